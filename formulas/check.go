@@ -1,0 +1,349 @@
+package formulas
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/parser"
+)
+
+// Kind is what a name holds: a number or a piece of text such as a GPU name.
+type Kind uint8
+
+const (
+	Number Kind = iota
+	Text
+)
+
+// Env maps every name a formula may reference to its kind.
+type Env map[string]Kind
+
+// Names returns the env's names, sorted.
+func (e Env) Names() []string {
+	names := make([]string, 0, len(e))
+	for n := range e {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Limits against hostile or runaway formulas. A real cost model's formula is
+// a line or two; these are far above that and far below what could hurt.
+const (
+	MaxLength = 4096 // bytes of source
+	MaxNodes  = 1000 // expr syntax nodes
+	MaxDepth  = 100  // nesting of parentheses and calls
+)
+
+// Checked is a formula that parsed and type-checked: its typed syntax tree
+// and the names it references, sorted.
+type Checked struct {
+	Formula
+	Tree ast.Node
+	Refs []string
+}
+
+// exprBuiltins are the expr builtins the language keeps; every other builtin
+// (dates, strings, JSON, collections) is disabled.
+var exprBuiltins = []string{"abs", "ceil", "floor", "max", "min", "round"}
+
+// extraFunctions are added to expr with fixed float signatures.
+var extraFunctions = map[string]func(...float64) float64{
+	"sqrt":  func(x ...float64) float64 { return math.Sqrt(x[0]) },
+	"pow":   func(x ...float64) float64 { return math.Pow(x[0], x[1]) },
+	"exp":   func(x ...float64) float64 { return math.Exp(x[0]) },
+	"log":   func(x ...float64) float64 { return math.Log(x[0]) },
+	"log10": func(x ...float64) float64 { return math.Log10(x[0]) },
+}
+
+var extraArity = map[string]int{"sqrt": 1, "pow": 2, "exp": 1, "log": 1, "log10": 1}
+
+// Functions lists every function a formula may call, sorted.
+func Functions() []string {
+	names := append([]string(nil), exprBuiltins...)
+	for n := range extraFunctions {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func isFunction(name string) bool {
+	for _, f := range Functions() {
+		if f == name {
+			return true
+		}
+	}
+	return false
+}
+
+// ExprOptions are the expr options that define the language over env. The
+// engine never runs expr's VM; tests use these options to compare planner's
+// evaluator with expr's own.
+func ExprOptions(env Env) []expr.Option {
+	vars := make(map[string]any, len(env))
+	for name, k := range env {
+		if k == Text {
+			vars[name] = ""
+		} else {
+			vars[name] = 0.0
+		}
+	}
+	opts := []expr.Option{expr.Env(vars), expr.DisableAllBuiltins(), expr.MaxNodes(MaxNodes)}
+	for _, b := range exprBuiltins {
+		opts = append(opts, expr.EnableBuiltin(b))
+	}
+	for name, fn := range extraFunctions {
+		opts = append(opts, expr.Function(name, wrap(fn, extraArity[name]), signature(extraArity[name])))
+	}
+	return opts
+}
+
+func wrap(fn func(...float64) float64, arity int) func(...any) (any, error) {
+	return func(params ...any) (any, error) {
+		args := make([]float64, arity)
+		for i := range args {
+			switch v := params[i].(type) {
+			case float64:
+				args[i] = v
+			case int:
+				args[i] = float64(v)
+			default:
+				return nil, fmt.Errorf("argument %d is %T, not a number", i+1, v)
+			}
+		}
+		return fn(args...), nil
+	}
+}
+
+func signature(arity int) any {
+	if arity == 2 {
+		return new(func(float64, float64) float64)
+	}
+	return new(func(float64) float64)
+}
+
+func newConfig(env Env) *conf.Config {
+	c := conf.CreateNew()
+	for _, opt := range ExprOptions(env) {
+		opt(c)
+	}
+	for name := range c.Disabled {
+		delete(c.Builtins, name)
+	}
+	c.Check()
+	return c
+}
+
+// Check parses f, checks that it uses only the language's constructs and
+// names from env, and type-checks it. The result must be a number. Every
+// problem found comes back as an *Error, several as a List.
+func Check(f Formula, env Env) (*Checked, error) {
+	if len(f.Source) > MaxLength {
+		return nil, &Error{Origin: f.Origin, Name: f.Name,
+			Msg: fmt.Sprintf("the expression is %d characters long; formulas are limited to %d: split it into named parts", len(f.Source), MaxLength)}
+	}
+	if strings.TrimSpace(f.Source) == "" {
+		return nil, &Error{Origin: f.Origin, Name: f.Name, Msg: "the expression is empty; write one such as capex / gpus"}
+	}
+	if d := nesting(f.Source); d > MaxDepth {
+		return nil, &Error{Origin: f.Origin, Name: f.Name,
+			Msg: fmt.Sprintf("parentheses nest %d deep; formulas are limited to %d: split it into named parts", d, MaxDepth)}
+	}
+	config := newConfig(env)
+	tree, err := parser.ParseWithConfig(f.Source, config)
+	if err != nil {
+		return nil, fromExpr(f, err)
+	}
+	var problems List
+	walk(tree.Node, func(n ast.Node) {
+		if msg := disallowed(n); msg != "" {
+			problems = append(problems, At(f, n, msg))
+		}
+	})
+	refs := references(tree.Node)
+	for _, r := range refs {
+		if _, ok := env[r.Value]; !ok {
+			problems = append(problems, At(f, r, unknownName(r.Value, env)))
+		}
+	}
+	if len(problems) > 0 {
+		return nil, problems.Err()
+	}
+	typ, err := checker.Check(tree, config)
+	if err != nil {
+		return nil, fromExpr(f, err)
+	}
+	if msg := notNumber(typ); msg != "" {
+		return nil, &Error{Origin: f.Origin, Name: f.Name, Msg: msg}
+	}
+	return &Checked{Formula: f, Tree: tree.Node, Refs: names(refs)}, nil
+}
+
+// nesting is the deepest nesting of brackets in src. expr's parser recurses
+// once per level, so a pathological depth is refused before parsing.
+func nesting(src string) int {
+	depth, deepest := 0, 0
+	for _, r := range src {
+		switch r {
+		case '(', '[', '{':
+			depth++
+			deepest = max(deepest, depth)
+		case ')', ']', '}':
+			depth--
+		}
+	}
+	return deepest
+}
+
+func unknownName(name string, env Env) string {
+	if isFunction(name) {
+		return fmt.Sprintf("%s is a function; call it with parentheses, e.g. %s(x)", name, name)
+	}
+	msg := "unknown name " + name
+	if s := Suggest(name, env.Names()); s != "" {
+		return msg + " (did you mean " + s + "?)"
+	}
+	return msg + "; add it to Assumptions or define it in Formulas"
+}
+
+func notNumber(typ reflect.Type) string {
+	if typ == nil {
+		return ""
+	}
+	switch typ.Kind() {
+	case reflect.Bool:
+		return "gives true or false, not a number; write condition ? 1 : 0 to turn it into one"
+	case reflect.String:
+		return "gives text, not a number"
+	}
+	return ""
+}
+
+// references lists the identifier nodes that name a value (not a called
+// function), in source order.
+func references(root ast.Node) []*ast.IdentifierNode {
+	var refs []*ast.IdentifierNode
+	callees := map[ast.Node]bool{}
+	walk(root, func(n ast.Node) {
+		if c, ok := n.(*ast.CallNode); ok {
+			callees[c.Callee] = true
+		}
+		if id, ok := n.(*ast.IdentifierNode); ok && !callees[n] {
+			refs = append(refs, id)
+		}
+	})
+	return refs
+}
+
+func names(refs []*ast.IdentifierNode) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range refs {
+		if !seen[r.Value] {
+			seen[r.Value] = true
+			out = append(out, r.Value)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// walk calls fn on n and every node below it, parents first.
+func walk(n ast.Node, fn func(ast.Node)) {
+	if n == nil {
+		return
+	}
+	fn(n)
+	switch n := n.(type) {
+	case *ast.UnaryNode:
+		walk(n.Node, fn)
+	case *ast.BinaryNode:
+		walk(n.Left, fn)
+		walk(n.Right, fn)
+	case *ast.ConditionalNode:
+		walk(n.Cond, fn)
+		walk(n.Exp1, fn)
+		walk(n.Exp2, fn)
+	case *ast.CallNode:
+		walk(n.Callee, fn)
+		for _, a := range n.Arguments {
+			walk(a, fn)
+		}
+	case *ast.BuiltinNode:
+		for _, a := range n.Arguments {
+			walk(a, fn)
+		}
+	}
+}
+
+// allowedBinary are the binary operators of the language.
+var allowedBinary = map[string]bool{
+	"+": true, "-": true, "*": true, "/": true, "%": true, "**": true, "^": true,
+	"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true,
+	"and": true, "or": true, "&&": true, "||": true,
+}
+
+// disallowed says why n is outside the formula language, or "" when it is in.
+func disallowed(n ast.Node) string {
+	switch n := n.(type) {
+	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.StringNode, *ast.IdentifierNode, *ast.ConditionalNode:
+		return ""
+	case *ast.UnaryNode:
+		return ""
+	case *ast.BinaryNode:
+		if allowedBinary[n.Operator] {
+			return ""
+		}
+		return fmt.Sprintf("the operator %q is not part of planner's formulas; use arithmetic, comparisons, and, or, not and ?:", n.Operator)
+	case *ast.BuiltinNode:
+		return ""
+	case *ast.CallNode:
+		id, ok := n.Callee.(*ast.IdentifierNode)
+		if ok && isFunction(id.Value) {
+			return ""
+		}
+		name := "this"
+		if ok {
+			name = id.Value
+		}
+		return fmt.Sprintf("unknown function %s; formulas may call %s", name, strings.Join(Functions(), ", "))
+	case *ast.MemberNode, *ast.ChainNode:
+		return "fields and indexes (a.b, a[0]) are not part of planner's formulas; every name is a plain input or formula"
+	case *ast.NilNode:
+		return "nil is not part of planner's formulas"
+	}
+	return "this construct is not part of planner's formulas; use arithmetic, comparisons, and, or, not, ?: and " + strings.Join(Functions(), ", ")
+}
+
+// At builds an Error at node n of f, with a caret under it.
+func At(f Formula, n ast.Node, msg string) *Error {
+	fe := &file.Error{Location: n.Location(), Message: msg}
+	return fromExpr(f, fe.Bind(file.NewSource(f.Source)))
+}
+
+// fromExpr turns expr's positioned error into planner's, keeping the caret.
+func fromExpr(f Formula, err error) *Error {
+	var fe *file.Error
+	if !errors.As(err, &fe) {
+		return &Error{Origin: f.Origin, Name: f.Name, Msg: err.Error()}
+	}
+	if fe.Snippet == "" {
+		fe = fe.Bind(file.NewSource(f.Source))
+	}
+	col := 0
+	if fe.Snippet != "" {
+		col = fe.Column + 1
+	}
+	return &Error{Origin: f.Origin, Name: f.Name, Column: col, Msg: fe.Message, Snippet: fe.Snippet}
+}

@@ -1,0 +1,13 @@
+// Package formulas owns planner's formula language: a named formula (name,
+// expression, unit, description and where it came from), parsing and
+// type-checking it with expr, listing the names it references, and the
+// built-in formula library, shipped as text files under library/ and embedded.
+//
+// The language is expr's syntax restricted to arithmetic over numbers:
+// + - * / % ** ^, comparisons, and/or/not, the ternary ?: (or if/else), and an
+// allowlist of functions (abs, ceil, floor, round, min, max, sqrt, pow, exp,
+// log, log10). Text inputs may only be compared with == and !=. Nothing in a
+// formula can reach files, the environment, the clock or randomness.
+//
+// It must not import engine, workbooks, excelize or cobra.
+package formulas
