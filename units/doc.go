@@ -1,0 +1,7 @@
+// Package units knows what the unit of an input or a formula means for the
+// people who read it: the Excel number format a cell gets, how a terminal
+// prints the value, and which values make sense at all (a share lies in
+// 0..1, a count is above zero).
+//
+// It must not import engine, workbooks, excelize or cobra.
+package units

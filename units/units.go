@@ -1,0 +1,137 @@
+package units
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Units planner writes and recognises. Any other text is a valid unit too; it
+// gets a plain number format.
+const (
+	Share = "%"    // a fraction of 1, shown as a percentage
+	Money = "$"    // a sum of dollars
+	Text  = "text" // a name, not a number
+)
+
+// counts are units whose values are whole numbers above zero.
+var counts = map[string]bool{"GPUs": true, "GPU": true, "cards": true, "months": true, "replicas": true}
+
+// positive are units whose values must be above zero.
+var positive = map[string]bool{"h/month": true, "h": true, "W": true, "kW": true, "×": true}
+
+// IsMoney reports whether unit is dollars or dollars per something.
+func IsMoney(unit string) bool { return unit == Money || strings.HasPrefix(unit, Money+"/") }
+
+// ExcelFormat is the number format a cell of this unit gets.
+func ExcelFormat(unit string) string {
+	switch {
+	case unit == Share:
+		return "0.0%"
+	case unit == Money:
+		return "$#,##0"
+	case IsMoney(unit):
+		return "$#,##0.00"
+	case unit == Text:
+		return "@"
+	case counts[unit] || unit == "h" || unit == "h/month" || unit == "W":
+		return "#,##0"
+	}
+	return "#,##0.00"
+}
+
+// Format prints v for a person reading a terminal, to the precision the unit
+// deserves: $1.36, $285,000, 60.8 %, 26,280, 7.28.
+func Format(v float64, unit string) string {
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	case unit == Share:
+		return group(v*100, 1) + " %"
+	case unit == Money:
+		return sign(v) + "$" + group(math.Abs(v), 0)
+	case IsMoney(unit) && math.Abs(v) < 0.1 && v != 0:
+		return sign(v) + "$" + group(math.Abs(v), 4)
+	case IsMoney(unit):
+		return sign(v) + "$" + group(math.Abs(v), 2)
+	case v == math.Trunc(v) && math.Abs(v) < 1e15:
+		return group(v, 0)
+	}
+	return group(v, 2)
+}
+
+func sign(v float64) string {
+	if v < 0 {
+		return "-"
+	}
+	return ""
+}
+
+// group formats v with the given decimals and a comma between thousands.
+func group(v float64, decimals int) string {
+	s := strconv.FormatFloat(v, 'f', decimals, 64)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	whole, frac, _ := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	out := b.String()
+	if frac != "" {
+		out += "." + frac
+	}
+	if neg {
+		out = "-" + out
+	}
+	return out
+}
+
+// Check says what is wrong with v for its unit, or "" when nothing is: a
+// share outside 0..100 %, a count that is not a whole number above zero, a
+// duration or power that is not above zero.
+func Check(v float64, unit string) string {
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		return "is not a finite number"
+	case unit == Share && (v < 0 || v > 1):
+		return fmt.Sprintf("is %s, outside 0 %%..100 %%; a share is written 0.35 or 35 %%", Format(v, unit))
+	case counts[unit] && (v <= 0 || v != math.Trunc(v)):
+		return fmt.Sprintf("is %s; a count of %s must be a whole number above zero", strconv.FormatFloat(v, 'g', -1, 64), unit)
+	case positive[unit] && v <= 0:
+		return fmt.Sprintf("is %s; it must be above zero", strconv.FormatFloat(v, 'g', -1, 64))
+	case IsMoney(unit) && v < 0:
+		return fmt.Sprintf("is %s; a price or cost cannot be negative", Format(v, unit))
+	}
+	return ""
+}
+
+// Constraint is what a unit demands of its values.
+type Constraint int
+
+const (
+	Anything    Constraint = iota
+	Fraction               // 0..1
+	WholeCount             // a whole number of at least 1
+	AboveZero              // any number above 0
+	NotNegative            // 0 or more
+)
+
+// ConstraintOf tells what values a unit allows, for Excel's data validation.
+func ConstraintOf(unit string) Constraint {
+	switch {
+	case unit == Share:
+		return Fraction
+	case counts[unit]:
+		return WholeCount
+	case positive[unit]:
+		return AboveZero
+	case IsMoney(unit):
+		return NotNegative
+	}
+	return Anything
+}
