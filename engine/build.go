@@ -1,0 +1,317 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"planner/formulas"
+)
+
+// Plan is a model that has been checked and compiled: every name resolved,
+// formulas in dependency order, a numeric program ready to run. A Plan is
+// immutable and safe for concurrent use.
+type Plan struct {
+	model    Model
+	checked  []*formulas.Checked // in model order
+	index    map[string]int      // formula name -> position in model order
+	order    []int               // formula positions in topological order
+	deps     [][]int             // formula position -> formulas it references directly
+	perOffer []bool              // formula position -> depends on offer_price
+	prog     *program
+}
+
+// CycleError is a set of formulas that reference each other in a circle.
+type CycleError struct {
+	Members []formulas.Formula // in the order of the circle, starting with the smallest name
+}
+
+func (e *CycleError) Error() string {
+	var b strings.Builder
+	b.WriteString("cycle: ")
+	for _, f := range e.Members {
+		fmt.Fprintf(&b, "%s (%s) -> ", f.Name, f.Origin.Where())
+	}
+	b.WriteString(e.Members[0].Name)
+	b.WriteString(": a formula cannot depend on itself; break the circle")
+	return b.String()
+}
+
+// Place puts a cycle at its first member, for sorting.
+func (e *CycleError) Place() formulas.Origin { return e.Members[0].Origin }
+
+// Build checks every name and formula of m and compiles it. All problems are
+// reported at once, as a formulas.List sorted by place.
+func Build(m Model) (*Plan, error) {
+	env, problems := environment(m)
+	p := &Plan{model: m, index: map[string]int{}}
+	for i, f := range m.Formulas {
+		p.index[f.Name] = i
+		c, err := formulas.Check(f, env)
+		if err != nil {
+			problems = append(problems, flatten(err)...)
+		}
+		p.checked = append(p.checked, c)
+	}
+	if len(problems) > 0 {
+		return nil, problems.Err()
+	}
+	p.link()
+	if cycles := p.cycles(); len(cycles) > 0 {
+		return nil, cycles.Err()
+	}
+	p.order = p.topological()
+	p.markPerOffer()
+	p.prog = compile(p)
+	return p, nil
+}
+
+func flatten(err error) formulas.List {
+	if l, ok := err.(formulas.List); ok {
+		return l
+	}
+	return formulas.List{err}
+}
+
+// environment gives every input, offer_price and every formula a kind, and
+// reports names defined twice or spelled so that no formula could use them.
+func environment(m Model) (formulas.Env, formulas.List) {
+	env := formulas.Env{OfferPrice: formulas.Number}
+	where := map[string]formulas.Origin{}
+	var problems formulas.List
+	define := func(name string, kind formulas.Kind, at formulas.Origin) {
+		if !formulas.ValidName(name) {
+			problems = append(problems, &formulas.Error{Origin: at, Msg: fmt.Sprintf(
+				"%q cannot be a name: use a letter or _ followed by letters, digits and _, and no word or function of the formula language", name)})
+			return
+		}
+		if name == OfferPrice {
+			problems = append(problems, &formulas.Error{Origin: at, Name: name, Msg: "offer_price is set by planner for each cloud offer; choose another name"})
+			return
+		}
+		if first, dup := where[name]; dup {
+			problems = append(problems, &formulas.Error{Origin: at, Name: name, Msg: "defined twice; it is also defined at " + first.Where()})
+			return
+		}
+		where[name] = at
+		env[name] = kind
+	}
+	for _, in := range m.Inputs {
+		kind := formulas.Number
+		if in.Value.IsText {
+			kind = formulas.Text
+		}
+		define(in.Name, kind, in.Origin)
+	}
+	for _, f := range m.Formulas {
+		define(f.Name, formulas.Number, f.Origin)
+	}
+	if len(m.Offers) > 0 {
+		if in, ok := m.Input(GPU); !ok {
+			problems = append(problems, &formulas.Error{Origin: m.Where, Msg: "there is no input gpu: add an Assumptions row gpu | H100 SXM | text, so planner knows which cloud offers to compare"})
+		} else if !in.Value.IsText {
+			problems = append(problems, &formulas.Error{Origin: in.Origin, Name: GPU, Msg: "must be text naming the node's GPU, such as H100 SXM; set its unit to text"})
+		}
+	}
+	return env, problems
+}
+
+// link records, for every formula, the formulas it references.
+func (p *Plan) link() {
+	p.deps = make([][]int, len(p.checked))
+	for i, c := range p.checked {
+		for _, r := range c.Refs {
+			if j, ok := p.index[r]; ok {
+				p.deps[i] = append(p.deps[i], j)
+			}
+		}
+	}
+}
+
+// cycles finds every circle of references (Tarjan's strongly connected
+// components) and reports each with all its members in circle order.
+func (p *Plan) cycles() formulas.List {
+	n := len(p.checked)
+	index, low := make([]int, n), make([]int, n)
+	onStack := make([]bool, n)
+	for i := range index {
+		index[i] = -1
+	}
+	var stack []int
+	var problems formulas.List
+	counter := 0
+	var connect func(v int)
+	connect = func(v int) {
+		index[v], low[v] = counter, counter
+		counter++
+		stack = append(stack, v)
+		onStack[v] = true
+		for _, w := range p.deps[v] {
+			if index[w] < 0 {
+				connect(w)
+				low[v] = min(low[v], low[w])
+			} else if onStack[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] != index[v] {
+			return
+		}
+		member := map[int]bool{}
+		for {
+			w := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			onStack[w] = false
+			member[w] = true
+			if w == v {
+				break
+			}
+		}
+		if len(member) > 1 || p.refersTo(v, v) {
+			problems = append(problems, &CycleError{Members: p.circle(member)})
+		}
+	}
+	for v := range p.checked {
+		if index[v] < 0 {
+			connect(v)
+		}
+	}
+	return problems
+}
+
+func (p *Plan) refersTo(from, to int) bool {
+	for _, d := range p.deps[from] {
+		if d == to {
+			return true
+		}
+	}
+	return false
+}
+
+// circle walks one circle through the members of a strongly connected
+// component, starting from the smallest name and always taking the smallest
+// next member, so the message is the same on every run.
+func (p *Plan) circle(member map[int]bool) []formulas.Formula {
+	start := -1
+	for m := range member {
+		if start < 0 || p.checked[m].Name < p.checked[start].Name {
+			start = m
+		}
+	}
+	path := []int{start}
+	seen := map[int]bool{start: true}
+	var dfs func(v int) bool
+	dfs = func(v int) bool {
+		for _, w := range p.sortedDeps(v) {
+			if w == start {
+				return true
+			}
+			if member[w] && !seen[w] {
+				seen[w] = true
+				path = append(path, w)
+				if dfs(w) {
+					return true
+				}
+				path = path[:len(path)-1]
+			}
+		}
+		return false
+	}
+	dfs(start)
+	out := make([]formulas.Formula, len(path))
+	for i, v := range path {
+		out[i] = p.checked[v].Formula
+	}
+	return out
+}
+
+func (p *Plan) sortedDeps(v int) []int {
+	ds := append([]int(nil), p.deps[v]...)
+	sort.Slice(ds, func(i, j int) bool { return p.checked[ds[i]].Name < p.checked[ds[j]].Name })
+	return ds
+}
+
+// topological orders formulas so that each comes after everything it
+// references; among formulas that are ready together, the smaller name first.
+func (p *Plan) topological() []int {
+	n := len(p.checked)
+	waiting := make([]int, n)
+	users := make([][]int, n)
+	for v, ds := range p.deps {
+		for _, d := range ds {
+			waiting[v]++
+			users[d] = append(users[d], v)
+		}
+	}
+	var ready, order []int
+	for v := range waiting {
+		if waiting[v] == 0 {
+			ready = append(ready, v)
+		}
+	}
+	for len(ready) > 0 {
+		sort.Slice(ready, func(i, j int) bool { return p.checked[ready[i]].Name < p.checked[ready[j]].Name })
+		v := ready[0]
+		ready = ready[1:]
+		order = append(order, v)
+		for _, u := range users[v] {
+			if waiting[u]--; waiting[u] == 0 {
+				ready = append(ready, u)
+			}
+		}
+	}
+	return order
+}
+
+// markPerOffer marks the formulas that depend on offer_price, directly or
+// through another formula.
+func (p *Plan) markPerOffer() {
+	p.perOffer = make([]bool, len(p.checked))
+	for _, v := range p.order {
+		for _, r := range p.checked[v].Refs {
+			if r == OfferPrice {
+				p.perOffer[v] = true
+			}
+		}
+		for _, d := range p.deps[v] {
+			if p.perOffer[d] {
+				p.perOffer[v] = true
+			}
+		}
+	}
+}
+
+// Model returns the model the plan was built from.
+func (p *Plan) Model() Model { return p.model }
+
+// Formulas returns the formulas in model order.
+func (p *Plan) Formulas() []formulas.Formula {
+	out := make([]formulas.Formula, len(p.checked))
+	for i, c := range p.checked {
+		out[i] = c.Formula
+	}
+	return out
+}
+
+// Order returns the formula names in evaluation order.
+func (p *Plan) Order() []string {
+	out := make([]string, len(p.order))
+	for i, v := range p.order {
+		out[i] = p.checked[v].Name
+	}
+	return out
+}
+
+// PerOffer reports whether the formula called name is evaluated per offer.
+func (p *Plan) PerOffer(name string) bool {
+	i, ok := p.index[name]
+	return ok && p.perOffer[i]
+}
+
+// Refs returns the names the formula called name references directly.
+func (p *Plan) Refs(name string) []string {
+	if i, ok := p.index[name]; ok {
+		return p.checked[i].Refs
+	}
+	return nil
+}

@@ -1,0 +1,246 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"planner/formulas"
+)
+
+// Scenario is a set of input values that differ from the model's own.
+type Scenario struct {
+	Name string
+	Set  map[string]Value
+}
+
+// Result is everything one scenario evaluates to.
+type Result struct {
+	Scenario string
+	Values   map[string]float64    // numeric inputs and node-level formulas that succeeded
+	Text     map[string]string     // text inputs
+	Errors   map[string]*EvalError // node-level formulas that failed or were skipped
+	Offers   []OfferResult         // every offer of the model, in model order
+}
+
+// OfferResult is one cloud offer seen from one scenario.
+type OfferResult struct {
+	Offer    Offer
+	Compared bool                  // the offer is for the node's GPU
+	Values   map[string]float64    // per-offer formulas that succeeded
+	Errors   map[string]*EvalError // per-offer formulas that failed or were skipped
+	Verdict  string                // "buy", "rent", or "" when not compared or not computable
+}
+
+// Verdicts.
+const (
+	Buy  = "buy"
+	Rent = "rent"
+)
+
+// EvalError is a formula that gave no finite number in one scenario (and for
+// one offer), or that was skipped because a formula it needs failed.
+type EvalError struct {
+	Formula  formulas.Formula
+	Scenario string
+	Offer    string // the offer's label, for per-offer formulas
+	Column   int
+	Msg      string
+	Snippet  string
+	Skipped  bool
+}
+
+func (e *EvalError) Error() string {
+	ctx := "scenario " + e.Scenario
+	if e.Offer != "" {
+		ctx += ", offer " + e.Offer
+	}
+	fe := formulas.Error{Origin: e.Formula.Origin, Name: e.Formula.Name, Column: e.Column,
+		Msg: e.Msg + " (" + ctx + ")", Snippet: e.Snippet}
+	return fe.Error()
+}
+
+// Place puts the error at its formula, for sorting.
+func (e *EvalError) Place() formulas.Origin { return e.Formula.Origin }
+
+// Short is the error as a cell or a JSON value shows it: "#DIV/0!: ..." style.
+func (e *EvalError) Short() string {
+	if e.Skipped {
+		return "#N/A: " + e.Msg
+	}
+	if strings.HasPrefix(e.Msg, "division by zero") {
+		return "#DIV/0!: " + e.Msg
+	}
+	return "#NUM!: " + e.Msg
+}
+
+// Eval evaluates every formula for one scenario. An error means the scenario
+// itself is wrong (an unknown input, text where a number belongs); formulas
+// that fail are reported in Result.Errors and their dependents skipped.
+func (p *Plan) Eval(sc Scenario) (*Result, error) {
+	slots := make([]float64, p.prog.slots)
+	copy(slots, p.prog.init)
+	res := &Result{Scenario: sc.Name, Values: map[string]float64{}, Text: map[string]string{}, Errors: map[string]*EvalError{}}
+	if err := p.setInputs(sc, slots, res); err != nil {
+		return nil, err
+	}
+	run(p.prog.node, slots)
+	failed := map[int]string{}
+	p.collect(slots, false, sc.Name, "", failed, res.Values, res.Errors)
+	for _, o := range p.model.Offers {
+		res.Offers = append(res.Offers, p.evalOffer(o, slots, sc.Name, failed, res))
+	}
+	return res, nil
+}
+
+// setInputs fills the input slots with the model's values and the scenario's.
+func (p *Plan) setInputs(sc Scenario, slots []float64, res *Result) error {
+	for name := range sc.Set {
+		if _, ok := p.prog.inputSlot[name]; !ok || name == OfferPrice {
+			return fmt.Errorf("scenario %s sets %s, which is not an input%s", sc.Name, name, p.didYouMean(name))
+		}
+	}
+	var unseen map[string]float64
+	for _, in := range p.model.Inputs {
+		v := in.Value
+		if set, ok := sc.Set[in.Name]; ok {
+			if set.IsText != v.IsText {
+				return fmt.Errorf("scenario %s sets %s to %s, but %s is %s", sc.Name, in.Name, describe(set), in.Name, kindOf(v))
+			}
+			v = set
+		}
+		slot := p.prog.inputSlot[in.Name]
+		if !v.IsText {
+			slots[slot] = v.Num
+			res.Values[in.Name] = v.Num
+			continue
+		}
+		res.Text[in.Name] = v.Text
+		id, ok := p.prog.text[v.Text]
+		if !ok {
+			// Text no formula mentions still needs an id of its own, equal for
+			// equal texts; negative ids never meet the plan's own.
+			if unseen == nil {
+				unseen = map[string]float64{}
+			}
+			if id, ok = unseen[v.Text]; !ok {
+				id = -float64(len(unseen) + 1)
+				unseen[v.Text] = id
+			}
+		}
+		slots[slot] = id
+	}
+	return nil
+}
+
+func (p *Plan) didYouMean(name string) string {
+	var names []string
+	for _, in := range p.model.Inputs {
+		names = append(names, in.Name)
+	}
+	if s := formulas.Suggest(name, names); s != "" {
+		return " (did you mean " + s + "?)"
+	}
+	return ""
+}
+
+func describe(v Value) string {
+	if v.IsText {
+		return fmt.Sprintf("the text %q", v.Text)
+	}
+	return fmt.Sprintf("the number %g", v.Num)
+}
+
+func kindOf(v Value) string {
+	if v.IsText {
+		return "text"
+	}
+	return "a number"
+}
+
+// evalOffer runs the per-offer formulas for o when it is an offer of the
+// scenario's GPU.
+func (p *Plan) evalOffer(o Offer, slots []float64, scenario string, nodeFailed map[int]string, res *Result) OfferResult {
+	or := OfferResult{Offer: o, Compared: SameGPU(o.GPU, res.Text[GPU])}
+	if !or.Compared {
+		return or
+	}
+	or.Values, or.Errors = map[string]float64{}, map[string]*EvalError{}
+	slots[p.prog.priceSlot] = o.Price
+	run(p.prog.offer, slots)
+	failed := make(map[int]string, len(nodeFailed))
+	for k, v := range nodeFailed {
+		failed[k] = v
+	}
+	p.collect(slots, true, scenario, o.Label(), failed, or.Values, or.Errors)
+	be, ok := or.Values[Breakeven]
+	u, hasU := res.Values[Utilization]
+	if ok && hasU {
+		or.Verdict = Rent
+		if u >= be {
+			or.Verdict = Buy
+		}
+	}
+	return or
+}
+
+// collect reads the value of every formula of one kind (per offer or not)
+// in evaluation order. A formula that references a failed one is skipped; a
+// formula whose own result is not finite is explained.
+func (p *Plan) collect(slots []float64, perOffer bool, scenario, offer string, failed map[int]string,
+	values map[string]float64, errs map[string]*EvalError) {
+	for _, v := range p.order {
+		if p.perOffer[v] != perOffer {
+			continue
+		}
+		f := p.checked[v].Formula
+		if cause := p.failedDep(v, failed); cause != "" {
+			failed[v] = cause
+			errs[f.Name] = &EvalError{Formula: f, Scenario: scenario, Offer: offer, Skipped: true,
+				Msg: "not computed: it needs " + cause + ", which failed"}
+			continue
+		}
+		x := slots[p.prog.formulaSlot[v]]
+		if !math.IsNaN(x) && !math.IsInf(x, 0) {
+			values[f.Name] = x
+			continue
+		}
+		failed[v] = f.Name
+		errs[f.Name] = p.explain(v, slots, scenario, offer)
+	}
+}
+
+// failedDep names the first failed formula (by name) that formula v needs,
+// or "".
+func (p *Plan) failedDep(v int, failed map[int]string) string {
+	var causes []string
+	for _, d := range p.deps[v] {
+		if _, ok := failed[d]; ok {
+			causes = append(causes, p.checked[d].Name)
+		}
+	}
+	if len(causes) == 0 {
+		return ""
+	}
+	sort.Strings(causes)
+	return causes[0]
+}
+
+// Constant evaluates an expression that references no names, such as
+// "264/730" typed on a command line.
+func Constant(src string) (float64, error) {
+	p, err := Build(Model{Formulas: []formulas.Formula{{Name: "value", Source: src}}})
+	if err != nil {
+		return 0, err
+	}
+	r, err := p.Eval(Scenario{})
+	if err != nil {
+		return 0, err
+	}
+	if e, ok := r.Errors["value"]; ok {
+		return 0, errors.New(e.Msg)
+	}
+	return r.Values["value"], nil
+}

@@ -1,0 +1,166 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/expr-lang/expr/ast"
+
+	"planner/formulas"
+)
+
+// explain finds why formula v gave no finite number: it walks the formula's
+// tree with the scenario's values, as expr would run it (only the branch a
+// condition takes, and/or short-circuited), and stops at the first operation
+// that turns finite operands into a division by zero, an impossible function
+// argument or an overflow.
+func (p *Plan) explain(v int, slots []float64, scenario, offer string) *EvalError {
+	c := p.checked[v]
+	w := walker{plan: p, slots: slots}
+	w.eval(c.Tree)
+	e := &EvalError{Formula: c.Formula, Scenario: scenario, Offer: offer, Msg: "the result is not a finite number"}
+	if w.at != nil {
+		fe := formulas.At(c.Formula, w.at, w.why)
+		e.Msg, e.Column, e.Snippet = w.why, fe.Column, fe.Snippet
+	}
+	return e
+}
+
+type walker struct {
+	plan  *Plan
+	slots []float64
+	at    ast.Node // where the first problem is
+	why   string
+}
+
+func (w *walker) fail(n ast.Node, format string, args ...any) float64 {
+	if w.at == nil {
+		w.at, w.why = n, fmt.Sprintf(format, args...)
+	}
+	return math.NaN()
+}
+
+func (w *walker) eval(n ast.Node) float64 {
+	if w.at != nil {
+		return math.NaN()
+	}
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		return float64(n.Value)
+	case *ast.FloatNode:
+		return n.Value
+	case *ast.BoolNode:
+		return truth(n.Value)
+	case *ast.StringNode:
+		return w.plan.prog.text[n.Value]
+	case *ast.IdentifierNode:
+		if s, ok := w.plan.prog.inputSlot[n.Value]; ok {
+			return w.slots[s]
+		}
+		return w.slots[w.plan.prog.formulaSlot[w.plan.index[n.Value]]]
+	case *ast.UnaryNode:
+		x := w.eval(n.Node)
+		switch n.Operator {
+		case "-":
+			return -x
+		case "!", "not":
+			return truth(x == 0)
+		}
+		return x
+	case *ast.BinaryNode:
+		return w.binary(n)
+	case *ast.ConditionalNode:
+		if w.eval(n.Cond) != 0 {
+			return w.eval(n.Exp1)
+		}
+		return w.eval(n.Exp2)
+	case *ast.BuiltinNode:
+		return w.call(n, n.Name, n.Arguments)
+	case *ast.CallNode:
+		return w.call(n, n.Callee.(*ast.IdentifierNode).Value, n.Arguments)
+	}
+	return math.NaN()
+}
+
+func (w *walker) binary(n *ast.BinaryNode) float64 {
+	op := binaryOps[n.Operator]
+	x := w.eval(n.Left)
+	if op == opAnd && x == 0 {
+		return 0
+	}
+	if op == opOr && x != 0 {
+		return 1
+	}
+	y := w.eval(n.Right)
+	if w.at != nil {
+		return math.NaN()
+	}
+	if (op == opDiv || op == opMod) && y == 0 {
+		return w.fail(n, "division by zero: %s is 0", source(n.Right))
+	}
+	r := apply(op, x, y)
+	if op == opPow && math.IsNaN(r) {
+		return w.fail(n, "%s raised to %s has no real value", number(x), number(y))
+	}
+	return w.check(n, r)
+}
+
+func (w *walker) call(n ast.Node, name string, args []ast.Node) float64 {
+	xs := make([]float64, len(args))
+	for i, a := range args {
+		xs[i] = w.eval(a)
+	}
+	if w.at != nil {
+		return math.NaN()
+	}
+	switch name {
+	case "sqrt":
+		if xs[0] < 0 {
+			return w.fail(n, "square root of a negative number: %s is %s", source(args[0]), number(xs[0]))
+		}
+	case "log", "log10":
+		if xs[0] <= 0 {
+			return w.fail(n, "logarithm of a number that is not above zero: %s is %s", source(args[0]), number(xs[0]))
+		}
+	case "pow":
+		r := math.Pow(xs[0], xs[1])
+		if math.IsNaN(r) {
+			return w.fail(n, "%s raised to %s has no real value", number(xs[0]), number(xs[1]))
+		}
+		return w.check(n, r)
+	case "min", "max":
+		op := opMin
+		if name == "max" {
+			op = opMax
+		}
+		acc := xs[0]
+		for _, x := range xs[1:] {
+			acc = apply(op, acc, x)
+		}
+		return acc
+	}
+	return w.check(n, apply(unaryFuncs[name], xs[0], xs[0]))
+}
+
+// check reports an operation whose finite operands gave a non-finite result.
+func (w *walker) check(n ast.Node, r float64) float64 {
+	if math.IsInf(r, 0) {
+		return w.fail(n, "the result is too large to be a number (overflow)")
+	}
+	if math.IsNaN(r) {
+		return w.fail(n, "the result is not a number")
+	}
+	return r
+}
+
+// source prints a sub-expression for a message: a name as it is, anything
+// else in parentheses.
+func source(n ast.Node) string {
+	if id, ok := n.(*ast.IdentifierNode); ok {
+		return id.Value
+	}
+	return "(" + n.String() + ")"
+}
+
+func number(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

@@ -1,0 +1,85 @@
+package engine
+
+import (
+	"strings"
+
+	"planner/formulas"
+)
+
+// Names the engine gives a meaning of its own.
+const (
+	// OfferPrice is the $/GPU-hour of the cloud offer a per-offer formula is
+	// evaluated for. Any formula that depends on it is evaluated once per offer.
+	OfferPrice = "offer_price"
+	// GPU is the text input naming the node's GPU; offers of that GPU are compared.
+	GPU = "gpu"
+	// Utilization is the share of calendar hours the GPUs emit tokens.
+	Utilization = "utilization"
+	// Breakeven is the per-offer formula the verdict compares utilisation with.
+	Breakeven = "breakeven_utilization"
+)
+
+// Value is an input's value: a number, or text where a name is meant.
+type Value struct {
+	Num    float64
+	Text   string
+	IsText bool
+}
+
+// Num is a number value.
+func Num(v float64) Value { return Value{Num: v} }
+
+// Text is a text value.
+func Text(s string) Value { return Value{Text: s, IsText: true} }
+
+// Input is one assumption a user can change.
+type Input struct {
+	Name     string
+	Value    Value
+	Unit     string
+	Low      float64 // the range a sensitivity or Monte Carlo run explores,
+	High     float64 // when HasRange is set
+	HasRange bool
+	Notes    string // source and notes, as the workbook gives them
+	Origin   formulas.Origin
+}
+
+// Offer is one cloud GPU offer.
+type Offer struct {
+	Provider string
+	Name     string
+	GPU      string
+	Price    float64 // USD per GPU-hour
+	AsOf     string  // the date the price was listed, YYYY-MM-DD
+	Source   string
+	Notes    string
+	Origin   formulas.Origin
+}
+
+// Label names the offer for people: "RunPod H100 SXM, Community".
+func (o Offer) Label() string { return o.Provider + " " + o.Name }
+
+// SameGPU reports whether two GPU names mean the same card, ignoring case and
+// spacing.
+func SameGPU(a, b string) bool {
+	return strings.EqualFold(strings.Join(strings.Fields(a), " "), strings.Join(strings.Fields(b), " "))
+}
+
+// Model is everything a workbook says: inputs, formulas (built-ins already
+// merged with the workbook's own) and offers.
+type Model struct {
+	Where    formulas.Origin // the file and sheet the inputs come from
+	Inputs   []Input
+	Formulas []formulas.Formula
+	Offers   []Offer
+}
+
+// Input returns the input called name.
+func (m *Model) Input(name string) (Input, bool) {
+	for _, in := range m.Inputs {
+		if in.Name == name {
+			return in, true
+		}
+	}
+	return Input{}, false
+}
