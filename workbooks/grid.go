@@ -1,0 +1,169 @@
+package workbooks
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// grid is a whole sheet as planner writes it: cells, column widths, frozen
+// panes, defined names and data validation. Every sheet planner writes is
+// described this way first and streamed out in one pass, so a rewrite
+// replaces the sheet's cells completely and the same grid always gives the
+// same bytes.
+type grid struct {
+	sheet       string
+	rows        [][]cell // rows[0] is row 1; a nil row stays empty
+	widths      []float64
+	freezeRows  int // rows above the scrolling area
+	freezeCols  int
+	names       []definedName
+	validations []*excelize.DataValidation
+}
+
+// cell is one cell: a value (float64, string or nil) in a style.
+type cell struct {
+	value any
+	style string
+}
+
+// definedName points a workbook-scoped name at one cell of the grid.
+type definedName struct {
+	name string
+	col  int
+	row  int
+}
+
+// set puts c at 1-based (col, row), growing the grid as needed.
+func (g *grid) set(col, row int, c cell) {
+	for len(g.rows) < row {
+		g.rows = append(g.rows, nil)
+	}
+	r := g.rows[row-1]
+	for len(r) < col {
+		r = append(r, cell{})
+	}
+	r[col-1] = c
+	g.rows[row-1] = r
+}
+
+// line writes cells left to right from column 1 of row.
+func (g *grid) line(row int, cells ...cell) {
+	for i, c := range cells {
+		g.set(i+1, row, c)
+	}
+}
+
+// next is the first row after everything written so far.
+func (g *grid) next() int { return len(g.rows) + 1 }
+
+func (g *grid) name(name string, col, row int) {
+	g.names = append(g.names, definedName{name: name, col: col, row: row})
+}
+
+func text(s, style string) cell { return cell{value: s, style: style} }
+
+// number rounds v to 12 significant digits: far below any figure a reader
+// sees, and above the last-bit drift that would make identical inputs
+// write different files.
+func number(v float64, style string) cell {
+	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return cell{value: v, style: style}
+	}
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 12, 64), 64)
+	return cell{value: r, style: style}
+}
+
+// write streams the grid into its sheet, creating the sheet when needed.
+// An existing sheet keeps its place and part name; its cells, data
+// validations and panes are replaced.
+func (g *grid) write(f *excelize.File, st *styles) error {
+	if idx, _ := f.GetSheetIndex(g.sheet); idx < 0 {
+		if _, err := f.NewSheet(g.sheet); err != nil {
+			return err
+		}
+	} else if err := f.DeleteDataValidation(g.sheet); err != nil {
+		return err
+	}
+	for _, dv := range g.validations {
+		if err := f.AddDataValidation(g.sheet, dv); err != nil {
+			return err
+		}
+	}
+	sw, err := f.NewStreamWriter(g.sheet)
+	if err != nil {
+		return err
+	}
+	for i, w := range g.widths {
+		if err := sw.SetColWidth(i+1, i+1, w); err != nil {
+			return err
+		}
+	}
+	if g.freezeRows > 0 || g.freezeCols > 0 {
+		if err := sw.SetPanes(freeze(g.freezeCols, g.freezeRows)); err != nil {
+			return err
+		}
+	}
+	for i, r := range g.rows {
+		if len(r) == 0 {
+			continue
+		}
+		values := make([]any, len(r))
+		for j, c := range r {
+			if c.value == nil && c.style == "" {
+				continue
+			}
+			id, err := st.id(c.style)
+			if err != nil {
+				return err
+			}
+			values[j] = excelize.Cell{StyleID: id, Value: c.value}
+		}
+		if err := sw.SetRow(cellName(1, i+1), values); err != nil {
+			return err
+		}
+	}
+	return sw.Flush()
+}
+
+func freeze(cols, rows int) *excelize.Panes {
+	pane := "bottomLeft"
+	if cols > 0 {
+		pane = "bottomRight"
+	}
+	return &excelize.Panes{Freeze: true, XSplit: cols, YSplit: rows,
+		TopLeftCell: cellName(cols+1, rows+1), ActivePane: pane,
+		Selection: []excelize.Selection{{SQRef: cellName(cols+1, rows+1), ActiveCell: cellName(cols+1, rows+1), Pane: pane}}}
+}
+
+// absolute is the reference a defined name uses: 'Sheet name'!$C$5.
+func absolute(sheet string, col, row int) string {
+	return quoteSheet(sheet) + "!$" + strings.TrimRight(cellName(col, row), "0123456789") + "$" + strconv.Itoa(row)
+}
+
+var plainSheet = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*$`)
+
+func quoteSheet(sheet string) string {
+	if plainSheet.MatchString(sheet) && !cellLike.MatchString(sheet) {
+		return sheet
+	}
+	return "'" + strings.ReplaceAll(sheet, "'", "''") + "'"
+}
+
+// cellLike matches names Excel would read as a cell reference (A1, XFD9,
+// R1C1, R, C), which cannot be defined names.
+var cellLike = regexp.MustCompile(`(?i)^([a-z]{1,3}[0-9]+|r[0-9]*c[0-9]*|r|c)$`)
+
+// excelName reports why name cannot be an Excel defined name, or "".
+func excelName(name string) string {
+	switch {
+	case cellLike.MatchString(name):
+		return "reads as a cell reference in Excel"
+	case len(name) > 255:
+		return "is longer than Excel's 255 characters"
+	}
+	return ""
+}

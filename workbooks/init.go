@@ -1,0 +1,192 @@
+package workbooks
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+
+	"planner/engine"
+	"planner/formulas"
+	"planner/units"
+)
+
+// Init returns the bytes of the workbook at path with planner's input
+// sheets added: a new workbook when there is no file, or the user's own
+// workbook plus planner's sheets when there is one. It never replaces a
+// sheet or a defined name that exists.
+func Init(path string) ([]byte, error) {
+	inputs, offers := Defaults()
+	grids := []*grid{assumptionsGrid(inputs), cloudGrid(offers), formulasGrid(formulas.Library())}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return initNew(path, grids)
+	}
+	data, err := load(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := open(path, data, false)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if err := clashes(path, f, grids); err != nil {
+		return nil, err
+	}
+	if _, err := writeGrids(f, grids); err != nil {
+		return nil, fmt.Errorf("%s: adding planner's sheets: %w", path, err)
+	}
+	out, err := finish(path, f)
+	if err != nil {
+		return nil, err
+	}
+	added := map[string]bool{}
+	for _, g := range grids {
+		added[g.sheet] = true
+	}
+	return out, verify(path, data, out, added)
+}
+
+func initNew(path string, grids []*grid) ([]byte, error) {
+	f := excelize.NewFile()
+	defer f.Close()
+	if err := f.SetSheetName("Sheet1", grids[0].sheet); err != nil {
+		return nil, err
+	}
+	if err := f.SetDocProps(&excelize.DocProperties{Creator: "planner", Title: "planner: rent or own GPUs"}); err != nil {
+		return nil, err
+	}
+	if _, err := writeGrids(f, grids); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return finish(path, f)
+}
+
+// clashes refuses to add a sheet or a name the workbook already has. Excel
+// compares sheet names without case.
+func clashes(path string, f *excelize.File, grids []*grid) error {
+	var problems []string
+	for _, have := range f.GetSheetList() {
+		for _, want := range append(append([]string(nil), InputSheets...), OwnedSheets...) {
+			if strings.EqualFold(have, want) {
+				problems = append(problems, "a sheet called "+have)
+			}
+		}
+	}
+	names := map[string]bool{}
+	for _, dn := range f.GetDefinedName() {
+		names[strings.ToLower(dn.Name)] = true
+	}
+	for _, g := range grids {
+		for _, n := range g.names {
+			if names[strings.ToLower(n.name)] {
+				problems = append(problems, "a defined name "+n.name)
+			}
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%s: already has %s; planner init adds its sheets only to a workbook that has none of them, and changes nothing of yours: rename yours, or init a new file",
+			path, strings.Join(problems, " and "))
+	}
+	return nil
+}
+
+// assumptionsGrid is the Assumptions sheet: one input per row, every value
+// cell named after its input and validated by its unit.
+func assumptionsGrid(inputs []engine.Input) *grid {
+	g := &grid{sheet: SheetAssumptions, widths: []float64{22, 14, 10, 14, 14, 110}, freezeRows: 1}
+	g.line(1, headers("name", "value", "unit", "low", "high", "source / notes")...)
+	for i, in := range inputs {
+		row := i + 2
+		format := withFormat(styleInput, units.ExcelFormat(in.Unit))
+		value := number(in.Value.Num, format)
+		if in.Value.IsText {
+			value = text(in.Value.Text, styleInput)
+		}
+		g.line(row, text(in.Name, styleLabel), value, text(in.Unit, styleLabel))
+		if in.HasRange {
+			g.set(4, row, number(in.Low, format))
+			g.set(5, row, number(in.High, format))
+		}
+		g.set(6, row, text(in.Notes, styleNote))
+		g.name(in.Name, 2, row)
+		if dv := validation(in.Name, in.Unit, fmt.Sprintf("B%d D%d:E%d", row, row, row)); dv != nil {
+			g.validations = append(g.validations, dv)
+		}
+	}
+	return g
+}
+
+// validation makes Excel refuse values the unit does not allow.
+func validation(name, unit, sqref string) *excelize.DataValidation {
+	dv := excelize.NewDataValidation(true)
+	dv.Sqref = sqref
+	var msg string
+	var err error
+	switch units.ConstraintOf(unit) {
+	case units.Fraction:
+		err = dv.SetRange(0, 1, excelize.DataValidationTypeDecimal, excelize.DataValidationOperatorBetween)
+		msg = name + " is a share between 0 % and 100 %."
+	case units.WholeCount:
+		err = dv.SetRange(1, 0, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorGreaterThanOrEqual)
+		msg = name + " is a whole number of " + unit + ", at least 1."
+	case units.AboveZero:
+		err = dv.SetRange(0, 0, excelize.DataValidationTypeDecimal, excelize.DataValidationOperatorGreaterThan)
+		msg = name + " must be above zero."
+	case units.NotNegative:
+		err = dv.SetRange(0, 0, excelize.DataValidationTypeDecimal, excelize.DataValidationOperatorGreaterThanOrEqual)
+		msg = name + " cannot be negative."
+	default:
+		return nil
+	}
+	if err != nil {
+		panic(err) // constant arguments; a failure is a bug
+	}
+	dv.Formula2 = trimFormula2(dv)
+	dv.SetError(excelize.DataValidationErrorStyleStop, "planner", msg)
+	return dv
+}
+
+// trimFormula2 drops the second bound of one-sided rules, which Excel ignores
+// but LibreOffice shows.
+func trimFormula2(dv *excelize.DataValidation) string {
+	if dv.Operator == "between" {
+		return dv.Formula2
+	}
+	return ""
+}
+
+// cloudGrid is the Cloud sheet: one offer per row.
+func cloudGrid(offers []engine.Offer) *grid {
+	g := &grid{sheet: SheetCloud, widths: []float64{12, 46, 12, 12, 12, 36, 90}, freezeRows: 1}
+	g.line(1, headers("provider", "offer", "gpu", "$/GPU-hour", "as of", "source", "notes")...)
+	for i, o := range offers {
+		row := i + 2
+		g.line(row, text(o.Provider, styleInput), text(o.Name, styleInput), text(o.GPU, styleInput),
+			number(o.Price, withFormat(styleInput, units.ExcelFormat("$/GPU-h"))))
+		if d, err := time.Parse("2006-01-02", o.AsOf); err == nil {
+			g.set(5, row, cell{value: d, style: withFormat(styleInput, "yyyy-mm-dd")})
+		}
+		g.set(6, row, text(o.Source, styleNote))
+		g.set(7, row, text(o.Notes, styleNote))
+	}
+	if len(offers) > 0 {
+		g.validations = append(g.validations, validation("$/GPU-hour", "$/GPU-h", fmt.Sprintf("D2:D%d", len(offers)+1+100)))
+	}
+	return g
+}
+
+// formulasGrid is the Formulas sheet: the built-in library, for the user to
+// read and change. A row here wins over the built-in of the same name.
+func formulasGrid(fs []formulas.Formula) *grid {
+	g := &grid{sheet: SheetFormulas, widths: []float64{30, 84, 10, 100}, freezeRows: 1}
+	g.line(1, headers("name", "expression", "unit", "description")...)
+	for i, f := range fs {
+		g.line(i+2, text(f.Name, styleLabel), text(f.Source, styleInput), text(f.Unit, styleLabel), text(f.Doc, styleNote))
+	}
+	return g
+}

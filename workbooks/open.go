@@ -1,0 +1,108 @@
+package workbooks
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// Limits on what planner reads. A cost-model workbook is kilobytes; these
+// leave room for large real workbooks and stop hostile ones.
+const (
+	maxFileBytes     = 256 << 20 // the .xlsx file itself
+	maxUnzippedBytes = 1 << 30   // all parts inflated
+	maxPartInMemory  = 64 << 20  // larger sheets are spooled by excelize
+)
+
+// load reads a workbook's bytes and says plainly what the file is when it is
+// not an xlsx workbook planner can read.
+func load(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%s: no such file; planner init %s creates a workbook there", path, path)
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", path, err)
+	case fi.IsDir():
+		return nil, fmt.Errorf("%s: is a folder, not a workbook", path)
+	case fi.Size() > maxFileBytes:
+		return nil, fmt.Errorf("%s: is %d MB; planner reads workbooks up to %d MB", path, fi.Size()>>20, maxFileBytes>>20)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return data, sniff(path, data)
+}
+
+var (
+	oleMagic = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
+	zipMagic = []byte("PK\x03\x04")
+)
+
+// sniff recognises the files people hand planner by mistake.
+func sniff(path string, data []byte) error {
+	switch {
+	case len(data) == 0:
+		return fmt.Errorf("%s: is empty (0 bytes), not a workbook", path)
+	case bytes.HasPrefix(data, oleMagic):
+		if bytes.Contains(data, utf16("EncryptionInfo")) {
+			return fmt.Errorf("%s: is encrypted with a password; planner does not read encrypted workbooks: save a copy without a password", path)
+		}
+		return fmt.Errorf("%s: is an Excel 97-2003 workbook (.xls); open it in Excel or LibreOffice and save it as .xlsx", path)
+	case !bytes.HasPrefix(data, zipMagic):
+		return fmt.Errorf("%s: is not an xlsx workbook (an xlsx file is a zip archive, and this is not one)", path)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return fmt.Errorf("%s: is a damaged zip archive (%v); it may have been cut short while copying", path, err)
+	}
+	var hasWorkbook, hasTypes bool
+	for _, f := range zr.File {
+		switch strings.ToLower(f.Name) {
+		case "mimetype":
+			return fmt.Errorf("%s: is an OpenDocument file (.ods); save it as .xlsx", path)
+		case "xl/workbook.xml":
+			hasWorkbook = true
+		case "[content_types].xml":
+			hasTypes = true
+		}
+	}
+	if !hasWorkbook || !hasTypes {
+		return fmt.Errorf("%s: is a zip archive but not an Excel workbook (it has no xl/workbook.xml)", path)
+	}
+	return nil
+}
+
+func utf16(s string) []byte {
+	var b []byte
+	for _, r := range s {
+		b = append(b, byte(r), 0)
+	}
+	return b
+}
+
+// open gives an excelize handle on data. excelize panics on some malformed
+// files; that becomes an error here, never a crash.
+func open(path string, data []byte, raw bool) (f *excelize.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f, err = nil, fmt.Errorf("%s: cannot be read as a workbook (%v)", path, r)
+		}
+	}()
+	f, err = excelize.OpenReader(bytes.NewReader(data), excelize.Options{
+		RawCellValue:      raw,
+		UnzipSizeLimit:    maxUnzippedBytes,
+		UnzipXMLSizeLimit: maxPartInMemory,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot be read as a workbook: %v", path, err)
+	}
+	return f, nil
+}

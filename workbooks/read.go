@@ -1,0 +1,394 @@
+package workbooks
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"planner/engine"
+	"planner/formulas"
+	"planner/units"
+)
+
+// Book is a workbook as planner read it: the model, and what it needs to
+// write the workbook back safely.
+type Book struct {
+	Path     string
+	Model    engine.Model
+	Sheets   []string // every sheet, in workbook order
+	Warnings []string // things worth telling the user that do not stop a run
+	data     []byte   // the file as read, byte for byte
+	owned    map[string]bool
+	foreign  map[string]bool // sheets with an owned name that planner did not make
+}
+
+// Read reads the workbook at path into a model. Every problem with the
+// workbook's contents is reported at once, each naming its sheet and cell.
+func Read(path string) (*Book, error) {
+	data, err := load(path)
+	if err != nil {
+		return nil, err
+	}
+	return ReadBytes(path, data)
+}
+
+// ReadBytes is Read for a workbook already in memory; path names it in
+// messages.
+func ReadBytes(path string, data []byte) (*Book, error) {
+	if err := sniff(path, data); err != nil {
+		return nil, err
+	}
+	f, err := open(path, data, true)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := &Book{Path: path, data: data, Sheets: f.GetSheetList(), owned: map[string]bool{}, foreign: map[string]bool{}}
+	if !b.has(SheetAssumptions) {
+		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); planner init %s makes a workbook with every sheet planner needs",
+			path, SheetAssumptions, strings.Join(b.Sheets, ", "), path)
+	}
+	r := reader{f: f, file: path}
+	b.Model.Where = formulas.Origin{File: path, Sheet: SheetAssumptions}
+	b.Model.Inputs = r.assumptions()
+	if b.has(SheetCloud) {
+		b.Model.Offers = r.offers()
+	} else {
+		b.Warnings = append(b.Warnings, fmt.Sprintf("%s: has no sheet %s, so no cloud offer is compared", path, SheetCloud))
+	}
+	own := []formulas.Formula(nil)
+	if b.has(SheetFormulas) {
+		own = r.formulas()
+	}
+	b.Model.Formulas = formulas.Merge(formulas.Library(), own)
+	if err := r.problems.Err(); err != nil {
+		return nil, err
+	}
+	b.Warnings = append(b.Warnings, r.warnings...)
+	b.markOwned(f)
+	return b, nil
+}
+
+func (b *Book) has(sheet string) bool {
+	for _, s := range b.Sheets {
+		if s == sheet {
+			return true
+		}
+	}
+	return false
+}
+
+// markOwned tells planner's own sheets from sheets that merely share a name.
+func (b *Book) markOwned(f *excelize.File) {
+	for _, s := range OwnedSheets {
+		if !b.has(s) {
+			continue
+		}
+		mark, _ := f.GetCellValue(s, cellName(1, provenanceRow))
+		if strings.HasPrefix(mark, ownerPrefix) {
+			b.owned[s] = true
+		} else {
+			b.foreign[s] = true
+		}
+	}
+}
+
+// reader reads the input sheets, collecting every problem.
+type reader struct {
+	f        *excelize.File
+	file     string
+	problems formulas.List
+	warnings []string
+}
+
+func (r *reader) fail(at formulas.Origin, name, format string, args ...any) {
+	r.problems = append(r.problems, &formulas.Error{Origin: at, Name: name, Msg: fmt.Sprintf(format, args...)})
+}
+
+// table is an input sheet: a header row naming the columns, then one row per
+// item. Empty rows are skipped.
+type table struct {
+	r      *reader
+	sheet  string
+	header int            // 1-based row of the header
+	cols   map[string]int // column key -> 1-based column
+	rows   [][]string
+}
+
+func (r *reader) table(sheet string, spec []column) *table {
+	rows, err := r.f.GetRows(sheet, excelize.Options{RawCellValue: true})
+	if err != nil {
+		r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "cannot be read: %v", err)
+		return nil
+	}
+	t := &table{r: r, sheet: sheet, cols: map[string]int{}}
+	for i, row := range rows {
+		if !blank(row) {
+			t.header, t.rows = i+1, rows[i+1:]
+			break
+		}
+	}
+	if t.header == 0 {
+		t.header = 1
+	}
+	var header []string
+	if t.header <= len(rows) {
+		header = rows[t.header-1]
+	}
+	for c, text := range header {
+		k := headerKey(text)
+		for _, col := range spec {
+			if _, seen := t.cols[col.key]; seen {
+				continue
+			}
+			for _, h := range col.headers {
+				if k == h {
+					t.cols[col.key] = c + 1
+				}
+			}
+		}
+	}
+	for _, col := range spec {
+		if _, ok := t.cols[col.key]; col.required && !ok {
+			r.fail(t.at(t.header, 1), "", "the header row has no %q column; %s needs a header row naming the columns %s",
+				col.key, sheet, headerNames(spec))
+			return nil
+		}
+	}
+	return t
+}
+
+func blank(row []string) bool {
+	for _, c := range row {
+		if strings.TrimSpace(c) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// each calls fn for every non-empty row after the header, with its row number.
+func (t *table) each(fn func(row int)) {
+	for i, cells := range t.rows {
+		if !blank(cells) {
+			fn(t.header + 1 + i)
+		}
+	}
+}
+
+// get returns the raw text of column key in row, and where it is.
+func (t *table) get(row int, key string) (string, formulas.Origin) {
+	c, ok := t.cols[key]
+	if !ok {
+		return "", formulas.Origin{}
+	}
+	at := t.at(row, c)
+	i := row - t.header - 1
+	if c-1 < len(t.rows[i]) {
+		return strings.TrimSpace(t.rows[i][c-1]), at
+	}
+	return "", at
+}
+
+func (t *table) at(row, col int) formulas.Origin {
+	return formulas.Origin{File: t.r.file, Sheet: t.sheet, Row: row, Col: col}
+}
+
+// number reads a numeric cell. Workbooks store numbers raw whatever their
+// format shows ($285,000, 50.0 %); a number typed as text is accepted too, as
+// is "35%". An empty cell or other text is an error naming the cell.
+func (t *table) number(row int, key, name string, required bool) (float64, bool) {
+	raw, at := t.get(row, key)
+	if raw == "" {
+		if formula, _ := t.r.f.GetCellFormula(t.sheet, at.Cell()); formula != "" {
+			t.r.fail(at, name, "the formula =%s has no computed value saved with it; open the workbook in Excel or LibreOffice, save it, and run planner again, or type the number", formula)
+			return 0, false
+		}
+		if required {
+			t.r.fail(at, name, "the %s is empty; type a number", key)
+		}
+		return 0, false
+	}
+	if v, ok := parseNumber(raw); ok {
+		return v, true
+	}
+	if isErrorValue(raw) {
+		t.r.fail(at, name, "holds the error value %s; fix the formula in that cell", raw)
+	} else {
+		t.r.fail(at, name, "%q is not a number; type a number such as 285000 or 0.35 (or 35%%)", raw)
+	}
+	return 0, false
+}
+
+func parseNumber(raw string) (float64, bool) {
+	s := strings.TrimSpace(raw)
+	scale := 1.0
+	if strings.HasSuffix(s, "%") {
+		s, scale = strings.TrimSpace(strings.TrimSuffix(s, "%")), 0.01
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, false
+	}
+	return v * scale, true
+}
+
+func isErrorValue(s string) bool {
+	switch s {
+	case "#DIV/0!", "#N/A", "#NAME?", "#NULL!", "#NUM!", "#REF!", "#VALUE!", "#GETTING_DATA", "#SPILL!", "#CALC!":
+		return true
+	}
+	return false
+}
+
+// assumptions reads one input per row: name, value, unit, low, high, notes.
+func (r *reader) assumptions() []engine.Input {
+	t := r.table(SheetAssumptions, assumptionColumns)
+	if t == nil {
+		return nil
+	}
+	var inputs []engine.Input
+	t.each(func(row int) {
+		name, at := t.get(row, "name")
+		if name == "" {
+			r.fail(at, "", "the name is empty, but the row has other cells filled; name the input or clear the row")
+			return
+		}
+		unit, _ := t.get(row, "unit")
+		notes, _ := t.get(row, "notes")
+		in := engine.Input{Name: name, Unit: unit, Notes: notes}
+		raw, at := t.get(row, "value")
+		in.Origin = at
+		if unit == units.Text {
+			if raw == "" {
+				r.fail(at, name, "the value is empty; type the text it stands for")
+				return
+			}
+			in.Value = engine.Text(raw)
+			inputs = append(inputs, in)
+			return
+		}
+		v, ok := t.number(row, "value", name, true)
+		if !ok {
+			return
+		}
+		if msg := units.Check(v, unit); msg != "" {
+			r.fail(at, name, "%s", msg)
+			return
+		}
+		in.Value = engine.Num(v)
+		r.readRange(t, row, &in)
+		inputs = append(inputs, in)
+	})
+	return inputs
+}
+
+// readRange reads an input's low and high, which come together or not at all.
+func (r *reader) readRange(t *table, row int, in *engine.Input) {
+	low, hasLow := t.number(row, "low", in.Name, false)
+	high, hasHigh := t.number(row, "high", in.Name, false)
+	_, lowAt := t.get(row, "low")
+	switch {
+	case !hasLow && !hasHigh:
+		return
+	case hasLow != hasHigh:
+		r.fail(lowAt, in.Name, "has only one end of its range; fill both low and high, or neither")
+	case low > high:
+		r.fail(lowAt, in.Name, "low (%g) is above high (%g); swap them", low, high)
+	default:
+		in.Low, in.High, in.HasRange = low, high, true
+		if in.Value.Num < low || in.Value.Num > high {
+			r.warnings = append(r.warnings, fmt.Sprintf("%s: %s: the value %g lies outside its range %g..%g",
+				in.Origin, in.Name, in.Value.Num, low, high))
+		}
+	}
+}
+
+// offers reads one cloud offer per row.
+func (r *reader) offers() []engine.Offer {
+	t := r.table(SheetCloud, cloudColumns)
+	if t == nil {
+		return nil
+	}
+	date1904 := false
+	if props, err := r.f.GetWorkbookProps(); err == nil && props.Date1904 != nil {
+		date1904 = *props.Date1904
+	}
+	var offers []engine.Offer
+	t.each(func(row int) {
+		o := engine.Offer{}
+		var at formulas.Origin
+		o.Provider, at = t.get(row, "provider")
+		o.Name, _ = t.get(row, "offer")
+		o.GPU, _ = t.get(row, "gpu")
+		o.Source, _ = t.get(row, "source")
+		o.Notes, _ = t.get(row, "notes")
+		o.Origin = at
+		if o.Provider == "" || o.Name == "" || o.GPU == "" {
+			r.fail(at, "", "an offer needs a provider, an offer name and a GPU; fill them or clear the row")
+			return
+		}
+		price, ok := t.number(row, "price", o.Label(), true)
+		if !ok {
+			return
+		}
+		if price <= 0 {
+			_, pat := t.get(row, "price")
+			r.fail(pat, o.Label(), "the price %g is not above zero", price)
+			return
+		}
+		o.Price = price
+		o.AsOf = r.date(t, row, date1904)
+		offers = append(offers, o)
+	})
+	return offers
+}
+
+// date reads an as-of date written as a date cell or as text YYYY-MM-DD.
+func (r *reader) date(t *table, row int, date1904 bool) string {
+	raw, at := t.get(row, "asof")
+	if raw == "" {
+		return ""
+	}
+	if serial, err := strconv.ParseFloat(raw, 64); err == nil {
+		if d, err := excelize.ExcelDateToTime(serial, date1904); err == nil {
+			return d.Format("2006-01-02")
+		}
+	}
+	if len(raw) == 10 && raw[4] == '-' && raw[7] == '-' {
+		return raw
+	}
+	r.fail(at, "", "%q is not a date; write it as a date cell or as YYYY-MM-DD", raw)
+	return ""
+}
+
+// formulas reads the workbook's own formulas: name, expression, unit,
+// description.
+func (r *reader) formulas() []formulas.Formula {
+	t := r.table(SheetFormulas, formulaColumns)
+	if t == nil {
+		return nil
+	}
+	var out []formulas.Formula
+	t.each(func(row int) {
+		name, at := t.get(row, "name")
+		src, srcAt := t.get(row, "expression")
+		unit, _ := t.get(row, "unit")
+		doc, _ := t.get(row, "description")
+		switch {
+		case name == "":
+			r.fail(at, "", "the name is empty, but the row has other cells filled; name the formula or clear the row")
+		case src == "":
+			r.fail(srcAt, name, "the expression is empty; write one, or delete the row to use planner's built-in %s", name)
+		default:
+			out = append(out, formulas.Formula{Name: name, Source: src, Unit: unit, Doc: doc, Origin: srcAt})
+		}
+	})
+	return out
+}
+
+// cellName is the A1 reference of a 1-based column and row.
+func cellName(col, row int) string { return formulas.ColumnName(col) + strconv.Itoa(row) }

@@ -1,0 +1,236 @@
+package workbooks
+
+import (
+	"strings"
+
+	"planner/engine"
+	"planner/formulas"
+	"planner/units"
+)
+
+// Output is what eval writes back into a workbook.
+type Output struct {
+	Version   string           // planner's version, for the provenance line
+	Plan      *engine.Plan     // the compiled model
+	Results   []*engine.Result // one per scenario, base first
+	Overrides []string         // command-line overrides the results were computed with
+}
+
+// Column widths of the Results sheet.
+const (
+	nameWidth  = 34
+	unitWidth  = 12
+	valueWidth = 16
+	notesWidth = 90
+)
+
+// resultsGrid lays out the Results sheet: every formula per scenario, the
+// offers of the node's GPU with break-even and verdict, the other offers,
+// and the inputs the numbers came from. Values sit in columns C onwards;
+// descriptions share one column to their right.
+func resultsGrid(out Output) *grid {
+	g := &grid{sheet: SheetResults, freezeRows: headerRow, freezeCols: 1}
+	base := out.Results[0]
+	compared := comparedOffers(base)
+	notesCol := 3 + max(len(out.Results), len(compared), 2)
+	g.widths = []float64{nameWidth, unitWidth}
+	for c := 3; c < notesCol; c++ {
+		g.widths = append(g.widths, valueWidth)
+	}
+	g.widths = append(g.widths, notesWidth)
+
+	provenance(g, "Results", out)
+	g.line(headerRow, headers("Name", "Unit")...)
+	for i, r := range out.Results {
+		g.set(3+i, headerRow, text(r.Scenario, styleHeader))
+	}
+	g.set(notesCol, headerRow, text("Description", styleHeader))
+	row := headerRow + 1
+	for _, f := range out.Plan.Formulas() {
+		if out.Plan.PerOffer(f.Name) {
+			continue
+		}
+		g.line(row, text(f.Name, styleLabel), text(f.Unit, styleLabel))
+		for i, r := range out.Results {
+			g.set(3+i, row, valueCell(r.Values, r.Errors, f.Name, f.Unit))
+		}
+		g.set(notesCol, row, text(f.Doc, styleNote))
+		if excelName(f.Name) == "" {
+			g.name(f.Name, 3, row)
+		}
+		row++
+	}
+	offersSection(g, out, compared, notesCol)
+	otherOffers(g, base)
+	inputsSection(g, out, notesCol)
+	return g
+}
+
+// provenance writes the title and the line that marks the sheet as
+// planner's: version, a hash of the inputs, never a timestamp.
+func provenance(g *grid, title string, out Output) {
+	g.line(titleRow, text(title, styleTitle))
+	line := ownerPrefix + out.Version + " · inputs " + out.Plan.Model().Fingerprint(out.Overrides...) +
+		" · rewritten by planner eval on every run; edits here are lost"
+	if len(out.Overrides) > 0 {
+		line += " · computed with " + strings.Join(out.Overrides, ", ")
+	}
+	g.line(provenanceRow, text(line, styleNote))
+}
+
+func headers(names ...string) []cell {
+	out := make([]cell, len(names))
+	for i, n := range names {
+		out[i] = text(n, styleHeader)
+	}
+	return out
+}
+
+// valueCell is a formula's value in its unit's number format, or the reason
+// it has none.
+func valueCell(values map[string]float64, errs map[string]*engine.EvalError, name, unit string) cell {
+	if v, ok := values[name]; ok {
+		return number(v, withFormat(styleResult, units.ExcelFormat(unit)))
+	}
+	if e, ok := errs[name]; ok {
+		return text(e.Short(), styleError)
+	}
+	return cell{}
+}
+
+func comparedOffers(r *engine.Result) []engine.OfferResult {
+	var out []engine.OfferResult
+	for _, o := range r.Offers {
+		if o.Compared {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// offersSection lists, for the base scenario, every offer of the node's GPU
+// as a column: its price, the break-even utilisation, the verdict and every
+// other per-offer formula.
+func offersSection(g *grid, out Output, compared []engine.OfferResult, notesCol int) {
+	base := out.Results[0]
+	row := g.next() + 1
+	title := "Cloud offers for " + base.Text[engine.GPU] + " (scenario " + base.Scenario + ")"
+	if u, ok := base.Values[engine.Utilization]; ok {
+		title += " at " + units.Format(u, units.Share) + " utilisation: buy when utilisation is at or above break-even"
+	}
+	g.line(row, text(title, styleSection))
+	row++
+	if len(compared) == 0 {
+		g.line(row, text("No offer in Cloud is for this GPU, so nothing is compared.", styleNote))
+		return
+	}
+	g.line(row, headers("Name", "Unit")...)
+	for i, o := range compared {
+		g.set(3+i, row, text(o.Offer.Label(), styleHeader))
+	}
+	g.set(notesCol, row, text("Description", styleHeader))
+	row++
+	g.line(row, text(engine.OfferPrice, styleLabel), text("$/GPU-h", styleLabel))
+	for i, o := range compared {
+		g.set(3+i, row, number(o.Offer.Price, withFormat(styleResult, units.ExcelFormat("$/GPU-h"))))
+	}
+	g.set(notesCol, row, text("The offer's list price per GPU-hour.", styleNote))
+	row++
+	for _, f := range perOfferFormulas(out.Plan) {
+		g.line(row, text(f.Name, styleLabel), text(f.Unit, styleLabel))
+		for i, o := range compared {
+			g.set(3+i, row, valueCell(o.Values, o.Errors, f.Name, f.Unit))
+			if n := f.Name + "_" + engine.Slug(o.Offer.Label()); excelName(n) == "" && o.Values != nil {
+				if _, ok := o.Values[f.Name]; ok {
+					g.name(n, 3+i, row)
+				}
+			}
+		}
+		g.set(notesCol, row, text(f.Doc, styleNote))
+		row++
+		if f.Name == engine.Breakeven {
+			verdictRow(g, row, compared, notesCol)
+			row++
+		}
+	}
+	g.line(row, text("as_of", styleLabel), text("date", styleLabel))
+	for i, o := range compared {
+		g.set(3+i, row, text(o.Offer.AsOf, styleLabel))
+	}
+	g.set(notesCol, row, text("The day the price was listed.", styleNote))
+}
+
+func verdictRow(g *grid, row int, compared []engine.OfferResult, notesCol int) {
+	g.line(row, text("verdict", styleLabel))
+	for i, o := range compared {
+		switch o.Verdict {
+		case engine.Buy:
+			g.set(3+i, row, text(o.Verdict, styleBuy))
+		case engine.Rent:
+			g.set(3+i, row, text(o.Verdict, styleRent))
+		}
+	}
+	g.set(notesCol, row, text("buy: owning the node costs less per used hour than renting this offer; rent: the other way round.", styleNote))
+}
+
+// perOfferFormulas lists the per-offer formulas with break-even first.
+func perOfferFormulas(p *engine.Plan) []formulas.Formula {
+	var first, rest []formulas.Formula
+	for _, f := range p.Formulas() {
+		switch {
+		case !p.PerOffer(f.Name):
+		case f.Name == engine.Breakeven:
+			first = append(first, f)
+		default:
+			rest = append(rest, f)
+		}
+	}
+	return append(first, rest...)
+}
+
+// otherOffers lists the offers of other GPUs: shown, never compared.
+func otherOffers(g *grid, base *engine.Result) {
+	var others []engine.OfferResult
+	for _, o := range base.Offers {
+		if !o.Compared {
+			others = append(others, o)
+		}
+	}
+	if len(others) == 0 {
+		return
+	}
+	row := g.next() + 1
+	g.line(row, text("Offers for other GPUs: listed, not compared", styleSection))
+	row++
+	g.line(row, headers("Offer", "GPU", "$/GPU-hour", "As of")...)
+	for _, o := range others {
+		row++
+		g.line(row, text(o.Offer.Label(), styleLabel), text(o.Offer.GPU, styleLabel),
+			number(o.Offer.Price, withFormat(styleResult, units.ExcelFormat("$/GPU-h"))), text(o.Offer.AsOf, styleLabel))
+	}
+}
+
+// inputsSection repeats the inputs per scenario: what the numbers above were
+// computed from.
+func inputsSection(g *grid, out Output, notesCol int) {
+	row := g.next() + 1
+	g.line(row, text("Inputs these results were computed from", styleSection))
+	row++
+	g.line(row, headers("Name", "Unit")...)
+	for i, r := range out.Results {
+		g.set(3+i, row, text(r.Scenario, styleHeader))
+	}
+	g.set(notesCol, row, text("Source / notes", styleHeader))
+	for _, in := range out.Plan.Model().Inputs {
+		row++
+		g.line(row, text(in.Name, styleLabel), text(in.Unit, styleLabel))
+		for i, r := range out.Results {
+			if in.Value.IsText {
+				g.set(3+i, row, text(r.Text[in.Name], styleLabel))
+			} else {
+				g.set(3+i, row, number(r.Values[in.Name], withFormat(styleResult, units.ExcelFormat(in.Unit))))
+			}
+		}
+		g.set(notesCol, row, text(in.Notes, styleNote))
+	}
+}

@@ -1,0 +1,82 @@
+package workbooks
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/google/renameio/v2"
+)
+
+// ErrOpenElsewhere means the workbook is open in Excel or LibreOffice.
+var ErrOpenElsewhere = errors.New("open in another program")
+
+// CheckNotOpen refuses a workbook that Excel (~$plan.xlsx) or LibreOffice
+// (.~lock.plan.xlsx#) has open: saving under it would lose the user's
+// unsaved edits or theirs ours.
+func CheckNotOpen(path string) error {
+	dir, base := filepath.Split(path)
+	for _, lock := range []string{"~$" + base, ".~lock." + base + "#"} {
+		if _, err := os.Lstat(filepath.Join(dir, lock)); err == nil {
+			return fmt.Errorf("%s: is %w (the lock file %s exists); close it there first, or, if no program has it open, delete %s",
+				path, ErrOpenElsewhere, lock, filepath.Join(dir, lock))
+		}
+	}
+	return nil
+}
+
+// Save replaces the file at path with data atomically: a temporary file in
+// the same folder, synced, renamed over the original (keeping its
+// permissions), then the folder synced. A crash at any moment leaves either
+// the old file or the new one, whole.
+func Save(path string, data []byte) error {
+	if err := CheckNotOpen(path); err != nil {
+		return err
+	}
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s: is not a regular file; planner writes workbooks only to plain files", path)
+	}
+	dir := filepath.Dir(path)
+	err := renameio.WriteFile(path, data, 0o644, renameio.WithTempDir(dir), renameio.WithExistingPermissions())
+	if err != nil {
+		return fmt.Errorf("%s: could not be saved (%w); the file is as it was", path, unwrapPath(err))
+	}
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync() // makes the rename itself durable; some file systems refuse, which is harmless
+		_ = d.Close()
+	}
+	return nil
+}
+
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Same reports whether two workbooks hold the same parts with the same
+// contents, whatever their compression.
+func Same(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	pa, err1 := parts(a)
+	pb, err2 := parts(b)
+	if err1 != nil || err2 != nil || len(pa) != len(pb) {
+		return false
+	}
+	for name, content := range pa {
+		if other, ok := pb[name]; !ok || !bytes.Equal(content, other) {
+			return false
+		}
+	}
+	return true
+}
+
+// Data returns the workbook's bytes as read.
+func (b *Book) Data() []byte { return b.data }

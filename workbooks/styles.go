@@ -1,0 +1,84 @@
+package workbooks
+
+import (
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// Style keys. A key may carry a number format after a bar: "result|0.0%".
+const (
+	styleTitle   = "title"   // the sheet's title
+	styleNote    = "note"    // provenance and explanations
+	styleHeader  = "header"  // a table's header row
+	styleSection = "section" // a section title inside a sheet
+	styleLabel   = "label"   // names and other plain text
+	styleInput   = "input"   // a value the user may change: blue on light yellow
+	styleResult  = "result"  // a computed number
+	styleError   = "error"   // a formula that could not be computed
+	styleBuy     = "buy"     // verdict: owning is cheaper
+	styleRent    = "rent"    // verdict: renting is cheaper
+)
+
+func withFormat(style, format string) string { return style + "|" + format }
+
+// styles creates each style once per file; excelize gives equal styles equal
+// ids, so rewriting a sheet never grows the style table.
+type styles struct {
+	f   *excelize.File
+	ids map[string]int
+}
+
+func newStyles(f *excelize.File) *styles { return &styles{f: f, ids: map[string]int{}} }
+
+func (s *styles) id(key string) (int, error) {
+	if key == "" {
+		return 0, nil
+	}
+	if id, ok := s.ids[key]; ok {
+		return id, nil
+	}
+	id, err := s.f.NewStyle(styleFor(key))
+	if err != nil {
+		return 0, err
+	}
+	s.ids[key] = id
+	return id, nil
+}
+
+func styleFor(key string) *excelize.Style {
+	kind, format, _ := strings.Cut(key, "|")
+	st := &excelize.Style{Alignment: &excelize.Alignment{Vertical: "top"}}
+	switch kind {
+	case styleTitle:
+		st.Font = &excelize.Font{Bold: true, Size: 14}
+	case styleNote:
+		st.Font = &excelize.Font{Italic: true, Color: "595959"}
+	case styleHeader:
+		st.Font = &excelize.Font{Bold: true}
+		st.Alignment.WrapText = true
+		st.Fill = solid("D9D9D9")
+		st.Border = []excelize.Border{{Type: "bottom", Color: "808080", Style: 1}}
+	case styleSection:
+		st.Font = &excelize.Font{Bold: true, Size: 12}
+	case styleInput:
+		st.Font = &excelize.Font{Color: "0000FF"}
+		st.Fill = solid("FFF2CC")
+	case styleError:
+		st.Font = &excelize.Font{Color: "C00000"}
+	case styleBuy:
+		st.Font = &excelize.Font{Bold: true, Color: "006100"}
+		st.Fill = solid("C6EFCE")
+	case styleRent:
+		st.Font = &excelize.Font{Bold: true, Color: "9C0006"}
+		st.Fill = solid("FFC7CE")
+	}
+	if format != "" {
+		st.CustomNumFmt = &format
+	}
+	return st
+}
+
+func solid(color string) excelize.Fill {
+	return excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{color}}
+}

@@ -1,0 +1,252 @@
+package workbooks
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+)
+
+// rewritten are the parts excelize re-serialises on every save. They are
+// compared by meaning; every other part of the user's must come back byte
+// for byte.
+var rewritten = map[string]bool{
+	"[Content_Types].xml":        true,
+	"xl/workbook.xml":            true,
+	"xl/_rels/workbook.xml.rels": true,
+	"xl/styles.xml":              true,
+	"xl/sharedStrings.xml":       true,
+	"xl/theme/theme1.xml":        true,
+	"xl/calcChain.xml":           true,
+	"docProps/app.xml":           true,
+	"docProps/core.xml":          true,
+}
+
+// damaged is what verify reports: planner found that saving would have
+// changed something of the user's, and wrote nothing.
+type damaged struct {
+	path string
+	part string
+	what string
+}
+
+func (d *damaged) Error() string {
+	return fmt.Sprintf("%s: saving would change %s (%s), which belongs to you, not to planner; nothing was written. "+
+		"Use -o other.xlsx to write planner's sheets into a copy, and please report this workbook", d.path, d.part, d.what)
+}
+
+// verify compares the workbook planner is about to write with the original:
+// every part outside planner's own sheets must be unchanged, byte for byte
+// or, for the parts excelize always rewrites, in meaning.
+func verify(file string, old, new []byte, owned map[string]bool) error {
+	before, err := parts(old)
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	after, err := parts(new)
+	if err != nil {
+		return fmt.Errorf("%s: the workbook planner built cannot be read back (%v); nothing was written", file, err)
+	}
+	mine := ownedParts(before, owned)
+	for p := range ownedParts(after, owned) {
+		mine[p] = true
+	}
+	names := make([]string, 0, len(before))
+	for p := range before {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	for _, p := range names {
+		switch {
+		case mine[p]:
+		case rewritten[p]:
+			if what := sameMeaning(p, before[p], after[p], owned); what != "" {
+				return &damaged{file, p, what}
+			}
+		case after[p] == nil:
+			return &damaged{file, p, "it would be missing"}
+		case !bytes.Equal(before[p], after[p]):
+			return &damaged{file, p, "its bytes would differ"}
+		}
+	}
+	for p := range after {
+		if before[p] == nil && !mine[p] && !rewritten[p] {
+			return &damaged{file, p, "planner would add a part it does not own"}
+		}
+	}
+	return nil
+}
+
+// ownedParts finds the parts of planner's sheets: the worksheet part, its
+// relationships, and whatever those point at (drawings, charts).
+func ownedParts(ps map[string][]byte, owned map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	targets := sheetParts(ps)
+	var follow func(p string)
+	follow = func(p string) {
+		if out[p] || ps[p] == nil {
+			return
+		}
+		out[p] = true
+		rels := path.Join(path.Dir(p), "_rels", path.Base(p)+".rels")
+		if ps[rels] == nil {
+			return
+		}
+		out[rels] = true
+		root, err := parseXML(ps[rels])
+		if err != nil {
+			return
+		}
+		for _, r := range root.kids {
+			if r.attr("TargetMode") != "External" {
+				follow(resolve(path.Dir(p), r.attr("Target")))
+			}
+		}
+	}
+	for sheet := range owned {
+		if p, ok := targets[sheet]; ok {
+			follow(p)
+		}
+	}
+	return out
+}
+
+// sheetParts maps each sheet name to its part, from workbook.xml and its
+// relationships.
+func sheetParts(ps map[string][]byte) map[string]string {
+	out := map[string]string{}
+	wb, err1 := parseXML(ps["xl/workbook.xml"])
+	rels, err2 := parseXML(ps["xl/_rels/workbook.xml.rels"])
+	if err1 != nil || err2 != nil {
+		return out
+	}
+	target := map[string]string{}
+	for _, r := range rels.kids {
+		target[r.attr("Id")] = resolve("xl", r.attr("Target"))
+	}
+	if sheets := wb.child("sheets"); sheets != nil {
+		for _, s := range sheets.kids {
+			out[s.attr("name")] = target[s.attr("id")]
+		}
+	}
+	return out
+}
+
+func resolve(dir, target string) string {
+	if strings.HasPrefix(target, "/") {
+		return strings.TrimPrefix(target, "/")
+	}
+	return path.Join(dir, target)
+}
+
+// sameMeaning compares a part excelize rewrites with its original and says
+// what changed that matters, or "".
+func sameMeaning(name string, old, new []byte, owned map[string]bool) string {
+	if new == nil {
+		return "it would be missing"
+	}
+	a, err := parseXML(old)
+	if err != nil {
+		return "" // the original was not readable XML; nothing to keep
+	}
+	b, err := parseXML(new)
+	if err != nil {
+		return "it would not be valid XML: " + err.Error()
+	}
+	switch name {
+	case "[Content_Types].xml":
+		return keptAll(a.kids, b.kids, func(n *node) string { return n.name.Local + " " + n.attr("PartName") + n.attr("Extension") })
+	case "xl/_rels/workbook.xml.rels":
+		return keptAll(a.kids, b.kids, func(n *node) string { return n.attr("Id") })
+	case "xl/workbook.xml":
+		return sameWorkbook(a, b, owned)
+	case "xl/styles.xml":
+		for _, list := range []string{"numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs", "extLst"} {
+			if what := keptPrefix(a.child(list), b.child(list)); what != "" {
+				return list + ": " + what
+			}
+		}
+	case "xl/sharedStrings.xml":
+		return keptPrefix(a, b)
+	}
+	return ""
+}
+
+// keptAll checks that every element of old is in new, unchanged, matching
+// elements by key.
+func keptAll(old, new []*node, key func(*node) string) string {
+	byKey := map[string]*node{}
+	for _, n := range new {
+		byKey[key(n)] = n
+	}
+	for _, n := range old {
+		m := byKey[key(n)]
+		if m == nil {
+			return key(n) + " would be missing"
+		}
+		if m.canonical() != n.canonical() {
+			return key(n) + " would change"
+		}
+	}
+	return ""
+}
+
+// keptPrefix checks that new's children begin with old's, unchanged: style
+// and string tables may only grow at the end, since cells refer to them by
+// position.
+func keptPrefix(old, new *node) string {
+	if old == nil {
+		return ""
+	}
+	if new == nil || len(new.kids) < len(old.kids) {
+		return "entries would be lost"
+	}
+	for i, k := range old.kids {
+		if k.canonical() != new.kids[i].canonical() {
+			return fmt.Sprintf("entry %d would change", i+1)
+		}
+	}
+	return ""
+}
+
+// sameWorkbook checks the user's sheets, defined names and protection.
+// Names that point into planner's own sheets are planner's to change.
+func sameWorkbook(a, b *node, owned map[string]bool) string {
+	if what := keptAll(kids(a, "sheets"), kids(b, "sheets"), func(n *node) string { return n.attr("name") }); what != "" {
+		return "sheet " + what
+	}
+	var users []*node
+	for _, n := range kids(a, "definedNames") {
+		if !pointsIntoAny(strings.TrimSpace(n.text), owned) {
+			users = append(users, n)
+		}
+	}
+	names := func(n *node) string { return n.attr("name") + " " + n.attr("localSheetId") }
+	if what := keptAll(users, kids(b, "definedNames"), names); what != "" {
+		return "defined name " + what
+	}
+	for _, el := range []string{"workbookPr", "workbookProtection", "fileSharing"} {
+		x, y := a.child(el), b.child(el)
+		if x != nil && (y == nil || x.canonical() != y.canonical()) {
+			return el + " would change"
+		}
+	}
+	return ""
+}
+
+func kids(n *node, local string) []*node {
+	if c := n.child(local); c != nil {
+		return c.kids
+	}
+	return nil
+}
+
+func pointsIntoAny(refersTo string, sheets map[string]bool) bool {
+	for s := range sheets {
+		if pointsInto(refersTo, s) {
+			return true
+		}
+	}
+	return false
+}

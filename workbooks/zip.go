@@ -1,0 +1,78 @@
+package workbooks
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"io"
+	"sort"
+)
+
+// repack rewrites a zip with its entries in a fixed order ([Content_Types].xml
+// first, then by name), copying the compressed bytes as they are. excelize
+// writes streamed sheets in map order; without this, two runs over the same
+// inputs could give files that differ only in entry order.
+func repack(data []byte) ([]byte, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, err
+	}
+	files := append([]*zip.File(nil), zr.File...)
+	sort.SliceStable(files, func(i, j int) bool { return entryLess(files[i].Name, files[j].Name) })
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	for _, f := range files {
+		raw, err := f.OpenRaw()
+		if err != nil {
+			return nil, err
+		}
+		h := f.FileHeader
+		w, err := zw.CreateRaw(&h)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := io.Copy(w, raw); err != nil {
+			return nil, err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+func entryLess(a, b string) bool {
+	const first = "[Content_Types].xml"
+	if (a == first) != (b == first) {
+		return a == first
+	}
+	return a < b
+}
+
+// parts maps every zip entry of data to its uncompressed content. Total size
+// is bounded like excelize's own reading.
+func parts(data []byte) (map[string][]byte, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]byte, len(zr.File))
+	var total int64
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Name, err)
+		}
+		b, err := io.ReadAll(io.LimitReader(rc, maxUnzippedBytes-total+1))
+		rc.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Name, err)
+		}
+		total += int64(len(b))
+		if total > maxUnzippedBytes {
+			return nil, fmt.Errorf("inflates to more than %d MB", maxUnzippedBytes>>20)
+		}
+		out[f.Name] = b
+	}
+	return out, nil
+}
