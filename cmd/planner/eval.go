@@ -1,0 +1,240 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"planner/engine"
+	"planner/formulas"
+	"planner/units"
+	"planner/workbooks"
+)
+
+type evalOptions struct {
+	output string   // -o: write here instead of in place
+	sets   []string // --set NAME=VALUE
+	format string   // table or json
+	force  bool     // replace a foreign sheet called Results
+}
+
+func newEvalCmd() *cobra.Command {
+	var opts evalOptions
+	cmd := &cobra.Command{
+		Use:   "eval WORKBOOK.xlsx...",
+		Short: "Evaluate the workbook's formulas and write the Results sheet back into it",
+		Long: `eval reads Assumptions, Cloud and Formulas, evaluates every formula, and writes the
+Results sheet back into the same workbook (or into -o OUT.xlsx). Only planner's own
+sheets change; the file is replaced atomically, and not at all when the results are
+already up to date or anything goes wrong.
+
+With --set, eval prints what-if results and leaves the workbook alone unless -o is given.
+Several workbooks are evaluated one after another; one that fails does not stop the rest,
+and the exit status is 1 if any failed.`,
+		Example: `  planner eval plan.xlsx
+  planner eval plan.xlsx --set capex=320000 --format json
+  planner eval plan.xlsx --set utilization=264/730 -o what-if.xlsx
+  planner eval a.xlsx b.xlsx`,
+		Args:              cobra.MinimumNArgs(1),
+		ValidArgsFunction: workbookArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runEval(cmd, args, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&opts.output, "output", "o", "", "write the evaluated workbook to `OUT.xlsx` and leave the input alone")
+	f.StringArrayVar(&opts.sets, "set", nil, "override an input: `NAME=VALUE` (a number, 35%, an expression such as 264/730, or text); repeatable")
+	f.StringVar(&opts.format, "format", "table", "output format: table or json")
+	f.BoolVar(&opts.force, "force", false, "replace a sheet called Results that planner did not make")
+	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"table", "json"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	return cmd
+}
+
+func runEval(cmd *cobra.Command, files []string, opts evalOptions) error {
+	if opts.format != "table" && opts.format != "json" {
+		return fmt.Errorf("--format %s: use table or json", opts.format)
+	}
+	if opts.output != "" && len(files) > 1 {
+		return fmt.Errorf("-o names one output file, but %d workbooks were given; evaluate them one at a time", len(files))
+	}
+	status := exitOK
+	for _, path := range files {
+		if cmd.Context().Err() != nil {
+			return failed{exitFailed}
+		}
+		rep := evalFile(path, opts)
+		printReport(cmd, rep, opts.format)
+		if rep.err != nil {
+			status = exitFailed
+		}
+	}
+	if status != exitOK {
+		return failed{status}
+	}
+	return nil
+}
+
+// fileReport is what became of one workbook.
+type fileReport struct {
+	file     string
+	plan     *engine.Plan
+	results  []*engine.Result
+	warnings []string
+	note     string // what happened to the file, for stderr
+	err      error
+}
+
+func evalFile(path string, opts evalOptions) *fileReport {
+	rep := &fileReport{file: path}
+	target := path
+	if opts.output != "" {
+		target = opts.output
+	}
+	if len(opts.sets) == 0 || opts.output != "" {
+		if rep.err = workbooks.CheckNotOpen(target); rep.err != nil {
+			return rep
+		}
+	}
+	book, err := workbooks.Read(path)
+	if err != nil {
+		rep.err = err
+		return rep
+	}
+	rep.warnings = book.Warnings
+	if rep.plan, rep.err = engine.Build(book.Model); rep.err != nil {
+		return rep
+	}
+	set, err := parseSets(opts.sets, book.Model)
+	if err != nil {
+		rep.err = err
+		return rep
+	}
+	res, err := rep.plan.Eval(engine.Scenario{Name: "base", Set: set})
+	if err != nil {
+		rep.err = err
+		return rep
+	}
+	rep.results = []*engine.Result{res}
+	if err := evalErrors(rep.results); err != nil {
+		rep.err = err
+		rep.note = path + ": not written, because formulas failed; the file is as it was"
+		return rep
+	}
+	if len(opts.sets) > 0 && opts.output == "" {
+		rep.note = path + ": --set given, so the workbook was left alone; add -o OUT.xlsx to save these results to a copy"
+		return rep
+	}
+	rep.err = write(book, target, rep, opts)
+	rep.warnings = book.Warnings
+	return rep
+}
+
+// write puts the results into the workbook and saves it, unless nothing
+// would change.
+func write(book *workbooks.Book, target string, rep *fileReport, opts evalOptions) error {
+	data, err := book.Write(workbooks.Output{Version: version, Plan: rep.plan, Results: rep.results, Overrides: setNotes(opts.sets)},
+		workbooks.WriteOptions{Force: opts.force})
+	if err != nil {
+		return err
+	}
+	if target == book.Path && workbooks.Same(data, book.Data()) {
+		rep.note = target + ": Results already up to date; the file is unchanged"
+		return nil
+	}
+	if err := workbooks.Save(target, data); err != nil {
+		return err
+	}
+	rep.note = target + ": wrote " + workbooks.SheetResults
+	return nil
+}
+
+func setNotes(sets []string) []string {
+	out := make([]string, len(sets))
+	for i, s := range sets {
+		out[i] = "--set " + s
+	}
+	return out
+}
+
+// evalErrors gathers the formulas that failed (not those skipped because of
+// them), sorted, one message each.
+func evalErrors(results []*engine.Result) error {
+	seen := map[string]bool{}
+	var list formulas.List
+	add := func(errs map[string]*engine.EvalError) {
+		for _, e := range errs {
+			if msg := e.Error(); !e.Skipped && !seen[msg] {
+				seen[msg] = true
+				list = append(list, e)
+			}
+		}
+	}
+	for _, r := range results {
+		add(r.Errors)
+		for _, o := range r.Offers {
+			add(o.Errors)
+		}
+	}
+	sort.SliceStable(list, func(i, j int) bool { return list[i].Error() < list[j].Error() })
+	return list.Err()
+}
+
+// parseSets reads --set NAME=VALUE overrides against the model's inputs.
+func parseSets(sets []string, m engine.Model) (map[string]engine.Value, error) {
+	out := map[string]engine.Value{}
+	for _, s := range sets {
+		name, raw, ok := strings.Cut(s, "=")
+		name, raw = strings.TrimSpace(name), strings.TrimSpace(raw)
+		if !ok || name == "" {
+			return nil, fmt.Errorf("--set %s: write NAME=VALUE, such as --set capex=320000", s)
+		}
+		in, ok := m.Input(name)
+		if !ok {
+			return nil, fmt.Errorf("--set %s: %s is not an input of this workbook%s", s, name, suggestInput(name, m))
+		}
+		if in.Value.IsText {
+			out[name] = engine.Text(strings.Trim(raw, `"'`))
+			continue
+		}
+		v, err := parseValue(raw)
+		if err != nil {
+			return nil, fmt.Errorf("--set %s: %v", s, err)
+		}
+		if msg := units.Check(v, in.Unit); msg != "" {
+			return nil, fmt.Errorf("--set %s: %s %s", s, name, msg)
+		}
+		out[name] = engine.Num(v)
+	}
+	return out, nil
+}
+
+func parseValue(raw string) (float64, error) {
+	if p, ok := strings.CutSuffix(raw, "%"); ok {
+		if v, err := strconv.ParseFloat(strings.TrimSpace(p), 64); err == nil {
+			return v / 100, nil
+		}
+	}
+	if v, err := strconv.ParseFloat(raw, 64); err == nil {
+		return v, nil
+	}
+	if v, err := engine.Constant(raw); err == nil {
+		return v, nil
+	}
+	return 0, fmt.Errorf("%q is not a number; write 320000, 35%%, or arithmetic such as 264/730", raw)
+}
+
+func suggestInput(name string, m engine.Model) string {
+	var names []string
+	for _, in := range m.Inputs {
+		names = append(names, in.Name)
+	}
+	if s := formulas.Suggest(name, names); s != "" {
+		return " (did you mean " + s + "?)"
+	}
+	return "; the inputs are the names in the Assumptions sheet"
+}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"planner/engine"
+	"planner/units"
+)
+
+// printReport shows one workbook's outcome: the table or JSON on stdout,
+// warnings, problems and what happened to the file on stderr.
+func printReport(cmd *cobra.Command, rep *fileReport, format string) {
+	stderr := cmd.ErrOrStderr()
+	for _, w := range rep.warnings {
+		fmt.Fprintln(stderr, "warning:", w)
+	}
+	if format == "json" {
+		writeJSON(cmd.OutOrStdout(), rep)
+	} else if len(rep.results) > 0 {
+		writeTable(cmd.OutOrStdout(), rep)
+	}
+	if rep.err != nil {
+		fmt.Fprintln(stderr, rep.err)
+	}
+	if rep.note != "" {
+		fmt.Fprintln(stderr, rep.note)
+	}
+}
+
+// The JSON shape is planner's machine interface: keep it stable.
+type jsonFile struct {
+	File      string         `json:"file"`
+	Error     string         `json:"error,omitempty"`
+	Scenarios []jsonScenario `json:"scenarios,omitempty"`
+}
+
+type jsonScenario struct {
+	Name   string             `json:"name"`
+	Values map[string]float64 `json:"values"`
+	Text   map[string]string  `json:"text"`
+	Errors map[string]string  `json:"errors"`
+	Offers []jsonOffer        `json:"offers"`
+}
+
+type jsonOffer struct {
+	Provider  string             `json:"provider"`
+	Offer     string             `json:"offer"`
+	GPU       string             `json:"gpu"`
+	Price     float64            `json:"price_per_gpu_hour"`
+	AsOf      string             `json:"as_of,omitempty"`
+	Compared  bool               `json:"compared"`
+	Breakeven *float64           `json:"breakeven_utilization,omitempty"`
+	Verdict   string             `json:"verdict,omitempty"`
+	Values    map[string]float64 `json:"values,omitempty"`
+	Errors    map[string]string  `json:"errors,omitempty"`
+}
+
+func writeJSON(w io.Writer, rep *fileReport) {
+	doc := jsonFile{File: rep.file}
+	if rep.err != nil && len(rep.results) == 0 {
+		doc.Error = rep.err.Error()
+	}
+	for _, r := range rep.results {
+		s := jsonScenario{Name: r.Scenario, Values: r.Values, Text: r.Text, Errors: messages(r.Errors), Offers: []jsonOffer{}}
+		for _, o := range r.Offers {
+			jo := jsonOffer{Provider: o.Offer.Provider, Offer: o.Offer.Name, GPU: o.Offer.GPU, Price: o.Offer.Price,
+				AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Values: o.Values, Errors: messages(o.Errors)}
+			if be, ok := o.Values[engine.Breakeven]; ok {
+				jo.Breakeven = &be
+			}
+			s.Offers = append(s.Offers, jo)
+		}
+		doc.Scenarios = append(doc.Scenarios, s)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(doc)
+}
+
+func messages(errs map[string]*engine.EvalError) map[string]string {
+	if errs == nil {
+		return nil
+	}
+	out := map[string]string{}
+	for name, e := range errs {
+		out[name] = e.Msg
+	}
+	return out
+}
+
+// writeTable prints what a person reads: every formula per scenario, then
+// the offers of the node's GPU with break-even and verdict.
+func writeTable(w io.Writer, rep *fileReport) {
+	base := rep.results[0]
+	fmt.Fprintf(w, "%s · GPU %s\n\n", rep.file, base.Text[engine.GPU])
+	t := &table{right: []bool{false, false}}
+	head := []string{"formula", "unit"}
+	for _, r := range rep.results {
+		head = append(head, r.Scenario)
+		t.right = append(t.right, true)
+	}
+	t.add(head...)
+	for _, f := range rep.plan.Formulas() {
+		if rep.plan.PerOffer(f.Name) {
+			continue
+		}
+		cells := []string{f.Name, f.Unit}
+		for _, r := range rep.results {
+			cells = append(cells, shown(r.Values, r.Errors, f.Name, f.Unit))
+		}
+		t.add(cells...)
+	}
+	t.write(w)
+	writeOffers(w, base)
+}
+
+func writeOffers(w io.Writer, base *engine.Result) {
+	var others []string
+	t := &table{right: []bool{false, true, true, false}}
+	t.add("offer", "$/GPU-h", "break-even", "verdict")
+	for _, o := range base.Offers {
+		if !o.Compared {
+			others = append(others, fmt.Sprintf("%s %s", o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h")))
+			continue
+		}
+		t.add(o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h"), shown(o.Values, o.Errors, engine.Breakeven, units.Share), o.Verdict)
+	}
+	if len(t.rows) > 1 {
+		fmt.Fprintf(w, "\nCloud offers for %s at %s utilisation (buy when utilisation ≥ break-even)\n\n",
+			base.Text[engine.GPU], units.Format(base.Values[engine.Utilization], units.Share))
+		t.write(w)
+	}
+	if len(others) > 0 {
+		fmt.Fprintf(w, "\nOther GPUs, not compared: %s\n", strings.Join(others, "; "))
+	}
+}
+
+// shown formats a value for the table, or the error that stands in for it.
+func shown(values map[string]float64, errs map[string]*engine.EvalError, name, unit string) string {
+	if v, ok := values[name]; ok {
+		return units.Format(v, unit)
+	}
+	if e, ok := errs[name]; ok {
+		code, _, _ := strings.Cut(e.Short(), ":")
+		return code
+	}
+	return ""
+}

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// table lines up columns for a terminal: text columns to the left, number
+// columns to the right.
+type table struct {
+	right []bool // per column: align right
+	rows  [][]string
+}
+
+func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
+
+func (t *table) write(w io.Writer) {
+	widths := map[int]int{}
+	for _, r := range t.rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		}
+	}
+	for _, r := range t.rows {
+		var b strings.Builder
+		b.WriteString(" ")
+		for i, c := range r {
+			pad := strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c))
+			b.WriteString(" ")
+			if i < len(t.right) && t.right[i] {
+				b.WriteString(pad + c)
+			} else if i < len(r)-1 {
+				b.WriteString(c + pad)
+			} else {
+				b.WriteString(c)
+			}
+			b.WriteString(" ")
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+}
