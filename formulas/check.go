@@ -167,7 +167,9 @@ func Check(f Formula, env Env) (*Checked, error) {
 	}
 	var problems List
 	walk(tree.Node, func(n ast.Node) {
-		if msg := disallowed(n); msg != "" {
+		// The outermost construct outside the language is the one to fix;
+		// what lies inside it would only repeat the message.
+		if msg := disallowed(n); msg != "" && len(problems) == 0 {
 			problems = append(problems, At(f, n, msg))
 		}
 	})

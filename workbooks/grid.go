@@ -18,7 +18,8 @@ type grid struct {
 	sheet       string
 	rows        [][]cell // rows[0] is row 1; a nil row stays empty
 	widths      []float64
-	freezeRows  int // rows above the scrolling area
+	heights     map[int]float64 // row -> height in points, for rows of wrapped text
+	freezeRows  int             // rows above the scrolling area
 	freezeCols  int
 	names       []definedName
 	validations []*excelize.DataValidation
@@ -60,6 +61,21 @@ func (g *grid) line(row int, cells ...cell) {
 // next is the first row after everything written so far.
 func (g *grid) next() int { return len(g.rows) + 1 }
 
+// wrapHeight makes row tall enough for texts wrapped in columns of the
+// given width (Excel and LibreOffice do not grow a row a program wrote).
+func (g *grid) wrapHeight(row int, width float64, texts ...string) {
+	lines := 1
+	for _, t := range texts {
+		lines = max(lines, int(math.Ceil(float64(len(t))/(width-2))))
+	}
+	if lines > 1 {
+		if g.heights == nil {
+			g.heights = map[int]float64{}
+		}
+		g.heights[row] = 15 * float64(lines)
+	}
+}
+
 func (g *grid) name(name string, col, row int) {
 	g.names = append(g.names, definedName{name: name, col: col, row: row})
 }
@@ -93,6 +109,9 @@ func (g *grid) write(f *excelize.File, st *styles) error {
 			return err
 		}
 	}
+	if err := printOnePageWide(f, g.sheet); err != nil {
+		return err
+	}
 	sw, err := f.NewStreamWriter(g.sheet)
 	if err != nil {
 		return err
@@ -122,7 +141,11 @@ func (g *grid) write(f *excelize.File, st *styles) error {
 			}
 			values[j] = excelize.Cell{StyleID: id, Value: c.value}
 		}
-		if err := sw.SetRow(cellName(1, i+1), values); err != nil {
+		var opts []excelize.RowOpts
+		if h, ok := g.heights[i+1]; ok {
+			opts = append(opts, excelize.RowOpts{Height: h})
+		}
+		if err := sw.SetRow(cellName(1, i+1), values, opts...); err != nil {
 			return err
 		}
 	}
@@ -166,4 +189,14 @@ func excelName(name string) string {
 		return "is longer than Excel's 255 characters"
 	}
 	return ""
+}
+
+// printOnePageWide sets the sheet to print landscape, scaled to one page
+// wide, so that a printed or PDF copy keeps each table whole.
+func printOnePageWide(f *excelize.File, sheet string) error {
+	fit, wide, tall, landscape := true, 1, 0, "landscape"
+	if err := f.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &fit}); err != nil {
+		return err
+	}
+	return f.SetPageLayout(sheet, &excelize.PageLayoutOptions{Orientation: &landscape, FitToWidth: &wide, FitToHeight: &tall})
 }

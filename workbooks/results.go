@@ -125,9 +125,12 @@ func offersSection(g *grid, out Output, compared []engine.OfferResult, notesCol 
 		return
 	}
 	g.line(row, headers("Name", "Unit")...)
+	var labels []string
 	for i, o := range compared {
 		g.set(3+i, row, text(o.Offer.Label(), styleHeader))
+		labels = append(labels, o.Offer.Label())
 	}
+	g.wrapHeight(row, valueWidth, labels...)
 	g.set(notesCol, row, text("Description", styleHeader))
 	row++
 	g.line(row, text(engine.OfferPrice, styleLabel), text("$/GPU-h", styleLabel))

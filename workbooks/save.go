@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/google/renameio/v2"
 )
@@ -80,3 +81,30 @@ func Same(a, b []byte) bool {
 
 // Data returns the workbook's bytes as read.
 func (b *Book) Data() []byte { return b.data }
+
+// CheckOutput refuses to overwrite a file that planner did not write: -o
+// names a copy to create or a previous what-if to replace, never someone's
+// other workbook typed by mistake.
+func CheckOutput(path string) error {
+	if err := CheckNotOpen(path); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	notOurs := fmt.Errorf("%s: exists and was not written by planner eval; planner does not overwrite it: choose another name for -o, or delete the file", path)
+	if err != nil || sniff(path, data) != nil {
+		return notOurs
+	}
+	f, err := open(path, data, true)
+	if err != nil {
+		return notOurs
+	}
+	defer f.Close()
+	mark, _ := f.GetCellValue(SheetResults, cellName(1, provenanceRow))
+	if !strings.HasPrefix(mark, ownerPrefix) {
+		return notOurs
+	}
+	return nil
+}

@@ -48,30 +48,35 @@ func (s *styles) id(key string) (int, error) {
 
 func styleFor(key string) *excelize.Style {
 	kind, format, _ := strings.Cut(key, "|")
-	st := &excelize.Style{Alignment: &excelize.Alignment{Vertical: "top"}}
+	// Every font names its family and size: a font with only a colour
+	// makes LibreOffice fall back to a serif face.
+	font := &excelize.Font{Family: "Calibri", Size: 11}
+	st := &excelize.Style{Font: font, Alignment: &excelize.Alignment{Vertical: "top"}}
 	switch kind {
 	case styleTitle:
-		st.Font = &excelize.Font{Bold: true, Size: 14}
+		font.Bold, font.Size = true, 14
 	case styleNote:
-		st.Font = &excelize.Font{Italic: true, Color: "595959"}
+		font.Italic, font.Color = true, "595959"
 	case styleHeader:
-		st.Font = &excelize.Font{Bold: true}
+		font.Bold = true
 		st.Alignment.WrapText = true
 		st.Fill = solid("D9D9D9")
 		st.Border = []excelize.Border{{Type: "bottom", Color: "808080", Style: 1}}
 	case styleSection:
-		st.Font = &excelize.Font{Bold: true, Size: 12}
+		font.Bold, font.Size = true, 12
 	case styleInput:
-		st.Font = &excelize.Font{Color: "0000FF"}
+		font.Color = "0000FF"
 		st.Fill = solid("FFF2CC")
 	case styleError:
-		st.Font = &excelize.Font{Color: "C00000"}
+		font.Color = "C00000"
 	case styleBuy:
-		st.Font = &excelize.Font{Bold: true, Color: "006100"}
+		font.Bold, font.Color = true, "006100"
 		st.Fill = solid("C6EFCE")
+		st.Alignment.Horizontal = "center"
 	case styleRent:
-		st.Font = &excelize.Font{Bold: true, Color: "9C0006"}
+		font.Bold, font.Color = true, "9C0006"
 		st.Fill = solid("FFC7CE")
+		st.Alignment.Horizontal = "center"
 	}
 	if format != "" {
 		st.CustomNumFmt = &format

@@ -95,7 +95,12 @@ func evalFile(path string, opts evalOptions) *fileReport {
 	if opts.output != "" {
 		target = opts.output
 	}
-	if len(opts.sets) == 0 || opts.output != "" {
+	switch {
+	case opts.output != "" && opts.output != path:
+		if rep.err = workbooks.CheckOutput(opts.output); rep.err != nil {
+			return rep
+		}
+	case len(opts.sets) == 0 || opts.output != "":
 		if rep.err = workbooks.CheckNotOpen(target); rep.err != nil {
 			return rep
 		}

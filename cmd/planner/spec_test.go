@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bytes"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// evalWorkbook runs planner init and planner eval (with args) on a fresh
+// workbook and returns the evaluated workbook's path.
+func evalWorkbook(t *testing.T, args ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.xlsx")
+	var out, errs bytes.Buffer
+	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
+		t.Fatalf("init: %d %s", code, errs.String())
+	}
+	target := plan
+	if len(args) > 0 {
+		target = filepath.Join(dir, "what-if.xlsx")
+		args = append(args, "-o", target)
+	}
+	if code := run(append([]string{"eval", plan}, args...), &out, &errs); code != 0 {
+		t.Fatalf("eval %v: %d %s", args, code, errs.String())
+	}
+	return target
+}
+
+// named reads the number a workbook-scoped defined name points at, as a
+// spreadsheet application would, and checks that it is stored as a number
+// with a number format.
+func named(t *testing.T, path, name string) float64 {
+	t.Helper()
+	f, err := excelize.OpenFile(path, excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, dn := range f.GetDefinedName() {
+		if dn.Name != name {
+			continue
+		}
+		sheet, ref, _ := strings.Cut(dn.RefersTo, "!")
+		cell := strings.ReplaceAll(ref, "$", "")
+		raw, err := f.GetCellValue(sheet, cell)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := strconv.ParseFloat(raw, 64)
+		if err != nil {
+			t.Fatalf("%s (%s) holds %q, not a number", name, dn.RefersTo, raw)
+		}
+		if typ, _ := f.GetCellType(sheet, cell); typ != excelize.CellTypeUnset && typ != excelize.CellTypeNumber {
+			t.Errorf("%s (%s) is stored as type %v, not as a number", name, dn.RefersTo, typ)
+		}
+		return v
+	}
+	t.Fatalf("%s: no defined name %s", path, name)
+	return 0
+}
+
+type figure struct {
+	name string
+	unit float64 // SPEC's rounding: 0.01 for cents, 1 for dollars, 0.01 for whole percent of a share
+	want float64
+}
+
+func checkFigures(t *testing.T, what, path string, figures []figure) {
+	t.Helper()
+	for _, f := range figures {
+		got := named(t, path, f.name)
+		if r := math.Round(got/f.unit) * f.unit; math.Abs(r-f.want) > f.unit/1000 {
+			t.Errorf("%s: %s = %v, rounds to %v, SPEC says %v", what, f.name, got, r, f.want)
+		}
+	}
+}
+
+const (
+	community = "_runpod_h100_sxm_community"
+	lambda    = "_lambda_h100_8_gpu_plan"
+	aws       = "_aws_p5_48xlarge_capacity_block_us_east_n_virginia"
+	rtx5090   = "_runpod_rtx_5090_community"
+)
+
+// Every figure of SPEC.md §2, §3 and §4, through the whole path: init writes
+// the workbook, eval writes Results, and the figures are read back from the
+// file by their defined names.
+func TestSpecFiguresThroughTheWorkbook(t *testing.T) {
+	mid := evalWorkbook(t)
+	checkFigures(t, "§3 midpoint", mid, []figure{
+		{"capital_per_gpu_hour", 0.01, 1.36},
+		{"power_per_gpu_hour", 0.01, 0.11},
+		{"rack_per_gpu_hour", 0.01, 0.17},
+		{"cost_per_gpu_hour", 0.01, 1.64},
+		{"power_per_month", 1, 638},
+		{"per_gpu_capex", 1, 35625},
+		{"amortization_hours", 1, 26280},
+		{"node_kw", 0.01, 7.28},
+	})
+	checkFigures(t, "§4 break-even at the midpoint", mid, []figure{
+		{"breakeven_utilization" + community, 0.01, 0.61},
+		{"breakeven_utilization" + lambda, 0.01, 0.41},
+		{"breakeven_utilization" + aws, 0.01, 0.27},
+	})
+	checkFigures(t, "§2 a month of cloud GPUs", mid, []figure{
+		{"rent_per_gpu_month" + community, 1, 1964},
+		{"rent_node_per_month" + community, 10, 15710},
+		{"rent_node_per_month" + lambda, 100, 23300},
+		{"rent_node_per_month" + aws, 5, 34865},
+	})
+	checkFigures(t, "§3 at $250,000", evalWorkbook(t, "--set", "capex=250000"), []figure{
+		{"capital_per_gpu_hour", 0.01, 1.19}, {"cost_per_gpu_hour", 0.01, 1.47}, {"breakeven_utilization" + community, 0.01, 0.55},
+	})
+	checkFigures(t, "§3 at $320,000", evalWorkbook(t, "--set", "capex=320000"), []figure{
+		{"capital_per_gpu_hour", 0.01, 1.52}, {"cost_per_gpu_hour", 0.01, 1.80}, {"breakeven_utilization" + community, 0.01, 0.67},
+	})
+	checkFigures(t, "§3 30 % residual", evalWorkbook(t, "--set", "residual=30%"), []figure{
+		{"capital_per_gpu_hour", 0.01, 0.95}, {"cost_per_gpu_hour", 0.01, 1.23}, {"breakeven_utilization" + community, 0.01, 0.46},
+	})
+	checkFigures(t, "§2 one H100, 12 h × 22 workdays", evalWorkbook(t, "--set", "gpus=1", "--set", "utilization=12*22/730"), []figure{
+		{"rent_used_per_month" + community, 1, 710},
+	})
+	checkFigures(t, "§2 70B FP8 on 2×H100, 264 h", evalWorkbook(t, "--set", "gpus=2", "--set", "utilization=264/730"), []figure{
+		{"rent_used_per_month" + community, 10, 1420},
+	})
+	checkFigures(t, "§2 RTX 5090, 8 h × 22 days", evalWorkbook(t, "--set", "gpu=RTX 5090", "--set", "gpus=1", "--set", "utilization=8*22/730"), []figure{
+		{"rent_used_per_month" + rtx5090, 1, 121},
+	})
+}

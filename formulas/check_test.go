@@ -1,0 +1,130 @@
+package formulas
+
+import (
+	"strings"
+	"testing"
+)
+
+var env = Env{"capex": Number, "gpus": Number, "residual": Number, "gpu": Text}
+
+func at(row int) Origin { return Origin{File: "plan.xlsx", Sheet: "Formulas", Row: row, Col: 2} }
+
+func TestCheckErrorsAreWholeMessages(t *testing.T) {
+	tests := []struct {
+		src  string
+		want string
+	}{
+		{"capx / gpus", "plan.xlsx: Formulas!B7:1: total: unknown name capx (did you mean capex?)\n | capx / gpus\n | ^"},
+		{"capex / zzz", "plan.xlsx: Formulas!B7:9: total: unknown name zzz; add it to Assumptions or define it in Formulas\n | capex / zzz\n | ........^"},
+		{"capex +", "plan.xlsx: Formulas!B7:7: total: unexpected token EOF\n | capex +\n | ......^"},
+		{"now()", "plan.xlsx: Formulas!B7:1: total: unknown function now; formulas may call abs, ceil, exp, floor, log, log10, max, min, pow, round, sqrt\n | now()\n | ^"},
+		{`env("HOME")`, "plan.xlsx: Formulas!B7:1: total: unknown function env; formulas may call abs, ceil, exp, floor, log, log10, max, min, pow, round, sqrt\n | env(\"HOME\")\n | ^"},
+		{"capex.x", "plan.xlsx: Formulas!B7:7: total: fields and indexes (a.b, a[0]) are not part of planner's formulas; every name is a plain input or formula\n | capex.x\n | ......^"},
+		{"capex > 1", "plan.xlsx: Formulas!B7: total: gives true or false, not a number; write condition ? 1 : 0 to turn it into one"},
+		{`gpu + 1`, "plan.xlsx: Formulas!B7:5: total: invalid operation: + (mismatched types string and int)\n | gpu + 1\n | ....^"},
+		{"sqrt", "plan.xlsx: Formulas!B7:1: total: sqrt is a function; call it with parentheses, e.g. sqrt(x)\n | sqrt\n | ^"},
+		{"  ", "plan.xlsx: Formulas!B7: total: the expression is empty; write one such as capex / gpus"},
+		{`capex in [1, 2]`, "plan.xlsx: Formulas!B7:7: total: the operator \"in\" is not part of planner's formulas; use arithmetic, comparisons, and, or, not and ?:\n | capex in [1, 2]\n | ......^"},
+		{strings.Repeat("(", 101) + "1" + strings.Repeat(")", 101), "plan.xlsx: Formulas!B7: total: parentheses nest 101 deep; formulas are limited to 100: split it into named parts"},
+		{strings.Repeat("1+", 2500) + "1", "plan.xlsx: Formulas!B7: total: the expression is 5001 characters long; formulas are limited to 4096: split it into named parts"},
+	}
+	for _, tt := range tests {
+		_, err := Check(Formula{Name: "total", Source: tt.src, Origin: at(7)}, env)
+		if err == nil {
+			t.Errorf("Check(%q) succeeded, want %q", tt.src, tt.want)
+			continue
+		}
+		if err.Error() != tt.want {
+			t.Errorf("Check(%q):\n got %q\nwant %q", tt.src, err.Error(), tt.want)
+		}
+	}
+}
+
+func TestCheckReportsEveryUnknownName(t *testing.T) {
+	_, err := Check(Formula{Name: "total", Source: "capx + gpuz", Origin: at(3)}, env)
+	list, ok := err.(List)
+	if !ok || len(list) != 2 {
+		t.Fatalf("got %v, want a list of two errors", err)
+	}
+	if !strings.Contains(list[0].Error(), "unknown name capx") || !strings.Contains(list[1].Error(), "unknown name gpuz (did you mean gpu?)") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestCheckListsReferencesSortedOnce(t *testing.T) {
+	c, err := Check(Formula{Name: "x", Source: `gpu == "H100 SXM" ? capex * (1 - residual) / gpus + capex : 0`}, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "capex gpu gpus residual"
+	if got := strings.Join(c.Refs, " "); got != want {
+		t.Errorf("Refs = %q, want %q", got, want)
+	}
+}
+
+func TestFunctionsAreNotReferences(t *testing.T) {
+	c, err := Check(Formula{Name: "x", Source: "max(capex, 1) + sqrt(gpus) + pow(2, 3)"}, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(c.Refs, " "); got != "capex gpus" {
+		t.Errorf("Refs = %q, want %q", got, "capex gpus")
+	}
+}
+
+func TestValidName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"capex": true, "_x1": true, "cost_per_gpu_hour": true,
+		"": false, "1x": false, "cap ex": false, "capex-2": false, "not": false, "and": false, "true": false,
+		"min": false, "sqrt": false, "größe": false,
+	} {
+		if got := ValidName(name); got != want {
+			t.Errorf("ValidName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	names := []string{"capex", "gpus", "gpu_watts", "residual"}
+	for name, want := range map[string]string{"capx": "capex", "CAPEX": "capex", "gpu_wats": "gpu_watts", "residul": "residual", "xyz": "", "": ""} {
+		if got := Suggest(name, names); got != want {
+			t.Errorf("Suggest(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestOriginPlaces(t *testing.T) {
+	tests := []struct {
+		o     Origin
+		where string
+		full  string
+	}{
+		{Origin{File: "plan.xlsx", Sheet: "Formulas", Row: 7, Col: 2}, "Formulas!B7", "plan.xlsx: Formulas!B7"},
+		{Origin{File: "plan.xlsx", Sheet: "Assumptions"}, "Assumptions", "plan.xlsx: Assumptions"},
+		{Origin{File: "formulas/library/1-owning.expr", Line: 12}, "formulas/library/1-owning.expr:12", "formulas/library/1-owning.expr:12"},
+		{Origin{Sheet: "Cloud", Row: 2, Col: 28}, "Cloud!AB2", "Cloud!AB2"},
+	}
+	for _, tt := range tests {
+		if got := tt.o.Where(); got != tt.where {
+			t.Errorf("Where() = %q, want %q", got, tt.where)
+		}
+		if got := tt.o.String(); got != tt.full {
+			t.Errorf("String() = %q, want %q", got, tt.full)
+		}
+	}
+}
+
+func TestListSortsByPlace(t *testing.T) {
+	l := List{
+		&Error{Origin: at(9), Msg: "b"},
+		&Error{Origin: Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: 3, Col: 2}, Msg: "a"},
+		&Error{Origin: at(2), Msg: "c"},
+	}
+	want := "plan.xlsx: Assumptions!B3: a\nplan.xlsx: Formulas!B2: c\nplan.xlsx: Formulas!B9: b"
+	if got := l.Err().Error(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if (List{}).Err() != nil {
+		t.Error("an empty list is not an error")
+	}
+}

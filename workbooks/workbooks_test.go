@@ -1,0 +1,265 @@
+package workbooks
+
+import (
+	"archive/zip"
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"planner/engine"
+)
+
+// newPlan writes planner's default workbook into a temporary folder.
+func newPlan(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "plan.xlsx")
+	data, err := Init(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Save(path, data); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// evaluate reads path, evaluates the base scenario and returns the bytes
+// eval would write.
+func evaluate(t *testing.T, path string) (*Book, []byte) {
+	t.Helper()
+	b, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := engine.Build(b.Model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.Eval(engine.Scenario{Name: "base"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Write(Output{Version: "test", Plan: p, Results: []*engine.Result{r}}, WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, data
+}
+
+func TestDefaultsParse(t *testing.T) {
+	inputs, offers := Defaults()
+	if len(inputs) != 11 || len(offers) != 9 {
+		t.Fatalf("%d inputs and %d offers, want 11 and 9", len(inputs), len(offers))
+	}
+	for _, want := range []string{"capex", "gpus", "amortization_months", "residual", "gpu_watts", "pue",
+		"electricity_price", "rack_per_month", "hours_per_month", "utilization", "gpu"} {
+		m := engine.Model{Inputs: inputs}
+		if _, ok := m.Input(want); !ok {
+			t.Errorf("the default workbook has no input %s", want)
+		}
+	}
+}
+
+func TestReadBackWhatInitWrote(t *testing.T) {
+	b, err := Read(newPlan(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs, offers := Defaults()
+	for i, in := range b.Model.Inputs {
+		want := inputs[i]
+		if in.Name != want.Name || in.Value != want.Value || in.Unit != want.Unit || in.Low != want.Low ||
+			in.High != want.High || in.HasRange != want.HasRange || in.Notes != want.Notes {
+			t.Errorf("input %d: read %+v, init wrote %+v", i, in, want)
+		}
+		if in.Origin.Sheet != SheetAssumptions || in.Origin.Row != i+2 || in.Origin.Col != 2 {
+			t.Errorf("input %s is at %s, want Assumptions!B%d", in.Name, in.Origin.Where(), i+2)
+		}
+	}
+	for i, o := range b.Model.Offers {
+		want := offers[i]
+		if o.Provider != want.Provider || o.Name != want.Name || o.GPU != want.GPU || o.Price != want.Price || o.AsOf != want.AsOf {
+			t.Errorf("offer %d: read %+v, init wrote %+v", i, o, want)
+		}
+	}
+}
+
+// Re-running on unchanged input gives byte-identical output, and eval of
+// eval's output writes the same bytes again.
+func TestWriteIsDeterministic(t *testing.T) {
+	path := newPlan(t)
+	_, first := evaluate(t, path)
+	_, second := evaluate(t, path)
+	if !bytes.Equal(first, second) {
+		t.Fatal("two evaluations of the same workbook wrote different bytes")
+	}
+	if err := Save(path, first); err != nil {
+		t.Fatal(err)
+	}
+	_, again := evaluate(t, path)
+	if !bytes.Equal(first, again) {
+		t.Error("evaluating the evaluated workbook changed its bytes")
+	}
+}
+
+// userWorkbook is a workbook someone kept before planner: text, numbers, a
+// formula, a merged cell, a comment-free validation and a defined name.
+func userWorkbook(t *testing.T) string {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(f.SetSheetName("Sheet1", "Budget"))
+	must(f.SetCellValue("Budget", "A1", "Quarter"))
+	must(f.SetCellValue("Budget", "B1", 125000.5))
+	must(f.SetCellFormula("Budget", "C1", "B1*4"))
+	must(f.MergeCell("Budget", "A3", "C3"))
+	dv := excelize.NewDataValidation(true)
+	dv.Sqref = "B1"
+	must(dv.SetRange(0, 1e6, excelize.DataValidationTypeDecimal, excelize.DataValidationOperatorBetween))
+	must(f.AddDataValidation("Budget", dv))
+	must(f.SetDefinedName(&excelize.DefinedName{Name: "quarter_budget", RefersTo: "Budget!$B$1"}))
+	path := filepath.Join(t.TempDir(), "budget.xlsx")
+	must(f.SaveAs(path))
+	return path
+}
+
+func zipParts(t *testing.T, data []byte) map[string][]byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]byte{}
+	for _, f := range zr.File {
+		rc, _ := f.Open()
+		out[f.Name], _ = io.ReadAll(rc)
+		rc.Close()
+	}
+	return out
+}
+
+// init adds planner's sheets to a workbook the user keeps, and eval writes
+// Results into it, while the user's sheet keeps every byte.
+func TestUserSheetsPassThrough(t *testing.T) {
+	path := userWorkbook(t)
+	original, _ := os.ReadFile(path)
+	data, err := Init(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Save(path, data); err != nil {
+		t.Fatal(err)
+	}
+	_, evaluated := evaluate(t, path)
+	before, after := zipParts(t, original), zipParts(t, evaluated)
+	if !bytes.Equal(before["xl/worksheets/sheet1.xml"], after["xl/worksheets/sheet1.xml"]) {
+		t.Error("the user's sheet changed")
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(evaluated))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if got := strings.Join(f.GetSheetList(), ","); got != "Budget,Assumptions,Cloud,Formulas,Results" {
+		t.Errorf("sheets %s", got)
+	}
+	found := false
+	for _, dn := range f.GetDefinedName() {
+		if dn.Name == "quarter_budget" && dn.RefersTo == "Budget!$B$1" {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("the user's defined name quarter_budget was lost")
+	}
+}
+
+func TestVerifyRefusesAChangedUserPart(t *testing.T) {
+	path := userWorkbook(t)
+	original, _ := os.ReadFile(path)
+	f, err := excelize.OpenReader(bytes.NewReader(original))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := f.SetCellValue("Budget", "A1", "Quarter (changed)"); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := f.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	err = verify("budget.xlsx", original, buf.Bytes(), map[string]bool{"Results": true})
+	want := "budget.xlsx: saving would change xl/worksheets/sheet1.xml (its bytes would differ), which belongs to you, not to planner; nothing was written. " +
+		"Use -o other.xlsx to write planner's sheets into a copy, and please report this workbook"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
+func TestVerifyRefusesALostDefinedName(t *testing.T) {
+	path := userWorkbook(t)
+	original, _ := os.ReadFile(path)
+	f, _ := excelize.OpenReader(bytes.NewReader(original))
+	defer f.Close()
+	if err := f.DeleteDefinedName(&excelize.DefinedName{Name: "quarter_budget"}); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	_, _ = f.WriteTo(&buf)
+	err := verify("budget.xlsx", original, buf.Bytes(), nil)
+	if err == nil || !strings.Contains(err.Error(), "saving would change xl/workbook.xml (defined name quarter_budget  would be missing)") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestSaveKeepsPermissionsAndLeavesNoTempFile(t *testing.T) {
+	path := newPlan(t)
+	if err := os.Chmod(path, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, data := evaluate(t, path)
+	if err := Save(path, data); err != nil {
+		t.Fatal(err)
+	}
+	fi, _ := os.Stat(path)
+	if fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600", fi.Mode().Perm())
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Errorf("the folder holds %d files after saving, want only the workbook", len(entries))
+	}
+}
+
+func TestSaveIntoAReadOnlyFolderLeavesTheFile(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root may write into read-only folders; this is tested as a normal user only")
+	}
+	path := newPlan(t)
+	before, _ := os.ReadFile(path)
+	dir := filepath.Dir(path)
+	if err := os.Chmod(dir, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(dir, 0o700)
+	err := Save(path, []byte("new"))
+	if err == nil || !strings.Contains(err.Error(), "could not be saved (permission denied); the file is as it was") {
+		t.Errorf("got %v", err)
+	}
+	after, _ := os.ReadFile(path)
+	if !bytes.Equal(before, after) {
+		t.Error("the workbook changed")
+	}
+}
