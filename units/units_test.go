@@ -1,0 +1,72 @@
+package units
+
+import (
+	"math"
+	"testing"
+)
+
+func TestFormat(t *testing.T) {
+	tests := []struct {
+		v    float64
+		unit string
+		want string
+	}{
+		{1.355593607, "$/GPU-h", "$1.36"},
+		{285000, "$", "$285,000"},
+		{-1699.594, "$/month", "-$1,699.59"},
+		{0.0123, "$/kWh", "$0.0123"},
+		{0.608188, "%", "60.8 %"},
+		{26280, "h", "26,280"},
+		{7.28, "kW", "7.28"},
+		{1234567.891, "", "1,234,567.89"},
+		{math.Inf(1), "$", "+Inf"},
+	}
+	for _, tt := range tests {
+		if got := Format(tt.v, tt.unit); got != tt.want {
+			t.Errorf("Format(%v, %q) = %q, want %q", tt.v, tt.unit, got, tt.want)
+		}
+	}
+}
+
+func TestExcelFormat(t *testing.T) {
+	for unit, want := range map[string]string{
+		"%": "0.0%", "$": "$#,##0", "$/GPU-h": "$#,##0.00", "$/month": "$#,##0.00", "text": "@",
+		"GPUs": "#,##0", "h/month": "#,##0", "kW": "#,##0.00", "×": "#,##0.00", "": "#,##0.00",
+	} {
+		if got := ExcelFormat(unit); got != want {
+			t.Errorf("ExcelFormat(%q) = %q, want %q", unit, got, want)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	tests := []struct {
+		v    float64
+		unit string
+		want string
+	}{
+		{0.35, "%", ""},
+		{1.5, "%", "is 150.0 %, outside 0 %..100 %; a share is written 0.35 or 35 %"},
+		{-0.1, "%", "is -10.0 %, outside 0 %..100 %; a share is written 0.35 or 35 %"},
+		{8, "GPUs", ""},
+		{8.5, "GPUs", "is 8.5; a count of GPUs must be a whole number above zero"},
+		{0, "months", "is 0; a count of months must be a whole number above zero"},
+		{0, "h/month", "is 0; it must be above zero"},
+		{-5, "$", "is -$5; a price or cost cannot be negative"},
+		{-5, "", ""},
+		{math.NaN(), "", "is not a finite number"},
+	}
+	for _, tt := range tests {
+		if got := Check(tt.v, tt.unit); got != tt.want {
+			t.Errorf("Check(%v, %q) = %q, want %q", tt.v, tt.unit, got, tt.want)
+		}
+	}
+}
+
+func TestConstraintOf(t *testing.T) {
+	for unit, want := range map[string]Constraint{"%": Fraction, "GPUs": WholeCount, "W": AboveZero, "$/month": NotNegative, "text": Anything, "×": AboveZero} {
+		if got := ConstraintOf(unit); got != want {
+			t.Errorf("ConstraintOf(%q) = %v, want %v", unit, got, want)
+		}
+	}
+}
