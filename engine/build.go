@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"container/heap"
 	"fmt"
 	"sort"
 	"strings"
@@ -24,16 +25,27 @@ type Plan struct {
 // CycleError is a set of formulas that reference each other in a circle.
 type CycleError struct {
 	Members []formulas.Formula // in the order of the circle, starting with the smallest name
+	Others  []formulas.Formula // the rest of the tangle: on other circles through the members
 }
 
 func (e *CycleError) Error() string {
 	var b strings.Builder
+	if first := e.Members[0].Origin; first.Sheet != "" && first.File != "" {
+		b.WriteString(first.File + ": ")
+	}
 	b.WriteString("cycle: ")
 	for _, f := range e.Members {
 		fmt.Fprintf(&b, "%s (%s) -> ", f.Name, f.Origin.Where())
 	}
 	b.WriteString(e.Members[0].Name)
 	b.WriteString(": a formula cannot depend on itself; break the circle")
+	if len(e.Others) > 0 {
+		var others []string
+		for _, f := range e.Others {
+			others = append(others, fmt.Sprintf("%s (%s)", f.Name, f.Origin.Where()))
+		}
+		b.WriteString("; also caught in it: " + strings.Join(others, ", "))
+	}
 	return b.String()
 }
 
@@ -45,9 +57,10 @@ func (e *CycleError) Place() formulas.Origin { return e.Members[0].Origin }
 func Build(m Model) (*Plan, error) {
 	env, problems := environment(m)
 	p := &Plan{model: m, index: map[string]int{}}
+	checker := formulas.NewChecker(env)
 	for i, f := range m.Formulas {
 		p.index[f.Name] = i
-		c, err := formulas.Check(f, env)
+		c, err := checker.Check(f)
 		if err != nil {
 			problems = append(problems, flatten(err)...)
 		}
@@ -62,8 +75,38 @@ func Build(m Model) (*Plan, error) {
 	}
 	p.order = p.topological()
 	p.markPerOffer()
+	if err := p.checkVerdictNames(); err != nil {
+		return nil, err
+	}
 	p.prog = compile(p)
 	return p, nil
+}
+
+// checkVerdictNames makes sure a model with offers can give a verdict:
+// utilization must be a number for the whole node, and breakeven_utilization
+// a formula evaluated per offer.
+func (p *Plan) checkVerdictNames() error {
+	if len(p.model.Offers) == 0 {
+		return nil
+	}
+	var problems formulas.List
+	if i, ok := p.index[Utilization]; ok && p.perOffer[i] {
+		f := p.checked[i].Formula
+		problems = append(problems, &formulas.Error{Origin: f.Origin, Name: f.Name,
+			Msg: "depends on offer_price, but the verdict needs one utilisation for the whole node"})
+	} else if _, isInput := p.model.Input(Utilization); !ok && !isInput {
+		problems = append(problems, &formulas.Error{Origin: p.model.Where,
+			Msg: "there is no input utilization; add an Assumptions row utilization | 0.5 | %, the share of hours the GPUs are busy"})
+	}
+	if i, ok := p.index[Breakeven]; !ok || !p.perOffer[i] {
+		at := p.model.Where
+		if ok {
+			at = p.checked[i].Origin
+		}
+		problems = append(problems, &formulas.Error{Origin: at, Name: Breakeven,
+			Msg: "must be a formula that uses offer_price (such as cost_per_gpu_hour / offer_price), so that each offer gets its break-even"})
+	}
+	return problems.Err()
 }
 
 func flatten(err error) formulas.List {
@@ -168,7 +211,7 @@ func (p *Plan) cycles() formulas.List {
 			}
 		}
 		if len(member) > 1 || p.refersTo(v, v) {
-			problems = append(problems, &CycleError{Members: p.circle(member)})
+			problems = append(problems, p.cycleError(member))
 		}
 	}
 	for v := range p.checked {
@@ -186,6 +229,23 @@ func (p *Plan) refersTo(from, to int) bool {
 		}
 	}
 	return false
+}
+
+// cycleError reports one circle through the component and names its other
+// members, sorted.
+func (p *Plan) cycleError(member map[int]bool) *CycleError {
+	e := &CycleError{Members: p.circle(member)}
+	on := map[string]bool{}
+	for _, f := range e.Members {
+		on[f.Name] = true
+	}
+	for m := range member {
+		if f := p.checked[m].Formula; !on[f.Name] {
+			e.Others = append(e.Others, f)
+		}
+	}
+	sort.Slice(e.Others, func(i, j int) bool { return e.Others[i].Name < e.Others[j].Name })
+	return e
 }
 
 // circle walks one circle through the members of a strongly connected
@@ -232,7 +292,8 @@ func (p *Plan) sortedDeps(v int) []int {
 }
 
 // topological orders formulas so that each comes after everything it
-// references; among formulas that are ready together, the smaller name first.
+// references; among formulas that are ready together, the smaller name first
+// (a heap keeps that cheap for thousands of formulas).
 func (p *Plan) topological() []int {
 	n := len(p.checked)
 	waiting := make([]int, n)
@@ -243,24 +304,41 @@ func (p *Plan) topological() []int {
 			users[d] = append(users[d], v)
 		}
 	}
-	var ready, order []int
+	ready := &byName{plan: p}
 	for v := range waiting {
 		if waiting[v] == 0 {
-			ready = append(ready, v)
+			heap.Push(ready, v)
 		}
 	}
-	for len(ready) > 0 {
-		sort.Slice(ready, func(i, j int) bool { return p.checked[ready[i]].Name < p.checked[ready[j]].Name })
-		v := ready[0]
-		ready = ready[1:]
+	order := make([]int, 0, n)
+	for ready.Len() > 0 {
+		v := heap.Pop(ready).(int)
 		order = append(order, v)
 		for _, u := range users[v] {
 			if waiting[u]--; waiting[u] == 0 {
-				ready = append(ready, u)
+				heap.Push(ready, u)
 			}
 		}
 	}
 	return order
+}
+
+// byName is a heap of formula positions, smallest name on top.
+type byName struct {
+	plan *Plan
+	v    []int
+}
+
+func (h *byName) Len() int { return len(h.v) }
+func (h *byName) Less(i, j int) bool {
+	return h.plan.checked[h.v[i]].Name < h.plan.checked[h.v[j]].Name
+}
+func (h *byName) Swap(i, j int) { h.v[i], h.v[j] = h.v[j], h.v[i] }
+func (h *byName) Push(x any)    { h.v = append(h.v, x.(int)) }
+func (h *byName) Pop() any {
+	x := h.v[len(h.v)-1]
+	h.v = h.v[:len(h.v)-1]
+	return x
 }
 
 // markPerOffer marks the formulas that depend on offer_price, directly or

@@ -203,12 +203,18 @@ func (p *Plan) collect(slots []float64, perOffer bool, scenario, offer string, f
 			continue
 		}
 		x := slots[p.prog.formulaSlot[v]]
-		if !math.IsNaN(x) && !math.IsInf(x, 0) {
+		if finite(x) && finiteAll(slots[p.prog.temps[v][0]:p.prog.temps[v][1]]) {
 			values[f.Name] = x
 			continue
 		}
-		failed[v] = f.Name
-		errs[f.Name] = p.explain(v, slots, scenario, offer)
+		// Either the result is not finite, or a step on the way was (1/(y/0)
+		// gives 0): the walk decides, following only the branches taken.
+		if e := p.explain(v, slots, scenario, offer); e != nil {
+			failed[v] = f.Name
+			errs[f.Name] = e
+			continue
+		}
+		values[f.Name] = x
 	}
 }
 
@@ -231,8 +237,14 @@ func (p *Plan) failedDep(v int, failed map[int]string) string {
 // Constant evaluates an expression that references no names, such as
 // "264/730" typed on a command line.
 func Constant(src string) (float64, error) {
+	if names, err := formulas.Names(src); err == nil && len(names) > 0 {
+		return 0, fmt.Errorf("it names %s; a value cannot refer to names", strings.Join(names, ", "))
+	}
 	p, err := Build(Model{Formulas: []formulas.Formula{{Name: "value", Source: src}}})
-	if err != nil {
+	var fe *formulas.Error
+	if errors.As(err, &fe) {
+		return 0, errors.New(fe.Msg)
+	} else if err != nil {
 		return 0, err
 	}
 	r, err := p.Eval(Scenario{})
@@ -243,4 +255,15 @@ func Constant(src string) (float64, error) {
 		return 0, errors.New(e.Msg)
 	}
 	return r.Values["value"], nil
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+func finiteAll(xs []float64) bool {
+	for _, x := range xs {
+		if !finite(x) {
+			return false
+		}
+	}
+	return true
 }

@@ -10,7 +10,8 @@ import (
 	"planner/formulas"
 )
 
-// explain finds why formula v gave no finite number: it walks the formula's
+// explain finds why formula v gave no finite number, or a step on its way
+// did, or returns nil when the step lay on a branch not taken: it walks the formula's
 // tree with the scenario's values, as expr would run it (only the branch a
 // condition takes, and/or short-circuited), and stops at the first operation
 // that turns finite operands into a division by zero, an impossible function
@@ -18,7 +19,10 @@ import (
 func (p *Plan) explain(v int, slots []float64, scenario, offer string) *EvalError {
 	c := p.checked[v]
 	w := walker{plan: p, slots: slots}
-	w.eval(c.Tree)
+	r := w.eval(c.Tree)
+	if w.at == nil && finite(r) {
+		return nil // a step that was not finite lay on a branch not taken
+	}
 	e := &EvalError{Formula: c.Formula, Scenario: scenario, Offer: offer, Msg: "the result is not a finite number"}
 	if w.at != nil {
 		fe := formulas.At(c.Formula, w.at, w.why)
@@ -97,6 +101,9 @@ func (w *walker) binary(n *ast.BinaryNode) float64 {
 		return math.NaN()
 	}
 	if (op == opDiv || op == opMod) && y == 0 {
+		if literal(n.Right) {
+			return w.fail(n, "division by zero")
+		}
 		return w.fail(n, "division by zero: %s is 0", source(n.Right))
 	}
 	r := apply(op, x, y)
@@ -164,3 +171,13 @@ func source(n ast.Node) string {
 }
 
 func number(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+func literal(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.IntegerNode, *ast.FloatNode:
+		return true
+	case *ast.UnaryNode:
+		return literal(n.Node)
+	}
+	return false
+}

@@ -18,7 +18,8 @@ type program struct {
 	offer       []instr   // formulas that do, run once per offer
 	inputSlot   map[string]int32
 	priceSlot   int32
-	formulaSlot []int32 // by formula position in model order
+	formulaSlot []int32    // by formula position in model order
+	temps       [][2]int32 // by formula position: its temporaries, lo..hi
 	text        map[string]float64
 }
 
@@ -49,12 +50,15 @@ func compile(plan *Plan) *program {
 			p.intern(in.Value.Text)
 		}
 	}
+	p.temps = make([][2]int32, len(m.Formulas))
 	for _, v := range plan.order {
 		l.code = &p.node
 		if plan.perOffer[v] {
 			l.code = &p.offer
 		}
+		lo := int32(len(p.init))
 		l.formula(plan.checked[v].Tree, p.formulaSlot[v], plan)
+		p.temps[v] = [2]int32{lo, int32(len(p.init))}
 	}
 	p.slots = len(p.init)
 	return p
@@ -108,7 +112,11 @@ func (l *lowerer) emit(op opcode, a, b, c int32) int32 {
 		return c
 	}
 	if l.fixed[a] && l.fixed[b] && (op != opSel || l.fixed[c]) {
-		return l.constant(apply(op, l.p.init[a], l.p.init[b]))
+		// A constant that is not finite (1/0) is not folded: computed at run
+		// time it lands in a temporary, where evaluation finds and explains it.
+		if v := apply(op, l.p.init[a], l.p.init[b]); !math.IsNaN(v) && !math.IsInf(v, 0) {
+			return l.constant(v)
+		}
 	}
 	dst := l.newSlot(0)
 	*l.code = append(*l.code, instr{op: op, dst: dst, a: a, b: b, c: c})

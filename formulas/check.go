@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"reflect"
 	"sort"
 	"strings"
 
@@ -145,10 +144,28 @@ func newConfig(env Env) *conf.Config {
 	return c
 }
 
+// Checker checks formulas against one environment. It builds expr's
+// configuration and the sorted name list once, so checking a workbook's
+// formulas takes time in proportion to their number.
+type Checker struct {
+	env    Env
+	config *conf.Config
+	names  []string
+}
+
+// NewChecker prepares to check formulas over env.
+func NewChecker(env Env) *Checker {
+	return &Checker{env: env, config: newConfig(env), names: env.Names()}
+}
+
+// Check is NewChecker(env).Check(f), for a single formula.
+func Check(f Formula, env Env) (*Checked, error) { return NewChecker(env).Check(f) }
+
 // Check parses f, checks that it uses only the language's constructs and
-// names from env, and type-checks it. The result must be a number. Every
-// problem found comes back as an *Error, several as a List.
-func Check(f Formula, env Env) (*Checked, error) {
+// names from the environment, and type-checks it. The result must be a
+// number. Every problem found comes back as an *Error, several as a List.
+func (c *Checker) Check(f Formula) (*Checked, error) {
+	env, config := c.env, c.config
 	if len(f.Source) > MaxLength {
 		return nil, &Error{Origin: f.Origin, Name: f.Name,
 			Msg: fmt.Sprintf("the expression is %d characters long; formulas are limited to %d: split it into named parts", len(f.Source), MaxLength)}
@@ -160,7 +177,6 @@ func Check(f Formula, env Env) (*Checked, error) {
 		return nil, &Error{Origin: f.Origin, Name: f.Name,
 			Msg: fmt.Sprintf("parentheses nest %d deep; formulas are limited to %d: split it into named parts", d, MaxDepth)}
 	}
-	config := newConfig(env)
 	tree, err := parser.ParseWithConfig(f.Source, config)
 	if err != nil {
 		return nil, fromExpr(f, err)
@@ -176,18 +192,21 @@ func Check(f Formula, env Env) (*Checked, error) {
 	refs := references(tree.Node)
 	for _, r := range refs {
 		if _, ok := env[r.Value]; !ok {
-			problems = append(problems, At(f, r, unknownName(r.Value, env)))
+			problems = append(problems, At(f, r, unknownName(r.Value, c.names)))
 		}
 	}
 	if len(problems) > 0 {
 		return nil, problems.Err()
 	}
-	typ, err := checker.Check(tree, config)
-	if err != nil {
+	if _, err := checker.Check(tree, config); err != nil {
 		return nil, fromExpr(f, err)
 	}
-	if msg := notNumber(typ); msg != "" {
-		return nil, &Error{Origin: f.Origin, Name: f.Name, Msg: msg}
+	k, kerr := kinds(f, env, tree.Node)
+	if kerr != nil {
+		return nil, kerr
+	}
+	if k != kNumber {
+		return nil, &Error{Origin: f.Origin, Name: f.Name, Msg: notNumber(k)}
 	}
 	return &Checked{Formula: f, Tree: tree.Node, Refs: names(refs)}, nil
 }
@@ -208,28 +227,22 @@ func nesting(src string) int {
 	return deepest
 }
 
-func unknownName(name string, env Env) string {
+func unknownName(name string, names []string) string {
 	if isFunction(name) {
 		return fmt.Sprintf("%s is a function; call it with parentheses, e.g. %s(x)", name, name)
 	}
 	msg := "unknown name " + name
-	if s := Suggest(name, env.Names()); s != "" {
+	if s := Suggest(name, names); s != "" {
 		return msg + " (did you mean " + s + "?)"
 	}
 	return msg + "; add it to Assumptions or define it in Formulas"
 }
 
-func notNumber(typ reflect.Type) string {
-	if typ == nil {
-		return ""
-	}
-	switch typ.Kind() {
-	case reflect.Bool:
-		return "gives true or false, not a number; write condition ? 1 : 0 to turn it into one"
-	case reflect.String:
+func notNumber(k kind) string {
+	if k == kText {
 		return "gives text, not a number"
 	}
-	return ""
+	return "gives true or false, not a number; write condition ? 1 : 0 to turn it into one"
 }
 
 // references lists the identifier nodes that name a value (not a called
@@ -348,4 +361,14 @@ func fromExpr(f Formula, err error) *Error {
 		col = fe.Column + 1
 	}
 	return &Error{Origin: f.Origin, Name: f.Name, Column: col, Msg: fe.Message, Snippet: fe.Snippet}
+}
+
+// Names parses src and lists the names it references, sorted, without
+// checking that they exist.
+func Names(src string) ([]string, error) {
+	tree, err := parser.ParseWithConfig(src, newConfig(Env{}))
+	if err != nil {
+		return nil, fromExpr(Formula{Source: src}, err)
+	}
+	return names(references(tree.Node)), nil
 }

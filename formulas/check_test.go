@@ -128,3 +128,27 @@ func TestListSortsByPlace(t *testing.T) {
 		t.Error("an empty list is not an error")
 	}
 }
+
+// expr adds and orders text and lets ?: mix text and numbers; planner's
+// formulas compute numbers only.
+func TestTextOnlyComparesForEquality(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{`capex > 1 ? 1 : "abc"`, `plan.xlsx: Formulas!B2:17: x: the two branches of ?: give a number and text; both must be numbers (or both true or false)` + "\n | capex > 1 ? 1 : \"abc\"\n | ................^"},
+		{`gpu > "A" ? 1 : 0`, `plan.xlsx: Formulas!B2:5: x: > needs a number, not text; text can only be compared with == or !=` + "\n | gpu > \"A\" ? 1 : 0\n | ....^"},
+		{`(gpu + "a") == "b" ? 1 : 0`, `plan.xlsx: Formulas!B2:6: x: + needs a number, not text; text can only be compared with == or !=` + "\n | (gpu + \"a\") == \"b\" ? 1 : 0\n | .....^"},
+		{`gpu == "H100" ? gpu : "x"`, `plan.xlsx: Formulas!B2:17: x: the two branches of ?: give text and text; both must be numbers (or both true or false)` + "\n | gpu == \"H100\" ? gpu : \"x\"\n | ................^"},
+		{`capex == true ? 1 : 0`, `plan.xlsx: Formulas!B2:7: x: invalid operation: == (mismatched types float64 and bool)` + "\n | capex == true ? 1 : 0\n | ......^"},
+		{`gpu`, `plan.xlsx: Formulas!B2: x: gives text, not a number`},
+	}
+	for _, tt := range tests {
+		_, err := Check(Formula{Name: "x", Source: tt.src, Origin: at(2)}, env)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("Check(%s):\n got %v\nwant %s", tt.src, err, tt.want)
+		}
+	}
+	for _, ok := range []string{`gpu == "H100 SXM" ? capex : 1.5`, `capex > 1 ? 1 : 2.5`, `(capex > 1) == (gpus > 2) ? 1 : 0`, `!(capex > 1) ? 1 : 0`} {
+		if _, err := Check(Formula{Name: "x", Source: ok}, env); err != nil {
+			t.Errorf("Check(%s): %v", ok, err)
+		}
+	}
+}

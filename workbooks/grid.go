@@ -16,6 +16,7 @@ import (
 // same bytes.
 type grid struct {
 	sheet       string
+	owned       bool     // a sheet eval rewrites, whose names planner manages
 	rows        [][]cell // rows[0] is row 1; a nil row stays empty
 	widths      []float64
 	heights     map[int]float64 // row -> height in points, for rows of wrapped text

@@ -37,7 +37,8 @@ func Init(path string) ([]byte, error) {
 	if err := clashes(path, f, grids); err != nil {
 		return nil, err
 	}
-	if _, err := writeGrids(f, grids); err != nil {
+	managed, _, err := writeGrids(f, grids)
+	if err != nil {
 		return nil, fmt.Errorf("%s: adding planner's sheets: %w", path, err)
 	}
 	out, err := finish(path, f)
@@ -48,7 +49,7 @@ func Init(path string) ([]byte, error) {
 	for _, g := range grids {
 		added[g.sheet] = true
 	}
-	return out, verify(path, data, out, added)
+	return out, verify(path, data, out, added, managed)
 }
 
 func initNew(path string, grids []*grid) ([]byte, error) {
@@ -60,7 +61,7 @@ func initNew(path string, grids []*grid) ([]byte, error) {
 	if err := f.SetDocProps(&excelize.DocProperties{Creator: "planner", Title: "planner: rent or own GPUs"}); err != nil {
 		return nil, err
 	}
-	if _, err := writeGrids(f, grids); err != nil {
+	if _, _, err := writeGrids(f, grids); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return finish(path, f)

@@ -21,8 +21,9 @@ var InputSheets = []string{SheetAssumptions, SheetCloud, SheetFormulas}
 // OwnedSheets are the sheets eval writes; planner marks each as its own.
 var OwnedSheets = []string{SheetResults}
 
-// ownerPrefix starts cell A2 of every sheet planner owns. A sheet called
-// Results without it was made by someone else and is never overwritten.
+// ownerPrefix starts cell A2 of every sheet planner owns (see ownerMark). A
+// sheet called Results without it was made by someone else and is never
+// overwritten.
 const ownerPrefix = "planner "
 
 // Rows of an owned sheet: a title, the provenance line, a blank row, then the

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -70,12 +71,15 @@ func sniff(path string, data []byte) error {
 			return fmt.Errorf("%s: is an OpenDocument file (.ods); save it as .xlsx", path)
 		case "xl/workbook.xml":
 			hasWorkbook = true
+			if strict(f) {
+				return fmt.Errorf("%s: is saved as Strict Open XML, which planner cannot write back without damage; in Excel use File > Save As > Excel Workbook (.xlsx), then run planner again", path)
+			}
 		case "[content_types].xml":
 			hasTypes = true
 		}
 	}
 	if !hasWorkbook || !hasTypes {
-		return fmt.Errorf("%s: is a zip archive but not an Excel workbook (it has no xl/workbook.xml)", path)
+		return fmt.Errorf("%s: is a zip archive but not an Excel workbook (it has no xl/workbook.xml); if a spreadsheet program opens it, save it from there as .xlsx", path)
 	}
 	return nil
 }
@@ -93,7 +97,7 @@ func utf16(s string) []byte {
 func open(path string, data []byte, raw bool) (f *excelize.File, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			f, err = nil, fmt.Errorf("%s: cannot be read as a workbook (%v)", path, r)
+			f, err = nil, fmt.Errorf("%s: cannot be read as a workbook (%v); it may be damaged: open it in Excel or LibreOffice and save it again", path, r)
 		}
 	}()
 	f, err = excelize.OpenReader(bytes.NewReader(data), excelize.Options{
@@ -102,7 +106,20 @@ func open(path string, data []byte, raw bool) (f *excelize.File, err error) {
 		UnzipXMLSizeLimit: maxPartInMemory,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("%s: cannot be read as a workbook: %v", path, err)
+		return nil, fmt.Errorf("%s: cannot be read as a workbook (%v); it may be damaged: open it in Excel or LibreOffice and save it again", path, err)
 	}
 	return f, nil
+}
+
+// strict reports whether a workbook part uses the Strict Open XML
+// namespace, which excelize reads but writes back unreadable.
+func strict(f *zip.File) bool {
+	rc, err := f.Open()
+	if err != nil {
+		return false
+	}
+	defer rc.Close()
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(rc, head)
+	return bytes.Contains(head[:n], []byte("purl.oclc.org/ooxml/spreadsheetml/main"))
 }

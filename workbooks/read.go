@@ -3,6 +3,7 @@ package workbooks
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -81,20 +82,27 @@ func (b *Book) has(sheet string) bool {
 	return false
 }
 
-// markOwned tells planner's own sheets from sheets that merely share a name.
+// markOwned tells planner's own sheets from sheets that merely share a
+// name. Excel compares sheet names without case, so "results" is the sheet
+// planner would write too.
 func (b *Book) markOwned(f *excelize.File) {
 	for _, s := range OwnedSheets {
-		if !b.has(s) {
-			continue
-		}
-		mark, _ := f.GetCellValue(s, cellName(1, provenanceRow))
-		if strings.HasPrefix(mark, ownerPrefix) {
-			b.owned[s] = true
-		} else {
-			b.foreign[s] = true
+		for _, have := range b.Sheets {
+			if !strings.EqualFold(have, s) {
+				continue
+			}
+			mark, _ := f.GetCellValue(have, cellName(1, provenanceRow))
+			if have == s && ownerMark.MatchString(mark) {
+				b.owned[s] = true
+			} else {
+				b.foreign[have] = true
+			}
 		}
 	}
 }
+
+// ownerMark is the provenance line of a sheet planner wrote.
+var ownerMark = regexp.MustCompile(`^planner \S+ · inputs [0-9a-f]{12} · `)
 
 // reader reads the input sheets, collecting every problem.
 type reader struct {
@@ -378,9 +386,12 @@ func (r *reader) formulas() []formulas.Formula {
 		src, srcAt := t.get(row, "expression")
 		unit, _ := t.get(row, "unit")
 		doc, _ := t.get(row, "description")
+		excel, _ := r.f.GetCellFormula(SheetFormulas, srcAt.Cell())
 		switch {
 		case name == "":
 			r.fail(at, "", "the name is empty, but the row has other cells filled; name the formula or clear the row")
+		case excel != "":
+			r.fail(srcAt, name, "holds the Excel formula =%s; planner reads the expression as text: type it without the leading = (in Excel, start it with an apostrophe)", excel)
 		case src == "":
 			r.fail(srcAt, name, "the expression is empty; write one, or delete the row to use planner's built-in %s", name)
 		default:

@@ -29,7 +29,7 @@ const (
 // and the inputs the numbers came from. Values sit in columns C onwards;
 // descriptions share one column to their right.
 func resultsGrid(out Output) *grid {
-	g := &grid{sheet: SheetResults, freezeRows: headerRow, freezeCols: 1}
+	g := &grid{sheet: SheetResults, owned: true, freezeRows: headerRow, freezeCols: 1}
 	base := out.Results[0]
 	compared := comparedOffers(base)
 	notesCol := 3 + max(len(out.Results), len(compared), 2)

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/google/renameio/v2"
 )
@@ -36,6 +35,10 @@ func CheckNotOpen(path string) error {
 func Save(path string, data []byte) error {
 	if err := CheckNotOpen(path); err != nil {
 		return err
+	}
+	// Through a symbolic link, replace the file it points at, not the link.
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
 	}
 	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
 		return fmt.Errorf("%s: is not a regular file; planner writes workbooks only to plain files", path)
@@ -103,7 +106,7 @@ func CheckOutput(path string) error {
 	}
 	defer f.Close()
 	mark, _ := f.GetCellValue(SheetResults, cellName(1, provenanceRow))
-	if !strings.HasPrefix(mark, ownerPrefix) {
+	if !ownerMark.MatchString(mark) {
 		return notOurs
 	}
 	return nil

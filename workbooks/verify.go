@@ -13,6 +13,7 @@ import (
 // for byte.
 var rewritten = map[string]bool{
 	"[Content_Types].xml":        true,
+	"_rels/.rels":                true,
 	"xl/workbook.xml":            true,
 	"xl/_rels/workbook.xml.rels": true,
 	"xl/styles.xml":              true,
@@ -39,7 +40,8 @@ func (d *damaged) Error() string {
 // verify compares the workbook planner is about to write with the original:
 // every part outside planner's own sheets must be unchanged, byte for byte
 // or, for the parts excelize always rewrites, in meaning.
-func verify(file string, old, new []byte, owned map[string]bool) error {
+// managed are the defined names planner writes, which it may change.
+func verify(file string, old, new []byte, owned, managed map[string]bool) error {
 	before, err := parts(old)
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
@@ -48,9 +50,14 @@ func verify(file string, old, new []byte, owned map[string]bool) error {
 	if err != nil {
 		return fmt.Errorf("%s: the workbook planner built cannot be read back (%v); nothing was written", file, err)
 	}
+	// A part is planner's if it belonged to planner's sheets before, or is
+	// new. A part of the user's that a new sheet of planner's would land on
+	// stays the user's, and any change to it is caught below.
 	mine := ownedParts(before, owned)
 	for p := range ownedParts(after, owned) {
-		mine[p] = true
+		if before[p] == nil {
+			mine[p] = true
+		}
 	}
 	names := make([]string, 0, len(before))
 	for p := range before {
@@ -61,7 +68,7 @@ func verify(file string, old, new []byte, owned map[string]bool) error {
 		switch {
 		case mine[p]:
 		case rewritten[p]:
-			if what := sameMeaning(p, before[p], after[p], owned); what != "" {
+			if what := sameMeaning(p, before[p], after[p], managed); what != "" {
 				return &damaged{file, p, what}
 			}
 		case after[p] == nil:
@@ -142,7 +149,7 @@ func resolve(dir, target string) string {
 
 // sameMeaning compares a part excelize rewrites with its original and says
 // what changed that matters, or "".
-func sameMeaning(name string, old, new []byte, owned map[string]bool) string {
+func sameMeaning(name string, old, new []byte, managed map[string]bool) string {
 	if new == nil {
 		return "it would be missing"
 	}
@@ -157,11 +164,12 @@ func sameMeaning(name string, old, new []byte, owned map[string]bool) string {
 	switch name {
 	case "[Content_Types].xml":
 		return keptAll(a.kids, b.kids, func(n *node) string { return n.name.Local + " " + n.attr("PartName") + n.attr("Extension") })
-	case "xl/_rels/workbook.xml.rels":
+	case "xl/_rels/workbook.xml.rels", "_rels/.rels":
 		return keptAll(a.kids, b.kids, func(n *node) string { return n.attr("Id") })
 	case "xl/workbook.xml":
-		return sameWorkbook(a, b, owned)
+		return sameWorkbook(a, b, managed)
 	case "xl/styles.xml":
+		a, b = a.normal(), b.normal()
 		for _, list := range []string{"numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs", "extLst"} {
 			if what := keptPrefix(a.child(list), b.child(list)); what != "" {
 				return list + ": " + what
@@ -177,15 +185,15 @@ func sameMeaning(name string, old, new []byte, owned map[string]bool) string {
 // elements by key.
 func keptAll(old, new []*node, key func(*node) string) string {
 	byKey := map[string]*node{}
-	for _, n := range new {
-		byKey[key(n)] = n
+	for _, n := range numbered(new, key) {
+		byKey[n.key] = n.node
 	}
-	for _, n := range old {
-		m := byKey[key(n)]
+	for _, k := range numbered(old, key) {
+		n, m := k.node, byKey[k.key]
 		if m == nil {
 			return key(n) + " would be missing"
 		}
-		if m.canonical() != n.canonical() {
+		if m.normal().canonical() != n.normal().canonical() {
 			return key(n) + " would change"
 		}
 	}
@@ -211,14 +219,14 @@ func keptPrefix(old, new *node) string {
 }
 
 // sameWorkbook checks the user's sheets, defined names and protection.
-// Names that point into planner's own sheets are planner's to change.
-func sameWorkbook(a, b *node, owned map[string]bool) string {
+// Workbook-scoped names planner manages are planner's to change.
+func sameWorkbook(a, b *node, managed map[string]bool) string {
 	if what := keptAll(kids(a, "sheets"), kids(b, "sheets"), func(n *node) string { return n.attr("name") }); what != "" {
 		return "sheet " + what
 	}
 	var users []*node
 	for _, n := range kids(a, "definedNames") {
-		if !pointsIntoAny(strings.TrimSpace(n.text), owned) {
+		if !managed[n.attr("name")] || n.attr("localSheetId") != "" {
 			users = append(users, n)
 		}
 	}
@@ -226,9 +234,9 @@ func sameWorkbook(a, b *node, owned map[string]bool) string {
 	if what := keptAll(users, kids(b, "definedNames"), names); what != "" {
 		return "defined name " + what
 	}
-	for _, el := range []string{"workbookPr", "workbookProtection", "fileSharing"} {
+	for _, el := range []string{"workbookPr", "workbookProtection", "fileSharing", "externalReferences", "pivotCaches", "extLst"} {
 		x, y := a.child(el), b.child(el)
-		if x != nil && (y == nil || x.canonical() != y.canonical()) {
+		if x != nil && (y == nil || x.normal().canonical() != y.normal().canonical()) {
 			return el + " would change"
 		}
 	}
@@ -242,11 +250,22 @@ func kids(n *node, local string) []*node {
 	return nil
 }
 
-func pointsIntoAny(refersTo string, sheets map[string]bool) bool {
-	for s := range sheets {
-		if pointsInto(refersTo, s) {
-			return true
+type keyed struct {
+	key  string
+	node *node
+}
+
+// numbered keys nodes, telling apart the second and later nodes with the
+// same key (some programs write a defined name twice).
+func numbered(nodes []*node, key func(*node) string) []keyed {
+	seen := map[string]int{}
+	out := make([]keyed, len(nodes))
+	for i, n := range nodes {
+		k := key(n)
+		if seen[k]++; seen[k] > 1 {
+			k += fmt.Sprintf(" (#%d)", seen[k])
 		}
+		out[i] = keyed{k, n}
 	}
-	return false
+	return out
 }

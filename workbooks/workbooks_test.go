@@ -36,6 +36,11 @@ func evaluate(t *testing.T, path string) (*Book, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return evaluateBook(t, b)
+}
+
+func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
+	t.Helper()
 	p, err := engine.Build(b.Model)
 	if err != nil {
 		t.Fatal(err)
@@ -200,7 +205,7 @@ func TestVerifyRefusesAChangedUserPart(t *testing.T) {
 	if _, err := f.WriteTo(&buf); err != nil {
 		t.Fatal(err)
 	}
-	err = verify("budget.xlsx", original, buf.Bytes(), map[string]bool{"Results": true})
+	err = verify("budget.xlsx", original, buf.Bytes(), map[string]bool{"Results": true}, nil)
 	want := "budget.xlsx: saving would change xl/worksheets/sheet1.xml (its bytes would differ), which belongs to you, not to planner; nothing was written. " +
 		"Use -o other.xlsx to write planner's sheets into a copy, and please report this workbook"
 	if err == nil || err.Error() != want {
@@ -218,7 +223,7 @@ func TestVerifyRefusesALostDefinedName(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	_, _ = f.WriteTo(&buf)
-	err := verify("budget.xlsx", original, buf.Bytes(), nil)
+	err := verify("budget.xlsx", original, buf.Bytes(), nil, nil)
 	if err == nil || !strings.Contains(err.Error(), "saving would change xl/workbook.xml (defined name quarter_budget  would be missing)") {
 		t.Errorf("got %v", err)
 	}
@@ -261,5 +266,63 @@ func TestSaveIntoAReadOnlyFolderLeavesTheFile(t *testing.T) {
 	after, _ := os.ReadFile(path)
 	if !bytes.Equal(before, after) {
 		t.Error("the workbook changed")
+	}
+}
+
+// rezip rewrites a workbook's parts through edit, which may change or add
+// parts.
+func rezip(t *testing.T, data []byte, edit func(map[string][]byte)) []byte {
+	t.Helper()
+	ps := zipParts(t, data)
+	edit(ps)
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for name, content := range ps {
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(content)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// excelize names a new sheet's part after the largest sheetId. A user's
+// sheet already stored under that name must not be overwritten by Results:
+// verify catches it, and nothing is written.
+func TestVerifyCatchesAResultsSheetLandingOnAUsersPart(t *testing.T) {
+	path := newPlan(t)
+	original, _ := os.ReadFile(path)
+	data := rezip(t, original, func(ps map[string][]byte) {
+		ps["xl/worksheets/sheet5.xml"] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
+			`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>precious</t></is></c></row></sheetData></worksheet>`)
+		wb := string(ps["xl/workbook.xml"])
+		wb = strings.Replace(wb, `</sheets>`, `<sheet name="Notes" sheetId="4" r:id="rId99"/></sheets>`, 1)
+		ps["xl/workbook.xml"] = []byte(wb)
+		rels := string(ps["xl/_rels/workbook.xml.rels"])
+		rels = strings.Replace(rels, `</Relationships>`, `<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet5.xml"/></Relationships>`, 1)
+		ps["xl/_rels/workbook.xml.rels"] = []byte(rels)
+		ct := string(ps["[Content_Types].xml"])
+		ct = strings.Replace(ct, `</Types>`, `<Override PartName="/xl/worksheets/sheet5.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`, 1)
+		ps["[Content_Types].xml"] = []byte(ct)
+	})
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := engine.Build(b.Model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := p.Eval(engine.Scenario{Name: "base"})
+	_, err = b.Write(Output{Version: "test", Plan: p, Results: []*engine.Result{r}}, WriteOptions{})
+	if err == nil || !strings.HasPrefix(err.Error(), path+": saving would change xl/worksheets/sheet5.xml (its bytes would differ)") {
+		t.Errorf("got %v", err)
 	}
 }

@@ -31,7 +31,7 @@ func (b *Book) Write(out Output, opts WriteOptions) ([]byte, error) {
 	}
 	defer f.Close()
 	grids := []*grid{resultsGrid(out)}
-	warnings, err := writeGrids(f, grids)
+	managed, warnings, err := writeGrids(f, grids)
 	if err != nil {
 		return nil, fmt.Errorf("%s: writing %s: %w", b.Path, SheetResults, err)
 	}
@@ -44,65 +44,93 @@ func (b *Book) Write(out Output, opts WriteOptions) ([]byte, error) {
 	for _, g := range grids {
 		owned[g.sheet] = true
 	}
-	if err := verify(b.Path, b.data, data, owned); err != nil {
+	if err := verify(b.Path, b.data, data, owned, managed); err != nil {
 		return nil, err
 	}
 	return data, nil
 }
 
-// writeGrids writes each grid and points its defined names at it. A name
-// the user defined elsewhere in the workbook is left alone, with a warning.
-func writeGrids(f *excelize.File, grids []*grid) ([]string, error) {
+// nameComment marks the defined names planner writes. LibreOffice drops
+// the comment when it saves, so a name is also planner's when it points into
+// planner's own sheet under a name planner writes there now.
+const nameComment = "written by planner eval"
+
+// writeGrids writes each grid and points its defined names at it. It
+// returns the names it manages; every other name is the user's (or one init
+// made for an input) and is never changed or removed.
+func writeGrids(f *excelize.File, grids []*grid) (managed map[string]bool, warnings []string, err error) {
 	st := newStyles(f)
-	var warnings []string
 	for _, g := range grids {
 		if err := g.write(f, st); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
+	wanted, order := wantedNames(grids)
+	managed = map[string]bool{}
 	existing := map[string]excelize.DefinedName{}
 	for _, dn := range f.GetDefinedName() {
-		if dn.Scope == "Workbook" {
-			existing[dn.Name] = dn
+		if dn.Scope != "Workbook" {
+			continue
 		}
-	}
-	for _, g := range grids {
-		// Names that point into this sheet and are no longer wanted go.
-		wanted := map[string]bool{}
-		for _, n := range g.names {
-			wanted[n.name] = true
-		}
-		for _, dn := range f.GetDefinedName() {
-			if dn.Scope == "Workbook" && !wanted[dn.Name] && pointsInto(dn.RefersTo, g.sheet) {
+		existing[dn.Name] = dn
+		if ours(dn, wanted, grids) {
+			managed[dn.Name] = true
+			if wanted[dn.Name].ref != dn.RefersTo {
 				if err := f.DeleteDefinedName(&excelize.DefinedName{Name: dn.Name}); err != nil {
-					return nil, err
+					return nil, nil, err
 				}
-			}
-		}
-		for _, n := range g.names {
-			ref := absolute(g.sheet, n.col, n.row)
-			dn, ok := existing[n.name]
-			switch {
-			case ok && dn.RefersTo == ref:
-				continue
-			case ok && !pointsInto(dn.RefersTo, g.sheet):
-				warnings = append(warnings, fmt.Sprintf("the workbook already defines the name %s (%s); planner did not point it at %s", n.name, dn.RefersTo, ref))
-				continue
-			case ok:
-				if err := f.DeleteDefinedName(&excelize.DefinedName{Name: n.name}); err != nil {
-					return nil, err
-				}
-			}
-			if err := f.SetDefinedName(&excelize.DefinedName{Name: n.name, RefersTo: ref}); err != nil {
-				return nil, fmt.Errorf("defining the name %s: %w", n.name, err)
+				delete(existing, dn.Name)
 			}
 		}
 	}
-	return warnings, nil
+	for _, name := range order {
+		w := wanted[name]
+		if dn, ok := existing[name]; ok {
+			if !managed[name] {
+				warnings = append(warnings, fmt.Sprintf("the workbook already defines the name %s (%s); planner left it and did not point it at %s", name, dn.RefersTo, w.ref))
+			}
+			continue
+		}
+		managed[name] = true
+		if err := f.SetDefinedName(&excelize.DefinedName{Name: name, RefersTo: w.ref, Comment: w.comment}); err != nil {
+			return nil, nil, fmt.Errorf("defining the name %s: %w", name, err)
+		}
+	}
+	return managed, warnings, nil
 }
 
-func pointsInto(refersTo, sheet string) bool {
-	return strings.HasPrefix(refersTo, quoteSheet(sheet)+"!")
+type wantedName struct{ ref, comment string }
+
+func wantedNames(grids []*grid) (map[string]wantedName, []string) {
+	wanted := map[string]wantedName{}
+	var order []string
+	for _, g := range grids {
+		for _, n := range g.names {
+			w := wantedName{ref: absolute(g.sheet, n.col, n.row)}
+			if g.owned {
+				w.comment = nameComment
+			}
+			wanted[n.name] = w
+			order = append(order, n.name)
+		}
+	}
+	return wanted, order
+}
+
+// ours reports whether planner wrote the defined name dn.
+func ours(dn excelize.DefinedName, wanted map[string]wantedName, grids []*grid) bool {
+	if dn.Comment == nameComment {
+		return true
+	}
+	if _, ok := wanted[dn.Name]; !ok {
+		return false
+	}
+	for _, g := range grids {
+		if g.owned && strings.HasPrefix(dn.RefersTo, quoteSheet(g.sheet)+"!") {
+			return true
+		}
+	}
+	return false
 }
 
 // finish serialises f with its zip entries in a fixed order.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -127,4 +128,53 @@ func (n *node) write(b *strings.Builder) {
 		k.write(b)
 	}
 	b.WriteString("</>")
+}
+
+// defaultFalse are attributes of styles and workbook properties whose
+// absence means false or 0. excelize drops them when they say so, which
+// changes nothing.
+var defaultFalse = map[string]bool{
+	"diagonalUp": true, "diagonalDown": true, "indent": true, "textRotation": true, "shrinkToFit": true,
+	"wrapText": true, "justifyLastLine": true, "relativeIndent": true, "readingOrder": true, "mergeCell": true,
+	"backupFile": true, "date1904": true, "function": true, "vbProcedure": true, "hidden": true, "xlm": true,
+	"publishToServer": true, "workbookParameter": true,
+	// dateCompatibility="0" (Google Sheets writes it) only changes dates
+	// before 1 March 1900, which no cost model holds; excelize drops it.
+	"dateCompatibility": true,
+}
+
+// fontFlags are font properties where <b/> means <b val="1"/>.
+var fontFlags = map[string]bool{"b": true, "i": true, "strike": true, "outline": true, "shadow": true, "condense": true, "extend": true}
+
+// normal is the subtree as excelize would mean it when it writes it back:
+// booleans as 1/0, numbers in shortest form, default-false attributes
+// dropped, and children in name order (each child of a style entry is a
+// different property, so their order carries no meaning).
+func (n *node) normal() *node {
+	out := &node{name: n.name, text: strings.TrimSpace(n.text)}
+	for _, a := range n.attrs {
+		v := a.Value
+		switch v {
+		case "true":
+			v = "1"
+		case "false":
+			v = "0"
+		default:
+			if f, err := strconv.ParseFloat(v, 64); err == nil {
+				v = strconv.FormatFloat(f, 'g', -1, 64)
+			}
+		}
+		if v == "0" && defaultFalse[a.Name.Local] || strings.Contains(a.Name.Space, "/revision") {
+			continue // a default, or Excel's revision-tracking id
+		}
+		out.attrs = append(out.attrs, xml.Attr{Name: a.Name, Value: v})
+	}
+	if fontFlags[n.name.Local] && n.attr("val") == "" {
+		out.attrs = append(out.attrs, xml.Attr{Name: xml.Name{Local: "val"}, Value: "1"})
+	}
+	for _, k := range n.kids {
+		out.kids = append(out.kids, k.normal())
+	}
+	sort.SliceStable(out.kids, func(i, j int) bool { return out.kids[i].name.Local < out.kids[j].name.Local })
+	return out
 }

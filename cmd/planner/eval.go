@@ -127,7 +127,9 @@ func evalFile(path string, opts evalOptions) *fileReport {
 	rep.results = []*engine.Result{res}
 	if err := evalErrors(rep.results); err != nil {
 		rep.err = err
-		rep.note = path + ": not written, because formulas failed; the file is as it was"
+		if len(opts.sets) == 0 || opts.output != "" {
+			rep.note = target + ": not written, because formulas failed; the file is as it was"
+		}
 		return rep
 	}
 	if len(opts.sets) > 0 && opts.output == "" {
@@ -227,10 +229,11 @@ func parseValue(raw string) (float64, error) {
 	if v, err := strconv.ParseFloat(raw, 64); err == nil {
 		return v, nil
 	}
-	if v, err := engine.Constant(raw); err == nil {
+	v, err := engine.Constant(raw)
+	if err == nil {
 		return v, nil
 	}
-	return 0, fmt.Errorf("%q is not a number; write 320000, 35%%, or arithmetic such as 264/730", raw)
+	return 0, fmt.Errorf("%q is not a number (%v); write 320000, 35%%, or arithmetic such as 264/730", raw, err)
 }
 
 func suggestInput(name string, m engine.Model) string {

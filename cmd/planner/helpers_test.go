@@ -24,6 +24,8 @@ var scriptCommands = map[string]func(ts *testscript.TestScript, neg bool, args [
 	"mkzip":    makeZip,
 	"newbook":  newBook,
 	"same":     sameBytes,
+	"defname":  defineName,
+	"names":    printNames,
 }
 
 // edit opens a workbook with excelize, applies fn and saves it in place.
@@ -210,4 +212,28 @@ func sameBytes(ts *testscript.TestScript, neg bool, args []string) {
 	if equal := bytes.Equal(a, b); equal == neg {
 		ts.Fatalf("%s (%d bytes) and %s (%d bytes): same = %v", args[0], len(a), args[1], len(b), equal)
 	}
+}
+
+// defname FILE NAME REF defines a workbook-scoped name, as a user would in
+// Excel's name manager.
+func defineName(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 3 {
+		ts.Fatalf("usage: defname FILE NAME REF")
+	}
+	edit(ts, args[0], func(f *excelize.File) error {
+		return f.SetDefinedName(&excelize.DefinedName{Name: args[1], RefersTo: args[2]})
+	})
+}
+
+// names FILE prints every defined name as name=refers-to, sorted.
+func printNames(ts *testscript.TestScript, neg bool, args []string) {
+	f, err := excelize.OpenFile(ts.MkAbs(args[0]))
+	ts.Check(err)
+	defer f.Close()
+	var lines []string
+	for _, dn := range f.GetDefinedName() {
+		lines = append(lines, dn.Name+"="+dn.RefersTo)
+	}
+	sort.Strings(lines)
+	fmt.Fprintln(ts.Stdout(), strings.Join(lines, "\n"))
 }

@@ -62,7 +62,7 @@ type jsonOffer struct {
 
 func writeJSON(w io.Writer, rep *fileReport) {
 	doc := jsonFile{File: rep.file}
-	if rep.err != nil && len(rep.results) == 0 {
+	if rep.err != nil {
 		doc.Error = rep.err.Error()
 	}
 	for _, r := range rep.results {

@@ -1,0 +1,152 @@
+package workbooks
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// corpusDir holds real workbooks written by other programs. It lives beside
+// the project and is never committed into it.
+const corpusDir = "../../shared/corpus/files"
+
+// refused are the corpus workbooks planner must refuse, each with the start
+// of the reason it gives. excelize cannot write them back whole.
+var refused = map[string]string{
+	"poi__60320-protected.xlsx":                        "is encrypted with a password",
+	"exceldatareader__roo_1904_base.xlsx":              "is saved as Strict Open XML",
+	"openxmlsdk__OLE-O12-XL-OLE.xlsx":                  "is saved as Strict Open XML",
+	"openxmlsdk__ActiveXControls-O12-XL-Controls.xlsx": "is saved as Strict Open XML",
+	"sheetjs__wtf_path.xlsx":                           "is a zip archive but not an Excel workbook",
+	"phpspreadsheet__issue.3720.xlsx":                  "saving would change xl/styles.xml (it would not be valid XML",
+	"phpspreadsheet__form_pass_print.xlsm":             "saving would change xl/workbook.xml (workbookProtection would change)",
+}
+
+// TestCorpusRoundTrip adds planner's sheets to a copy of every corpus
+// workbook with init, evaluates it, and proves that nothing of the user's
+// changed: every part excelize does not rewrite is byte-identical, and every
+// user sheet's cells and every defined name read back the same.
+func TestCorpusRoundTrip(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(corpusDir, "*"))
+	if len(files) == 0 {
+		t.Skipf("no corpus at %s (it lives beside the project, not in it)", corpusDir)
+	}
+	for _, src := range files {
+		name := filepath.Base(src)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			original, err := os.ReadFile(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(t.TempDir(), name)
+			if err := os.WriteFile(path, original, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, err := roundTrip(t, path)
+			if want, ok := refused[name]; ok {
+				if err == nil || !strings.Contains(err.Error(), want) {
+					t.Fatalf("got %v, want a refusal saying %q", err, want)
+				}
+				if now, _ := os.ReadFile(path); !bytes.Equal(now, original) {
+					t.Fatal("a refused workbook changed on disk")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameUserContent(t, original, out)
+		})
+	}
+}
+
+// roundTrip runs init and eval on path and returns the final bytes.
+func roundTrip(t *testing.T, path string) ([]byte, error) {
+	data, err := Init(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := Save(path, data); err != nil {
+		return nil, err
+	}
+	b, err := Read(path)
+	if err != nil {
+		return nil, err
+	}
+	_, out := evaluateBook(t, b)
+	return out, nil
+}
+
+func sameUserContent(t *testing.T, original, final []byte) {
+	t.Helper()
+	before, after := zipParts(t, original), zipParts(t, final)
+	for name, content := range before {
+		if rewritten[name] {
+			continue
+		}
+		if !bytes.Equal(content, after[name]) {
+			t.Errorf("part %s changed", name)
+		}
+	}
+	a, err := excelize.OpenReader(bytes.NewReader(original), excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := excelize.OpenReader(bytes.NewReader(final), excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	for _, sheet := range a.GetSheetList() {
+		ra, errA := a.GetRows(sheet)
+		rb, errB := b.GetRows(sheet)
+		if (errA == nil) != (errB == nil) || !reflect.DeepEqual(ra, rb) {
+			t.Errorf("sheet %s reads back differently", sheet)
+		}
+	}
+	kept := map[string]bool{}
+	for _, n := range definedNames(b) {
+		kept[n] = true
+	}
+	for _, n := range definedNames(a) {
+		if !kept[n] {
+			t.Errorf("defined name %s was lost", n)
+		}
+	}
+}
+
+// definedNames lists a workbook's defined names as name, scope and
+// reference.
+func definedNames(f *excelize.File) []string {
+	var out []string
+	for _, dn := range f.GetDefinedName() {
+		out = append(out, dn.Name+" "+dn.Scope+" "+dn.RefersTo)
+	}
+	return out
+}
+
+// TestHostileCorpus reads every workbook excelize cannot open or panics on:
+// each gets an error naming the file, and none crashes planner.
+func TestHostileCorpus(t *testing.T) {
+	files, _ := filepath.Glob("../../shared/corpus/hostile/*")
+	if len(files) == 0 {
+		t.Skip("no hostile corpus at ../../shared/corpus/hostile (it lives beside the project, not in it)")
+	}
+	for _, path := range files {
+		_, err := Read(path)
+		if err == nil {
+			t.Errorf("%s: read without complaint", path)
+			continue
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, path+": ") || !strings.Contains(msg, "; ") {
+			t.Errorf("%s: the error does not name the file and say what to do: %s", path, msg)
+		}
+	}
+}
