@@ -78,6 +78,10 @@ func Build(m Model) (*Plan, error) {
 	if err := p.checkVerdictNames(); err != nil {
 		return nil, err
 	}
+	checks := append(append(p.checkSizing(), p.checkScenarios()...), p.checkDeployments()...)
+	if err := checks.Err(); err != nil {
+		return nil, err
+	}
 	p.prog = compile(p)
 	return p, nil
 }
@@ -120,6 +124,13 @@ func flatten(err error) formulas.List {
 // reports names defined twice or spelled so that no formula could use them.
 func environment(m Model) (formulas.Env, formulas.List) {
 	env := formulas.Env{OfferPrice: formulas.Number}
+	provided := map[string]string{OfferPrice: "offer_price is set by planner for each cloud offer; choose another name"}
+	if m.sizingEnabled() {
+		for _, name := range SizingNames {
+			env[name] = formulas.Number
+			provided[name] = name + " is set by planner from sizing the scenario's model; choose another name"
+		}
+	}
 	where := map[string]formulas.Origin{}
 	var problems formulas.List
 	define := func(name string, kind formulas.Kind, at formulas.Origin) {
@@ -128,8 +139,8 @@ func environment(m Model) (formulas.Env, formulas.List) {
 				"%q cannot be a name: use a letter or _ followed by letters, digits and _, and no word or function of the formula language", name)})
 			return
 		}
-		if name == OfferPrice {
-			problems = append(problems, &formulas.Error{Origin: at, Name: name, Msg: "offer_price is set by planner for each cloud offer; choose another name"})
+		if msg, ok := provided[name]; ok {
+			problems = append(problems, &formulas.Error{Origin: at, Name: name, Msg: msg})
 			return
 		}
 		if first, dup := where[name]; dup {

@@ -10,12 +10,6 @@ import (
 	"planner/formulas"
 )
 
-// Scenario is a set of input values that differ from the model's own.
-type Scenario struct {
-	Name string
-	Set  map[string]Value
-}
-
 // Result is everything one scenario evaluates to.
 type Result struct {
 	Scenario string
@@ -23,6 +17,7 @@ type Result struct {
 	Text     map[string]string     // text inputs
 	Errors   map[string]*EvalError // node-level formulas that failed or were skipped
 	Offers   []OfferResult         // every offer of the model, in model order
+	Sizing   *Sizing               // the scenario's model on its GPU, when the model sizes
 }
 
 // OfferResult is one cloud offer seen from one scenario.
@@ -32,6 +27,7 @@ type OfferResult struct {
 	Values   map[string]float64    // per-offer formulas that succeeded
 	Errors   map[string]*EvalError // per-offer formulas that failed or were skipped
 	Verdict  string                // "buy", "rent", or "" when not compared or not computable
+	Words    string                // the verdict in a sentence a memo can quote
 }
 
 // Verdicts.
@@ -76,29 +72,63 @@ func (e *EvalError) Short() string {
 	return "#NUM!: " + e.Msg
 }
 
+// state is one scenario's evaluation: its slots, and the names sizing could
+// not give a value, with the reason.
+type state struct {
+	slots    []float64
+	scenario string
+	missing  map[string]string
+}
+
 // Eval evaluates every formula for one scenario. An error means the scenario
-// itself is wrong (an unknown input, text where a number belongs); formulas
-// that fail are reported in Result.Errors and their dependents skipped.
+// itself is wrong (an unknown input, text where a number belongs, a GPU or
+// model planner does not know); formulas that fail are reported in
+// Result.Errors and their dependents skipped.
 func (p *Plan) Eval(sc Scenario) (*Result, error) {
-	slots := make([]float64, p.prog.slots)
-	copy(slots, p.prog.init)
+	st := &state{slots: make([]float64, p.prog.slots), scenario: sc.Name, missing: map[string]string{}}
+	copy(st.slots, p.prog.init)
 	res := &Result{Scenario: sc.Name, Values: map[string]float64{}, Text: map[string]string{}, Errors: map[string]*EvalError{}}
-	if err := p.setInputs(sc, slots, res); err != nil {
+	if err := p.setInputs(sc, st.slots, res); err != nil {
 		return nil, err
 	}
-	run(p.prog.node, slots)
+	if err := p.sizeScenario(st, res); err != nil {
+		return nil, err
+	}
+	run(p.prog.node, st.slots)
 	failed := map[int]string{}
-	p.collect(slots, false, sc.Name, "", failed, res.Values, res.Errors)
+	p.collect(st, false, "", failed, res.Values, res.Errors)
 	for _, o := range p.model.Offers {
-		res.Offers = append(res.Offers, p.evalOffer(o, slots, sc.Name, failed, res))
+		res.Offers = append(res.Offers, p.evalOffer(o, st, failed, res))
 	}
 	return res, nil
+}
+
+// EvalAll evaluates the base scenario (with overrides) and then every named
+// scenario, each on top of the Assumptions' values and the overrides.
+func (p *Plan) EvalAll(overrides map[string]Value) ([]*Result, error) {
+	scenarios := append([]Scenario{{Name: Base}}, p.model.Scenarios...)
+	out := make([]*Result, 0, len(scenarios))
+	for _, sc := range scenarios {
+		set := map[string]Value{}
+		for k, v := range overrides {
+			set[k] = v
+		}
+		for k, v := range sc.Set {
+			set[k] = v
+		}
+		r, err := p.Eval(Scenario{Name: sc.Name, Set: set})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }
 
 // setInputs fills the input slots with the model's values and the scenario's.
 func (p *Plan) setInputs(sc Scenario, slots []float64, res *Result) error {
 	for name := range sc.Set {
-		if _, ok := p.prog.inputSlot[name]; !ok || name == OfferPrice {
+		if _, ok := p.model.Input(name); !ok {
 			return fmt.Errorf("scenario %s sets %s, which is not an input%s", sc.Name, name, p.didYouMean(name))
 		}
 	}
@@ -162,19 +192,19 @@ func kindOf(v Value) string {
 
 // evalOffer runs the per-offer formulas for o when it is an offer of the
 // scenario's GPU.
-func (p *Plan) evalOffer(o Offer, slots []float64, scenario string, nodeFailed map[int]string, res *Result) OfferResult {
+func (p *Plan) evalOffer(o Offer, st *state, nodeFailed map[int]string, res *Result) OfferResult {
 	or := OfferResult{Offer: o, Compared: SameGPU(o.GPU, res.Text[GPU])}
 	if !or.Compared {
 		return or
 	}
 	or.Values, or.Errors = map[string]float64{}, map[string]*EvalError{}
-	slots[p.prog.priceSlot] = o.Price
-	run(p.prog.offer, slots)
+	st.slots[p.prog.priceSlot] = o.Price
+	run(p.prog.offer, st.slots)
 	failed := make(map[int]string, len(nodeFailed))
 	for k, v := range nodeFailed {
 		failed[k] = v
 	}
-	p.collect(slots, true, scenario, o.Label(), failed, or.Values, or.Errors)
+	p.collect(st, true, o.Label(), failed, or.Values, or.Errors)
 	be, ok := or.Values[Breakeven]
 	u, hasU := res.Values[Utilization]
 	if ok && hasU {
@@ -182,6 +212,7 @@ func (p *Plan) evalOffer(o Offer, slots []float64, scenario string, nodeFailed m
 		if u >= be {
 			or.Verdict = Buy
 		}
+		or.Words = offerWords(or.Verdict, u, be, o)
 	}
 	return or
 }
@@ -189,7 +220,7 @@ func (p *Plan) evalOffer(o Offer, slots []float64, scenario string, nodeFailed m
 // collect reads the value of every formula of one kind (per offer or not)
 // in evaluation order. A formula that references a failed one is skipped; a
 // formula whose own result is not finite is explained.
-func (p *Plan) collect(slots []float64, perOffer bool, scenario, offer string, failed map[int]string,
+func (p *Plan) collect(st *state, perOffer bool, offer string, failed map[int]string,
 	values map[string]float64, errs map[string]*EvalError) {
 	for _, v := range p.order {
 		if p.perOffer[v] != perOffer {
@@ -198,18 +229,18 @@ func (p *Plan) collect(slots []float64, perOffer bool, scenario, offer string, f
 		f := p.checked[v].Formula
 		if cause := p.failedDep(v, failed); cause != "" {
 			failed[v] = cause
-			errs[f.Name] = &EvalError{Formula: f, Scenario: scenario, Offer: offer, Skipped: true,
+			errs[f.Name] = &EvalError{Formula: f, Scenario: st.scenario, Offer: offer, Skipped: true,
 				Msg: "not computed: it needs " + cause + ", which failed"}
 			continue
 		}
-		x := slots[p.prog.formulaSlot[v]]
-		if finite(x) && finiteAll(slots[p.prog.temps[v][0]:p.prog.temps[v][1]]) {
+		x := st.slots[p.prog.formulaSlot[v]]
+		if finite(x) && finiteAll(st.slots[p.prog.temps[v][0]:p.prog.temps[v][1]]) {
 			values[f.Name] = x
 			continue
 		}
 		// Either the result is not finite, or a step on the way was (1/(y/0)
 		// gives 0): the walk decides, following only the branches taken.
-		if e := p.explain(v, slots, scenario, offer); e != nil {
+		if e := p.explain(v, st, offer); e != nil {
 			failed[v] = f.Name
 			errs[f.Name] = e
 			continue

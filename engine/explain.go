@@ -16,14 +16,14 @@ import (
 // condition takes, and/or short-circuited), and stops at the first operation
 // that turns finite operands into a division by zero, an impossible function
 // argument or an overflow.
-func (p *Plan) explain(v int, slots []float64, scenario, offer string) *EvalError {
+func (p *Plan) explain(v int, st *state, offer string) *EvalError {
 	c := p.checked[v]
-	w := walker{plan: p, slots: slots}
+	w := walker{plan: p, slots: st.slots, missing: st.missing}
 	r := w.eval(c.Tree)
 	if w.at == nil && finite(r) {
 		return nil // a step that was not finite lay on a branch not taken
 	}
-	e := &EvalError{Formula: c.Formula, Scenario: scenario, Offer: offer, Msg: "the result is not a finite number"}
+	e := &EvalError{Formula: c.Formula, Scenario: st.scenario, Offer: offer, Msg: "the result is not a finite number"}
 	if w.at != nil {
 		fe := formulas.At(c.Formula, w.at, w.why)
 		e.Msg, e.Column, e.Snippet = w.why, fe.Column, fe.Snippet
@@ -32,10 +32,11 @@ func (p *Plan) explain(v int, slots []float64, scenario, offer string) *EvalErro
 }
 
 type walker struct {
-	plan  *Plan
-	slots []float64
-	at    ast.Node // where the first problem is
-	why   string
+	plan    *Plan
+	slots   []float64
+	missing map[string]string // names sizing could not give a value, and why
+	at      ast.Node          // where the first problem is
+	why     string
 }
 
 func (w *walker) fail(n ast.Node, format string, args ...any) float64 {
@@ -59,6 +60,9 @@ func (w *walker) eval(n ast.Node) float64 {
 	case *ast.StringNode:
 		return w.plan.prog.text[n.Value]
 	case *ast.IdentifierNode:
+		if why, ok := w.missing[n.Value]; ok {
+			return w.fail(n, "%s has no value: %s", n.Value, why)
+		}
 		if s, ok := w.plan.prog.inputSlot[n.Value]; ok {
 			return w.slots[s]
 		}

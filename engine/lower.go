@@ -41,6 +41,11 @@ func compile(plan *Plan) *program {
 	}
 	p.priceSlot = l.newSlot(0)
 	p.inputSlot[OfferPrice] = p.priceSlot
+	if m.sizingEnabled() {
+		for _, name := range SizingNames {
+			p.inputSlot[name] = l.newSlot(0)
+		}
+	}
 	for range m.Formulas {
 		p.formulaSlot = append(p.formulaSlot, l.newSlot(0))
 	}

@@ -17,7 +17,37 @@ const (
 	Utilization = "utilization"
 	// Breakeven is the per-offer formula the verdict compares utilisation with.
 	Breakeven = "breakeven_utilization"
+	// Base names the scenario of the Assumptions sheet's own values.
+	Base = "base"
+
+	// ModelName is the text input naming the model a scenario sizes, from the
+	// model catalog; Precision optionally overrides the model's precision;
+	// KVHeadroom is the KV-cache reserve as a share of the weights.
+	ModelName  = "model"
+	Precision  = "precision"
+	KVHeadroom = "kv_headroom"
 )
+
+// Names sizing gives formulas, for the scenario's model on its GPU.
+const (
+	WeightsGB      = "weights_gb"
+	GPUMemoryGB    = "gpu_memory_gb"
+	MinCardsName   = "min_cards"
+	UsualCardsName = "usual_cards"
+	KVGBPerReplica = "kv_gb_per_replica"
+)
+
+// SizingNames are the names sizing provides, in display order.
+var SizingNames = []string{WeightsGB, GPUMemoryGB, MinCardsName, UsualCardsName, KVGBPerReplica}
+
+// Scenario is a set of input values that differ from the Assumptions'.
+type Scenario struct {
+	Name   string
+	Set    map[string]Value
+	Notes  string
+	Origin formulas.Origin            // the scenario's header cell
+	Where  map[string]formulas.Origin // the cell of each value it sets
+}
 
 // Value is an input's value: a number, or text where a name is meant.
 type Value struct {
@@ -66,12 +96,47 @@ func SameGPU(a, b string) bool {
 }
 
 // Model is everything a workbook says: inputs, formulas (built-ins already
-// merged with the workbook's own) and offers.
+// merged with the workbook's own), offers, named scenarios, the GPU and
+// model catalogs, and deployment cases.
 type Model struct {
-	Where    formulas.Origin // the file and sheet the inputs come from
-	Inputs   []Input
-	Formulas []formulas.Formula
-	Offers   []Offer
+	Where       formulas.Origin // the file and sheet the inputs come from
+	Inputs      []Input
+	Formulas    []formulas.Formula
+	Offers      []Offer
+	Scenarios   []Scenario // named scenarios, in sheet order; the base is implied
+	GPUs        []GPUSpec
+	Catalog     []ModelSpec
+	Deployments []Deployment
+}
+
+// GPUSpec returns the catalog entry of the GPU called name.
+func (m *Model) GPUSpec(name string) (GPUSpec, bool) {
+	for _, g := range m.GPUs {
+		if SameGPU(g.Name, name) {
+			return g, true
+		}
+	}
+	return GPUSpec{}, false
+}
+
+// ModelSpec returns the catalog entry of the model called name, ignoring case.
+func (m *Model) ModelSpec(name string) (ModelSpec, bool) {
+	for _, s := range m.Catalog {
+		if strings.EqualFold(strings.TrimSpace(s.Name), strings.TrimSpace(name)) {
+			return s, true
+		}
+	}
+	return ModelSpec{}, false
+}
+
+// Scenario returns the named scenario.
+func (m *Model) Scenario(name string) (Scenario, bool) {
+	for _, s := range m.Scenarios {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return Scenario{}, false
 }
 
 // Input returns the input called name.

@@ -159,3 +159,21 @@ func (s Sizing) describe(g GPUSpec, rule SizingRule) string {
 	}
 	return fmt.Sprintf("%d×%s minimum, %d usual, %.0f GB left for KV per replica", s.MinCardsTP, g.Name, s.UsualCards, s.KVGBPerReplica)
 }
+
+// SizingTable sizes every catalog model on every catalog GPU with the rule of
+// one scenario's result (its KV headroom and node size), model by model.
+func (p *Plan) SizingTable(r *Result) ([]Sizing, error) {
+	var out []Sizing
+	var problems formulas.List
+	for _, m := range p.model.Catalog {
+		for _, g := range p.model.GPUs {
+			s, err := Size(m, g, ruleOf(r))
+			if err != nil {
+				problems = append(problems, &formulas.Error{Origin: m.Origin, Name: m.Name, Msg: err.Error()})
+				continue
+			}
+			out = append(out, s)
+		}
+	}
+	return out, problems.Err()
+}

@@ -1,0 +1,320 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"planner/formulas"
+)
+
+// Deployment is one way of serving a model: so many replicas of so many
+// cards, busy so many hours a month, rented from one offer, compared with
+// owning nodes of that GPU.
+type Deployment struct {
+	Name          string
+	Model         string
+	Precision     string // "": the model's own
+	GPU           string
+	Cards         int // cards per replica; 0: from sizing
+	Replicas      int
+	HoursPerMonth float64 // hours each replica is busy in a month
+	Usage         string  // how the hours were given, for people: "12 h × 22 days"
+	Offer         string  // an offer's label; "": the cheapest offer of the GPU
+	Scenario      string  // the scenario that owns nodes of this GPU; "": chosen by GPU
+	Origin        formulas.Origin
+	Where         map[string]formulas.Origin // the cell of each column
+}
+
+// OwnSide is what owning nodes for a deployment would cost.
+type OwnSide struct {
+	Scenario     string
+	Nodes        int
+	NodeGPUs     float64
+	Busy         float64 // share of the owned cards' calendar hours they work
+	CostPerMonth float64
+	Breakeven    float64 // against the deployment's offer; 0 when not known
+}
+
+// DeploymentResult is a deployment costed.
+type DeploymentResult struct {
+	Deployment
+	Sizing             *Sizing // when the cards come from sizing
+	Cards              int
+	Offer              Offer
+	RentPerReplicaHour float64
+	RentPerMonth       float64
+	Own                *OwnSide // nil when no scenario owns a node of the GPU
+	Verdict            string
+	Words              string
+}
+
+// Deploy costs every deployment of the model, using the scenarios' results
+// (base first, then the named scenarios) for the owning side.
+func (p *Plan) Deploy(results []*Result) []DeploymentResult {
+	var out []DeploymentResult
+	for _, d := range p.model.Deployments {
+		out = append(out, p.deploy(d, results))
+	}
+	return out
+}
+
+func (p *Plan) deploy(d Deployment, results []*Result) DeploymentResult {
+	r := DeploymentResult{Deployment: d, Cards: d.Cards}
+	own := p.ownScenario(d, results)
+	if r.Cards == 0 {
+		s, err := p.sizeDeployment(d, own, results)
+		if err == nil && s.UsualCards > 0 {
+			r.Sizing, r.Cards = &s, s.UsualCards
+		} else {
+			r.Words = "not costed: " + sizingFailure(s, err)
+			return r
+		}
+	}
+	r.Offer, _ = p.deploymentOffer(d)
+	r.RentPerReplicaHour = float64(r.Cards) * r.Offer.Price
+	r.RentPerMonth = r.RentPerReplicaHour * d.HoursPerMonth * float64(d.Replicas)
+	if own != nil {
+		r.Own = ownSide(own, r)
+	}
+	r.Verdict, r.Words = deploymentVerdict(r)
+	return r
+}
+
+func sizingFailure(s Sizing, err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	return s.Note
+}
+
+// ownScenario is the scenario whose node the deployment would own: the one
+// it names, else the base when its GPU matches, else the first scenario of
+// that GPU.
+func (p *Plan) ownScenario(d Deployment, results []*Result) *Result {
+	for _, r := range results {
+		if d.Scenario != "" && r.Scenario == d.Scenario {
+			return r
+		}
+	}
+	if d.Scenario != "" {
+		return nil
+	}
+	for _, r := range results {
+		if SameGPU(r.Text[GPU], d.GPU) {
+			return r
+		}
+	}
+	return nil
+}
+
+// sizeDeployment sizes the deployment's model with the KV headroom and node
+// size of its owning scenario, or of the base.
+func (p *Plan) sizeDeployment(d Deployment, own *Result, results []*Result) (Sizing, error) {
+	rules := own
+	if rules == nil && len(results) > 0 {
+		rules = results[0]
+	}
+	m, _ := p.model.ModelSpec(d.Model)
+	if d.Precision != "" {
+		m.Precision, m.BytesPerParam = d.Precision, 0
+	}
+	g, _ := p.model.GPUSpec(d.GPU)
+	return Size(m, g, ruleOf(rules))
+}
+
+func ruleOf(r *Result) SizingRule {
+	if r == nil {
+		return SizingRule{}
+	}
+	return SizingRule{KVHeadroom: r.Values[KVHeadroom], NodeGPUs: int(r.Values["gpus"])}
+}
+
+// deploymentOffer is the offer the deployment names, or the cheapest offer
+// of its GPU.
+func (p *Plan) deploymentOffer(d Deployment) (Offer, bool) {
+	var best *Offer
+	for i, o := range p.model.Offers {
+		if d.Offer != "" && o.Label() == d.Offer {
+			return o, true
+		}
+		if d.Offer == "" && SameGPU(o.GPU, d.GPU) && (best == nil || o.Price < best.Price) {
+			best = &p.model.Offers[i]
+		}
+	}
+	if best == nil {
+		return Offer{}, false
+	}
+	return *best, true
+}
+
+func ownSide(own *Result, r DeploymentResult) *OwnSide {
+	nodeCost, ok := own.Values["node_cost_per_month"]
+	nodeGPUs, hours := own.Values["gpus"], own.Values["hours_per_month"]
+	if !ok || nodeGPUs <= 0 || hours <= 0 {
+		return nil
+	}
+	cards := float64(r.Cards * r.Replicas)
+	s := &OwnSide{Scenario: own.Scenario, NodeGPUs: nodeGPUs, Nodes: int(math.Ceil(cards / nodeGPUs))}
+	s.Busy = cards * r.HoursPerMonth / (float64(s.Nodes) * nodeGPUs * hours)
+	s.CostPerMonth = float64(s.Nodes) * nodeCost
+	for _, o := range own.Offers {
+		if o.Offer.Label() == r.Offer.Label() {
+			s.Breakeven = o.Values[Breakeven]
+		}
+	}
+	return s
+}
+
+// deploymentVerdict compares renting with owning whole nodes, in words a
+// memo can quote.
+func deploymentVerdict(r DeploymentResult) (string, string) {
+	rent := fmt.Sprintf("%s a month rented from %s", dollars(r.RentPerMonth), r.Offer.Label())
+	if r.Own == nil {
+		return Rent, fmt.Sprintf("rent: %s; no scenario owns a %s node to compare with", rent, r.GPU)
+	}
+	o := r.Own
+	node := fmt.Sprintf("%d %s of %g×%s", o.Nodes, plural(o.Nodes, "node", "nodes"), o.NodeGPUs, r.GPU)
+	busy := fmt.Sprintf("busy %s of the month", percents(o.Busy, o.Breakeven)[0])
+	against := ""
+	if o.Breakeven > 0 {
+		against = fmt.Sprintf(", break-even against %s is %s", r.Offer.Label(), percents(o.Busy, o.Breakeven)[1])
+	}
+	if o.CostPerMonth < r.RentPerMonth {
+		return Buy, fmt.Sprintf("buy: owning %s costs %s a month against %s; the cards would be %s%s",
+			node, dollars(o.CostPerMonth), rent, busy, against)
+	}
+	return Rent, fmt.Sprintf("rent: %s against %s for owning %s, whose cards would be %s%s",
+		rent, dollars(o.CostPerMonth), node, busy, against)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func dollars(v float64) string {
+	s := fmt.Sprintf("%.0f", math.Round(v))
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return "$" + s
+}
+
+// percents prints shares as whole percentages, or with one decimal when
+// whole ones would look equal though the shares differ.
+func percents(xs ...float64) []string {
+	decimals := 0
+	seen := map[string]float64{}
+	for _, x := range xs {
+		k := fmt.Sprintf("%.0f", x*100)
+		if prev, ok := seen[k]; ok && prev != x {
+			decimals = 1
+		}
+		seen[k] = x
+	}
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = fmt.Sprintf("%.*f %%", decimals, x*100)
+	}
+	return out
+}
+
+// offerWords is the verdict for one offer in words: "rent: busy 50 % of the
+// month, break-even against RunPod H100 SXM, Community is 61 %".
+func offerWords(verdict string, utilization, breakeven float64, o Offer) string {
+	p := percents(utilization, breakeven)
+	return fmt.Sprintf("%s: busy %s of the month, break-even against %s is %s", verdict, p[0], o.Label(), p[1])
+}
+
+// checkDeployments reports deployments that name what the model lacks.
+func (p *Plan) checkDeployments() formulas.List {
+	var problems formulas.List
+	scenarios := map[string]bool{Base: true}
+	for _, s := range p.model.Scenarios {
+		scenarios[s.Name] = true
+	}
+	for _, d := range p.model.Deployments {
+		at := func(col string) formulas.Origin {
+			if o, ok := d.Where[col]; ok {
+				return o
+			}
+			return d.Origin
+		}
+		if _, ok := p.model.ModelSpec(d.Model); !ok {
+			problems = append(problems, &formulas.Error{Origin: at("model"), Name: d.Name,
+				Msg: fmt.Sprintf("the model %q is not in the Models sheet; known models: %s", d.Model, p.catalogNames())})
+		}
+		if _, ok := p.model.GPUSpec(d.GPU); !ok {
+			problems = append(problems, &formulas.Error{Origin: at("gpu"), Name: d.Name,
+				Msg: fmt.Sprintf("the GPU %q is not in the GPUs sheet; known GPUs: %s", d.GPU, p.gpuNames())})
+		}
+		if _, ok := BytesPer(d.Precision); d.Precision != "" && !ok {
+			problems = append(problems, &formulas.Error{Origin: at("precision"), Name: d.Name,
+				Msg: fmt.Sprintf("the precision %q is not known; use one of %s", d.Precision, PrecisionNames())})
+		}
+		if o, ok := p.deploymentOffer(d); !ok {
+			problems = append(problems, &formulas.Error{Origin: at("offer"), Name: d.Name,
+				Msg: fmt.Sprintf("no Cloud offer %s; name one of: %s", quoteOr(d.Offer, "for the GPU "+d.GPU), p.offerLabels(d.GPU))})
+		} else if !SameGPU(o.GPU, d.GPU) {
+			problems = append(problems, &formulas.Error{Origin: at("offer"), Name: d.Name,
+				Msg: fmt.Sprintf("the offer %s is for %s, not %s", o.Label(), o.GPU, d.GPU)})
+		}
+		if d.Scenario != "" && !scenarios[d.Scenario] {
+			problems = append(problems, &formulas.Error{Origin: at("scenario"), Name: d.Name,
+				Msg: fmt.Sprintf("there is no scenario %q; the scenarios are base and those in the Scenarios sheet", d.Scenario)})
+		}
+	}
+	return problems
+}
+
+func quoteOr(s, otherwise string) string {
+	if s == "" {
+		return otherwise
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+func (p *Plan) offerLabels(gpu string) string {
+	var labels []string
+	for _, o := range p.model.Offers {
+		if gpu == "" || SameGPU(o.GPU, gpu) {
+			labels = append(labels, o.Label())
+		}
+	}
+	if len(labels) == 0 {
+		return "(none: the Cloud sheet has no offer for " + gpu + ")"
+	}
+	return joinSorted(labels)
+}
+
+func (p *Plan) gpuNames() string {
+	var names []string
+	for _, g := range p.model.GPUs {
+		names = append(names, g.Name)
+	}
+	return joinSorted(names)
+}
+
+func (p *Plan) catalogNames() string {
+	var names []string
+	for _, m := range p.model.Catalog {
+		names = append(names, m.Name)
+	}
+	return joinSorted(names)
+}
+
+func joinSorted(s []string) string {
+	s = append([]string(nil), s...)
+	sort.Strings(s)
+	out := ""
+	for i, x := range s {
+		if i > 0 {
+			out += ", "
+		}
+		out += x
+	}
+	return out
+}

@@ -1,0 +1,173 @@
+package engine
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"planner/formulas"
+)
+
+// fullModel is specModel with the catalogs, the sizing inputs, two
+// scenarios and SPEC.md §5's deployment cases.
+func fullModel() Model {
+	m := specModel()
+	m.GPUs = catalogGPUs
+	m.Catalog = []ModelSpec{
+		{Name: "Llama 3.1 8B", TotalParamsB: 8, Precision: "BF16"},
+		{Name: "Llama 3.1 70B", TotalParamsB: 70, Precision: "FP8"},
+		{Name: "Llama 3.1 405B", TotalParamsB: 405, Precision: "FP8"},
+	}
+	m.Inputs = append(m.Inputs,
+		Input{Name: ModelName, Value: Text("Llama 3.1 70B")},
+		Input{Name: Precision, Value: Text("FP8")},
+		Input{Name: KVHeadroom, Value: Num(0.4)})
+	m.Scenarios = []Scenario{
+		{Name: "H200 node", Set: map[string]Value{"gpu": Text("H200"), "capex": Num(315000)}},
+		{Name: "B200 node", Set: map[string]Value{"gpu": Text("B200"), "capex": Num(450000), "gpu_watts": Num(1000)}},
+	}
+	workdays := 12.0 * 22
+	m.Deployments = []Deployment{
+		{Name: "internal 8B assistant", Model: "Llama 3.1 8B", GPU: "RTX 5090", Replicas: 1, HoursPerMonth: 8 * 22},
+		{Name: "public 70B FP8, workdays", Model: "Llama 3.1 70B", GPU: "H100 SXM", Replicas: 1, HoursPerMonth: workdays, Offer: "RunPod H100 SXM, Community"},
+		{Name: "70B FP8 on one H200", Model: "Llama 3.1 70B", GPU: "H200", Replicas: 1, HoursPerMonth: workdays},
+		{Name: "one H100 all month", Model: "Llama 3.1 70B", GPU: "H100 SXM", Cards: 1, Replicas: 1, HoursPerMonth: 730, Offer: "RunPod H100 SXM, Community"},
+		{Name: "one H100, workdays", Model: "Llama 3.1 70B", GPU: "H100 SXM", Cards: 1, Replicas: 1, HoursPerMonth: workdays, Offer: "RunPod H100 SXM, Community"},
+		{Name: "8 cards, Community", Model: "Llama 3.1 405B", GPU: "H100 SXM", Cards: 8, Replicas: 1, HoursPerMonth: 730, Offer: "RunPod H100 SXM, Community"},
+		{Name: "8 cards, Lambda", Model: "Llama 3.1 405B", GPU: "H100 SXM", Replicas: 1, HoursPerMonth: 730, Offer: "Lambda H100, 8-GPU plan"},
+		{Name: "8 cards, AWS", Model: "Llama 3.1 405B", GPU: "H100 SXM", Replicas: 1, HoursPerMonth: 730, Offer: "AWS p5.48xlarge Capacity Block"},
+	}
+	return m
+}
+
+func deployAll(t *testing.T) map[string]DeploymentResult {
+	t.Helper()
+	p, err := Build(fullModel())
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, err := p.EvalAll(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]DeploymentResult{}
+	for _, d := range p.Deploy(results) {
+		out[d.Name] = d
+	}
+	return out
+}
+
+// SPEC.md §5 and the monthly figures of §2, through the deployment cases.
+func TestSpecDeployments(t *testing.T) {
+	ds := deployAll(t)
+	tests := []struct {
+		name         string
+		cards        int
+		perHour      float64 // rent per replica-hour, to the cent
+		month, round float64 // rent per month, to SPEC's rounding
+	}{
+		{"internal 8B assistant", 1, 0.69, 121, 1},
+		{"public 70B FP8, workdays", 2, 5.38, 1420, 10},
+		{"70B FP8 on one H200", 1, 3.59, 0, 0},
+		{"one H100 all month", 1, 2.69, 1964, 1},
+		{"one H100, workdays", 1, 2.69, 710, 1},
+		{"8 cards, Community", 8, 21.52, 15710, 10},
+		{"8 cards, Lambda", 8, 31.92, 23300, 100},
+		{"8 cards, AWS", 8, 47.76, 34865, 5},
+	}
+	for _, tt := range tests {
+		d := ds[tt.name]
+		if d.Cards != tt.cards || math.Round(d.RentPerReplicaHour*100)/100 != tt.perHour {
+			t.Errorf("%s: %d cards at $%.4f/h, want %d at $%.2f", tt.name, d.Cards, d.RentPerReplicaHour, tt.cards, tt.perHour)
+		}
+		if tt.round > 0 && math.Round(d.RentPerMonth/tt.round)*tt.round != tt.month {
+			t.Errorf("%s: $%.2f a month, SPEC says ≈ $%v", tt.name, d.RentPerMonth, tt.month)
+		}
+	}
+}
+
+// Two busy cards of eight, 264 h a month: the node would be 9 % busy, far
+// below any break-even, so renting wins.
+func TestDeploymentOwnSide(t *testing.T) {
+	d := deployAll(t)["public 70B FP8, workdays"]
+	if d.Own == nil || d.Own.Nodes != 1 || d.Own.Scenario != Base {
+		t.Fatalf("own side %+v", d.Own)
+	}
+	if want := 2 * 264.0 / (8 * 730); math.Abs(d.Own.Busy-want) > 1e-12 {
+		t.Errorf("busy %v, want %v", d.Own.Busy, want)
+	}
+	want := "rent: $1,420 a month rented from RunPod H100 SXM, Community against $9,554 for owning 1 node of 8×H100 SXM, " +
+		"whose cards would be busy 9 % of the month, break-even against RunPod H100 SXM, Community is 61 %"
+	if d.Verdict != Rent || d.Words != want {
+		t.Errorf("got %s: %s\nwant %s", d.Verdict, d.Words, want)
+	}
+	// The H200 case is owned by the scenario that has an H200 node.
+	if h := deployAll(t)["70B FP8 on one H200"]; h.Own == nil || h.Own.Scenario != "H200 node" {
+		t.Errorf("H200 case owned by %+v", h.Own)
+	}
+	// An AWS-priced node busy all month: owning wins.
+	if a := deployAll(t)["8 cards, AWS"]; a.Verdict != Buy || !strings.HasPrefix(a.Words, "buy: owning 1 node of 8×H100 SXM costs $9,554 a month against $34,865") {
+		t.Errorf("%s: %s", a.Verdict, a.Words)
+	}
+}
+
+func TestOfferWords(t *testing.T) {
+	p, _ := Build(fullModel())
+	r, _ := p.Eval(Scenario{Name: Base})
+	o := offer(t, r, "RunPod", "H100 SXM, Community")
+	if want := "rent: busy 50 % of the month, break-even against RunPod H100 SXM, Community is 61 %"; o.Words != want {
+		t.Errorf("got %q\nwant %q", o.Words, want)
+	}
+	// 61 % against 61 %: one decimal tells them apart.
+	r, _ = p.Eval(Scenario{Name: Base, Set: map[string]Value{"utilization": Num(0.6060)}})
+	if o := offer(t, r, "RunPod", "H100 SXM, Community"); o.Words != "rent: busy 60.6 % of the month, break-even against RunPod H100 SXM, Community is 60.8 %" {
+		t.Errorf("got %q", o.Words)
+	}
+}
+
+// Each scenario sizes its model on its own GPU, and formulas may use it.
+func TestScenarioSizing(t *testing.T) {
+	m := fullModel()
+	m.Formulas = append(m.Formulas, formulas.Formula{Name: "replicas_per_node", Source: "floor(gpus / usual_cards)"})
+	p, err := Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, err := p.EvalAll(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float64{Base: 4, "H200 node": 8, "B200 node": 8}
+	for _, r := range results {
+		if got := r.Values["replicas_per_node"]; got != want[r.Scenario] || r.Values[UsualCardsName] != 8/want[r.Scenario] {
+			t.Errorf("%s: %v replicas per node, usual cards %v", r.Scenario, got, r.Values[UsualCardsName])
+		}
+	}
+	// A model that does not fit gives the formula an error that says why.
+	r, err := p.Eval(Scenario{Name: "tiny", Set: map[string]Value{"gpu": Text("RTX 5090"), ModelName: Text("Llama 3.1 405B")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := r.Errors["replicas_per_node"]
+	if e == nil || e.Msg != "usual_cards has no value: the weights fit 16×RTX 5090, but with the KV reserve a replica needs more than 16 cards" {
+		t.Errorf("got %v", e)
+	}
+}
+
+func TestScenarioProblemsNameTheirCells(t *testing.T) {
+	m := fullModel()
+	cell := func(col int) formulas.Origin { return formulas.Origin{File: "plan.xlsx", Sheet: "Scenarios", Row: 4, Col: col} }
+	m.Scenarios = append(m.Scenarios,
+		Scenario{Name: "typo", Set: map[string]Value{"capx": Num(1)}, Where: map[string]formulas.Origin{"capx": cell(4)}},
+		Scenario{Name: "odd GPU", Set: map[string]Value{"gpu": Text("H2000")}, Where: map[string]formulas.Origin{"gpu": cell(5)}},
+		Scenario{Name: "odd precision", Set: map[string]Value{Precision: Text("FP3")}, Where: map[string]formulas.Origin{Precision: cell(6)}},
+		Scenario{Name: "text capex", Set: map[string]Value{"capex": Text("lots")}, Where: map[string]formulas.Origin{"capex": cell(7)}})
+	_, err := Build(m)
+	want := `plan.xlsx: Scenarios!D4: capx: the scenario typo sets capx, which is not an input (did you mean capex?)
+plan.xlsx: Scenarios!E4: gpu: the GPU "H2000" is not in the GPUs sheet; known GPUs: B200, H100 PCIe, H100 SXM, H200, L40S, RTX 5090
+plan.xlsx: Scenarios!F4: precision: the precision "FP3" is not known; use one of BF16, FP16, FP32, FP4, FP8, INT4, INT8
+plan.xlsx: Scenarios!G4: capex: the scenario text capex sets capex to the text "lots", but capex is a number`
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}

@@ -1,0 +1,158 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"planner/formulas"
+)
+
+// sizingEnabled reports whether the model sizes a model per scenario: it
+// does when the Assumptions name one with the text input model.
+func (m *Model) sizingEnabled() bool {
+	in, ok := m.Input(ModelName)
+	return ok && in.Value.IsText
+}
+
+// checkSizing makes sure a model that sizes has what sizing needs.
+func (p *Plan) checkSizing() formulas.List {
+	m := &p.model
+	if !m.sizingEnabled() {
+		return nil
+	}
+	var problems formulas.List
+	need := func(ok bool, msg string) {
+		if !ok {
+			problems = append(problems, &formulas.Error{Origin: m.Where, Msg: msg})
+		}
+	}
+	need(len(m.GPUs) > 0, "the input model asks planner to size a model, but there is no GPUs sheet (or it is empty); planner init writes one")
+	need(len(m.Catalog) > 0, "the input model asks planner to size a model, but there is no Models sheet (or it is empty); planner init writes one")
+	for _, name := range []string{KVHeadroom, "gpus"} {
+		in, ok := m.Input(name)
+		need(ok && !in.Value.IsText, fmt.Sprintf("sizing needs the number input %s; add it to Assumptions", name))
+	}
+	if in, ok := m.Input(Precision); ok && !in.Value.IsText {
+		problems = append(problems, &formulas.Error{Origin: in.Origin, Name: Precision, Msg: "must be text such as FP8; set its unit to text"})
+	}
+	return problems
+}
+
+// checkScenarios makes sure every scenario sets only inputs, each to a value
+// of its kind, and names only GPUs, models and precisions planner knows;
+// the Assumptions' own values are checked as the base scenario.
+func (p *Plan) checkScenarios() formulas.List {
+	var problems formulas.List
+	base := Scenario{Name: Base, Set: map[string]Value{}, Where: map[string]formulas.Origin{}}
+	for _, in := range p.model.Inputs {
+		base.Set[in.Name], base.Where[in.Name] = in.Value, in.Origin
+	}
+	problems = append(problems, p.checkSet(base)...)
+	seen := map[string]formulas.Origin{}
+	for _, s := range p.model.Scenarios {
+		first, dup := seen[s.Name]
+		switch {
+		case strings.EqualFold(s.Name, Base):
+			problems = append(problems, &formulas.Error{Origin: s.Origin, Name: s.Name,
+				Msg: "base names the Assumptions' own values; call this scenario something else"})
+		case dup:
+			problems = append(problems, &formulas.Error{Origin: s.Origin, Name: s.Name,
+				Msg: "the scenario name is used twice (also at " + first.Where() + "); give each scenario its own name"})
+		}
+		seen[s.Name] = s.Origin
+		problems = append(problems, p.checkSet(s)...)
+	}
+	return problems
+}
+
+func (p *Plan) checkSet(s Scenario) formulas.List {
+	var problems formulas.List
+	for _, name := range sortedKeys(s.Set) {
+		v, at := s.Set[name], s.Where[name]
+		if at.Sheet == "" {
+			at = s.Origin
+		}
+		in, ok := p.model.Input(name)
+		switch {
+		case !ok:
+			problems = append(problems, &formulas.Error{Origin: at, Name: name,
+				Msg: "the scenario " + s.Name + " sets " + name + ", which is not an input" + p.didYouMean(name)})
+		case in.Value.IsText != v.IsText:
+			problems = append(problems, &formulas.Error{Origin: at, Name: name,
+				Msg: fmt.Sprintf("the scenario %s sets %s to %s, but %s is %s", s.Name, name, describe(v), name, kindOf(in.Value))})
+		default:
+			if msg := p.unknownText(name, v); msg != "" {
+				problems = append(problems, &formulas.Error{Origin: at, Name: name, Msg: msg})
+			}
+		}
+	}
+	return problems
+}
+
+// unknownText says what is wrong with a GPU, model or precision name, or "".
+func (p *Plan) unknownText(name string, v Value) string {
+	m := &p.model
+	switch {
+	case !v.IsText:
+	case name == GPU && len(m.GPUs) > 0:
+		if _, ok := m.GPUSpec(v.Text); !ok {
+			return fmt.Sprintf("the GPU %q is not in the GPUs sheet; known GPUs: %s", v.Text, p.gpuNames())
+		}
+	case name == ModelName && m.sizingEnabled():
+		if _, ok := m.ModelSpec(v.Text); !ok {
+			return fmt.Sprintf("the model %q is not in the Models sheet; known models: %s", v.Text, p.catalogNames())
+		}
+	case name == Precision && v.Text != "":
+		if _, ok := BytesPer(v.Text); !ok {
+			return fmt.Sprintf("the precision %q is not known; use one of %s", v.Text, PrecisionNames())
+		}
+	}
+	return ""
+}
+
+// sizeScenario sizes the scenario's model on its GPU. Names sizing cannot
+// give a value get NaN, and why goes into missing.
+func (p *Plan) sizeScenario(st *state, res *Result) error {
+	if !p.model.sizingEnabled() {
+		return nil
+	}
+	for _, name := range []string{GPU, ModelName, Precision} {
+		if msg := p.unknownText(name, Text(res.Text[name])); msg != "" {
+			return fmt.Errorf("scenario %s: %s", res.Scenario, msg)
+		}
+	}
+	g, _ := p.model.GPUSpec(res.Text[GPU])
+	m, _ := p.model.ModelSpec(res.Text[ModelName])
+	if prec := res.Text[Precision]; prec != "" {
+		m.Precision, m.BytesPerParam = prec, 0
+	}
+	s, err := Size(m, g, ruleOf(res))
+	if err != nil {
+		return fmt.Errorf("scenario %s: %w", res.Scenario, err)
+	}
+	res.Sizing = &s
+	values := map[string]float64{WeightsGB: s.WeightsGB, GPUMemoryGB: g.MemoryGB, MinCardsName: float64(s.MinCardsTP),
+		UsualCardsName: float64(s.UsualCards), KVGBPerReplica: s.KVGBPerReplica}
+	for name, v := range values {
+		if v == 0 && (name == MinCardsName || name == UsualCardsName || name == KVGBPerReplica) {
+			v = math.NaN()
+			st.missing[name] = s.Note
+		}
+		st.slots[p.prog.inputSlot[name]] = v
+		if finite(v) {
+			res.Values[name] = v
+		}
+	}
+	return nil
+}
+
+func sortedKeys(m map[string]Value) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
