@@ -156,7 +156,9 @@ func TestScenarioSizing(t *testing.T) {
 
 func TestScenarioProblemsNameTheirCells(t *testing.T) {
 	m := fullModel()
-	cell := func(col int) formulas.Origin { return formulas.Origin{File: "plan.xlsx", Sheet: "Scenarios", Row: 4, Col: col} }
+	cell := func(col int) formulas.Origin {
+		return formulas.Origin{File: "plan.xlsx", Sheet: "Scenarios", Row: 4, Col: col}
+	}
 	m.Scenarios = append(m.Scenarios,
 		Scenario{Name: "typo", Set: map[string]Value{"capx": Num(1)}, Where: map[string]formulas.Origin{"capx": cell(4)}},
 		Scenario{Name: "odd GPU", Set: map[string]Value{"gpu": Text("H2000")}, Where: map[string]formulas.Origin{"gpu": cell(5)}},
