@@ -22,6 +22,7 @@ type Deployment struct {
 	Usage         string  // how the hours were given, for people: "12 h × 22 days"
 	Offer         string  // an offer's label; "": the cheapest offer of the GPU
 	Scenario      string  // the scenario that owns nodes of this GPU; "": chosen by GPU
+	Notes         string
 	Origin        formulas.Origin
 	Where         map[string]formulas.Origin // the cell of each column
 }

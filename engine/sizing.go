@@ -28,6 +28,7 @@ type ModelSpec struct {
 	Precision     string
 	BytesPerParam float64 // 0: from the precision
 	Arch          *Architecture
+	Source        string
 	Origin        formulas.Origin
 }
 

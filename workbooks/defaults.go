@@ -6,18 +6,19 @@ import (
 	"strings"
 
 	"planner/engine"
+	"planner/formulas"
 )
 
-// The default workbook's assumptions and cloud offers: the article's figures
-// (prices of 2026-10-10), as tab-separated text a reviewer can read.
+// The default workbook: the article's figures (prices of 2026-10-10) as
+// tab-separated text a reviewer can read.
 //
 //go:embed defaults/*.tsv
 var defaultFiles embed.FS
 
-// Defaults returns the inputs and offers planner init writes. A test proves
-// the files parse; a broken default is a bug, so it panics.
-func Defaults() ([]engine.Input, []engine.Offer) {
-	var inputs []engine.Input
+// DefaultModel is the model planner init writes. A test proves the files
+// parse and that the model builds; a broken default is a bug, so it panics.
+func DefaultModel() engine.Model {
+	m := engine.Model{Formulas: formulas.Library()}
 	for _, r := range tsv("defaults/assumptions.tsv") {
 		in := engine.Input{Name: r[0], Unit: r[2], Notes: r[5]}
 		if r[2] == "text" {
@@ -28,14 +29,71 @@ func Defaults() ([]engine.Input, []engine.Offer) {
 		if r[3] != "" {
 			in.Low, in.High, in.HasRange = mustFloat(r[3]), mustFloat(r[4]), true
 		}
-		inputs = append(inputs, in)
+		m.Inputs = append(m.Inputs, in)
 	}
-	var offers []engine.Offer
 	for _, r := range tsv("defaults/cloud.tsv") {
-		offers = append(offers, engine.Offer{Provider: r[0], Name: r[1], GPU: r[2], Price: mustFloat(r[3]),
+		m.Offers = append(m.Offers, engine.Offer{Provider: r[0], Name: r[1], GPU: r[2], Price: mustFloat(r[3]),
 			AsOf: r[4], Source: r[5], Notes: r[6]})
 	}
-	return inputs, offers
+	for _, r := range tsv("defaults/gpus.tsv") {
+		m.GPUs = append(m.GPUs, engine.GPUSpec{Name: r[0], MemoryGB: mustFloat(r[1]), Watts: optFloat(r[2]), Interconnect: r[3], Source: r[4]})
+	}
+	for _, r := range tsv("defaults/models.tsv") {
+		m.Catalog = append(m.Catalog, defaultModelSpec(r))
+	}
+	m.Scenarios = defaultScenarios(m)
+	for _, r := range tsv("defaults/deployments.tsv") {
+		d := engine.Deployment{Name: r[0], Model: r[1], Precision: r[2], GPU: r[3], Cards: int(optFloat(r[4])),
+			Replicas: int(mustFloat(r[5])), Offer: r[9], Scenario: r[10], Notes: r[11]}
+		d.HoursPerMonth, d.Usage = usage(optFloat(r[6]), optFloat(r[7]), optFloat(r[8]))
+		m.Deployments = append(m.Deployments, d)
+	}
+	return m
+}
+
+func defaultModelSpec(r []string) engine.ModelSpec {
+	s := engine.ModelSpec{Name: r[0], TotalParamsB: mustFloat(r[1]), ActiveParamsB: optFloat(r[2]),
+		Precision: r[3], BytesPerParam: optFloat(r[4]), Source: r[11]}
+	if r[5] != "" {
+		kv, _ := engine.BytesPer(r[10])
+		s.Arch = &engine.Architecture{Layers: mustFloat(r[5]), KVHeads: mustFloat(r[6]), HeadDim: mustFloat(r[7]),
+			Context: mustFloat(r[8]), Sequences: mustFloat(r[9]), KVBytes: kv}
+	}
+	return s
+}
+
+// defaultScenarios reads the scenarios file, one column per scenario.
+func defaultScenarios(m engine.Model) []engine.Scenario {
+	data, _ := defaultFiles.ReadFile("defaults/scenarios.tsv")
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	names := strings.Split(lines[0], "\t")[1:]
+	out := make([]engine.Scenario, len(names))
+	for i, n := range names {
+		out[i] = engine.Scenario{Name: n, Set: map[string]engine.Value{}}
+	}
+	for _, line := range lines[1:] {
+		cells := strings.Split(line, "\t")
+		for i, c := range cells[1:] {
+			switch in, _ := m.Input(cells[0]); {
+			case c == "":
+			case cells[0] == "notes":
+				out[i].Notes = c
+			case in.Value.IsText:
+				out[i].Set[cells[0]] = engine.Text(c)
+			default:
+				out[i].Set[cells[0]] = engine.Num(mustFloat(c))
+			}
+		}
+	}
+	return out
+}
+
+// usage turns a deployment's hours into hours per month and words.
+func usage(perDay, days, perMonth float64) (float64, string) {
+	if perMonth > 0 {
+		return perMonth, strconv.FormatFloat(perMonth, 'g', -1, 64) + " h a month"
+	}
+	return perDay * days, strconv.FormatFloat(perDay, 'g', -1, 64) + " h × " + strconv.FormatFloat(days, 'g', -1, 64) + " days"
 }
 
 // tsv reads a tab-separated file without its header line.
@@ -57,4 +115,11 @@ func mustFloat(s string) float64 {
 		panic(err)
 	}
 	return v
+}
+
+func optFloat(s string) float64 {
+	if s == "" {
+		return 0
+	}
+	return mustFloat(s)
 }

@@ -20,8 +20,7 @@ import (
 // workbook plus planner's sheets when there is one. It never replaces a
 // sheet or a defined name that exists.
 func Init(path string) ([]byte, error) {
-	inputs, offers := Defaults()
-	grids := []*grid{assumptionsGrid(inputs), cloudGrid(offers), formulasGrid(formulas.Library())}
+	grids := inputGrids(DefaultModel())
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return initNew(path, grids)
 	}
@@ -96,6 +95,12 @@ func clashes(path string, f *excelize.File, grids []*grid) error {
 	return nil
 }
 
+// inputGrids lays out every sheet init writes, in the order of InputSheets.
+func inputGrids(m engine.Model) []*grid {
+	return []*grid{assumptionsGrid(m.Inputs), scenariosGrid(m.Scenarios, m.Inputs), cloudGrid(m.Offers),
+		gpusGrid(m.GPUs), modelsGrid(m.Catalog), deploymentsGrid(m.Deployments), formulasGrid(m.Formulas)}
+}
+
 // assumptionsGrid is the Assumptions sheet: one input per row, every value
 // cell named after its input and validated by its unit.
 func assumptionsGrid(inputs []engine.Input) *grid {
@@ -117,6 +122,9 @@ func assumptionsGrid(inputs []engine.Input) *grid {
 		g.name(in.Name, 2, row)
 		if dv := validation(in.Name, in.Unit, fmt.Sprintf("B%d D%d:E%d", row, row, row)); dv != nil {
 			g.validations = append(g.validations, dv)
+		}
+		if list, ok := pickFrom[in.Name]; ok {
+			g.validations = append(g.validations, dropList(fmt.Sprintf("B%d", row), list))
 		}
 	}
 	return g
@@ -190,4 +198,18 @@ func formulasGrid(fs []formulas.Formula) *grid {
 		g.line(i+2, text(f.Name, styleLabel), text(f.Source, styleInput), text(f.Unit, styleLabel), text(f.Doc, styleNote))
 	}
 	return g
+}
+
+// pickFrom offers a drop-down of the catalog for text inputs that name an
+// entry of it.
+var pickFrom = map[string]string{engine.GPU: SheetGPUs + "!$A$2:$A$200", engine.ModelName: SheetModels + "!$A$2:$A$200"}
+
+// dropList lets a cell pick from a column of another sheet, while still
+// accepting other text (the catalog may be extended later).
+func dropList(sqref, source string) *excelize.DataValidation {
+	dv := excelize.NewDataValidation(true)
+	dv.Sqref = sqref
+	dv.SetSqrefDropList(source)
+	dv.ShowErrorMessage = false
+	return dv
 }

@@ -10,16 +10,22 @@ import (
 // Results is planner's own: eval rewrites it on every run.
 const (
 	SheetAssumptions = "Assumptions"
+	SheetScenarios   = "Scenarios"
 	SheetCloud       = "Cloud"
+	SheetGPUs        = "GPUs"
+	SheetModels      = "Models"
+	SheetDeployments = "Deployments"
 	SheetFormulas    = "Formulas"
 	SheetResults     = "Results"
+	SheetSizing      = "Sizing"
+	SheetCosts       = "Deployment costs"
 )
 
-// InputSheets are the sheets init creates for the user to edit.
-var InputSheets = []string{SheetAssumptions, SheetCloud, SheetFormulas}
+// InputSheets are the sheets init creates for the user to edit, in order.
+var InputSheets = []string{SheetAssumptions, SheetScenarios, SheetCloud, SheetGPUs, SheetModels, SheetDeployments, SheetFormulas}
 
 // OwnedSheets are the sheets eval writes; planner marks each as its own.
-var OwnedSheets = []string{SheetResults}
+var OwnedSheets = []string{SheetResults, SheetSizing, SheetCosts}
 
 // ownerPrefix starts cell A2 of every sheet planner owns (see ownerMark). A
 // sheet called Results without it was made by someone else and is never
@@ -78,6 +84,44 @@ func headerKey(s string) string {
 		}
 	}
 	return b.String()
+}
+
+var gpuColumns = []column{
+	{key: "name", headers: []string{"name", "gpu"}, required: true},
+	{key: "memory", headers: []string{"memorygb", "memory"}, required: true},
+	{key: "watts", headers: []string{"boardwatts", "watts", "boardpower", "tdp"}},
+	{key: "interconnect", headers: []string{"interconnect"}},
+	{key: "source", headers: []string{"source", "notes"}},
+}
+
+var modelColumns = []column{
+	{key: "name", headers: []string{"name", "model"}, required: true},
+	{key: "total", headers: []string{"totalparamsb", "totalparams", "params", "parameters"}, required: true},
+	{key: "active", headers: []string{"activeparamsb", "activeparams"}},
+	{key: "precision", headers: []string{"precision"}, required: true},
+	{key: "bytes", headers: []string{"bytesperparam", "bytesperparameter"}},
+	{key: "layers", headers: []string{"layers"}},
+	{key: "kvheads", headers: []string{"kvheads"}},
+	{key: "headdim", headers: []string{"headdim"}},
+	{key: "context", headers: []string{"maxcontext", "context"}},
+	{key: "sequences", headers: []string{"sequences", "concurrentsequences"}},
+	{key: "kvprecision", headers: []string{"kvprecision"}},
+	{key: "source", headers: []string{"source", "notes"}},
+}
+
+var deploymentColumns = []column{
+	{key: "name", headers: []string{"name", "deployment"}, required: true},
+	{key: "model", headers: []string{"model"}, required: true},
+	{key: "precision", headers: []string{"precision"}},
+	{key: "gpu", headers: []string{"gpu"}, required: true},
+	{key: "cards", headers: []string{"cardsperreplica", "cards"}},
+	{key: "replicas", headers: []string{"replicas"}},
+	{key: "hoursday", headers: []string{"hoursperday"}},
+	{key: "days", headers: []string{"dayspermonth"}},
+	{key: "hoursmonth", headers: []string{"hourspermonth"}},
+	{key: "offer", headers: []string{"offer", "cloudoffer"}},
+	{key: "scenario", headers: []string{"scenario", "ownscenario"}},
+	{key: "notes", headers: []string{"notes", "source"}},
 }
 
 func headerNames(cols []column) string {

@@ -21,6 +21,7 @@ type Book struct {
 	Model    engine.Model
 	Sheets   []string // every sheet, in workbook order
 	Warnings []string // things worth telling the user that do not stop a run
+	Written  []string // the sheets the last Write rewrote
 	data     []byte   // the file as read, byte for byte
 	owned    map[string]bool
 	foreign  map[string]bool // sheets with an owned name that planner did not make
@@ -59,6 +60,18 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 		b.Model.Offers = r.offers()
 	} else {
 		b.Warnings = append(b.Warnings, fmt.Sprintf("%s: has no sheet %s, so no cloud offer is compared", path, SheetCloud))
+	}
+	if b.has(SheetScenarios) {
+		b.Model.Scenarios = r.scenarios(b.Model.Inputs)
+	}
+	if b.has(SheetGPUs) {
+		b.Model.GPUs = r.gpus()
+	}
+	if b.has(SheetModels) {
+		b.Model.Catalog = r.models()
+	}
+	if b.has(SheetDeployments) {
+		b.Model.Deployments = r.deployments()
 	}
 	own := []formulas.Formula(nil)
 	if b.has(SheetFormulas) {
@@ -121,18 +134,27 @@ func (r *reader) fail(at formulas.Origin, name, format string, args ...any) {
 type table struct {
 	r      *reader
 	sheet  string
-	header int            // 1-based row of the header
-	cols   map[string]int // column key -> 1-based column
+	header int               // 1-based row of the header
+	cols   map[string]int    // column key -> 1-based column
+	titles map[string]string // column key -> the header as the sheet spells it
 	rows   [][]string
 }
 
+// title is how the sheet names the column of key, for messages.
+func (t *table) title(key string) string {
+	if s := t.titles[key]; s != "" {
+		return s
+	}
+	return key
+}
+
 func (r *reader) table(sheet string, spec []column) *table {
-	rows, err := r.f.GetRows(sheet, excelize.Options{RawCellValue: true})
+	rows, err := r.f.GetRows(sheet, rawOpts)
 	if err != nil {
 		r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "cannot be read: %v", err)
 		return nil
 	}
-	t := &table{r: r, sheet: sheet, cols: map[string]int{}}
+	t := &table{r: r, sheet: sheet, cols: map[string]int{}, titles: map[string]string{}}
 	for i, row := range rows {
 		if !blank(row) {
 			t.header, t.rows = i+1, rows[i+1:]
@@ -154,7 +176,7 @@ func (r *reader) table(sheet string, spec []column) *table {
 			}
 			for _, h := range col.headers {
 				if k == h {
-					t.cols[col.key] = c + 1
+					t.cols[col.key], t.titles[col.key] = c+1, strings.TrimSpace(text)
 				}
 			}
 		}
@@ -216,7 +238,7 @@ func (t *table) number(row int, key, name string, required bool) (float64, bool)
 			return 0, false
 		}
 		if required {
-			t.r.fail(at, name, "the %s is empty; type a number", key)
+			t.r.fail(at, name, "the %s is empty; type a number", t.title(key))
 		}
 		return 0, false
 	}
@@ -271,10 +293,8 @@ func (r *reader) assumptions() []engine.Input {
 		raw, at := t.get(row, "value")
 		in.Origin = at
 		if unit == units.Text {
-			if raw == "" {
-				r.fail(at, name, "the value is empty; type the text it stands for")
-				return
-			}
+			// An empty text may mean something (precision: the model's own);
+			// the engine says when it does not.
 			in.Value = engine.Text(raw)
 			inputs = append(inputs, in)
 			return
@@ -400,6 +420,9 @@ func (r *reader) formulas() []formulas.Formula {
 	})
 	return out
 }
+
+// rawOpts reads cells as stored, not as their number format shows them.
+var rawOpts = excelize.Options{RawCellValue: true}
 
 // cellName is the A1 reference of a 1-based column and row.
 func cellName(col, row int) string { return formulas.ColumnName(col) + strconv.Itoa(row) }

@@ -10,15 +10,17 @@ import (
 
 // Output is what eval writes back into a workbook.
 type Output struct {
-	Version   string           // planner's version, for the provenance line
-	Plan      *engine.Plan     // the compiled model
-	Results   []*engine.Result // one per scenario, base first
-	Overrides []string         // command-line overrides the results were computed with
+	Version     string           // planner's version, for the provenance line
+	Plan        *engine.Plan     // the compiled model
+	Results     []*engine.Result // one per scenario, base first
+	Overrides   []string         // command-line overrides the results were computed with
+	Sizing      []engine.Sizing  // every catalog model on every catalog GPU
+	Deployments []engine.DeploymentResult
 }
 
 // Column widths of the Results sheet.
 const (
-	nameWidth  = 34
+	nameWidth  = 44
 	unitWidth  = 12
 	valueWidth = 16
 	notesWidth = 90
@@ -40,11 +42,7 @@ func resultsGrid(out Output) *grid {
 	g.widths = append(g.widths, notesWidth)
 
 	provenance(g, "Results", out)
-	g.line(headerRow, headers("Name", "Unit")...)
-	for i, r := range out.Results {
-		g.set(3+i, headerRow, text(r.Scenario, styleHeader))
-	}
-	g.set(notesCol, headerRow, text("Description", styleHeader))
+	scenarioHeader(g, headerRow, out.Results, notesCol, "Name", "Unit", "Description")
 	row := headerRow + 1
 	for _, f := range out.Plan.Formulas() {
 		if out.Plan.PerOffer(f.Name) {
@@ -60,10 +58,113 @@ func resultsGrid(out Output) *grid {
 		}
 		row++
 	}
+	sizingSection(g, out, notesCol)
 	offersSection(g, out, compared, notesCol)
+	breakevenMatrix(g, out, notesCol)
+	verdictWords(g, out)
 	otherOffers(g, base)
 	inputsSection(g, out, notesCol)
 	return g
+}
+
+// sizingSection shows, per scenario, its model sized on its GPU: the names
+// formulas can use.
+func sizingSection(g *grid, out Output, notesCol int) {
+	if out.Results[0].Sizing == nil {
+		return
+	}
+	row := g.next() + 1
+	g.line(row, text("Sizing: each scenario's model on its GPU (names formulas can use)", styleSection))
+	row++
+	scenarioHeader(g, row, out.Results, notesCol, "Name", "Unit", "Description")
+	textRow := func(label, doc string, value func(r *engine.Result) string) {
+		row++
+		g.line(row, text(label, styleLabel), text("text", styleLabel))
+		for i, r := range out.Results {
+			g.set(3+i, row, text(value(r), styleLabel))
+		}
+		g.set(notesCol, row, text(doc, styleNote))
+	}
+	textRow(engine.ModelName, "The model sized.", func(r *engine.Result) string { return r.Text[engine.ModelName] })
+	textRow(engine.GPU, "The GPU it is sized on.", func(r *engine.Result) string { return r.Text[engine.GPU] })
+	docs := map[string]string{
+		engine.WeightsGB:      "Parameters × bytes per parameter.",
+		engine.GPUMemoryGB:    "Memory of one card.",
+		engine.MinCardsName:   "Cards whose memory holds the weights, rounded up to 1, 2, 4, 8 or 16.",
+		engine.UsualCardsName: "Cards with the KV-cache reserve, rounded the same way: the replica's size.",
+		engine.KVGBPerReplica: "Memory left for the KV cache at the usual count.",
+	}
+	for _, name := range engine.SizingNames {
+		row++
+		g.line(row, text(name, styleLabel), text(sizingUnit(name), styleLabel))
+		for i, r := range out.Results {
+			c := valueCell(r.Values, nil, name, sizingUnit(name))
+			if _, ok := r.Values[name]; !ok && r.Sizing != nil {
+				c = text("#N/A: "+r.Sizing.Note, styleError)
+			}
+			g.set(3+i, row, c)
+		}
+		g.set(notesCol, row, text(docs[name], styleNote))
+	}
+}
+
+func sizingUnit(name string) string {
+	switch name {
+	case engine.MinCardsName, engine.UsualCardsName:
+		return "cards"
+	}
+	return "GB"
+}
+
+// breakevenMatrix shows the break-even utilisation of every offer in every
+// scenario whose GPU it is for, coloured by that scenario's verdict.
+func breakevenMatrix(g *grid, out Output, notesCol int) {
+	if len(out.Plan.Model().Offers) == 0 {
+		return
+	}
+	row := g.next() + 1
+	g.line(row, text("Break-even utilisation by offer and scenario: green, owning is cheaper at the scenario's utilisation; red, renting is", styleSection))
+	row++
+	scenarioHeader(g, row, out.Results, 0, "Offer", "GPU", "")
+	for j, o := range out.Plan.Model().Offers {
+		row++
+		g.line(row, text(o.Label(), styleLabel), text(o.GPU, styleLabel))
+		for i, r := range out.Results {
+			or := r.Offers[j]
+			be, ok := or.Values[engine.Breakeven]
+			switch {
+			case !or.Compared:
+			case !ok:
+				g.set(3+i, row, valueCell(or.Values, or.Errors, engine.Breakeven, units.Share))
+			case or.Verdict == engine.Buy:
+				g.set(3+i, row, number(be, withFormat(styleBuy, units.ExcelFormat(units.Share))))
+			default:
+				g.set(3+i, row, number(be, withFormat(styleRent, units.ExcelFormat(units.Share))))
+			}
+		}
+	}
+}
+
+// verdictWords gives each scenario's verdict against each of its offers in a
+// sentence a memo can quote.
+func verdictWords(g *grid, out Output) {
+	row := g.next() + 1
+	g.line(row, text("Verdicts in words", styleSection))
+	row++
+	g.line(row, headers("Scenario", "Verdict", "Why")...)
+	for _, r := range out.Results {
+		for _, o := range r.Offers {
+			if o.Words == "" {
+				continue
+			}
+			row++
+			style := styleRent
+			if o.Verdict == engine.Buy {
+				style = styleBuy
+			}
+			g.line(row, text(r.Scenario, styleLabel), text(o.Verdict, style), text(o.Words, styleLabel))
+		}
+	}
 }
 
 // provenance writes the title and the line that marks the sheet as
@@ -219,11 +320,7 @@ func inputsSection(g *grid, out Output, notesCol int) {
 	row := g.next() + 1
 	g.line(row, text("Inputs these results were computed from", styleSection))
 	row++
-	g.line(row, headers("Name", "Unit")...)
-	for i, r := range out.Results {
-		g.set(3+i, row, text(r.Scenario, styleHeader))
-	}
-	g.set(notesCol, row, text("Source / notes", styleHeader))
+	scenarioHeader(g, row, out.Results, notesCol, "Name", "Unit", "Source / notes")
 	for _, in := range out.Plan.Model().Inputs {
 		row++
 		g.line(row, text(in.Name, styleLabel), text(in.Unit, styleLabel))
@@ -236,4 +333,19 @@ func inputsSection(g *grid, out Output, notesCol int) {
 		}
 		g.set(notesCol, row, text(in.Notes, styleNote))
 	}
+}
+
+// scenarioHeader writes a header row with one column per scenario from C,
+// tall enough for long scenario names, and the notes column's title.
+func scenarioHeader(g *grid, row int, results []*engine.Result, notesCol int, first, second, notes string) {
+	g.line(row, headers(first, second)...)
+	var names []string
+	for i, r := range results {
+		g.set(3+i, row, text(r.Scenario, styleHeader))
+		names = append(names, r.Scenario)
+	}
+	if notesCol > 0 {
+		g.set(notesCol, row, text(notes, styleHeader))
+	}
+	g.wrapHeight(row, valueWidth, names...)
 }

@@ -8,16 +8,17 @@ import (
 
 // Style keys. A key may carry a number format after a bar: "result|0.0%".
 const (
-	styleTitle   = "title"   // the sheet's title
-	styleNote    = "note"    // provenance and explanations
-	styleHeader  = "header"  // a table's header row
-	styleSection = "section" // a section title inside a sheet
-	styleLabel   = "label"   // names and other plain text
-	styleInput   = "input"   // a value the user may change: blue on light yellow
-	styleResult  = "result"  // a computed number
-	styleError   = "error"   // a formula that could not be computed
-	styleBuy     = "buy"     // verdict: owning is cheaper
-	styleRent    = "rent"    // verdict: renting is cheaper
+	styleTitle    = "title"    // the sheet's title
+	styleNote     = "note"     // provenance and explanations
+	styleWrapNote = "wrapnote" // an explanation wrapped in its cell
+	styleHeader   = "header"   // a table's header row
+	styleSection  = "section"  // a section title inside a sheet
+	styleLabel    = "label"    // names and other plain text
+	styleInput    = "input"    // a value the user may change: blue on light yellow
+	styleResult   = "result"   // a computed number
+	styleError    = "error"    // a formula that could not be computed
+	styleBuy      = "buy"      // verdict: owning is cheaper
+	styleRent     = "rent"     // verdict: renting is cheaper
 )
 
 func withFormat(style, format string) string { return style + "|" + format }
@@ -57,6 +58,9 @@ func styleFor(key string) *excelize.Style {
 		font.Bold, font.Size = true, 14
 	case styleNote:
 		font.Italic, font.Color = true, "595959"
+	case styleWrapNote:
+		font.Italic, font.Color = true, "595959"
+		st.Alignment.WrapText = true
 	case styleHeader:
 		font.Bold = true
 		st.Alignment.WrapText = true

@@ -45,51 +45,92 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := p.Eval(engine.Scenario{Name: "base"})
+	results, err := p.EvalAll(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := b.Write(Output{Version: "test", Plan: p, Results: []*engine.Result{r}}, WriteOptions{})
+	sizing, err := p.SizingTable(results[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizing, Deployments: p.Deploy(results)}, WriteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return b, data
 }
 
-func TestDefaultsParse(t *testing.T) {
-	inputs, offers := Defaults()
-	if len(inputs) != 11 || len(offers) != 9 {
-		t.Fatalf("%d inputs and %d offers, want 11 and 9", len(inputs), len(offers))
+func TestDefaultModelBuilds(t *testing.T) {
+	m := DefaultModel()
+	if len(m.Inputs) != 14 || len(m.Offers) != 9 || len(m.GPUs) != 6 || len(m.Catalog) != 6 || len(m.Scenarios) != 7 || len(m.Deployments) != 11 {
+		t.Fatalf("%d inputs, %d offers, %d GPUs, %d models, %d scenarios, %d deployments", len(m.Inputs), len(m.Offers),
+			len(m.GPUs), len(m.Catalog), len(m.Scenarios), len(m.Deployments))
 	}
 	for _, want := range []string{"capex", "gpus", "amortization_months", "residual", "gpu_watts", "pue",
-		"electricity_price", "rack_per_month", "hours_per_month", "utilization", "gpu"} {
-		m := engine.Model{Inputs: inputs}
+		"electricity_price", "rack_per_month", "hours_per_month", "utilization", "gpu", "model", "precision", "kv_headroom"} {
 		if _, ok := m.Input(want); !ok {
 			t.Errorf("the default workbook has no input %s", want)
 		}
 	}
+	if _, err := engine.Build(m); err != nil {
+		t.Fatal(err)
+	}
 }
 
+// What init writes, Read reads back: every input, offer, scenario, catalog
+// entry and deployment, each with the cell it came from.
 func TestReadBackWhatInitWrote(t *testing.T) {
 	b, err := Read(newPlan(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	inputs, offers := Defaults()
-	for i, in := range b.Model.Inputs {
-		want := inputs[i]
-		if in.Name != want.Name || in.Value != want.Value || in.Unit != want.Unit || in.Low != want.Low ||
-			in.High != want.High || in.HasRange != want.HasRange || in.Notes != want.Notes {
-			t.Errorf("input %d: read %+v, init wrote %+v", i, in, want)
+	want := DefaultModel()
+	got := b.Model
+	for i, in := range got.Inputs {
+		w := want.Inputs[i]
+		if in.Name != w.Name || in.Value != w.Value || in.Unit != w.Unit || in.Low != w.Low ||
+			in.High != w.High || in.HasRange != w.HasRange || in.Notes != w.Notes {
+			t.Errorf("input %d: read %+v, init wrote %+v", i, in, w)
 		}
 		if in.Origin.Sheet != SheetAssumptions || in.Origin.Row != i+2 || in.Origin.Col != 2 {
 			t.Errorf("input %s is at %s, want Assumptions!B%d", in.Name, in.Origin.Where(), i+2)
 		}
 	}
-	for i, o := range b.Model.Offers {
-		want := offers[i]
-		if o.Provider != want.Provider || o.Name != want.Name || o.GPU != want.GPU || o.Price != want.Price || o.AsOf != want.AsOf {
-			t.Errorf("offer %d: read %+v, init wrote %+v", i, o, want)
+	for i, o := range got.Offers {
+		w := want.Offers[i]
+		if o.Provider != w.Provider || o.Name != w.Name || o.GPU != w.GPU || o.Price != w.Price || o.AsOf != w.AsOf {
+			t.Errorf("offer %d: read %+v, init wrote %+v", i, o, w)
+		}
+	}
+	for i, s := range got.Scenarios {
+		w := want.Scenarios[i]
+		if s.Name != w.Name || s.Notes != w.Notes || len(s.Set) != len(w.Set) {
+			t.Errorf("scenario %d: read %+v, init wrote %+v", i, s, w)
+		}
+		for k, v := range w.Set {
+			if s.Set[k] != v {
+				t.Errorf("scenario %s: %s = %v, init wrote %v", s.Name, k, s.Set[k], v)
+			}
+		}
+	}
+	for i, g := range got.GPUs {
+		w := want.GPUs[i]
+		if g.Name != w.Name || g.MemoryGB != w.MemoryGB || g.Watts != w.Watts || g.Interconnect != w.Interconnect {
+			t.Errorf("GPU %d: read %+v, init wrote %+v", i, g, w)
+		}
+	}
+	for i, m := range got.Catalog {
+		w := want.Catalog[i]
+		if m.Name != w.Name || m.TotalParamsB != w.TotalParamsB || m.ActiveParamsB != w.ActiveParamsB ||
+			m.Precision != w.Precision || (m.Arch == nil) != (w.Arch == nil) || m.Arch != nil && *m.Arch != *w.Arch {
+			t.Errorf("model %d: read %+v, init wrote %+v", i, m, w)
+		}
+	}
+	for i, d := range got.Deployments {
+		w := want.Deployments[i]
+		if d.Name != w.Name || d.Model != w.Model || d.GPU != w.GPU || d.Cards != w.Cards || d.Replicas != w.Replicas ||
+			d.HoursPerMonth != w.HoursPerMonth || d.Usage != w.Usage || d.Offer != w.Offer {
+			t.Errorf("deployment %d: read %+v, init wrote %+v", i, d, w)
 		}
 	}
 }
@@ -176,7 +217,7 @@ func TestUserSheetsPassThrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if got := strings.Join(f.GetSheetList(), ","); got != "Budget,Assumptions,Cloud,Formulas,Results" {
+	if got := strings.Join(f.GetSheetList(), ","); got != "Budget,Assumptions,Scenarios,Cloud,GPUs,Models,Deployments,Formulas,Results,Sizing,Deployment costs" {
 		t.Errorf("sheets %s", got)
 	}
 	found := false
@@ -297,16 +338,16 @@ func TestVerifyCatchesAResultsSheetLandingOnAUsersPart(t *testing.T) {
 	path := newPlan(t)
 	original, _ := os.ReadFile(path)
 	data := rezip(t, original, func(ps map[string][]byte) {
-		ps["xl/worksheets/sheet5.xml"] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
+		ps["xl/worksheets/sheet9.xml"] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
 			`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>precious</t></is></c></row></sheetData></worksheet>`)
 		wb := string(ps["xl/workbook.xml"])
-		wb = strings.Replace(wb, `</sheets>`, `<sheet name="Notes" sheetId="4" r:id="rId99"/></sheets>`, 1)
+		wb = strings.Replace(wb, `</sheets>`, `<sheet name="Notes" sheetId="8" r:id="rId99"/></sheets>`, 1)
 		ps["xl/workbook.xml"] = []byte(wb)
 		rels := string(ps["xl/_rels/workbook.xml.rels"])
-		rels = strings.Replace(rels, `</Relationships>`, `<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet5.xml"/></Relationships>`, 1)
+		rels = strings.Replace(rels, `</Relationships>`, `<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet9.xml"/></Relationships>`, 1)
 		ps["xl/_rels/workbook.xml.rels"] = []byte(rels)
 		ct := string(ps["[Content_Types].xml"])
-		ct = strings.Replace(ct, `</Types>`, `<Override PartName="/xl/worksheets/sheet5.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`, 1)
+		ct = strings.Replace(ct, `</Types>`, `<Override PartName="/xl/worksheets/sheet9.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`, 1)
 		ps["[Content_Types].xml"] = []byte(ct)
 	})
 	if err := os.WriteFile(path, data, 0o644); err != nil {
@@ -322,7 +363,7 @@ func TestVerifyCatchesAResultsSheetLandingOnAUsersPart(t *testing.T) {
 	}
 	r, _ := p.Eval(engine.Scenario{Name: "base"})
 	_, err = b.Write(Output{Version: "test", Plan: p, Results: []*engine.Result{r}}, WriteOptions{})
-	if err == nil || !strings.HasPrefix(err.Error(), path+": saving would change xl/worksheets/sheet5.xml (its bytes would differ)") {
+	if err == nil || !strings.HasPrefix(err.Error(), path+": saving would change xl/worksheets/sheet9.xml (its bytes would differ)") {
 		t.Errorf("got %v", err)
 	}
 }

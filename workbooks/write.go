@@ -19,10 +19,19 @@ type WriteOptions struct {
 // user's sheets are never parsed by the handle that writes, and the result
 // is verified against the original before it is returned.
 func (b *Book) Write(out Output, opts WriteOptions) ([]byte, error) {
-	for s := range b.foreign {
-		if !opts.Force {
-			return nil, fmt.Errorf("%s: the sheet %s was not made by planner, and planner writes its results there; rename your sheet, or pass --force to let planner replace it",
-				b.Path, s)
+	grids := []*grid{resultsGrid(out)}
+	if len(out.Sizing) > 0 || b.owned[SheetSizing] {
+		grids = append(grids, sizingGrid(out))
+	}
+	if len(out.Deployments) > 0 || b.owned[SheetCosts] {
+		grids = append(grids, costsGrid(out))
+	}
+	for _, g := range grids {
+		for s := range b.foreign {
+			if strings.EqualFold(s, g.sheet) && !opts.Force {
+				return nil, fmt.Errorf("%s: the sheet %s was not made by planner, and planner writes its results there; rename your sheet, or pass --force to let planner replace it",
+					b.Path, s)
+			}
 		}
 	}
 	f, err := open(b.Path, b.data, false)
@@ -30,10 +39,9 @@ func (b *Book) Write(out Output, opts WriteOptions) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	grids := []*grid{resultsGrid(out)}
 	managed, warnings, err := writeGrids(f, grids)
 	if err != nil {
-		return nil, fmt.Errorf("%s: writing %s: %w", b.Path, SheetResults, err)
+		return nil, fmt.Errorf("%s: writing planner's sheets: %w", b.Path, err)
 	}
 	b.Warnings = append(b.Warnings, warnings...)
 	data, err := finish(b.Path, f)
@@ -46,6 +54,10 @@ func (b *Book) Write(out Output, opts WriteOptions) ([]byte, error) {
 	}
 	if err := verify(b.Path, b.data, data, owned, managed); err != nil {
 		return nil, err
+	}
+	b.Written = nil
+	for _, g := range grids {
+		b.Written = append(b.Written, g.sheet)
 	}
 	return data, nil
 }

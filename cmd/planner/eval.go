@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,10 +16,11 @@ import (
 )
 
 type evalOptions struct {
-	output string   // -o: write here instead of in place
-	sets   []string // --set NAME=VALUE
-	format string   // table or json
-	force  bool     // replace a foreign sheet called Results
+	scenarios []string // --scenario: the scenarios to print; all when empty
+	output    string   // -o: write here instead of in place
+	sets      []string // --set NAME=VALUE
+	format    string   // table or json
+	force     bool     // replace a foreign sheet called Results
 }
 
 func newEvalCmd() *cobra.Command {
@@ -49,6 +51,7 @@ and the exit status is 1 if any failed.`,
 	f.StringArrayVar(&opts.sets, "set", nil, "override an input: `NAME=VALUE` (a number, 35%, an expression such as 264/730, or text); repeatable")
 	f.StringVar(&opts.format, "format", "table", "output format: table or json")
 	f.BoolVar(&opts.force, "force", false, "replace a sheet called Results that planner did not make")
+	f.StringArrayVar(&opts.scenarios, "scenario", nil, "print only this `NAME`d scenario (base is the Assumptions' own values); repeatable; the workbook still gets every scenario")
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"table", "json"}, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -79,14 +82,33 @@ func runEval(cmd *cobra.Command, files []string, opts evalOptions) error {
 	return nil
 }
 
+// shown are the results to print: the scenarios asked for, or all.
+func (rep *fileReport) shown() []*engine.Result {
+	if len(rep.only) == 0 {
+		return rep.results
+	}
+	var out []*engine.Result
+	for _, r := range rep.results {
+		for _, name := range rep.only {
+			if r.Scenario == name {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
 // fileReport is what became of one workbook.
 type fileReport struct {
-	file     string
-	plan     *engine.Plan
-	results  []*engine.Result
-	warnings []string
-	note     string // what happened to the file, for stderr
-	err      error
+	only        []string // the scenarios to print
+	file        string
+	plan        *engine.Plan
+	results     []*engine.Result // base first, then every scenario
+	sizing      []engine.Sizing
+	deployments []engine.DeploymentResult
+	warnings    []string
+	note        string // what happened to the file, for stderr
+	err         error
 }
 
 func evalFile(path string, opts evalOptions) *fileReport {
@@ -119,12 +141,17 @@ func evalFile(path string, opts evalOptions) *fileReport {
 		rep.err = err
 		return rep
 	}
-	res, err := rep.plan.Eval(engine.Scenario{Name: "base", Set: set})
-	if err != nil {
-		rep.err = err
+	if rep.results, rep.err = rep.plan.EvalAll(set); rep.err != nil {
 		return rep
 	}
-	rep.results = []*engine.Result{res}
+	if rep.err = checkScenarios(opts.scenarios, rep.results); rep.err != nil {
+		return rep
+	}
+	rep.only = opts.scenarios
+	if rep.sizing, rep.err = rep.plan.SizingTable(rep.results[0]); rep.err != nil {
+		return rep
+	}
+	rep.deployments = rep.plan.Deploy(rep.results)
 	if err := evalErrors(rep.results); err != nil {
 		rep.err = err
 		if len(opts.sets) == 0 || opts.output != "" {
@@ -144,8 +171,8 @@ func evalFile(path string, opts evalOptions) *fileReport {
 // write puts the results into the workbook and saves it, unless nothing
 // would change.
 func write(book *workbooks.Book, target string, rep *fileReport, opts evalOptions) error {
-	data, err := book.Write(workbooks.Output{Version: version, Plan: rep.plan, Results: rep.results, Overrides: setNotes(opts.sets)},
-		workbooks.WriteOptions{Force: opts.force})
+	data, err := book.Write(workbooks.Output{Version: version, Plan: rep.plan, Results: rep.results, Overrides: setNotes(opts.sets),
+		Sizing: rep.sizing, Deployments: rep.deployments}, workbooks.WriteOptions{Force: opts.force})
 	if err != nil {
 		return err
 	}
@@ -156,7 +183,7 @@ func write(book *workbooks.Book, target string, rep *fileReport, opts evalOption
 	if err := workbooks.Save(target, data); err != nil {
 		return err
 	}
-	rep.note = target + ": wrote " + workbooks.SheetResults
+	rep.note = target + ": wrote " + joinSheets(book.Written)
 	return nil
 }
 
@@ -245,4 +272,18 @@ func suggestInput(name string, m engine.Model) string {
 		return " (did you mean " + s + "?)"
 	}
 	return "; the inputs are the names in the Assumptions sheet"
+}
+
+// checkScenarios refuses a --scenario the workbook does not have.
+func checkScenarios(names []string, results []*engine.Result) error {
+	var have []string
+	for _, r := range results {
+		have = append(have, r.Scenario)
+	}
+	for _, n := range names {
+		if !slices.Contains(have, n) {
+			return fmt.Errorf("--scenario %s: there is no such scenario; the scenarios are %s", n, strings.Join(have, ", "))
+		}
+	}
+	return nil
 }

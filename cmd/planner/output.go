@@ -34,9 +34,10 @@ func printReport(cmd *cobra.Command, rep *fileReport, format string) {
 
 // The JSON shape is planner's machine interface: keep it stable.
 type jsonFile struct {
-	File      string         `json:"file"`
-	Error     string         `json:"error,omitempty"`
-	Scenarios []jsonScenario `json:"scenarios,omitempty"`
+	File        string           `json:"file"`
+	Error       string           `json:"error,omitempty"`
+	Scenarios   []jsonScenario   `json:"scenarios,omitempty"`
+	Deployments []jsonDeployment `json:"deployments,omitempty"`
 }
 
 type jsonScenario struct {
@@ -44,7 +45,26 @@ type jsonScenario struct {
 	Values map[string]float64 `json:"values"`
 	Text   map[string]string  `json:"text"`
 	Errors map[string]string  `json:"errors"`
+	Sizing string             `json:"sizing,omitempty"`
 	Offers []jsonOffer        `json:"offers"`
+}
+
+type jsonDeployment struct {
+	Name               string   `json:"name"`
+	Model              string   `json:"model"`
+	GPU                string   `json:"gpu"`
+	Cards              int      `json:"cards_per_replica"`
+	Replicas           int      `json:"replicas"`
+	HoursPerMonth      float64  `json:"hours_per_month"`
+	Offer              string   `json:"offer"`
+	RentPerReplicaHour float64  `json:"rent_per_replica_hour"`
+	RentPerMonth       float64  `json:"rent_per_month"`
+	OwnScenario        string   `json:"own_scenario,omitempty"`
+	OwnNodes           int      `json:"own_nodes,omitempty"`
+	OwnBusy            *float64 `json:"own_node_busy,omitempty"`
+	OwnPerMonth        *float64 `json:"own_per_month,omitempty"`
+	Verdict            string   `json:"verdict,omitempty"`
+	Words              string   `json:"words"`
 }
 
 type jsonOffer struct {
@@ -56,6 +76,7 @@ type jsonOffer struct {
 	Compared  bool               `json:"compared"`
 	Breakeven *float64           `json:"breakeven_utilization,omitempty"`
 	Verdict   string             `json:"verdict,omitempty"`
+	Words     string             `json:"words,omitempty"`
 	Values    map[string]float64 `json:"values,omitempty"`
 	Errors    map[string]string  `json:"errors,omitempty"`
 }
@@ -65,17 +86,23 @@ func writeJSON(w io.Writer, rep *fileReport) {
 	if rep.err != nil {
 		doc.Error = rep.err.Error()
 	}
-	for _, r := range rep.results {
+	for _, r := range rep.shown() {
 		s := jsonScenario{Name: r.Scenario, Values: r.Values, Text: r.Text, Errors: messages(r.Errors), Offers: []jsonOffer{}}
 		for _, o := range r.Offers {
 			jo := jsonOffer{Provider: o.Offer.Provider, Offer: o.Offer.Name, GPU: o.Offer.GPU, Price: o.Offer.Price,
-				AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Values: o.Values, Errors: messages(o.Errors)}
+				AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Words: o.Words, Values: o.Values, Errors: messages(o.Errors)}
 			if be, ok := o.Values[engine.Breakeven]; ok {
 				jo.Breakeven = &be
 			}
 			s.Offers = append(s.Offers, jo)
 		}
+		if r.Sizing != nil {
+			s.Sizing = r.Sizing.Note
+		}
 		doc.Scenarios = append(doc.Scenarios, s)
+	}
+	for _, d := range rep.deployments {
+		doc.Deployments = append(doc.Deployments, deploymentJSON(d))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -96,11 +123,11 @@ func messages(errs map[string]*engine.EvalError) map[string]string {
 // writeTable prints what a person reads: every formula per scenario, then
 // the offers of the node's GPU with break-even and verdict.
 func writeTable(w io.Writer, rep *fileReport) {
-	base := rep.results[0]
+	base := rep.shown()[0]
 	fmt.Fprintf(w, "%s · GPU %s\n\n", rep.file, base.Text[engine.GPU])
 	t := &table{right: []bool{false, false}}
 	head := []string{"formula", "unit"}
-	for _, r := range rep.results {
+	for _, r := range rep.shown() {
 		head = append(head, r.Scenario)
 		t.right = append(t.right, true)
 	}
@@ -110,13 +137,23 @@ func writeTable(w io.Writer, rep *fileReport) {
 			continue
 		}
 		cells := []string{f.Name, f.Unit}
-		for _, r := range rep.results {
+		for _, r := range rep.shown() {
 			cells = append(cells, shown(r.Values, r.Errors, f.Name, f.Unit))
 		}
 		t.add(cells...)
 	}
+	if base.Sizing != nil {
+		for _, name := range []string{engine.WeightsGB, engine.UsualCardsName} {
+			cells := []string{name, ""}
+			for _, r := range rep.shown() {
+				cells = append(cells, shown(r.Values, nil, name, ""))
+			}
+			t.add(cells...)
+		}
+	}
 	t.write(w)
 	writeOffers(w, base)
+	writeDeployments(w, rep.deployments)
 }
 
 func writeOffers(w io.Writer, base *engine.Result) {
@@ -150,4 +187,37 @@ func shown(values map[string]float64, errs map[string]*engine.EvalError, name, u
 		return code
 	}
 	return ""
+}
+
+func deploymentJSON(d engine.DeploymentResult) jsonDeployment {
+	j := jsonDeployment{Name: d.Name, Model: d.Model, GPU: d.GPU, Cards: d.Cards, Replicas: d.Replicas,
+		HoursPerMonth: d.HoursPerMonth, Offer: d.Offer.Label(), RentPerReplicaHour: d.RentPerReplicaHour,
+		RentPerMonth: d.RentPerMonth, Verdict: d.Verdict, Words: d.Words}
+	if o := d.Own; o != nil {
+		j.OwnScenario, j.OwnNodes, j.OwnBusy, j.OwnPerMonth = o.Scenario, o.Nodes, &o.Busy, &o.CostPerMonth
+	}
+	return j
+}
+
+// writeDeployments prints each deployment costed, one line each.
+func writeDeployments(w io.Writer, ds []engine.DeploymentResult) {
+	if len(ds) == 0 {
+		return
+	}
+	t := &table{right: []bool{false, true, false, false, true, true, false}}
+	t.add("deployment", "cards", "usage", "offer", "rent/month", "own/month", "verdict")
+	for _, d := range ds {
+		if d.Cards == 0 {
+			t.add(d.Name, "", "", "", "", "", d.Words)
+			continue
+		}
+		own := ""
+		if d.Own != nil {
+			own = units.Format(d.Own.CostPerMonth, "$/month")
+		}
+		t.add(d.Name, fmt.Sprintf("%d×%d", d.Replicas, d.Cards), d.Usage, d.Offer.Label(), units.Format(d.RentPerMonth, "$/month"), own, d.Verdict)
+	}
+	fmt.Fprintln(w, "\nDeployments (rent per month, against owning whole nodes)")
+	fmt.Fprintln(w)
+	t.write(w)
 }

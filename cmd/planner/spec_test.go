@@ -133,3 +133,116 @@ func TestSpecFiguresThroughTheWorkbook(t *testing.T) {
 		{"rent_used_per_month" + rtx5090, 1, 121},
 	})
 }
+
+// sheetRows reads a sheet of the evaluated workbook as stored values, keyed
+// by the text of its first columns.
+func sheetRows(t *testing.T, path, sheet string, keyCols int) map[string][]string {
+	t.Helper()
+	f, err := excelize.OpenFile(path, excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows(sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for _, r := range rows {
+		if len(r) > keyCols {
+			out[strings.Join(r[:keyCols], " | ")] = r
+		}
+	}
+	return out
+}
+
+func cellNumber(t *testing.T, row []string, col int) float64 {
+	t.Helper()
+	if col >= len(row) {
+		t.Fatalf("row %v has no column %d", row, col+1)
+	}
+	v, err := strconv.ParseFloat(row[col], 64)
+	if err != nil {
+		t.Fatalf("row %v: column %d holds %q, not a number", row, col+1, row[col])
+	}
+	return v
+}
+
+// Every sizing case of SPEC.md §1, read back from the Sizing sheet: the
+// minimum rounded to tensor parallelism (column F) and the usual count (G).
+func TestSpecSizingThroughTheWorkbook(t *testing.T) {
+	rows := sheetRows(t, evalWorkbook(t), "Sizing", 3)
+	tests := []struct {
+		model, precision, gpu string
+		min, usual           float64
+		fits                 string
+	}{
+		{"Llama 3.1 8B", "BF16", "RTX 5090", 1, 1, "yes"},
+		{"Llama 3.1 8B", "BF16", "L40S", 1, 1, "yes"},
+		{"32B dense", "BF16", "H100 SXM", 1, 2, "yes"},
+		{"32B dense", "BF16", "H200", 1, 1, "yes"},
+		{"32B dense", "BF16", "B200", 1, 1, "yes"},
+		{"32B dense", "BF16", "RTX 5090", 2, 4, "yes"},
+		{"Llama 3.1 70B", "FP8", "H100 SXM", 1, 2, "yes"},
+		{"Llama 3.1 70B, 32k context × 32 sequences", "FP8", "H100 SXM", 1, 4, "yes"},
+		{"Llama 3.1 405B", "FP8", "H100 SXM", 8, 8, "yes"},
+		{"DeepSeek-R1 (671B MoE)", "FP8", "H100 SXM", 16, 16, "no"},
+		{"DeepSeek-R1 (671B MoE)", "FP8", "H200", 8, 8, "yes"},
+	}
+	for _, tt := range tests {
+		row, ok := rows[tt.model+" | "+tt.precision+" | "+tt.gpu]
+		if !ok {
+			t.Errorf("no Sizing row for %s on %s", tt.model, tt.gpu)
+			continue
+		}
+		if min, usual := cellNumber(t, row, 5), cellNumber(t, row, 6); min != tt.min || usual != tt.usual || row[9] != tt.fits {
+			t.Errorf("%s on %s: min %v, usual %v, fits %s; SPEC says %v, %v, %s", tt.model, tt.gpu, min, usual, row[9], tt.min, tt.usual, tt.fits)
+		}
+	}
+}
+
+// The deployment cases of SPEC.md §5 and the monthly figures of §2, read back
+// from the Deployment costs sheet: cards (D), rent per replica-hour (I) and
+// per month (J).
+func TestSpecDeploymentsThroughTheWorkbook(t *testing.T) {
+	rows := sheetRows(t, evalWorkbook(t), "Deployment costs", 1)
+	tests := []struct {
+		name            string
+		cards, perHour  float64
+		month, rounding float64
+	}{
+		{"internal 8B assistant", 1, 0.69, 121, 1},
+		{"public 70B FP8 service, workdays", 2, 5.38, 1420, 10},
+		{"70B FP8 on one H200", 1, 3.59, 0, 0},
+		{"70B, longer context or more concurrency", 4, 10.76, 0, 0},
+		{"405B FP8 on 8×H100", 8, 31.92, 23300, 100},
+		{"671B MoE on 8×H200", 8, 28.72, 0, 0},
+		{"one H100, all month", 1, 2.69, 1964, 1},
+		{"one H100, workdays", 1, 2.69, 710, 1},
+		{"eight H100s all month, Community", 8, 21.52, 15710, 10},
+		{"eight H100s all month, Lambda", 8, 31.92, 23300, 100},
+		{"eight H100s all month, AWS", 8, 47.76, 34865, 5},
+	}
+	for _, tt := range tests {
+		row, ok := rows[tt.name]
+		if !ok {
+			t.Errorf("no Deployment costs row %q", tt.name)
+			continue
+		}
+		cards, perHour, month := cellNumber(t, row, 3), cellNumber(t, row, 8), cellNumber(t, row, 9)
+		if cards != tt.cards || math.Round(perHour*100)/100 != tt.perHour {
+			t.Errorf("%s: %v cards at $%v an hour; SPEC says %v cards, $%v", tt.name, cards, perHour, tt.cards, tt.perHour)
+		}
+		if tt.rounding > 0 && math.Round(month/tt.rounding)*tt.rounding != tt.month {
+			t.Errorf("%s: $%v a month; SPEC says ≈ $%v", tt.name, month, tt.month)
+		}
+	}
+	// Two busy cards of eight for 264 h keep the node 9 % busy: rent.
+	row := rows["public 70B FP8 service, workdays"]
+	if busy := cellNumber(t, row, 12); math.Abs(busy-2*264.0/(8*730)) > 1e-9 || row[15] != "rent" {
+		t.Errorf("node busy %v, verdict %s", busy, row[15])
+	}
+	if !strings.HasPrefix(row[16], "rent: $1,420 a month rented from RunPod H100 SXM, Community against $9,554 for owning 1 node of 8×H100 SXM") {
+		t.Errorf("in words: %s", row[16])
+	}
+}

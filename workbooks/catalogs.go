@@ -1,0 +1,285 @@
+package workbooks
+
+import (
+	"math"
+	"strings"
+
+	"planner/engine"
+	"planner/formulas"
+	"planner/units"
+)
+
+// gpus reads the GPU catalog: one GPU per row.
+func (r *reader) gpus() []engine.GPUSpec {
+	t := r.table(SheetGPUs, gpuColumns)
+	if t == nil {
+		return nil
+	}
+	var out []engine.GPUSpec
+	t.each(func(row int) {
+		name, at := t.get(row, "name")
+		if name == "" {
+			r.fail(at, "", "the GPU has no name; name it or clear the row")
+			return
+		}
+		g := engine.GPUSpec{Name: name, Origin: at}
+		g.Interconnect, _ = t.get(row, "interconnect")
+		g.Source, _ = t.get(row, "source")
+		mem, ok := r.positive(t, row, "memory", name, true)
+		watts, okW := r.positive(t, row, "watts", name, false)
+		if ok && okW {
+			g.MemoryGB, g.Watts = mem, watts
+			out = append(out, g)
+		}
+	})
+	return out
+}
+
+// positive reads a number that must be above zero; ok is false after a
+// problem was reported. An optional empty cell gives 0 and ok.
+func (r *reader) positive(t *table, row int, key, name string, required bool) (float64, bool) {
+	raw, at := t.get(row, key)
+	if raw == "" && !required {
+		return 0, true
+	}
+	v, ok := t.number(row, key, name, required)
+	if ok && v <= 0 {
+		r.fail(at, name, "the %s is %g; it must be above zero", t.title(key), v)
+		return 0, false
+	}
+	return v, ok
+}
+
+// models reads the model catalog: one model per row, with an optional
+// architecture for the KV cache.
+func (r *reader) models() []engine.ModelSpec {
+	t := r.table(SheetModels, modelColumns)
+	if t == nil {
+		return nil
+	}
+	var out []engine.ModelSpec
+	t.each(func(row int) {
+		name, at := t.get(row, "name")
+		if name == "" {
+			r.fail(at, "", "the model has no name; name it or clear the row")
+			return
+		}
+		m := engine.ModelSpec{Name: name, Origin: at}
+		m.Precision, _ = t.get(row, "precision")
+		m.Source, _ = t.get(row, "source")
+		total, ok1 := r.positive(t, row, "total", name, true)
+		active, ok2 := r.positive(t, row, "active", name, false)
+		bytes, ok3 := r.positive(t, row, "bytes", name, false)
+		if !ok1 || !ok2 || !ok3 {
+			return
+		}
+		m.TotalParamsB, m.ActiveParamsB, m.BytesPerParam = total, active, bytes
+		if _, known := engine.BytesPer(m.Precision); !known && bytes == 0 {
+			_, pat := t.get(row, "precision")
+			r.fail(pat, name, "the precision %q is not known; use one of %s, or fill bytes per param", m.Precision, engine.PrecisionNames())
+			return
+		}
+		arch, ok := r.architecture(t, row, name, m.Precision)
+		if ok {
+			m.Arch = arch
+			out = append(out, m)
+		}
+	})
+	return out
+}
+
+var archKeys = []string{"layers", "kvheads", "headdim", "context", "sequences"}
+
+// architecture reads layers, KV heads, head dim, context and sequences:
+// all or none. The KV precision defaults to the weights'.
+func (r *reader) architecture(t *table, row int, name, precision string) (*engine.Architecture, bool) {
+	var given []string
+	for _, k := range archKeys {
+		if raw, _ := t.get(row, k); raw != "" {
+			given = append(given, k)
+		}
+	}
+	if len(given) == 0 {
+		return nil, true
+	}
+	_, at := t.get(row, given[0])
+	if len(given) < len(archKeys) {
+		r.fail(at, name, "the architecture needs all of layers, kv heads, head dim, max context and sequences (or none of them, to use kv_headroom)")
+		return nil, false
+	}
+	v := map[string]float64{}
+	for _, k := range archKeys {
+		x, ok := r.positive(t, row, k, name, true)
+		if !ok {
+			return nil, false
+		}
+		v[k] = x
+	}
+	kvPrecision, kvAt := t.get(row, "kvprecision")
+	if kvPrecision == "" {
+		kvPrecision = precision
+	}
+	kv, ok := engine.BytesPer(kvPrecision)
+	if !ok {
+		r.fail(kvAt, name, "the KV precision %q is not known; use one of %s", kvPrecision, engine.PrecisionNames())
+		return nil, false
+	}
+	return &engine.Architecture{Layers: v["layers"], KVHeads: v["kvheads"], HeadDim: v["headdim"],
+		Context: v["context"], Sequences: v["sequences"], KVBytes: kv}, true
+}
+
+// deployments reads one deployment case per row.
+func (r *reader) deployments() []engine.Deployment {
+	t := r.table(SheetDeployments, deploymentColumns)
+	if t == nil {
+		return nil
+	}
+	var out []engine.Deployment
+	t.each(func(row int) {
+		d := engine.Deployment{Where: map[string]formulas.Origin{}}
+		for _, c := range deploymentColumns {
+			if _, ok := t.cols[c.key]; ok {
+				_, d.Where[c.key] = t.get(row, c.key)
+			}
+		}
+		var at formulas.Origin
+		d.Name, at = t.get(row, "name")
+		d.Origin = at
+		d.Model, _ = t.get(row, "model")
+		d.Precision, _ = t.get(row, "precision")
+		d.GPU, _ = t.get(row, "gpu")
+		d.Offer, _ = t.get(row, "offer")
+		d.Scenario, _ = t.get(row, "scenario")
+		d.Notes, _ = t.get(row, "notes")
+		if d.Name == "" || d.Model == "" || d.GPU == "" {
+			r.fail(at, d.Name, "a deployment needs a name, a model and a GPU; fill them or clear the row")
+			return
+		}
+		if r.deploymentNumbers(t, row, &d) {
+			out = append(out, d)
+		}
+	})
+	return out
+}
+
+// deploymentNumbers reads cards, replicas and the usage pattern.
+func (r *reader) deploymentNumbers(t *table, row int, d *engine.Deployment) bool {
+	cards, ok1 := r.whole(t, row, "cards", d.Name)
+	replicas, ok2 := r.whole(t, row, "replicas", d.Name)
+	perDay, ok3 := r.positive(t, row, "hoursday", d.Name, false)
+	days, ok4 := r.positive(t, row, "days", d.Name, false)
+	perMonth, ok5 := r.positive(t, row, "hoursmonth", d.Name, false)
+	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 {
+		return false
+	}
+	d.Cards, d.Replicas = cards, max(replicas, 1)
+	if perMonth == 0 && (perDay == 0 || days == 0) {
+		_, at := t.get(row, "hoursmonth")
+		r.fail(at, d.Name, "give the usage: hours per month (730 is all month), or hours per day and days per month")
+		return false
+	}
+	d.HoursPerMonth, d.Usage = usage(perDay, days, perMonth)
+	if d.HoursPerMonth > 744 {
+		_, at := t.get(row, "hoursmonth")
+		r.fail(at, d.Name, "%g hours a month is more than a month has; at most 744 (31 × 24)", d.HoursPerMonth)
+		return false
+	}
+	return true
+}
+
+// whole reads an optional whole number of at least 1; empty gives 0.
+func (r *reader) whole(t *table, row int, key, name string) (int, bool) {
+	v, ok := r.positive(t, row, key, name, false)
+	if !ok {
+		return 0, false
+	}
+	if v != math.Trunc(v) || v > 1e6 {
+		_, at := t.get(row, key)
+		r.fail(at, name, "the %s is %g; it must be a whole number", t.title(key), v)
+		return 0, false
+	}
+	return int(v), true
+}
+
+// scenarios reads the Scenarios sheet: a header row naming one scenario per
+// column after the first, then one row per input the scenarios change (and
+// an optional notes row). An empty cell keeps the Assumptions' value.
+func (r *reader) scenarios(inputs []engine.Input) []engine.Scenario {
+	rows, err := r.f.GetRows(SheetScenarios, rawOpts)
+	if err != nil {
+		r.fail(formulas.Origin{File: r.file, Sheet: SheetScenarios}, "", "cannot be read: %v", err)
+		return nil
+	}
+	header := -1
+	for i, row := range rows {
+		if !blank(row) {
+			header = i
+			break
+		}
+	}
+	if header < 0 {
+		return nil
+	}
+	at := func(row, col int) formulas.Origin {
+		return formulas.Origin{File: r.file, Sheet: SheetScenarios, Row: row + 1, Col: col + 1}
+	}
+	var out []engine.Scenario
+	cols := map[int]int{} // sheet column -> scenario
+	for c, name := range rows[header] {
+		if name = strings.TrimSpace(name); c > 0 && name != "" {
+			cols[c] = len(out)
+			out = append(out, engine.Scenario{Name: name, Origin: at(header, c), Set: map[string]engine.Value{}, Where: map[string]formulas.Origin{}})
+		}
+	}
+	kinds := map[string]engine.Input{}
+	for _, in := range inputs {
+		kinds[in.Name] = in
+	}
+	for i := header + 1; i < len(rows); i++ {
+		if len(rows[i]) == 0 || blank(rows[i]) {
+			continue
+		}
+		name := strings.TrimSpace(rows[i][0])
+		for c, raw := range rows[i] {
+			s, isScenario := cols[c]
+			if raw = strings.TrimSpace(raw); !isScenario || raw == "" {
+				continue
+			}
+			if name == "" {
+				r.fail(at(i, 0), "", "the row has values but no input name in column A")
+				break
+			}
+			r.scenarioValue(&out[s], name, raw, kinds, at(i, c))
+		}
+	}
+	return out
+}
+
+// scenarioValue reads one scenario cell by the kind and unit of its input.
+func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[string]engine.Input, at formulas.Origin) {
+	if strings.EqualFold(name, "notes") {
+		s.Notes = raw
+		return
+	}
+	in, ok := inputs[name]
+	s.Where[name] = at
+	switch {
+	case !ok || in.Value.IsText:
+		// Unknown names are reported by the engine, with a suggestion.
+		s.Set[name] = engine.Text(raw)
+		if v, isNum := parseNumber(raw); isNum && !ok {
+			s.Set[name] = engine.Num(v)
+		}
+	default:
+		v, isNum := parseNumber(raw)
+		if !isNum {
+			r.fail(at, name, "%q is not a number; the scenario %s needs a number for %s here, or an empty cell to keep the Assumptions' value", raw, s.Name, name)
+			return
+		}
+		if msg := units.Check(v, in.Unit); msg != "" {
+			r.fail(at, name, "%s", msg)
+			return
+		}
+		s.Set[name] = engine.Num(v)
+	}
+}
