@@ -174,8 +174,8 @@ func TestSpecSizingThroughTheWorkbook(t *testing.T) {
 	rows := sheetRows(t, evalWorkbook(t), "Sizing", 3)
 	tests := []struct {
 		model, precision, gpu string
-		min, usual           float64
-		fits                 string
+		min, usual            float64
+		fits                  string
 	}{
 		{"Llama 3.1 8B", "BF16", "RTX 5090", 1, 1, "yes"},
 		{"Llama 3.1 8B", "BF16", "L40S", 1, 1, "yes"},
