@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"planner/formulas"
 )
@@ -75,6 +76,11 @@ func (p *Plan) deploy(d Deployment, results []*Result) DeploymentResult {
 	r.Offer, _ = p.deploymentOffer(d)
 	r.RentPerReplicaHour = float64(r.Cards) * r.Offer.Price
 	r.RentPerMonth = r.RentPerReplicaHour * d.HoursPerMonth * float64(d.Replicas)
+	if !finite(r.RentPerMonth) {
+		r.RentPerReplicaHour, r.RentPerMonth = 0, 0
+		r.Words = "not costed: the rent per month is too large to be a number; check the offer's price, the cards and the replicas"
+		return r
+	}
 	if own != nil {
 		r.Own = ownSide(own, r)
 	}
@@ -94,7 +100,7 @@ func sizingFailure(s Sizing, err error) string {
 // that GPU.
 func (p *Plan) ownScenario(d Deployment, results []*Result) *Result {
 	for _, r := range results {
-		if d.Scenario != "" && r.Scenario == d.Scenario {
+		if d.Scenario != "" && strings.EqualFold(r.Scenario, d.Scenario) {
 			return r
 		}
 	}
@@ -136,7 +142,7 @@ func ruleOf(r *Result) SizingRule {
 func (p *Plan) deploymentOffer(d Deployment) (Offer, bool) {
 	var best *Offer
 	for i, o := range p.model.Offers {
-		if d.Offer != "" && o.Label() == d.Offer {
+		if d.Offer != "" && strings.EqualFold(o.Label(), strings.TrimSpace(d.Offer)) {
 			return o, true
 		}
 		if d.Offer == "" && SameGPU(o.GPU, d.GPU) && (best == nil || o.Price < best.Price) {
@@ -157,7 +163,8 @@ func ownSide(own *Result, r DeploymentResult) *OwnSide {
 	}
 	cards := float64(r.Cards * r.Replicas)
 	s := &OwnSide{Scenario: own.Scenario, NodeGPUs: nodeGPUs, Nodes: int(math.Ceil(cards / nodeGPUs))}
-	s.Busy = cards * r.HoursPerMonth / (float64(s.Nodes) * nodeGPUs * hours)
+	// A 31-day month of 744 hours keeps owned cards busy all of a 730-hour month.
+	s.Busy = min(1, cards*r.HoursPerMonth/(float64(s.Nodes)*nodeGPUs*hours))
 	s.CostPerMonth = float64(s.Nodes) * nodeCost
 	for _, o := range own.Offers {
 		if o.Offer.Label() == r.Offer.Label() {
@@ -181,7 +188,7 @@ func deploymentVerdict(r DeploymentResult) (string, string) {
 	if o.Breakeven > 0 {
 		against = fmt.Sprintf(", break-even against %s is %s", r.Offer.Label(), percents(o.Busy, o.Breakeven)[1])
 	}
-	if o.CostPerMonth < r.RentPerMonth {
+	if o.CostPerMonth <= r.RentPerMonth { // at a tie, as for offers: buy
 		return Buy, fmt.Sprintf("buy: owning %s costs %s a month against %s; the cards would be %s%s",
 			node, dollars(o.CostPerMonth), rent, busy, against)
 	}
@@ -197,6 +204,9 @@ func plural(n int, one, many string) string {
 }
 
 func dollars(v float64) string {
+	if !finite(v) {
+		return fmt.Sprint(v)
+	}
 	s := fmt.Sprintf("%.0f", math.Round(v))
 	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
 		s = s[:i] + "," + s[i:]
@@ -233,9 +243,14 @@ func offerWords(verdict string, utilization, breakeven float64, o Offer) string 
 // checkDeployments reports deployments that name what the model lacks.
 func (p *Plan) checkDeployments() formulas.List {
 	var problems formulas.List
-	scenarios := map[string]bool{Base: true}
+	base, _ := p.model.Input(GPU)
+	scenarioGPU := map[string]string{Base: base.Value.Text}
 	for _, s := range p.model.Scenarios {
-		scenarios[s.Name] = true
+		gpu := base.Value.Text
+		if v, ok := s.Set[GPU]; ok {
+			gpu = v.Text
+		}
+		scenarioGPU[strings.ToLower(s.Name)] = gpu
 	}
 	for _, d := range p.model.Deployments {
 		at := func(col string) formulas.Origin {
@@ -263,12 +278,37 @@ func (p *Plan) checkDeployments() formulas.List {
 			problems = append(problems, &formulas.Error{Origin: at("offer"), Name: d.Name,
 				Msg: fmt.Sprintf("the offer %s is for %s, not %s", o.Label(), o.GPU, d.GPU)})
 		}
-		if d.Scenario != "" && !scenarios[d.Scenario] {
-			problems = append(problems, &formulas.Error{Origin: at("scenario"), Name: d.Name,
-				Msg: fmt.Sprintf("there is no scenario %q; the scenarios are base and those in the Scenarios sheet", d.Scenario)})
+		if d.Scenario != "" {
+			if gpu, ok := scenarioGPU[strings.ToLower(d.Scenario)]; !ok {
+				problems = append(problems, &formulas.Error{Origin: at("scenario"), Name: d.Name,
+					Msg: fmt.Sprintf("there is no scenario %q; the scenarios are base and those in the Scenarios sheet", d.Scenario)})
+			} else if !SameGPU(gpu, d.GPU) {
+				problems = append(problems, &formulas.Error{Origin: at("scenario"), Name: d.Name,
+					Msg: fmt.Sprintf("the scenario %s owns %s nodes, not %s; name a scenario of that GPU, or leave the cell empty", d.Scenario, gpu, d.GPU)})
+			}
+		}
+		if msg := p.tooFewCards(d); msg != "" {
+			problems = append(problems, &formulas.Error{Origin: at("cards"), Name: d.Name, Msg: msg})
 		}
 	}
 	return problems
+}
+
+// tooFewCards says when typed cards per replica cannot hold the weights.
+func (p *Plan) tooFewCards(d Deployment) string {
+	m, okM := p.model.ModelSpec(d.Model)
+	g, okG := p.model.GPUSpec(d.GPU)
+	if d.Cards == 0 || !okM || !okG {
+		return ""
+	}
+	if d.Precision != "" {
+		m.Precision, m.BytesPerParam = d.Precision, 0
+	}
+	s, err := Size(m, g, SizingRule{})
+	if err != nil || d.Cards >= s.MinCards {
+		return ""
+	}
+	return fmt.Sprintf("%d cards per replica cannot hold %s: %.0f GB of weights need at least %d×%s", d.Cards, d.Model, s.WeightsGB, s.MinCards, g.Name)
 }
 
 func quoteOr(s, otherwise string) string {
@@ -288,7 +328,8 @@ func (p *Plan) offerLabels(gpu string) string {
 	if len(labels) == 0 {
 		return "(none: the Cloud sheet has no offer for " + gpu + ")"
 	}
-	return joinSorted(labels)
+	sort.Strings(labels)
+	return strings.Join(labels, "; ") // offer labels hold commas of their own
 }
 
 func (p *Plan) gpuNames() string {
@@ -310,12 +351,5 @@ func (p *Plan) catalogNames() string {
 func joinSorted(s []string) string {
 	s = append([]string(nil), s...)
 	sort.Strings(s)
-	out := ""
-	for i, x := range s {
-		if i > 0 {
-			out += ", "
-		}
-		out += x
-	}
-	return out
+	return strings.Join(s, ", ")
 }

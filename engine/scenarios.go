@@ -91,6 +91,10 @@ func (p *Plan) checkSet(s Scenario) formulas.List {
 	return problems
 }
 
+// CheckText says what is wrong with the text a GPU, model or precision
+// input is set to, or "" when planner knows it.
+func (p *Plan) CheckText(name string, v Value) string { return p.unknownText(name, v) }
+
 // unknownText says what is wrong with a GPU, model or precision name, or "".
 func (p *Plan) unknownText(name string, v Value) string {
 	m := &p.model

@@ -48,15 +48,15 @@ func (a Architecture) KVBytesPerReplica() float64 {
 	return 2 * a.Layers * a.KVHeads * a.HeadDim * a.KVBytes * a.Context * a.Sequences
 }
 
-// Precisions maps a precision to its bytes per parameter.
-var Precisions = map[string]float64{
+// precisions maps a precision to its bytes per parameter.
+var precisions = map[string]float64{
 	"fp32": 4, "bf16": 2, "fp16": 2, "fp8": 1, "int8": 1, "fp4": 0.5, "int4": 0.5,
 }
 
 // PrecisionNames lists the known precisions, sorted, for messages.
 func PrecisionNames() string {
 	var names []string
-	for p := range Precisions {
+	for p := range precisions {
 		names = append(names, strings.ToUpper(p))
 	}
 	sort.Strings(names)
@@ -65,15 +65,18 @@ func PrecisionNames() string {
 
 // BytesPer returns the bytes per parameter of a precision.
 func BytesPer(precision string) (float64, bool) {
-	b, ok := Precisions[strings.ToLower(strings.TrimSpace(precision))]
+	b, ok := precisions[strings.ToLower(strings.TrimSpace(precision))]
 	return b, ok
 }
 
-// TensorParallel are the card counts a replica is split across.
-var TensorParallel = []int{1, 2, 4, 8, 16}
+// tensorParallelSizes are the card counts a replica is split across.
+var tensorParallelSizes = [...]int{1, 2, 4, 8, 16}
 
 // MaxCards is the most cards planner sizes one replica for.
 const MaxCards = 16
+
+// maxParamsB bounds a model's size: a thousand times the largest served today.
+const maxParamsB = 1e6
 
 // SizingRule holds the assumptions sizing uses.
 type SizingRule struct {
@@ -109,12 +112,16 @@ func Size(m ModelSpec, g GPUSpec, rule SizingRule) (Sizing, error) {
 		bytes = b
 	}
 	switch {
-	case m.TotalParamsB <= 0 || math.IsNaN(m.TotalParamsB):
-		return Sizing{}, fmt.Errorf("%s: total parameters must be above zero, not %g", m.Name, m.TotalParamsB)
-	case bytes <= 0:
+	case !(m.TotalParamsB > 0) || math.IsInf(m.TotalParamsB, 0):
+		return Sizing{}, fmt.Errorf("%s: total parameters must be a number above zero, not %g", m.Name, m.TotalParamsB)
+	case m.TotalParamsB > maxParamsB:
+		return Sizing{}, fmt.Errorf("%s: %g billion parameters is more than planner sizes (%g billion)", m.Name, m.TotalParamsB, float64(maxParamsB))
+	case !(bytes > 0) || math.IsInf(bytes, 0):
 		return Sizing{}, fmt.Errorf("%s: bytes per parameter must be above zero, not %g", m.Name, bytes)
-	case g.MemoryGB <= 0 || math.IsNaN(g.MemoryGB):
+	case !(g.MemoryGB > 0) || math.IsInf(g.MemoryGB, 0):
 		return Sizing{}, fmt.Errorf("%s: memory must be above zero, not %g GB", g.Name, g.MemoryGB)
+	case !(rule.KVHeadroom >= 0) || math.IsInf(rule.KVHeadroom, 0):
+		return Sizing{}, fmt.Errorf("kv_headroom must be a share of zero or more, not %g", rule.KVHeadroom)
 	}
 	s := Sizing{Model: m.Name, GPU: g.Name, WeightsGB: m.TotalParamsB * bytes}
 	if m.Arch != nil {
@@ -122,9 +129,12 @@ func Size(m ModelSpec, g GPUSpec, rule SizingRule) (Sizing, error) {
 	} else {
 		s.KVGB = s.WeightsGB * rule.KVHeadroom
 	}
-	s.MinCards = int(math.Ceil(s.WeightsGB/g.MemoryGB - 1e-9))
+	if math.IsInf(s.WeightsGB, 0) || math.IsInf(s.KVGB, 0) || math.IsNaN(s.KVGB) {
+		return Sizing{}, fmt.Errorf("%s: its weights and KV cache (%g GB and %g GB) are too large to size", m.Name, s.WeightsGB, s.KVGB)
+	}
+	s.MinCards = cardsFor(s.WeightsGB, g.MemoryGB)
 	s.MinCardsTP = tensorParallel(s.MinCards)
-	s.UsualCards = tensorParallel(int(math.Ceil((s.WeightsGB+s.KVGB)/g.MemoryGB - 1e-9)))
+	s.UsualCards = tensorParallel(cardsFor(s.WeightsGB+s.KVGB, g.MemoryGB))
 	cards := s.UsualCards
 	if cards == 0 {
 		cards = s.MinCardsTP
@@ -138,10 +148,20 @@ func Size(m ModelSpec, g GPUSpec, rule SizingRule) (Sizing, error) {
 	return s, nil
 }
 
+// cardsFor is how many cards of mem GB hold gb GB, capped just above what
+// any replica may use, so that no count overflows.
+func cardsFor(gb, mem float64) int {
+	n := math.Ceil(gb/mem - 1e-9)
+	if n > 1e6 {
+		return 1e6
+	}
+	return int(n)
+}
+
 // tensorParallel rounds n up to the next tensor-parallel size, or 0 when n
 // exceeds MaxCards.
 func tensorParallel(n int) int {
-	for _, tp := range TensorParallel {
+	for _, tp := range tensorParallelSizes {
 		if n <= tp {
 			return tp
 		}
@@ -152,7 +172,11 @@ func tensorParallel(n int) int {
 func (s Sizing) describe(g GPUSpec, rule SizingRule) string {
 	switch {
 	case s.MinCardsTP == 0:
-		return fmt.Sprintf("does not fit: %.0f GB of weights need %d cards of %.0f GB, more than %d", s.WeightsGB, s.MinCards, g.MemoryGB, MaxCards)
+		need := fmt.Sprint(s.MinCards)
+		if s.MinCards >= 1e6 {
+			need = "a million or more"
+		}
+		return fmt.Sprintf("does not fit: %.0f GB of weights need %s cards of %g GB, more than %d", s.WeightsGB, need, g.MemoryGB, MaxCards)
 	case s.UsualCards == 0:
 		return fmt.Sprintf("the weights fit %d×%s, but with the KV reserve a replica needs more than %d cards", s.MinCardsTP, g.Name, MaxCards)
 	case !s.FitsNode:

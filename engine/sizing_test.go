@@ -112,8 +112,8 @@ func TestSizingRefusesImpossibleInputs(t *testing.T) {
 		want string
 	}{
 		{ModelSpec{Name: "m", TotalParamsB: 70, Precision: "FP9"}, gpu(t, "H200"), `m: precision "FP9" is not known; use one of BF16, FP16, FP32, FP4, FP8, INT4, INT8, or give bytes per parameter`},
-		{ModelSpec{Name: "m", TotalParamsB: 0, Precision: "FP8"}, gpu(t, "H200"), "m: total parameters must be above zero, not 0"},
-		{ModelSpec{Name: "m", TotalParamsB: -5, Precision: "FP8"}, gpu(t, "H200"), "m: total parameters must be above zero, not -5"},
+		{ModelSpec{Name: "m", TotalParamsB: 0, Precision: "FP8"}, gpu(t, "H200"), "m: total parameters must be a number above zero, not 0"},
+		{ModelSpec{Name: "m", TotalParamsB: -5, Precision: "FP8"}, gpu(t, "H200"), "m: total parameters must be a number above zero, not -5"},
 		{ModelSpec{Name: "m", TotalParamsB: 70, BytesPerParam: -1}, gpu(t, "H200"), "m: bytes per parameter must be above zero, not -1"},
 		{ModelSpec{Name: "m", TotalParamsB: 70, Precision: "FP8"}, GPUSpec{Name: "X", MemoryGB: 0}, "X: memory must be above zero, not 0 GB"},
 	}

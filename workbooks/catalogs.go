@@ -27,6 +27,12 @@ func (r *reader) gpus() []engine.GPUSpec {
 		g.Source, _ = t.get(row, "source")
 		mem, ok := r.positive(t, row, "memory", name, true)
 		watts, okW := r.positive(t, row, "watts", name, false)
+		for _, prev := range out {
+			if engine.SameGPU(prev.Name, name) {
+				r.fail(at, name, "the GPU is listed twice (also at %s); keep one row", prev.Origin.Where())
+				return
+			}
+		}
 		if ok && okW {
 			g.MemoryGB, g.Watts = mem, watts
 			out = append(out, g)
@@ -40,7 +46,7 @@ func (r *reader) gpus() []engine.GPUSpec {
 func (r *reader) positive(t *table, row int, key, name string, required bool) (float64, bool) {
 	raw, at := t.get(row, key)
 	if raw == "" && !required {
-		return 0, true
+		return 0, !r.formulaWithoutValue(at, name)
 	}
 	v, ok := t.number(row, key, name, required)
 	if ok && v <= 0 {
@@ -63,6 +69,12 @@ func (r *reader) models() []engine.ModelSpec {
 		if name == "" {
 			r.fail(at, "", "the model has no name; name it or clear the row")
 			return
+		}
+		for _, prev := range out {
+			if strings.EqualFold(prev.Name, name) {
+				r.fail(at, name, "the model is listed twice (also at %s); keep one row", prev.Origin.Where())
+				return
+			}
 		}
 		m := engine.ModelSpec{Name: name, Origin: at}
 		m.Precision, _ = t.get(row, "precision")
@@ -173,17 +185,38 @@ func (r *reader) deploymentNumbers(t *table, row int, d *engine.Deployment) bool
 		return false
 	}
 	d.Cards, d.Replicas = cards, max(replicas, 1)
-	if perMonth == 0 && (perDay == 0 || days == 0) {
-		_, at := t.get(row, "hoursmonth")
-		r.fail(at, d.Name, "give the usage: hours per month (730 is all month), or hours per day and days per month")
+	_, dayAt := t.get(row, "hoursday")
+	_, daysAt := t.get(row, "days")
+	_, monthAt := t.get(row, "hoursmonth")
+	switch {
+	case perMonth > 0 && (perDay > 0 || days > 0):
+		r.fail(monthAt, d.Name, "give the usage one way: hours per month, or hours per day and days per month, not both")
+		return false
+	case perMonth == 0 && (perDay == 0 || days == 0):
+		r.fail(monthAt, d.Name, "give the usage: hours per month (730 is all month), or hours per day and days per month")
+		return false
+	case perDay > 24:
+		r.fail(dayAt, d.Name, "%g hours a day is more than a day has", perDay)
+		return false
+	case days > 31:
+		r.fail(daysAt, d.Name, "%g days a month is more than a month has", days)
+		return false
+	case perMonth > 744:
+		r.fail(monthAt, d.Name, "%g hours a month is more than a month has; at most 744 (31 × 24)", perMonth)
 		return false
 	}
 	d.HoursPerMonth, d.Usage = usage(perDay, days, perMonth)
-	if d.HoursPerMonth > 744 {
-		_, at := t.get(row, "hoursmonth")
-		r.fail(at, d.Name, "%g hours a month is more than a month has; at most 744 (31 × 24)", d.HoursPerMonth)
+	return true
+}
+
+// formulaWithoutValue reports a cell that looks empty because it holds a
+// formula no spreadsheet application has computed yet.
+func (r *reader) formulaWithoutValue(at formulas.Origin, name string) bool {
+	formula, _ := r.f.GetCellFormula(at.Sheet, at.Cell())
+	if formula == "" {
 		return false
 	}
+	r.fail(at, name, "the formula =%s has no computed value saved with it; open the workbook in Excel or LibreOffice, save it, and run planner again, or type the number", formula)
 	return true
 }
 
@@ -235,24 +268,48 @@ func (r *reader) scenarios(inputs []engine.Input) []engine.Scenario {
 	for _, in := range inputs {
 		kinds[in.Name] = in
 	}
+	rowOf := map[string]formulas.Origin{}
 	for i := header + 1; i < len(rows); i++ {
 		if len(rows[i]) == 0 || blank(rows[i]) {
 			continue
 		}
 		name := strings.TrimSpace(rows[i][0])
-		for c, raw := range rows[i] {
-			s, isScenario := cols[c]
-			if raw = strings.TrimSpace(raw); !isScenario || raw == "" {
-				continue
-			}
-			if name == "" {
-				r.fail(at(i, 0), "", "the row has values but no input name in column A")
-				break
-			}
-			r.scenarioValue(&out[s], name, raw, kinds, at(i, c))
+		if first, dup := rowOf[strings.ToLower(name)]; dup && name != "" {
+			r.fail(at(i, 0), name, "is listed twice (also at %s); keep one row", first.Where())
+			continue
 		}
+		rowOf[strings.ToLower(name)] = at(i, 0)
+		r.scenarioRow(out, cols, rows[i], name, kinds, func(c int) formulas.Origin { return at(i, c) })
 	}
 	return out
+}
+
+// scenarioRow reads one input's row of the Scenarios sheet.
+func (r *reader) scenarioRow(out []engine.Scenario, cols map[int]int, cells []string, name string,
+	kinds map[string]engine.Input, at func(int) formulas.Origin) {
+	width := len(cells)
+	for c := range cols {
+		width = max(width, c+1)
+	}
+	for c := range width {
+		raw := ""
+		if c < len(cells) {
+			raw = strings.TrimSpace(cells[c])
+		}
+		s, isScenario := cols[c]
+		switch {
+		case c == 0:
+		case raw != "" && !isScenario:
+			r.fail(at(c), name, "holds a value in a column with no scenario name in its header; name the scenario in the header row or clear the cell")
+		case raw != "" && name == "":
+			r.fail(at(0), "", "the row has values but no input name in column A")
+			return
+		case raw != "":
+			r.scenarioValue(&out[s], name, raw, kinds, at(c))
+		case isScenario && name != "":
+			r.formulaWithoutValue(at(c), name)
+		}
+	}
 }
 
 // scenarioValue reads one scenario cell by the kind and unit of its input.

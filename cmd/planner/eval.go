@@ -136,7 +136,7 @@ func evalFile(path string, opts evalOptions) *fileReport {
 	if rep.plan, rep.err = engine.Build(book.Model); rep.err != nil {
 		return rep
 	}
-	set, err := parseSets(opts.sets, book.Model)
+	set, err := parseSets(opts.sets, rep.plan)
 	if err != nil {
 		rep.err = err
 		return rep
@@ -219,7 +219,8 @@ func evalErrors(results []*engine.Result) error {
 }
 
 // parseSets reads --set NAME=VALUE overrides against the model's inputs.
-func parseSets(sets []string, m engine.Model) (map[string]engine.Value, error) {
+func parseSets(sets []string, plan *engine.Plan) (map[string]engine.Value, error) {
+	m := plan.Model()
 	out := map[string]engine.Value{}
 	for _, s := range sets {
 		name, raw, ok := strings.Cut(s, "=")
@@ -232,7 +233,11 @@ func parseSets(sets []string, m engine.Model) (map[string]engine.Value, error) {
 			return nil, fmt.Errorf("--set %s: %s is not an input of this workbook%s", s, name, suggestInput(name, m))
 		}
 		if in.Value.IsText {
-			out[name] = engine.Text(strings.Trim(raw, `"'`))
+			v := engine.Text(strings.Trim(raw, `"'`))
+			if msg := plan.CheckText(name, v); msg != "" {
+				return nil, fmt.Errorf("--set %s: %s", s, msg)
+			}
+			out[name] = v
 			continue
 		}
 		v, err := parseValue(raw)

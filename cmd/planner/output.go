@@ -53,16 +53,17 @@ type jsonDeployment struct {
 	Name               string   `json:"name"`
 	Model              string   `json:"model"`
 	GPU                string   `json:"gpu"`
-	Cards              int      `json:"cards_per_replica"`
+	Cards              int      `json:"cards_per_replica,omitempty"`
 	Replicas           int      `json:"replicas"`
 	HoursPerMonth      float64  `json:"hours_per_month"`
-	Offer              string   `json:"offer"`
-	RentPerReplicaHour float64  `json:"rent_per_replica_hour"`
-	RentPerMonth       float64  `json:"rent_per_month"`
+	Offer              string   `json:"offer,omitempty"`
+	RentPerReplicaHour float64  `json:"rent_per_replica_hour,omitempty"`
+	RentPerMonth       float64  `json:"rent_per_month,omitempty"`
 	OwnScenario        string   `json:"own_scenario,omitempty"`
 	OwnNodes           int      `json:"own_nodes,omitempty"`
 	OwnBusy            *float64 `json:"own_node_busy,omitempty"`
 	OwnPerMonth        *float64 `json:"own_per_month,omitempty"`
+	OwnBreakeven       *float64 `json:"own_breakeven_utilization,omitempty"`
 	Verdict            string   `json:"verdict,omitempty"`
 	Words              string   `json:"words"`
 }
@@ -106,7 +107,10 @@ func writeJSON(w io.Writer, rep *fileReport) {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	_ = enc.Encode(doc)
+	if err := enc.Encode(doc); err != nil {
+		// Only a number JSON cannot hold gets here; the error says which.
+		rep.err = fmt.Errorf("%s: the results cannot be written as JSON: %v", rep.file, err)
+	}
 }
 
 func messages(errs map[string]*engine.EvalError) map[string]string {
@@ -186,7 +190,7 @@ func shown(values map[string]float64, errs map[string]*engine.EvalError, name, u
 		code, _, _ := strings.Cut(e.Short(), ":")
 		return code
 	}
-	return ""
+	return "#N/A"
 }
 
 func deploymentJSON(d engine.DeploymentResult) jsonDeployment {
@@ -195,6 +199,9 @@ func deploymentJSON(d engine.DeploymentResult) jsonDeployment {
 		RentPerMonth: d.RentPerMonth, Verdict: d.Verdict, Words: d.Words}
 	if o := d.Own; o != nil {
 		j.OwnScenario, j.OwnNodes, j.OwnBusy, j.OwnPerMonth = o.Scenario, o.Nodes, &o.Busy, &o.CostPerMonth
+		if o.Breakeven > 0 {
+			j.OwnBreakeven = &o.Breakeven
+		}
 	}
 	return j
 }

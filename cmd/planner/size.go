@@ -21,14 +21,15 @@ type sizeOptions struct {
 	precision   string   // BF16, FP8, ...
 	gpus        []string // GPUs to size on; every catalog GPU when empty
 	workbook    string   // take catalogs and assumptions from this workbook
-	kvHeadroom  float64  // KV reserve as a share of the weights; <0: the workbook's
+	kvHeadroom  float64  // KV reserve as a share of the weights, when kvGiven
+	kvGiven     bool
 	arch        engine.Architecture
 	kvPrecision string
 	format      string
 }
 
 func newSizeCmd() *cobra.Command {
-	opts := sizeOptions{kvHeadroom: -1}
+	var opts sizeOptions
 	cmd := &cobra.Command{
 		Use:   "size",
 		Short: "How many GPUs one replica of a model needs",
@@ -41,7 +42,10 @@ default workbook, or from --workbook.`,
   planner size --model "DeepSeek-R1 (671B MoE)" --format json
   planner size --params 70 --precision fp8 --layers 80 --kv-heads 8 --head-dim 128 --context 32768 --sequences 32`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runSize(cmd, opts) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts.kvGiven = cmd.Flags().Changed("kv-headroom")
+			return runSize(cmd, opts)
+		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.model, "model", "", "size this `NAME` from the Models catalog")
@@ -50,7 +54,7 @@ default workbook, or from --workbook.`,
 	f.StringVar(&opts.precision, "precision", "", "weights' precision: "+engine.PrecisionNames())
 	f.StringArrayVar(&opts.gpus, "gpu", nil, "size on this `GPU` of the catalog; repeatable; default every GPU")
 	f.StringVar(&opts.workbook, "workbook", "", "take the GPU and model catalogs and kv_headroom from `WORKBOOK.xlsx`")
-	f.Float64Var(&opts.kvHeadroom, "kv-headroom", -1, "KV-cache reserve as a `SHARE` of the weights, for a model without an architecture")
+	f.Float64Var(&opts.kvHeadroom, "kv-headroom", 0, "KV-cache reserve as a `SHARE` of the weights, for a model without an architecture (default: the workbook's kv_headroom)")
 	f.Float64Var(&opts.arch.Layers, "layers", 0, "architecture: layers")
 	f.Float64Var(&opts.arch.KVHeads, "kv-heads", 0, "architecture: KV heads")
 	f.Float64Var(&opts.arch.HeadDim, "head-dim", 0, "architecture: head dimension")
@@ -193,7 +197,10 @@ func sizingRule(opts sizeOptions, catalog *engine.Model) (engine.SizingRule, err
 	if in, ok := catalog.Input("gpus"); ok && !in.Value.IsText {
 		rule.NodeGPUs = int(in.Value.Num)
 	}
-	if rule.KVHeadroom < 0 {
+	if opts.kvGiven && (!(opts.kvHeadroom >= 0) || opts.kvHeadroom > 10) {
+		return rule, fmt.Errorf("--kv-headroom %g: give a share of the weights between 0 and 10 (0.4 is 40 %%)", opts.kvHeadroom)
+	}
+	if !opts.kvGiven {
 		in, ok := catalog.Input(engine.KVHeadroom)
 		if !ok || in.Value.IsText {
 			return rule, fmt.Errorf("the workbook has no number input kv_headroom; pass --kv-headroom 0.4")
@@ -254,7 +261,7 @@ func writeSizes(w io.Writer, m engine.ModelSpec, gpus []engine.GPUSpec, sizes []
 	}
 	fmt.Fprintf(w, "%s · %s · %s · %s\n\n", m.Name, params, strings.ToUpper(m.Precision), kv)
 	t := &table{right: []bool{false, true, true, true, true, true, true, false, false}}
-	t.add("gpu", "memory", "weights", "min cards", "usual cards", "KV reserve", "KV left", "fits node", "note")
+	t.add("gpu", "memory", "weights", "min cards (TP)", "usual cards", "KV reserve", "KV left", "fits node", "note")
 	for i, s := range sizes {
 		fits := "no"
 		if s.FitsNode {
