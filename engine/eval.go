@@ -85,14 +85,20 @@ type state struct {
 // model planner does not know); formulas that fail are reported in
 // Result.Errors and their dependents skipped.
 func (p *Plan) Eval(sc Scenario) (*Result, error) {
+	_, res, err := p.evalState(sc)
+	return res, err
+}
+
+// evalState is Eval, also returning the slots (node-level values in place).
+func (p *Plan) evalState(sc Scenario) (*state, *Result, error) {
 	st := &state{slots: make([]float64, p.prog.slots), scenario: sc.Name, missing: map[string]string{}}
 	copy(st.slots, p.prog.init)
 	res := &Result{Scenario: sc.Name, Values: map[string]float64{}, Text: map[string]string{}, Errors: map[string]*EvalError{}}
 	if err := p.setInputs(sc, st.slots, res); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := p.sizeScenario(st, res); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	run(p.prog.node, st.slots)
 	failed := map[int]string{}
@@ -100,7 +106,7 @@ func (p *Plan) Eval(sc Scenario) (*Result, error) {
 	for _, o := range p.model.Offers {
 		res.Offers = append(res.Offers, p.evalOffer(o, st, failed, res))
 	}
-	return res, nil
+	return st, res, nil
 }
 
 // EvalAll evaluates the base scenario (with overrides) and then every named

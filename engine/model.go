@@ -70,7 +70,8 @@ type Input struct {
 	Low      float64 // the range a sensitivity or Monte Carlo run explores,
 	High     float64 // when HasRange is set
 	HasRange bool
-	Notes    string // source and notes, as the workbook gives them
+	Dist     *Distribution // how it varies in a Monte Carlo run; nil: fixed
+	Notes    string        // source and notes, as the workbook gives them
 	Origin   formulas.Origin
 }
 
@@ -99,14 +100,23 @@ func SameGPU(a, b string) bool {
 // merged with the workbook's own), offers, named scenarios, the GPU and
 // model catalogs, and deployment cases.
 type Model struct {
-	Where       formulas.Origin // the file and sheet the inputs come from
-	Inputs      []Input
-	Formulas    []formulas.Formula
-	Offers      []Offer
-	Scenarios   []Scenario // named scenarios, in sheet order; the base is implied
-	GPUs        []GPUSpec
-	Catalog     []ModelSpec
-	Deployments []Deployment
+	Where        formulas.Origin // the file and sheet the inputs come from
+	Inputs       []Input
+	Formulas     []formulas.Formula
+	Offers       []Offer
+	Scenarios    []Scenario // named scenarios, in sheet order; the base is implied
+	GPUs         []GPUSpec
+	Catalog      []ModelSpec
+	Deployments  []Deployment
+	Correlations []Correlation
+}
+
+// Correlation is a rank correlation between two uncertain inputs, induced
+// in Monte Carlo samples by the Iman–Conover method.
+type Correlation struct {
+	A, B   string
+	Rho    float64
+	Origin formulas.Origin
 }
 
 // GPUSpec returns the catalog entry of the GPU called name.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"planner/formulas"
@@ -189,4 +190,25 @@ func TestOnlyOffersOfTheNodesGPUAreCompared(t *testing.T) {
 	if len(compared) != 2 || compared[0] != "RunPod B200" || compared[1] != "Lambda B200, 8-GPU plan" {
 		t.Errorf("compared %v, want the two B200 offers", compared)
 	}
+}
+
+func formulasOf(lines ...string) []formulas.Formula {
+	var out []formulas.Formula
+	for _, l := range lines {
+		fs, err := formulas.ParseLibrary("test", l)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, fs...)
+	}
+	return out
+}
+
+func containsAll(s string, parts ...string) bool {
+	for _, p := range parts {
+		if !strings.Contains(s, p) {
+			return false
+		}
+	}
+	return true
 }

@@ -1,0 +1,288 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+)
+
+// Batch evaluates one scenario for a block of samples of a few varying
+// inputs at once, column by column. Instructions that do not depend on the
+// varying inputs run once, when the batch is made; their results are
+// broadcast into columns the varying instructions read. Running a block
+// allocates nothing.
+type Batch struct {
+	plan        *Plan
+	size        int
+	result      *Result     // the scenario evaluated once, without variation
+	vary        []int32     // slots of the varying inputs, in the order given
+	vec         [][]float64 // per slot: its column; nil when no varying instruction reads it
+	varies      []bool      // per slot: it depends on a varying input
+	node        []instr     // node instructions that depend on a varying input
+	offer       []instr     // per-offer instructions that depend on a varying input
+	offers      []batchOffer
+	guards      []int32 // varying node slots whose non-finite value fails a sample
+	offerGuards []int32 // the same among the per-offer slots
+}
+
+// batchOffer is a compared offer with its per-offer constant columns.
+type batchOffer struct {
+	index int         // in the model's offers
+	slots []int32     // per-offer slots the varying instructions read
+	cols  [][]float64 // their columns, broadcast from this offer's values
+}
+
+// NewBatch prepares to evaluate sc for blocks of up to size samples in which
+// the inputs named in vary take other values.
+func (p *Plan) NewBatch(sc Scenario, vary []string, size int) (*Batch, error) {
+	st, res, err := p.evalState(sc)
+	if err != nil {
+		return nil, err
+	}
+	b := &Batch{plan: p, size: size, result: res, vec: make([][]float64, p.prog.slots)}
+	varying := make([]bool, p.prog.slots)
+	for _, name := range vary {
+		s, ok := p.prog.inputSlot[name]
+		if !ok || name == OfferPrice {
+			return nil, fmt.Errorf("%s is not an input", name)
+		}
+		varying[s] = true
+		b.vary = append(b.vary, s)
+	}
+	b.node = varyingCode(p.prog.node, varying)
+	b.offer = varyingCode(p.prog.offer, varying)
+	for s := range varying {
+		if varying[s] {
+			b.vec[s] = make([]float64, size)
+		}
+	}
+	perOffer := offerSlots(p.prog.offer, varying)
+	for _, s := range operands(append(append([]instr(nil), b.node...), b.offer...), varying) {
+		if !perOffer[s] {
+			b.vec[s] = broadcast(st.slots[s], size)
+		}
+	}
+	for i, o := range res.Offers {
+		if o.Compared {
+			b.offers = append(b.offers, b.offerColumns(i, st.slots, perOffer, varying))
+		}
+	}
+	b.guards = guards(p.prog.node, varying, p.prog.formulaSlot)
+	b.offerGuards = guards(p.prog.offer, varying, p.prog.formulaSlot)
+	b.varies = varying
+	return b, nil
+}
+
+// varyingCode keeps the instructions that read a varying slot, marking
+// their results as varying too.
+func varyingCode(code []instr, varying []bool) []instr {
+	var out []instr
+	for _, in := range code {
+		if varying[in.a] || varying[in.b] || (in.op == opSel && varying[in.c]) {
+			varying[in.dst] = true
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// offerSlots marks the slots the per-offer code writes without varying, and
+// offer_price: constant within one offer, different between offers.
+func offerSlots(code []instr, varying []bool) map[int32]bool {
+	out := map[int32]bool{}
+	for _, in := range code {
+		if !varying[in.dst] {
+			out[in.dst] = true
+		}
+	}
+	return out
+}
+
+// operands lists the constant slots varying instructions read.
+func operands(code []instr, varying []bool) []int32 {
+	seen := map[int32]bool{}
+	var out []int32
+	for _, in := range code {
+		reads := []int32{in.a, in.b}
+		if in.op == opSel {
+			reads = append(reads, in.c)
+		}
+		for _, s := range reads {
+			if !varying[s] && !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// offerColumns evaluates offer i's constant per-offer slots once and
+// broadcasts the ones varying instructions read.
+func (b *Batch) offerColumns(i int, base []float64, perOffer map[int32]bool, varying []bool) batchOffer {
+	p := b.plan
+	slots := append([]float64(nil), base...)
+	slots[p.prog.priceSlot] = p.model.Offers[i].Price
+	run(p.prog.offer, slots)
+	bo := batchOffer{index: i}
+	for _, s := range operands(b.offer, varying) {
+		if perOffer[s] || s == p.prog.priceSlot {
+			bo.slots = append(bo.slots, s)
+			bo.cols = append(bo.cols, broadcast(slots[s], b.size))
+		}
+	}
+	return bo
+}
+
+func broadcast(v float64, n int) []float64 {
+	col := make([]float64, n)
+	for i := range col {
+		col[i] = v
+	}
+	return col
+}
+
+// guards are the varying slots of code that show a failed sample: every
+// formula's result, and every value an operation can swallow a division by
+// zero in (a divisor, a comparison, min, max, a condition).
+func guards(code []instr, varying []bool, formulaSlots []int32) []int32 {
+	isFormula := map[int32]bool{}
+	for _, s := range formulaSlots {
+		isFormula[s] = true
+	}
+	seen := map[int32]bool{}
+	var out []int32
+	add := func(s int32) {
+		if varying[s] && !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, in := range code {
+		if isFormula[in.dst] {
+			add(in.dst)
+		}
+		switch in.op {
+		case opAdd, opSub, opMul, opNeg, opCopy:
+		case opSel:
+			add(in.a)
+		default:
+			add(in.a)
+			add(in.b)
+		}
+	}
+	return out
+}
+
+// Input returns the column of the i-th varying input, to fill before Run.
+func (b *Batch) Input(i int) []float64 { return b.vec[b.vary[i]] }
+
+// Run evaluates the node-level formulas for the first n samples.
+func (b *Batch) Run(n int) { runColumns(b.node, b.vec, n) }
+
+// RunOffer evaluates the per-offer formulas of the k-th compared offer for
+// the first n samples, after Run.
+func (b *Batch) RunOffer(k, n int) {
+	o := &b.offers[k]
+	for j, s := range o.slots {
+		b.vec[s] = o.cols[j]
+	}
+	runColumns(b.offer, b.vec, n)
+}
+
+// Column returns the values of a formula or input for the block, or nil and
+// its one value when it does not vary.
+func (b *Batch) Column(name string) ([]float64, float64, bool) {
+	p := b.plan
+	s, ok := p.prog.inputSlot[name]
+	if !ok {
+		i, isFormula := p.index[name]
+		if !isFormula {
+			return nil, 0, false
+		}
+		s = p.prog.formulaSlot[i]
+	}
+	if b.varies[s] {
+		return b.vec[s], 0, true
+	}
+	v, found := b.result.Values[name]
+	return nil, v, found
+}
+
+// Failed marks in bad the samples of the block whose node-level evaluation
+// gave a non-finite value anywhere it matters.
+func (b *Batch) Failed(bad []bool, n int) { b.mark(b.guards, bad, n) }
+
+// FailedOffer does the same for the per-offer evaluation just run.
+func (b *Batch) FailedOffer(bad []bool, n int) { b.mark(b.offerGuards, bad, n) }
+
+func (b *Batch) mark(guards []int32, bad []bool, n int) {
+	for _, s := range guards {
+		col := b.vec[s][:n]
+		for i, x := range col {
+			if x-x != 0 { // NaN or ±Inf: x-x is NaN; for any finite x it is 0
+				bad[i] = true
+			}
+		}
+	}
+}
+
+// runColumns executes code over the first n entries of every column. The
+// common arithmetic runs in tight loops; the rest goes through apply.
+func runColumns(code []instr, vec [][]float64, n int) {
+	for _, in := range code {
+		d := vec[in.dst][:n]
+		a := vec[in.a][:len(d)]
+		bb := vec[in.b][:len(d)]
+		switch in.op {
+		case opAdd:
+			for i := range d {
+				d[i] = a[i] + bb[i]
+			}
+		case opSub:
+			for i := range d {
+				d[i] = a[i] - bb[i]
+			}
+		case opMul:
+			for i := range d {
+				d[i] = a[i] * bb[i]
+			}
+		case opDiv:
+			for i := range d {
+				d[i] = a[i] / bb[i]
+			}
+		case opCopy:
+			copy(d, a)
+		case opSel:
+			c := vec[in.c][:len(d)]
+			for i := range d {
+				if a[i] != 0 {
+					d[i] = bb[i]
+				} else {
+					d[i] = c[i]
+				}
+			}
+		default:
+			for i := range d {
+				d[i] = apply(in.op, a[i], bb[i])
+			}
+		}
+	}
+}
+
+// offerColumn returns a per-offer formula's values for the k-th compared
+// offer after RunOffer, or nil and its one value when it does not vary.
+func (b *Batch) offerColumn(k int, name string) ([]float64, float64) {
+	i, ok := b.plan.index[name]
+	if !ok {
+		return nil, math.NaN()
+	}
+	s := b.plan.prog.formulaSlot[i]
+	if b.varies[s] {
+		return b.vec[s], 0
+	}
+	o := b.result.Offers[b.offers[k].index]
+	if v, ok := o.Values[name]; ok {
+		return nil, v
+	}
+	return nil, math.NaN()
+}

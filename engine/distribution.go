@@ -1,0 +1,159 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// Distribution is how an uncertain input varies in a Monte Carlo run.
+type Distribution struct {
+	Kind   string    // uniform, triangular, pert, normal or lognormal
+	Params []float64 // uniform: a, b; triangular and pert: a, mode, b; normal: mean, sd; lognormal: mu, sigma of the log
+	Text   string    // as the workbook wrote it
+}
+
+// z95 is the standard normal's 95th percentile: a normal or lognormal
+// input's low and high are its 5th and 95th percentiles.
+const z95 = 1.6448536269514722
+
+var distArity = map[string]int{"uniform": 2, "triangular": 3, "pert": 3, "normal": 2, "lognormal": 2}
+
+// DistributionNames lists the distributions an input may declare.
+const DistributionNames = "uniform, triangular, pert, normal, lognormal (or fixed)"
+
+// ParseDistribution reads an Assumptions distribution cell for the input in:
+// "" (triangular over low, value, high when the input has a range, else
+// fixed), "fixed", a bare name whose parameters come from low, value and
+// high, or a name with its parameters: "normal(0.12, 0.02)". It returns nil
+// for a fixed input.
+func ParseDistribution(text string, in Input) (*Distribution, error) {
+	s := strings.ToLower(strings.TrimSpace(text))
+	if s == "fixed" || s == "none" || (s == "" && !in.HasRange) {
+		return nil, nil
+	}
+	if s == "" {
+		s = "triangular"
+	}
+	kind, args, hasArgs := strings.Cut(s, "(")
+	kind = strings.TrimSpace(kind)
+	n, ok := distArity[kind]
+	if !ok {
+		return nil, fmt.Errorf("%q is not a distribution planner knows; use %s", text, DistributionNames)
+	}
+	d := &Distribution{Kind: kind, Text: strings.TrimSpace(text)}
+	if hasArgs {
+		params, err := parseArgs(args, n)
+		if err != nil {
+			return nil, fmt.Errorf("%q: %v; write it like %s", text, err, example(kind))
+		}
+		d.Params = params
+	} else {
+		if !in.HasRange {
+			return nil, fmt.Errorf("%s needs a range: fill low and high, or give its parameters, e.g. %s", kind, example(kind))
+		}
+		d.Params = fromRange(kind, in)
+	}
+	return d, d.check()
+}
+
+func parseArgs(args string, n int) ([]float64, error) {
+	inner, ok := strings.CutSuffix(strings.TrimSpace(args), ")")
+	if !ok {
+		return nil, fmt.Errorf("the closing parenthesis is missing")
+	}
+	fields := strings.Split(inner, ",")
+	if len(fields) != n {
+		return nil, fmt.Errorf("it takes %d numbers, not %d", n, len(fields))
+	}
+	out := make([]float64, n)
+	for i, f := range fields {
+		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("%q is not a number", strings.TrimSpace(f))
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func example(kind string) string {
+	return map[string]string{"uniform": "uniform(250000, 320000)", "triangular": "triangular(250000, 285000, 320000)",
+		"pert": "pert(250000, 285000, 320000)", "normal": "normal(0.12, 0.02)", "lognormal": "lognormal(-2.1, 0.2)"}[kind]
+}
+
+// fromRange takes a bare distribution's parameters from low, value, high.
+func fromRange(kind string, in Input) []float64 {
+	lo, v, hi := in.Low, in.Value.Num, in.High
+	switch kind {
+	case "uniform":
+		return []float64{lo, hi}
+	case "normal":
+		return []float64{v, (hi - lo) / (2 * z95)}
+	case "lognormal":
+		if lo <= 0 || hi <= 0 {
+			return []float64{math.NaN(), math.NaN()}
+		}
+		return []float64{(math.Log(lo) + math.Log(hi)) / 2, (math.Log(hi) - math.Log(lo)) / (2 * z95)}
+	}
+	return []float64{lo, v, hi}
+}
+
+// check refuses parameters no distribution can have.
+func (d *Distribution) check() error {
+	p := d.Params
+	switch d.Kind {
+	case "uniform":
+		if !(p[0] < p[1]) {
+			return fmt.Errorf("uniform(%g, %g): the low end must be below the high end", p[0], p[1])
+		}
+	case "triangular", "pert":
+		if !(p[0] < p[2]) || p[1] < p[0] || p[1] > p[2] {
+			return fmt.Errorf("%s(%g, %g, %g): needs low < high with the most likely value between them", d.Kind, p[0], p[1], p[2])
+		}
+	case "normal":
+		if !(p[1] > 0) {
+			return fmt.Errorf("normal(%g, %g): the standard deviation must be above zero", p[0], p[1])
+		}
+	case "lognormal":
+		if math.IsNaN(p[0]) {
+			return fmt.Errorf("lognormal over a range needs low and high above zero")
+		}
+		if !(p[1] > 0) {
+			return fmt.Errorf("lognormal(%g, %g): sigma must be above zero", p[0], p[1])
+		}
+	}
+	return nil
+}
+
+// String prints the distribution with its parameters: "triangular(250000, 285000, 320000)".
+func (d *Distribution) String() string {
+	var ps []string
+	for _, p := range d.Params {
+		ps = append(ps, strconv.FormatFloat(p, 'g', 6, 64))
+	}
+	return d.Kind + "(" + strings.Join(ps, ", ") + ")"
+}
+
+// sampler draws from the distribution with src, using gonum's distributions.
+func (d *Distribution) sampler(src rand.Source) func() float64 {
+	p := d.Params
+	switch d.Kind {
+	case "uniform":
+		return distuv.Uniform{Min: p[0], Max: p[1], Src: src}.Rand
+	case "triangular":
+		return distuv.NewTriangle(p[0], p[2], p[1], src).Rand
+	case "normal":
+		return distuv.Normal{Mu: p[0], Sigma: p[1], Src: src}.Rand
+	case "lognormal":
+		return distuv.LogNormal{Mu: p[0], Sigma: p[1], Src: src}.Rand
+	}
+	// PERT: a beta over [a, b] with shape from the mode (λ = 4).
+	a, m, b := p[0], p[1], p[2]
+	beta := distuv.Beta{Alpha: 1 + 4*(m-a)/(b-a), Beta: 1 + 4*(b-m)/(b-a), Src: src}
+	return func() float64 { return a + (b-a)*beta.Rand() }
+}

@@ -1,0 +1,201 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"planner/formulas"
+)
+
+// correlator induces a target rank correlation between sampled columns by
+// the Iman–Conover method: it reorders each column's values, leaving every
+// marginal distribution exactly as sampled. Each worker has its own.
+type correlator struct {
+	target *mat.TriDense // lower Cholesky factor of the target correlation
+	base   map[int][]float64
+	k      int
+	scores [][]float64 // per column: van der Waerden scores, shuffled per block
+	t      []float64   // the scores with the target correlation, n × k
+	order  []int
+	sorted []float64
+}
+
+// correlation builds the target correlation matrix of the sampled inputs
+// from the model's declared correlations; nil when none applies.
+func (p *Plan) correlation(sampled []string) (*mat.TriDense, error) {
+	pos := map[string]int{}
+	for i, n := range sampled {
+		pos[n] = i
+	}
+	k := len(sampled)
+	c := mat.NewSymDense(k, nil)
+	for i := 0; i < k; i++ {
+		c.SetSym(i, i, 1)
+	}
+	any := false
+	var problems formulas.List
+	for _, r := range p.model.Correlations {
+		i, okA := pos[r.A]
+		j, okB := pos[r.B]
+		if !okA || !okB {
+			continue // an input held fixed in this scenario takes no part
+		}
+		c.SetSym(i, j, r.Rho)
+		any = true
+	}
+	if !any {
+		return nil, problems.Err()
+	}
+	var ch mat.Cholesky
+	if !ch.Factorize(c) {
+		return nil, fmt.Errorf("the rank correlations in Correlations contradict each other (no set of inputs can have them all at once); weaken some of them")
+	}
+	var l mat.TriDense
+	ch.LTo(&l)
+	return &l, nil
+}
+
+// checkCorrelations refuses correlations between unknown or fixed inputs,
+// outside -1..1, or between an input and itself.
+func (p *Plan) checkCorrelations() formulas.List {
+	var problems formulas.List
+	seen := map[[2]string]formulas.Origin{}
+	for _, r := range p.model.Correlations {
+		fail := func(msg string) {
+			problems = append(problems, &formulas.Error{Origin: r.Origin, Msg: msg})
+		}
+		for _, name := range []string{r.A, r.B} {
+			in, ok := p.model.Input(name)
+			switch {
+			case !ok:
+				fail(fmt.Sprintf("%s is not an input%s", name, p.didYouMean(name)))
+			case in.Dist == nil:
+				fail(fmt.Sprintf("%s has no distribution, so it cannot be correlated; give it a range or a distribution in Assumptions", name))
+			}
+		}
+		key := [2]string{min(r.A, r.B), max(r.A, r.B)}
+		switch first, dup := seen[key]; {
+		case r.A == r.B:
+			fail(fmt.Sprintf("%s is correlated with itself", r.A))
+		case math.IsNaN(r.Rho) || r.Rho <= -1 || r.Rho >= 1:
+			fail(fmt.Sprintf("the rank correlation %g must lie strictly between -1 and 1", r.Rho))
+		case dup:
+			fail(fmt.Sprintf("%s and %s are correlated twice (also at %s)", r.A, r.B, first.Where()))
+		}
+		seen[key] = r.Origin
+	}
+	return problems
+}
+
+func newCorrelator(target *mat.TriDense, k, size int) *correlator {
+	c := &correlator{target: target, k: k, base: map[int][]float64{}, t: make([]float64, size*k), order: make([]int, size), sorted: make([]float64, size)}
+	for j := 0; j < k; j++ {
+		c.scores = append(c.scores, make([]float64, size))
+	}
+	return c
+}
+
+// apply reorders the first n values of each column so that their ranks
+// follow scores correlated as the target, drawing shuffles from src.
+func (c *correlator) apply(cols [][]float64, n int, src rand.Source) {
+	r := rand.New(src)
+	base := c.vanDerWaerden(n)
+	for j := range cols {
+		s := c.scores[j][:n]
+		copy(s, base)
+		r.Shuffle(n, func(a, b int) { s[a], s[b] = s[b], s[a] })
+	}
+	m := c.mixing(n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < c.k; j++ {
+			var v float64
+			for l := 0; l < c.k; l++ {
+				v += c.scores[l][i] * m.At(l, j)
+			}
+			c.t[i*c.k+j] = v
+		}
+	}
+	for j, col := range cols {
+		c.rearrange(col[:n], j, n)
+	}
+}
+
+// mixing is (Q⁻¹)ᵀ Pᵀ, where the scores' own correlation is Q Qᵀ and the
+// target's P Pᵀ: the scores times it have exactly the target correlation.
+func (c *correlator) mixing(n int) *mat.Dense {
+	e := mat.NewSymDense(c.k, nil)
+	for a := 0; a < c.k; a++ {
+		for b := a; b < c.k; b++ {
+			e.SetSym(a, b, corr(c.scores[a][:n], c.scores[b][:n]))
+		}
+	}
+	var ch mat.Cholesky
+	q := mat.NewTriDense(c.k, mat.Lower, nil)
+	if ch.Factorize(e) {
+		ch.LTo(q)
+	} else {
+		for i := 0; i < c.k; i++ {
+			q.SetTri(i, i, 1) // degenerate scores: take them as uncorrelated
+		}
+	}
+	var qInv mat.TriDense
+	if err := qInv.InverseTri(q); err != nil {
+		qInv.Copy(q)
+	}
+	var m mat.Dense
+	m.Mul(qInv.T(), c.target.T())
+	return &m
+}
+
+// rearrange gives col the ranks of column j of the correlated scores.
+func (c *correlator) rearrange(col []float64, j, n int) {
+	sorted := c.sorted[:n]
+	copy(sorted, col)
+	sort.Float64s(sorted)
+	order := c.order[:n]
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return c.t[order[a]*c.k+j] < c.t[order[b]*c.k+j] })
+	for rank, i := range order {
+		col[i] = sorted[rank]
+	}
+}
+
+// corr is Pearson's correlation of two equally long columns.
+func corr(a, b []float64) float64 {
+	var ma, mb float64
+	for i := range a {
+		ma += a[i]
+		mb += b[i]
+	}
+	ma /= float64(len(a))
+	mb /= float64(len(b))
+	var sab, saa, sbb float64
+	for i := range a {
+		da, db := a[i]-ma, b[i]-mb
+		sab += da * db
+		saa += da * da
+		sbb += db * db
+	}
+	return sab / math.Sqrt(saa*sbb)
+}
+
+// vanDerWaerden are the normal scores Φ⁻¹(i/(n+1)), i = 1..n, computed once
+// per block length.
+func (c *correlator) vanDerWaerden(n int) []float64 {
+	if s, ok := c.base[n]; ok {
+		return s
+	}
+	s := make([]float64, n)
+	for i := range s {
+		s[i] = distuv.UnitNormal.Quantile(float64(i+1) / float64(n+1))
+	}
+	c.base[n] = s
+	return s
+}

@@ -1,0 +1,425 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Monte Carlo limits and defaults.
+const (
+	DefaultSamples = 10_000
+	DefaultSeed    = 2026
+	MaxSamples     = 5_000_000 // each output keeps every sample for exact percentiles: 4 bytes a sample
+	blockSize      = 1024
+	histogramBins  = 20
+)
+
+// MonteCarloOptions say how many samples to draw, from which seed, on how
+// many cores. The same samples and seed give the same numbers whatever the
+// number of cores: every block of samples draws from its own generator,
+// seeded by the seed and the block's number, and results are combined in
+// block order.
+type MonteCarloOptions struct {
+	Samples  int
+	Seed     uint64
+	Workers  int            // 0: every core
+	Progress func(done int) // called after each block with the samples done so far; may be nil
+}
+
+// Stats summarise one output over the samples that evaluated.
+type Stats struct {
+	Name, Unit         string
+	Mean, P5, P50, P95 float64
+	Min, Max           float64
+	Histogram          []int // histogramBins counts over [Min, Max]
+}
+
+// OwnCheaper is the share of samples in which owning beats an offer:
+// utilisation at or above break-even.
+type OwnCheaper struct {
+	Offer       Offer
+	Probability float64
+}
+
+// MonteCarloResult is one scenario's Monte Carlo run.
+type MonteCarloResult struct {
+	Scenario     string
+	Samples      int
+	Seed         uint64
+	Sampled      []Input // the inputs that varied, with their distributions
+	Good         int     // samples every node-level formula evaluated for
+	FirstFailure string  // why the first failed sample failed, when any did
+	Outputs      []Stats // node-level formulas, in model order
+	OwnCheaper   []OwnCheaper
+}
+
+// SampledInputs are the inputs a Monte Carlo run of sc varies: those with a
+// distribution that some formula uses and that the scenario does not set.
+func (p *Plan) SampledInputs(sc Scenario) []Input {
+	used := map[string]bool{}
+	for _, c := range p.checked {
+		for _, r := range c.Refs {
+			used[r] = true
+		}
+	}
+	var out []Input
+	for _, in := range p.model.Inputs {
+		if _, set := sc.Set[in.Name]; in.Dist != nil && !in.Value.IsText && used[in.Name] && !set {
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// CheckSamples refuses a sample count planner cannot honour.
+func CheckSamples(n int) error {
+	if n < 1 || n > MaxSamples {
+		return fmt.Errorf("%d samples: use between 1 and %d (every output keeps each sample, for exact percentiles)", n, MaxSamples)
+	}
+	return nil
+}
+
+// MonteCarlo samples the scenario's uncertain inputs and summarises every
+// node-level formula: mean, P5, P50, P95 and a histogram, and for every
+// offer of the scenario's GPU the probability that owning is cheaper.
+func (p *Plan) MonteCarlo(ctx context.Context, sc Scenario, opts MonteCarloOptions) (*MonteCarloResult, error) {
+	if err := CheckSamples(opts.Samples); err != nil {
+		return nil, err
+	}
+	sampled := p.SampledInputs(sc)
+	var names []string
+	for _, in := range sampled {
+		names = append(names, in.Name)
+	}
+	target, err := p.correlation(names)
+	if err != nil {
+		return nil, err
+	}
+	probe, err := p.NewBatch(sc, names, blockSize)
+	if err != nil {
+		return nil, err
+	}
+	mc := &mcRun{plan: p, sc: sc, opts: opts, sampled: sampled, target: target, probe: probe}
+	mc.prepare()
+	if err := mc.run(ctx); err != nil {
+		return nil, err
+	}
+	return mc.result(), nil
+}
+
+// mcRun is one Monte Carlo run under way.
+type mcRun struct {
+	plan    *Plan
+	sc      Scenario
+	opts    MonteCarloOptions
+	sampled []Input
+	target  *mat.TriDense
+	probe   *Batch
+	outputs []string    // node-level formulas
+	values  [][]float32 // per output, per sample; NaN for a failed sample
+	blocks  int
+	sums    [][]float64 // per block, per output: the sum over good samples
+	good    []int       // per block
+	cheaper [][]int     // per block, per offer: samples where owning wins
+	counted [][]int     // per block, per offer: samples that evaluated
+	failure []int       // per block: the first failed sample, or -1
+}
+
+func (mc *mcRun) prepare() {
+	for _, f := range mc.plan.Formulas() {
+		if !mc.plan.PerOffer(f.Name) {
+			mc.outputs = append(mc.outputs, f.Name)
+		}
+	}
+	n := mc.opts.Samples
+	mc.values = make([][]float32, len(mc.outputs))
+	for i := range mc.values {
+		mc.values[i] = make([]float32, n)
+	}
+	mc.blocks = (n + blockSize - 1) / blockSize
+	mc.sums, mc.cheaper, mc.counted = make([][]float64, mc.blocks), make([][]int, mc.blocks), make([][]int, mc.blocks)
+	mc.good, mc.failure = make([]int, mc.blocks), make([]int, mc.blocks)
+}
+
+// run hands blocks to the workers until all are done or ctx ends.
+func (mc *mcRun) run(ctx context.Context) error {
+	workers := mc.opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, mc.blocks)
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, workers)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			wk, err := mc.newWorker()
+			if err != nil {
+				errs[w] = err
+				return
+			}
+			for {
+				b := int(next.Add(1) - 1)
+				if b >= mc.blocks || ctx.Err() != nil {
+					return
+				}
+				n := wk.block(b)
+				if d := done.Add(int64(n)); mc.opts.Progress != nil {
+					mc.opts.Progress(int(d))
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}
+
+// worker evaluates blocks with its own batch and buffers.
+type worker struct {
+	mc   *mcRun
+	b    *Batch
+	bad  []bool
+	cols [][]float64
+	corr *correlator
+}
+
+func (mc *mcRun) newWorker() (*worker, error) {
+	b, err := mc.plan.NewBatch(mc.sc, namesOf(mc.sampled), blockSize)
+	if err != nil {
+		return nil, err
+	}
+	w := &worker{mc: mc, b: b, bad: make([]bool, blockSize)}
+	for i := range mc.sampled {
+		w.cols = append(w.cols, b.Input(i))
+	}
+	if mc.target != nil {
+		w.corr = newCorrelator(mc.target, len(mc.sampled), blockSize)
+	}
+	return w, nil
+}
+
+func namesOf(ins []Input) []string {
+	out := make([]string, len(ins))
+	for i, in := range ins {
+		out[i] = in.Name
+	}
+	return out
+}
+
+// draw fills the input columns with block k's samples; it returns the
+// block's size. Block k always draws the same samples.
+func (w *worker) draw(k int) int {
+	mc := w.mc
+	n := min(blockSize, mc.opts.Samples-k*blockSize)
+	src := rand.NewPCG(mc.opts.Seed, uint64(k))
+	for j, in := range mc.sampled {
+		draw := in.Dist.sampler(src)
+		col := w.cols[j][:n]
+		for i := range col {
+			col[i] = draw()
+		}
+	}
+	if w.corr != nil {
+		w.corr.apply(w.cols, n, src)
+	}
+	return n
+}
+
+// block draws, evaluates and records block number k; it returns its size.
+func (w *worker) block(k int) int {
+	mc := w.mc
+	start := k * blockSize
+	n := w.draw(k)
+	bad := w.bad[:n]
+	clear(bad)
+	w.b.Run(n)
+	w.b.Failed(bad, n)
+	mc.failure[k] = -1
+	for i, isBad := range bad {
+		if isBad {
+			mc.failure[k] = start + i
+			break
+		}
+	}
+	w.record(k, start, n, bad)
+	w.offers(k, n, bad)
+	return n
+}
+
+// record stores every output's values for the block and sums the good ones.
+func (w *worker) record(k, start, n int, bad []bool) {
+	mc := w.mc
+	sums := make([]float64, len(mc.outputs))
+	good := 0
+	for _, isBad := range bad {
+		if !isBad {
+			good++
+		}
+	}
+	for o, name := range mc.outputs {
+		col, fixed, _ := w.b.Column(name)
+		dst := mc.values[o][start : start+n]
+		for i := range dst {
+			v := fixed
+			if col != nil {
+				v = col[i]
+			}
+			if bad[i] {
+				dst[i] = float32(math.NaN())
+				continue
+			}
+			dst[i] = float32(v)
+			sums[o] += v
+		}
+	}
+	mc.sums[k], mc.good[k] = sums, good
+}
+
+// offers counts, per compared offer, the samples in which owning wins.
+func (w *worker) offers(k, n int, bad []bool) {
+	mc := w.mc
+	util, utilFixed, _ := w.b.Column(Utilization)
+	offerBad := make([]bool, n)
+	mc.cheaper[k], mc.counted[k] = make([]int, len(w.b.offers)), make([]int, len(w.b.offers))
+	for j := range w.b.offers {
+		w.b.RunOffer(j, n)
+		copy(offerBad, bad)
+		w.b.FailedOffer(offerBad, n)
+		be, beFixed := w.b.offerColumn(j, Breakeven)
+		for i := 0; i < n; i++ {
+			if offerBad[i] {
+				continue
+			}
+			u, e := utilFixed, beFixed
+			if util != nil {
+				u = util[i]
+			}
+			if be != nil {
+				e = be[i]
+			}
+			mc.counted[k][j]++
+			if u >= e {
+				mc.cheaper[k][j]++
+			}
+		}
+	}
+}
+
+// result combines the blocks in order and computes the statistics.
+func (mc *mcRun) result() *MonteCarloResult {
+	r := &MonteCarloResult{Scenario: mc.sc.Name, Samples: mc.opts.Samples, Seed: mc.opts.Seed, Sampled: mc.sampled}
+	sums := make([]float64, len(mc.outputs))
+	for k := 0; k < mc.blocks; k++ {
+		r.Good += mc.good[k]
+		for o := range sums {
+			sums[o] += mc.sums[k][o]
+		}
+	}
+	for o, name := range mc.outputs {
+		s := summarise(compact(mc.values[o]))
+		s.Name, s.Unit = name, mc.plan.checked[mc.plan.index[name]].Unit
+		s.Mean = sums[o] / float64(r.Good)
+		r.Outputs = append(r.Outputs, s)
+		mc.values[o] = nil // the samples are summarised; let them go
+	}
+	for j, o := range mc.probe.offers {
+		var wins, all int
+		for k := 0; k < mc.blocks; k++ {
+			wins += mc.cheaper[k][j]
+			all += mc.counted[k][j]
+		}
+		oc := OwnCheaper{Offer: mc.plan.model.Offers[o.index], Probability: math.NaN()}
+		if all > 0 {
+			oc.Probability = float64(wins) / float64(all)
+		}
+		r.OwnCheaper = append(r.OwnCheaper, oc)
+	}
+	r.FirstFailure = mc.explainFirstFailure()
+	return r
+}
+
+// compact drops the failed samples (NaN) in place.
+func compact(xs []float32) []float32 {
+	out := xs[:0]
+	for _, x := range xs {
+		if x == x {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func summarise(xs []float32) Stats {
+	s := Stats{Histogram: make([]int, histogramBins)}
+	if len(xs) == 0 {
+		s.Mean, s.P5, s.P50, s.P95, s.Min, s.Max = math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()
+		return s
+	}
+	s.Min, s.Max = float64(xs[0]), float64(xs[0])
+	for _, x := range xs {
+		s.Min, s.Max = math.Min(s.Min, float64(x)), math.Max(s.Max, float64(x))
+	}
+	width := (s.Max - s.Min) / histogramBins
+	for _, x := range xs {
+		bin := histogramBins - 1
+		if width > 0 {
+			bin = min(int((float64(x)-s.Min)/width), histogramBins-1)
+		}
+		s.Histogram[bin]++
+	}
+	q := percentiles(xs, 0.05, 0.5, 0.95)
+	s.P5, s.P50, s.P95 = q[0], q[1], q[2]
+	return s
+}
+
+// explainFirstFailure re-evaluates the first failed sample on its own and
+// says why it failed.
+func (mc *mcRun) explainFirstFailure() string {
+	first := -1
+	for _, f := range mc.failure {
+		if f >= 0 {
+			first = f
+			break
+		}
+	}
+	if first < 0 {
+		return ""
+	}
+	k := first / blockSize
+	w, err := mc.newWorker()
+	if err != nil {
+		return err.Error()
+	}
+	w.draw(k)
+	set := map[string]Value{}
+	for name, v := range mc.sc.Set {
+		set[name] = v
+	}
+	for j, in := range mc.sampled {
+		set[in.Name] = Num(w.cols[j][first-k*blockSize])
+	}
+	res, err := mc.plan.Eval(Scenario{Name: mc.sc.Name, Set: set})
+	if err != nil {
+		return err.Error()
+	}
+	for _, f := range mc.plan.Formulas() {
+		if e, ok := res.Errors[f.Name]; ok && !e.Skipped {
+			return fmt.Sprintf("sample %d: %s: %s", first+1, f.Name, e.Msg)
+		}
+	}
+	return fmt.Sprintf("sample %d gave a value that is not a finite number", first+1)
+}

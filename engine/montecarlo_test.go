@@ -1,0 +1,153 @@
+package engine
+
+import (
+	"context"
+	"math"
+	"reflect"
+	"testing"
+)
+
+// uniformCapex is the default model with capex uniform over the price
+// guide's $250,000–$320,000 and every other input fixed.
+func uniformCapex(t *testing.T) *Plan {
+	t.Helper()
+	m := specModel()
+	for i := range m.Inputs {
+		if m.Inputs[i].Name == "capex" {
+			m.Inputs[i].Dist = &Distribution{Kind: "uniform", Params: []float64{250000, 320000}}
+		}
+	}
+	p, err := Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func stat(t *testing.T, r *MonteCarloResult, name string) Stats {
+	for _, s := range r.Outputs {
+		if s.Name == name {
+			return s
+		}
+	}
+	t.Fatalf("no output %s", name)
+	return Stats{}
+}
+
+// cost_per_gpu_hour is linear in capex, so with capex uniform it is uniform
+// too, between its values at the ends: its percentiles and mean have a
+// closed form, which the samples must meet within sampling error.
+func TestMonteCarloMatchesTheClosedForm(t *testing.T) {
+	p := uniformCapex(t)
+	const n = 200_000
+	r, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: n, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo := evalSpec(t, map[string]Value{"capex": Num(250000)}).Values["cost_per_gpu_hour"]
+	hi := evalSpec(t, map[string]Value{"capex": Num(320000)}).Values["cost_per_gpu_hour"]
+	s := stat(t, r, "cost_per_gpu_hour")
+	for _, c := range []struct {
+		name      string
+		got, p    float64
+		tolerance float64
+	}{
+		// The standard error of a sample quantile of a uniform over a range
+		// of width w is w·sqrt(p(1-p)/n); of the mean, w/sqrt(12n). Four of them.
+		{"P5", s.P5, 0.05, 4 * (hi - lo) * math.Sqrt(0.05*0.95/n)},
+		{"P50", s.P50, 0.5, 4 * (hi - lo) * math.Sqrt(0.25/n)},
+		{"P95", s.P95, 0.95, 4 * (hi - lo) * math.Sqrt(0.05*0.95/n)},
+		{"mean", s.Mean, 0.5, 4 * (hi - lo) / math.Sqrt(12*n)},
+	} {
+		if want := lo + c.p*(hi-lo); math.Abs(c.got-want) > c.tolerance {
+			t.Errorf("%s = %.6f, closed form %.6f (tolerance %.6f)", c.name, c.got, want, c.tolerance)
+		}
+	}
+	if s.Min < lo-1e-6 || s.Max > hi+1e-6 || r.Good != n {
+		t.Errorf("min %v max %v (want within %v..%v), %d good of %d", s.Min, s.Max, lo, hi, r.Good, n)
+	}
+	// Owning beats the $2.69 offer at 50 % utilisation only when the cost
+	// per GPU-hour is at most 0.5 × 2.69: a share of the uniform.
+	want := (0.5*2.69 - lo) / (hi - lo)
+	for _, o := range r.OwnCheaper {
+		if o.Offer.Price == 2.69 && math.Abs(o.Probability-math.Max(0, want)) > 4*math.Sqrt(0.25/n) {
+			t.Errorf("P(own cheaper than %s) = %v, want %v", o.Offer.Label(), o.Probability, want)
+		}
+	}
+}
+
+// The same seed gives the same numbers whatever the number of workers, and
+// on every run.
+func TestMonteCarloIsDeterministic(t *testing.T) {
+	m := specModel()
+	for i := range m.Inputs {
+		switch m.Inputs[i].Name {
+		case "capex":
+			m.Inputs[i].Dist = &Distribution{Kind: "triangular", Params: []float64{250000, 285000, 320000}}
+		case "utilization":
+			m.Inputs[i].Dist = &Distribution{Kind: "pert", Params: []float64{0.2, 0.5, 0.9}}
+		case "electricity_price":
+			m.Inputs[i].Dist = &Distribution{Kind: "lognormal", Params: []float64{math.Log(0.12), 0.2}}
+		case "pue":
+			m.Inputs[i].Dist = &Distribution{Kind: "normal", Params: []float64{1.3, 0.05}}
+		}
+	}
+	m.Correlations = []Correlation{{A: "capex", B: "electricity_price", Rho: 0.6}}
+	p, err := Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(workers int) *MonteCarloResult {
+		r, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: 10_000, Seed: 42, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	one, two, again := run(1), run(2), run(2)
+	if !reflect.DeepEqual(one, two) || !reflect.DeepEqual(two, again) {
+		t.Error("the same seed gave different results on 1 and 2 workers, or on two runs")
+	}
+	other, _ := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: 10_000, Seed: 43})
+	if reflect.DeepEqual(one.Outputs, other.Outputs) {
+		t.Error("another seed gave the same numbers")
+	}
+}
+
+func TestMonteCarloRefusesSampleCounts(t *testing.T) {
+	p := uniformCapex(t)
+	for _, n := range []int{0, -5, MaxSamples + 1} {
+		_, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: n})
+		if err == nil || err.Error() != CheckSamples(n).Error() {
+			t.Errorf("%d samples: %v", n, err)
+		}
+	}
+	if CheckSamples(0).Error() != "0 samples: use between 1 and 5000000 (every output keeps each sample, for exact percentiles)" {
+		t.Error(CheckSamples(0))
+	}
+}
+
+// A sample that divides by zero is counted out and explained, not averaged in.
+func TestMonteCarloCountsFailedSamples(t *testing.T) {
+	m := specModel()
+	for i := range m.Inputs {
+		if m.Inputs[i].Name == "utilization" {
+			m.Inputs[i].Dist = &Distribution{Kind: "uniform", Params: []float64{-0.5, 0.5}}
+		}
+	}
+	m.Formulas = append(m.Formulas, formulasOf("inverse = 1 / (utilization > 0 ? utilization : 0)")...)
+	p, err := Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: 4000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Good < 1800 || r.Good > 2200 {
+		t.Errorf("%d good samples of 4000, want about half", r.Good)
+	}
+	if r.FirstFailure == "" || !containsAll(r.FirstFailure, "inverse: division by zero") {
+		t.Errorf("first failure: %q", r.FirstFailure)
+	}
+}
