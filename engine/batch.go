@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Batch evaluates one scenario for a block of samples of a few varying
@@ -32,8 +33,9 @@ type batchOffer struct {
 }
 
 // NewBatch prepares to evaluate sc for blocks of up to size samples in which
-// the inputs named in vary take other values.
-func (p *Plan) NewBatch(sc Scenario, vary []string, size int) (*Batch, error) {
+// the inputs named in vary take other values. When needs names formulas
+// (node-level or per offer), only what they depend on is evaluated.
+func (p *Plan) NewBatch(sc Scenario, vary []string, size int, needs ...string) (*Batch, error) {
 	st, res, err := p.evalState(sc)
 	if err != nil {
 		return nil, err
@@ -48,8 +50,12 @@ func (p *Plan) NewBatch(sc Scenario, vary []string, size int) (*Batch, error) {
 		varying[s] = true
 		b.vary = append(b.vary, s)
 	}
-	b.node = varyingCode(p.prog.node, varying)
-	b.offer = varyingCode(p.prog.offer, varying)
+	node, offer := p.prog.node, p.prog.offer
+	if len(needs) > 0 {
+		node, offer = p.neededCode(needs)
+	}
+	b.node = varyingCode(node, varying)
+	b.offer = varyingCode(offer, varying)
 	for s := range varying {
 		if varying[s] {
 			b.vec[s] = make([]float64, size)
@@ -66,10 +72,39 @@ func (p *Plan) NewBatch(sc Scenario, vary []string, size int) (*Batch, error) {
 			b.offers = append(b.offers, b.offerColumns(i, st.slots, perOffer, varying))
 		}
 	}
-	b.guards = guards(p.prog.node, varying, p.prog.formulaSlot)
-	b.offerGuards = guards(p.prog.offer, varying, p.prog.formulaSlot)
+	b.guards = guards(b.node, varying, p.prog.formulaSlot)
+	b.offerGuards = guards(b.offer, varying, p.prog.formulaSlot)
 	b.varies = varying
 	return b, nil
+}
+
+// neededCode keeps the instructions the named formulas depend on, node-level
+// and per offer.
+func (p *Plan) neededCode(needs []string) (node, offer []instr) {
+	needed := map[int32]bool{}
+	for _, name := range needs {
+		if i, ok := p.index[name]; ok {
+			needed[p.prog.formulaSlot[i]] = true
+		}
+	}
+	keep := func(code []instr) []instr {
+		var kept []instr
+		for i := len(code) - 1; i >= 0; i-- {
+			in := code[i]
+			if !needed[in.dst] {
+				continue
+			}
+			kept = append(kept, in)
+			needed[in.a], needed[in.b] = true, true
+			if in.op == opSel {
+				needed[in.c] = true
+			}
+		}
+		slices.Reverse(kept)
+		return kept
+	}
+	offer = keep(p.prog.offer)
+	return keep(p.prog.node), offer
 }
 
 // varyingCode keeps the instructions that read a varying slot, marking
@@ -141,13 +176,18 @@ func broadcast(v float64, n int) []float64 {
 	return col
 }
 
-// guards are the varying slots of code that show a failed sample: every
-// formula's result, and every value an operation can swallow a division by
-// zero in (a divisor, a comparison, min, max, a condition).
+// guards are the varying slots of code whose values show a failed sample.
+// A value that is not finite runs on through +, -, ×, copies and the
+// branches of ?: into every formula that uses it, so it suffices to watch
+// the formulas nothing else uses, and the operands of the operations that
+// can swallow it (a divisor, a comparison, min, max, a condition).
 func guards(code []instr, varying []bool, formulaSlots []int32) []int32 {
-	isFormula := map[int32]bool{}
-	for _, s := range formulaSlots {
-		isFormula[s] = true
+	read := map[int32]bool{}
+	for _, in := range code {
+		read[in.a], read[in.b] = true, true
+		if in.op == opSel {
+			read[in.c] = true
+		}
 	}
 	seen := map[int32]bool{}
 	var out []int32
@@ -157,14 +197,20 @@ func guards(code []instr, varying []bool, formulaSlots []int32) []int32 {
 			out = append(out, s)
 		}
 	}
+	isFormula := map[int32]bool{}
+	for _, s := range formulaSlots {
+		isFormula[s] = true
+	}
 	for _, in := range code {
-		if isFormula[in.dst] {
+		if isFormula[in.dst] && !read[in.dst] {
 			add(in.dst)
 		}
 		switch in.op {
 		case opAdd, opSub, opMul, opNeg, opCopy:
 		case opSel:
 			add(in.a)
+		case opDiv, opMod:
+			add(in.b)
 		default:
 			add(in.a)
 			add(in.b)
@@ -215,11 +261,22 @@ func (b *Batch) Failed(bad []bool, n int) { b.mark(b.guards, bad, n) }
 // FailedOffer does the same for the per-offer evaluation just run.
 func (b *Batch) FailedOffer(bad []bool, n int) { b.mark(b.offerGuards, bad, n) }
 
+// mark flags the samples with a non-finite guard value. For a finite x,
+// x-x is 0; for NaN or ±Inf it is NaN. Summing x-x over a column without
+// branching is 0 exactly when every value is finite, so the per-sample pass
+// runs only for the rare column that holds a failure.
 func (b *Batch) mark(guards []int32, bad []bool, n int) {
 	for _, s := range guards {
 		col := b.vec[s][:n]
+		var acc float64
+		for _, x := range col {
+			acc += x - x
+		}
+		if acc == 0 {
+			continue
+		}
 		for i, x := range col {
-			if x-x != 0 { // NaN or ±Inf: x-x is NaN; for any finite x it is 0
+			if x-x != 0 {
 				bad[i] = true
 			}
 		}

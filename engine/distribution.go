@@ -139,21 +139,42 @@ func (d *Distribution) String() string {
 	return d.Kind + "(" + strings.Join(ps, ", ") + ")"
 }
 
-// sampler draws from the distribution with src, using gonum's distributions.
-func (d *Distribution) sampler(src rand.Source) func() float64 {
+// fill draws len(col) values. A distribution whose quantile function gonum
+// gives in closed form is stratified (Latin hypercube sampling, as the
+// Excel add-ins do by default): one value from each of n equally likely
+// strata, ascending, which the caller shuffles or ranks. Stratifying makes
+// the percentiles of a run of n samples markedly more accurate, and an
+// ascending sweep through a quantile function runs several times faster
+// than random calls. PERT has no closed-form quantile and is drawn at
+// random. fill reports whether col came out ascending.
+func (d *Distribution) fill(col []float64, src rand.Source) bool {
 	p := d.Params
+	var quantile func(float64) float64
 	switch d.Kind {
 	case "uniform":
-		return distuv.Uniform{Min: p[0], Max: p[1], Src: src}.Rand
+		quantile = distuv.Uniform{Min: p[0], Max: p[1]}.Quantile
 	case "triangular":
-		return distuv.NewTriangle(p[0], p[2], p[1], src).Rand
+		quantile = distuv.NewTriangle(p[0], p[2], p[1], nil).Quantile
 	case "normal":
-		return distuv.Normal{Mu: p[0], Sigma: p[1], Src: src}.Rand
+		quantile = distuv.Normal{Mu: p[0], Sigma: p[1]}.Quantile
 	case "lognormal":
-		return distuv.LogNormal{Mu: p[0], Sigma: p[1], Src: src}.Rand
+		quantile = distuv.LogNormal{Mu: p[0], Sigma: p[1]}.Quantile
+	default:
+		// PERT: a beta over [a, b] shaped by the mode (λ = 4).
+		a, m, b := p[0], p[1], p[2]
+		beta := distuv.Beta{Alpha: 1 + 4*(m-a)/(b-a), Beta: 1 + 4*(b-m)/(b-a), Src: src}
+		for i := range col {
+			col[i] = a + (b-a)*beta.Rand()
+		}
+		return false
 	}
-	// PERT: a beta over [a, b] with shape from the mode (λ = 4).
-	a, m, b := p[0], p[1], p[2]
-	beta := distuv.Beta{Alpha: 1 + 4*(m-a)/(b-a), Beta: 1 + 4*(b-m)/(b-a), Src: src}
-	return func() float64 { return a + (b-a)*beta.Rand() }
+	r := rand.New(src)
+	step := 1 / float64(len(col))
+	for i := range col {
+		// (i + u) / n with u strictly inside (0, 1): never the quantile of 0
+		// or 1, which is infinite for a normal.
+		u := r.Float64()*(1-0x1p-52) + 0x1p-53
+		col[i] = quantile((float64(i) + u) * step)
+	}
+	return true
 }

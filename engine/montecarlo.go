@@ -102,11 +102,15 @@ func (p *Plan) MonteCarlo(ctx context.Context, sc Scenario, opts MonteCarloOptio
 	if err != nil {
 		return nil, err
 	}
-	probe, err := p.NewBatch(sc, names, blockSize)
-	if err != nil {
+	mc := &mcRun{plan: p, sc: sc, opts: opts, sampled: sampled, target: target}
+	for _, f := range p.Formulas() {
+		if !p.PerOffer(f.Name) {
+			mc.outputs = append(mc.outputs, f.Name)
+		}
+	}
+	if mc.probe, err = mc.newBatch(); err != nil {
 		return nil, err
 	}
-	mc := &mcRun{plan: p, sc: sc, opts: opts, sampled: sampled, target: target, probe: probe}
 	mc.prepare()
 	if err := mc.run(ctx); err != nil {
 		return nil, err
@@ -126,26 +130,33 @@ type mcRun struct {
 	values  [][]float32 // per output, per sample; NaN for a failed sample
 	blocks  int
 	sums    [][]float64 // per block, per output: the sum over good samples
+	lows    [][]float32 // per block, per output: the smallest good value
+	highs   [][]float32 // per block, per output: the largest good value
 	good    []int       // per block
 	cheaper [][]int     // per block, per offer: samples where owning wins
 	counted [][]int     // per block, per offer: samples that evaluated
 	failure []int       // per block: the first failed sample, or -1
 }
 
+// newBatch evaluates what the run reports: the outputs, and break-even
+// against utilisation for each offer.
+func (mc *mcRun) newBatch() (*Batch, error) {
+	needs := append([]string{Breakeven, Utilization}, mc.outputs...)
+	return mc.plan.NewBatch(mc.sc, namesOf(mc.sampled), blockSize, needs...)
+}
+
 func (mc *mcRun) prepare() {
-	for _, f := range mc.plan.Formulas() {
-		if !mc.plan.PerOffer(f.Name) {
-			mc.outputs = append(mc.outputs, f.Name)
-		}
-	}
 	n := mc.opts.Samples
 	mc.values = make([][]float32, len(mc.outputs))
-	for i := range mc.values {
-		mc.values[i] = make([]float32, n)
+	for i, name := range mc.outputs {
+		if col, _, _ := mc.probe.Column(name); col != nil {
+			mc.values[i] = make([]float32, n)
+		}
 	}
 	mc.blocks = (n + blockSize - 1) / blockSize
 	mc.sums, mc.cheaper, mc.counted = make([][]float64, mc.blocks), make([][]int, mc.blocks), make([][]int, mc.blocks)
 	mc.good, mc.failure = make([]int, mc.blocks), make([]int, mc.blocks)
+	mc.lows, mc.highs = make([][]float32, mc.blocks), make([][]float32, mc.blocks)
 }
 
 // run hands blocks to the workers until all are done or ctx ends.
@@ -198,7 +209,7 @@ type worker struct {
 }
 
 func (mc *mcRun) newWorker() (*worker, error) {
-	b, err := mc.plan.NewBatch(mc.sc, namesOf(mc.sampled), blockSize)
+	b, err := mc.newBatch()
 	if err != nil {
 		return nil, err
 	}
@@ -227,16 +238,27 @@ func (w *worker) draw(k int) int {
 	n := min(blockSize, mc.opts.Samples-k*blockSize)
 	src := rand.NewPCG(mc.opts.Seed, uint64(k))
 	for j, in := range mc.sampled {
-		draw := in.Dist.sampler(src)
 		col := w.cols[j][:n]
-		for i := range col {
-			col[i] = draw()
+		if in.Dist.fill(col, src) && w.corr == nil && j > 0 {
+			// Stratified values come out ascending: pair them at random.
+			// The first column may stay in order; only the pairing matters.
+			shuffle(col, src)
 		}
 	}
 	if w.corr != nil {
 		w.corr.apply(w.cols, n, src)
 	}
 	return n
+}
+
+// shuffle is Fisher–Yates with a multiply-shift index: a block is at most
+// blockSize long, so the bias of taking the high bits of a 32-bit draw
+// (under 1024 in 2³²) is far below anything a percentile can show.
+func shuffle(col []float64, src rand.Source) {
+	for i := len(col) - 1; i > 0; i-- {
+		j := int((src.Uint64() >> 32) * uint64(i+1) >> 32)
+		col[i], col[j] = col[j], col[i]
+	}
 }
 
 // block draws, evaluates and records block number k; it returns its size.
@@ -270,23 +292,46 @@ func (w *worker) record(k, start, n int, bad []bool) {
 			good++
 		}
 	}
+	lows, highs := make([]float32, len(mc.outputs)), make([]float32, len(mc.outputs))
 	for o, name := range mc.outputs {
 		col, fixed, _ := w.b.Column(name)
-		dst := mc.values[o][start : start+n]
-		for i := range dst {
-			v := fixed
-			if col != nil {
-				v = col[i]
-			}
-			if bad[i] {
-				dst[i] = float32(math.NaN())
-				continue
-			}
-			dst[i] = float32(v)
-			sums[o] += v
+		if col == nil {
+			// An output no sampled input reaches is one number: nothing to store.
+			sums[o] = fixed * float64(good)
+			lows[o], highs[o] = float32(fixed), float32(fixed)
+			continue
 		}
+		dst := mc.values[o][start : start+n]
+		col = col[:len(dst)]
+		lo, hi := float32(math.Inf(1)), float32(math.Inf(-1))
+		var sum float64
+		if good == n {
+			for i, v := range col {
+				x := float32(v)
+				dst[i] = x
+				sum += v
+				if x < lo {
+					lo = x
+				}
+				if x > hi {
+					hi = x
+				}
+			}
+		} else {
+			for i, v := range col {
+				if bad[i] {
+					dst[i] = float32(math.NaN())
+					continue
+				}
+				x := float32(v)
+				dst[i] = x
+				sum += v
+				lo, hi = min(lo, x), max(hi, x)
+			}
+		}
+		sums[o], lows[o], highs[o] = sum, lo, hi
 	}
-	mc.sums[k], mc.good[k] = sums, good
+	mc.sums[k], mc.good[k], mc.lows[k], mc.highs[k] = sums, good, lows, highs
 }
 
 // offers counts, per compared offer, the samples in which owning wins.
@@ -329,12 +374,9 @@ func (mc *mcRun) result() *MonteCarloResult {
 			sums[o] += mc.sums[k][o]
 		}
 	}
-	for o, name := range mc.outputs {
-		s := summarise(compact(mc.values[o]))
-		s.Name, s.Unit = name, mc.plan.checked[mc.plan.index[name]].Unit
-		s.Mean = sums[o] / float64(r.Good)
-		r.Outputs = append(r.Outputs, s)
-		mc.values[o] = nil // the samples are summarised; let them go
+	r.Outputs = mc.statistics(r.Good)
+	for o := range r.Outputs {
+		r.Outputs[o].Mean = sums[o] / float64(r.Good)
 	}
 	for j, o := range mc.probe.offers {
 		var wins, all int
@@ -352,6 +394,53 @@ func (mc *mcRun) result() *MonteCarloResult {
 	return r
 }
 
+// statistics summarises every output, several at once on several cores;
+// each output's numbers depend on its samples alone.
+func (mc *mcRun) statistics(good int) []Stats {
+	out := make([]Stats, len(mc.outputs))
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for w := 0; w < max(1, runtime.GOMAXPROCS(0)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for o := range work {
+				xs := mc.values[o]
+				if xs == nil {
+					xs = []float32{mc.lows[0][o]} // one number, the same in every sample
+				} else if good < len(xs) {
+					xs = compact(xs)
+				}
+				lo, hi := mc.bounds(o)
+				out[o] = summarise(xs, lo, hi)
+				if mc.values[o] == nil {
+					scale := good / max(1, len(xs))
+					for b := range out[o].Histogram {
+						out[o].Histogram[b] *= scale
+					}
+				}
+				out[o].Name, out[o].Unit = mc.outputs[o], mc.plan.checked[mc.plan.index[mc.outputs[o]]].Unit
+				mc.values[o] = nil // summarised: let the samples go
+			}
+		}()
+	}
+	for o := range mc.outputs {
+		work <- o
+	}
+	close(work)
+	wg.Wait()
+	return out
+}
+
+// bounds combines the blocks' smallest and largest values of output o.
+func (mc *mcRun) bounds(o int) (float32, float32) {
+	lo, hi := float32(math.Inf(1)), float32(math.Inf(-1))
+	for k := 0; k < mc.blocks; k++ {
+		lo, hi = min(lo, mc.lows[k][o]), max(hi, mc.highs[k][o])
+	}
+	return lo, hi
+}
+
 // compact drops the failed samples (NaN) in place.
 func compact(xs []float32) []float32 {
 	out := xs[:0]
@@ -361,29 +450,6 @@ func compact(xs []float32) []float32 {
 		}
 	}
 	return out
-}
-
-func summarise(xs []float32) Stats {
-	s := Stats{Histogram: make([]int, histogramBins)}
-	if len(xs) == 0 {
-		s.Mean, s.P5, s.P50, s.P95, s.Min, s.Max = math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()
-		return s
-	}
-	s.Min, s.Max = float64(xs[0]), float64(xs[0])
-	for _, x := range xs {
-		s.Min, s.Max = math.Min(s.Min, float64(x)), math.Max(s.Max, float64(x))
-	}
-	width := (s.Max - s.Min) / histogramBins
-	for _, x := range xs {
-		bin := histogramBins - 1
-		if width > 0 {
-			bin = min(int((float64(x)-s.Min)/width), histogramBins-1)
-		}
-		s.Histogram[bin]++
-	}
-	q := percentiles(xs, 0.05, 0.5, 0.95)
-	s.P5, s.P50, s.P95 = q[0], q[1], q[2]
-	return s
 }
 
 // explainFirstFailure re-evaluates the first failed sample on its own and
