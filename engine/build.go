@@ -78,7 +78,7 @@ func Build(m Model) (*Plan, error) {
 	if err := p.checkVerdictNames(); err != nil {
 		return nil, err
 	}
-	checks := append(append(p.checkSizing(), p.checkScenarios()...), p.checkDeployments()...)
+	checks := append(append(append(p.checkSizing(), p.checkScenarios()...), p.checkDeployments()...), p.checkCorrelations()...)
 	if err := checks.Err(); err != nil {
 		return nil, err
 	}

@@ -57,6 +57,10 @@ func ParseDistribution(text string, in Input) (*Distribution, error) {
 			return nil, fmt.Errorf("%s needs a range: fill low and high, or give its parameters, e.g. %s", kind, example(kind))
 		}
 		d.Params = fromRange(kind, in)
+		if (kind == "triangular" || kind == "pert") && in.HasRange && (in.Value.Num < in.Low || in.Value.Num > in.High) {
+			return nil, fmt.Errorf("the value %g lies outside its range %g..%g, and Monte Carlo draws it %s over low, value and high; "+
+				"widen the range, change the value, or write fixed as its distribution", in.Value.Num, in.Low, in.High, kind)
+		}
 	}
 	return d, d.check()
 }

@@ -109,12 +109,12 @@ func (p *Plan) evalState(sc Scenario) (*state, *Result, error) {
 	return st, res, nil
 }
 
-// EvalAll evaluates the base scenario (with overrides) and then every named
-// scenario, each on top of the Assumptions' values and the overrides.
-func (p *Plan) EvalAll(overrides map[string]Value) ([]*Result, error) {
-	scenarios := append([]Scenario{{Name: Base}}, p.model.Scenarios...)
-	out := make([]*Result, 0, len(scenarios))
-	for _, sc := range scenarios {
+// Scenarios lists the base scenario (the Assumptions with the overrides)
+// and every named scenario on top of it, each with everything it sets.
+func (p *Plan) Scenarios(overrides map[string]Value) []Scenario {
+	all := append([]Scenario{{Name: Base}}, p.model.Scenarios...)
+	out := make([]Scenario, len(all))
+	for i, sc := range all {
 		set := map[string]Value{}
 		for k, v := range overrides {
 			set[k] = v
@@ -122,7 +122,16 @@ func (p *Plan) EvalAll(overrides map[string]Value) ([]*Result, error) {
 		for k, v := range sc.Set {
 			set[k] = v
 		}
-		r, err := p.Eval(Scenario{Name: sc.Name, Set: set})
+		out[i] = Scenario{Name: sc.Name, Set: set, Notes: sc.Notes, Origin: sc.Origin, Where: sc.Where}
+	}
+	return out
+}
+
+// EvalAll evaluates every scenario of Scenarios(overrides), base first.
+func (p *Plan) EvalAll(overrides map[string]Value) ([]*Result, error) {
+	var out []*Result
+	for _, sc := range p.Scenarios(overrides) {
+		r, err := p.Eval(sc)
 		if err != nil {
 			return nil, err
 		}

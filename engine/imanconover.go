@@ -33,12 +33,14 @@ func (p *Plan) correlation(sampled []string) (*mat.TriDense, error) {
 		pos[n] = i
 	}
 	k := len(sampled)
+	if k < 2 || len(p.model.Correlations) == 0 {
+		return nil, nil
+	}
 	c := mat.NewSymDense(k, nil)
 	for i := 0; i < k; i++ {
 		c.SetSym(i, i, 1)
 	}
 	any := false
-	var problems formulas.List
 	for _, r := range p.model.Correlations {
 		i, okA := pos[r.A]
 		j, okB := pos[r.B]
@@ -49,7 +51,7 @@ func (p *Plan) correlation(sampled []string) (*mat.TriDense, error) {
 		any = true
 	}
 	if !any {
-		return nil, problems.Err()
+		return nil, nil
 	}
 	var ch mat.Cholesky
 	if !ch.Factorize(c) {
@@ -88,6 +90,17 @@ func (p *Plan) checkCorrelations() formulas.List {
 			fail(fmt.Sprintf("%s and %s are correlated twice (also at %s)", r.A, r.B, first.Where()))
 		}
 		seen[key] = r.Origin
+	}
+	if len(problems) == 0 {
+		var uncertain []string
+		for _, in := range p.model.Inputs {
+			if in.Dist != nil {
+				uncertain = append(uncertain, in.Name)
+			}
+		}
+		if _, err := p.correlation(uncertain); err != nil {
+			problems = append(problems, &formulas.Error{Origin: p.model.Correlations[0].Origin, Msg: err.Error()})
+		}
 	}
 	return problems
 }

@@ -116,6 +116,7 @@ type Model struct {
 type Correlation struct {
 	A, B   string
 	Rho    float64
+	Notes  string
 	Origin formulas.Origin
 }
 

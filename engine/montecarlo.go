@@ -81,7 +81,7 @@ func (p *Plan) SampledInputs(sc Scenario) []Input {
 // CheckSamples refuses a sample count planner cannot honour.
 func CheckSamples(n int) error {
 	if n < 1 || n > MaxSamples {
-		return fmt.Errorf("%d samples: use between 1 and %d (every output keeps each sample, for exact percentiles)", n, MaxSamples)
+		return fmt.Errorf("%d samples: use between 1 and %d (each output keeps every sample, for exact percentiles)", n, MaxSamples)
 	}
 	return nil
 }

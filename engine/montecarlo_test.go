@@ -122,7 +122,7 @@ func TestMonteCarloRefusesSampleCounts(t *testing.T) {
 			t.Errorf("%d samples: %v", n, err)
 		}
 	}
-	if CheckSamples(0).Error() != "0 samples: use between 1 and 5000000 (every output keeps each sample, for exact percentiles)" {
+	if CheckSamples(0).Error() != "0 samples: use between 1 and 5000000 (each output keeps every sample, for exact percentiles)" {
 		t.Error(CheckSamples(0))
 	}
 }

@@ -340,3 +340,27 @@ func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[
 		s.Set[name] = engine.Num(v)
 	}
 }
+
+// correlations reads the rank correlations between uncertain inputs.
+func (r *reader) correlations() []engine.Correlation {
+	t := r.table(SheetCorrelation, correlationColumns)
+	if t == nil {
+		return nil
+	}
+	var out []engine.Correlation
+	t.each(func(row int) {
+		a, at := t.get(row, "a")
+		b, _ := t.get(row, "b")
+		if a == "" || b == "" {
+			r.fail(at, "", "a correlation needs two inputs; fill both or clear the row")
+			return
+		}
+		rho, ok := t.number(row, "rho", a+" and "+b, true)
+		if ok {
+			_, rat := t.get(row, "rho")
+			notes, _ := t.get(row, "notes")
+			out = append(out, engine.Correlation{A: a, B: b, Rho: rho, Notes: notes, Origin: rat})
+		}
+	})
+	return out
+}

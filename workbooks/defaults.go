@@ -20,7 +20,7 @@ var defaultFiles embed.FS
 func DefaultModel() engine.Model {
 	m := engine.Model{Formulas: formulas.Library()}
 	for _, r := range tsv("defaults/assumptions.tsv") {
-		in := engine.Input{Name: r[0], Unit: r[2], Notes: r[5]}
+		in := engine.Input{Name: r[0], Unit: r[2], Notes: r[6]}
 		if r[2] == "text" {
 			in.Value = engine.Text(r[1])
 		} else {
@@ -29,7 +29,15 @@ func DefaultModel() engine.Model {
 		if r[3] != "" {
 			in.Low, in.High, in.HasRange = mustFloat(r[3]), mustFloat(r[4]), true
 		}
+		dist, err := engine.ParseDistribution(r[5], in)
+		if err != nil {
+			panic(err)
+		}
+		in.Dist = dist
 		m.Inputs = append(m.Inputs, in)
+	}
+	for _, r := range tsv("defaults/correlations.tsv") {
+		m.Correlations = append(m.Correlations, engine.Correlation{A: r[0], B: r[1], Rho: mustFloat(r[2]), Notes: r[3]})
 	}
 	for _, r := range tsv("defaults/cloud.tsv") {
 		m.Offers = append(m.Offers, engine.Offer{Provider: r[0], Name: r[1], GPU: r[2], Price: mustFloat(r[3]),

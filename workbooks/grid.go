@@ -24,6 +24,7 @@ type grid struct {
 	freezeCols  int
 	names       []definedName
 	validations []*excelize.DataValidation
+	charts      []*excelize.Chart // added at mcChartCell when the sheet has none yet
 }
 
 // cell is one cell: a value (float64, string or nil) in a style.
@@ -112,6 +113,11 @@ func (g *grid) write(f *excelize.File, st *styles) error {
 	}
 	if err := printOnePageWide(f, g.sheet); err != nil {
 		return err
+	}
+	for _, c := range g.charts {
+		if err := f.AddChart(g.sheet, mcChartCell, c); err != nil {
+			return err
+		}
 	}
 	sw, err := f.NewStreamWriter(g.sheet)
 	if err != nil {

@@ -98,14 +98,15 @@ func clashes(path string, f *excelize.File, grids []*grid) error {
 // inputGrids lays out every sheet init writes, in the order of InputSheets.
 func inputGrids(m engine.Model) []*grid {
 	return []*grid{assumptionsGrid(m.Inputs), scenariosGrid(m.Scenarios, m.Inputs), cloudGrid(m.Offers),
-		gpusGrid(m.GPUs), modelsGrid(m.Catalog), deploymentsGrid(m.Deployments), formulasGrid(m.Formulas)}
+		gpusGrid(m.GPUs), modelsGrid(m.Catalog), deploymentsGrid(m.Deployments), correlationsGrid(m.Correlations),
+		formulasGrid(m.Formulas)}
 }
 
 // assumptionsGrid is the Assumptions sheet: one input per row, every value
 // cell named after its input and validated by its unit.
 func assumptionsGrid(inputs []engine.Input) *grid {
-	g := &grid{sheet: SheetAssumptions, widths: []float64{22, 14, 10, 14, 14, 110}, freezeRows: 1}
-	g.line(1, headers("name", "value", "unit", "low", "high", "source / notes")...)
+	g := &grid{sheet: SheetAssumptions, widths: []float64{22, 14, 10, 14, 14, 14, 110}, freezeRows: 1}
+	g.line(1, headers("name", "value", "unit", "low", "high", "distribution", "source / notes")...)
 	for i, in := range inputs {
 		row := i + 2
 		format := withFormat(styleInput, units.ExcelFormat(in.Unit))
@@ -118,7 +119,12 @@ func assumptionsGrid(inputs []engine.Input) *grid {
 			g.set(4, row, number(in.Low, format))
 			g.set(5, row, number(in.High, format))
 		}
-		g.set(6, row, text(in.Notes, styleNote))
+		if in.Dist != nil {
+			g.set(6, row, text(in.Dist.Text, styleInput))
+		} else if !in.Value.IsText {
+			g.set(6, row, cell{style: styleInput})
+		}
+		g.set(7, row, text(in.Notes, styleNote))
 		g.name(in.Name, 2, row)
 		if dv := validation(in.Name, in.Unit, fmt.Sprintf("B%d D%d:E%d", row, row, row)); dv != nil {
 			g.validations = append(g.validations, dv)
@@ -212,4 +218,22 @@ func dropList(sqref, source string) *excelize.DataValidation {
 	dv.SetSqrefDropList(source)
 	dv.ShowErrorMessage = false
 	return dv
+}
+
+// correlationsGrid is the Correlations sheet: rank correlations between
+// uncertain inputs, which Monte Carlo induces.
+func correlationsGrid(cs []engine.Correlation) *grid {
+	g := &grid{sheet: SheetCorrelation, freezeRows: 1, widths: []float64{22, 22, 16, 110}}
+	g.line(1, headers("input", "with", "rank correlation", "notes")...)
+	for i, c := range cs {
+		g.line(i+2, text(c.A, styleInput), text(c.B, styleInput), number(c.Rho, withFormat(styleInput, "0.00")), text(c.Notes, styleNote))
+	}
+	dv := excelize.NewDataValidation(true)
+	dv.Sqref = "C2:C200"
+	if err := dv.SetRange(-0.99, 0.99, excelize.DataValidationTypeDecimal, excelize.DataValidationOperatorBetween); err != nil {
+		panic(err)
+	}
+	dv.SetError(excelize.DataValidationErrorStyleStop, "planner", "A rank correlation lies strictly between -1 and 1.")
+	g.validations = append(g.validations, dv)
+	return g
 }

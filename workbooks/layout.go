@@ -16,16 +16,18 @@ const (
 	SheetModels      = "Models"
 	SheetDeployments = "Deployments"
 	SheetFormulas    = "Formulas"
+	SheetCorrelation = "Correlations"
 	SheetResults     = "Results"
 	SheetSizing      = "Sizing"
 	SheetCosts       = "Deployment costs"
+	SheetMonteCarlo  = "MonteCarlo"
 )
 
 // InputSheets are the sheets init creates for the user to edit, in order.
-var InputSheets = []string{SheetAssumptions, SheetScenarios, SheetCloud, SheetGPUs, SheetModels, SheetDeployments, SheetFormulas}
+var InputSheets = []string{SheetAssumptions, SheetScenarios, SheetCloud, SheetGPUs, SheetModels, SheetDeployments, SheetCorrelation, SheetFormulas}
 
 // OwnedSheets are the sheets eval writes; planner marks each as its own.
-var OwnedSheets = []string{SheetResults, SheetSizing, SheetCosts}
+var OwnedSheets = []string{SheetResults, SheetSizing, SheetCosts, SheetMonteCarlo}
 
 // ownerPrefix starts cell A2 of every sheet planner owns (see ownerMark). A
 // sheet called Results without it was made by someone else and is never
@@ -54,7 +56,15 @@ var assumptionColumns = []column{
 	{key: "unit", headers: []string{"unit", "units"}},
 	{key: "low", headers: []string{"low", "min"}},
 	{key: "high", headers: []string{"high", "max"}},
+	{key: "distribution", headers: []string{"distribution", "dist"}},
 	{key: "notes", headers: []string{"sourcenotes", "source", "notes", "sources"}},
+}
+
+var correlationColumns = []column{
+	{key: "a", headers: []string{"input"}, required: true},
+	{key: "b", headers: []string{"with", "and", "otherinput"}, required: true},
+	{key: "rho", headers: []string{"rankcorrelation", "correlation", "rho"}, required: true},
+	{key: "notes", headers: []string{"notes", "source"}},
 }
 
 var cloudColumns = []column{

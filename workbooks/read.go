@@ -73,6 +73,9 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	if b.has(SheetDeployments) {
 		b.Model.Deployments = r.deployments()
 	}
+	if b.has(SheetCorrelation) {
+		b.Model.Correlations = r.correlations()
+	}
 	own := []formulas.Formula(nil)
 	if b.has(SheetFormulas) {
 		own = r.formulas()
@@ -309,6 +312,13 @@ func (r *reader) assumptions() []engine.Input {
 		}
 		in.Value = engine.Num(v)
 		r.readRange(t, row, &in)
+		text, dat := t.get(row, "distribution")
+		dist, err := engine.ParseDistribution(text, in)
+		if err != nil {
+			r.fail(dat, name, "%v", err)
+			return
+		}
+		in.Dist = dist
 		inputs = append(inputs, in)
 	})
 	return inputs

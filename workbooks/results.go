@@ -16,6 +16,7 @@ type Output struct {
 	Overrides   []string         // command-line overrides the results were computed with
 	Sizing      []engine.Sizing  // every catalog model on every catalog GPU
 	Deployments []engine.DeploymentResult
+	MonteCarlo  []*engine.MonteCarloResult // one per scenario, as Results; none when not run
 }
 
 // Column widths of the Results sheet.
@@ -169,12 +170,15 @@ func verdictWords(g *grid, out Output) {
 
 // provenance writes the title and the line that marks the sheet as
 // planner's: version, a hash of the inputs, never a timestamp.
-func provenance(g *grid, title string, out Output) {
+func provenance(g *grid, title string, out Output, more ...string) {
 	g.line(titleRow, text(title, styleTitle))
 	line := ownerPrefix + out.Version + " · inputs " + out.Plan.Model().Fingerprint(out.Overrides...) +
 		" · rewritten by planner eval on every run; edits here are lost"
 	if len(out.Overrides) > 0 {
 		line += " · computed with " + strings.Join(out.Overrides, ", ")
+	}
+	for _, m := range more {
+		line += " · " + m
 	}
 	g.line(provenanceRow, text(line, styleNote))
 }

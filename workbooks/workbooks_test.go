@@ -3,6 +3,7 @@ package workbooks
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -53,7 +54,15 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizing, Deployments: p.Deploy(results)}, WriteOptions{})
+	var mcs []*engine.MonteCarloResult
+	for _, sc := range p.Scenarios(nil) {
+		mc, err := p.MonteCarlo(context.Background(), sc, engine.MonteCarloOptions{Samples: 1000, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mcs = append(mcs, mc)
+	}
+	data, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizing, Deployments: p.Deploy(results), MonteCarlo: mcs}, WriteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +226,7 @@ func TestUserSheetsPassThrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if got := strings.Join(f.GetSheetList(), ","); got != "Budget,Assumptions,Scenarios,Cloud,GPUs,Models,Deployments,Formulas,Results,Sizing,Deployment costs" {
+	if got := strings.Join(f.GetSheetList(), ","); got != "Budget,Assumptions,Scenarios,Cloud,GPUs,Models,Deployments,Correlations,Formulas,Results,Sizing,Deployment costs,MonteCarlo" {
 		t.Errorf("sheets %s", got)
 	}
 	found := false

@@ -3,6 +3,7 @@ package workbooks
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -25,6 +26,9 @@ func (b *Book) Write(out Output, opts WriteOptions) ([]byte, error) {
 	}
 	if len(out.Deployments) > 0 || b.owned[SheetCosts] {
 		grids = append(grids, costsGrid(out))
+	}
+	if len(out.MonteCarlo) > 0 {
+		grids = append(grids, montecarloGrid(out, !b.hasDrawing(SheetMonteCarlo)))
 	}
 	for _, g := range grids {
 		for s := range b.foreign {
@@ -156,4 +160,28 @@ func finish(path string, f *excelize.File) ([]byte, error) {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 	}
 	return data, nil
+}
+
+// hasDrawing reports whether the sheet already holds a drawing (planner's
+// chart, made on an earlier run): adding it again would number a new chart
+// and change the file on every run.
+func (b *Book) hasDrawing(sheet string) bool {
+	ps, err := parts(b.data)
+	if err != nil {
+		return false
+	}
+	p, ok := sheetParts(ps)[sheet]
+	if !ok {
+		return false
+	}
+	rels, err := parseXML(ps[path.Join(path.Dir(p), "_rels", path.Base(p)+".rels")])
+	if err != nil {
+		return false
+	}
+	for _, r := range rels.kids {
+		if strings.HasSuffix(r.attr("Type"), "/drawing") {
+			return true
+		}
+	}
+	return false
 }

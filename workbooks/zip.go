@@ -3,6 +3,7 @@ package workbooks
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/xml"
 	"fmt"
 	"io"
 	"sort"
@@ -22,6 +23,12 @@ func repack(data []byte) ([]byte, error) {
 	var out bytes.Buffer
 	zw := zip.NewWriter(&out)
 	for _, f := range files {
+		if f.Name == contentTypes {
+			if err := writeContentTypes(zw, f); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		raw, err := f.OpenRaw()
 		if err != nil {
 			return nil, err
@@ -41,12 +48,60 @@ func repack(data []byte) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+const contentTypes = "[Content_Types].xml"
+
 func entryLess(a, b string) bool {
-	const first = "[Content_Types].xml"
-	if (a == first) != (b == first) {
-		return a == first
+	if (a == contentTypes) != (b == contentTypes) {
+		return a == contentTypes
 	}
 	return a < b
+}
+
+// types is [Content_Types].xml.
+type types struct {
+	XMLName   xml.Name       `xml:"http://schemas.openxmlformats.org/package/2006/content-types Types"`
+	Defaults  []typeDefault  `xml:"Default"`
+	Overrides []typeOverride `xml:"Override"`
+}
+
+type typeDefault struct {
+	Extension   string `xml:",attr"`
+	ContentType string `xml:",attr"`
+}
+
+type typeOverride struct {
+	PartName    string `xml:",attr"`
+	ContentType string `xml:",attr"`
+}
+
+// writeContentTypes writes the content types sorted: excelize lists the
+// image extensions a chart brings in map order, different on every run.
+func writeContentTypes(zw *zip.Writer, f *zip.File) error {
+	rc, err := f.Open()
+	if err != nil {
+		return err
+	}
+	data, err := io.ReadAll(rc)
+	rc.Close()
+	if err != nil {
+		return err
+	}
+	var t types
+	if err := xml.Unmarshal(data, &t); err != nil {
+		return err
+	}
+	sort.SliceStable(t.Defaults, func(i, j int) bool { return t.Defaults[i].Extension < t.Defaults[j].Extension })
+	sort.SliceStable(t.Overrides, func(i, j int) bool { return t.Overrides[i].PartName < t.Overrides[j].PartName })
+	out, err := xml.Marshal(t)
+	if err != nil {
+		return err
+	}
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Deflate})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append([]byte(xml.Header), out...))
+	return err
 }
 
 // parts maps every zip entry of data to its uncompressed content. Total size

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"slices"
 	"sort"
 	"strconv"
@@ -21,6 +23,8 @@ type evalOptions struct {
 	sets      []string // --set NAME=VALUE
 	format    string   // table or json
 	force     bool     // replace a foreign sheet called Results
+	samples   int      // Monte Carlo samples per scenario
+	seed      uint64   // Monte Carlo seed
 }
 
 func newEvalCmd() *cobra.Command {
@@ -51,6 +55,8 @@ and the exit status is 1 if any failed.`,
 	f.StringArrayVar(&opts.sets, "set", nil, "override an input: `NAME=VALUE` (a number, 35%, an expression such as 264/730, or text); repeatable")
 	f.StringVar(&opts.format, "format", "table", "output format: table or json")
 	f.BoolVar(&opts.force, "force", false, "replace a sheet called Results that planner did not make")
+	f.IntVar(&opts.samples, "samples", engine.DefaultSamples, "Monte Carlo samples per scenario")
+	f.Uint64Var(&opts.seed, "seed", engine.DefaultSeed, "Monte Carlo seed: the same seed gives the same numbers on any machine")
 	f.StringArrayVar(&opts.scenarios, "scenario", nil, "print only this `NAME`d scenario (base is the Assumptions' own values); repeatable; the workbook still gets every scenario")
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"table", "json"}, cobra.ShellCompDirectiveNoFileComp
@@ -62,6 +68,9 @@ func runEval(cmd *cobra.Command, files []string, opts evalOptions) error {
 	if opts.format != "table" && opts.format != "json" {
 		return fmt.Errorf("--format %s: use table or json", opts.format)
 	}
+	if err := engine.CheckSamples(opts.samples); err != nil {
+		return fmt.Errorf("--samples: %v", err)
+	}
 	if opts.output != "" && len(files) > 1 {
 		return fmt.Errorf("-o names one output file, but %d workbooks were given; evaluate them one at a time", len(files))
 	}
@@ -70,7 +79,7 @@ func runEval(cmd *cobra.Command, files []string, opts evalOptions) error {
 		if cmd.Context().Err() != nil {
 			return failed{exitFailed}
 		}
-		rep := evalFile(path, opts)
+		rep := evalFile(cmd.Context(), path, opts, cmd.ErrOrStderr())
 		printReport(cmd, rep, opts.format)
 		if rep.err != nil {
 			status = exitFailed
@@ -106,12 +115,13 @@ type fileReport struct {
 	results     []*engine.Result // base first, then every scenario
 	sizing      []engine.Sizing
 	deployments []engine.DeploymentResult
+	montecarlo  []*engine.MonteCarloResult // one per scenario, as results
 	warnings    []string
 	note        string // what happened to the file, for stderr
 	err         error
 }
 
-func evalFile(path string, opts evalOptions) *fileReport {
+func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writer) *fileReport {
 	rep := &fileReport{file: path}
 	target := path
 	if opts.output != "" {
@@ -159,12 +169,16 @@ func evalFile(path string, opts evalOptions) *fileReport {
 		}
 		return rep
 	}
+	if rep.montecarlo, rep.err = runMonteCarlo(ctx, rep.plan, set, opts, stderr); rep.err != nil {
+		return rep
+	}
+	rep.warnings = append(rep.warnings, failedSamples(rep.montecarlo)...)
 	if len(opts.sets) > 0 && opts.output == "" {
 		rep.note = path + ": --set given, so the workbook was left alone; add -o OUT.xlsx to save these results to a copy"
 		return rep
 	}
 	rep.err = write(book, target, rep, opts)
-	rep.warnings = book.Warnings
+	rep.warnings = append(book.Warnings, failedSamples(rep.montecarlo)...)
 	return rep
 }
 
@@ -172,7 +186,7 @@ func evalFile(path string, opts evalOptions) *fileReport {
 // would change.
 func write(book *workbooks.Book, target string, rep *fileReport, opts evalOptions) error {
 	data, err := book.Write(workbooks.Output{Version: version, Plan: rep.plan, Results: rep.results, Overrides: setNotes(opts.sets),
-		Sizing: rep.sizing, Deployments: rep.deployments}, workbooks.WriteOptions{Force: opts.force})
+		Sizing: rep.sizing, Deployments: rep.deployments, MonteCarlo: rep.montecarlo}, workbooks.WriteOptions{Force: opts.force})
 	if err != nil {
 		return err
 	}
@@ -288,6 +302,28 @@ func checkScenarios(names []string, results []*engine.Result) error {
 	for _, n := range names {
 		if !slices.Contains(have, n) {
 			return fmt.Errorf("--scenario %s: there is no such scenario; the scenarios are %s", n, strings.Join(have, ", "))
+		}
+	}
+	return nil
+}
+
+// failedSamples warns about Monte Carlo samples that gave no number.
+func failedSamples(mcs []*engine.MonteCarloResult) []string {
+	var out []string
+	for _, mc := range mcs {
+		if mc.Good < mc.Samples {
+			out = append(out, fmt.Sprintf("scenario %s: %d of %d Monte Carlo samples gave no number and are left out; the first, %s",
+				mc.Scenario, mc.Samples-mc.Good, mc.Samples, mc.FirstFailure))
+		}
+	}
+	return out
+}
+
+// monteCarloOf is the Monte Carlo run of the named scenario, or nil.
+func (rep *fileReport) monteCarloOf(scenario string) *engine.MonteCarloResult {
+	for _, mc := range rep.montecarlo {
+		if mc.Scenario == scenario {
+			return mc
 		}
 	}
 	return nil

@@ -4,7 +4,9 @@ import (
 	"archive/zip"
 	"bytes"
 	"fmt"
+	"io"
 	"os"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,6 +28,7 @@ var scriptCommands = map[string]func(ts *testscript.TestScript, neg bool, args [
 	"same":     sameBytes,
 	"defname":  defineName,
 	"names":    printNames,
+	"charts":   printCharts,
 }
 
 // edit opens a workbook with excelize, applies fn and saves it in place.
@@ -236,4 +239,33 @@ func printNames(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	sort.Strings(lines)
 	fmt.Fprintln(ts.Stdout(), strings.Join(lines, "\n"))
+}
+
+// charts FILE prints, for every chart part, its type and the ranges its
+// series point at.
+func printCharts(ts *testscript.TestScript, neg bool, args []string) {
+	zr, err := zip.OpenReader(ts.MkAbs(args[0]))
+	ts.Check(err)
+	defer zr.Close()
+	refs := regexp.MustCompile(`<(?:c:)?f>([^<]*)</(?:c:)?f>`)
+	kinds := regexp.MustCompile(`<(?:c:)?(barChart|lineChart|scatterChart|areaChart)>`)
+	for _, f := range zr.File {
+		if !strings.HasPrefix(f.Name, "xl/charts/chart") {
+			continue
+		}
+		rc, err := f.Open()
+		ts.Check(err)
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		ts.Check(err)
+		var found []string
+		for _, m := range refs.FindAllStringSubmatch(string(data), -1) {
+			found = append(found, m[1])
+		}
+		kind := ""
+		if m := kinds.FindStringSubmatch(string(data)); m != nil {
+			kind = m[1]
+		}
+		fmt.Fprintf(ts.Stdout(), "%s %s %s\n", f.Name, kind, strings.Join(found, " "))
+	}
 }

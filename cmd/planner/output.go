@@ -41,12 +41,29 @@ type jsonFile struct {
 }
 
 type jsonScenario struct {
-	Name   string             `json:"name"`
-	Values map[string]float64 `json:"values"`
-	Text   map[string]string  `json:"text"`
-	Errors map[string]string  `json:"errors"`
-	Sizing string             `json:"sizing,omitempty"`
-	Offers []jsonOffer        `json:"offers"`
+	Name       string             `json:"name"`
+	Values     map[string]float64 `json:"values"`
+	Text       map[string]string  `json:"text"`
+	Errors     map[string]string  `json:"errors"`
+	Sizing     string             `json:"sizing,omitempty"`
+	Offers     []jsonOffer        `json:"offers"`
+	MonteCarlo *jsonMonteCarlo    `json:"montecarlo,omitempty"`
+}
+
+type jsonMonteCarlo struct {
+	Samples      int                      `json:"samples"`
+	Seed         uint64                   `json:"seed"`
+	Evaluated    int                      `json:"evaluated"`
+	FirstFailure string                   `json:"first_failure,omitempty"`
+	Outputs      map[string]jsonQuantiles `json:"outputs"`
+	POwnCheaper  map[string]float64       `json:"p_own_cheaper"`
+}
+
+type jsonQuantiles struct {
+	Mean float64 `json:"mean"`
+	P5   float64 `json:"p5"`
+	P50  float64 `json:"p50"`
+	P95  float64 `json:"p95"`
 }
 
 type jsonDeployment struct {
@@ -100,6 +117,7 @@ func writeJSON(w io.Writer, rep *fileReport) {
 		if r.Sizing != nil {
 			s.Sizing = r.Sizing.Note
 		}
+		s.MonteCarlo = monteCarloJSON(rep.monteCarloOf(r.Scenario))
 		doc.Scenarios = append(doc.Scenarios, s)
 	}
 	for _, d := range rep.deployments {
@@ -157,6 +175,7 @@ func writeTable(w io.Writer, rep *fileReport) {
 	}
 	t.write(w)
 	writeOffers(w, base)
+	writeMonteCarlo(w, rep.monteCarloOf(base.Scenario))
 	writeDeployments(w, rep.deployments)
 }
 
@@ -227,4 +246,48 @@ func writeDeployments(w io.Writer, ds []engine.DeploymentResult) {
 	fmt.Fprintln(w, "\nDeployments (rent per month, against owning whole nodes)")
 	fmt.Fprintln(w)
 	t.write(w)
+}
+
+func monteCarloJSON(mc *engine.MonteCarloResult) *jsonMonteCarlo {
+	if mc == nil {
+		return nil
+	}
+	j := &jsonMonteCarlo{Samples: mc.Samples, Seed: mc.Seed, Evaluated: mc.Good, FirstFailure: mc.FirstFailure,
+		Outputs: map[string]jsonQuantiles{}, POwnCheaper: map[string]float64{}}
+	for _, o := range mc.Outputs {
+		if o.Mean == o.Mean { // NaN when no sample evaluated
+			j.Outputs[o.Name] = jsonQuantiles{Mean: o.Mean, P5: o.P5, P50: o.P50, P95: o.P95}
+		}
+	}
+	for _, oc := range mc.OwnCheaper {
+		if oc.Probability == oc.Probability {
+			j.POwnCheaper[oc.Offer.Label()] = oc.Probability
+		}
+	}
+	return j
+}
+
+// writeMonteCarlo prints the base scenario's Monte Carlo: every output that
+// varies, and the chance that owning beats each offer.
+func writeMonteCarlo(w io.Writer, mc *engine.MonteCarloResult) {
+	if mc == nil {
+		return
+	}
+	fmt.Fprintf(w, "\nMonte Carlo, scenario %s: %s samples (seed %d) of %d uncertain inputs\n\n",
+		mc.Scenario, units.Format(float64(mc.Samples), ""), mc.Seed, len(mc.Sampled))
+	t := &table{right: []bool{false, false, true, true, true, true}}
+	t.add("output", "unit", "mean", "P5", "P50", "P95")
+	for _, o := range mc.Outputs {
+		if o.P5 != o.P95 {
+			t.add(o.Name, o.Unit, units.Format(o.Mean, o.Unit), units.Format(o.P5, o.Unit), units.Format(o.P50, o.Unit), units.Format(o.P95, o.Unit))
+		}
+	}
+	t.write(w)
+	var odds []string
+	for _, oc := range mc.OwnCheaper {
+		odds = append(odds, fmt.Sprintf("%s %s", oc.Offer.Label(), units.Format(oc.Probability, units.Share)))
+	}
+	if len(odds) > 0 {
+		fmt.Fprintf(w, "\nChance that owning is cheaper: %s\n", strings.Join(odds, "; "))
+	}
 }
