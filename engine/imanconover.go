@@ -1,10 +1,11 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sort"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -21,11 +22,39 @@ type correlator struct {
 	k      int
 	scores [][]float64 // per column: van der Waerden scores, shuffled per block
 	t      []float64   // the scores with the target correlation, n × k
-	order  []int
+	ranked []ranked
 	sorted []float64
 }
 
-// correlation builds the target correlation matrix of the sampled inputs
+// ranked is a sample's correlated score, to order samples by.
+type ranked struct {
+	score float64
+	i     int32
+}
+
+// correlated lists the sampled inputs some declared correlation joins, in
+// sampled order; only they are rearranged.
+func (p *Plan) correlated(sampled []string) []int {
+	in := map[string]bool{}
+	for _, n := range sampled {
+		in[n] = true
+	}
+	joined := map[string]bool{}
+	for _, r := range p.model.Correlations {
+		if in[r.A] && in[r.B] {
+			joined[r.A], joined[r.B] = true, true
+		}
+	}
+	var out []int
+	for i, n := range sampled {
+		if joined[n] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// correlation builds the target correlation matrix of the named inputs
 // from the model's declared correlations; nil when none applies.
 func (p *Plan) correlation(sampled []string) (*mat.TriDense, error) {
 	pos := map[string]int{}
@@ -106,7 +135,7 @@ func (p *Plan) checkCorrelations() formulas.List {
 }
 
 func newCorrelator(target *mat.TriDense, k, size int) *correlator {
-	c := &correlator{target: target, k: k, base: map[int][]float64{}, t: make([]float64, size*k), order: make([]int, size), sorted: make([]float64, size)}
+	c := &correlator{target: target, k: k, base: map[int][]float64{}, t: make([]float64, size*k), ranked: make([]ranked, size), sorted: make([]float64, size)}
 	for j := 0; j < k; j++ {
 		c.scores = append(c.scores, make([]float64, size))
 	}
@@ -115,7 +144,8 @@ func newCorrelator(target *mat.TriDense, k, size int) *correlator {
 
 // apply reorders the first n values of each column so that their ranks
 // follow scores correlated as the target, drawing shuffles from src.
-func (c *correlator) apply(cols [][]float64, n int, src rand.Source) {
+// ascending says which columns already hold their values in order.
+func (c *correlator) apply(cols [][]float64, ascending []bool, n int, src rand.Source) {
 	r := rand.New(src)
 	base := c.vanDerWaerden(n)
 	for j := range cols {
@@ -134,7 +164,7 @@ func (c *correlator) apply(cols [][]float64, n int, src rand.Source) {
 		}
 	}
 	for j, col := range cols {
-		c.rearrange(col[:n], j, n)
+		c.rearrange(col[:n], j, n, ascending[j])
 	}
 }
 
@@ -166,17 +196,19 @@ func (c *correlator) mixing(n int) *mat.Dense {
 }
 
 // rearrange gives col the ranks of column j of the correlated scores.
-func (c *correlator) rearrange(col []float64, j, n int) {
+func (c *correlator) rearrange(col []float64, j, n int, ascending bool) {
 	sorted := c.sorted[:n]
 	copy(sorted, col)
-	sort.Float64s(sorted)
-	order := c.order[:n]
-	for i := range order {
-		order[i] = i
+	if !ascending {
+		slices.Sort(sorted)
 	}
-	sort.Slice(order, func(a, b int) bool { return c.t[order[a]*c.k+j] < c.t[order[b]*c.k+j] })
-	for rank, i := range order {
-		col[i] = sorted[rank]
+	r := c.ranked[:n]
+	for i := range r {
+		r[i] = ranked{score: c.t[i*c.k+j], i: int32(i)}
+	}
+	slices.SortFunc(r, func(a, b ranked) int { return cmp.Compare(a.score, b.score) })
+	for rank, x := range r {
+		col[x.i] = sorted[rank]
 	}
 }
 

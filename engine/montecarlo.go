@@ -98,11 +98,16 @@ func (p *Plan) MonteCarlo(ctx context.Context, sc Scenario, opts MonteCarloOptio
 	for _, in := range sampled {
 		names = append(names, in.Name)
 	}
-	target, err := p.correlation(names)
+	joined := p.correlated(names)
+	var joinedNames []string
+	for _, i := range joined {
+		joinedNames = append(joinedNames, names[i])
+	}
+	target, err := p.correlation(joinedNames)
 	if err != nil {
 		return nil, err
 	}
-	mc := &mcRun{plan: p, sc: sc, opts: opts, sampled: sampled, target: target}
+	mc := &mcRun{plan: p, sc: sc, opts: opts, sampled: sampled, target: target, joined: joined}
 	for _, f := range p.Formulas() {
 		if !p.PerOffer(f.Name) {
 			mc.outputs = append(mc.outputs, f.Name)
@@ -125,6 +130,7 @@ type mcRun struct {
 	opts    MonteCarloOptions
 	sampled []Input
 	target  *mat.TriDense
+	joined  []int // the sampled inputs correlations join
 	probe   *Batch
 	outputs []string    // node-level formulas
 	values  [][]float32 // per output, per sample; NaN for a failed sample
@@ -201,11 +207,13 @@ func (mc *mcRun) run(ctx context.Context) error {
 
 // worker evaluates blocks with its own batch and buffers.
 type worker struct {
-	mc   *mcRun
-	b    *Batch
-	bad  []bool
-	cols [][]float64
-	corr *correlator
+	mc        *mcRun
+	b         *Batch
+	bad       []bool
+	cols      [][]float64
+	corr      *correlator
+	joined    [][]float64 // the columns of the correlated inputs
+	ascending []bool      // per joined column: its values came out in order
 }
 
 func (mc *mcRun) newWorker() (*worker, error) {
@@ -218,7 +226,11 @@ func (mc *mcRun) newWorker() (*worker, error) {
 		w.cols = append(w.cols, b.Input(i))
 	}
 	if mc.target != nil {
-		w.corr = newCorrelator(mc.target, len(mc.sampled), blockSize)
+		w.corr = newCorrelator(mc.target, len(mc.joined), blockSize)
+		for _, i := range mc.joined {
+			w.joined = append(w.joined, w.cols[i])
+		}
+		w.ascending = make([]bool, len(mc.joined))
 	}
 	return w, nil
 }
@@ -237,16 +249,23 @@ func (w *worker) draw(k int) int {
 	mc := w.mc
 	n := min(blockSize, mc.opts.Samples-k*blockSize)
 	src := rand.NewPCG(mc.opts.Seed, uint64(k))
+	next := 0 // the next correlated input
 	for j, in := range mc.sampled {
 		col := w.cols[j][:n]
-		if in.Dist.fill(col, src) && w.corr == nil && j > 0 {
+		ascending := in.Dist.fill(col, src)
+		if next < len(mc.joined) && mc.joined[next] == j {
+			w.ascending[next] = ascending // the correlator orders these
+			next++
+			continue
+		}
+		if ascending && j > 0 {
 			// Stratified values come out ascending: pair them at random.
 			// The first column may stay in order; only the pairing matters.
 			shuffle(col, src)
 		}
 	}
 	if w.corr != nil {
-		w.corr.apply(w.cols, n, src)
+		w.corr.apply(w.joined, w.ascending, n, src)
 	}
 	return n
 }

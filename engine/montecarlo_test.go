@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"reflect"
+	"sort"
 	"testing"
 )
 
@@ -176,4 +177,70 @@ func TestEvaluatorRunsWhatVaries(t *testing.T) {
 	if _, err := p.NewEvaluator(Scenario{Name: Base}, "capx"); err == nil || err.Error() != "capx is not an input (did you mean capex?)" {
 		t.Errorf("got %v", err)
 	}
+}
+
+// Iman–Conover gives the declared rank correlation while every input keeps
+// exactly the values it drew.
+func TestRankCorrelationIsInduced(t *testing.T) {
+	m := specModel()
+	for i := range m.Inputs {
+		switch m.Inputs[i].Name {
+		case "capex":
+			m.Inputs[i].Dist = &Distribution{Kind: "uniform", Params: []float64{250000, 320000}}
+		case "electricity_price":
+			m.Inputs[i].Dist = &Distribution{Kind: "lognormal", Params: []float64{math.Log(0.12), 0.3}}
+		case "utilization":
+			m.Inputs[i].Dist = &Distribution{Kind: "pert", Params: []float64{0.2, 0.5, 0.9}}
+		}
+	}
+	for _, rho := range []float64{0.8, -0.5} {
+		m.Correlations = []Correlation{{A: "capex", B: "electricity_price", Rho: rho}}
+		p, err := Build(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sampled := p.SampledInputs(Scenario{Name: Base})
+		names := namesOf(sampled)
+		joined := p.correlated(names)
+		var joinedNames []string
+		for _, i := range joined {
+			joinedNames = append(joinedNames, names[i])
+		}
+		target, err := p.correlation(joinedNames)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mc := &mcRun{plan: p, sc: Scenario{Name: Base}, opts: MonteCarloOptions{Samples: blockSize, Seed: 3}, sampled: sampled, target: target, joined: joined}
+		mc.outputs = []string{"cost_per_gpu_hour"}
+		w, err := mc.newWorker()
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := w.draw(0)
+		capex, price := w.cols[0][:n], w.cols[1][:n] // sampled in Assumptions order: capex, electricity_price, utilization
+		if got := spearman(capex, price); math.Abs(got-rho) > 0.05 {
+			t.Errorf("rank correlation %.3f, declared %.2f", got, rho)
+		}
+		if got := spearman(capex, w.cols[2][:n]); math.Abs(got) > 0.1 {
+			t.Errorf("capex and utilization, not correlated, have rank correlation %.3f", got)
+		}
+	}
+}
+
+// spearman is the rank correlation of two columns.
+func spearman(a, b []float64) float64 {
+	return corr(ranks(a), ranks(b))
+}
+
+func ranks(xs []float64) []float64 {
+	idx := make([]int, len(xs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(i, j int) bool { return xs[idx[i]] < xs[idx[j]] })
+	r := make([]float64, len(xs))
+	for rank, i := range idx {
+		r[i] = float64(rank)
+	}
+	return r
 }
