@@ -93,21 +93,10 @@ func (p *Plan) MonteCarlo(ctx context.Context, sc Scenario, opts MonteCarloOptio
 	if err := CheckSamples(opts.Samples); err != nil {
 		return nil, err
 	}
-	sampled := p.SampledInputs(sc)
-	var names []string
-	for _, in := range sampled {
-		names = append(names, in.Name)
-	}
-	joined := p.correlated(names)
-	var joinedNames []string
-	for _, i := range joined {
-		joinedNames = append(joinedNames, names[i])
-	}
-	target, err := p.correlation(joinedNames)
+	mc, err := p.newRun(sc, opts)
 	if err != nil {
 		return nil, err
 	}
-	mc := &mcRun{plan: p, sc: sc, opts: opts, sampled: sampled, target: target, joined: joined}
 	for _, f := range p.Formulas() {
 		if !p.PerOffer(f.Name) {
 			mc.outputs = append(mc.outputs, f.Name)
@@ -121,6 +110,23 @@ func (p *Plan) MonteCarlo(ctx context.Context, sc Scenario, opts MonteCarloOptio
 		return nil, err
 	}
 	return mc.result(), nil
+}
+
+// newRun prepares a run of sc: the inputs to sample, and the correlation to
+// induce between those the declared correlations join.
+func (p *Plan) newRun(sc Scenario, opts MonteCarloOptions) (*mcRun, error) {
+	sampled := p.SampledInputs(sc)
+	names := namesOf(sampled)
+	joined := p.correlated(names)
+	var joinedNames []string
+	for _, i := range joined {
+		joinedNames = append(joinedNames, names[i])
+	}
+	target, err := p.correlation(joinedNames)
+	if err != nil {
+		return nil, err
+	}
+	return &mcRun{plan: p, sc: sc, opts: opts, sampled: sampled, target: target, joined: joined}, nil
 }
 
 // mcRun is one Monte Carlo run under way.

@@ -199,18 +199,10 @@ func TestRankCorrelationIsInduced(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sampled := p.SampledInputs(Scenario{Name: Base})
-		names := namesOf(sampled)
-		joined := p.correlated(names)
-		var joinedNames []string
-		for _, i := range joined {
-			joinedNames = append(joinedNames, names[i])
-		}
-		target, err := p.correlation(joinedNames)
+		mc, err := p.newRun(Scenario{Name: Base}, MonteCarloOptions{Samples: blockSize, Seed: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
-		mc := &mcRun{plan: p, sc: Scenario{Name: Base}, opts: MonteCarloOptions{Samples: blockSize, Seed: 3}, sampled: sampled, target: target, joined: joined}
 		mc.outputs = []string{"cost_per_gpu_hour"}
 		w, err := mc.newWorker()
 		if err != nil {
