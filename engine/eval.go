@@ -180,12 +180,26 @@ func (p *Plan) setInputs(sc Scenario, slots []float64, res *Result) error {
 	return nil
 }
 
+// didYouMean suggests the input closest in spelling to name.
 func (p *Plan) didYouMean(name string) string {
 	var names []string
 	for _, in := range p.model.Inputs {
 		names = append(names, in.Name)
 	}
-	if s := formulas.Suggest(name, names); s != "" {
+	return suggestion(name, names)
+}
+
+// didYouMeanFormula suggests the formula closest in spelling to name.
+func (p *Plan) didYouMeanFormula(name string) string {
+	var names []string
+	for _, c := range p.checked {
+		names = append(names, c.Name)
+	}
+	return suggestion(name, names)
+}
+
+func suggestion(name string, names []string) string {
+	if s := formulas.Suggest(name, names); s != "" && s != name {
 		return " (did you mean " + s + "?)"
 	}
 	return ""

@@ -1,0 +1,206 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"planner/formulas"
+	"planner/units"
+)
+
+// Goal asks which value of one input makes a formula reach a value: Excel's
+// Goal Seek, headless.
+type Goal struct {
+	Name     string
+	For      string           // the input to solve for
+	Target   string           // the formula that must reach Value
+	Value    float64
+	Offer    string           // for a per-offer target: the offer's label
+	With     map[string]Value // other inputs set while solving
+	Low      float64          // where to look, when HasRange
+	High     float64
+	HasRange bool
+	Origin   formulas.Origin            // the goal's row
+	Where    map[string]formulas.Origin // the cell of each column
+}
+
+// Solution is a goal solved, or why it cannot be.
+type Solution struct {
+	Goal
+	X          float64 // the input's value that reaches the target
+	Reached    float64 // the target's value there
+	Found      bool
+	Iterations int
+	Why        string // when not found: what the search saw
+}
+
+// Solve finds the value of g.For in scenario sc that makes g.Target equal
+// g.Value, by Brent's method inside a bracket: the goal's own range, else
+// the input's range, else wider ones the input's unit allows. Without a
+// bracket it says so, with the target's values at the ends: never a wrong
+// number.
+func (p *Plan) Solve(sc Scenario, g Goal) (Solution, error) {
+	sol := Solution{Goal: g}
+	in, ok := p.model.Input(g.For)
+	switch {
+	case !ok:
+		return sol, fmt.Errorf("goal %s: %s is not an input%s", g.Name, g.For, p.didYouMean(g.For))
+	case in.Value.IsText:
+		return sol, fmt.Errorf("goal %s: %s is text; goal seek solves for a number input", g.Name, g.For)
+	}
+	f, err := p.goalFunc(sc, g)
+	if err != nil {
+		return sol, err
+	}
+	var last [2]float64
+	var lastV [2]float64
+	for _, br := range brackets(in, g) {
+		fa, fb := f(br[0]), f(br[1])
+		last, lastV = br, [2]float64{fa + g.Value, fb + g.Value}
+		if !finite(fa) || !finite(fb) || fa*fb > 0 {
+			continue
+		}
+		x, n := brent(f, br[0], br[1], fa, fb)
+		sol.X, sol.Iterations = x, n
+		sol.Reached = f(x) + g.Value
+		// A sign change can also be a jump, as across a division by zero:
+		// only a point where the target really equals the value counts.
+		if miss := math.Abs(sol.Reached - g.Value); !(miss <= 1e-9*math.Max(1, math.Abs(g.Value))) {
+			sol.Why = fmt.Sprintf("%s jumps across %s near %s = %s without reaching it (a division by zero?)",
+				g.Target, num(g.Value), g.For, num(x))
+			return sol, nil
+		}
+		sol.Found = true
+		return sol, nil
+	}
+	sol.Why = fmt.Sprintf("no value of %s between %s and %s makes %s reach %s: it is %s at %s and %s at %s",
+		g.For, num(last[0]), num(last[1]), g.Target, num(g.Value), shownValue(lastV[0]), num(last[0]), shownValue(lastV[1]), num(last[1]))
+	return sol, nil
+}
+
+func shownValue(v float64) string {
+	if !finite(v) {
+		return "not a number"
+	}
+	return strconv.FormatFloat(v, 'g', 6, 64)
+}
+
+// goalFunc is target(x) − value for the goal, evaluated in sc with the
+// goal's other settings; NaN where the model gives no number.
+func (p *Plan) goalFunc(sc Scenario, g Goal) (func(float64) float64, error) {
+	set := map[string]Value{}
+	for k, v := range sc.Set {
+		set[k] = v
+	}
+	for k, v := range g.With {
+		set[k] = v
+	}
+	i, ok := p.index[g.Target]
+	if !ok {
+		return nil, fmt.Errorf("goal %s: %s is not a formula%s", g.Name, g.Target, p.didYouMeanFormula(g.Target))
+	}
+	perOffer := p.perOffer[i]
+	var price float64
+	if perOffer {
+		o, found := p.offerByLabel(g.Offer)
+		if !found {
+			return nil, fmt.Errorf("goal %s: %s is evaluated per offer; name the offer (one of %s)", g.Name, g.Target, p.offerLabels(""))
+		}
+		price = o.Price
+	}
+	ev, err := p.NewEvaluator(Scenario{Name: sc.Name, Set: set}, g.For)
+	if err != nil {
+		return nil, err
+	}
+	x := Slot(p.prog.inputSlot[g.For])
+	y := Slot(p.prog.formulaSlot[i])
+	return func(v float64) float64 {
+		ev.Set(x, v)
+		ev.Run()
+		if perOffer {
+			ev.RunOffer(price)
+		}
+		return ev.Get(y) - g.Value
+	}, nil
+}
+
+func (p *Plan) offerByLabel(label string) (Offer, bool) {
+	for _, o := range p.model.Offers {
+		if strings.EqualFold(o.Label(), strings.TrimSpace(label)) {
+			return o, true
+		}
+	}
+	return Offer{}, false
+}
+
+// brackets lists where to look, narrowest first.
+func brackets(in Input, g Goal) [][2]float64 {
+	if g.HasRange {
+		return [][2]float64{{g.Low, g.High}}
+	}
+	var out [][2]float64
+	if in.HasRange && in.Low < in.High {
+		out = append(out, [2]float64{in.Low, in.High})
+	}
+	v := in.Value.Num
+	switch units.ConstraintOf(in.Unit) {
+	case units.Fraction:
+		out = append(out, [2]float64{1e-9, 1})
+	case units.AboveZero, units.WholeCount, units.NotNegative:
+		out = append(out, [2]float64{math.Max(v, 1e-9) / 1000, math.Max(v, 1) * 1000})
+	default:
+		span := math.Max(math.Abs(v), 1) * 1000
+		out = append(out, [2]float64{v - span, v + span})
+	}
+	return out
+}
+
+// brent finds a root of f in [a, b], where f(a) and f(b) differ in sign
+// (Brent's method: inverse quadratic interpolation, secant and bisection).
+func brent(f func(float64) float64, a, b, fa, fb float64) (float64, int) {
+	if fa == 0 {
+		return a, 0
+	}
+	if fb == 0 {
+		return b, 0
+	}
+	if math.Abs(fa) < math.Abs(fb) {
+		a, b, fa, fb = b, a, fb, fa
+	}
+	c, fc := a, fa
+	mflag := true
+	var d float64
+	for i := 1; i <= 200; i++ {
+		var s float64
+		if fa != fc && fb != fc {
+			s = a*fb*fc/((fa-fb)*(fa-fc)) + b*fa*fc/((fb-fa)*(fb-fc)) + c*fa*fb/((fc-fa)*(fc-fb))
+		} else {
+			s = b - fb*(b-a)/(fb-fa)
+		}
+		lo, hi := (3*a+b)/4, b
+		if lo > hi {
+			lo, hi = hi, lo
+		}
+		if s < lo || s > hi || (mflag && math.Abs(s-b) >= math.Abs(b-c)/2) || (!mflag && math.Abs(s-b) >= math.Abs(c-d)/2) {
+			s, mflag = (a+b)/2, true
+		} else {
+			mflag = false
+		}
+		fs := f(s)
+		d, c, fc = c, b, fb
+		if fa*fs < 0 {
+			b, fb = s, fs
+		} else {
+			a, fa = s, fs
+		}
+		if math.Abs(fa) < math.Abs(fb) {
+			a, b, fa, fb = b, a, fb, fa
+		}
+		if fb == 0 || math.Abs(b-a) <= 1e-13*math.Max(1, math.Abs(b)) {
+			return b, i
+		}
+	}
+	return b, 200
+}

@@ -1,0 +1,376 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"planner/formulas"
+)
+
+// Target is an output a what-if follows: a node-level formula, or a
+// per-offer formula against one offer.
+type Target struct {
+	Name  string
+	Offer *Offer // nil for a node-level formula
+}
+
+// Label names the target for people: "breakeven_utilization vs RunPod H100 SXM, Community".
+func (t Target) Label() string {
+	if t.Offer == nil {
+		return t.Name
+	}
+	return t.Name + " vs " + t.Offer.Label()
+}
+
+// Targets expands formula names into targets for sc: a per-offer formula
+// becomes one target per offer of the scenario's GPU.
+func (p *Plan) Targets(sc Scenario, names []string) ([]Target, error) {
+	res, err := p.Eval(sc)
+	if err != nil {
+		return nil, err
+	}
+	var out []Target
+	for _, name := range names {
+		i, ok := p.index[name]
+		if !ok {
+			return nil, fmt.Errorf("%s is not a formula%s", name, p.didYouMeanFormula(name))
+		}
+		if !p.perOffer[i] {
+			out = append(out, Target{Name: name})
+			continue
+		}
+		for _, o := range res.Offers {
+			if o.Compared {
+				offer := o.Offer
+				out = append(out, Target{Name: name, Offer: &offer})
+			}
+		}
+	}
+	return out, nil
+}
+
+// value reads a target from a result; ok is false when it has no number.
+func (t Target) value(r *Result) (float64, bool) {
+	if t.Offer == nil {
+		v, ok := r.Values[t.Name]
+		return v, ok
+	}
+	for _, o := range r.Offers {
+		if o.Offer.Label() == t.Offer.Label() {
+			v, ok := o.Values[t.Name]
+			return v, ok
+		}
+	}
+	return 0, false
+}
+
+// TornadoBar is one input moved from low to high, the others at base.
+type TornadoBar struct {
+	Input         Input
+	AtLow, AtHigh float64 // the target with the input at its low and its high
+	Swing         float64 // |AtHigh − AtLow|
+	Why           string  // when the target has no number at an end
+}
+
+// Tornado is the sensitivity of one target to every input with a range,
+// largest swing first.
+type Tornado struct {
+	Target Target
+	Unit   string
+	Base   float64
+	Bars   []TornadoBar
+}
+
+// Tornado moves every input with a range to its low and its high, one at a
+// time, and reads each target.
+func (p *Plan) Tornado(sc Scenario, targets []Target) ([]Tornado, error) {
+	base, err := p.Eval(sc)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Tornado, len(targets))
+	for i, t := range targets {
+		v, _ := t.value(base)
+		out[i] = Tornado{Target: t, Unit: p.checked[p.index[t.Name]].Unit, Base: v}
+	}
+	for _, in := range p.model.Inputs {
+		if !in.HasRange || in.Value.IsText {
+			continue
+		}
+		low, high := p.with(sc, in.Name, in.Low), p.with(sc, in.Name, in.High)
+		for i, t := range targets {
+			bar := TornadoBar{Input: in}
+			var okLow, okHigh bool
+			bar.AtLow, okLow = t.valueIn(low)
+			bar.AtHigh, okHigh = t.valueIn(high)
+			if okLow && okHigh {
+				bar.Swing = math.Abs(bar.AtHigh - bar.AtLow)
+			} else {
+				bar.Why = fmt.Sprintf("%s has no number with %s at its range's end", t.Label(), in.Name)
+				bar.AtLow, bar.AtHigh = math.NaN(), math.NaN()
+			}
+			out[i].Bars = append(out[i].Bars, bar)
+		}
+	}
+	for i := range out {
+		bars := out[i].Bars
+		sort.SliceStable(bars, func(a, b int) bool {
+			if bars[a].Swing != bars[b].Swing {
+				return bars[a].Swing > bars[b].Swing
+			}
+			return bars[a].Input.Name < bars[b].Input.Name
+		})
+	}
+	return out, nil
+}
+
+// with evaluates sc with one input set; nil when the scenario is wrong.
+func (p *Plan) with(sc Scenario, name string, v float64) *Result {
+	set := map[string]Value{}
+	for k, x := range sc.Set {
+		set[k] = x
+	}
+	set[name] = Num(v)
+	r, err := p.Eval(Scenario{Name: sc.Name, Set: set})
+	if err != nil {
+		return nil
+	}
+	return r
+}
+
+// valueIn reads the target from r, which may be nil.
+func (t Target) valueIn(r *Result) (float64, bool) {
+	if r == nil {
+		return math.NaN(), false
+	}
+	return t.value(r)
+}
+
+// Axis is one dimension of a data table: an input stepped from From to To
+// in Steps values, or the offers of the scenario's GPU.
+type Axis struct {
+	Input    string
+	From, To float64
+	Steps    int
+	Offers   bool
+}
+
+// MaxSteps bounds a data table's axis.
+const MaxSteps = 1000
+
+// Values are the axis's input values, From to To inclusive, evenly spaced.
+func (a Axis) Values() []float64 {
+	if a.Steps == 1 {
+		return []float64{a.From}
+	}
+	out := make([]float64, a.Steps)
+	for i := range out {
+		out[i] = a.From + (a.To-a.From)*float64(i)/float64(a.Steps-1)
+	}
+	return out
+}
+
+// TableSpec is a data table a user configured: one output over one or two
+// axes.
+type TableSpec struct {
+	Name   string
+	Output string
+	Row    Axis
+	Col    *Axis // nil: a one-way table
+	Origin formulas.Origin
+	Where  map[string]formulas.Origin
+}
+
+// Table is a data table computed: Cells[row][col], NaN where the output
+// has no number.
+type Table struct {
+	Spec      TableSpec
+	Unit      string
+	RowValues []float64
+	ColValues []float64 // empty for a one-way table or a table over offers
+	ColLabels []string  // the offers, for a table over offers
+	Cells     [][]float64
+}
+
+// checkTables refuses tables over names the model lacks, with impossible
+// axes, or with an offer axis for a node-level output.
+func (p *Plan) checkTables(specs []TableSpec) formulas.List {
+	var problems formulas.List
+	for _, t := range specs {
+		at := func(col string) formulas.Origin {
+			if o, ok := t.Where[col]; ok {
+				return o
+			}
+			return t.Origin
+		}
+		fail := func(col, format string, args ...any) {
+			problems = append(problems, &formulas.Error{Origin: at(col), Name: t.Name, Msg: fmt.Sprintf(format, args...)})
+		}
+		i, ok := p.index[t.Output]
+		if !ok {
+			fail("output", "%s is not a formula%s", t.Output, p.didYouMeanFormula(t.Output))
+		}
+		for key, a := range map[string]*Axis{"row": &t.Row, "col": t.Col} {
+			if a == nil || a.Offers {
+				continue
+			}
+			if in, found := p.model.Input(a.Input); !found {
+				fail(key+"input", "%s is not an input%s", a.Input, p.didYouMean(a.Input))
+			} else if in.Value.IsText {
+				fail(key+"input", "%s is text; a table steps through numbers", a.Input)
+			}
+			if a.Steps < 1 || a.Steps > MaxSteps {
+				fail(key+"steps", "%d steps: use between 1 and %d", a.Steps, MaxSteps)
+			}
+			if !(a.From <= a.To) {
+				fail(key+"from", "runs from %g to %g; the start must not be above the end", a.From, a.To)
+			}
+		}
+		if t.Row.Offers {
+			fail("rowinput", "offers go across, as the column axis")
+		}
+		if t.Col != nil && t.Col.Offers && ok && !p.perOffer[i] {
+			fail("colinput", "a table across offers needs an output evaluated per offer (one that uses offer_price); %s is not", t.Output)
+		}
+	}
+	return problems
+}
+
+// DataTable evaluates spec in scenario sc, cell by cell.
+func (p *Plan) DataTable(sc Scenario, spec TableSpec) (*Table, error) {
+	t := &Table{Spec: spec, Unit: p.checked[p.index[spec.Output]].Unit, RowValues: spec.Row.Values()}
+	target := Target{Name: spec.Output}
+	var offers []Offer
+	switch {
+	case spec.Col == nil:
+	case spec.Col.Offers:
+		base, err := p.Eval(sc)
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range base.Offers {
+			if o.Compared {
+				offers = append(offers, o.Offer)
+				t.ColLabels = append(t.ColLabels, o.Offer.Label())
+			}
+		}
+	default:
+		t.ColValues = spec.Col.Values()
+	}
+	for _, rv := range t.RowValues {
+		set := map[string]Value{}
+		for k, x := range sc.Set {
+			set[k] = x
+		}
+		set[spec.Row.Input] = Num(rv)
+		var row []float64
+		switch {
+		case spec.Col == nil:
+			row = append(row, p.cell(sc.Name, set, target))
+		case spec.Col.Offers:
+			r, err := p.Eval(Scenario{Name: sc.Name, Set: set})
+			for _, o := range offers {
+				offer := o
+				v, ok := math.NaN(), false
+				if err == nil {
+					v, ok = Target{Name: spec.Output, Offer: &offer}.value(r)
+				}
+				row = append(row, valueOrNaN(v, ok))
+			}
+		default:
+			for _, cv := range t.ColValues {
+				set[spec.Col.Input] = Num(cv)
+				row = append(row, p.cell(sc.Name, set, target))
+			}
+		}
+		t.Cells = append(t.Cells, row)
+	}
+	return t, nil
+}
+
+func (p *Plan) cell(scenario string, set map[string]Value, t Target) float64 {
+	r, err := p.Eval(Scenario{Name: scenario, Set: set})
+	if err != nil {
+		return math.NaN()
+	}
+	return valueOrNaN(t.value(r))
+}
+
+func valueOrNaN(v float64, ok bool) float64 {
+	if !ok {
+		return math.NaN()
+	}
+	return v
+}
+
+// Crossing is where a scenario's cost per used hour meets an offer's price.
+type Crossing struct {
+	Scenario    string
+	Offer       Offer
+	Utilization float64 // NaN when the curve does not meet the price between 1 % and 100 %
+}
+
+// Curve is the cost per used hour over utilisation, for every scenario.
+type Curve struct {
+	Utilization []float64   // 1 % to 100 %
+	Cost        [][]float64 // per scenario, per utilisation; NaN where it has no number
+	Scenarios   []string
+	Crossings   []Crossing
+}
+
+// BreakevenCurve traces cost_per_used_hour from 1 % to 100 % utilisation for
+// every scenario and finds where it crosses each offer of the scenario's GPU.
+func (p *Plan) BreakevenCurve(scenarios []Scenario) (*Curve, error) {
+	const output = "cost_per_used_hour"
+	if _, ok := p.index[output]; !ok {
+		return nil, fmt.Errorf("the break-even curve follows %s, which the model does not define", output)
+	}
+	c := &Curve{}
+	for u := 1; u <= 100; u++ {
+		c.Utilization = append(c.Utilization, float64(u)/100)
+	}
+	for _, sc := range scenarios {
+		c.Scenarios = append(c.Scenarios, sc.Name)
+		var line []float64
+		for _, u := range c.Utilization {
+			set := map[string]Value{}
+			for k, x := range sc.Set {
+				set[k] = x
+			}
+			set[Utilization] = Num(u)
+			line = append(line, p.cell(sc.Name, set, Target{Name: output}))
+		}
+		c.Cost = append(c.Cost, line)
+		crossings, err := p.crossings(sc, output)
+		if err != nil {
+			return nil, err
+		}
+		c.Crossings = append(c.Crossings, crossings...)
+	}
+	return c, nil
+}
+
+func (p *Plan) crossings(sc Scenario, output string) ([]Crossing, error) {
+	res, err := p.Eval(sc)
+	if err != nil {
+		return nil, err
+	}
+	var out []Crossing
+	for _, o := range res.Offers {
+		if !o.Compared {
+			continue
+		}
+		g := Goal{Name: "break-even", For: Utilization, Target: output, Value: o.Offer.Price, Low: 0.01, High: 1, HasRange: true}
+		sol, err := p.Solve(sc, g)
+		if err != nil {
+			return nil, err
+		}
+		cr := Crossing{Scenario: sc.Name, Offer: o.Offer, Utilization: math.NaN()}
+		if sol.Found {
+			cr.Utilization = sol.X
+		}
+		out = append(out, cr)
+	}
+	return out, nil
+}
