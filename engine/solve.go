@@ -14,8 +14,8 @@ import (
 // Goal Seek, headless.
 type Goal struct {
 	Name     string
-	For      string           // the input to solve for
-	Target   string           // the formula that must reach Value
+	For      string // the input to solve for
+	Target   string // the formula that must reach Value
 	Value    float64
 	Offer    string           // for a per-offer target: the offer's label
 	With     map[string]Value // other inputs set while solving
