@@ -78,7 +78,11 @@ func Build(m Model) (*Plan, error) {
 	if err := p.checkVerdictNames(); err != nil {
 		return nil, err
 	}
-	checks := append(append(append(p.checkSizing(), p.checkScenarios()...), p.checkDeployments()...), p.checkCorrelations()...)
+	var checks formulas.List
+	for _, c := range []formulas.List{p.checkSizing(), p.checkScenarios(), p.checkDeployments(), p.checkCorrelations(),
+		p.checkTables(p.model.Tables), p.checkGoals(), p.checkTargets()} {
+		checks = append(checks, c...)
+	}
 	if err := checks.Err(); err != nil {
 		return nil, err
 	}

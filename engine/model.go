@@ -109,6 +109,15 @@ type Model struct {
 	Catalog      []ModelSpec
 	Deployments  []Deployment
 	Correlations []Correlation
+	Targets      []TargetSpec // the formulas the tornado follows
+	Tables       []TableSpec  // data tables to compute
+	Goals        []Goal       // goals to solve on every evaluation
+}
+
+// TargetSpec is a tornado target the workbook names.
+type TargetSpec struct {
+	Name   string
+	Origin formulas.Origin
 }
 
 // Correlation is a rank correlation between two uncertain inputs, induced

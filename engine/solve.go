@@ -204,3 +204,45 @@ func brent(f func(float64) float64, a, b, fa, fb float64) (float64, int) {
 	}
 	return b, 200
 }
+
+// checkGoals refuses goals over names the model lacks.
+func (p *Plan) checkGoals() formulas.List {
+	var problems formulas.List
+	for _, g := range p.model.Goals {
+		at := func(col string) formulas.Origin {
+			if o, ok := g.Where[col]; ok {
+				return o
+			}
+			return g.Origin
+		}
+		fail := func(col, format string, args ...any) {
+			problems = append(problems, &formulas.Error{Origin: at(col), Name: g.Name, Msg: fmt.Sprintf(format, args...)})
+		}
+		switch in, ok := p.model.Input(g.For); {
+		case !ok:
+			fail("for", "%s is not an input%s", g.For, p.didYouMean(g.For))
+		case in.Value.IsText:
+			fail("for", "%s is text; goal seek solves for a number input", g.For)
+		}
+		i, ok := p.index[g.Target]
+		switch {
+		case !ok:
+			fail("target", "%s is not a formula%s", g.Target, p.didYouMeanFormula(g.Target))
+		case p.perOffer[i] && g.Offer == "":
+			fail("offer", "%s is evaluated per offer; name the offer (one of %s)", g.Target, p.offerLabels(""))
+		case g.Offer != "":
+			if _, found := p.offerByLabel(g.Offer); !found {
+				fail("offer", "there is no offer %q; name one of %s", g.Offer, p.offerLabels(""))
+			}
+		}
+		for name, v := range g.With {
+			if in, ok := p.model.Input(name); !ok || in.Value.IsText != v.IsText {
+				fail("with", "%s is not a number input%s", name, p.didYouMean(name))
+			}
+		}
+		if g.HasRange && !(g.Low < g.High) {
+			fail("low", "looks between %g and %g; the low end must be below the high end", g.Low, g.High)
+		}
+	}
+	return problems
+}

@@ -374,3 +374,15 @@ func (p *Plan) crossings(sc Scenario, output string) ([]Crossing, error) {
 	}
 	return out, nil
 }
+
+// checkTargets refuses tornado targets that are not formulas.
+func (p *Plan) checkTargets() formulas.List {
+	var problems formulas.List
+	for _, t := range p.model.Targets {
+		if _, ok := p.index[t.Name]; !ok {
+			problems = append(problems, &formulas.Error{Origin: t.Origin, Name: t.Name,
+				Msg: t.Name + " is not a formula" + p.didYouMeanFormula(t.Name)})
+		}
+	}
+	return problems
+}
