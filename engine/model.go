@@ -117,6 +117,7 @@ type Model struct {
 // TargetSpec is a tornado target the workbook names.
 type TargetSpec struct {
 	Name   string
+	Notes  string
 	Origin formulas.Origin
 }
 

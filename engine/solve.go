@@ -22,6 +22,7 @@ type Goal struct {
 	Low      float64          // where to look, when HasRange
 	High     float64
 	HasRange bool
+	Notes    string
 	Origin   formulas.Origin            // the goal's row
 	Where    map[string]formulas.Origin // the cell of each column
 }

@@ -178,8 +178,19 @@ type TableSpec struct {
 	Output string
 	Row    Axis
 	Col    *Axis // nil: a one-way table
+	Shade  Shade // how the sheet colours the cells
+	Notes  string
 	Origin formulas.Origin
 	Where  map[string]formulas.Origin
+}
+
+// Shade says which cells of a data table are good news, in green: those
+// below (or above) a threshold, the rest red; or, as a colour scale, the
+// lowest (or highest) values. The zero Shade colours nothing.
+type Shade struct {
+	Below, Above bool    // green below or above Threshold
+	Threshold    float64 // for Below and Above
+	Low, High    bool    // a colour scale, green at that end
 }
 
 // Table is a data table computed: Cells[row][col], NaN where the output

@@ -56,7 +56,46 @@ func DefaultModel() engine.Model {
 		d.HoursPerMonth, d.Usage = usage(optFloat(r[6]), optFloat(r[7]), optFloat(r[8]))
 		m.Deployments = append(m.Deployments, d)
 	}
+	defaultWhatIfs(&m)
 	return m
+}
+
+// defaultWhatIfs reads the tornado targets, data tables and goals.
+func defaultWhatIfs(m *engine.Model) {
+	for _, r := range tsv("defaults/targets.tsv") {
+		m.Targets = append(m.Targets, engine.TargetSpec{Name: r[0], Notes: r[1]})
+	}
+	for _, r := range tsv("defaults/tables.tsv") {
+		shade, ok := parseShade(r[10])
+		if !ok {
+			panic("defaults/tables.tsv: " + r[10])
+		}
+		t := engine.TableSpec{Name: r[0], Output: r[1], Row: defaultAxis(r[2:6]), Shade: shade, Notes: r[11]}
+		if r[6] != "" {
+			col := defaultAxis(r[6:10])
+			t.Col = &col
+		}
+		m.Tables = append(m.Tables, t)
+	}
+	for _, r := range tsv("defaults/goals.tsv") {
+		with, bad := parseSettings(r[5])
+		if bad != "" {
+			panic("defaults/goals.tsv: " + bad)
+		}
+		g := engine.Goal{Name: r[0], For: r[1], Target: r[2], Value: mustFloat(r[3]), Offer: r[4], With: with, Notes: r[8]}
+		if r[6] != "" {
+			g.Low, g.High, g.HasRange = mustFloat(r[6]), mustFloat(r[7]), true
+		}
+		m.Goals = append(m.Goals, g)
+	}
+}
+
+// defaultAxis reads input, from, to, steps; "offer" is the offers axis.
+func defaultAxis(r []string) engine.Axis {
+	if r[0] == "offer" {
+		return engine.Axis{Offers: true}
+	}
+	return engine.Axis{Input: r[0], From: mustFloat(r[1]), To: mustFloat(r[2]), Steps: int(mustFloat(r[3]))}
 }
 
 func defaultModelSpec(r []string) engine.ModelSpec {

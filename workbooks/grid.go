@@ -24,7 +24,8 @@ type grid struct {
 	freezeCols  int
 	names       []definedName
 	validations []*excelize.DataValidation
-	charts      []*excelize.Chart // added at mcChartCell when the sheet has none yet
+	charts      []placedChart // drawn afresh on every run (see charts.go)
+	shading     []shading     // conditional formats, replacing the sheet's old ones
 }
 
 // cell is one cell: a value (float64, string or nil) in a style.
@@ -78,6 +79,14 @@ func (g *grid) wrapHeight(row int, width float64, texts ...string) {
 	}
 }
 
+// width makes column col at least w wide.
+func (g *grid) width(col int, w float64) {
+	for len(g.widths) < col {
+		g.widths = append(g.widths, 10)
+	}
+	g.widths[col-1] = max(g.widths[col-1], w)
+}
+
 func (g *grid) name(name string, col, row int) {
 	g.names = append(g.names, definedName{name: name, col: col, row: row})
 }
@@ -114,10 +123,8 @@ func (g *grid) write(f *excelize.File, st *styles) error {
 	if err := printOnePageWide(f, g.sheet); err != nil {
 		return err
 	}
-	for _, c := range g.charts {
-		if err := f.AddChart(g.sheet, mcChartCell, c); err != nil {
-			return err
-		}
+	if err := g.shade(f, st); err != nil {
+		return err
 	}
 	sw, err := f.NewStreamWriter(g.sheet)
 	if err != nil {

@@ -99,7 +99,7 @@ func clashes(path string, f *excelize.File, grids []*grid) error {
 func inputGrids(m engine.Model) []*grid {
 	return []*grid{assumptionsGrid(m.Inputs), scenariosGrid(m.Scenarios, m.Inputs), cloudGrid(m.Offers),
 		gpusGrid(m.GPUs), modelsGrid(m.Catalog), deploymentsGrid(m.Deployments), correlationsGrid(m.Correlations),
-		formulasGrid(m.Formulas)}
+		targetsGrid(m.Targets), tablesGrid(m.Tables, m.Inputs), goalsGrid(m), formulasGrid(m.Formulas)}
 }
 
 // assumptionsGrid is the Assumptions sheet: one input per row, every value

@@ -17,17 +17,26 @@ const (
 	SheetDeployments = "Deployments"
 	SheetFormulas    = "Formulas"
 	SheetCorrelation = "Correlations"
+	SheetTargets     = "Targets"
+	SheetTables      = "Tables"
+	SheetGoals       = "Goals"
 	SheetResults     = "Results"
 	SheetSizing      = "Sizing"
 	SheetCosts       = "Deployment costs"
 	SheetMonteCarlo  = "MonteCarlo"
+	SheetSensitivity = "Sensitivity"
+	SheetDataTables  = "Data tables"
+	SheetBreakeven   = "Breakeven"
+	SheetGoalSeek    = "Goal seek"
 )
 
 // InputSheets are the sheets init creates for the user to edit, in order.
-var InputSheets = []string{SheetAssumptions, SheetScenarios, SheetCloud, SheetGPUs, SheetModels, SheetDeployments, SheetCorrelation, SheetFormulas}
+var InputSheets = []string{SheetAssumptions, SheetScenarios, SheetCloud, SheetGPUs, SheetModels, SheetDeployments,
+	SheetCorrelation, SheetTargets, SheetTables, SheetGoals, SheetFormulas}
 
 // OwnedSheets are the sheets eval writes; planner marks each as its own.
-var OwnedSheets = []string{SheetResults, SheetSizing, SheetCosts, SheetMonteCarlo}
+var OwnedSheets = []string{SheetResults, SheetSizing, SheetCosts, SheetMonteCarlo, SheetSensitivity, SheetDataTables,
+	SheetBreakeven, SheetGoalSeek}
 
 // ownerPrefix starts cell A2 of every sheet planner owns (see ownerMark). A
 // sheet called Results without it was made by someone else and is never
@@ -132,6 +141,38 @@ var deploymentColumns = []column{
 	{key: "offer", headers: []string{"offer", "cloudoffer"}},
 	{key: "scenario", headers: []string{"scenario", "ownscenario"}},
 	{key: "notes", headers: []string{"notes", "source"}},
+}
+
+var targetColumns = []column{
+	{key: "name", headers: []string{"name", "target", "formula"}, required: true},
+	{key: "notes", headers: []string{"notes"}},
+}
+
+var tableColumns = []column{
+	{key: "name", headers: []string{"name", "table"}, required: true},
+	{key: "output", headers: []string{"output", "formula"}, required: true},
+	{key: "rowinput", headers: []string{"rowinput"}, required: true},
+	{key: "rowfrom", headers: []string{"rowfrom"}},
+	{key: "rowto", headers: []string{"rowto"}},
+	{key: "rowsteps", headers: []string{"rowsteps"}},
+	{key: "colinput", headers: []string{"columninput", "colinput"}},
+	{key: "colfrom", headers: []string{"columnfrom", "colfrom"}},
+	{key: "colto", headers: []string{"columnto", "colto"}},
+	{key: "colsteps", headers: []string{"columnsteps", "colsteps"}},
+	{key: "shade", headers: []string{"greenwhen", "green", "shade", "colour", "color"}},
+	{key: "notes", headers: []string{"notes"}},
+}
+
+var goalColumns = []column{
+	{key: "name", headers: []string{"name", "goal"}, required: true},
+	{key: "for", headers: []string{"solvefor", "for"}, required: true},
+	{key: "target", headers: []string{"target"}, required: true},
+	{key: "value", headers: []string{"value"}, required: true},
+	{key: "offer", headers: []string{"offer"}},
+	{key: "with", headers: []string{"with"}},
+	{key: "low", headers: []string{"low"}},
+	{key: "high", headers: []string{"high"}},
+	{key: "notes", headers: []string{"notes"}},
 }
 
 func headerNames(cols []column) string {

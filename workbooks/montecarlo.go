@@ -9,8 +9,7 @@ import (
 	"planner/units"
 )
 
-// The MonteCarlo sheet keeps its histogram at a fixed place, so the chart
-// made the first time points at the right cells on every later run.
+// Where the MonteCarlo sheet keeps its histogram and chart.
 const (
 	mcHistogramOutput = "cost_per_used_hour"
 	mcHistogramRow    = headerRow + 1 // first bin
@@ -21,7 +20,7 @@ const (
 // hour in the base scenario with its chart, every output's mean and
 // percentiles in every scenario, the probability that owning wins against
 // each offer, and the uncertain inputs and correlations the samples came from.
-func montecarloGrid(out Output, chart bool) *grid {
+func montecarloGrid(out Output) *grid {
 	g := &grid{sheet: SheetMonteCarlo, owned: true, freezeRows: headerRow,
 		widths: []float64{44, 14, 24, 14, 14, 14, 14, 14, 14, 14, 14}}
 	mcs := out.MonteCarlo
@@ -32,9 +31,7 @@ func montecarloGrid(out Output, chart bool) *grid {
 	row = ownCheaperTable(g, out, row+2)
 	row = sampledTable(g, mcs[0], row+2)
 	correlationsTable(g, out, row+2)
-	if chart {
-		g.charts = append(g.charts, histogramChart())
-	}
+	g.charts = append(g.charts, placedChart{mcChartCell, histogramChart()})
 	return g
 }
 

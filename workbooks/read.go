@@ -76,6 +76,15 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	if b.has(SheetCorrelation) {
 		b.Model.Correlations = r.correlations()
 	}
+	if b.has(SheetTargets) {
+		b.Model.Targets = r.targets()
+	}
+	if b.has(SheetTables) {
+		b.Model.Tables = r.tables(b.Model.Inputs)
+	}
+	if b.has(SheetGoals) {
+		b.Model.Goals = r.goals(b.Model.Inputs)
+	}
 	own := []formulas.Formula(nil)
 	if b.has(SheetFormulas) {
 		own = r.formulas()

@@ -17,6 +17,7 @@ type Output struct {
 	Sizing      []engine.Sizing  // every catalog model on every catalog GPU
 	Deployments []engine.DeploymentResult
 	MonteCarlo  []*engine.MonteCarloResult // one per scenario, as Results; none when not run
+	WhatIfs     *engine.WhatIfs            // tornado, data tables, break-even curve, goals; nil when not run
 }
 
 // Column widths of the Results sheet.

@@ -26,8 +26,9 @@ func withFormat(style, format string) string { return style + "|" + format }
 // styles creates each style once per file; excelize gives equal styles equal
 // ids, so rewriting a sheet never grows the style table.
 type styles struct {
-	f   *excelize.File
-	ids map[string]int
+	f    *excelize.File
+	ids  map[string]int
+	dxfs []string // conditional styles, canonical; nil until needed
 }
 
 func newStyles(f *excelize.File) *styles { return &styles{f: f, ids: map[string]int{}} }

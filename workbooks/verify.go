@@ -68,7 +68,7 @@ func verify(file string, old, new []byte, owned, managed map[string]bool) error 
 		switch {
 		case mine[p]:
 		case rewritten[p]:
-			if what := sameMeaning(p, before[p], after[p], managed); what != "" {
+			if what := sameMeaning(p, before[p], after[p], managed, mine); what != "" {
 				return &damaged{file, p, what}
 			}
 		case after[p] == nil:
@@ -148,8 +148,9 @@ func resolve(dir, target string) string {
 }
 
 // sameMeaning compares a part excelize rewrites with its original and says
-// what changed that matters, or "".
-func sameMeaning(name string, old, new []byte, managed map[string]bool) string {
+// what changed that matters, or "". The content types of planner's own
+// parts are planner's to change.
+func sameMeaning(name string, old, new []byte, managed, mine map[string]bool) string {
 	if new == nil {
 		return "it would be missing"
 	}
@@ -163,7 +164,13 @@ func sameMeaning(name string, old, new []byte, managed map[string]bool) string {
 	}
 	switch name {
 	case "[Content_Types].xml":
-		return keptAll(a.kids, b.kids, func(n *node) string { return n.name.Local + " " + n.attr("PartName") + n.attr("Extension") })
+		var users []*node
+		for _, n := range a.kids {
+			if !mine[strings.TrimPrefix(n.attr("PartName"), "/")] {
+				users = append(users, n)
+			}
+		}
+		return keptAll(users, b.kids, func(n *node) string { return n.name.Local + " " + n.attr("PartName") + n.attr("Extension") })
 	case "xl/_rels/workbook.xml.rels", "_rels/.rels":
 		return keptAll(a.kids, b.kids, func(n *node) string { return n.attr("Id") })
 	case "xl/workbook.xml":

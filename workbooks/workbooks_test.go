@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -226,7 +227,7 @@ func TestUserSheetsPassThrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if got := strings.Join(f.GetSheetList(), ","); got != "Budget,Assumptions,Scenarios,Cloud,GPUs,Models,Deployments,Correlations,Formulas,Results,Sizing,Deployment costs,MonteCarlo" {
+	if got := strings.Join(f.GetSheetList(), ","); got != "Budget,Assumptions,Scenarios,Cloud,GPUs,Models,Deployments,Correlations,Targets,Tables,Goals,Formulas,Results,Sizing,Deployment costs,MonteCarlo" {
 		t.Errorf("sheets %s", got)
 	}
 	found := false
@@ -346,17 +347,18 @@ func rezip(t *testing.T, data []byte, edit func(map[string][]byte)) []byte {
 func TestVerifyCatchesAResultsSheetLandingOnAUsersPart(t *testing.T) {
 	path := newPlan(t)
 	original, _ := os.ReadFile(path)
+	part := fmt.Sprintf("xl/worksheets/sheet%d.xml", len(InputSheets)+1)
 	data := rezip(t, original, func(ps map[string][]byte) {
-		ps["xl/worksheets/sheet9.xml"] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
+		ps[part] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
 			`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>precious</t></is></c></row></sheetData></worksheet>`)
 		wb := string(ps["xl/workbook.xml"])
-		wb = strings.Replace(wb, `</sheets>`, `<sheet name="Notes" sheetId="8" r:id="rId99"/></sheets>`, 1)
+		wb = strings.Replace(wb, `</sheets>`, fmt.Sprintf(`<sheet name="Notes" sheetId="%d" r:id="rId99"/></sheets>`, len(InputSheets)), 1)
 		ps["xl/workbook.xml"] = []byte(wb)
 		rels := string(ps["xl/_rels/workbook.xml.rels"])
-		rels = strings.Replace(rels, `</Relationships>`, `<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet9.xml"/></Relationships>`, 1)
+		rels = strings.Replace(rels, `</Relationships>`, `<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="`+strings.TrimPrefix(part, "xl/")+`"/></Relationships>`, 1)
 		ps["xl/_rels/workbook.xml.rels"] = []byte(rels)
 		ct := string(ps["[Content_Types].xml"])
-		ct = strings.Replace(ct, `</Types>`, `<Override PartName="/xl/worksheets/sheet9.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`, 1)
+		ct = strings.Replace(ct, `</Types>`, `<Override PartName="/`+part+`" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`, 1)
 		ps["[Content_Types].xml"] = []byte(ct)
 	})
 	if err := os.WriteFile(path, data, 0o644); err != nil {
@@ -372,7 +374,7 @@ func TestVerifyCatchesAResultsSheetLandingOnAUsersPart(t *testing.T) {
 	}
 	r, _ := p.Eval(engine.Scenario{Name: "base"})
 	_, err = b.Write(Output{Version: "test", Plan: p, Results: []*engine.Result{r}}, WriteOptions{})
-	if err == nil || !strings.HasPrefix(err.Error(), path+": saving would change xl/worksheets/sheet9.xml (its bytes would differ)") {
+	if err == nil || !strings.HasPrefix(err.Error(), path+": saving would change "+part+" (its bytes would differ)") {
 		t.Errorf("got %v", err)
 	}
 }

@@ -3,7 +3,6 @@ package workbooks
 import (
 	"bytes"
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -28,7 +27,14 @@ func (b *Book) Write(out Output, opts WriteOptions) ([]byte, error) {
 		grids = append(grids, costsGrid(out))
 	}
 	if len(out.MonteCarlo) > 0 {
-		grids = append(grids, montecarloGrid(out, !b.hasDrawing(SheetMonteCarlo)))
+		grids = append(grids, montecarloGrid(out))
+	}
+	if w := out.WhatIfs; w != nil {
+		grids = append(grids, sensitivityGrid(out), dataTablesGrid(out))
+		if w.Curve != nil {
+			grids = append(grids, breakevenGrid(out))
+		}
+		grids = append(grids, goalSeekGrid(out))
 	}
 	for _, g := range grids {
 		for s := range b.foreign {
@@ -38,7 +44,15 @@ func (b *Book) Write(out Output, opts WriteOptions) ([]byte, error) {
 			}
 		}
 	}
-	f, err := open(b.Path, b.data, false)
+	var sheets []string
+	for _, g := range grids {
+		sheets = append(sheets, g.sheet)
+	}
+	stripped, err := stripDrawings(b.data, sheets)
+	if err != nil {
+		return nil, fmt.Errorf("%s: taking out planner's old charts: %w", b.Path, err)
+	}
+	f, err := open(b.Path, stripped, false)
 	if err != nil {
 		return nil, err
 	}
@@ -51,6 +65,9 @@ func (b *Book) Write(out Output, opts WriteOptions) ([]byte, error) {
 	data, err := finish(b.Path, f)
 	if err != nil {
 		return nil, err
+	}
+	if data, err = drawCharts(data, grids); err != nil {
+		return nil, fmt.Errorf("%s: %w", b.Path, err)
 	}
 	owned := map[string]bool{}
 	for _, g := range grids {
@@ -160,28 +177,4 @@ func finish(path string, f *excelize.File) ([]byte, error) {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 	}
 	return data, nil
-}
-
-// hasDrawing reports whether the sheet already holds a drawing (planner's
-// chart, made on an earlier run): adding it again would number a new chart
-// and change the file on every run.
-func (b *Book) hasDrawing(sheet string) bool {
-	ps, err := parts(b.data)
-	if err != nil {
-		return false
-	}
-	p, ok := sheetParts(ps)[sheet]
-	if !ok {
-		return false
-	}
-	rels, err := parseXML(ps[path.Join(path.Dir(p), "_rels", path.Base(p)+".rels")])
-	if err != nil {
-		return false
-	}
-	for _, r := range rels.kids {
-		if strings.HasSuffix(r.attr("Type"), "/drawing") {
-			return true
-		}
-	}
-	return false
 }

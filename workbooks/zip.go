@@ -13,32 +13,49 @@ import (
 // first, then by name), copying the compressed bytes as they are. excelize
 // writes streamed sheets in map order; without this, two runs over the same
 // inputs could give files that differ only in entry order.
-func repack(data []byte) ([]byte, error) {
+func repack(data []byte) ([]byte, error) { return rewrite(data, edits{}) }
+
+// edits change a package as rewrite copies it.
+type edits struct {
+	put   map[string][]byte // entries to replace or add
+	drop  map[string]bool   // entries to leave out
+	types func(*types)      // changes to [Content_Types].xml
+}
+
+// rewrite copies a zip in repack's order with the edits applied. Entries it
+// does not edit keep their compressed bytes.
+func rewrite(data []byte, e edits) ([]byte, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, err
 	}
-	files := append([]*zip.File(nil), zr.File...)
-	sort.SliceStable(files, func(i, j int) bool { return entryLess(files[i].Name, files[j].Name) })
+	var names []string
+	entries := map[string]*zip.File{}
+	for _, f := range zr.File {
+		if !e.drop[f.Name] && entries[f.Name] == nil {
+			entries[f.Name] = f
+			names = append(names, f.Name)
+		}
+	}
+	for name := range e.put {
+		if entries[name] == nil {
+			names = append(names, name)
+		}
+	}
+	sort.Slice(names, func(i, j int) bool { return entryLess(names[i], names[j]) })
 	var out bytes.Buffer
 	zw := zip.NewWriter(&out)
-	for _, f := range files {
-		if f.Name == contentTypes {
-			if err := writeContentTypes(zw, f); err != nil {
-				return nil, err
-			}
-			continue
+	for _, name := range names {
+		var err error
+		switch content, put := e.put[name]; {
+		case name == contentTypes:
+			err = writeContentTypes(zw, entries[name], e.types)
+		case put:
+			err = writeEntry(zw, name, content)
+		default:
+			err = copyEntry(zw, entries[name])
 		}
-		raw, err := f.OpenRaw()
 		if err != nil {
-			return nil, err
-		}
-		h := f.FileHeader
-		w, err := zw.CreateRaw(&h)
-		if err != nil {
-			return nil, err
-		}
-		if _, err := io.Copy(w, raw); err != nil {
 			return nil, err
 		}
 	}
@@ -46,6 +63,29 @@ func repack(data []byte) ([]byte, error) {
 		return nil, err
 	}
 	return out.Bytes(), nil
+}
+
+func copyEntry(zw *zip.Writer, f *zip.File) error {
+	raw, err := f.OpenRaw()
+	if err != nil {
+		return err
+	}
+	h := f.FileHeader
+	w, err := zw.CreateRaw(&h)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(w, raw)
+	return err
+}
+
+func writeEntry(zw *zip.Writer, name string, content []byte) error {
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(content)
+	return err
 }
 
 const contentTypes = "[Content_Types].xml"
@@ -74,9 +114,10 @@ type typeOverride struct {
 	ContentType string `xml:",attr"`
 }
 
-// writeContentTypes writes the content types sorted: excelize lists the
-// image extensions a chart brings in map order, different on every run.
-func writeContentTypes(zw *zip.Writer, f *zip.File) error {
+// writeContentTypes writes the content types, changed by fix when it is
+// not nil, and sorted: excelize lists the image extensions a chart brings in
+// map order, different on every run.
+func writeContentTypes(zw *zip.Writer, f *zip.File, fix func(*types)) error {
 	rc, err := f.Open()
 	if err != nil {
 		return err
@@ -90,18 +131,16 @@ func writeContentTypes(zw *zip.Writer, f *zip.File) error {
 	if err := xml.Unmarshal(data, &t); err != nil {
 		return err
 	}
+	if fix != nil {
+		fix(&t)
+	}
 	sort.SliceStable(t.Defaults, func(i, j int) bool { return t.Defaults[i].Extension < t.Defaults[j].Extension })
 	sort.SliceStable(t.Overrides, func(i, j int) bool { return t.Overrides[i].PartName < t.Overrides[j].PartName })
 	out, err := xml.Marshal(t)
 	if err != nil {
 		return err
 	}
-	w, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Deflate})
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append([]byte(xml.Header), out...))
-	return err
+	return writeEntry(zw, f.Name, append([]byte(xml.Header), out...))
 }
 
 // parts maps every zip entry of data to its uncompressed content. Total size

@@ -25,6 +25,7 @@ type evalOptions struct {
 	force     bool     // replace a foreign sheet called Results
 	samples   int      // Monte Carlo samples per scenario
 	seed      uint64   // Monte Carlo seed
+	targets   []string // --target: what the tornado follows, instead of the Targets sheet
 }
 
 func newEvalCmd() *cobra.Command {
@@ -57,6 +58,7 @@ and the exit status is 1 if any failed.`,
 	f.BoolVar(&opts.force, "force", false, "replace a sheet called Results that planner did not make")
 	f.IntVar(&opts.samples, "samples", engine.DefaultSamples, "Monte Carlo samples per scenario")
 	f.Uint64Var(&opts.seed, "seed", engine.DefaultSeed, "Monte Carlo seed: the same seed gives the same numbers on any machine")
+	f.StringArrayVar(&opts.targets, "target", nil, "make the tornado follow this formula `NAME` instead of the Targets sheet's; repeatable")
 	f.StringArrayVar(&opts.scenarios, "scenario", nil, "print only this `NAME`d scenario (base is the Assumptions' own values); repeatable; the workbook still gets every scenario")
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"table", "json"}, cobra.ShellCompDirectiveNoFileComp
@@ -116,6 +118,7 @@ type fileReport struct {
 	sizing      []engine.Sizing
 	deployments []engine.DeploymentResult
 	montecarlo  []*engine.MonteCarloResult // one per scenario, as results
+	whatifs     *engine.WhatIfs
 	warnings    []string
 	note        string // what happened to the file, for stderr
 	err         error
@@ -173,6 +176,16 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		return rep
 	}
 	rep.warnings = append(rep.warnings, failedSamples(rep.montecarlo)...)
+	scenarios := rep.plan.Scenarios(set)
+	for _, t := range opts.targets {
+		if _, err := rep.plan.Targets(scenarios[0], []string{t}); err != nil {
+			rep.err = fmt.Errorf("--target %s: %w", t, err)
+			return rep
+		}
+	}
+	if rep.whatifs, rep.err = rep.plan.WhatIfs(scenarios, opts.targets); rep.err != nil {
+		return rep
+	}
 	if len(opts.sets) > 0 && opts.output == "" {
 		rep.note = path + ": --set given, so the workbook was left alone; add -o OUT.xlsx to save these results to a copy"
 		return rep
@@ -185,8 +198,8 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 // write puts the results into the workbook and saves it, unless nothing
 // would change.
 func write(book *workbooks.Book, target string, rep *fileReport, opts evalOptions) error {
-	data, err := book.Write(workbooks.Output{Version: version, Plan: rep.plan, Results: rep.results, Overrides: setNotes(opts.sets),
-		Sizing: rep.sizing, Deployments: rep.deployments, MonteCarlo: rep.montecarlo}, workbooks.WriteOptions{Force: opts.force})
+	data, err := book.Write(workbooks.Output{Version: version, Plan: rep.plan, Results: rep.results, Overrides: setNotes(opts),
+		Sizing: rep.sizing, Deployments: rep.deployments, MonteCarlo: rep.montecarlo, WhatIfs: rep.whatifs}, workbooks.WriteOptions{Force: opts.force})
 	if err != nil {
 		return err
 	}
@@ -201,10 +214,14 @@ func write(book *workbooks.Book, target string, rep *fileReport, opts evalOption
 	return nil
 }
 
-func setNotes(sets []string) []string {
-	out := make([]string, len(sets))
-	for i, s := range sets {
-		out[i] = "--set " + s
+// setNotes are the command-line choices the provenance line records.
+func setNotes(opts evalOptions) []string {
+	var out []string
+	for _, s := range opts.sets {
+		out = append(out, "--set "+s)
+	}
+	for _, t := range opts.targets {
+		out = append(out, "--target "+t)
 	}
 	return out
 }

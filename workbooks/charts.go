@@ -1,0 +1,259 @@
+package workbooks
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// Charts on planner's sheets are drawn afresh on every run: the old drawing
+// is taken out of the package before excelize opens it, and the new charts,
+// rendered in a scratch workbook, are put in after excelize has saved. So a
+// chart always points at the rows its table has now, the parts get the
+// lowest free numbers (the same on every run over the same file), and
+// excelize never numbers a new part onto one of the user's.
+
+// placedChart is a chart with the cell its top-left corner sits on.
+type placedChart struct {
+	cell  string
+	chart *excelize.Chart
+}
+
+const (
+	relDrawing     = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing"
+	relChart       = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart"
+	relsNamespace  = "http://schemas.openxmlformats.org/package/2006/relationships"
+	drawingContent = "application/vnd.openxmlformats-officedocument.drawing+xml"
+	chartContent   = "application/vnd.openxmlformats-officedocument.drawingml.chart+xml"
+)
+
+// drawingElement matches a worksheet's <drawing r:id="..."/>, with or
+// without a namespace prefix or a closing tag.
+var drawingElement = regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?drawing\b[^>]*?(?:/>|>\s*</(?:[A-Za-z_][\w.-]*:)?drawing>)`)
+
+// stripDrawings takes the drawings of the named sheets out of the package:
+// the drawing element, its relationship, the drawing part and the charts it
+// holds. Pictures the drawing used stay, in case another drawing uses them.
+func stripDrawings(data []byte, sheets []string) ([]byte, error) {
+	ps, err := parts(data)
+	if err != nil {
+		return nil, err
+	}
+	e := edits{put: map[string][]byte{}, drop: map[string]bool{}}
+	where := sheetParts(ps)
+	for _, sheet := range sheets {
+		p, ok := where[sheet]
+		if !ok {
+			continue
+		}
+		relsPath := relsOf(p)
+		rels, err := parseXML(ps[relsPath])
+		if err != nil || ps[relsPath] == nil {
+			continue
+		}
+		for _, r := range rels.kids {
+			if r.attr("Type") != relDrawing || r.attr("TargetMode") == "External" {
+				continue
+			}
+			dropDrawing(ps, resolve(path.Dir(p), r.attr("Target")), e.drop)
+			e.put[relsPath] = removeRelationship(ps[relsPath], r.attr("Id"))
+			e.put[p] = drawingElement.ReplaceAll(ps[p], nil)
+		}
+	}
+	if len(e.drop) == 0 {
+		return data, nil
+	}
+	e.types = func(t *types) { t.Overrides = keepOverrides(t.Overrides, e.drop) }
+	return rewrite(data, e)
+}
+
+// dropDrawing marks a drawing, its relationships, its charts and the
+// charts' own relationships and parts (styles, colours) to be left out.
+func dropDrawing(ps map[string][]byte, drawing string, drop map[string]bool) {
+	drop[drawing] = true
+	rels, err := parseXML(ps[relsOf(drawing)])
+	if err != nil || ps[relsOf(drawing)] == nil {
+		return
+	}
+	drop[relsOf(drawing)] = true
+	for _, r := range rels.kids {
+		if r.attr("Type") != relChart || r.attr("TargetMode") == "External" {
+			continue
+		}
+		chart := resolve(path.Dir(drawing), r.attr("Target"))
+		drop[chart] = true
+		if chartRels, err := parseXML(ps[relsOf(chart)]); err == nil && ps[relsOf(chart)] != nil {
+			drop[relsOf(chart)] = true
+			for _, cr := range chartRels.kids {
+				if cr.attr("TargetMode") != "External" {
+					drop[resolve(path.Dir(chart), cr.attr("Target"))] = true
+				}
+			}
+		}
+	}
+}
+
+func relsOf(p string) string { return path.Join(path.Dir(p), "_rels", path.Base(p)+".rels") }
+
+// removeRelationship deletes the relationship with the given id from a
+// relationships part.
+func removeRelationship(rels []byte, id string) []byte {
+	re := regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?Relationship\b[^>]*\bId="` + regexp.QuoteMeta(id) +
+		`"[^>]*?(?:/>|>\s*</(?:[A-Za-z_][\w.-]*:)?Relationship>)`)
+	return re.ReplaceAll(rels, nil)
+}
+
+func keepOverrides(overrides []typeOverride, drop map[string]bool) []typeOverride {
+	var kept []typeOverride
+	for _, o := range overrides {
+		if !drop[strings.TrimPrefix(o.PartName, "/")] {
+			kept = append(kept, o)
+		}
+	}
+	return kept
+}
+
+// drawCharts puts each grid's charts into the package, on its sheet.
+func drawCharts(data []byte, grids []*grid) ([]byte, error) {
+	ps, err := parts(data)
+	if err != nil {
+		return nil, err
+	}
+	e := edits{put: map[string][]byte{}}
+	var added []typeOverride
+	taken := func(p string) bool { return ps[p] != nil || e.put[p] != nil }
+	where := sheetParts(ps)
+	for _, g := range grids {
+		if len(g.charts) == 0 {
+			continue
+		}
+		sheet, ok := where[g.sheet]
+		if !ok {
+			return nil, fmt.Errorf("drawing the charts of %s: the sheet is missing", g.sheet)
+		}
+		scratch, err := renderCharts(g)
+		if err != nil {
+			return nil, fmt.Errorf("drawing the charts of %s: %w", g.sheet, err)
+		}
+		drawing := free("xl/drawings/drawing%d.xml", taken)
+		e.put[drawing] = scratch["xl/drawings/drawing1.xml"]
+		drawingRels := scratch["xl/drawings/_rels/drawing1.xml.rels"]
+		added = append(added, typeOverride{PartName: "/" + drawing, ContentType: drawingContent})
+		renamed := map[string]string{}
+		for i := range g.charts {
+			chart := free("xl/charts/chart%d.xml", taken)
+			e.put[chart] = scratch[fmt.Sprintf("xl/charts/chart%d.xml", i+1)]
+			renamed[fmt.Sprintf("chart%d.xml", i+1)] = path.Base(chart)
+			added = append(added, typeOverride{PartName: "/" + chart, ContentType: chartContent})
+		}
+		// One pass: renaming chart1 to chart2 must not then be renamed again.
+		e.put[relsOf(drawing)] = chartTarget.ReplaceAllFunc(drawingRels, func(m []byte) []byte {
+			return []byte(`"../charts/` + renamed[string(chartTarget.FindSubmatch(m)[1])] + `"`)
+		})
+		id := newRelationshipID(ps[relsOf(sheet)])
+		e.put[relsOf(sheet)] = addRelationship(ps[relsOf(sheet)], id, relDrawing, "../drawings/"+path.Base(drawing))
+		if e.put[sheet], err = addDrawingElement(ps[sheet], id); err != nil {
+			return nil, fmt.Errorf("drawing the charts of %s: %w", g.sheet, err)
+		}
+	}
+	if len(e.put) == 0 {
+		return data, nil
+	}
+	e.types = func(t *types) { t.Overrides = append(t.Overrides, added...) }
+	return rewrite(data, e)
+}
+
+// renderCharts draws a grid's charts in a scratch workbook with a sheet of
+// the same name, and returns that workbook's parts.
+func renderCharts(g *grid) (map[string][]byte, error) {
+	f := excelize.NewFile()
+	defer f.Close()
+	if err := f.SetSheetName("Sheet1", g.sheet); err != nil {
+		return nil, err
+	}
+	for _, c := range g.charts {
+		if err := f.AddChart(g.sheet, c.cell, c.chart); err != nil {
+			return nil, err
+		}
+	}
+	var buf bytes.Buffer
+	if _, err := f.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return parts(buf.Bytes())
+}
+
+// free is the first name of the pattern, numbered from 1, not yet taken.
+func free(pattern string, taken func(string) bool) string {
+	for n := 1; ; n++ {
+		if p := fmt.Sprintf(pattern, n); !taken(p) {
+			return p
+		}
+	}
+}
+
+var chartTarget = regexp.MustCompile(`"\.\./charts/(chart\d+\.xml)"`)
+
+var relationshipID = regexp.MustCompile(`\bId="rId(\d+)"`)
+
+// newRelationshipID is rId one above the highest rIdN in rels.
+func newRelationshipID(rels []byte) string {
+	var ids []int
+	for _, m := range relationshipID.FindAllSubmatch(rels, -1) {
+		n, _ := strconv.Atoi(string(m[1]))
+		ids = append(ids, n)
+	}
+	sort.Ints(ids)
+	next := 1
+	if len(ids) > 0 {
+		next = ids[len(ids)-1] + 1
+	}
+	return "rId" + strconv.Itoa(next)
+}
+
+// addRelationship appends a relationship, making the part when it is new.
+func addRelationship(rels []byte, id, typ, target string) []byte {
+	rel := fmt.Sprintf(`<Relationship Id="%s" Type="%s" Target="%s"/>`, id, typ, target)
+	if rels == nil {
+		return []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" +
+			`<Relationships xmlns="` + relsNamespace + `">` + rel + `</Relationships>`)
+	}
+	i := bytes.LastIndex(rels, []byte("</Relationships>"))
+	return append(append(append([]byte(nil), rels[:i]...), rel...), rels[i:]...)
+}
+
+// Worksheet elements that come before <drawing> and after it, in the
+// schema's order. Some of them hold an extLst of their own, so the search
+// for the elements after starts past the last of those before.
+var (
+	beforeDrawing = []string{"</sheetData>", "<sheetData/>", "</conditionalFormatting>", "</dataValidations>",
+		"</hyperlinks>", "<pageMargins", "<pageSetup", "</headerFooter>", "</rowBreaks>", "</colBreaks>", "</ignoredErrors>"}
+	afterDrawing = []string{"<legacyDrawing", "<drawingHF", "<picture", "<oleObjects",
+		"<controls", "<webPublishItems", "<tableParts", "<extLst", "</worksheet>"}
+)
+
+// addDrawingElement puts <drawing r:id="id"/> where the schema wants it in
+// a worksheet excelize wrote (default namespace, no prefix).
+func addDrawingElement(sheet []byte, id string) ([]byte, error) {
+	from := 0
+	for _, el := range beforeDrawing {
+		from = max(from, bytes.LastIndex(sheet, []byte(el)))
+	}
+	at := -1
+	for _, el := range afterDrawing {
+		if i := bytes.Index(sheet[from:], []byte(el)); i >= 0 && (at < 0 || from+i < at) {
+			at = from + i
+		}
+	}
+	if at < 0 {
+		return nil, fmt.Errorf("the worksheet has no end")
+	}
+	el := `<drawing xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:id="` + id + `"/>`
+	return append(append(append([]byte(nil), sheet[:at]...), el...), sheet[at:]...), nil
+}

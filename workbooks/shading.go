@@ -1,0 +1,160 @@
+package workbooks
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/xuri/excelize/v2"
+
+	"planner/engine"
+)
+
+// shading colours a range by its values, as a conditional format Excel and
+// LibreOffice keep live: green for good news, red for bad.
+type shading struct {
+	ref   string
+	shade engine.Shade
+}
+
+// The fills of Excel's own "Green Fill with Dark Green Text" and "Light Red
+// Fill with Dark Red Text", and its green-yellow-red colour scale.
+var (
+	greenText = &excelize.Style{Font: &excelize.Font{Color: "006100"}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"C6EFCE"}}}
+	redText   = &excelize.Style{Font: &excelize.Font{Color: "9C0006"}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFC7CE"}}}
+)
+
+const (
+	scaleGreen  = "#63BE7B"
+	scaleYellow = "#FFEB84"
+	scaleRed    = "#F8696B"
+)
+
+// shade replaces the sheet's conditional formats with the grid's.
+func (g *grid) shade(f *excelize.File, st *styles) error {
+	old, err := f.GetConditionalFormats(g.sheet)
+	if err != nil {
+		return err
+	}
+	refs := make([]string, 0, len(old))
+	for ref := range old {
+		refs = append(refs, ref)
+	}
+	sort.Strings(refs)
+	for _, ref := range refs {
+		if err := f.UnsetConditionalFormat(g.sheet, ref); err != nil {
+			return err
+		}
+	}
+	for _, s := range g.shading {
+		opts, err := st.conditions(s.shade)
+		if err != nil {
+			return err
+		}
+		if err := f.SetConditionalFormat(g.sheet, s.ref, opts); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// conditions are the rules of one Shade.
+func (st *styles) conditions(s engine.Shade) ([]excelize.ConditionalFormatOptions, error) {
+	scale := func(low, high string) []excelize.ConditionalFormatOptions {
+		return []excelize.ConditionalFormatOptions{{Type: "3_color_scale", Criteria: "=", MinType: "min", MidType: "percentile",
+			MidValue: "50", MaxType: "max", MinColor: low, MidColor: scaleYellow, MaxColor: high}}
+	}
+	switch {
+	case s.Low:
+		return scale(scaleGreen, scaleRed), nil
+	case s.High:
+		return scale(scaleRed, scaleGreen), nil
+	}
+	green, err := st.conditional(greenText)
+	if err != nil {
+		return nil, err
+	}
+	red, err := st.conditional(redText)
+	if err != nil {
+		return nil, err
+	}
+	below, above := green, red
+	if s.Above {
+		below, above = red, green
+	}
+	value := num(s.Threshold)
+	return []excelize.ConditionalFormatOptions{
+		{Type: "cell", Criteria: "<", Value: value, Format: &below},
+		{Type: "cell", Criteria: ">", Value: value, Format: &above},
+	}, nil
+}
+
+// conditional is the index of a conditional-format style equal to want,
+// made only when the workbook has none: otherwise every run would add one
+// and the file would grow. The workbook's styles are compared as written
+// (excelize's own reading of a style changes it in place).
+func (st *styles) conditional(want *excelize.Style) (int, error) {
+	canonical, err := dxfCanonical(want)
+	if err != nil {
+		return 0, err
+	}
+	if st.dxfs == nil {
+		st.dxfs = existingDxfs(st.f)
+	}
+	for i, have := range st.dxfs {
+		if have == canonical {
+			return i, nil
+		}
+	}
+	id, err := st.f.NewConditionalStyle(want)
+	if err != nil {
+		return 0, err
+	}
+	st.dxfs = append(st.dxfs, canonical)
+	return id, nil
+}
+
+// dxfCanonical is the style as excelize writes it, in canonical form.
+func dxfCanonical(want *excelize.Style) (string, error) {
+	scratch := excelize.NewFile()
+	defer scratch.Close()
+	if _, err := scratch.NewConditionalStyle(want); err != nil {
+		return "", err
+	}
+	buf, err := scratch.WriteToBuffer()
+	if err != nil {
+		return "", err
+	}
+	ps, err := parts(buf.Bytes())
+	if err != nil {
+		return "", err
+	}
+	dxfs := dxfList(ps["xl/styles.xml"])
+	if len(dxfs) != 1 {
+		return "", fmt.Errorf("a conditional style came out as %d styles", len(dxfs))
+	}
+	return dxfs[0], nil
+}
+
+// existingDxfs are the workbook's conditional styles as it was read.
+func existingDxfs(f *excelize.File) []string {
+	raw, ok := f.Pkg.Load("xl/styles.xml")
+	if !ok {
+		return []string{}
+	}
+	data, _ := raw.([]byte)
+	return dxfList(data)
+}
+
+func dxfList(styles []byte) []string {
+	out := []string{}
+	root, err := parseXML(styles)
+	if err != nil {
+		return out
+	}
+	if d := root.child("dxfs"); d != nil {
+		for _, k := range d.kids {
+			out = append(out, k.normal().canonical())
+		}
+	}
+	return out
+}

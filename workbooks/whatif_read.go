@@ -1,0 +1,201 @@
+package workbooks
+
+import (
+	"strings"
+
+	"planner/engine"
+	"planner/formulas"
+	"planner/units"
+)
+
+// targets reads the formulas the tornado follows, one per row.
+func (r *reader) targets() []engine.TargetSpec {
+	t := r.table(SheetTargets, targetColumns)
+	if t == nil {
+		return nil
+	}
+	var out []engine.TargetSpec
+	t.each(func(row int) {
+		name, at := t.get(row, "name")
+		if name != "" {
+			notes, _ := t.get(row, "notes")
+			out = append(out, engine.TargetSpec{Name: name, Notes: notes, Origin: at})
+		}
+	})
+	return out
+}
+
+// tables reads the data tables: an output over a row axis and an optional
+// column axis, each an input stepped from one value to another, or the
+// column axis "offer" for the offers of the node's GPU.
+func (r *reader) tables(inputs []engine.Input) []engine.TableSpec {
+	t := r.table(SheetTables, tableColumns)
+	if t == nil {
+		return nil
+	}
+	var out []engine.TableSpec
+	t.each(func(row int) {
+		spec := engine.TableSpec{Where: map[string]formulas.Origin{}}
+		spec.Name, spec.Origin = t.get(row, "name")
+		spec.Output, _ = t.get(row, "output")
+		spec.Notes, _ = t.get(row, "notes")
+		for _, c := range tableColumns {
+			if _, ok := t.cols[c.key]; ok {
+				_, spec.Where[c.key] = t.get(row, c.key)
+			}
+		}
+		shade, at := t.get(row, "shade")
+		var ok bool
+		if spec.Shade, ok = parseShade(shade); !ok {
+			r.fail(at, spec.Name, "green when %q: write < 0 or > 2.69 (green below or above a value, red on the other side), low or high (a colour scale, green at that end), or leave it empty", shade)
+			return
+		}
+		rowAxis, ok := r.axis(t, row, "row", spec.Name, inputs)
+		if !ok {
+			return
+		}
+		spec.Row = *rowAxis
+		if colInput, _ := t.get(row, "colinput"); colInput != "" {
+			if spec.Col, ok = r.axis(t, row, "col", spec.Name, inputs); !ok {
+				return
+			}
+		}
+		out = append(out, spec)
+	})
+	return out
+}
+
+// parseShade reads a table's "green when": "< 0", "> 2.69", "low", "high".
+func parseShade(s string) (engine.Shade, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	switch s {
+	case "":
+		return engine.Shade{}, true
+	case "low", "lowest", "lower":
+		return engine.Shade{Low: true}, true
+	case "high", "highest", "higher":
+		return engine.Shade{High: true}, true
+	}
+	for _, op := range []struct {
+		prefix string
+		below  bool
+	}{{"<", true}, {"below", true}, {">", false}, {"above", false}} {
+		if rest, ok := strings.CutPrefix(s, op.prefix); ok {
+			v, isNum := parseNumber(strings.TrimLeft(rest, " $"))
+			return engine.Shade{Below: op.below, Above: !op.below, Threshold: v}, isNum
+		}
+	}
+	return engine.Shade{}, false
+}
+
+// axis reads one axis; from and to default to the input's low and high.
+func (r *reader) axis(t *table, row int, side, name string, inputs []engine.Input) (*engine.Axis, bool) {
+	input, at := t.get(row, side+"input")
+	if strings.EqualFold(input, "offer") || strings.EqualFold(input, "offers") {
+		return &engine.Axis{Offers: true}, true
+	}
+	a := &engine.Axis{Input: input, Steps: 10}
+	steps, okSteps := r.whole(t, row, side+"steps", name)
+	if steps > 0 {
+		a.Steps = steps
+	}
+	from, okFrom := t.number(row, side+"from", name, false)
+	to, okTo := t.number(row, side+"to", name, false)
+	if raw, _ := t.get(row, side+"from"); raw == "" {
+		okFrom = r.fromRange(inputs, input, &from, true)
+	}
+	if raw, _ := t.get(row, side+"to"); raw == "" {
+		okTo = r.fromRange(inputs, input, &to, false)
+	}
+	if !okSteps || !okFrom || !okTo {
+		if !okFrom || !okTo {
+			r.fail(at, name, "give %s from and to, or a range (low and high) to %s in Assumptions", side, input)
+		}
+		return nil, false
+	}
+	a.From, a.To = from, to
+	return a, true
+}
+
+func (r *reader) fromRange(inputs []engine.Input, name string, v *float64, low bool) bool {
+	for _, in := range inputs {
+		if in.Name == name && in.HasRange {
+			*v = in.High
+			if low {
+				*v = in.Low
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// goals reads one goal per row: solve for an input so that a formula
+// reaches a value, with other inputs set as "with" says.
+func (r *reader) goals(inputs []engine.Input) []engine.Goal {
+	t := r.table(SheetGoals, goalColumns)
+	if t == nil {
+		return nil
+	}
+	var out []engine.Goal
+	t.each(func(row int) {
+		g := engine.Goal{Where: map[string]formulas.Origin{}, With: map[string]engine.Value{}}
+		g.Name, g.Origin = t.get(row, "name")
+		g.For, _ = t.get(row, "for")
+		g.Target, _ = t.get(row, "target")
+		g.Offer, _ = t.get(row, "offer")
+		g.Notes, _ = t.get(row, "notes")
+		for _, c := range goalColumns {
+			if _, ok := t.cols[c.key]; ok {
+				_, g.Where[c.key] = t.get(row, c.key)
+			}
+		}
+		value, ok := t.number(row, "value", g.Name, true)
+		if !ok || !r.with(t, row, &g, inputs) {
+			return
+		}
+		g.Value = value
+		low, okLow := t.number(row, "low", g.Name, false)
+		high, okHigh := t.number(row, "high", g.Name, false)
+		if okLow && okHigh {
+			g.Low, g.High, g.HasRange = low, high, true
+		}
+		out = append(out, g)
+	})
+	return out
+}
+
+// with reads "utilization=0.4; capex=300000": inputs set while solving.
+func (r *reader) with(t *table, row int, g *engine.Goal, inputs []engine.Input) bool {
+	raw, at := t.get(row, "with")
+	set, bad := parseSettings(raw)
+	if bad != "" {
+		r.fail(at, g.Name, "%q: write the inputs to set as name=number, separated by semicolons, e.g. utilization=0.4; capex=300000", bad)
+		return false
+	}
+	for _, in := range inputs {
+		if v, ok := set[in.Name]; ok {
+			if msg := units.Check(v.Num, in.Unit); msg != "" {
+				r.fail(at, g.Name, "%s %s", in.Name, msg)
+				return false
+			}
+		}
+	}
+	g.With = set
+	return true
+}
+
+// parseSettings reads "name=number; name=number"; bad is the first part
+// that is not of that form.
+func parseSettings(raw string) (set map[string]engine.Value, bad string) {
+	set = map[string]engine.Value{}
+	for _, part := range strings.FieldsFunc(raw, func(c rune) bool { return c == ';' || c == ',' }) {
+		name, val, ok := strings.Cut(part, "=")
+		v, isNum := parseNumber(strings.TrimSpace(val))
+		if !ok || !isNum || strings.TrimSpace(name) == "" {
+			return nil, strings.TrimSpace(part)
+		}
+		set[strings.TrimSpace(name)] = engine.Num(v)
+	}
+	return set, ""
+}
