@@ -3,7 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
-	"strconv"
+	"sort"
 	"strings"
 
 	"planner/formulas"
@@ -70,22 +70,30 @@ func (p *Plan) Solve(sc Scenario, g Goal) (Solution, error) {
 		// only a point where the target really equals the value counts.
 		if miss := math.Abs(sol.Reached - g.Value); !(miss <= 1e-9*math.Max(1, math.Abs(g.Value))) {
 			sol.Why = fmt.Sprintf("%s jumps across %s near %s = %s without reaching it (a division by zero?)",
-				g.Target, num(g.Value), g.For, num(x))
+				g.Target, units.Format(g.Value, p.unitOf(g.Target)), g.For, units.Format(x, in.Unit))
 			return sol, nil
 		}
 		sol.Found = true
 		return sol, nil
 	}
+	x := func(v float64) string { return units.Format(v, in.Unit) }
+	y := func(v float64) string {
+		if !finite(v) {
+			return "not a number"
+		}
+		return units.Format(v, p.unitOf(g.Target))
+	}
 	sol.Why = fmt.Sprintf("no value of %s between %s and %s makes %s reach %s: it is %s at %s and %s at %s",
-		g.For, num(last[0]), num(last[1]), g.Target, num(g.Value), shownValue(lastV[0]), num(last[0]), shownValue(lastV[1]), num(last[1]))
+		g.For, x(last[0]), x(last[1]), g.Target, y(g.Value), y(lastV[0]), x(last[0]), y(lastV[1]), x(last[1]))
 	return sol, nil
 }
 
-func shownValue(v float64) string {
-	if !finite(v) {
-		return "not a number"
+// unitOf is the unit of a formula, "" for an unknown name.
+func (p *Plan) unitOf(formula string) string {
+	if i, ok := p.index[formula]; ok {
+		return p.checked[i].Unit
 	}
-	return strconv.FormatFloat(v, 'g', 6, 64)
+	return ""
 }
 
 // goalFunc is target(x) − value for the goal, evaluated in sc with the
@@ -158,92 +166,128 @@ func brackets(in Input, g Goal) [][2]float64 {
 	return out
 }
 
-// brent finds a root of f in [a, b], where f(a) and f(b) differ in sign
-// (Brent's method: inverse quadratic interpolation, secant and bisection).
+// brent finds a root of f in [a, b], where f(a) and f(b) differ in sign:
+// Brent's method as Brent and Dekker wrote it (inverse quadratic
+// interpolation and secant steps, falling back to bisection, each step at
+// least the tolerance), to within 1e-12 of the bracket's scale.
 func brent(f func(float64) float64, a, b, fa, fb float64) (float64, int) {
-	if fa == 0 {
-		return a, 0
-	}
-	if fb == 0 {
-		return b, 0
-	}
-	if math.Abs(fa) < math.Abs(fb) {
-		a, b, fa, fb = b, a, fb, fa
-	}
-	c, fc := a, fa
-	mflag := true
-	var d float64
+	const eps = 2.220446049250313e-16
+	tol := 1e-12 * math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
+	c, fc := b, fb
+	var d, e float64
 	for i := 1; i <= 200; i++ {
-		var s float64
-		if fa != fc && fb != fc {
-			s = a*fb*fc/((fa-fb)*(fa-fc)) + b*fa*fc/((fb-fa)*(fb-fc)) + c*fa*fb/((fc-fa)*(fc-fb))
-		} else {
-			s = b - fb*(b-a)/(fb-fa)
+		if (fb > 0) == (fc > 0) {
+			c, fc = a, fa
+			d = b - a
+			e = d
 		}
-		lo, hi := (3*a+b)/4, b
-		if lo > hi {
-			lo, hi = hi, lo
+		if math.Abs(fc) < math.Abs(fb) {
+			a, b, c = b, c, b
+			fa, fb, fc = fb, fc, fb
 		}
-		if s < lo || s > hi || (mflag && math.Abs(s-b) >= math.Abs(b-c)/2) || (!mflag && math.Abs(s-b) >= math.Abs(c-d)/2) {
-			s, mflag = (a+b)/2, true
-		} else {
-			mflag = false
-		}
-		fs := f(s)
-		d, c, fc = c, b, fb
-		if fa*fs < 0 {
-			b, fb = s, fs
-		} else {
-			a, fa = s, fs
-		}
-		if math.Abs(fa) < math.Abs(fb) {
-			a, b, fa, fb = b, a, fb, fa
-		}
-		if fb == 0 || math.Abs(b-a) <= 1e-13*math.Max(1, math.Abs(b)) {
+		tol1 := 2*eps*math.Abs(b) + tol/2
+		half := (c - b) / 2
+		if math.Abs(half) <= tol1 || fb == 0 {
 			return b, i
+		}
+		if math.Abs(e) >= tol1 && math.Abs(fa) > math.Abs(fb) {
+			p, q := interpolate(a, b, c, fa, fb, fc, half)
+			if 2*p < math.Min(3*half*q-math.Abs(tol1*q), math.Abs(e*q)) {
+				e, d = d, p/q
+			} else {
+				d, e = half, half
+			}
+		} else {
+			d, e = half, half
+		}
+		a, fa = b, fb
+		if math.Abs(d) > tol1 {
+			b += d
+		} else {
+			b += math.Copysign(tol1, half)
+		}
+		if fb = f(b); !finite(fb) {
+			return b, i // a pole or a gap: the caller sees the target missed
 		}
 	}
 	return b, 200
+}
+
+// interpolate is Brent's next step as p/q (p ≥ 0): inverse quadratic
+// through three points, or the secant through two.
+func interpolate(a, b, c, fa, fb, fc, half float64) (p, q float64) {
+	s := fb / fa
+	if a == c {
+		p, q = 2*half*s, 1-s
+	} else {
+		q, r := fa/fc, fb/fc
+		p = s * (2*half*q*(q-r) - (b-a)*(r-1))
+		q = (q - 1) * (r - 1) * (s - 1)
+	}
+	if p > 0 {
+		q = -q
+	}
+	return math.Abs(p), q
 }
 
 // checkGoals refuses goals over names the model lacks.
 func (p *Plan) checkGoals() formulas.List {
 	var problems formulas.List
 	for _, g := range p.model.Goals {
-		at := func(col string) formulas.Origin {
-			if o, ok := g.Where[col]; ok {
-				return o
+		for _, gp := range p.GoalProblems(g) {
+			at, ok := g.Where[gp.Column]
+			if !ok {
+				at = g.Origin
 			}
-			return g.Origin
-		}
-		fail := func(col, format string, args ...any) {
-			problems = append(problems, &formulas.Error{Origin: at(col), Name: g.Name, Msg: fmt.Sprintf(format, args...)})
-		}
-		switch in, ok := p.model.Input(g.For); {
-		case !ok:
-			fail("for", "%s is not an input%s", g.For, p.didYouMean(g.For))
-		case in.Value.IsText:
-			fail("for", "%s is text; goal seek solves for a number input", g.For)
-		}
-		i, ok := p.index[g.Target]
-		switch {
-		case !ok:
-			fail("target", "%s is not a formula%s", g.Target, p.didYouMeanFormula(g.Target))
-		case p.perOffer[i] && g.Offer == "":
-			fail("offer", "%s is evaluated per offer; name the offer (one of %s)", g.Target, p.offerLabels(""))
-		case g.Offer != "":
-			if _, found := p.offerByLabel(g.Offer); !found {
-				fail("offer", "there is no offer %q; name one of %s", g.Offer, p.offerLabels(""))
-			}
-		}
-		for name, v := range g.With {
-			if in, ok := p.model.Input(name); !ok || in.Value.IsText != v.IsText {
-				fail("with", "%s is not a number input%s", name, p.didYouMean(name))
-			}
-		}
-		if g.HasRange && !(g.Low < g.High) {
-			fail("low", "looks between %g and %g; the low end must be below the high end", g.Low, g.High)
+			problems = append(problems, &formulas.Error{Origin: at, Name: g.Name, Msg: gp.Msg})
 		}
 	}
 	return problems
+}
+
+// GoalProblem is what is wrong with one part of a goal: Column is "for",
+// "target", "offer", "with" or "low".
+type GoalProblem struct {
+	Column string
+	Msg    string
+}
+
+// GoalProblems says what makes g impossible to solve in this model, part by
+// part; none when it can be tried.
+func (p *Plan) GoalProblems(g Goal) []GoalProblem {
+	var out []GoalProblem
+	fail := func(col, format string, args ...any) {
+		out = append(out, GoalProblem{col, fmt.Sprintf(format, args...)})
+	}
+	switch in, ok := p.model.Input(g.For); {
+	case !ok:
+		fail("for", "%s is not an input%s", g.For, p.didYouMean(g.For))
+	case in.Value.IsText:
+		fail("for", "%s is text; goal seek solves for a number input", g.For)
+	}
+	i, ok := p.index[g.Target]
+	switch {
+	case !ok:
+		fail("target", "%s is not a formula%s", g.Target, p.didYouMeanFormula(g.Target))
+	case p.perOffer[i] && g.Offer == "":
+		fail("offer", "%s is evaluated per offer; name the offer (one of %s)", g.Target, p.offerLabels(""))
+	case g.Offer != "":
+		if _, found := p.offerByLabel(g.Offer); !found {
+			fail("offer", "there is no offer %q; name one of %s", g.Offer, p.offerLabels(""))
+		}
+	}
+	var names []string
+	for name := range g.With {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if in, ok := p.model.Input(name); !ok || in.Value.IsText != g.With[name].IsText {
+			fail("with", "%s is not a number input%s", name, p.didYouMean(name))
+		}
+	}
+	if g.HasRange && !(g.Low < g.High) {
+		fail("low", "looks between %s and %s; the low end must be below the high end", num(g.Low), num(g.High))
+	}
+	return out
 }

@@ -32,10 +32,10 @@ func (p *Plan) Targets(sc Scenario, names []string) ([]Target, error) {
 	}
 	var out []Target
 	for _, name := range names {
-		i, ok := p.index[name]
-		if !ok {
-			return nil, fmt.Errorf("%s is not a formula%s", name, p.didYouMeanFormula(name))
+		if err := p.CheckTarget(name); err != nil {
+			return nil, err
 		}
+		i := p.index[name]
 		if !p.perOffer[i] {
 			out = append(out, Target{Name: name})
 			continue
@@ -48,6 +48,14 @@ func (p *Plan) Targets(sc Scenario, names []string) ([]Target, error) {
 		}
 	}
 	return out, nil
+}
+
+// CheckTarget says why name cannot be a target, or nil.
+func (p *Plan) CheckTarget(name string) error {
+	if _, ok := p.index[name]; !ok {
+		return fmt.Errorf("%s is not a formula%s", name, p.didYouMeanFormula(name))
+	}
+	return nil
 }
 
 // value reads a target from a result; ok is false when it has no number.

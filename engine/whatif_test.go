@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"planner/units"
 )
 
 func rangedSpecModel() Model {
@@ -145,7 +147,10 @@ func TestSolveWithoutABracket(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "no value of utilization between 1e-09 and 1 makes cost_per_used_hour reach 0.5: it is 1.63603e+09 at 1e-09 and 1.63603 at 1"
+	full := evalSpec(t, map[string]Value{"utilization": Num(1)}).Values["cost_per_used_hour"]
+	idle := evalSpec(t, map[string]Value{"utilization": Num(1e-9)}).Values["cost_per_used_hour"]
+	want := "no value of utilization between 0.0 % and 100.0 % makes cost_per_used_hour reach $0.50: it is " +
+		units.Format(idle, "$/GPU-h") + " at 0.0 % and " + units.Format(full, "$/GPU-h") + " at 100.0 %"
 	if sol.Found || sol.Why != want {
 		t.Errorf("got %+v\nwant %s", sol, want)
 	}
@@ -185,7 +190,7 @@ func TestSolveRefusesAJump(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sol.Found || !strings.HasPrefix(sol.Why, "cost_per_used_hour jumps across 0 near utilization = ") {
+	if sol.Found || sol.Why != "cost_per_used_hour jumps across $0.00 near utilization = 0.0 % without reaching it (a division by zero?)" {
 		t.Errorf("got %+v", sol)
 	}
 }

@@ -85,8 +85,12 @@ func TestValidName(t *testing.T) {
 }
 
 func TestSuggest(t *testing.T) {
-	names := []string{"capex", "gpus", "gpu_watts", "residual"}
-	for name, want := range map[string]string{"capx": "capex", "CAPEX": "capex", "gpu_wats": "gpu_watts", "residul": "residual", "xyz": "", "": ""} {
+	names := []string{"capex", "gpus", "gpu_watts", "residual", "own_minus_rent_per_used_hour", "rent_per_gpu_month", "rent_node_per_month"}
+	for name, want := range map[string]string{"capx": "capex", "CAPEX": "capex", "gpu_wats": "gpu_watts", "residul": "residual", "xyz": "", "": "",
+		"own_minus_rent": "own_minus_rent_per_used_hour", // the one name it starts
+		"rent":           "",                             // starts two names: no guess
+		"gpu":            "gpus",                         // a typo wins over the name it starts
+	} {
 		if got := Suggest(name, names); got != want {
 			t.Errorf("Suggest(%q) = %q, want %q", name, got, want)
 		}

@@ -4,7 +4,16 @@ import "strings"
 
 // Suggest returns the candidate closest to name in spelling, or "" when none
 // is close enough to be a likely typo. Ties go to the alphabetically first.
+// Failing a typo, a name that starts exactly one candidate (own_minus_rent
+// for own_minus_rent_per_used_hour) is taken as that candidate, shortened.
 func Suggest(name string, candidates []string) string {
+	if c := closest(name, candidates); c != "" {
+		return c
+	}
+	return onlyPrefixed(name, candidates)
+}
+
+func closest(name string, candidates []string) string {
 	limit := max(2, len(name)/3) // edits a typo may plausibly hold
 	best, bestDist := "", limit+1
 	for _, c := range candidates {
@@ -35,4 +44,22 @@ func distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// onlyPrefixed is the one candidate that starts with name followed by an
+// underscore, or "".
+func onlyPrefixed(name string, candidates []string) string {
+	if len(name) < 3 {
+		return ""
+	}
+	found := ""
+	for _, c := range candidates {
+		if strings.HasPrefix(strings.ToLower(c), strings.ToLower(name)+"_") {
+			if found != "" {
+				return ""
+			}
+			found = c
+		}
+	}
+	return found
 }

@@ -154,6 +154,12 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		rep.err = err
 		return rep
 	}
+	for _, t := range opts.targets {
+		if err := rep.plan.CheckTarget(t); err != nil {
+			rep.err = fmt.Errorf("%s: --target %s: %w", path, t, err)
+			return rep
+		}
+	}
 	if rep.results, rep.err = rep.plan.EvalAll(set); rep.err != nil {
 		return rep
 	}
@@ -176,14 +182,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		return rep
 	}
 	rep.warnings = append(rep.warnings, failedSamples(rep.montecarlo)...)
-	scenarios := rep.plan.Scenarios(set)
-	for _, t := range opts.targets {
-		if _, err := rep.plan.Targets(scenarios[0], []string{t}); err != nil {
-			rep.err = fmt.Errorf("--target %s: %w", t, err)
-			return rep
-		}
-	}
-	if rep.whatifs, rep.err = rep.plan.WhatIfs(scenarios, opts.targets); rep.err != nil {
+	if rep.whatifs, rep.err = rep.plan.WhatIfs(rep.plan.Scenarios(set), opts.targets); rep.err != nil {
 		return rep
 	}
 	if len(opts.sets) > 0 && opts.output == "" {

@@ -4,9 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"fmt"
-	"io"
 	"os"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -241,31 +239,12 @@ func printNames(ts *testscript.TestScript, neg bool, args []string) {
 	fmt.Fprintln(ts.Stdout(), strings.Join(lines, "\n"))
 }
 
-// charts FILE prints, for every chart part, its type and the ranges its
-// series point at.
+// charts FILE prints, sheet by sheet, each chart's part, type and the
+// ranges its series point at, in the order the sheet's drawing holds them.
 func printCharts(ts *testscript.TestScript, neg bool, args []string) {
-	zr, err := zip.OpenReader(ts.MkAbs(args[0]))
+	charts, err := chartsOf(ts.MkAbs(args[0]))
 	ts.Check(err)
-	defer zr.Close()
-	refs := regexp.MustCompile(`<(?:c:)?f>([^<]*)</(?:c:)?f>`)
-	kinds := regexp.MustCompile(`<(?:c:)?(barChart|lineChart|scatterChart|areaChart)>`)
-	for _, f := range zr.File {
-		if !strings.HasPrefix(f.Name, "xl/charts/chart") {
-			continue
-		}
-		rc, err := f.Open()
-		ts.Check(err)
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		ts.Check(err)
-		var found []string
-		for _, m := range refs.FindAllStringSubmatch(string(data), -1) {
-			found = append(found, m[1])
-		}
-		kind := ""
-		if m := kinds.FindStringSubmatch(string(data)); m != nil {
-			kind = m[1]
-		}
-		fmt.Fprintf(ts.Stdout(), "%s %s %s\n", f.Name, kind, strings.Join(found, " "))
+	for _, c := range charts {
+		fmt.Fprintf(ts.Stdout(), "%s: %s %s %s\n", c.sheet, c.part, c.kind, strings.Join(c.refs, " "))
 	}
 }

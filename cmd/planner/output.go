@@ -38,6 +38,10 @@ type jsonFile struct {
 	Error       string           `json:"error,omitempty"`
 	Scenarios   []jsonScenario   `json:"scenarios,omitempty"`
 	Deployments []jsonDeployment `json:"deployments,omitempty"`
+	Sensitivity []jsonTornado    `json:"sensitivity,omitempty"`
+	DataTables  []jsonTable      `json:"data_tables,omitempty"`
+	Breakeven   []jsonCrossing   `json:"breakeven,omitempty"`
+	Goals       []jsonSolution   `json:"goals,omitempty"`
 }
 
 type jsonScenario struct {
@@ -123,6 +127,7 @@ func writeJSON(w io.Writer, rep *fileReport) {
 	for _, d := range rep.deployments {
 		doc.Deployments = append(doc.Deployments, deploymentJSON(d))
 	}
+	whatIfsJSON(&doc, rep.whatifs)
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(doc); err != nil {
@@ -177,6 +182,7 @@ func writeTable(w io.Writer, rep *fileReport) {
 	writeOffers(w, base)
 	writeMonteCarlo(w, rep.monteCarloOf(base.Scenario))
 	writeDeployments(w, rep.deployments)
+	writeWhatIfs(w, rep.plan, rep.whatifs)
 }
 
 func writeOffers(w io.Writer, base *engine.Result) {
