@@ -249,6 +249,9 @@ func (p *Plan) checkTables(specs []TableSpec) formulas.List {
 		if t.Row.Offers {
 			fail("rowinput", "offers go across, as the column axis")
 		}
+		if ok && p.perOffer[i] && (t.Col == nil || !t.Col.Offers) {
+			fail("colinput", "%s is evaluated per offer; put offer as the column input", t.Output)
+		}
 		if t.Col != nil && t.Col.Offers && ok && !p.perOffer[i] {
 			fail("colinput", "a table across offers needs an output evaluated per offer (one that uses offer_price); %s is not", t.Output)
 		}
@@ -256,11 +259,14 @@ func (p *Plan) checkTables(specs []TableSpec) formulas.List {
 	return problems
 }
 
-// DataTable evaluates spec in scenario sc, cell by cell.
+// DataTable evaluates spec in scenario sc, cell by cell, through the
+// compiled program: only the instructions that depend on the axes' inputs
+// run for each cell.
 func (p *Plan) DataTable(sc Scenario, spec TableSpec) (*Table, error) {
-	t := &Table{Spec: spec, Unit: p.checked[p.index[spec.Output]].Unit, RowValues: spec.Row.Values()}
-	target := Target{Name: spec.Output}
-	var offers []Offer
+	i := p.index[spec.Output]
+	t := &Table{Spec: spec, Unit: p.checked[i].Unit, RowValues: spec.Row.Values()}
+	vary := []string{spec.Row.Input}
+	prices := []float64{math.NaN()} // one column, no offer
 	switch {
 	case spec.Col == nil:
 	case spec.Col.Offers:
@@ -268,59 +274,54 @@ func (p *Plan) DataTable(sc Scenario, spec TableSpec) (*Table, error) {
 		if err != nil {
 			return nil, err
 		}
+		prices = nil
 		for _, o := range base.Offers {
 			if o.Compared {
-				offers = append(offers, o.Offer)
+				prices = append(prices, o.Offer.Price)
 				t.ColLabels = append(t.ColLabels, o.Offer.Label())
 			}
 		}
 	default:
 		t.ColValues = spec.Col.Values()
+		vary = append(vary, spec.Col.Input)
+	}
+	ev, err := p.NewEvaluator(sc, vary...)
+	if err != nil {
+		return nil, err
+	}
+	row, out := Slot(p.prog.inputSlot[spec.Row.Input]), Slot(p.prog.formulaSlot[i])
+	read := func(price float64) float64 {
+		if p.perOffer[i] {
+			ev.RunOffer(price)
+		}
+		return finiteOrNaN(ev.Get(out))
 	}
 	for _, rv := range t.RowValues {
-		set := map[string]Value{}
-		for k, x := range sc.Set {
-			set[k] = x
-		}
-		set[spec.Row.Input] = Num(rv)
-		var row []float64
-		switch {
-		case spec.Col == nil:
-			row = append(row, p.cell(sc.Name, set, target))
-		case spec.Col.Offers:
-			r, err := p.Eval(Scenario{Name: sc.Name, Set: set})
-			for _, o := range offers {
-				offer := o
-				v, ok := math.NaN(), false
-				if err == nil {
-					v, ok = Target{Name: spec.Output, Offer: &offer}.value(r)
-				}
-				row = append(row, valueOrNaN(v, ok))
-			}
-		default:
+		ev.Set(row, rv)
+		var cells []float64
+		if len(t.ColValues) > 0 {
+			col := Slot(p.prog.inputSlot[spec.Col.Input])
 			for _, cv := range t.ColValues {
-				set[spec.Col.Input] = Num(cv)
-				row = append(row, p.cell(sc.Name, set, target))
+				ev.Set(col, cv)
+				ev.Run()
+				cells = append(cells, read(math.NaN()))
+			}
+		} else {
+			ev.Run()
+			for _, price := range prices {
+				cells = append(cells, read(price))
 			}
 		}
-		t.Cells = append(t.Cells, row)
+		t.Cells = append(t.Cells, cells)
 	}
 	return t, nil
 }
 
-func (p *Plan) cell(scenario string, set map[string]Value, t Target) float64 {
-	r, err := p.Eval(Scenario{Name: scenario, Set: set})
-	if err != nil {
-		return math.NaN()
+func finiteOrNaN(v float64) float64 {
+	if finite(v) {
+		return v
 	}
-	return valueOrNaN(t.value(r))
-}
-
-func valueOrNaN(v float64, ok bool) float64 {
-	if !ok {
-		return math.NaN()
-	}
-	return v
+	return math.NaN()
 }
 
 // Crossing is where a scenario's cost per used hour meets an offer's price.
@@ -349,16 +350,18 @@ func (p *Plan) BreakevenCurve(scenarios []Scenario) (*Curve, error) {
 	for u := 1; u <= 100; u++ {
 		c.Utilization = append(c.Utilization, float64(u)/100)
 	}
+	slot := Slot(p.prog.formulaSlot[p.index[output]])
 	for _, sc := range scenarios {
 		c.Scenarios = append(c.Scenarios, sc.Name)
+		ev, err := p.NewEvaluator(sc, Utilization)
+		if err != nil {
+			return nil, err
+		}
 		var line []float64
 		for _, u := range c.Utilization {
-			set := map[string]Value{}
-			for k, x := range sc.Set {
-				set[k] = x
-			}
-			set[Utilization] = Num(u)
-			line = append(line, p.cell(sc.Name, set, Target{Name: output}))
+			ev.Set(Slot(p.prog.inputSlot[Utilization]), u)
+			ev.Run()
+			line = append(line, finiteOrNaN(ev.Get(slot)))
 		}
 		c.Cost = append(c.Cost, line)
 		crossings, err := p.crossings(sc, output)

@@ -41,20 +41,20 @@ var drawingElement = regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?drawing\b[^>]*?(
 // the drawing element, its relationship, the drawing part and the charts it
 // holds. Pictures the drawing used stay, in case another drawing uses them.
 func stripDrawings(data []byte, sheets []string) ([]byte, error) {
-	ps, err := parts(data)
+	ps, err := openParts(data)
 	if err != nil {
 		return nil, err
 	}
 	e := edits{put: map[string][]byte{}, drop: map[string]bool{}}
-	where := sheetParts(ps)
+	where := sheetParts(ps.get)
 	for _, sheet := range sheets {
 		p, ok := where[sheet]
 		if !ok {
 			continue
 		}
 		relsPath := relsOf(p)
-		rels, err := parseXML(ps[relsPath])
-		if err != nil || ps[relsPath] == nil {
+		rels, err := parseXML(ps.get(relsPath))
+		if err != nil || ps.get(relsPath) == nil {
 			continue
 		}
 		for _, r := range rels.kids {
@@ -62,8 +62,8 @@ func stripDrawings(data []byte, sheets []string) ([]byte, error) {
 				continue
 			}
 			dropDrawing(ps, resolve(path.Dir(p), r.attr("Target")), e.drop)
-			e.put[relsPath] = removeRelationship(ps[relsPath], r.attr("Id"))
-			e.put[p] = drawingElement.ReplaceAll(ps[p], nil)
+			e.put[relsPath] = removeRelationship(ps.get(relsPath), r.attr("Id"))
+			e.put[p] = drawingElement.ReplaceAll(ps.get(p), nil)
 		}
 	}
 	if len(e.drop) == 0 {
@@ -75,10 +75,10 @@ func stripDrawings(data []byte, sheets []string) ([]byte, error) {
 
 // dropDrawing marks a drawing, its relationships, its charts and the
 // charts' own relationships and parts (styles, colours) to be left out.
-func dropDrawing(ps map[string][]byte, drawing string, drop map[string]bool) {
+func dropDrawing(ps *lazyParts, drawing string, drop map[string]bool) {
 	drop[drawing] = true
-	rels, err := parseXML(ps[relsOf(drawing)])
-	if err != nil || ps[relsOf(drawing)] == nil {
+	rels, err := parseXML(ps.get(relsOf(drawing)))
+	if err != nil || ps.get(relsOf(drawing)) == nil {
 		return
 	}
 	drop[relsOf(drawing)] = true
@@ -88,7 +88,7 @@ func dropDrawing(ps map[string][]byte, drawing string, drop map[string]bool) {
 		}
 		chart := resolve(path.Dir(drawing), r.attr("Target"))
 		drop[chart] = true
-		if chartRels, err := parseXML(ps[relsOf(chart)]); err == nil && ps[relsOf(chart)] != nil {
+		if chartRels, err := parseXML(ps.get(relsOf(chart))); err == nil && ps.get(relsOf(chart)) != nil {
 			drop[relsOf(chart)] = true
 			for _, cr := range chartRels.kids {
 				if cr.attr("TargetMode") != "External" {
@@ -121,72 +121,118 @@ func keepOverrides(overrides []typeOverride, drop map[string]bool) []typeOverrid
 
 // drawCharts puts each grid's charts into the package, on its sheet.
 func drawCharts(data []byte, grids []*grid) ([]byte, error) {
-	ps, err := parts(data)
+	var drawn []*grid
+	for _, g := range grids {
+		if len(g.charts) > 0 {
+			drawn = append(drawn, g)
+		}
+	}
+	if len(drawn) == 0 {
+		return data, nil
+	}
+	scratch, err := renderCharts(drawn)
+	if err != nil {
+		return nil, fmt.Errorf("drawing planner's charts: %w", err)
+	}
+	ps, err := openParts(data)
 	if err != nil {
 		return nil, err
 	}
 	e := edits{put: map[string][]byte{}}
 	var added []typeOverride
-	taken := func(p string) bool { return ps[p] != nil || e.put[p] != nil }
-	where := sheetParts(ps)
-	for _, g := range grids {
-		if len(g.charts) == 0 {
-			continue
-		}
+	taken := func(p string) bool { return ps.files[p] != nil || e.put[p] != nil }
+	where := sheetParts(ps.get)
+	for _, g := range drawn {
 		sheet, ok := where[g.sheet]
 		if !ok {
 			return nil, fmt.Errorf("drawing the charts of %s: the sheet is missing", g.sheet)
 		}
-		scratch, err := renderCharts(g)
-		if err != nil {
-			return nil, fmt.Errorf("drawing the charts of %s: %w", g.sheet, err)
-		}
+		from := scratch[g.sheet]
 		drawing := free("xl/drawings/drawing%d.xml", taken)
-		e.put[drawing] = scratch["xl/drawings/drawing1.xml"]
-		drawingRels := scratch["xl/drawings/_rels/drawing1.xml.rels"]
+		e.put[drawing] = from.drawing
 		added = append(added, typeOverride{PartName: "/" + drawing, ContentType: drawingContent})
 		renamed := map[string]string{}
-		for i := range g.charts {
+		for _, c := range from.charts {
 			chart := free("xl/charts/chart%d.xml", taken)
-			e.put[chart] = scratch[fmt.Sprintf("xl/charts/chart%d.xml", i+1)]
-			renamed[fmt.Sprintf("chart%d.xml", i+1)] = path.Base(chart)
+			e.put[chart] = c.content
+			renamed[c.name] = path.Base(chart)
 			added = append(added, typeOverride{PartName: "/" + chart, ContentType: chartContent})
 		}
 		// One pass: renaming chart1 to chart2 must not then be renamed again.
-		e.put[relsOf(drawing)] = chartTarget.ReplaceAllFunc(drawingRels, func(m []byte) []byte {
+		e.put[relsOf(drawing)] = chartTarget.ReplaceAllFunc(from.rels, func(m []byte) []byte {
 			return []byte(`"../charts/` + renamed[string(chartTarget.FindSubmatch(m)[1])] + `"`)
 		})
-		id := newRelationshipID(ps[relsOf(sheet)])
-		e.put[relsOf(sheet)] = addRelationship(ps[relsOf(sheet)], id, relDrawing, "../drawings/"+path.Base(drawing))
-		if e.put[sheet], err = addDrawingElement(ps[sheet], id); err != nil {
+		id := newRelationshipID(ps.get(relsOf(sheet)))
+		e.put[relsOf(sheet)] = addRelationship(ps.get(relsOf(sheet)), id, relDrawing, "../drawings/"+path.Base(drawing))
+		if e.put[sheet], err = addDrawingElement(ps.get(sheet), id); err != nil {
 			return nil, fmt.Errorf("drawing the charts of %s: %w", g.sheet, err)
 		}
-	}
-	if len(e.put) == 0 {
-		return data, nil
 	}
 	e.types = func(t *types) { t.Overrides = append(t.Overrides, added...) }
 	return rewrite(data, e)
 }
 
-// renderCharts draws a grid's charts in a scratch workbook with a sheet of
-// the same name, and returns that workbook's parts.
-func renderCharts(g *grid) (map[string][]byte, error) {
+// drawn is one sheet's drawing as a scratch workbook rendered it.
+type drawn struct {
+	drawing, rels []byte
+	charts        []namedPart // in the drawing's order
+}
+
+type namedPart struct {
+	name    string // chart3.xml
+	content []byte
+}
+
+// renderCharts draws every grid's charts in one scratch workbook, on
+// sheets of the same names, and returns each sheet's drawing and charts.
+func renderCharts(grids []*grid) (map[string]drawn, error) {
 	f := excelize.NewFile()
 	defer f.Close()
-	if err := f.SetSheetName("Sheet1", g.sheet); err != nil {
-		return nil, err
-	}
-	for _, c := range g.charts {
-		if err := f.AddChart(g.sheet, c.cell, c.chart); err != nil {
+	for i, g := range grids {
+		var err error
+		if i == 0 {
+			err = f.SetSheetName("Sheet1", g.sheet)
+		} else {
+			_, err = f.NewSheet(g.sheet)
+		}
+		if err != nil {
 			return nil, err
+		}
+		for _, c := range g.charts {
+			if err := f.AddChart(g.sheet, c.cell, c.chart); err != nil {
+				return nil, fmt.Errorf("%s: %w", g.sheet, err)
+			}
 		}
 	}
 	var buf bytes.Buffer
 	if _, err := f.WriteTo(&buf); err != nil {
 		return nil, err
 	}
-	return parts(buf.Bytes())
+	ps, err := openParts(buf.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]drawn{}
+	for _, g := range grids {
+		sheet := sheetParts(ps.get)[g.sheet]
+		rels, err := parseXML(ps.get(relsOf(sheet)))
+		if err != nil {
+			return nil, fmt.Errorf("%s: the scratch drawing is missing", g.sheet)
+		}
+		for _, r := range rels.kids {
+			if r.attr("Type") != relDrawing {
+				continue
+			}
+			drawing := resolve(path.Dir(sheet), r.attr("Target"))
+			d := drawn{drawing: ps.get(drawing), rels: ps.get(relsOf(drawing))}
+			for _, m := range chartTarget.FindAllSubmatch(d.rels, -1) {
+				name := string(m[1])
+				d.charts = append(d.charts, namedPart{name, ps.get("xl/charts/" + name)})
+			}
+			out[g.sheet] = d
+		}
+	}
+	return out, nil
 }
 
 // free is the first name of the pattern, numbered from 1, not yet taken.

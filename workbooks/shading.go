@@ -3,6 +3,7 @@ package workbooks
 import (
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/xuri/excelize/v2"
 
@@ -113,8 +114,22 @@ func (st *styles) conditional(want *excelize.Style) (int, error) {
 	return id, nil
 }
 
+// canonicalDxfs caches dxfCanonical: the same style always writes the same.
+var canonicalDxfs sync.Map // *excelize.Style -> string
+
 // dxfCanonical is the style as excelize writes it, in canonical form.
 func dxfCanonical(want *excelize.Style) (string, error) {
+	if c, ok := canonicalDxfs.Load(want); ok {
+		return c.(string), nil
+	}
+	c, err := writeDxf(want)
+	if err == nil {
+		canonicalDxfs.Store(want, c)
+	}
+	return c, err
+}
+
+func writeDxf(want *excelize.Style) (string, error) {
 	scratch := excelize.NewFile()
 	defer scratch.Close()
 	if _, err := scratch.NewConditionalStyle(want); err != nil {

@@ -89,7 +89,7 @@ func verify(file string, old, new []byte, owned, managed map[string]bool) error 
 // relationships, and whatever those point at (drawings, charts).
 func ownedParts(ps map[string][]byte, owned map[string]bool) map[string]bool {
 	out := map[string]bool{}
-	targets := sheetParts(ps)
+	targets := sheetParts(func(name string) []byte { return ps[name] })
 	var follow func(p string)
 	follow = func(p string) {
 		if out[p] || ps[p] == nil {
@@ -121,10 +121,10 @@ func ownedParts(ps map[string][]byte, owned map[string]bool) map[string]bool {
 
 // sheetParts maps each sheet name to its part, from workbook.xml and its
 // relationships.
-func sheetParts(ps map[string][]byte) map[string]string {
+func sheetParts(part func(name string) []byte) map[string]string {
 	out := map[string]string{}
-	wb, err1 := parseXML(ps["xl/workbook.xml"])
-	rels, err2 := parseXML(ps["xl/_rels/workbook.xml.rels"])
+	wb, err1 := parseXML(part("xl/workbook.xml"))
+	rels, err2 := parseXML(part("xl/_rels/workbook.xml.rels"))
 	if err1 != nil || err2 != nil {
 		return out
 	}

@@ -143,6 +143,50 @@ func writeContentTypes(zw *zip.Writer, f *zip.File, fix func(*types)) error {
 	return writeEntry(zw, f.Name, append([]byte(xml.Header), out...))
 }
 
+// lazyParts reads a package's entries only when asked for them: adding
+// charts needs a handful of parts, not every sheet inflated.
+type lazyParts struct {
+	files map[string]*zip.File
+	cache map[string][]byte
+}
+
+func openParts(data []byte) (*lazyParts, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, err
+	}
+	l := &lazyParts{files: map[string]*zip.File{}, cache: map[string][]byte{}}
+	for _, f := range zr.File {
+		if l.files[f.Name] == nil {
+			l.files[f.Name] = f
+		}
+	}
+	return l, nil
+}
+
+// get is the entry's content; nil when it is missing, unreadable, or
+// inflates past the package limit.
+func (l *lazyParts) get(name string) []byte {
+	if b, ok := l.cache[name]; ok {
+		return b
+	}
+	f := l.files[name]
+	if f == nil {
+		return nil
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return nil
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(io.LimitReader(rc, maxUnzippedBytes+1))
+	if err != nil || len(b) > maxUnzippedBytes {
+		return nil
+	}
+	l.cache[name] = b
+	return b
+}
+
 // parts maps every zip entry of data to its uncompressed content. Total size
 // is bounded like excelize's own reading.
 func parts(data []byte) (map[string][]byte, error) {
