@@ -143,7 +143,7 @@ func dataTableSection(g *grid, out Output, t *engine.Table, row int) int {
 	g.line(header, append([]cell{text(corner, styleHeader)}, across...)...)
 	var labels []string
 	for i, c := range across {
-		if s, ok := c.value.(string); ok {
+		if s, ok := c.value.(string); ok && len(across) > 1 {
 			labels = append(labels, s)
 		}
 		g.width(2+i, 15)
