@@ -63,7 +63,12 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 		}
 		mcs = append(mcs, mc)
 	}
-	data, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizing, Deployments: p.Deploy(results), MonteCarlo: mcs}, WriteOptions{})
+	whatifs, err := p.WhatIfs(p.Scenarios(nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizing, Deployments: p.Deploy(results),
+		MonteCarlo: mcs, WhatIfs: whatifs}, WriteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +232,7 @@ func TestUserSheetsPassThrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if got := strings.Join(f.GetSheetList(), ","); got != "Budget,Assumptions,Scenarios,Cloud,GPUs,Models,Deployments,Correlations,Targets,Tables,Goals,Formulas,Results,Sizing,Deployment costs,MonteCarlo" {
+	if got := strings.Join(f.GetSheetList(), ","); got != "Budget,Assumptions,Scenarios,Cloud,GPUs,Models,Deployments,Correlations,Targets,Tables,Goals,Formulas,Results,Sizing,Deployment costs,MonteCarlo,Sensitivity,Data tables,Breakeven,Goal seek" {
 		t.Errorf("sheets %s", got)
 	}
 	found := false
