@@ -138,17 +138,8 @@ func TestSpecFiguresThroughTheWorkbook(t *testing.T) {
 // by the text of its first columns.
 func sheetRows(t *testing.T, path, sheet string, keyCols int) map[string][]string {
 	t.Helper()
-	f, err := excelize.OpenFile(path, excelize.Options{RawCellValue: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := f.GetRows(sheet)
-	if err != nil {
-		t.Fatal(err)
-	}
 	out := map[string][]string{}
-	for _, r := range rows {
+	for _, r := range grid(t, path, sheet) {
 		if len(r) > keyCols {
 			out[strings.Join(r[:keyCols], " | ")] = r
 		}
