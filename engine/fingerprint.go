@@ -3,41 +3,22 @@ package engine
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"strconv"
 	"strings"
 )
 
-// Lines describes the model one fact per line, in model order: every input
-// with its unit and range, every formula, every offer. It is what the
-// results depend on, and nothing else (not where a row sits in its sheet).
-func (m Model) Lines() []string {
-	var out []string
-	for _, in := range m.Inputs {
-		line := "input " + in.Name + " = " + in.Value.String()
-		if in.Unit != "" {
-			line += " " + in.Unit
-		}
-		if in.HasRange {
-			line += fmt.Sprintf(" [%s..%s]", num(in.Low), num(in.High))
-		}
-		out = append(out, line)
-	}
-	for _, f := range m.Formulas {
-		out = append(out, fmt.Sprintf("formula %s = %s", f.Name, f.Source))
-	}
-	for _, o := range m.Offers {
-		out = append(out, fmt.Sprintf("offer %s | %s | %s | %s", o.Provider, o.Name, o.GPU, num(o.Price)))
-	}
-	return out
-}
-
-// Fingerprint is a short hash of the model's Lines and of anything else the
-// caller adds (such as command-line overrides): equal fingerprints mean
-// equal results.
+// Fingerprint is a short hash of the model's Facts that decide numbers
+// (not sources and notes) and of anything else the caller adds (such as
+// command-line overrides): equal fingerprints mean equal results.
 func (m Model) Fingerprint(extra ...string) string {
+	var lines []string
+	for _, f := range m.Facts() {
+		if f.Kind != KindSource {
+			lines = append(lines, f.String())
+		}
+	}
 	h := sha256.New()
-	for _, l := range append(m.Lines(), extra...) {
+	for _, l := range append(lines, extra...) {
 		h.Write([]byte(l))
 		h.Write([]byte{'\n'})
 	}

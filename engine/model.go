@@ -85,6 +85,7 @@ type Offer struct {
 	Source   string
 	Notes    string
 	Origin   formulas.Origin
+	AsOfAt   formulas.Origin // the as-of cell
 }
 
 // Label names the offer for people: "RunPod H100 SXM, Community".

@@ -20,9 +20,10 @@ import (
 // workbook plus planner's sheets when there is one. It never replaces a
 // sheet or a defined name that exists.
 func Init(path string) ([]byte, error) {
-	grids := inputGrids(DefaultModel())
+	m := DefaultModel()
+	grids := inputGrids(m)
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return initNew(path, grids)
+		return initNew(path, grids, pricesDated(m))
 	}
 	data, err := load(path)
 	if err != nil {
@@ -51,19 +52,35 @@ func Init(path string) ([]byte, error) {
 	return out, verify(path, data, out, added, managed)
 }
 
-func initNew(path string, grids []*grid) ([]byte, error) {
+// initNew writes a new workbook dated as of its prices, not of the clock:
+// init gives the same bytes on any day, and the prices' age is measured
+// from the day they were listed until someone saves the workbook.
+func initNew(path string, grids []*grid, dated string) ([]byte, error) {
 	f := excelize.NewFile()
 	defer f.Close()
 	if err := f.SetSheetName("Sheet1", grids[0].sheet); err != nil {
 		return nil, err
 	}
-	if err := f.SetDocProps(&excelize.DocProperties{Creator: "planner", Title: "planner: rent or own GPUs"}); err != nil {
+	props := &excelize.DocProperties{Creator: "planner", Title: "planner: rent or own GPUs", Created: dated, Modified: dated}
+	if err := f.SetDocProps(props); err != nil {
 		return nil, err
 	}
 	if _, _, err := writeGrids(f, grids); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return finish(path, f)
+}
+
+// pricesDated is the newest as-of date of the offers, as a document date.
+func pricesDated(m engine.Model) string {
+	newest := ""
+	for _, o := range m.Offers {
+		newest = max(newest, o.AsOf)
+	}
+	if newest == "" {
+		return ""
+	}
+	return newest + "T00:00:00Z"
 }
 
 // clashes refuses to add a sheet or a name the workbook already has. Excel

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -22,7 +23,13 @@ type Book struct {
 	Sheets   []string // every sheet, in workbook order
 	Warnings []string // things worth telling the user that do not stop a run
 	Written  []string // the sheets the last Write rewrote
-	data     []byte   // the file as read, byte for byte
+	// Date is when the workbook was last saved, by its own properties (zero
+	// when it does not say): the day stale prices are measured from.
+	Date time.Time
+	// Computed maps each of planner's sheets to the fingerprint of the
+	// inputs it was computed from, as its provenance line says.
+	Computed map[string]string
+	data     []byte // the file as read, byte for byte
 	owned    map[string]bool
 	foreign  map[string]bool // sheets with an owned name that planner did not make
 }
@@ -40,6 +47,9 @@ func Read(path string) (*Book, error) {
 // ReadBytes is Read for a workbook already in memory; path names it in
 // messages.
 func ReadBytes(path string, data []byte) (*Book, error) {
+	if len(data) > maxFileBytes {
+		return nil, fmt.Errorf("%s: is %d MB; planner reads workbooks up to %d MB", path, len(data)>>20, maxFileBytes>>20)
+	}
 	if err := sniff(path, data); err != nil {
 		return nil, err
 	}
@@ -48,7 +58,8 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 		return nil, err
 	}
 	defer f.Close()
-	b := &Book{Path: path, data: data, Sheets: f.GetSheetList(), owned: map[string]bool{}, foreign: map[string]bool{}}
+	b := &Book{Path: path, data: data, Sheets: f.GetSheetList(), owned: map[string]bool{}, foreign: map[string]bool{},
+		Computed: map[string]string{}, Date: savedOn(f)}
 	if !b.has(SheetAssumptions) {
 		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); planner init %s makes a workbook with every sheet planner needs",
 			path, SheetAssumptions, strings.Join(b.Sheets, ", "), path)
@@ -117,8 +128,9 @@ func (b *Book) markOwned(f *excelize.File) {
 				continue
 			}
 			mark, _ := f.GetCellValue(have, cellName(1, provenanceRow))
-			if have == s && ownerMark.MatchString(mark) {
+			if m := ownerMark.FindStringSubmatch(mark); have == s && m != nil {
 				b.owned[s] = true
+				b.Computed[s] = m[1]
 			} else {
 				b.foreign[have] = true
 			}
@@ -127,7 +139,21 @@ func (b *Book) markOwned(f *excelize.File) {
 }
 
 // ownerMark is the provenance line of a sheet planner wrote.
-var ownerMark = regexp.MustCompile(`^planner \S+ · inputs [0-9a-f]{12} · `)
+var ownerMark = regexp.MustCompile(`^planner \S+ · inputs ([0-9a-f]{12}) · `)
+
+// savedOn is the workbook's last-modified date, else its created date.
+func savedOn(f *excelize.File) time.Time {
+	props, err := f.GetDocProps()
+	if err != nil {
+		return time.Time{}
+	}
+	for _, s := range []string{props.Modified, props.Created} {
+		if t, err := time.Parse(time.RFC3339, s); err == nil {
+			return t.UTC()
+		}
+	}
+	return time.Time{}
+}
 
 // reader reads the input sheets, collecting every problem.
 type reader struct {
@@ -389,6 +415,7 @@ func (r *reader) offers() []engine.Offer {
 		}
 		o.Price = price
 		o.AsOf = r.date(t, row, date1904)
+		_, o.AsOfAt = t.get(row, "asof")
 		offers = append(offers, o)
 	})
 	return offers

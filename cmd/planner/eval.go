@@ -26,6 +26,8 @@ type evalOptions struct {
 	samples   int      // Monte Carlo samples per scenario
 	seed      uint64   // Monte Carlo seed
 	targets   []string // --target: what the tornado follows, instead of the Targets sheet
+	check     bool     // --check: compare with a fresh evaluation, write nothing
+	age       priceAge // --today, --max-price-age
 }
 
 func newEvalCmd() *cobra.Command {
@@ -58,6 +60,8 @@ and the exit status is 1 if any failed.`,
 	f.BoolVar(&opts.force, "force", false, "replace a sheet called Results that planner did not make")
 	f.IntVar(&opts.samples, "samples", engine.DefaultSamples, "Monte Carlo samples per scenario")
 	f.Uint64Var(&opts.seed, "seed", engine.DefaultSeed, "Monte Carlo seed: the same seed gives the same numbers on any machine")
+	f.BoolVar(&opts.check, "check", false, "write nothing; exit 1 and list what is stale when planner's sheets do not match a fresh evaluation")
+	opts.age.flags(cmd)
 	f.StringArrayVar(&opts.targets, "target", nil, "make the tornado follow this formula `NAME` instead of the Targets sheet's; repeatable")
 	f.StringArrayVar(&opts.scenarios, "scenario", nil, "print only this `NAME`d scenario (base is the Assumptions' own values); repeatable; the workbook still gets every scenario")
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -72,6 +76,12 @@ func runEval(cmd *cobra.Command, files []string, opts evalOptions) error {
 	}
 	if err := engine.CheckSamples(opts.samples); err != nil {
 		return fmt.Errorf("--samples: %v", err)
+	}
+	if err := opts.age.check(); err != nil {
+		return err
+	}
+	if opts.check && (opts.output != "" || len(opts.sets) > 0 || len(opts.targets) > 0) {
+		return fmt.Errorf("--check compares the workbook with a fresh evaluation of its own inputs; it does not take -o, --set or --target")
 	}
 	if opts.output != "" && len(files) > 1 {
 		return fmt.Errorf("-o names one output file, but %d workbooks were given; evaluate them one at a time", len(files))
@@ -112,6 +122,7 @@ func (rep *fileReport) shown() []*engine.Result {
 // fileReport is what became of one workbook.
 type fileReport struct {
 	only        []string // the scenarios to print
+	quiet       bool     // print no table (--check)
 	file        string
 	plan        *engine.Plan
 	results     []*engine.Result // base first, then every scenario
@@ -125,7 +136,7 @@ type fileReport struct {
 }
 
 func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writer) *fileReport {
-	rep := &fileReport{file: path}
+	rep := &fileReport{file: path, quiet: opts.check}
 	target := path
 	if opts.output != "" {
 		target = opts.output
@@ -135,7 +146,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		if rep.err = workbooks.CheckOutput(opts.output); rep.err != nil {
 			return rep
 		}
-	case len(opts.sets) == 0 || opts.output != "":
+	case (len(opts.sets) == 0 || opts.output != "") && !opts.check:
 		if rep.err = workbooks.CheckNotOpen(target); rep.err != nil {
 			return rep
 		}
@@ -145,7 +156,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		rep.err = err
 		return rep
 	}
-	rep.warnings = book.Warnings
+	rep.warnings = slices.Concat(book.Warnings, opts.age.warnings(book))
 	if rep.plan, rep.err = engine.Build(book.Model); rep.err != nil {
 		return rep
 	}
@@ -189,16 +200,43 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		rep.note = path + ": --set given, so the workbook was left alone; add -o OUT.xlsx to save these results to a copy"
 		return rep
 	}
+	if opts.check {
+		rep.err = check(book, rep, opts)
+		return rep
+	}
 	rep.err = write(book, target, rep, opts)
-	rep.warnings = append(book.Warnings, failedSamples(rep.montecarlo)...)
+	rep.warnings = slices.Concat(book.Warnings, opts.age.warnings(book), failedSamples(rep.montecarlo))
 	return rep
+}
+
+// check compares the workbook with what eval would write, and writes
+// nothing.
+func check(book *workbooks.Book, rep *fileReport, opts evalOptions) error {
+	data, err := book.Write(rep.output(opts), workbooks.WriteOptions{Force: opts.force})
+	if err != nil {
+		return err
+	}
+	stale, err := book.Stale(data)
+	if err != nil {
+		return err
+	}
+	if len(stale) > 0 {
+		return fmt.Errorf("%s\n%s: stale; run planner eval %s and commit the result", strings.Join(stale, "\n"), book.Path, book.Path)
+	}
+	rep.note = book.Path + ": up to date: planner's sheets match a fresh evaluation"
+	return nil
+}
+
+// output is what eval writes into the workbook.
+func (rep *fileReport) output(opts evalOptions) workbooks.Output {
+	return workbooks.Output{Version: version, Plan: rep.plan, Results: rep.results, Overrides: setNotes(opts),
+		Sizing: rep.sizing, Deployments: rep.deployments, MonteCarlo: rep.montecarlo, WhatIfs: rep.whatifs}
 }
 
 // write puts the results into the workbook and saves it, unless nothing
 // would change.
 func write(book *workbooks.Book, target string, rep *fileReport, opts evalOptions) error {
-	data, err := book.Write(workbooks.Output{Version: version, Plan: rep.plan, Results: rep.results, Overrides: setNotes(opts),
-		Sizing: rep.sizing, Deployments: rep.deployments, MonteCarlo: rep.montecarlo, WhatIfs: rep.whatifs}, workbooks.WriteOptions{Force: opts.force})
+	data, err := book.Write(rep.output(opts), workbooks.WriteOptions{Force: opts.force})
 	if err != nil {
 		return err
 	}

@@ -21,7 +21,7 @@ func printReport(cmd *cobra.Command, rep *fileReport, format string) {
 	}
 	if format == "json" {
 		writeJSON(cmd.OutOrStdout(), rep)
-	} else if len(rep.results) > 0 {
+	} else if len(rep.results) > 0 && !rep.quiet {
 		writeTable(cmd.OutOrStdout(), rep)
 	}
 	if rep.err != nil {

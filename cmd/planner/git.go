@@ -1,0 +1,59 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"strings"
+
+	"planner/workbooks"
+)
+
+// readSide reads a workbook from a file or, for REV:PATH when no such file
+// exists, from git: diff HEAD~1:plan.xlsx plan.xlsx.
+func readSide(arg string) (*workbooks.Book, error) {
+	if _, err := os.Stat(arg); !errors.Is(err, fs.ErrNotExist) {
+		return workbooks.Read(arg)
+	}
+	rev, path, ok := strings.Cut(arg, ":")
+	if !ok || rev == "" || path == "" {
+		return workbooks.Read(arg) // says the file does not exist
+	}
+	data, err := gitShow(arg)
+	if err != nil && !strings.HasPrefix(path, "./") && !strings.HasPrefix(path, "/") {
+		// git reads REV:PATH from the repository's top; REV:./PATH from here.
+		if again, err2 := gitShow(rev + ":./" + path); err2 == nil {
+			data, err = again, nil
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", arg, err)
+	}
+	return workbooks.ReadBytes(arg, data)
+}
+
+// gitShow returns the bytes of REV:PATH.
+func gitShow(spec string) ([]byte, error) {
+	if _, err := exec.LookPath("git"); err != nil {
+		return nil, fmt.Errorf("there is no such file, and git is not installed to read it as a revision")
+	}
+	var out, errs bytes.Buffer
+	cmd := exec.Command("git", "show", spec)
+	cmd.Stdout, cmd.Stderr = &out, &errs
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(errs.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, fmt.Errorf("there is no such file, and git cannot read it as REV:PATH (%s)", firstLine(msg))
+	}
+	return out.Bytes(), nil
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return strings.TrimPrefix(line, "fatal: ")
+}

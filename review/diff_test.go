@@ -1,0 +1,133 @@
+package review
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"planner/engine"
+	"planner/workbooks"
+)
+
+// side computes a model as diff does.
+func side(t *testing.T, name string, m engine.Model) Side {
+	t.Helper()
+	p, err := engine.Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, err := p.EvalAll(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Side{Name: name, Facts: m.Facts(), Results: p.ResultFacts(results)}
+}
+
+// Editing one input shows up as exactly that input, plus results of
+// formulas that depend on it by the dependency graph, and nothing else;
+// every result that really moved is listed.
+func TestOneEditShowsItselfAndItsDependents(t *testing.T) {
+	old := side(t, "old", workbooks.DefaultModel())
+	p, _ := engine.Build(workbooks.DefaultModel())
+	rng := rand.New(rand.NewPCG(2026, 11))
+	for trial := 0; trial < 200; trial++ {
+		m := workbooks.DefaultModel()
+		i := rng.IntN(len(m.Inputs))
+		in := &m.Inputs[i]
+		if in.Value.IsText {
+			continue
+		}
+		in.Value = engine.Num(perturb(rng, *in))
+		newSide := side(t, "new", m)
+		d := Compare(old, newSide, Tolerance{})
+
+		if len(d.Facts) != 1 || d.Facts[0].Kind != engine.KindAssumption || d.Facts[0].Key != in.Name {
+			t.Fatalf("trial %d: editing %s changed facts %+v", trial, in.Name, d.Facts)
+		}
+		deps := p.DependsOn(in.Name)
+		listed := map[string]bool{}
+		for _, r := range d.Results {
+			if !slices.Contains(deps, r.Name) {
+				t.Errorf("trial %d: %s changed, which does not depend on %s", trial, r.Key(), in.Name)
+			}
+			listed[r.Key()] = true
+		}
+		// Every result that differs, compared here value by value, is listed.
+		before := map[string]engine.ResultFact{}
+		for _, r := range old.Results {
+			before[r.Key()] = r
+		}
+		for _, r := range newSide.Results {
+			was := before[r.Key()]
+			moved := was.Err != r.Err || (r.Err == "" && was.Value != r.Value && !(math.IsNaN(was.Value) && math.IsNaN(r.Value)))
+			if moved != listed[r.Key()] {
+				t.Errorf("trial %d: %s moved=%v (%v -> %v) but listed=%v", trial, r.Key(), moved, was.Value, r.Value, listed[r.Key()])
+			}
+		}
+	}
+}
+
+// perturb moves an input's value within its range, or within what its
+// unit allows.
+func perturb(rng *rand.Rand, in engine.Input) float64 {
+	switch {
+	case in.HasRange:
+		return in.Low + rng.Float64()*(in.High-in.Low)
+	case in.Unit == "GPUs" || in.Unit == "months":
+		return float64(1 + rng.IntN(16))
+	}
+	return in.Value.Num * (0.5 + rng.Float64())
+}
+
+func TestToleranceAndOrder(t *testing.T) {
+	a := workbooks.DefaultModel()
+	b := workbooks.DefaultModel()
+	for i := range b.Inputs {
+		if b.Inputs[i].Name == "electricity_price" {
+			b.Inputs[i].Value = engine.Num(0.13) // 0.12 -> 0.13: power moves 8.3 %, the total less
+		}
+	}
+	d := Compare(side(t, "a", a), side(t, "b", b), Tolerance{})
+	if len(d.Results) == 0 || d.Same() {
+		t.Fatal("no change found")
+	}
+	for i := 1; i < len(d.Results); i++ {
+		if math.Abs(d.Results[i].Rel) > math.Abs(d.Results[i-1].Rel) {
+			t.Errorf("not sorted by impact: %s (%v) after %s (%v)", d.Results[i].Key(), d.Results[i].Rel, d.Results[i-1].Key(), d.Results[i-1].Rel)
+		}
+	}
+	power := find(t, d, `"base" power_per_month`)
+	if want := 0.13/0.12 - 1; math.Abs(power.Rel-want) > 1e-12 || math.Abs(power.Abs-7.28*730*0.01) > 1e-9 {
+		t.Errorf("power: %v (%v relative), want %v (%v)", power.Abs, power.Rel, 7.28*730*0.01, want)
+	}
+	// A 10 % relative tolerance hides the 8.3 % power change, and keeps the
+	// savings that swing by more.
+	loose := Compare(side(t, "a", a), side(t, "b", b), Tolerance{Rel: 0.1})
+	for _, r := range loose.Results {
+		if math.Abs(r.Rel) <= 0.1 {
+			t.Errorf("within 10 %%, yet listed: %s (%v)", r.Key(), r.Rel)
+		}
+	}
+	if len(loose.Results) == 0 || len(loose.Results) >= len(d.Results) {
+		t.Errorf("%d results within tolerance, %d without", len(loose.Results), len(d.Results))
+	}
+	// An absolute tolerance of $100 hides the $73 a month.
+	for _, r := range Compare(side(t, "a", a), side(t, "b", b), Tolerance{Abs: 100}).Results {
+		if strings.HasSuffix(r.Key(), " power_per_month") {
+			t.Errorf("listed within $100: %s", r.Key())
+		}
+	}
+}
+
+func find(t *testing.T, d Diff, key string) ResultChange {
+	t.Helper()
+	for _, r := range d.Results {
+		if r.Key() == key {
+			return r
+		}
+	}
+	t.Fatalf("%s is not in the diff", key)
+	return ResultChange{}
+}

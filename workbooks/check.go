@@ -1,0 +1,150 @@
+package workbooks
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// maxStaleCells is how many differing cells Stale names per sheet before
+// it counts the rest.
+const maxStaleCells = 5
+
+// Stale compares planner's sheets in the workbook with a fresh evaluation
+// of its inputs (fresh: what Write returned) and says what is out of date,
+// cell by cell: nothing when the workbook is up to date. Cells are compared
+// by value, so a workbook that another program saved without changing a
+// number is still up to date.
+func (b *Book) Stale(fresh []byte) ([]string, error) {
+	now, err := open(b.Path, fresh, true)
+	if err != nil {
+		return nil, err
+	}
+	defer now.Close()
+	was, err := open(b.Path, b.data, true)
+	if err != nil {
+		return nil, err
+	}
+	defer was.Close()
+	var out []string
+	wantInputs := ""
+	if m := ownerMark.FindStringSubmatch(cellText(now, SheetResults, 1, provenanceRow)); m != nil {
+		wantInputs = m[1]
+	}
+	switch stored, ok := b.Computed[SheetResults]; {
+	case !ok:
+		out = append(out, fmt.Sprintf("%s: has no Results sheet written by planner; run planner eval %s", b.Path, b.Path))
+	case stored != wantInputs:
+		out = append(out, fmt.Sprintf("%s: Results was computed from inputs %s, but the inputs are now %s: someone changed the workbook without running planner eval %s",
+			b.Path, stored, wantInputs, b.Path))
+	}
+	for _, sheet := range now.GetSheetList() {
+		if !isOwned(sheet) {
+			continue
+		}
+		if _, ok := b.Computed[sheet]; !ok {
+			if b.Computed[SheetResults] != "" {
+				out = append(out, fmt.Sprintf("%s: has no sheet %s; planner eval writes it", b.Path, sheet))
+			}
+			continue
+		}
+		out = append(out, staleCells(b.Path, sheet, was, now)...)
+	}
+	return out, nil
+}
+
+func isOwned(sheet string) bool {
+	for _, s := range OwnedSheets {
+		if s == sheet {
+			return true
+		}
+	}
+	return false
+}
+
+// staleCells lists the cells of sheet whose stored value differs from the
+// fresh one, skipping the provenance line (its hash is reported above).
+func staleCells(path, sheet string, was, now *excelize.File) []string {
+	old, _ := was.GetRows(sheet, rawOpts)
+	fresh, _ := now.GetRows(sheet, rawOpts)
+	var out []string
+	extra := 0
+	for r := 0; r < max(len(old), len(fresh)); r++ {
+		if r+1 == provenanceRow {
+			continue
+		}
+		a, b := rowAt(old, r), rowAt(fresh, r)
+		for c := 0; c < max(len(a), len(b)); c++ {
+			x, y := cellAt(a, c), cellAt(b, c)
+			if sameValue(x, y) {
+				continue
+			}
+			if len(out) >= maxStaleCells {
+				extra++
+				continue
+			}
+			out = append(out, fmt.Sprintf("%s: %s!%s%s: %s in the file, %s in a fresh evaluation",
+				path, quoteSheet(sheet), cellName(c+1, r+1), label(fresh, r, c), shown(x), shown(y)))
+		}
+	}
+	if extra > 0 {
+		out = append(out, fmt.Sprintf("%s: %s: and %d more cells", path, sheet, extra))
+	}
+	return out
+}
+
+// sameValue compares two stored values, numbers to the 12 significant
+// digits planner writes (another program may store 0.69 as
+// 0.6899999999999999).
+func sameValue(a, b string) bool {
+	if a == b {
+		return true
+	}
+	x, err1 := strconv.ParseFloat(a, 64)
+	y, err2 := strconv.ParseFloat(b, 64)
+	return err1 == nil && err2 == nil && strconv.FormatFloat(x, 'g', 12, 64) == strconv.FormatFloat(y, 'g', 12, 64)
+}
+
+// label names a cell by its row's first cell and its column's header, as a
+// reader finds it: " (cost_per_gpu_hour, base)".
+func label(rows [][]string, r, c int) string {
+	var parts []string
+	if name := cellAt(rowAt(rows, r), 0); c > 0 && name != "" {
+		parts = append(parts, name)
+	}
+	if head := cellAt(rowAt(rows, headerRow-1), c); c > 0 && r >= headerRow && head != "" {
+		parts = append(parts, head)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+func rowAt(rows [][]string, i int) []string {
+	if i < len(rows) {
+		return rows[i]
+	}
+	return nil
+}
+
+func cellAt(row []string, i int) string {
+	if i < len(row) {
+		return row[i]
+	}
+	return ""
+}
+
+func shown(v string) string {
+	if v == "" {
+		return "empty"
+	}
+	return fmt.Sprintf("%q", v)
+}
+
+func cellText(f *excelize.File, sheet string, col, row int) string {
+	v, _ := f.GetCellValue(sheet, cellName(col, row))
+	return v
+}
