@@ -2,6 +2,7 @@ package workbooks
 
 import (
 	"bytes"
+	"encoding/xml"
 	"fmt"
 	"path"
 	"regexp"
@@ -140,7 +141,16 @@ func drawCharts(data []byte, grids []*grid) ([]byte, error) {
 	}
 	e := edits{put: map[string][]byte{}}
 	var added []typeOverride
-	taken := func(p string) bool { return ps.files[p] != nil || e.put[p] != nil }
+	// A name is taken by a part, or by a content type the package declares
+	// for a part it lacks (some writers leave those behind).
+	declared := map[string]bool{}
+	var ct types
+	if err := xml.Unmarshal(ps.get(contentTypes), &ct); err == nil {
+		for _, o := range ct.Overrides {
+			declared[strings.TrimPrefix(o.PartName, "/")] = true
+		}
+	}
+	taken := func(p string) bool { return ps.files[p] != nil || e.put[p] != nil || declared[p] }
 	where := sheetParts(ps.get)
 	for _, g := range drawn {
 		sheet, ok := where[g.sheet]

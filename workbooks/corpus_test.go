@@ -62,6 +62,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameUserContent(t, original, out)
+			sameOnRerun(t, path, out)
 		})
 	}
 }
@@ -81,6 +82,34 @@ func roundTrip(t *testing.T, path string) ([]byte, error) {
 	}
 	_, out := evaluateBook(t, b)
 	return out, nil
+}
+
+// sameOnRerun evaluates the evaluated workbook again: eval(eval(x)) must
+// equal eval(x) byte for byte, charts included.
+func sameOnRerun(t *testing.T, path string, out []byte) {
+	t.Helper()
+	if err := Save(path, out); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, again := evaluateBook(t, b)
+	if bytes.Equal(again, out) {
+		return
+	}
+	before, after := zipParts(t, out), zipParts(t, again)
+	for name := range after {
+		if !bytes.Equal(before[name], after[name]) {
+			t.Errorf("a second eval changed %s", name)
+		}
+	}
+	for name := range before {
+		if after[name] == nil {
+			t.Errorf("a second eval dropped %s", name)
+		}
+	}
 }
 
 func sameUserContent(t *testing.T, original, final []byte) {

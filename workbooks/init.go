@@ -29,7 +29,11 @@ func Init(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := open(path, data, false)
+	counted, err := fixStyleCounts(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	f, err := open(path, counted, false)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -381,5 +382,33 @@ func TestVerifyCatchesAResultsSheetLandingOnAUsersPart(t *testing.T) {
 	_, err = b.Write(Output{Version: "test", Plan: p, Results: []*engine.Result{r}}, WriteOptions{})
 	if err == nil || !strings.HasPrefix(err.Error(), path+": saving would change "+part+" (its bytes would differ)") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// A workbook whose style lists carry no count (as Apache POI writes them)
+// still gets planner's own fonts: excelize would number a new font by the
+// missing count and point the title at someone else's.
+func TestStyleListsWithoutCounts(t *testing.T) {
+	path := newPlan(t)
+	original, _ := os.ReadFile(path)
+	data := rezip(t, original, func(ps map[string][]byte) {
+		ps["xl/styles.xml"] = regexp.MustCompile(`(<(?:fonts|fills|borders|cellXfs)) count="\d+"`).ReplaceAll(ps["xl/styles.xml"], []byte("$1"))
+	})
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out := evaluate(t, path)
+	f, err := excelize.OpenReader(bytes.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	id, _ := f.GetCellStyle(SheetResults, "A1")
+	style, err := f.GetStyle(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if style.Font == nil || !style.Font.Bold || style.Font.Size != 14 {
+		t.Errorf("the title's font is %+v, not bold 14 pt", style.Font)
 	}
 }

@@ -52,6 +52,9 @@ func (b *Book) Write(out Output, opts WriteOptions) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: taking out planner's old charts: %w", b.Path, err)
 	}
+	if stripped, err = fixStyleCounts(stripped); err != nil {
+		return nil, fmt.Errorf("%s: %w", b.Path, err)
+	}
 	f, err := open(b.Path, stripped, false)
 	if err != nil {
 		return nil, err

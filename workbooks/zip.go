@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 )
 
 // repack rewrites a zip with its entries in a fixed order ([Content_Types].xml
@@ -66,6 +67,12 @@ func rewrite(data []byte, e edits) ([]byte, error) {
 }
 
 func copyEntry(zw *zip.Writer, f *zip.File) error {
+	if strings.HasSuffix(f.Name, "/") {
+		// A folder entry holds nothing; some writers deflate an empty body
+		// for it, which Go's writer will not copy raw.
+		_, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Store, Modified: f.Modified})
+		return err
+	}
 	raw, err := f.OpenRaw()
 	if err != nil {
 		return err
