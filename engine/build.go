@@ -377,6 +377,10 @@ func (p *Plan) markPerOffer() {
 // Model returns the model the plan was built from.
 func (p *Plan) Model() Model { return p.model }
 
+// Checked returns the checked formulas in model order, with their syntax
+// trees, for translation into other formula languages.
+func (p *Plan) Checked() []*formulas.Checked { return p.checked }
+
 // Formulas returns the formulas in model order.
 func (p *Plan) Formulas() []formulas.Formula {
 	out := make([]formulas.Formula, len(p.checked))

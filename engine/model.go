@@ -86,6 +86,7 @@ type Offer struct {
 	Notes    string
 	Origin   formulas.Origin
 	AsOfAt   formulas.Origin // the as-of cell
+	PriceAt  formulas.Origin // the price cell
 }
 
 // Label names the offer for people: "RunPod H100 SXM, Community".

@@ -77,22 +77,42 @@ func staleCells(path, sheet string, was, now *excelize.File) []string {
 		}
 		a, b := rowAt(old, r), rowAt(fresh, r)
 		for c := 0; c < max(len(a), len(b)); c++ {
-			x, y := cellAt(a, c), cellAt(b, c)
-			if sameValue(x, y) {
+			what := differs(was, now, sheet, c+1, r+1, cellAt(a, c), cellAt(b, c))
+			if what == "" {
 				continue
 			}
 			if len(out) >= maxStaleCells {
 				extra++
 				continue
 			}
-			out = append(out, fmt.Sprintf("%s: %s!%s%s: %s in the file, %s in a fresh evaluation",
-				path, quoteSheet(sheet), cellName(c+1, r+1), label(fresh, r, c), shown(x), shown(y)))
+			out = append(out, fmt.Sprintf("%s: %s!%s%s: %s", path, quoteSheet(sheet), cellName(c+1, r+1), label(fresh, r, c), what))
 		}
 	}
 	if extra > 0 {
 		out = append(out, fmt.Sprintf("%s: %s: and %d more cells", path, sheet, extra))
 	}
 	return out
+}
+
+// differs says how a stored cell differs from the fresh one: its value
+// (for a formula, its cached value) or its formula; "" when it does not.
+func differs(was, now *excelize.File, sheet string, col, row int, x, y string) string {
+	if !sameValue(x, y) {
+		return fmt.Sprintf("%s in the file, %s in a fresh evaluation", shown(x), shown(y))
+	}
+	fx, _ := was.GetCellFormula(sheet, cellName(col, row))
+	fy, _ := now.GetCellFormula(sheet, cellName(col, row))
+	if fx != fy {
+		return fmt.Sprintf("the formula %s in the file, %s in a fresh evaluation", formulaShown(fx), formulaShown(fy))
+	}
+	return ""
+}
+
+func formulaShown(f string) string {
+	if f == "" {
+		return "none"
+	}
+	return "=" + f
 }
 
 // sameValue compares two stored values, numbers to the 12 significant

@@ -1,6 +1,7 @@
 package workbooks
 
 import (
+	_ "embed"
 	"math"
 	"regexp"
 	"strconv"
@@ -28,10 +29,12 @@ type grid struct {
 	shading     []shading     // conditional formats, replacing the sheet's old ones
 }
 
-// cell is one cell: a value (float64, string or nil) in a style.
+// cell is one cell: a value (float64, string or nil) in a style, and an
+// Excel formula (without =) whose cached value the value is.
 type cell struct {
-	value any
-	style string
+	value   any
+	style   string
+	formula string
 }
 
 // definedName points a workbook-scoped name at one cell of the grid.
@@ -39,6 +42,14 @@ type definedName struct {
 	name string
 	col  int
 	row  int
+}
+
+// at is the cell at 1-based (col, row), or nil.
+func (g *grid) at(col, row int) *cell {
+	if row < 1 || row > len(g.rows) || col < 1 || col > len(g.rows[row-1]) {
+		return nil
+	}
+	return &g.rows[row-1][col-1]
 }
 
 // set puts c at 1-based (col, row), growing the grid as needed.
@@ -153,7 +164,7 @@ func (g *grid) write(f *excelize.File, st *styles) error {
 			if err != nil {
 				return err
 			}
-			values[j] = excelize.Cell{StyleID: id, Value: c.value}
+			values[j] = excelize.Cell{StyleID: id, Value: c.value, Formula: c.formula}
 		}
 		var opts []excelize.RowOpts
 		if h, ok := g.heights[i+1]; ok {
@@ -201,9 +212,30 @@ func excelName(name string) string {
 		return "reads as a cell reference in Excel"
 	case len(name) > 255:
 		return "is longer than Excel's 255 characters"
+	case excelFunctions[strings.ToUpper(name)]:
+		return "is the name of an Excel function"
+	case strings.EqualFold(name, "TRUE") || strings.EqualFold(name, "FALSE"):
+		return "is one of Excel's truth values"
 	}
 	return ""
 }
+
+// ExcelNameProblem says why name cannot be an Excel defined name, or "".
+func ExcelNameProblem(name string) string { return excelName(name) }
+
+//go:embed excelfunctions.txt
+var excelFunctionList string
+
+// excelFunctions are Excel's function names, upper case.
+var excelFunctions = func() map[string]bool {
+	out := map[string]bool{}
+	for _, line := range strings.Split(excelFunctionList, "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			out[line] = true
+		}
+	}
+	return out
+}()
 
 // printOnePageWide sets the sheet to print landscape, scaled to one page
 // wide, so that a printed or PDF copy keeps each table whole.

@@ -1,6 +1,9 @@
 package workbooks
 
 import (
+	"fmt"
+	"strconv"
+
 	"planner/engine"
 	"planner/units"
 )
@@ -73,9 +76,12 @@ func costsGrid(out Output) *grid {
 		g.set(5, row, number(float64(d.Replicas), withFormat(styleResult, "#,##0")))
 		g.set(6, row, text(d.Usage, styleLabel))
 		g.set(7, row, text(d.Offer.Label(), styleLabel))
-		g.set(8, row, number(d.Offer.Price, money))
-		g.set(9, row, number(d.RentPerReplicaHour, money))
-		g.set(10, row, number(d.RentPerMonth, money))
+		// Renting is live: the price links to Cloud, the rest is arithmetic
+		// on it, as engine.Deploy computes it.
+		g.set(8, row, linked(number(d.Offer.Price, money), priceLink(d.Offer)))
+		g.set(9, row, linked(number(d.RentPerReplicaHour, money), fmt.Sprintf("%s*%s", cellName(4, row), cellName(8, row))))
+		g.set(10, row, linked(number(d.RentPerMonth, money),
+			fmt.Sprintf("%s*%s*%s", cellName(9, row), strconv.FormatFloat(d.HoursPerMonth, 'g', -1, 64), cellName(5, row))))
 		if o := d.Own; o != nil {
 			g.set(11, row, text(o.Scenario, styleLabel))
 			g.set(12, row, number(float64(o.Nodes), withFormat(styleResult, "#,##0")))
@@ -93,4 +99,18 @@ func costsGrid(out Output) *grid {
 		g.set(17, row, text(d.Words, styleLabel))
 	}
 	return g
+}
+
+// linked gives a value cell the formula that computes it.
+func linked(c cell, formula string) cell {
+	c.formula = formula
+	return c
+}
+
+// priceLink refers to an offer's price cell in Cloud; "" when unknown.
+func priceLink(o engine.Offer) string {
+	if o.PriceAt.Sheet == "" {
+		return ""
+	}
+	return cellRef(o.PriceAt)
 }

@@ -29,9 +29,11 @@ type Book struct {
 	// Computed maps each of planner's sheets to the fingerprint of the
 	// inputs it was computed from, as its provenance line says.
 	Computed map[string]string
-	data     []byte // the file as read, byte for byte
-	owned    map[string]bool
-	foreign  map[string]bool // sheets with an owned name that planner did not make
+	// Names are the workbook-scoped defined names as read.
+	Names   map[string]DefinedName
+	data    []byte // the file as read, byte for byte
+	owned   map[string]bool
+	foreign map[string]bool // sheets with an owned name that planner did not make
 }
 
 // Read reads the workbook at path into a model. Every problem with the
@@ -106,7 +108,29 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	}
 	b.Warnings = append(b.Warnings, r.warnings...)
 	b.markOwned(f)
+	b.Names = map[string]DefinedName{}
+	for _, dn := range f.GetDefinedName() {
+		if dn.Scope == "Workbook" {
+			b.Names[dn.Name] = DefinedName{RefersTo: dn.RefersTo, Planners: dn.Comment == nameComment || b.pointsIntoOwned(dn.RefersTo)}
+		}
+	}
 	return b, nil
+}
+
+// DefinedName is a workbook-scoped name: what it refers to, and whether
+// planner wrote it (and so may move it).
+type DefinedName struct {
+	RefersTo string
+	Planners bool
+}
+
+func (b *Book) pointsIntoOwned(ref string) bool {
+	for sheet := range b.owned {
+		if strings.HasPrefix(ref, quoteSheet(sheet)+"!") {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *Book) has(sheet string) bool {
@@ -414,6 +438,7 @@ func (r *reader) offers() []engine.Offer {
 			return
 		}
 		o.Price = price
+		_, o.PriceAt = t.get(row, "price")
 		o.AsOf = r.date(t, row, date1904)
 		_, o.AsOfAt = t.get(row, "asof")
 		offers = append(offers, o)

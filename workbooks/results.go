@@ -18,6 +18,8 @@ type Output struct {
 	Deployments []engine.DeploymentResult
 	MonteCarlo  []*engine.MonteCarloResult // one per scenario, as Results; none when not run
 	WhatIfs     *engine.WhatIfs            // tornado, data tables, break-even curve, goals; nil when not run
+	Set         map[string]engine.Value    // inputs overridden on the command line: written as values, not linked
+	Names       map[string]DefinedName     // the workbook's defined names before writing
 }
 
 // Column widths of the Results sheet.
@@ -45,6 +47,7 @@ func resultsGrid(out Output) *grid {
 
 	provenance(g, "Results", out)
 	scenarioHeader(g, headerRow, out.Results, notesCol, "Name", "Unit", "Description")
+	lay := newResultsLayout()
 	row := headerRow + 1
 	for _, f := range out.Plan.Formulas() {
 		if out.Plan.PerOffer(f.Name) {
@@ -58,20 +61,22 @@ func resultsGrid(out Output) *grid {
 		if excelName(f.Name) == "" {
 			g.name(f.Name, 3, row)
 		}
+		lay.formulaRow[f.Name] = row
 		row++
 	}
-	sizingSection(g, out, notesCol)
-	offersSection(g, out, compared, notesCol)
-	breakevenMatrix(g, out, notesCol)
+	sizingSection(g, out, notesCol, lay)
+	offersSection(g, out, compared, notesCol, lay)
+	breakevenMatrix(g, out, notesCol, lay)
 	verdictWords(g, out)
 	otherOffers(g, base)
-	inputsSection(g, out, notesCol)
+	inputsSection(g, out, notesCol, lay)
+	liveFormulas(g, out, compared, lay)
 	return g
 }
 
 // sizingSection shows, per scenario, its model sized on its GPU: the names
 // formulas can use.
-func sizingSection(g *grid, out Output, notesCol int) {
+func sizingSection(g *grid, out Output, notesCol int, lay *resultsLayout) {
 	if out.Results[0].Sizing == nil {
 		return
 	}
@@ -98,6 +103,7 @@ func sizingSection(g *grid, out Output, notesCol int) {
 	}
 	for _, name := range engine.SizingNames {
 		row++
+		lay.sizingRow[name] = row
 		g.line(row, text(name, styleLabel), text(sizingUnit(name), styleLabel))
 		for i, r := range out.Results {
 			c := valueCell(r.Values, nil, name, sizingUnit(name))
@@ -120,7 +126,7 @@ func sizingUnit(name string) string {
 
 // breakevenMatrix shows the break-even utilisation of every offer in every
 // scenario whose GPU it is for, coloured by that scenario's verdict.
-func breakevenMatrix(g *grid, out Output, notesCol int) {
+func breakevenMatrix(g *grid, out Output, notesCol int, lay *resultsLayout) {
 	if len(out.Plan.Model().Offers) == 0 {
 		return
 	}
@@ -130,6 +136,7 @@ func breakevenMatrix(g *grid, out Output, notesCol int) {
 	scenarioHeader(g, row, out.Results, 0, "Offer", "GPU", "")
 	for j, o := range out.Plan.Model().Offers {
 		row++
+		lay.matrixRow[j] = row
 		g.line(row, text(o.Label(), styleLabel), text(o.GPU, styleLabel))
 		for i, r := range out.Results {
 			or := r.Offers[j]
@@ -217,7 +224,7 @@ func comparedOffers(r *engine.Result) []engine.OfferResult {
 // offersSection lists, for the base scenario, every offer of the node's GPU
 // as a column: its price, the break-even utilisation, the verdict and every
 // other per-offer formula.
-func offersSection(g *grid, out Output, compared []engine.OfferResult, notesCol int) {
+func offersSection(g *grid, out Output, compared []engine.OfferResult, notesCol int, lay *resultsLayout) {
 	base := out.Results[0]
 	row := g.next() + 1
 	title := "Cloud offers for " + base.Text[engine.GPU] + " (scenario " + base.Scenario + ")"
@@ -239,6 +246,7 @@ func offersSection(g *grid, out Output, compared []engine.OfferResult, notesCol 
 	g.wrapHeight(row, valueWidth, labels...)
 	g.set(notesCol, row, text("Description", styleHeader))
 	row++
+	lay.priceRow = row
 	g.line(row, text(engine.OfferPrice, styleLabel), text("$/GPU-h", styleLabel))
 	for i, o := range compared {
 		g.set(3+i, row, number(o.Offer.Price, withFormat(styleResult, units.ExcelFormat("$/GPU-h"))))
@@ -246,6 +254,7 @@ func offersSection(g *grid, out Output, compared []engine.OfferResult, notesCol 
 	g.set(notesCol, row, text("The offer's list price per GPU-hour.", styleNote))
 	row++
 	for _, f := range perOfferFormulas(out.Plan) {
+		lay.offerRow[f.Name] = row
 		g.line(row, text(f.Name, styleLabel), text(f.Unit, styleLabel))
 		for i, o := range compared {
 			g.set(3+i, row, valueCell(o.Values, o.Errors, f.Name, f.Unit))
@@ -321,13 +330,14 @@ func otherOffers(g *grid, base *engine.Result) {
 
 // inputsSection repeats the inputs per scenario: what the numbers above were
 // computed from.
-func inputsSection(g *grid, out Output, notesCol int) {
+func inputsSection(g *grid, out Output, notesCol int, lay *resultsLayout) {
 	row := g.next() + 1
 	g.line(row, text("Inputs these results were computed from", styleSection))
 	row++
 	scenarioHeader(g, row, out.Results, notesCol, "Name", "Unit", "Source / notes")
 	for _, in := range out.Plan.Model().Inputs {
 		row++
+		lay.inputRow[in.Name] = row
 		g.line(row, text(in.Name, styleLabel), text(in.Unit, styleLabel))
 		for i, r := range out.Results {
 			if in.Value.IsText {

@@ -63,7 +63,7 @@ rent-or-buy verdict, written back into the workbook as sheets a reviewer can rea
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.AddCommand(newInitCmd(), newEvalCmd(), newSizeCmd(), newSolveCmd(), newShowCmd(), newDiffCmd())
+	root.AddCommand(newInitCmd(), newEvalCmd(), newSizeCmd(), newSolveCmd(), newShowCmd(), newDiffCmd(), newFormulasCmd())
 	return root
 }
 

@@ -1,0 +1,313 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// recalcProfile makes LibreOffice recalculate every formula of an xlsx it
+// loads, rather than trust the cached values.
+const recalcProfile = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+`
+
+// recalculate has LibreOffice load each workbook, recalculate it and save
+// it as xlsx into out, in one run.
+func recalculate(t *testing.T, files []string, out string) {
+	t.Helper()
+	profile := filepath.Join(t.TempDir(), "profile")
+	if err := os.MkdirAll(filepath.Join(profile, "user"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(profile, "user", "registrymodifications.xcu"), []byte(recalcProfile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"-env:UserInstallation=file://" + profile, "--headless", "--convert-to", "xlsx", "--outdir", out}, files...)
+	if msg, err := exec.Command("soffice", args...).CombinedOutput(); err != nil {
+		t.Fatalf("soffice: %v\n%s", err, msg)
+	}
+}
+
+// setInputs writes values into Assumptions' value cells as a user would in
+// a spreadsheet, leaving planner's sheets (and their cached values) alone.
+func setInputs(t *testing.T, path string, values map[string]float64) {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows("Assumptions")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range rows {
+		if v, ok := values[r[0]]; ok && len(r) > 1 {
+			if err := f.SetCellFloat("Assumptions", fmt.Sprintf("B%d", i+1), v, -1, 64); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func setNumber(t *testing.T, path, sheet, cell string, v float64) {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := f.SetCellFloat(sheet, cell, v, -1, 64); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// formulaCells lists every cell of sheet that holds a formula, with its
+// cached value.
+func formulaCells(t *testing.T, path, sheet string) map[string]string {
+	t.Helper()
+	f, err := excelize.OpenFile(path, excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows(sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for r, row := range rows {
+		for c, v := range row {
+			ref, _ := excelize.CoordinatesToCellName(c+1, r+1)
+			if formula, _ := f.GetCellFormula(sheet, ref); formula != "" {
+				out[ref] = v
+			}
+		}
+	}
+	return out
+}
+
+// liveSheets are the sheets whose formulas LibreOffice recalculates.
+var liveSheets = []string{"Results", "Deployment costs"}
+
+// sameNumbers compares the cells planner computed (want) with what
+// LibreOffice computed from the same formulas (got): within 1e-9 relative.
+func sameNumbers(t *testing.T, what, sheet string, want map[string]string, gotPath string) {
+	t.Helper()
+	f, err := excelize.OpenFile(gotPath, excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if len(want) < 30 {
+		t.Fatalf("%s: %s has only %d formula cells", what, sheet, len(want))
+	}
+	bad := 0
+	for ref, w := range want {
+		g, _ := f.GetCellValue(sheet, ref)
+		x, err1 := strconv.ParseFloat(w, 64)
+		y, err2 := strconv.ParseFloat(g, 64)
+		switch {
+		case err1 == nil && err2 == nil && math.Abs(x-y) <= 1e-9*math.Max(1, math.Abs(x)):
+		case err1 != nil && w == g:
+		default:
+			if bad++; bad <= 10 {
+				t.Errorf("%s: %s!%s: planner %q, LibreOffice %q", what, sheet, ref, w, g)
+			}
+		}
+	}
+}
+
+// Every formula cell of Results, recalculated by LibreOffice after inputs
+// change in the spreadsheet, equals what planner computes for those inputs.
+func TestLibreOfficeRecalculatesResults(t *testing.T) {
+	if _, err := exec.LookPath("soffice"); err != nil {
+		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
+	}
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.xlsx")
+	var out, errs bytes.Buffer
+	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	rng := rand.New(rand.NewPCG(7, 2026))
+	// Inside each uncertain input's range (outside it, Monte Carlo refuses
+	// the workbook); the others anywhere plausible.
+	ranges := map[string][2]float64{"capex": {250000, 320000}, "residual": {0, 0.3}, "utilization": {0.25, 0.9},
+		"electricity_price": {0.08, 0.2}, "pue": {1.2, 1.4}, "rack_per_month": {750, 1500}, "gpu_watts": {300, 1200},
+		"amortization_months": {12, 60}}
+	var edited []string
+	expected := map[string]map[string]map[string]string{} // file -> sheet -> cell -> value
+	cells := func(path string) map[string]map[string]string {
+		out := map[string]map[string]string{}
+		for _, sheet := range liveSheets {
+			out[sheet] = formulaCells(t, path, sheet)
+		}
+		return out
+	}
+	for k := 0; k < 5; k++ {
+		values := map[string]float64{}
+		for name, r := range ranges {
+			v := r[0] + rng.Float64()*(r[1]-r[0])
+			if name == "amortization_months" {
+				v = math.Round(v)
+			}
+			values[name] = v
+		}
+		path := filepath.Join(dir, fmt.Sprintf("edited%d.xlsx", k))
+		copyFile(t, plan, path)
+		setInputs(t, path, values)
+		setNumber(t, path, "Cloud", "D2", 1.5+2.5*rng.Float64()) // RunPod Community's price moves too
+		fresh := filepath.Join(dir, fmt.Sprintf("fresh%d.xlsx", k))
+		if code := run([]string{"eval", path, "--samples", "1000", "-o", fresh}, &out, &errs); code != 0 {
+			t.Fatal(errs.String())
+		}
+		edited = append(edited, path)
+		expected[filepath.Base(path)] = cells(fresh)
+	}
+	// A formula changed in the Formulas sheet: planner translates it anew.
+	changed := filepath.Join(dir, "changed.xlsx")
+	copyFile(t, plan, changed)
+	editFormula(t, changed, "per_gpu_capex", "capex / gpus * (1 + 0.05) + max(0, 10 - gpus) ** 2 + (gpus > 4 and not (gpu == \"x\") ? -ceil(-2.5) : floor(2.5)) - round(abs(-2.5)) + sqrt(log(exp(2))) * pow(2, -2) - -2 ** 2 + log10(1000) ^ 2 ^ 0.5 + -7 % 3")
+	addClashingFormulas(t, changed)
+	if code := run([]string{"eval", changed, "--samples", "1000"}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	edited = append(edited, changed)
+	expected["changed.xlsx"] = cells(changed)
+
+	lo := filepath.Join(dir, "lo")
+	recalculate(t, edited, lo)
+	for name, sheets := range expected {
+		for sheet, want := range sheets {
+			sameNumbers(t, name, sheet, want, filepath.Join(lo, name))
+		}
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// clashing are formulas whose names Excel would misread as a cell (CPU1),
+// an R1C1 reference (r2c3) or a function (npv); the last uses them all.
+var clashing = [][2]string{
+	{"cpu1", "capex / 1000"},
+	{"r2c3", "cpu1 * 2"},
+	{"npv", "r2c3 + gpus"},
+	{"uses_clashing_names", "npv + cpu1 + r2c3"},
+}
+
+// addClashingFormulas appends the clashing formulas to the Formulas sheet.
+func addClashingFormulas(t *testing.T, path string) {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, _ := f.GetRows("Formulas")
+	for i, c := range clashing {
+		row := len(rows) + 1 + i
+		for col, v := range []string{c[0], c[1], "$"} {
+			cell, _ := excelize.CoordinatesToCellName(col+1, row)
+			if err := f.SetCellStr("Formulas", cell, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Names Excel would misread never become defined names, and formulas refer
+// to their cells by address instead.
+func TestNamesThatClashWithExcel(t *testing.T) {
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.xlsx")
+	var out, errs bytes.Buffer
+	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	addClashingFormulas(t, plan)
+	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	f, err := excelize.OpenFile(plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, dn := range f.GetDefinedName() {
+		for _, c := range clashing[:3] {
+			if strings.EqualFold(dn.Name, c[0]) {
+				t.Errorf("a defined name %s = %s", dn.Name, dn.RefersTo)
+			}
+		}
+	}
+	rows, _ := f.GetRows("Results")
+	at := map[string]string{}
+	for i, r := range rows {
+		if len(r) > 0 {
+			at[r[0]] = fmt.Sprintf("C%d", i+1)
+		}
+	}
+	formula, _ := f.GetCellFormula("Results", at["uses_clashing_names"])
+	if want := at["npv"] + "+" + at["cpu1"] + "+" + at["r2c3"]; formula != want {
+		t.Errorf("uses_clashing_names is =%s, want =%s", formula, want)
+	}
+	formula, _ = f.GetCellFormula("Results", at["cpu1"])
+	if formula != "capex/1000" {
+		t.Errorf("cpu1 is =%s, want =capex/1000 (capex is a safe name)", formula)
+	}
+}
+
+// editFormula replaces a formula's expression in the Formulas sheet.
+func editFormula(t *testing.T, path, name, expression string) {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, _ := f.GetRows("Formulas")
+	for i, r := range rows {
+		if len(r) > 0 && r[0] == name {
+			if err := f.SetCellStr("Formulas", fmt.Sprintf("B%d", i+1), expression); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,210 @@
+package formulas
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+)
+
+// Excel translates a checked formula into Excel's formula language (without
+// the leading =), so that a spreadsheet recalculates it live. ref gives the
+// Excel reference of every name the formula uses: a defined name where the
+// workbook has a safe one, otherwise a cell. The translation keeps planner's
+// meaning exactly, including where Excel's own operators differ:
+//
+//   - a % b is Go's remainder, whose sign follows a: a-b*TRUNC(a/b), not MOD;
+//   - ceil and floor become -INT(-x) and INT(x), which every spreadsheet has;
+//   - text compares case-sensitively, as planner does: EXACT, not =;
+//   - Excel negates before it raises to a power (-2^2 is 4) and chains ^
+//     from the left, so every power and negation keeps its parentheses.
+func (c *Checked) Excel(env Env, ref func(name string) (string, error)) (string, error) {
+	t := translator{env: env, ref: ref}
+	s, _, err := t.node(c.Tree)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", c.Name, err)
+	}
+	return s, nil
+}
+
+// Precedence levels of Excel's operators, tightest first.
+const (
+	atom = iota
+	negation
+	power
+	product
+	sum
+	comparison
+)
+
+type translator struct {
+	env Env
+	ref func(name string) (string, error)
+}
+
+var excelFunctions = map[string]string{
+	"abs": "ABS", "round": "ROUND", "sqrt": "SQRT", "exp": "EXP", "log": "LN", "log10": "LOG10", "min": "MIN", "max": "MAX",
+}
+
+var excelComparisons = map[string]string{"==": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+
+// node translates n and reports its precedence level.
+func (t translator) node(n ast.Node) (string, int, error) {
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		return strconv.Itoa(n.Value), atom, nil
+	case *ast.FloatNode:
+		return strings.ToUpper(strconv.FormatFloat(n.Value, 'g', -1, 64)), atom, nil
+	case *ast.BoolNode:
+		if n.Value {
+			return "TRUE", atom, nil
+		}
+		return "FALSE", atom, nil
+	case *ast.StringNode:
+		return `"` + strings.ReplaceAll(n.Value, `"`, `""`) + `"`, atom, nil
+	case *ast.IdentifierNode:
+		r, err := t.ref(n.Value)
+		return r, atom, err
+	case *ast.UnaryNode:
+		return t.unary(n)
+	case *ast.BinaryNode:
+		return t.binary(n)
+	case *ast.ConditionalNode:
+		return t.call("IF", n.Cond, n.Exp1, n.Exp2)
+	case *ast.BuiltinNode:
+		return t.function(n.Name, n.Arguments)
+	case *ast.CallNode:
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok {
+			return t.function(id.Value, n.Arguments)
+		}
+	}
+	return "", 0, fmt.Errorf("%s has no Excel translation", n.String())
+}
+
+func (t translator) unary(n *ast.UnaryNode) (string, int, error) {
+	switch n.Operator {
+	case "!", "not":
+		return t.call("NOT", n.Node)
+	case "+":
+		return t.node(n.Node)
+	}
+	s, level, err := t.node(n.Node)
+	if level != atom {
+		s = "(" + s + ")"
+	}
+	return "-" + s, negation, err
+}
+
+func (t translator) binary(n *ast.BinaryNode) (string, int, error) {
+	switch n.Operator {
+	case "and", "&&":
+		return t.call("AND", n.Left, n.Right)
+	case "or", "||":
+		return t.call("OR", n.Left, n.Right)
+	case "%":
+		a, err := t.wrapped(n.Left, product, true)
+		if err != nil {
+			return "", 0, err
+		}
+		b, err := t.wrapped(n.Right, product, true)
+		return fmt.Sprintf("%s-%s*TRUNC(%s/%s)", a, b, a, b), sum, err
+	case "**", "^":
+		a, err := t.wrapped(n.Left, atom, false)
+		if err != nil {
+			return "", 0, err
+		}
+		b, err := t.wrapped(n.Right, atom, false)
+		return a + "^" + b, power, err
+	}
+	if op, ok := excelComparisons[n.Operator]; ok {
+		if t.isText(n.Left) || t.isText(n.Right) {
+			return t.textComparison(n)
+		}
+		return t.infix(n, op, comparison)
+	}
+	level := map[string]int{"+": sum, "-": sum, "*": product, "/": product}[n.Operator]
+	return t.infix(n, n.Operator, level)
+}
+
+// infix writes a op b, with parentheses where Excel would group otherwise:
+// a looser operand, or a right operand of the same level (a-(b-c)).
+func (t translator) infix(n *ast.BinaryNode, op string, level int) (string, int, error) {
+	a, err := t.wrapped(n.Left, level, false)
+	if err != nil {
+		return "", 0, err
+	}
+	b, err := t.wrapped(n.Right, level, true)
+	return a + op + b, level, err
+}
+
+// wrapped translates n as an operand at level, in parentheses when it
+// binds more loosely (or as loosely, on the right).
+func (t translator) wrapped(n ast.Node, level int, right bool) (string, error) {
+	s, l, err := t.node(n)
+	if l > level || (right && l == level) || (level == atom && l != atom) {
+		s = "(" + s + ")"
+	}
+	return s, err
+}
+
+func (t translator) textComparison(n *ast.BinaryNode) (string, int, error) {
+	s, _, err := t.call("EXACT", n.Left, n.Right)
+	if n.Operator == "!=" {
+		s = "NOT(" + s + ")"
+	}
+	if n.Operator != "==" && n.Operator != "!=" {
+		return "", 0, fmt.Errorf("text can only be compared with == and !=")
+	}
+	return s, atom, err
+}
+
+func (t translator) isText(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.StringNode:
+		return true
+	case *ast.IdentifierNode:
+		return t.env[n.Value] == Text
+	}
+	return false
+}
+
+func (t translator) function(name string, args []ast.Node) (string, int, error) {
+	switch name {
+	case "floor":
+		return t.call("INT", args...)
+	case "ceil":
+		s, _, err := t.call("INT", args...)
+		if err != nil {
+			return "", 0, err
+		}
+		// -INT(-x): INT rounds down, so this rounds up, as math.Ceil.
+		return "-" + strings.Replace(s, "INT(", "INT(-(", 1) + ")", negation, nil
+	case "round":
+		s, _, err := t.call("ROUND", args...)
+		return strings.TrimSuffix(s, ")") + ",0)", atom, err
+	case "pow":
+		if len(args) != 2 {
+			return "", 0, fmt.Errorf("pow takes two arguments")
+		}
+		return t.binary(&ast.BinaryNode{Operator: "**", Left: args[0], Right: args[1]})
+	}
+	fn, ok := excelFunctions[name]
+	if !ok {
+		return "", 0, fmt.Errorf("the function %s has no Excel translation", name)
+	}
+	return t.call(fn, args...)
+}
+
+// call writes FN(a,b,...).
+func (t translator) call(fn string, args ...ast.Node) (string, int, error) {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		s, _, err := t.node(a)
+		if err != nil {
+			return "", 0, err
+		}
+		parts[i] = s
+	}
+	return fn + "(" + strings.Join(parts, ",") + ")", atom, nil
+}
