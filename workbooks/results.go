@@ -112,7 +112,7 @@ func sizingSection(g *grid, out Output, notesCol int, lay *resultsLayout) {
 			}
 			g.set(3+i, row, c)
 		}
-		g.set(notesCol, row, text(docs[name], styleNote))
+		g.set(notesCol, row, text(docs[name]+" Sized by planner from the GPUs and Models sheets: a value, not a formula; run planner eval after changing them.", styleNote))
 	}
 }
 
@@ -346,7 +346,11 @@ func inputsSection(g *grid, out Output, notesCol int, lay *resultsLayout) {
 				g.set(3+i, row, number(r.Values[in.Name], withFormat(styleResult, units.ExcelFormat(in.Unit))))
 			}
 		}
-		g.set(notesCol, row, text(in.Notes, styleNote))
+		note := in.Notes
+		if _, set := out.Set[in.Name]; set {
+			note = "Set on the command line for this run (a value, not linked to Assumptions). " + note
+		}
+		g.set(notesCol, row, text(note, styleNote))
 	}
 }
 

@@ -67,6 +67,8 @@ func verify(file string, old, new []byte, owned, managed map[string]bool) error 
 	for _, p := range names {
 		switch {
 		case mine[p]:
+		case p == calcChainPart && after[p] == nil:
+			// A cache of formula cells Excel rebuilds; see pruneCalcChain.
 		case rewritten[p]:
 			if what := sameMeaning(p, before[p], after[p], managed, mine); what != "" {
 				return &damaged{file, p, what}
@@ -166,13 +168,20 @@ func sameMeaning(name string, old, new []byte, managed, mine map[string]bool) st
 	case "[Content_Types].xml":
 		var users []*node
 		for _, n := range a.kids {
-			if !mine[strings.TrimPrefix(n.attr("PartName"), "/")] {
+			part := strings.TrimPrefix(n.attr("PartName"), "/")
+			if !mine[part] && part != calcChainPart {
 				users = append(users, n)
 			}
 		}
 		return keptAll(users, b.kids, func(n *node) string { return n.name.Local + " " + n.attr("PartName") + n.attr("Extension") })
 	case "xl/_rels/workbook.xml.rels", "_rels/.rels":
-		return keptAll(a.kids, b.kids, func(n *node) string { return n.attr("Id") })
+		var users []*node
+		for _, n := range a.kids {
+			if !strings.HasSuffix(n.attr("Type"), "/calcChain") {
+				users = append(users, n)
+			}
+		}
+		return keptAll(users, b.kids, func(n *node) string { return n.attr("Id") })
 	case "xl/workbook.xml":
 		return sameWorkbook(a, b, managed)
 	case "xl/styles.xml":

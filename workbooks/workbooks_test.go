@@ -412,3 +412,56 @@ func TestStyleListsWithoutCounts(t *testing.T) {
 		t.Errorf("the title's font is %+v, not bold 14 pt", style.Font)
 	}
 }
+
+// Entries of Excel's calculation chain in planner's sheets are dropped when
+// planner rewrites them; the user's stay; an emptied chain goes.
+func TestCalcChainPruned(t *testing.T) {
+	for _, tc := range []struct {
+		name, chain, want string
+	}{
+		{"mixed", `<c r="C5" i="RESULTS"/><c r="C6"/><c r="B2" i="1" l="1"/><c r="B3"/>`, "B2 on 1, B3 on 1"},
+		{"ours only", `<c r="C5" i="RESULTS"/><c r="C6"/>`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := newPlan(t)
+			_, evaluated := evaluate(t, path)
+			results := sheetIDs(zipParts(t, evaluated)["xl/workbook.xml"], []string{SheetResults})
+			var id string
+			for k := range results {
+				id = k
+			}
+			data := rezip(t, evaluated, func(ps map[string][]byte) {
+				ps[calcChainPart] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" +
+					`<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` + strings.ReplaceAll(tc.chain, "RESULTS", id) + `</calcChain>`)
+				ps["xl/_rels/workbook.xml.rels"] = []byte(strings.Replace(string(ps["xl/_rels/workbook.xml.rels"]), "</Relationships>",
+					`<Relationship Id="rId90" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/calcChain" Target="calcChain.xml"/></Relationships>`, 1))
+				ps["[Content_Types].xml"] = []byte(strings.Replace(string(ps["[Content_Types].xml"]), "</Types>",
+					`<Override PartName="/xl/calcChain.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.calcChain+xml"/></Types>`, 1))
+			})
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, out := evaluate(t, path)
+			ps := zipParts(t, out)
+			chain := string(ps[calcChainPart])
+			if tc.want == "" {
+				if chain != "" || strings.Contains(string(ps["xl/_rels/workbook.xml.rels"]), "calcChain") || strings.Contains(string(ps["[Content_Types].xml"]), "calcChain") {
+					t.Errorf("the emptied chain is still there: %q", chain)
+				}
+				return
+			}
+			var entries []string
+			for _, c := range calcCell.FindAllString(chain, -1) {
+				r := regexp.MustCompile(`\br="([^"]+)"`).FindStringSubmatch(c)
+				i := calcSheet.FindStringSubmatch(c)
+				if r == nil || i == nil {
+					t.Fatalf("entry %s lacks r or i", c)
+				}
+				entries = append(entries, r[1]+" on "+i[1])
+			}
+			if got := strings.Join(entries, ", "); got != tc.want {
+				t.Errorf("chain %s: entries %s, want %s", chain, got, tc.want)
+			}
+		})
+	}
+}

@@ -72,6 +72,9 @@ func (b *Book) Write(out Output, opts WriteOptions) ([]byte, error) {
 	if data, err = drawCharts(data, grids); err != nil {
 		return nil, fmt.Errorf("%s: %w", b.Path, err)
 	}
+	if data, err = pruneCalcChain(data, sheets); err != nil {
+		return nil, fmt.Errorf("%s: %w", b.Path, err)
+	}
 	owned := map[string]bool{}
 	for _, g := range grids {
 		owned[g.sheet] = true

@@ -130,6 +130,8 @@ type fileReport struct {
 	deployments []engine.DeploymentResult
 	montecarlo  []*engine.MonteCarloResult // one per scenario, as results
 	whatifs     *engine.WhatIfs
+	set         map[string]engine.Value          // --set overrides
+	names       map[string]workbooks.DefinedName // the workbook's defined names as read
 	warnings    []string
 	note        string // what happened to the file, for stderr
 	err         error
@@ -165,6 +167,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		rep.err = err
 		return rep
 	}
+	rep.set, rep.names = set, book.Names
 	for _, t := range opts.targets {
 		if err := rep.plan.CheckTarget(t); err != nil {
 			rep.err = fmt.Errorf("%s: --target %s: %w", path, t, err)
@@ -230,7 +233,8 @@ func check(book *workbooks.Book, rep *fileReport, opts evalOptions) error {
 // output is what eval writes into the workbook.
 func (rep *fileReport) output(opts evalOptions) workbooks.Output {
 	return workbooks.Output{Version: version, Plan: rep.plan, Results: rep.results, Overrides: setNotes(opts),
-		Sizing: rep.sizing, Deployments: rep.deployments, MonteCarlo: rep.montecarlo, WhatIfs: rep.whatifs}
+		Sizing: rep.sizing, Deployments: rep.deployments, MonteCarlo: rep.montecarlo, WhatIfs: rep.whatifs,
+		Set: rep.set, Names: rep.names}
 }
 
 // write puts the results into the workbook and saves it, unless nothing

@@ -197,6 +197,14 @@ func TestLibreOfficeRecalculatesResults(t *testing.T) {
 	edited = append(edited, changed)
 	expected["changed.xlsx"] = cells(changed)
 
+	// A what-if copy: the --set inputs stay values, the rest stays linked.
+	what := filepath.Join(dir, "whatif.xlsx")
+	if code := run([]string{"eval", plan, "--samples", "1000", "--set", "capex=300000", "--set", "utilization=0.7", "-o", what}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	edited = append(edited, what)
+	expected["whatif.xlsx"] = cells(what)
+
 	lo := filepath.Join(dir, "lo")
 	recalculate(t, edited, lo)
 	for name, sheets := range expected {
