@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 
 	"github.com/google/renameio/v2"
 )
@@ -31,11 +33,9 @@ func CheckNotOpen(path string) error {
 // Save replaces the file at path with data atomically: a temporary file in
 // the same folder, synced, renamed over the original (keeping its
 // permissions), then the folder synced. A crash at any moment leaves either
-// the old file or the new one, whole.
+// the old file or the new one, whole. The caller holds Lock(path); Save
+// then also clears temporary files a killed run left behind.
 func Save(path string, data []byte) error {
-	if err := CheckNotOpen(path); err != nil {
-		return err
-	}
 	// Through a symbolic link, replace the file it points at, not the link.
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
@@ -43,9 +43,20 @@ func Save(path string, data []byte) error {
 	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
 		return fmt.Errorf("%s: is not a regular file; planner writes workbooks only to plain files", path)
 	}
+	if err := CheckWritable(path); err != nil {
+		return err
+	}
 	dir := filepath.Dir(path)
-	err := renameio.WriteFile(path, data, 0o644, renameio.WithTempDir(dir), renameio.WithExistingPermissions())
+	removeStaleTemps(path)
+	pf, err := renameio.NewPendingFile(path, renameio.WithTempDir(dir), renameio.WithPermissions(0o644), renameio.WithExistingPermissions())
 	if err != nil {
+		return fmt.Errorf("%s: could not be saved (%w); the file is as it was", path, unwrapPath(err))
+	}
+	defer pf.Cleanup() // removes the temporary file unless it was renamed
+	if _, err := diskWriter(pf).Write(data); err != nil {
+		return fmt.Errorf("%s: could not be saved (%w); the file is as it was", path, unwrapPath(err))
+	}
+	if err := pf.CloseAtomicallyReplace(); err != nil {
 		return fmt.Errorf("%s: could not be saved (%w); the file is as it was", path, unwrapPath(err))
 	}
 	if d, err := os.Open(dir); err == nil {
@@ -53,6 +64,41 @@ func Save(path string, data []byte) error {
 		_ = d.Close()
 	}
 	return nil
+}
+
+// diskWriter is where Save writes the new file's bytes; tests put a full
+// disk in its place.
+var diskWriter = func(w io.Writer) io.Writer { return w }
+
+// CheckWritable refuses a workbook the user made read-only, or one in a
+// read-only folder: planner could often replace it anyway (renaming needs
+// only the folder, and root ignores both), but a protected file is not to
+// be touched.
+func CheckWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o200 == 0 {
+		return fmt.Errorf("%s: is read-only; planner does not replace a file you protected: make it writable (chmod u+w), or write a copy with -o other.xlsx", path)
+	}
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err == nil && fi.Mode().Perm()&0o200 == 0 {
+		return fmt.Errorf("%s: its folder %s is read-only; planner writes a new file beside the old one and renames it: make the folder writable, or write a copy elsewhere with -o", path, dir)
+	}
+	return nil
+}
+
+// removeStaleTemps deletes the temporary files that runs killed while
+// saving left beside the workbook (".plan.xlsx" and digits).
+func removeStaleTemps(path string) {
+	dir, base := filepath.Split(path)
+	temp := regexp.MustCompile(`^\.` + regexp.QuoteMeta(base) + `[0-9]+$`)
+	entries, err := os.ReadDir(filepath.Clean(dir + "."))
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if e.Type().IsRegular() && temp.MatchString(e.Name()) {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }
 
 func unwrapPath(err error) error {
@@ -89,9 +135,6 @@ func (b *Book) Data() []byte { return b.data }
 // names a copy to create or a previous what-if to replace, never someone's
 // other workbook typed by mistake.
 func CheckOutput(path string) error {
-	if err := CheckNotOpen(path); err != nil {
-		return err
-	}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil

@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -306,9 +308,6 @@ func TestSaveKeepsPermissionsAndLeavesNoTempFile(t *testing.T) {
 }
 
 func TestSaveIntoAReadOnlyFolderLeavesTheFile(t *testing.T) {
-	if os.Geteuid() == 0 {
-		t.Skip("root may write into read-only folders; this is tested as a normal user only")
-	}
 	path := newPlan(t)
 	before, _ := os.ReadFile(path)
 	dir := filepath.Dir(path)
@@ -317,12 +316,86 @@ func TestSaveIntoAReadOnlyFolderLeavesTheFile(t *testing.T) {
 	}
 	defer os.Chmod(dir, 0o700)
 	err := Save(path, []byte("new"))
-	if err == nil || !strings.Contains(err.Error(), "could not be saved (permission denied); the file is as it was") {
-		t.Errorf("got %v", err)
+	want := path + ": its folder " + dir + " is read-only; planner writes a new file beside the old one and renames it: make the folder writable, or write a copy elsewhere with -o"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
 	}
-	after, _ := os.ReadFile(path)
-	if !bytes.Equal(before, after) {
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
 		t.Error("the workbook changed")
+	}
+}
+
+func TestSaveRefusesAReadOnlyFile(t *testing.T) {
+	path := newPlan(t)
+	before, _ := os.ReadFile(path)
+	if err := os.Chmod(path, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	err := Save(path, []byte("new"))
+	want := path + ": is read-only; planner does not replace a file you protected: make it writable (chmod u+w), or write a copy with -o other.xlsx"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("the workbook changed")
+	}
+}
+
+// fullDisk fails like a file system with no space left, after some bytes.
+type fullDisk struct {
+	w    io.Writer
+	left int
+}
+
+func (d *fullDisk) Write(p []byte) (int, error) {
+	if len(p) > d.left {
+		n, _ := d.w.Write(p[:d.left])
+		d.left = 0
+		return n, &os.PathError{Op: "write", Path: "disk", Err: syscall.ENOSPC}
+	}
+	d.left -= len(p)
+	return d.w.Write(p)
+}
+
+// A full disk in the middle of saving leaves the workbook as it was and
+// no temporary file behind.
+func TestSaveOnAFullDisk(t *testing.T) {
+	path := newPlan(t)
+	before, _ := os.ReadFile(path)
+	defer func(w func(io.Writer) io.Writer) { diskWriter = w }(diskWriter)
+	diskWriter = func(w io.Writer) io.Writer { return &fullDisk{w: w, left: 4096} }
+	err := Save(path, bytes.Repeat([]byte("x"), 1<<20))
+	if want := path + ": could not be saved (no space left on device); the file is as it was"; err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("the workbook changed")
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+		t.Errorf("%d files in the folder, want only the workbook", len(entries))
+	}
+}
+
+// A temporary file a killed run left behind is cleared by the next save.
+func TestSaveClearsTempFilesOfKilledRuns(t *testing.T) {
+	path := newPlan(t)
+	dir := filepath.Dir(path)
+	stale := filepath.Join(dir, ".plan.xlsx8675309")
+	other := filepath.Join(dir, ".plan.xlsx.notes")
+	for _, p := range []string{stale, other} {
+		if err := os.WriteFile(p, []byte("half a workbook"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, _ := os.ReadFile(path)
+	if err := Save(path, data); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("the stale temporary file is still there")
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Error("a file that is not planner's temporary file was removed")
 	}
 }
 
@@ -464,4 +537,30 @@ func TestCalcChainPruned(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A second planner waits for the first, then gives up with a clear message;
+// the lock follows the workbook when a save replaces the file.
+func TestLockTakesTurns(t *testing.T) {
+	path := newPlan(t)
+	unlock, err := Lock(path, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Lock(path, 100*time.Millisecond)
+	if want := path + ": another planner is evaluating this workbook and has not finished in 100ms; try again when it has"; err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	unlock()
+	again, err := Lock(path, 100*time.Millisecond)
+	if err != nil {
+		t.Fatalf("after unlocking: %v", err)
+	}
+	again()
+	// A file that does not exist yet needs no lock.
+	none, err := Lock(filepath.Join(t.TempDir(), "new.xlsx"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	none()
 }

@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -57,7 +59,7 @@ and the exit status is 1 if any failed.`,
 	f.StringVarP(&opts.output, "output", "o", "", "write the evaluated workbook to `OUT.xlsx` and leave the input alone")
 	f.StringArrayVar(&opts.sets, "set", nil, "override an input: `NAME=VALUE` (a number, 35%, an expression such as 264/730, or text); repeatable")
 	f.StringVar(&opts.format, "format", "table", "output format: table or json")
-	f.BoolVar(&opts.force, "force", false, "replace a sheet called Results that planner did not make")
+	f.BoolVar(&opts.force, "force", false, "replace a sheet called Results that planner did not make, and write a workbook that Excel's or LibreOffice's lock file says is open")
 	f.IntVar(&opts.samples, "samples", engine.DefaultSamples, "Monte Carlo samples per scenario")
 	f.Uint64Var(&opts.seed, "seed", engine.DefaultSeed, "Monte Carlo seed: the same seed gives the same numbers on any machine")
 	f.BoolVar(&opts.check, "check", false, "write nothing; exit 1 and list what is stale when planner's sheets do not match a fresh evaluation")
@@ -123,6 +125,7 @@ func (rep *fileReport) shown() []*engine.Result {
 type fileReport struct {
 	only        []string // the scenarios to print
 	quiet       bool     // print no table (--check)
+	early       []string // warnings from before the workbook was read
 	file        string
 	plan        *engine.Plan
 	results     []*engine.Result // base first, then every scenario
@@ -143,22 +146,21 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 	if opts.output != "" {
 		target = opts.output
 	}
-	switch {
-	case opts.output != "" && opts.output != path:
-		if rep.err = workbooks.CheckOutput(opts.output); rep.err != nil {
+	if writes := (len(opts.sets) == 0 || opts.output != "") && !opts.check; writes {
+		unlock, err := claim(target, path, opts, rep)
+		if err != nil {
+			rep.err = err
 			return rep
 		}
-	case (len(opts.sets) == 0 || opts.output != "") && !opts.check:
-		if rep.err = workbooks.CheckNotOpen(target); rep.err != nil {
-			return rep
-		}
+		defer unlock()
+		rep.warnings = rep.early
 	}
 	book, err := workbooks.Read(path)
 	if err != nil {
 		rep.err = err
 		return rep
 	}
-	rep.warnings = slices.Concat(book.Warnings, opts.age.warnings(book))
+	rep.warnings = slices.Concat(rep.early, book.Warnings, opts.age.warnings(book))
 	if rep.plan, rep.err = engine.Build(book.Model); rep.err != nil {
 		return rep
 	}
@@ -208,8 +210,33 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		return rep
 	}
 	rep.err = write(book, target, rep, opts)
-	rep.warnings = slices.Concat(book.Warnings, opts.age.warnings(book), failedSamples(rep.montecarlo))
+	rep.warnings = slices.Concat(rep.early, book.Warnings, opts.age.warnings(book), failedSamples(rep.montecarlo))
 	return rep
+}
+
+// lockWait is how long eval waits for another planner writing the same
+// workbook.
+const lockWait = 30 * time.Second
+
+// claim makes sure eval may write target and takes it: not planner's copy
+// of someone else's file (-o), not open in Excel or LibreOffice (unless
+// --force), not read-only, and not being written by another planner.
+func claim(target, input string, opts evalOptions, rep *fileReport) (unlock func(), err error) {
+	if target != input {
+		if err := workbooks.CheckOutput(target); err != nil {
+			return nil, err
+		}
+	}
+	if err := workbooks.CheckNotOpen(target); err != nil {
+		if !opts.force || !errors.Is(err, workbooks.ErrOpenElsewhere) {
+			return nil, err
+		}
+		rep.early = append(rep.early, err.Error()+"; writing anyway, as --force asks: the program that has it open will overwrite planner's sheets if it saves")
+	}
+	if err := workbooks.CheckWritable(target); err != nil {
+		return nil, err
+	}
+	return workbooks.Lock(target, lockWait)
 }
 
 // check compares the workbook with what eval would write, and writes

@@ -27,6 +27,14 @@ func runInit(cmd *cobra.Command, path string) error {
 	if err := workbooks.CheckNotOpen(path); err != nil {
 		return report(cmd, err)
 	}
+	if err := workbooks.CheckWritable(path); err != nil {
+		return report(cmd, err)
+	}
+	unlock, err := workbooks.Lock(path, lockWait)
+	if err != nil {
+		return report(cmd, err)
+	}
+	defer unlock()
 	data, err := workbooks.Init(path)
 	if err != nil {
 		return report(cmd, err)
