@@ -238,9 +238,8 @@ func (r *reader) whole(t *table, row int, key, name string) (int, bool) {
 // column after the first, then one row per input the scenarios change (and
 // an optional notes row). An empty cell keeps the Assumptions' value.
 func (r *reader) scenarios(inputs []engine.Input) []engine.Scenario {
-	rows, err := r.f.GetRows(SheetScenarios, rawOpts)
-	if err != nil {
-		r.fail(formulas.Origin{File: r.file, Sheet: SheetScenarios}, "", "cannot be read: %v", err)
+	rows, ok := r.rows(SheetScenarios)
+	if !ok {
 		return nil
 	}
 	header := -1

@@ -65,7 +65,14 @@ func sniff(path string, data []byte) error {
 		return fmt.Errorf("%s: is a damaged zip archive (%v); it may have been cut short while copying", path, err)
 	}
 	var hasWorkbook, hasTypes bool
+	var inflated uint64
 	for _, f := range zr.File {
+		// What the archive says its parts inflate to, checked before any is:
+		// a zip bomb is refused before it costs memory. (A part that
+		// inflates past what it declares fails when read.)
+		if inflated += f.UncompressedSize64; inflated > maxUnzippedBytes {
+			return fmt.Errorf("%s: inflates to more than %d MB (a zip bomb, or not a workbook planner should open); planner reads workbooks up to that", path, maxUnzippedBytes>>20)
+		}
 		switch strings.ToLower(f.Name) {
 		case "mimetype":
 			return fmt.Errorf("%s: is an OpenDocument file (.ods); save it as .xlsx", path)

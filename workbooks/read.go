@@ -210,10 +210,51 @@ func (t *table) title(key string) string {
 	return key
 }
 
-func (r *reader) table(sheet string, spec []column) *table {
-	rows, err := r.f.GetRows(sheet, rawOpts)
+// maxInputRows bounds the rows with content planner reads from one input
+// sheet: a cost model has dozens; a sheet with millions is not one.
+const maxInputRows = 50000
+
+// rows reads a sheet's rows as stored values, streaming, so that a sheet
+// formatted down to its millionth row costs time, not memory. Rows without
+// content count only as the gaps before rows with content.
+func (r *reader) rows(sheet string) ([][]string, bool) {
+	it, err := r.f.Rows(sheet)
 	if err != nil {
 		r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "cannot be read: %v", err)
+		return nil, false
+	}
+	defer it.Close()
+	var out [][]string
+	filled, gap := 0, 0
+	for it.Next() {
+		cells, err := it.Columns(rawOpts)
+		if err != nil {
+			r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "cannot be read: %v", err)
+			return nil, false
+		}
+		if blank(cells) {
+			gap++
+			continue
+		}
+		if filled++; filled > maxInputRows {
+			r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "has more than %d rows with content; planner reads input sheets up to that: delete what does not belong to the table", maxInputRows)
+			return nil, false
+		}
+		for ; gap > 0; gap-- {
+			out = append(out, nil)
+		}
+		out = append(out, cells)
+	}
+	if err := it.Error(); err != nil {
+		r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "cannot be read: %v", err)
+		return nil, false
+	}
+	return out, true
+}
+
+func (r *reader) table(sheet string, spec []column) *table {
+	rows, ok := r.rows(sheet)
+	if !ok {
 		return nil
 	}
 	t := &table{r: r, sheet: sheet, cols: map[string]int{}, titles: map[string]string{}}
@@ -275,7 +316,8 @@ func (t *table) each(fn func(row int)) {
 func (t *table) get(row int, key string) (string, formulas.Origin) {
 	c, ok := t.cols[key]
 	if !ok {
-		return "", formulas.Origin{}
+		// The sheet has no such column: a message about it names the row.
+		return "", t.at(row, 1)
 	}
 	at := t.at(row, c)
 	i := row - t.header - 1

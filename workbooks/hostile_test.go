@@ -1,0 +1,153 @@
+package workbooks
+
+import (
+	"archive/zip"
+	"bytes"
+	"compress/flate"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// readHostile writes data to a file and reads it, returning the error, how
+// much memory the process took from the system meanwhile, and the time.
+func readHostile(t *testing.T, name string, data []byte) (error, uint64, time.Duration) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	_, err := Read(path)
+	took := time.Since(start)
+	runtime.ReadMemStats(&after)
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, data) {
+		t.Errorf("%s: reading changed the file", name)
+	}
+	grown := uint64(0)
+	if after.Sys > before.Sys {
+		grown = after.Sys - before.Sys
+	}
+	return err, grown, took
+}
+
+// planBytes is planner's default workbook.
+func planBytes(t *testing.T) []byte {
+	t.Helper()
+	data, err := os.ReadFile(newPlan(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// zipWith builds a zip of parts, with a raw entry whose header says it
+// inflates to declared bytes while its data is a deflate stream of zeros.
+func zipWith(t *testing.T, parts map[string][]byte, raw string, zeros int, declared uint64) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for name, content := range parts {
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(content)
+	}
+	if raw != "" {
+		var stream bytes.Buffer
+		fw, _ := flate.NewWriter(&stream, flate.BestCompression)
+		fw.Write(make([]byte, zeros))
+		fw.Close()
+		h := &zip.FileHeader{Name: raw, Method: zip.Deflate, CRC32: crc32.ChecksumIEEE(make([]byte, zeros)),
+			CompressedSize64: uint64(stream.Len()), UncompressedSize64: declared}
+		w, err := zw.CreateRaw(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(stream.Bytes())
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestHostileWorkbooks(t *testing.T) {
+	plan := planBytes(t)
+	parts := zipParts(t, plan)
+	billionLaughs := `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">` +
+		`<!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">` +
+		`<!ENTITY lol9 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">]>` +
+		`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&lol9;</t></is></c></row></sheetData></worksheet>`
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string // the start of the message after "path: "
+	}{
+		{"truncated.xlsx", plan[:len(plan)/2], "is a damaged zip archive (zip: not a valid zip file); it may have been cut short while copying"},
+		{"bomb.xlsx", zipWith(t, parts, "xl/media/image9.png", 1<<20, 4<<30), "inflates to more than 1024 MB (a zip bomb, or not a workbook planner should open); planner reads workbooks up to that"},
+		{"lying.xlsx", zipWith(t, map[string][]byte{"[Content_Types].xml": parts["[Content_Types].xml"], "xl/workbook.xml": parts["xl/workbook.xml"],
+			"xl/_rels/workbook.xml.rels": parts["xl/_rels/workbook.xml.rels"]}, "xl/worksheets/sheet1.xml", 64<<20, 1000), "cannot be read as a workbook"},
+		// excelize reads no DTD and expands no entity: the sheet is just empty.
+		{"laughs.xlsx", rezip(t, plan, func(ps map[string][]byte) { ps["xl/worksheets/sheet1.xml"] = []byte(billionLaughs) }), "Assumptions!A1: the header row has no \"name\" column"},
+		{"opendocument.xlsx", zipWith(t, map[string][]byte{"mimetype": []byte("application/vnd.oasis.opendocument.spreadsheet"), "content.xml": []byte("<x/>")}, "", 0, 0),
+			"is an OpenDocument file (.ods); save it as .xlsx"},
+		{"legacy.xlsx", append([]byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}, make([]byte, 4096)...), "is "},
+	} {
+		err, allocated, took := readHostile(t, tc.name, tc.data)
+		if err == nil {
+			t.Errorf("%s: read without complaint", tc.name)
+			continue
+		}
+		_, msg, _ := strings.Cut(err.Error(), tc.name+": ")
+		if !strings.HasPrefix(msg, tc.want) {
+			t.Errorf("%s: %v\nwant it to start %q", tc.name, err, tc.want)
+		}
+		if allocated > 512<<20 || took > 10*time.Second {
+			t.Errorf("%s: reading took %v and allocated %d MB", tc.name, took, allocated>>20)
+		}
+		t.Logf("%s: %v, %d MB, %v", tc.name, took.Round(time.Millisecond), allocated>>20, err)
+	}
+}
+
+// A sheet formatted down to its millionth row reads in bounded time and
+// memory; a sheet with more rows of content than any cost model is refused.
+func TestInputSheetsWithAMillionRows(t *testing.T) {
+	plan := planBytes(t)
+	var empty strings.Builder
+	for r := 100; r <= 1_000_000; r++ {
+		fmt.Fprintf(&empty, `<row r="%d" s="1" customFormat="1"/>`, r)
+	}
+	formatted := rezip(t, plan, func(ps map[string][]byte) {
+		ps["xl/worksheets/sheet1.xml"] = bytes.Replace(ps["xl/worksheets/sheet1.xml"], []byte("</sheetData>"), []byte(empty.String()+"</sheetData>"), 1)
+	})
+	err, grown, took := readHostile(t, "formatted.xlsx", formatted)
+	if err != nil {
+		t.Errorf("a million formatted empty rows: %v", err)
+	}
+	if grown > 512<<20 || took > time.Minute {
+		t.Errorf("a million empty rows took %v and %d MB", took, grown>>20)
+	}
+	t.Logf("a million empty rows: %v, %d MB more memory", took, grown>>20)
+
+	var filled strings.Builder
+	for r := 100; r <= 100+maxInputRows; r++ {
+		fmt.Fprintf(&filled, `<row r="%d"><c r="A%d" t="inlineStr"><is><t>x%d</t></is></c><c r="B%d"><v>1</v></c></row>`, r, r, r, r)
+	}
+	full := rezip(t, plan, func(ps map[string][]byte) {
+		ps["xl/worksheets/sheet1.xml"] = bytes.Replace(ps["xl/worksheets/sheet1.xml"], []byte("</sheetData>"), []byte(filled.String()+"</sheetData>"), 1)
+	})
+	err, _, _ = readHostile(t, "full.xlsx", full)
+	if err == nil || !strings.HasSuffix(err.Error(), "full.xlsx: Assumptions: has more than 50000 rows with content; planner reads input sheets up to that: delete what does not belong to the table") {
+		t.Errorf("got %v", err)
+	}
+}
