@@ -139,6 +139,7 @@ func sameUserContent(t *testing.T, original, final []byte) {
 		if (errA == nil) != (errB == nil) || !reflect.DeepEqual(ra, rb) {
 			t.Errorf("sheet %s reads back differently", sheet)
 		}
+		sameSheetFeatures(t, a, b, sheet, ra)
 	}
 	kept := map[string]bool{}
 	for _, n := range definedNames(b) {
@@ -147,6 +148,55 @@ func sameUserContent(t *testing.T, original, final []byte) {
 	for _, n := range definedNames(a) {
 		if !kept[n] {
 			t.Errorf("defined name %s was lost", n)
+		}
+	}
+}
+
+// sameSheetFeatures compares what a user sheet holds besides its values:
+// merged cells, data validations, conditional formats, and every cell's
+// formula, hyperlink and style (by index and by what the style says).
+func sameSheetFeatures(t *testing.T, a, b *excelize.File, sheet string, rows [][]string) {
+	t.Helper()
+	same := func(what string, x, y any, errX, errY error) {
+		if (errX == nil) != (errY == nil) || !reflect.DeepEqual(x, y) {
+			t.Errorf("sheet %s: its %s read back differently", sheet, what)
+		}
+	}
+	if len(rows) > 2000 {
+		// excelize parses a large sheet into its model for each of these,
+		// taking seconds; its part was compared byte for byte above.
+		return
+	}
+	ma, errA := a.GetMergeCells(sheet)
+	mb, errB := b.GetMergeCells(sheet)
+	same("merged cells", ma, mb, errA, errB)
+	va, errA := a.GetDataValidations(sheet)
+	vb, errB := b.GetDataValidations(sheet)
+	same("data validations", va, vb, errA, errB)
+	ca, errA := a.GetConditionalFormats(sheet)
+	cb, errB := b.GetConditionalFormats(sheet)
+	same("conditional formats", ca, cb, errA, errB)
+	checked := 0
+	for r, row := range rows {
+		for c := range row {
+			if checked++; checked > 1500 {
+				return // a sample is enough: the sheet's part is compared byte for byte above
+			}
+			cell, _ := excelize.CoordinatesToCellName(c+1, r+1)
+			fa, errA := a.GetCellFormula(sheet, cell)
+			fb, errB := b.GetCellFormula(sheet, cell)
+			same(cell+" formula", fa, fb, errA, errB)
+			la, ta, errA := a.GetCellHyperLink(sheet, cell)
+			lb, tb, errB := b.GetCellHyperLink(sheet, cell)
+			same(cell+" hyperlink", [2]any{la, ta}, [2]any{lb, tb}, errA, errB)
+			sa, errA := a.GetCellStyle(sheet, cell)
+			sb, errB := b.GetCellStyle(sheet, cell)
+			same(cell+" style index", sa, sb, errA, errB)
+			if errA == nil && errB == nil {
+				xa, errA := a.GetStyle(sa)
+				xb, errB := b.GetStyle(sb)
+				same(cell+" style", xa, xb, errA, errB)
+			}
 		}
 	}
 }
