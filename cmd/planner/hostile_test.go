@@ -18,20 +18,15 @@ import (
 // appendFormulas adds rows of (name, expression, unit) to the Formulas sheet.
 func appendFormulas(t *testing.T, path string, rows [][3]string) {
 	t.Helper()
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	have, _ := f.GetRows("Formulas")
-	for i, r := range rows {
-		if err := f.SetSheetRow("Formulas", fmt.Sprintf("A%d", len(have)+1+i), &[]string{r[0], r[1], r[2]}); err != nil {
-			t.Fatal(err)
+	editBook(t, path, func(f *excelize.File) error {
+		have, _ := f.GetRows("Formulas")
+		for i, r := range rows {
+			if err := f.SetSheetRow("Formulas", fmt.Sprintf("A%d", len(have)+1+i), &[]string{r[0], r[1], r[2]}); err != nil {
+				return err
+			}
 		}
-	}
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
+		return nil
+	})
 }
 
 // editPart rewrites one part of a workbook's zip.

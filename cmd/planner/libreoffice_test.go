@@ -44,21 +44,33 @@ func recalculate(t *testing.T, files []string, out string) {
 // a spreadsheet, leaving planner's sheets (and their cached values) alone.
 func setInputs(t *testing.T, path string, values map[string]float64) {
 	t.Helper()
+	editBook(t, path, func(f *excelize.File) error {
+		rows, err := f.GetRows("Assumptions")
+		if err != nil {
+			return err
+		}
+		for i, r := range rows {
+			if v, ok := values[r[0]]; ok && len(r) > 1 {
+				if err := f.SetCellFloat("Assumptions", fmt.Sprintf("B%d", i+1), v, -1, 64); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// editBook opens a workbook, lets edit change it as a spreadsheet user
+// would, and saves it.
+func editBook(t *testing.T, path string, edit func(f *excelize.File) error) {
+	t.Helper()
 	f, err := excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rows, err := f.GetRows("Assumptions")
-	if err != nil {
+	if err := edit(f); err != nil {
 		t.Fatal(err)
-	}
-	for i, r := range rows {
-		if v, ok := values[r[0]]; ok && len(r) > 1 {
-			if err := f.SetCellFloat("Assumptions", fmt.Sprintf("B%d", i+1), v, -1, 64); err != nil {
-				t.Fatal(err)
-			}
-		}
 	}
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
@@ -67,17 +79,7 @@ func setInputs(t *testing.T, path string, values map[string]float64) {
 
 func setNumber(t *testing.T, path, sheet, cell string, v float64) {
 	t.Helper()
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := f.SetCellFloat(sheet, cell, v, -1, 64); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
+	editBook(t, path, func(f *excelize.File) error { return f.SetCellFloat(sheet, cell, v, -1, 64) })
 }
 
 // formulaCells lists every cell of sheet that holds a formula, with its
@@ -237,24 +239,11 @@ var clashing = [][2]string{
 // addClashingFormulas appends the clashing formulas to the Formulas sheet.
 func addClashingFormulas(t *testing.T, path string) {
 	t.Helper()
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
+	var rows [][3]string
+	for _, c := range clashing {
+		rows = append(rows, [3]string{c[0], c[1], "$"})
 	}
-	defer f.Close()
-	rows, _ := f.GetRows("Formulas")
-	for i, c := range clashing {
-		row := len(rows) + 1 + i
-		for col, v := range []string{c[0], c[1], "$"} {
-			cell, _ := excelize.CoordinatesToCellName(col+1, row)
-			if err := f.SetCellStr("Formulas", cell, v); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
+	appendFormulas(t, path, rows)
 }
 
 // Names Excel would misread never become defined names, and formulas refer
@@ -302,20 +291,13 @@ func TestNamesThatClashWithExcel(t *testing.T) {
 // editFormula replaces a formula's expression in the Formulas sheet.
 func editFormula(t *testing.T, path, name, expression string) {
 	t.Helper()
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, _ := f.GetRows("Formulas")
-	for i, r := range rows {
-		if len(r) > 0 && r[0] == name {
-			if err := f.SetCellStr("Formulas", fmt.Sprintf("B%d", i+1), expression); err != nil {
-				t.Fatal(err)
+	editBook(t, path, func(f *excelize.File) error {
+		rows, _ := f.GetRows("Formulas")
+		for i, r := range rows {
+			if len(r) > 0 && r[0] == name {
+				return f.SetCellStr("Formulas", fmt.Sprintf("B%d", i+1), expression)
 			}
 		}
-	}
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
+		return fmt.Errorf("no formula %s", name)
+	})
 }
