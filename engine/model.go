@@ -47,6 +47,7 @@ type Scenario struct {
 	Notes  string
 	Origin formulas.Origin            // the scenario's header cell
 	Where  map[string]formulas.Origin // the cell of each value it sets
+	Texts  map[string]bool            // the numbers it sets that were typed as text
 }
 
 // Value is an input's value: a number, or text where a name is meant.
@@ -73,6 +74,7 @@ type Input struct {
 	Dist     *Distribution // how it varies in a Monte Carlo run; nil: fixed
 	Notes    string        // source and notes, as the workbook gives them
 	Origin   formulas.Origin
+	TextCell bool // the number was typed as text ("50%"): a spreadsheet sees text there
 }
 
 // Offer is one cloud GPU offer.
@@ -87,6 +89,8 @@ type Offer struct {
 	Origin   formulas.Origin
 	AsOfAt   formulas.Origin // the as-of cell
 	PriceAt  formulas.Origin // the price cell
+	// PriceText: the price was typed as text; a spreadsheet sees text there.
+	PriceText bool
 }
 
 // Label names the offer for people: "RunPod H100 SXM, Community".

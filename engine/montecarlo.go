@@ -295,6 +295,7 @@ func (w *worker) block(k int) int {
 	clear(bad)
 	w.b.Run(n)
 	w.b.Failed(bad, n)
+	w.confirm(k, bad, -1)
 	mc.failure[k] = -1
 	for i, isBad := range bad {
 		if isBad {
@@ -305,6 +306,75 @@ func (w *worker) block(k int) int {
 	w.record(k, start, n, bad)
 	w.offers(k, n, bad)
 	return n
+}
+
+// confirm re-evaluates, one by one, the samples of block k the guards
+// flagged. The guards see a value that is not finite anywhere, also where
+// the formula does not use it (the side of an and, or or ?: it does not
+// take); a sample fails only if evaluating it alone, as eval does, fails.
+// offer is -1 for the node-level formulas, else the compared offer's index.
+func (w *worker) confirm(k int, bad []bool, offer int) {
+	for i, isBad := range bad {
+		if !isBad {
+			continue
+		}
+		res, err := w.mc.plan.Eval(w.sample(k, i))
+		if err != nil {
+			continue
+		}
+		errs := res.Errors
+		if offer >= 0 {
+			errs = w.offerResult(res, offer).Errors
+		}
+		if !failedIn(errs) {
+			bad[i] = false
+		}
+	}
+}
+
+// confirmOffers confirms the offer's flagged samples that the node-level
+// formulas did not already fail.
+func (w *worker) confirmOffers(k int, offerBad, nodeBad []bool, j int) {
+	fresh := make([]bool, len(offerBad))
+	for i := range offerBad {
+		fresh[i] = offerBad[i] && !nodeBad[i]
+	}
+	w.confirm(k, fresh, j)
+	for i := range offerBad {
+		offerBad[i] = nodeBad[i] || fresh[i]
+	}
+}
+
+// sample is sample i of block k as a scenario of its own.
+func (w *worker) sample(k, i int) Scenario {
+	set := map[string]Value{}
+	for name, v := range w.mc.sc.Set {
+		set[name] = v
+	}
+	for j, in := range w.mc.sampled {
+		set[in.Name] = Num(w.cols[j][i])
+	}
+	return Scenario{Name: w.mc.sc.Name, Set: set}
+}
+
+// offerResult finds the j-th compared offer in a result.
+func (w *worker) offerResult(res *Result, j int) OfferResult {
+	label := w.mc.plan.model.Offers[w.b.offers[j].index].Label()
+	for _, o := range res.Offers {
+		if o.Offer.Label() == label {
+			return o
+		}
+	}
+	return OfferResult{}
+}
+
+func failedIn(errs map[string]*EvalError) bool {
+	for _, e := range errs {
+		if !e.Skipped {
+			return true
+		}
+	}
+	return false
 }
 
 // record stores every output's values for the block and sums the good ones.
@@ -369,6 +439,7 @@ func (w *worker) offers(k, n int, bad []bool) {
 		w.b.RunOffer(j, n)
 		copy(offerBad, bad)
 		w.b.FailedOffer(offerBad, n)
+		w.confirmOffers(k, offerBad, bad, j)
 		be, beFixed := w.b.offerColumn(j, Breakeven)
 		for i := 0; i < n; i++ {
 			if offerBad[i] {

@@ -153,6 +153,31 @@ func TestMonteCarloCountsFailedSamples(t *testing.T) {
 	}
 }
 
+// A division by zero on the side of an and (or ?:) a sample does not take
+// fails no sample, as it fails no evaluation: eval and Monte Carlo agree.
+func TestMonteCarloIgnoresBranchesNotTaken(t *testing.T) {
+	p := uniformCapex(t)
+	m := p.Model()
+	m.Formulas = append(m.Formulas, formulasOf("guarded = gpus > 100 and capex / (gpus - 8) > 1 ? 1 : capex")...)
+	p, err := Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := p.Eval(Scenario{Name: Base}); err != nil || len(res.Errors) > 0 {
+		t.Fatalf("eval: %v %v", err, res.Errors)
+	}
+	r, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: 3000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Good != 3000 || r.FirstFailure != "" {
+		t.Errorf("%d good samples of 3000 (%s)", r.Good, r.FirstFailure)
+	}
+	if g := stat(t, r, "guarded"); g.Min < 250000 || g.Max > 320000 {
+		t.Errorf("guarded runs from %v to %v, not over capex's range", g.Min, g.Max)
+	}
+}
+
 // An evaluator that knows which input varies runs only what depends on it,
 // and gives what a full evaluation gives.
 func TestEvaluatorRunsWhatVaries(t *testing.T) {

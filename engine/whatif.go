@@ -249,6 +249,9 @@ func (p *Plan) checkTables(specs []TableSpec) formulas.List {
 		if t.Row.Offers {
 			fail("rowinput", "offers go across, as the column axis")
 		}
+		if t.Col != nil && !t.Col.Offers && !t.Row.Offers && t.Col.Input == t.Row.Input {
+			fail("colinput", "steps %s down the side and across the top; a two-way table needs two different inputs", t.Row.Input)
+		}
 		if ok && p.perOffer[i] && (t.Col == nil || !t.Col.Offers) {
 			fail("colinput", "%s is evaluated per offer; put offer as the column input", t.Output)
 		}

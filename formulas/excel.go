@@ -2,6 +2,7 @@ package formulas
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -14,7 +15,12 @@ import (
 // workbook has a safe one, otherwise a cell. The translation keeps planner's
 // meaning exactly, including where Excel's own operators differ:
 //
-//   - a % b is Go's remainder, whose sign follows a: a-b*TRUNC(a/b), not MOD;
+//   - a % b is Go's remainder, whose sign follows a (MOD's follows b); the
+//     language allows % only on whole numbers, which no input is, so a % b
+//     is a constant and is written as its value;
+//   - and, or, and ?: evaluate only what they need, as planner does (Excel's
+//     AND and OR evaluate every argument and pass on its errors): IF(a,b,FALSE)
+//     and IF(a,TRUE,b);
 //   - ceil and floor become -INT(-x) and INT(x), which every spreadsheet has;
 //   - text compares case-sensitively, as planner does: EXACT, not =;
 //   - Excel negates before it raises to a power (-2^2 is 4) and chains ^
@@ -99,16 +105,21 @@ func (t translator) unary(n *ast.UnaryNode) (string, int, error) {
 func (t translator) binary(n *ast.BinaryNode) (string, int, error) {
 	switch n.Operator {
 	case "and", "&&":
-		return t.call("AND", n.Left, n.Right)
+		return t.call("IF", n.Left, n.Right, &ast.BoolNode{Value: false})
 	case "or", "||":
-		return t.call("OR", n.Left, n.Right)
+		return t.call("IF", n.Left, &ast.BoolNode{Value: true}, n.Right)
 	case "%":
-		a, err := t.wrapped(n.Left, product, true)
-		if err != nil {
-			return "", 0, err
+		v, ok := constant(n)
+		if !ok {
+			return "", 0, fmt.Errorf("%s is a remainder of values that are not constant", n.String())
 		}
-		b, err := t.wrapped(n.Right, product, true)
-		return fmt.Sprintf("%s-%s*TRUNC(%s/%s)", a, b, a, b), sum, err
+		switch {
+		case math.IsNaN(v): // a remainder by zero: an error in both
+			return "MOD(1,0)", atom, nil
+		case v < 0:
+			return "-" + strconv.FormatFloat(-v, 'g', -1, 64), negation, nil
+		}
+		return strconv.FormatFloat(v, 'g', -1, 64), atom, nil
 	case "**", "^":
 		a, err := t.wrapped(n.Left, atom, false)
 		if err != nil {
@@ -194,6 +205,40 @@ func (t translator) function(name string, args []ast.Node) (string, int, error) 
 		return "", 0, fmt.Errorf("the function %s has no Excel translation", name)
 	}
 	return t.call(fn, args...)
+}
+
+// constant evaluates a whole-number expression of literals, as expr does
+// (Go's integer arithmetic); ok is false for anything else.
+func constant(n ast.Node) (float64, bool) {
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		return float64(n.Value), true
+	case *ast.UnaryNode:
+		v, ok := constant(n.Node)
+		switch n.Operator {
+		case "-":
+			return -v, ok
+		case "+":
+			return v, ok
+		}
+	case *ast.BinaryNode:
+		a, okA := constant(n.Left)
+		b, okB := constant(n.Right)
+		if !okA || !okB {
+			return 0, false
+		}
+		switch n.Operator {
+		case "+":
+			return a + b, true
+		case "-":
+			return a - b, true
+		case "*":
+			return a * b, true
+		case "%":
+			return math.Mod(a, b), true // NaN for a remainder by zero
+		}
+	}
+	return 0, false
 }
 
 // call writes FN(a,b,...).

@@ -332,6 +332,12 @@ func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[
 			r.fail(at, name, "%q is not a number; the scenario %s needs a number for %s here, or an empty cell to keep the Assumptions' value", raw, s.Name, name)
 			return
 		}
+		if r.textCell(at, raw) {
+			if s.Texts == nil {
+				s.Texts = map[string]bool{}
+			}
+			s.Texts[name] = true
+		}
 		if msg := units.Check(v, in.Unit); msg != "" {
 			r.fail(at, name, "%s", msg)
 			return

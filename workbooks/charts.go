@@ -173,7 +173,9 @@ func drawCharts(data []byte, grids []*grid) ([]byte, error) {
 			return []byte(`"../charts/` + renamed[string(chartTarget.FindSubmatch(m)[1])] + `"`)
 		})
 		id := newRelationshipID(ps.get(relsOf(sheet)))
-		e.put[relsOf(sheet)] = addRelationship(ps.get(relsOf(sheet)), id, relDrawing, "../drawings/"+path.Base(drawing))
+		if e.put[relsOf(sheet)], err = addRelationship(ps.get(relsOf(sheet)), id, relDrawing, "../drawings/"+path.Base(drawing)); err != nil {
+			return nil, fmt.Errorf("drawing the charts of %s: %w", g.sheet, err)
+		}
 		if e.put[sheet], err = addDrawingElement(ps.get(sheet), id); err != nil {
 			return nil, fmt.Errorf("drawing the charts of %s: %w", g.sheet, err)
 		}
@@ -273,15 +275,32 @@ func newRelationshipID(rels []byte) string {
 	return "rId" + strconv.Itoa(next)
 }
 
-// addRelationship appends a relationship, making the part when it is new.
-func addRelationship(rels []byte, id, typ, target string) []byte {
-	rel := fmt.Sprintf(`<Relationship Id="%s" Type="%s" Target="%s"/>`, id, typ, target)
+var (
+	relsEnd   = regexp.MustCompile(`</((?:[A-Za-z_][\w.-]*:)?)Relationships\s*>`)
+	relsEmpty = regexp.MustCompile(`<((?:[A-Za-z_][\w.-]*:)?)Relationships\b([^>]*?)/>`)
+)
+
+// addRelationship appends a relationship, making the part when it is new;
+// the new element takes the prefix the part's own elements use.
+func addRelationship(rels []byte, id, typ, target string) ([]byte, error) {
+	element := func(prefix string) string {
+		return fmt.Sprintf(`<%sRelationship Id="%s" Type="%s" Target="%s"/>`, prefix, id, typ, target)
+	}
 	if rels == nil {
 		return []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" +
-			`<Relationships xmlns="` + relsNamespace + `">` + rel + `</Relationships>`)
+			`<Relationships xmlns="` + relsNamespace + `">` + element("") + `</Relationships>`), nil
 	}
-	i := bytes.LastIndex(rels, []byte("</Relationships>"))
-	return append(append(append([]byte(nil), rels[:i]...), rel...), rels[i:]...)
+	if ends := relsEnd.FindAllSubmatchIndex(rels, -1); len(ends) > 0 {
+		m := ends[len(ends)-1]
+		prefix := string(rels[m[2]:m[3]])
+		return append(append(append([]byte(nil), rels[:m[0]]...), element(prefix)...), rels[m[0]:]...), nil
+	}
+	if m := relsEmpty.FindSubmatchIndex(rels); m != nil {
+		prefix := string(rels[m[2]:m[3]])
+		open := "<" + prefix + "Relationships" + string(rels[m[4]:m[5]]) + ">"
+		return append(append([]byte(nil), rels[:m[0]]...), open+element(prefix)+"</"+prefix+"Relationships>"+string(rels[m[1]:])...), nil
+	}
+	return nil, fmt.Errorf("its relationships part has no Relationships element")
 }
 
 // Worksheet elements that come before <drawing> and after it, in the

@@ -108,7 +108,11 @@ func text(s, style string) cell { return cell{value: s, style: style} }
 // sees, and above the last-bit drift that would make identical inputs
 // write different files.
 func number(v float64, style string) cell {
-	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		// Excel has no such number; excelize would write the text "NaN".
+		return text("no number", styleError)
+	}
+	if v == 0 {
 		return cell{value: v, style: style}
 	}
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 12, 64), 64)

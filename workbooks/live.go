@@ -2,6 +2,7 @@ package workbooks
 
 import (
 	"fmt"
+	"strings"
 
 	"planner/engine"
 	"planner/formulas"
@@ -61,11 +62,32 @@ func env(p *engine.Plan) formulas.Env {
 }
 
 // link sets the formula of the cell at (col, row), keeping its value as
-// the cached value.
+// the cached value. A formula past Excel's limits stays a value: Excel
+// would call the file damaged.
 func (l linker) link(col, row int, formula string) {
-	if c := l.g.at(col, row); c != nil && c.value != nil {
+	if c := l.g.at(col, row); c != nil && c.value != nil && withinExcelLimits(formula) {
 		c.formula = formula
 	}
+}
+
+// Excel's limits on one formula: 8,192 characters, 64 levels of nested
+// functions (counted here as parentheses, which is stricter).
+func withinExcelLimits(formula string) bool {
+	if len(formula) > 8192 {
+		return false
+	}
+	depth := 0
+	for _, c := range formula {
+		switch c {
+		case '(':
+			if depth++; depth > 64 {
+				return false
+			}
+		case ')':
+			depth--
+		}
+	}
+	return true
 }
 
 // inputs links scenario i's inputs: to the Scenarios cell that sets one,
@@ -77,22 +99,30 @@ func (l linker) inputs(i int) {
 		if !ok {
 			continue
 		}
-		// ""&ref keeps an empty text cell empty (a bare reference reads 0).
-		prefix := ""
-		if in.Value.IsText {
-			prefix = `""&`
-		}
 		if at, set := sc.Where[in.Name]; set && at.Sheet != "" {
-			l.link(3+i, row, prefix+cellRef(at))
+			l.link(3+i, row, linkTo(in, cellRef(at), sc.Texts[in.Name]))
 			continue
 		}
 		if _, set := l.out.Set[in.Name]; set {
 			continue
 		}
 		if in.Origin.Sheet != "" {
-			l.link(3+i, row, prefix+l.assumption(in))
+			l.link(3+i, row, linkTo(in, l.assumption(in), in.TextCell))
 		}
 	}
+}
+
+// linkTo is the formula of an inputs-section cell that reads ref: ""&ref
+// keeps an empty text empty (a bare reference reads 0); VALUE(ref) turns a
+// number typed as text into the number planner read.
+func linkTo(in engine.Input, ref string, typedAsText bool) string {
+	switch {
+	case in.Value.IsText:
+		return `""&` + ref
+	case typedAsText:
+		return "VALUE(" + ref + ")"
+	}
+	return ref
 }
 
 // scenario is the i-th scenario of the results, base first.
@@ -104,28 +134,37 @@ func (l linker) scenario(i int) engine.Scenario {
 }
 
 // assumption refers to an input's Assumptions cell: by its defined name
-// when the workbook has one pointing there, else by the cell.
+// when the workbook has one spelled so and pointing there (init makes
+// them; an input added later has none), else by the cell.
 func (l linker) assumption(in engine.Input) string {
 	cell := cellRef(in.Origin)
-	if l.usable(in.Name, cell) {
+	if dn, ok := l.out.Names[strings.ToLower(in.Name)]; ok && dn.Name == in.Name && dn.RefersTo == cell && excelName(in.Name) == "" {
 		return in.Name
 	}
 	return cell
 }
 
-// usable reports whether name may stand for target in a formula: a valid
-// Excel name that is not a function's or a cell's, which the workbook
-// either lacks (planner will define it) or points at target, or which is
-// planner's own.
+// usable reports whether the formula's name may stand for its Results cell
+// target: a valid Excel name, not a function's or a cell's, that no other
+// name of the workbook takes, whatever its case (Excel ignores case), so
+// that planner defines it there.
 func (l linker) usable(name, target string) bool {
 	if excelName(name) != "" {
 		return false
 	}
-	dn, ok := l.out.Names[name]
-	return !ok || dn.RefersTo == target || dn.Planners
+	dn, ok := l.out.Names[strings.ToLower(name)]
+	return !ok || dn.Name == name && (dn.RefersTo == target || dn.Planners)
 }
 
 func cellRef(o formulas.Origin) string { return absolute(o.Sheet, o.Col, o.Row) }
+
+// priceRef reads an offer's price from Cloud, as a number.
+func priceRef(o engine.Offer) string {
+	if o.PriceText {
+		return "VALUE(" + cellRef(o.PriceAt) + ")"
+	}
+	return cellRef(o.PriceAt)
+}
 
 // nodeFormulas links scenario i's formula cells.
 func (l linker) nodeFormulas(i int) {
@@ -159,8 +198,12 @@ func (l linker) refs(i int, price string) func(string) (string, error) {
 		if row, ok := l.lay.inputRow[name]; ok {
 			in, _ := l.input(name)
 			_, overridden := l.out.Set[name]
-			if base && !overridden && in.Origin.Sheet != "" {
-				return l.assumption(in), nil
+			// The base column reads an input by its name where it can; the
+			// inputs section's cell (its own column's) holds the rest.
+			if base && !overridden && !in.TextCell && in.Origin.Sheet != "" {
+				if ref := l.assumption(in); ref == in.Name {
+					return ref, nil
+				}
 			}
 			return cellName(col, row), nil
 		}
@@ -183,7 +226,7 @@ func (l linker) offers(compared []engine.OfferResult) {
 		col := 3 + j
 		price := cellName(col, l.lay.priceRow)
 		if o.Offer.PriceAt.Sheet != "" {
-			l.link(col, l.lay.priceRow, cellRef(o.Offer.PriceAt))
+			l.link(col, l.lay.priceRow, priceRef(o.Offer))
 		}
 		for _, c := range l.out.Plan.Checked() {
 			row, ok := l.lay.offerRow[c.Name]
@@ -221,7 +264,7 @@ func (l linker) matrix(i int) {
 		if !ok || o.PriceAt.Sheet == "" {
 			continue
 		}
-		refs := l.refs(i, cellRef(o.PriceAt))
+		refs := l.refs(i, priceRef(o))
 		resolve := func(name string) (string, error) {
 			if _, perOffer := l.lay.offerRow[name]; perOffer {
 				return "", fmt.Errorf("the matrix holds only %s", engine.Breakeven)

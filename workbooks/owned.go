@@ -112,5 +112,5 @@ func priceLink(o engine.Offer) string {
 	if o.PriceAt.Sheet == "" {
 		return ""
 	}
-	return cellRef(o.PriceAt)
+	return priceRef(o)
 }

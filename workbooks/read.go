@@ -111,15 +111,18 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	b.Names = map[string]DefinedName{}
 	for _, dn := range f.GetDefinedName() {
 		if dn.Scope == "Workbook" {
-			b.Names[dn.Name] = DefinedName{RefersTo: dn.RefersTo, Planners: dn.Comment == nameComment || b.pointsIntoOwned(dn.RefersTo)}
+			b.Names[strings.ToLower(dn.Name)] = DefinedName{Name: dn.Name, RefersTo: dn.RefersTo,
+				Planners: dn.Comment == nameComment || b.pointsIntoOwned(dn.RefersTo)}
 		}
 	}
 	return b, nil
 }
 
-// DefinedName is a workbook-scoped name: what it refers to, and whether
-// planner wrote it (and so may move it).
+// DefinedName is a workbook-scoped name: how it is spelled, what it refers
+// to, and whether planner wrote it (and so may move it). Excel compares
+// names without case, so Book.Names is keyed by the lower-case name.
 type DefinedName struct {
+	Name     string
 	RefersTo string
 	Planners bool
 }
@@ -183,6 +186,7 @@ func savedOn(f *excelize.File) time.Time {
 type reader struct {
 	f        *excelize.File
 	file     string
+	size     map[string]int // rows each sheet read holds, with the empty ones
 	problems formulas.List
 	warnings []string
 }
@@ -249,7 +253,26 @@ func (r *reader) rows(sheet string) ([][]string, bool) {
 		r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "cannot be read: %v", err)
 		return nil, false
 	}
+	if r.size == nil {
+		r.size = map[string]int{}
+	}
+	r.size[sheet] = len(out) + gap
 	return out, true
+}
+
+// textCell reports whether a cell holding a number holds it as text ("50%",
+// or 0.35 typed as text): a spreadsheet formula linked to it sees text. The
+// cell's type is asked of excelize only for sheets of ordinary size, since
+// asking parses the whole sheet.
+func (r *reader) textCell(at formulas.Origin, raw string) bool {
+	if _, err := strconv.ParseFloat(raw, 64); err != nil {
+		return true
+	}
+	if r.size[at.Sheet] > 10000 {
+		return false
+	}
+	typ, err := r.f.GetCellType(at.Sheet, at.Cell())
+	return err == nil && (typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString)
 }
 
 func (r *reader) table(sheet string, spec []column) *table {
@@ -412,6 +435,7 @@ func (r *reader) assumptions() []engine.Input {
 			return
 		}
 		in.Value = engine.Num(v)
+		in.TextCell = r.textCell(at, raw)
 		r.readRange(t, row, &in)
 		text, dat := t.get(row, "distribution")
 		dist, err := engine.ParseDistribution(text, in)
@@ -480,7 +504,9 @@ func (r *reader) offers() []engine.Offer {
 			return
 		}
 		o.Price = price
-		_, o.PriceAt = t.get(row, "price")
+		var rawPrice string
+		rawPrice, o.PriceAt = t.get(row, "price")
+		o.PriceText = r.textCell(o.PriceAt, rawPrice)
 		o.AsOf = r.date(t, row, date1904)
 		_, o.AsOfAt = t.get(row, "asof")
 		offers = append(offers, o)

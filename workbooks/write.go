@@ -18,7 +18,14 @@ type WriteOptions struct {
 // Write returns the workbook with planner's sheets rewritten from out. The
 // user's sheets are never parsed by the handle that writes, and the result
 // is verified against the original before it is returned.
-func (b *Book) Write(out Output, opts WriteOptions) ([]byte, error) {
+func (b *Book) Write(out Output, opts WriteOptions) (data []byte, err error) {
+	// excelize panics on some damaged packages; that is an error here, and
+	// nothing is written.
+	defer func() {
+		if r := recover(); r != nil {
+			data, err = nil, fmt.Errorf("%s: cannot be written without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, or use -o other.xlsx", b.Path, r)
+		}
+	}()
 	grids := []*grid{resultsGrid(out)}
 	if len(out.Sizing) > 0 || b.owned[SheetSizing] {
 		grids = append(grids, sizingGrid(out))
@@ -65,7 +72,7 @@ func (b *Book) Write(out Output, opts WriteOptions) ([]byte, error) {
 		return nil, fmt.Errorf("%s: writing planner's sheets: %w", b.Path, err)
 	}
 	b.Warnings = append(b.Warnings, warnings...)
-	data, err := finish(b.Path, f)
+	data, err = finish(b.Path, f)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +103,8 @@ const nameComment = "written by planner eval"
 
 // writeGrids writes each grid and points its defined names at it. It
 // returns the names it manages; every other name is the user's (or one init
-// made for an input) and is never changed or removed.
+// made for an input) and is never changed or removed. Excel compares names
+// without case, so planner does too.
 func writeGrids(f *excelize.File, grids []*grid) (managed map[string]bool, warnings []string, err error) {
 	st := newStyles(f)
 	for _, g := range grids {
@@ -104,68 +112,84 @@ func writeGrids(f *excelize.File, grids []*grid) (managed map[string]bool, warni
 			return nil, nil, err
 		}
 	}
-	wanted, order := wantedNames(grids)
+	wanted, order, warnings := wantedNames(grids)
 	managed = map[string]bool{}
 	existing := map[string]excelize.DefinedName{}
 	for _, dn := range f.GetDefinedName() {
 		if dn.Scope != "Workbook" {
 			continue
 		}
-		existing[dn.Name] = dn
-		if ours(dn, wanted, grids) {
+		key := strings.ToLower(dn.Name)
+		existing[key] = dn
+		w, isWanted := wanted[key]
+		switch {
+		case ours(dn, isWanted, grids):
 			managed[dn.Name] = true
-			if wanted[dn.Name].ref != dn.RefersTo {
+			if w.ref != dn.RefersTo || w.name != dn.Name {
 				if err := f.DeleteDefinedName(&excelize.DefinedName{Name: dn.Name}); err != nil {
 					return nil, nil, err
 				}
-				delete(existing, dn.Name)
+				delete(existing, key)
 			}
+		case !isWanted && intoGrids(dn.RefersTo, grids):
+			warnings = append(warnings, fmt.Sprintf("the name %s points into planner's sheet (%s), whose rows planner rewrites; it may no longer point at what it meant: check it, or delete it if planner made it",
+				dn.Name, dn.RefersTo))
 		}
 	}
-	for _, name := range order {
-		w := wanted[name]
-		if dn, ok := existing[name]; ok {
-			if !managed[name] {
-				warnings = append(warnings, fmt.Sprintf("the workbook already defines the name %s (%s); planner left it and did not point it at %s", name, dn.RefersTo, w.ref))
+	for _, key := range order {
+		w := wanted[key]
+		if dn, ok := existing[key]; ok {
+			if !managed[dn.Name] {
+				warnings = append(warnings, fmt.Sprintf("the workbook already defines the name %s (%s); planner left it and did not point it at %s", dn.Name, dn.RefersTo, w.ref))
 			}
 			continue
 		}
-		managed[name] = true
-		if err := f.SetDefinedName(&excelize.DefinedName{Name: name, RefersTo: w.ref, Comment: w.comment}); err != nil {
-			return nil, nil, fmt.Errorf("defining the name %s: %w", name, err)
+		managed[w.name] = true
+		if err := f.SetDefinedName(&excelize.DefinedName{Name: w.name, RefersTo: w.ref, Comment: w.comment}); err != nil {
+			return nil, nil, fmt.Errorf("defining the name %s: %w", w.name, err)
 		}
 	}
 	return managed, warnings, nil
 }
 
-type wantedName struct{ ref, comment string }
+type wantedName struct{ name, ref, comment string }
 
-func wantedNames(grids []*grid) (map[string]wantedName, []string) {
+// wantedNames are the names the grids define, keyed by their lower-case
+// spelling, in order. Two cells wanting one name (two offers whose labels
+// make the same name, or names that differ only in case) keep it for the
+// first, with a warning.
+func wantedNames(grids []*grid) (map[string]wantedName, []string, []string) {
 	wanted := map[string]wantedName{}
-	var order []string
+	var order, warnings []string
 	for _, g := range grids {
 		for _, n := range g.names {
-			w := wantedName{ref: absolute(g.sheet, n.col, n.row)}
+			w := wantedName{name: n.name, ref: absolute(g.sheet, n.col, n.row)}
 			if g.owned {
 				w.comment = nameComment
 			}
-			wanted[n.name] = w
-			order = append(order, n.name)
+			key := strings.ToLower(n.name)
+			if first, dup := wanted[key]; dup {
+				warnings = append(warnings, fmt.Sprintf("both %s and %s would be named %s (Excel ignores case); the first keeps the name, the second is left without one: rename one of them",
+					first.ref, w.ref, n.name))
+				continue
+			}
+			wanted[key] = w
+			order = append(order, key)
 		}
 	}
-	return wanted, order
+	return wanted, order, warnings
 }
 
-// ours reports whether planner wrote the defined name dn.
-func ours(dn excelize.DefinedName, wanted map[string]wantedName, grids []*grid) bool {
-	if dn.Comment == nameComment {
-		return true
-	}
-	if _, ok := wanted[dn.Name]; !ok {
-		return false
-	}
+// ours reports whether planner wrote the defined name dn: it says so in its
+// comment, or (LibreOffice drops comments) it is a name planner writes now
+// and points into one of planner's sheets.
+func ours(dn excelize.DefinedName, wanted bool, grids []*grid) bool {
+	return dn.Comment == nameComment || wanted && intoGrids(dn.RefersTo, grids)
+}
+
+func intoGrids(ref string, grids []*grid) bool {
 	for _, g := range grids {
-		if g.owned && strings.HasPrefix(dn.RefersTo, quoteSheet(g.sheet)+"!") {
+		if g.owned && strings.HasPrefix(ref, quoteSheet(g.sheet)+"!") {
 			return true
 		}
 	}

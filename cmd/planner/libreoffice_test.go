@@ -199,6 +199,18 @@ func TestLibreOfficeRecalculatesResults(t *testing.T) {
 	edited = append(edited, changed)
 	expected["changed.xlsx"] = cells(changed)
 
+	// What init did not make: an input without a defined name, numbers
+	// typed as text, a guarded division, a formula named like an input in
+	// another case.
+	grown := filepath.Join(dir, "grown.xlsx")
+	copyFile(t, plan, grown)
+	growWorkbook(t, grown)
+	if code := run([]string{"eval", grown, "--samples", "1000"}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	edited = append(edited, grown)
+	expected["grown.xlsx"] = cells(grown)
+
 	// A what-if copy: the --set inputs stay values, the rest stays linked.
 	what := filepath.Join(dir, "whatif.xlsx")
 	if code := run([]string{"eval", plan, "--samples", "1000", "--set", "capex=300000", "--set", "utilization=0.7", "-o", what}, &out, &errs); code != 0 {
@@ -227,6 +239,34 @@ func copyFile(t *testing.T, from, to string) {
 	}
 }
 
+// growWorkbook changes a workbook as its users would after init: an input
+// added below the others (no defined name), utilisation and a price typed
+// as text, and formulas that guard a division, clamp with max, and take an
+// input's name in capitals.
+func growWorkbook(t *testing.T, path string) {
+	t.Helper()
+	editBook(t, path, func(f *excelize.File) error {
+		rows, _ := f.GetRows("Assumptions")
+		next := len(rows) + 1
+		for col, v := range []any{"extra_cost", 120.0, "$/month"} {
+			cell, _ := excelize.CoordinatesToCellName(col+1, next)
+			if err := f.SetCellValue("Assumptions", cell, v); err != nil {
+				return err
+			}
+		}
+		if err := f.SetCellStr("Assumptions", "B15", "50%"); err != nil { // utilization
+			return err
+		}
+		return f.SetCellStr("Cloud", "D2", "2.69") // RunPod Community
+	})
+	appendFormulas(t, path, [][3]string{
+		{"with_extra", "node_cost_per_month + extra_cost", "$/month"},
+		{"guarded", "gpus < 0 and capex / (gpus - 8) > 1 ? 1 : 0", ""},
+		{"clamped", "max(utilization, 0.1) + (utilization > 0.9 ? 1 : 0)", "%"},
+		{"GPUS", "gpus * 2", "GPUs"},
+	})
+}
+
 // clashing are formulas whose names Excel would misread as a cell (CPU1),
 // an R1C1 reference (r2c3) or a function (npv); the last uses them all.
 var clashing = [][2]string{
@@ -244,6 +284,62 @@ func addClashingFormulas(t *testing.T, path string) {
 		rows = append(rows, [3]string{c[0], c[1], "$"})
 	}
 	appendFormulas(t, path, rows)
+}
+
+// A grown workbook keeps its names unique without case, and links what
+// has no name by its cell.
+func TestGrownWorkbookLinks(t *testing.T) {
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.xlsx")
+	var out, errs bytes.Buffer
+	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	growWorkbook(t, plan)
+	errs.Reset()
+	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	if !strings.Contains(errs.String(), "warning: the workbook already defines the name gpus (Assumptions!$B$7); planner left it and did not point it at Results!$C$") {
+		t.Errorf("no warning about GPUS: %s", errs.String())
+	}
+	f, err := excelize.OpenFile(plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	seen := map[string]string{}
+	for _, dn := range f.GetDefinedName() {
+		if other, dup := seen[strings.ToLower(dn.Name)]; dup {
+			t.Errorf("the names %s and %s differ only in case", other, dn.Name)
+		}
+		seen[strings.ToLower(dn.Name)] = dn.Name
+	}
+	rows, _ := f.GetRows("Results")
+	at := map[string]int{}
+	for i, r := range rows {
+		if len(r) > 0 {
+			if _, first := at[r[0]]; !first {
+				at[r[0]] = i + 1
+			}
+		}
+	}
+	formula := func(name string) string {
+		fx, _ := f.GetCellFormula("Results", fmt.Sprintf("C%d", at[name]))
+		return fx
+	}
+	// extra_cost has no defined name: the base column reads its Assumptions
+	// cell through the inputs section.
+	if got := formula("with_extra"); !strings.HasPrefix(got, "node_cost_per_month+C") {
+		t.Errorf("with_extra is =%s", got)
+	}
+	// utilization was typed as text: linked through VALUE, read from there.
+	if got := formula("cost_per_used_hour"); !strings.HasPrefix(got, "cost_per_gpu_hour/C") {
+		t.Errorf("cost_per_used_hour is =%s", got)
+	}
+	if got := formula("guarded"); got != "IF(IF(gpus<0,capex/(gpus-8)>1,FALSE),1,0)" {
+		t.Errorf("guarded is =%s", got)
+	}
 }
 
 // Names Excel would misread never become defined names, and formulas refer
