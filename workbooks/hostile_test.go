@@ -101,7 +101,7 @@ func TestHostileWorkbooks(t *testing.T) {
 		{"laughs.xlsx", rezip(t, plan, func(ps map[string][]byte) { ps["xl/worksheets/sheet1.xml"] = []byte(billionLaughs) }), "Assumptions!A1: the header row has no \"name\" column"},
 		{"opendocument.xlsx", zipWith(t, map[string][]byte{"mimetype": []byte("application/vnd.oasis.opendocument.spreadsheet"), "content.xml": []byte("<x/>")}, "", 0, 0),
 			"is an OpenDocument file (.ods); save it as .xlsx"},
-		{"legacy.xlsx", append([]byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}, make([]byte, 4096)...), "is "},
+		{"legacy.xlsx", append([]byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}, make([]byte, 4096)...), "is an Excel 97-2003 workbook (.xls); open it in Excel or LibreOffice and save it as .xlsx"},
 	} {
 		err, allocated, took := readHostile(t, tc.name, tc.data)
 		if err == nil {
