@@ -47,7 +47,11 @@ func Save(path string, data []byte) error {
 		return err
 	}
 	dir := filepath.Dir(path)
-	removeStaleTemps(path)
+	if _, err := os.Stat(path); err == nil {
+		// Only a file that exists can be locked; without the lock a run
+		// creating the same new file could be mid-save.
+		removeStaleTemps(path)
+	}
 	pf, err := renameio.NewPendingFile(path, renameio.WithTempDir(dir), renameio.WithPermissions(0o644), renameio.WithExistingPermissions())
 	if err != nil {
 		return fmt.Errorf("%s: could not be saved (%w); the file is as it was", path, unwrapPath(err))
