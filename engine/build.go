@@ -20,6 +20,7 @@ type Plan struct {
 	deps     [][]int             // formula position -> formulas it references directly
 	perOffer []bool              // formula position -> depends on offer_price
 	prog     *program
+	env      formulas.Env // every name formulas may use, with its kind
 }
 
 // CycleError is a set of formulas that reference each other in a circle.
@@ -56,7 +57,7 @@ func (e *CycleError) Place() formulas.Origin { return e.Members[0].Origin }
 // reported at once, as a formulas.List sorted by place.
 func Build(m Model) (*Plan, error) {
 	env, problems := environment(m)
-	p := &Plan{model: m, index: map[string]int{}}
+	p := &Plan{model: m, index: map[string]int{}, env: env}
 	checker := formulas.NewChecker(env)
 	for i, f := range m.Formulas {
 		p.index[f.Name] = i
@@ -376,6 +377,17 @@ func (p *Plan) markPerOffer() {
 
 // Model returns the model the plan was built from.
 func (p *Plan) Model() Model { return p.model }
+
+// Env is every name the formulas may use, with its kind (number or text).
+func (p *Plan) Env() formulas.Env { return p.env }
+
+// Unit is the unit of the named formula, "" for an unknown name.
+func (p *Plan) Unit(formula string) string {
+	if i, ok := p.index[formula]; ok {
+		return p.checked[i].Unit
+	}
+	return ""
+}
 
 // Checked returns the checked formulas in model order, with their syntax
 // trees, for translation into other formula languages.

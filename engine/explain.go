@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -112,7 +111,7 @@ func (w *walker) binary(n *ast.BinaryNode) float64 {
 	}
 	r := apply(op, x, y)
 	if op == opPow && math.IsNaN(r) {
-		return w.fail(n, "%s raised to %s has no real value", number(x), number(y))
+		return w.fail(n, "%s raised to %s has no real value", num(x), num(y))
 	}
 	return w.check(n, r)
 }
@@ -128,16 +127,16 @@ func (w *walker) call(n ast.Node, name string, args []ast.Node) float64 {
 	switch name {
 	case "sqrt":
 		if xs[0] < 0 {
-			return w.fail(n, "square root of a negative number: %s is %s", source(args[0]), number(xs[0]))
+			return w.fail(n, "square root of a negative number: %s is %s", source(args[0]), num(xs[0]))
 		}
 	case "log", "log10":
 		if xs[0] <= 0 {
-			return w.fail(n, "logarithm of a number that is not above zero: %s is %s", source(args[0]), number(xs[0]))
+			return w.fail(n, "logarithm of a number that is not above zero: %s is %s", source(args[0]), num(xs[0]))
 		}
 	case "pow":
 		r := math.Pow(xs[0], xs[1])
 		if math.IsNaN(r) {
-			return w.fail(n, "%s raised to %s has no real value", number(xs[0]), number(xs[1]))
+			return w.fail(n, "%s raised to %s has no real value", num(xs[0]), num(xs[1]))
 		}
 		return w.check(n, r)
 	case "min", "max":
@@ -173,8 +172,6 @@ func source(n ast.Node) string {
 	}
 	return "(" + n.String() + ")"
 }
-
-func number(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
 func literal(n ast.Node) bool {
 	switch n := n.(type) {

@@ -70,7 +70,7 @@ func (p *Plan) Solve(sc Scenario, g Goal) (Solution, error) {
 		// only a point where the target really equals the value counts.
 		if miss := math.Abs(sol.Reached - g.Value); !(miss <= 1e-9*math.Max(1, math.Abs(g.Value))) {
 			sol.Why = fmt.Sprintf("%s jumps across %s near %s = %s without reaching it (a division by zero?)",
-				g.Target, units.Format(g.Value, p.unitOf(g.Target)), g.For, units.Format(x, in.Unit))
+				g.Target, units.Format(g.Value, p.Unit(g.Target)), g.For, units.Format(x, in.Unit))
 			return sol, nil
 		}
 		sol.Found = true
@@ -81,19 +81,11 @@ func (p *Plan) Solve(sc Scenario, g Goal) (Solution, error) {
 		if !finite(v) {
 			return "not a number"
 		}
-		return units.Format(v, p.unitOf(g.Target))
+		return units.Format(v, p.Unit(g.Target))
 	}
 	sol.Why = fmt.Sprintf("no value of %s between %s and %s makes %s reach %s: it is %s at %s and %s at %s",
 		g.For, x(last[0]), x(last[1]), g.Target, y(g.Value), y(lastV[0]), x(last[0]), y(lastV[1]), x(last[1]))
 	return sol, nil
-}
-
-// unitOf is the unit of a formula, "" for an unknown name.
-func (p *Plan) unitOf(formula string) string {
-	if i, ok := p.index[formula]; ok {
-		return p.checked[i].Unit
-	}
-	return ""
 }
 
 // goalFunc is target(x) − value for the goal, evaluated in sc with the

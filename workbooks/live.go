@@ -35,7 +35,7 @@ func newResultsLayout() *resultsLayout {
 
 // liveFormulas turns the Results values into formulas where it can.
 func liveFormulas(g *grid, out Output, compared []engine.OfferResult, lay *resultsLayout) {
-	l := linker{g: g, out: out, lay: lay, env: env(out.Plan)}
+	l := linker{g: g, out: out, lay: lay, env: out.Plan.Env()}
 	for i := range out.Results {
 		l.inputs(i)
 		l.nodeFormulas(i)
@@ -49,16 +49,6 @@ type linker struct {
 	out Output
 	lay *resultsLayout
 	env formulas.Env
-}
-
-func env(p *engine.Plan) formulas.Env {
-	e := formulas.Env{}
-	for _, in := range p.Model().Inputs {
-		if in.Value.IsText {
-			e[in.Name] = formulas.Text
-		}
-	}
-	return e
 }
 
 // link sets the formula of the cell at (col, row), keeping its value as

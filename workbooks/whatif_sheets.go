@@ -321,7 +321,7 @@ func goalSeekGrid(out Output) *grid {
 	m := out.Plan.Model()
 	for i, s := range out.WhatIfs.Solutions {
 		row := headerRow + 1 + i
-		targetFormat := withFormat(styleResult, units.ExcelFormat(formulaUnit(out.Plan, s.Target)))
+		targetFormat := withFormat(styleResult, units.ExcelFormat(out.Plan.Unit(s.Target)))
 		g.line(row, text(s.Name, styleLabel), text(s.For, styleLabel), text(s.Target, styleLabel), number(s.Value, targetFormat),
 			text(s.Offer, styleLabel), text(settingsText(s.With), styleLabel))
 		if !s.Found {
@@ -335,13 +335,4 @@ func goalSeekGrid(out Output) *grid {
 		g.set(10, row, text(s.Notes, styleNote))
 	}
 	return g
-}
-
-func formulaUnit(p *engine.Plan, name string) string {
-	for _, f := range p.Formulas() {
-		if f.Name == name {
-			return f.Unit
-		}
-	}
-	return ""
 }

@@ -57,14 +57,7 @@ func formulaText(plan *engine.Plan, c *formulas.Checked, excel bool) string {
 	if !excel {
 		return c.Source
 	}
-	env := formulas.Env{}
-	m := plan.Model()
-	for _, in := range m.Inputs {
-		if in.Value.IsText {
-			env[in.Name] = formulas.Text
-		}
-	}
-	s, err := c.Excel(env, func(name string) (string, error) {
+	s, err := c.Excel(plan.Env(), func(name string) (string, error) {
 		if workbooks.ExcelNameProblem(name) != "" {
 			return "<the cell of " + name + ">", nil
 		}

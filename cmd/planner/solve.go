@@ -141,7 +141,7 @@ func scenarioNamed(plan *engine.Plan, name string) (engine.Scenario, error) {
 func writeSolution(w io.Writer, plan *engine.Plan, scenario string, s engine.Solution) {
 	m := plan.Model()
 	in, _ := m.Input(s.For)
-	unit := formulaUnit(plan, s.Target)
+	unit := plan.Unit(s.Target)
 	target := s.Target
 	if s.Offer != "" {
 		target += " vs " + s.Offer
@@ -156,15 +156,6 @@ func writeSolution(w io.Writer, plan *engine.Plan, scenario string, s engine.Sol
 	}
 	fmt.Fprintf(w, "%s = %s makes %s = %s (scenario %s; %d %s)\n",
 		s.For, units.Format(s.X, in.Unit), target, units.Format(s.Reached, unit), scenario, s.Iterations, steps)
-}
-
-func formulaUnit(plan *engine.Plan, name string) string {
-	for _, f := range plan.Formulas() {
-		if f.Name == name {
-			return f.Unit
-		}
-	}
-	return ""
 }
 
 type jsonSolution struct {
