@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"math/rand/v2"
 	"runtime"
 	"testing"
 
@@ -249,17 +248,27 @@ func BenchmarkMonteCarlo(b *testing.B) {
 }
 
 // baselineMonteCarlo is the same run written by hand: the same generator per
-// block, the same stratified draws, the same statistics, with the formulas
-// as plain Go.
+// block, the same stratified draws, the same pilot and percentile counting,
+// with the formulas as plain Go.
 func baselineMonteCarlo(n int, seed uint64) float64 {
 	dists := []*Distribution{
 		{Kind: "triangular", Params: []float64{250000, 285000, 320000}}, {Kind: "triangular", Params: []float64{0, 0, 0.3}},
 		{Kind: "triangular", Params: []float64{1.2, 1.3, 1.4}}, {Kind: "triangular", Params: []float64{0.08, 0.12, 0.2}},
 		{Kind: "triangular", Params: []float64{750, 1000, 1500}}, {Kind: "triangular", Params: []float64{0.25, 0.5, 0.9}},
 	}
-	outs := make([][]float32, 9)
-	for i := range outs {
-		outs[i] = make([]float32, n)
+	const outputs = 9
+	sieves, tallies, sums, vals := make([]sieve, outputs), make([]*tally, outputs), make([]float64, outputs), make([][]float64, outputs)
+	for o := range sieves {
+		sieves[o], tallies[o], vals[o] = keepAll(0, 0), &tally{}, make([]float64, blockSize)
+	}
+	pilot, sc := min(pilotBlocks*blockSize, n), &scratch{}
+	fromPilot := func() {
+		for o := range tallies {
+			values := tallies[o].kept[0]
+			sieves[o] = sieveFrom(values, pilot == n)
+			tallies[o] = newTally(&sieves[o], n-pilot)
+			tallies[o].add(&sieves[o], values, nil, sc)
+		}
 	}
 	prices := []float64{2.69, 3.29, 3.99, 5.97}
 	wins := make([]int, len(prices))
@@ -269,18 +278,22 @@ func baselineMonteCarlo(n int, seed uint64) float64 {
 	}
 	in, out := defaultInputs, nodeOutputs{}
 	for start := 0; start < n; start += blockSize {
-		src := rand.NewPCG(seed, uint64(start/blockSize))
+		if start == pilot {
+			fromPilot()
+		}
+		var src stream
+		src.seed(seed, uint64(start/blockSize))
 		m := min(blockSize, n-start)
 		for j, d := range dists {
-			if d.fill(cols[j][:m], src) && j > 0 {
-				shuffle(cols[j][:m], src)
+			if d.fill(cols[j][:m], &src) && j > 0 {
+				shuffle(cols[j][:m], &src)
 			}
 		}
 		for i := 0; i < m; i++ {
 			in.capex, in.residual, in.pue, in.price, in.rack, in.util = cols[0][i], cols[1][i], cols[2][i], cols[3][i], cols[4][i], cols[5][i]
 			handWritten(&in, &out)
 			for k, v := range [...]float64{out.perGPU, out.capital, out.kw, out.powerMonth, out.power, out.rack, out.cost, out.used, out.nodeMonth} {
-				outs[k][start+i] = float32(v)
+				vals[k][i] = v
 			}
 			for k, pr := range prices {
 				if in.util >= out.cost/pr {
@@ -288,12 +301,17 @@ func baselineMonteCarlo(n int, seed uint64) float64 {
 				}
 			}
 		}
+		for o := range tallies {
+			sums[o] += tallies[o].add(&sieves[o], vals[o][:m], nil, sc)
+		}
+	}
+	if pilot == n {
+		fromPilot()
 	}
 	total := 0.0
-	for _, o := range outs {
-		lo, hi := bounds(o)
-		s := summarise(o, lo, hi)
-		total += s.P5 + s.P50 + s.P95
+	for o := range tallies {
+		q, _ := tallies[o].percentiles()
+		total += q[0] + q[1] + q[2] + sums[o]/float64(n)
 	}
 	return total + float64(wins[0])
 }

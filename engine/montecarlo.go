@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -16,7 +16,7 @@ import (
 const (
 	DefaultSamples = 10_000
 	DefaultSeed    = 2026
-	MaxSamples     = 5_000_000 // each output keeps every sample for exact percentiles: 4 bytes a sample
+	MaxSamples     = 5_000_000 // a few seconds a scenario
 	blockSize      = 1024
 	histogramBins  = 20
 )
@@ -31,6 +31,9 @@ type MonteCarloOptions struct {
 	Seed     uint64
 	Workers  int            // 0: every core
 	Progress func(done int) // called after each block with the samples done so far; may be nil
+	// Histograms name the outputs to count into a histogram; the others
+	// get none, which saves a pass over their values.
+	Histograms []string
 }
 
 // Stats summarise one output over the samples that evaluated.
@@ -38,7 +41,11 @@ type Stats struct {
 	Name, Unit         string
 	Mean, P5, P50, P95 float64
 	Min, Max           float64
-	Histogram          []int // histogramBins counts over [Min, Max]
+	// Histogram counts the samples in histogramBins bins, bin i from
+	// Edges[i] to Edges[i+1] (the last including its top); both are nil
+	// unless the options asked for the output's histogram.
+	Histogram []int
+	Edges     []float64
 }
 
 // OwnCheaper is the share of samples in which owning beats an offer:
@@ -81,7 +88,7 @@ func (p *Plan) SampledInputs(sc Scenario) []Input {
 // CheckSamples refuses a sample count planner cannot honour.
 func CheckSamples(n int) error {
 	if n < 1 || n > MaxSamples {
-		return fmt.Errorf("%d samples: use between 1 and %d (each output keeps every sample, for exact percentiles)", n, MaxSamples)
+		return fmt.Errorf("%d samples: use between 1 and %d", n, MaxSamples)
 	}
 	return nil
 }
@@ -106,10 +113,36 @@ func (p *Plan) MonteCarlo(ctx context.Context, sc Scenario, opts MonteCarloOptio
 		return nil, err
 	}
 	mc.prepare()
-	if err := mc.run(ctx); err != nil {
+	if err := mc.sample(ctx); err != nil {
 		return nil, err
 	}
-	return mc.result(), nil
+	return mc.result(ctx)
+}
+
+// sample draws the pilot, sets the sieves from it, and draws the rest.
+func (mc *mcRun) sample(ctx context.Context) error {
+	pilot := min(pilotBlocks, mc.blocks)
+	mc.sieves = make([]sieve, len(mc.outputs))
+	for o := range mc.sieves {
+		mc.sieves[o] = keepAll(0, 0)
+	}
+	if err := mc.run(ctx, 0, pilot); err != nil {
+		return err
+	}
+	tallies := mc.tallies
+	mc.tallies = [][]*tally{make([]*tally, len(mc.outputs))}
+	parallel(len(mc.outputs), func(o int) {
+		values := make([]float64, 0, pilot*blockSize)
+		for _, w := range tallies {
+			values = append(values, w[o].kept[0]...)
+		}
+		mc.sieves[o] = sieveFrom(values, pilot == mc.blocks)
+		mc.sieves[o].histogram = slices.Contains(mc.opts.Histograms, mc.outputs[o])
+		t := newTally(&mc.sieves[o], len(values))
+		t.add(&mc.sieves[o], values, nil, &scratch{})
+		mc.tallies[0][o] = t
+	})
+	return mc.run(ctx, pilot, mc.blocks)
 }
 
 // newRun prepares a run of sc: the inputs to sample, and the correlation to
@@ -138,12 +171,14 @@ type mcRun struct {
 	target  *mat.TriDense
 	joined  []int // the sampled inputs correlations join
 	probe   *Batch
-	outputs []string    // node-level formulas
-	values  [][]float32 // per output, per sample; NaN for a failed sample
+	outputs []string     // node-level formulas
+	varies  []bool       // per output: it varies from sample to sample
+	sieves  []sieve      // per output: which values to keep
+	tallies [][]*tally   // per worker, per output: the values' account
+	mu      sync.Mutex   // guards tallies
+	done    atomic.Int64 // samples drawn
 	blocks  int
 	sums    [][]float64 // per block, per output: the sum over good samples
-	lows    [][]float32 // per block, per output: the smallest good value
-	highs   [][]float32 // per block, per output: the largest good value
 	good    []int       // per block
 	cheaper [][]int     // per block, per offer: samples where owning wins
 	counted [][]int     // per block, per offer: samples that evaluated
@@ -159,47 +194,51 @@ func (mc *mcRun) newBatch() (*Batch, error) {
 
 func (mc *mcRun) prepare() {
 	n := mc.opts.Samples
-	mc.values = make([][]float32, len(mc.outputs))
-	for i, name := range mc.outputs {
+	mc.varies = make([]bool, len(mc.outputs))
+	for o, name := range mc.outputs {
 		if col, _, _ := mc.probe.Column(name); col != nil {
-			mc.values[i] = make([]float32, n)
+			mc.varies[o] = true
 		}
 	}
 	mc.blocks = (n + blockSize - 1) / blockSize
 	mc.sums, mc.cheaper, mc.counted = make([][]float64, mc.blocks), make([][]int, mc.blocks), make([][]int, mc.blocks)
 	mc.good, mc.failure = make([]int, mc.blocks), make([]int, mc.blocks)
-	mc.lows, mc.highs = make([][]float32, mc.blocks), make([][]float32, mc.blocks)
 }
 
-// run hands blocks to the workers until all are done or ctx ends.
-func (mc *mcRun) run(ctx context.Context) error {
+// run hands blocks from up to the workers until all are done or ctx ends;
+// it adds the workers' tallies to the run's.
+func (mc *mcRun) run(ctx context.Context, from, to int) error {
 	workers := mc.opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = min(workers, mc.blocks)
-	var next, done atomic.Int64
+	workers = min(workers, to-from)
+	next := atomic.Int64{}
+	next.Store(int64(from))
 	var wg sync.WaitGroup
 	errs := make([]error, workers)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			wk, err := mc.newWorker()
+			wk, err := mc.newWorker((to - from) * blockSize / workers)
 			if err != nil {
 				errs[w] = err
 				return
 			}
 			for {
 				b := int(next.Add(1) - 1)
-				if b >= mc.blocks || ctx.Err() != nil {
-					return
+				if b >= to || ctx.Err() != nil {
+					break
 				}
 				n := wk.block(b)
-				if d := done.Add(int64(n)); mc.opts.Progress != nil {
+				if d := mc.done.Add(int64(n)); mc.opts.Progress != nil {
 					mc.opts.Progress(int(d))
 				}
 			}
+			mc.mu.Lock()
+			mc.tallies = append(mc.tallies, wk.tallies)
+			mc.mu.Unlock()
 		}(w)
 	}
 	wg.Wait()
@@ -215,19 +254,31 @@ func (mc *mcRun) run(ctx context.Context) error {
 type worker struct {
 	mc        *mcRun
 	b         *Batch
-	bad       []bool
+	bad       []bool // per sample of the block: it failed
+	offerBad  []bool // the same for one offer
+	fresh     []bool // failed for an offer but not before
+	util      []float64
+	breakeven []float64 // scratch columns for a value that does not vary
+	random    stream
+	tallies   []*tally // per output
+	scratch   scratch
 	cols      [][]float64
 	corr      *correlator
 	joined    [][]float64 // the columns of the correlated inputs
 	ascending []bool      // per joined column: its values came out in order
 }
 
-func (mc *mcRun) newWorker() (*worker, error) {
+// newWorker prepares a worker that will likely draw about share samples.
+func (mc *mcRun) newWorker(share int) (*worker, error) {
 	b, err := mc.newBatch()
 	if err != nil {
 		return nil, err
 	}
-	w := &worker{mc: mc, b: b, bad: make([]bool, blockSize)}
+	w := &worker{mc: mc, b: b, bad: make([]bool, blockSize), offerBad: make([]bool, blockSize), fresh: make([]bool, blockSize),
+		util: make([]float64, blockSize), breakeven: make([]float64, blockSize)}
+	for o := range mc.sieves {
+		w.tallies = append(w.tallies, newTally(&mc.sieves[o], share))
+	}
 	for i := range mc.sampled {
 		w.cols = append(w.cols, b.Input(i))
 	}
@@ -254,7 +305,8 @@ func namesOf(ins []Input) []string {
 func (w *worker) draw(k int) int {
 	mc := w.mc
 	n := min(blockSize, mc.opts.Samples-k*blockSize)
-	src := rand.NewPCG(mc.opts.Seed, uint64(k))
+	src := &w.random
+	src.seed(mc.opts.Seed, uint64(k))
 	next := 0 // the next correlated input
 	for j, in := range mc.sampled {
 		col := w.cols[j][:n]
@@ -276,13 +328,14 @@ func (w *worker) draw(k int) int {
 	return n
 }
 
-// shuffle is Fisher–Yates with a multiply-shift index: a block is at most
-// blockSize long, so the bias of taking the high bits of a 32-bit draw
-// (under 1024 in 2³²) is far below anything a percentile can show.
-func shuffle(col []float64, src rand.Source) {
-	for i := len(col) - 1; i > 0; i-- {
-		j := int((src.Uint64() >> 32) * uint64(i+1) >> 32)
+// shuffle puts col in a random order (Fisher–Yates), two swaps a draw.
+func shuffle(col []float64, src *stream) {
+	for i := len(col) - 1; i > 0; i -= 2 {
+		j, k := src.indexes(i+1, i)
 		col[i], col[j] = col[j], col[i]
+		if i > 1 {
+			col[i-1], col[k] = col[k], col[i-1]
+		}
 	}
 }
 
@@ -294,8 +347,9 @@ func (w *worker) block(k int) int {
 	bad := w.bad[:n]
 	clear(bad)
 	w.b.Run(n)
-	w.b.Failed(bad, n)
-	w.confirm(k, bad, -1)
+	if w.b.Failed(bad, n) {
+		w.confirm(k, bad, -1)
+	}
 	mc.failure[k] = -1
 	for i, isBad := range bad {
 		if isBad {
@@ -303,7 +357,7 @@ func (w *worker) block(k int) int {
 			break
 		}
 	}
-	w.record(k, start, n, bad)
+	w.record(k, n, bad)
 	w.offers(k, n, bad)
 	return n
 }
@@ -335,7 +389,7 @@ func (w *worker) confirm(k int, bad []bool, offer int) {
 // confirmOffers confirms the offer's flagged samples that the node-level
 // formulas did not already fail.
 func (w *worker) confirmOffers(k int, offerBad, nodeBad []bool, j int) {
-	fresh := make([]bool, len(offerBad))
+	fresh := w.fresh[:len(offerBad)]
 	for i := range offerBad {
 		fresh[i] = offerBad[i] && !nodeBad[i]
 	}
@@ -377,103 +431,99 @@ func failedIn(errs map[string]*EvalError) bool {
 	return false
 }
 
-// record stores every output's values for the block and sums the good ones.
-func (w *worker) record(k, start, n int, bad []bool) {
+// record accounts for block k's good values of every output, keeping
+// their sum per block.
+func (w *worker) record(k, n int, bad []bool) {
 	mc := w.mc
-	sums := make([]float64, len(mc.outputs))
 	good := 0
 	for _, isBad := range bad {
 		if !isBad {
 			good++
 		}
 	}
-	lows, highs := make([]float32, len(mc.outputs)), make([]float32, len(mc.outputs))
+	sums := make([]float64, len(mc.outputs))
+	failed := bad
+	if good == n {
+		failed = nil
+	}
 	for o, name := range mc.outputs {
 		col, fixed, _ := w.b.Column(name)
 		if col == nil {
-			// An output no sampled input reaches is one number: nothing to store.
+			// An output no sampled input reaches is one number: nothing to count.
 			sums[o] = fixed * float64(good)
-			lows[o], highs[o] = float32(fixed), float32(fixed)
 			continue
 		}
-		dst := mc.values[o][start : start+n]
-		col = col[:len(dst)]
-		lo, hi := float32(math.Inf(1)), float32(math.Inf(-1))
-		var sum float64
-		if good == n {
-			for i, v := range col {
-				x := float32(v)
-				dst[i] = x
-				sum += v
-				if x < lo {
-					lo = x
-				}
-				if x > hi {
-					hi = x
-				}
-			}
-		} else {
-			for i, v := range col {
-				if bad[i] {
-					dst[i] = float32(math.NaN())
-					continue
-				}
-				x := float32(v)
-				dst[i] = x
-				sum += v
-				lo, hi = min(lo, x), max(hi, x)
-			}
-		}
-		sums[o], lows[o], highs[o] = sum, lo, hi
+		sums[o] = w.tallies[o].add(&mc.sieves[o], col[:n], failed, &w.scratch)
 	}
-	mc.sums[k], mc.good[k], mc.lows[k], mc.highs[k] = sums, good, lows, highs
+	mc.sums[k], mc.good[k] = sums, good
 }
 
 // offers counts, per compared offer, the samples in which owning wins.
 func (w *worker) offers(k, n int, bad []bool) {
 	mc := w.mc
-	util, utilFixed, _ := w.b.Column(Utilization)
-	offerBad := make([]bool, n)
+	col, fixed, _ := w.b.Column(Utilization)
+	util := columnOr(col, fixed, w.util[:n])
 	mc.cheaper[k], mc.counted[k] = make([]int, len(w.b.offers)), make([]int, len(w.b.offers))
+	offerBad := w.offerBad[:n]
 	for j := range w.b.offers {
 		w.b.RunOffer(j, n)
 		copy(offerBad, bad)
-		w.b.FailedOffer(offerBad, n)
-		w.confirmOffers(k, offerBad, bad, j)
-		be, beFixed := w.b.offerColumn(j, Breakeven)
-		for i := 0; i < n; i++ {
-			if offerBad[i] {
-				continue
-			}
-			u, e := utilFixed, beFixed
-			if util != nil {
-				u = util[i]
-			}
-			if be != nil {
-				e = be[i]
-			}
-			mc.counted[k][j]++
-			if u >= e {
-				mc.cheaper[k][j]++
-			}
+		if w.b.FailedOffer(offerBad, n) {
+			w.confirmOffers(k, offerBad, bad, j)
 		}
+		be, beFixed := w.b.offerColumn(j, Breakeven)
+		breakeven := columnOr(be, beFixed, w.breakeven[:n])
+		mc.cheaper[k][j], mc.counted[k][j] = wins(util, breakeven, offerBad)
 	}
 }
 
+// columnOr is col when the value varies, else the fixed value written into
+// scratch.
+func columnOr(col []float64, fixed float64, scratch []float64) []float64 {
+	if col != nil {
+		return col
+	}
+	for i := range scratch {
+		scratch[i] = fixed
+	}
+	return scratch
+}
+
+// wins counts the samples that evaluated, and among them those in which
+// utilisation reaches break-even. The comparison goes either way at random,
+// so it is added, not branched on.
+func wins(util, breakeven []float64, bad []bool) (won, counted int) {
+	util, breakeven = util[:len(bad)], breakeven[:len(bad)]
+	for i, isBad := range bad {
+		if isBad {
+			continue
+		}
+		counted++
+		win := 0
+		if util[i] >= breakeven[i] {
+			win = 1
+		}
+		won += win
+	}
+	return won, counted
+}
+
 // result combines the blocks in order and computes the statistics.
-func (mc *mcRun) result() *MonteCarloResult {
+func (mc *mcRun) result(ctx context.Context) (*MonteCarloResult, error) {
 	r := &MonteCarloResult{Scenario: mc.sc.Name, Samples: mc.opts.Samples, Seed: mc.opts.Seed, Sampled: mc.sampled}
-	sums := make([]float64, len(mc.outputs))
 	for k := 0; k < mc.blocks; k++ {
 		r.Good += mc.good[k]
-		for o := range sums {
-			sums[o] += mc.sums[k][o]
+	}
+	outputs, ok := mc.statistics(r.Good)
+	if !ok {
+		// A percentile fell outside the brackets the pilot set: count the
+		// same samples again, keeping every value.
+		if err := mc.recount(ctx); err != nil {
+			return nil, err
 		}
+		outputs, _ = mc.statistics(r.Good)
 	}
-	r.Outputs = mc.statistics(r.Good)
-	for o := range r.Outputs {
-		r.Outputs[o].Mean = sums[o] / float64(r.Good)
-	}
+	r.Outputs = outputs
 	for j, o := range mc.probe.offers {
 		var wins, all int
 		for k := 0; k < mc.blocks; k++ {
@@ -487,65 +537,89 @@ func (mc *mcRun) result() *MonteCarloResult {
 		r.OwnCheaper = append(r.OwnCheaper, oc)
 	}
 	r.FirstFailure = mc.explainFirstFailure()
-	return r
+	return r, nil
 }
 
-// statistics summarises every output, several at once on several cores;
-// each output's numbers depend on its samples alone.
-func (mc *mcRun) statistics(good int) []Stats {
+// recounts counts the recounts, for a test to see that one happened.
+var recounts atomic.Int64
+
+// recount draws every block again with sieves that keep every value and
+// the same histogram bins.
+func (mc *mcRun) recount(ctx context.Context) error {
+	recounts.Add(1)
+	for o := range mc.sieves {
+		mc.sieves[o].keepEverything()
+	}
+	mc.tallies = nil
+	mc.opts.Progress = nil
+	return mc.run(ctx, 0, mc.blocks)
+}
+
+// statistics summarises every output over the good samples; ok is false
+// when a percentile fell outside the brackets.
+func (mc *mcRun) statistics(good int) ([]Stats, bool) {
 	out := make([]Stats, len(mc.outputs))
-	var wg sync.WaitGroup
-	work := make(chan int)
-	for w := 0; w < max(1, runtime.GOMAXPROCS(0)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for o := range work {
-				xs := mc.values[o]
-				if xs == nil {
-					xs = []float32{mc.lows[0][o]} // one number, the same in every sample
-				} else if good < len(xs) {
-					xs = compact(xs)
-				}
-				lo, hi := mc.bounds(o)
-				out[o] = summarise(xs, lo, hi)
-				if mc.values[o] == nil {
-					scale := good / max(1, len(xs))
-					for b := range out[o].Histogram {
-						out[o].Histogram[b] *= scale
-					}
-				}
-				out[o].Name, out[o].Unit = mc.outputs[o], mc.plan.checked[mc.plan.index[mc.outputs[o]]].Unit
-				mc.values[o] = nil // summarised: let the samples go
-			}
-		}()
+	missed := make([]bool, len(mc.outputs))
+	parallel(len(mc.outputs), func(o int) { out[o], missed[o] = mc.summarise(o, good) })
+	if slices.Contains(missed, true) {
+		return nil, false
 	}
-	for o := range mc.outputs {
-		work <- o
-	}
-	close(work)
-	wg.Wait()
-	return out
+	return out, true
 }
 
-// bounds combines the blocks' smallest and largest values of output o.
-func (mc *mcRun) bounds(o int) (float32, float32) {
-	lo, hi := float32(math.Inf(1)), float32(math.Inf(-1))
+// summarise computes output o's statistics; missed says a percentile fell
+// outside the brackets.
+func (mc *mcRun) summarise(o, good int) (s Stats, missed bool) {
+	name := mc.outputs[o]
+	s = Stats{Name: name, Unit: mc.plan.checked[mc.plan.index[name]].Unit}
+	if slices.Contains(mc.opts.Histograms, name) {
+		s.Histogram = make([]int, histogramBins)
+	}
+	sum := 0.0
 	for k := 0; k < mc.blocks; k++ {
-		lo, hi = min(lo, mc.lows[k][o]), max(hi, mc.highs[k][o])
+		sum += mc.sums[k][o]
 	}
-	return lo, hi
+	s.Mean = sum / float64(good)
+	if !mc.varies[o] {
+		// One number, the same in every sample.
+		_, fixed, _ := mc.probe.Column(name)
+		s.Min, s.Max, s.P5, s.P50, s.P95 = fixed, fixed, fixed, fixed, fixed
+		if s.Histogram != nil {
+			s.Histogram[histogramBins-1] = good
+			s.Edges = slices.Repeat([]float64{fixed}, histogramBins+1)
+		}
+		return s, false
+	}
+	var tallies []*tally
+	for _, w := range mc.tallies {
+		tallies = append(tallies, w[o])
+	}
+	t := merge(tallies)
+	q, ok := t.percentiles()
+	if !ok {
+		return s, true
+	}
+	s.P5, s.P50, s.P95 = q[0], q[1], q[2]
+	s.Min, s.Max = t.bounds(&mc.sieves[o])
+	if s.Histogram != nil {
+		copy(s.Histogram, t.hist[:])
+		s.Edges = mc.sieves[o].edges(s.Min, s.Max)
+	}
+	return s, false
 }
 
-// compact drops the failed samples (NaN) in place.
-func compact(xs []float32) []float32 {
-	out := xs[:0]
-	for _, x := range xs {
-		if x == x {
-			out = append(out, x)
-		}
+// parallel calls do(0) to do(n-1), on every core.
+func parallel(n int, do func(i int)) {
+	var wg sync.WaitGroup
+	next := atomic.Int64{}
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				do(i)
+			}
+		})
 	}
-	return out
+	wg.Wait()
 }
 
 // explainFirstFailure re-evaluates the first failed sample on its own and
@@ -562,7 +636,7 @@ func (mc *mcRun) explainFirstFailure() string {
 		return ""
 	}
 	k := first / blockSize
-	w, err := mc.newWorker()
+	w, err := mc.newWorker(0)
 	if err != nil {
 		return err.Error()
 	}

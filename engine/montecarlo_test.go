@@ -99,19 +99,49 @@ func TestMonteCarloIsDeterministic(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := func(workers int) *MonteCarloResult {
-		r, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: 10_000, Seed: 42, Workers: workers})
+		// More samples than the pilot, so that the brackets are in play.
+		r, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: 50_000, Seed: 42, Workers: workers,
+			Histograms: []string{"cost_per_used_hour"}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return r
 	}
-	one, two, again := run(1), run(2), run(2)
-	if !reflect.DeepEqual(one, two) || !reflect.DeepEqual(two, again) {
-		t.Error("the same seed gave different results on 1 and 2 workers, or on two runs")
+	one, two, three, again := run(1), run(2), run(3), run(2)
+	if !reflect.DeepEqual(one, two) || !reflect.DeepEqual(two, three) || !reflect.DeepEqual(two, again) {
+		t.Error("the same seed gave different results on 1, 2 and 3 workers, or on two runs")
 	}
 	other, _ := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: 10_000, Seed: 43})
 	if reflect.DeepEqual(one.Outputs, other.Outputs) {
 		t.Error("another seed gave the same numbers")
+	}
+}
+
+// When a percentile falls outside the brackets the pilot set, the run
+// counts again keeping every value, and reports exactly what a run whose
+// brackets held reports.
+func TestMonteCarloRecountsWhenABracketMisses(t *testing.T) {
+	p, err := Build(uncertainModel())
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := MonteCarloOptions{Samples: 40_000, Seed: 9, Histograms: []string{"cost_per_used_hour", "capital_per_gpu_hour"}}
+	held, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(sigmas float64) { bracketSigmas = sigmas }(bracketSigmas)
+	bracketSigmas = 0 // brackets of a few pilot ranks: the run's percentiles miss them
+	before := recounts.Load()
+	missed, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(held, missed) {
+		t.Errorf("a recount changed the result:\n%+v\n%+v", held.Outputs, missed.Outputs)
+	}
+	if recounts.Load() == before {
+		t.Error("the narrow brackets held, so the recount went untested")
 	}
 }
 
@@ -123,7 +153,7 @@ func TestMonteCarloRefusesSampleCounts(t *testing.T) {
 			t.Errorf("%d samples: %v", n, err)
 		}
 	}
-	if CheckSamples(0).Error() != "0 samples: use between 1 and 5000000 (each output keeps every sample, for exact percentiles)" {
+	if CheckSamples(0).Error() != "0 samples: use between 1 and 5000000" {
 		t.Error(CheckSamples(0))
 	}
 }
@@ -141,7 +171,7 @@ func TestMonteCarloCountsFailedSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: 4000, Seed: 1})
+	r, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: 4000, Seed: 1, Histograms: []string{"inverse"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,6 +180,33 @@ func TestMonteCarloCountsFailedSamples(t *testing.T) {
 	}
 	if r.FirstFailure == "" || !containsAll(r.FirstFailure, "inverse: division by zero") {
 		t.Errorf("first failure: %q", r.FirstFailure)
+	}
+	// Only the good samples count: utilisation uniform over (0, 0.5), so its
+	// inverse has the quantiles 1/(0.5 (1 - p)): P5 2.105, P50 4, P95 40.
+	found := false
+	for _, s := range r.Outputs {
+		if s.Name != "inverse" {
+			continue
+		}
+		found = true
+		total := 0
+		for _, c := range s.Histogram {
+			total += c
+		}
+		if total != r.Good {
+			t.Errorf("inverse's histogram holds %d samples, not the %d good ones", total, r.Good)
+		}
+		for _, q := range []struct{ got, p float64 }{{s.P5, 0.05}, {s.P50, 0.5}, {s.P95, 0.95}} {
+			if want := 1 / (0.5 * (1 - q.p)); math.Abs(q.got-want) > 0.03*want {
+				t.Errorf("inverse P%v = %v, want %v within 3%%", q.p*100, q.got, want)
+			}
+		}
+		if math.Abs(s.Min-2) > 0.01 || s.Max < 100 {
+			t.Errorf("inverse ranges over %v..%v, want from 2 to far above 100", s.Min, s.Max)
+		}
+	}
+	if !found {
+		t.Error("no statistics for inverse")
 	}
 }
 
@@ -229,7 +286,7 @@ func TestRankCorrelationIsInduced(t *testing.T) {
 			t.Fatal(err)
 		}
 		mc.outputs = []string{"cost_per_gpu_hour"}
-		w, err := mc.newWorker()
+		w, err := mc.newWorker(0)
 		if err != nil {
 			t.Fatal(err)
 		}

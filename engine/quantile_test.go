@@ -3,59 +3,154 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
-	"sort"
+	"slices"
 	"testing"
 )
 
 // sortedPercentile is the type-7 percentile computed the slow, obvious way.
-func sortedPercentile(xs []float32, p float64) float64 {
-	s := append([]float32(nil), xs...)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+func sortedPercentile(xs []float64, p float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
 	h := float64(len(s)-1) * p
 	k := int(math.Floor(h))
-	v := float64(s[k])
+	v := s[k]
 	if k+1 < len(s) {
-		v += (h - float64(k)) * (float64(s[k+1]) - v)
+		v += (h - float64(k)) * (s[k+1] - v)
 	}
 	return v
 }
 
-// The counting percentiles equal a full sort's on data of every shape:
-// smooth, skewed, heavy with ties, tiny, and constant.
-func TestPercentilesMatchASort(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	shapes := map[string]func(int) float32{
-		"uniform":   func(int) float32 { return r.Float32() },
-		"skewed":    func(int) float32 { return float32(math.Exp(r.NormFloat64() * 3)) },
-		"ties":      func(int) float32 { return float32(r.IntN(5)) },
-		"two-point": func(i int) float32 { return float32(i % 2 * 1000) },
-		"constant":  func(int) float32 { return 7 },
+// shapes of data percentiles must survive: smooth, skewed, heavy with ties,
+// two-valued and constant.
+func shapes(r *rand.Rand) map[string]func(int) float64 {
+	return map[string]func(int) float64{
+		"uniform":   func(int) float64 { return r.Float64() },
+		"skewed":    func(int) float64 { return math.Exp(r.NormFloat64() * 3) },
+		"ties":      func(int) float64 { return float64(r.IntN(5)) },
+		"two-point": func(i int) float64 { return float64(i % 2 * 1000) },
+		"constant":  func(int) float64 { return 7 },
 	}
-	for name, gen := range shapes {
-		for _, n := range []int{1, 2, 3, 19, 20, 21, 1000, 100_003} {
-			xs := make([]float32, n)
+}
+
+// pick finds the same order statistics as a sort, on data of every shape.
+func TestPickMatchesASort(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for name, gen := range shapes(r) {
+		for _, n := range []int{1, 2, 3, 255, 256, 257, 1000, 100_003} {
+			xs := make([]float64, n)
 			for i := range xs {
 				xs[i] = gen(i)
 			}
-			want := []float64{sortedPercentile(xs, 0.05), sortedPercentile(xs, 0.5), sortedPercentile(xs, 0.95)}
-			got := percentiles(append([]float32(nil), xs...), 0.05, 0.5, 0.95)
-			for i := range want {
-				if got[i] != want[i] {
-					t.Errorf("%s, n=%d: percentile %d = %v, sort says %v", name, n, i, got[i], want[i])
+			sorted := slices.Clone(xs)
+			slices.Sort(sorted)
+			ranks := []int{0, n - 1, n / 2, r.IntN(n), r.IntN(n), n / 20}
+			for i, got := range pick(xs, ranks) {
+				if got != sorted[ranks[i]] {
+					t.Errorf("%s, n=%d: rank %d = %v, sort says %v", name, n, ranks[i], got, sorted[ranks[i]])
 				}
 			}
 		}
 	}
 }
 
-func TestHistogramCountsEverySample(t *testing.T) {
-	xs := []float32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
-	s := summarise(xs, 0, 10)
-	total := 0
-	for _, c := range s.Histogram {
-		total += c
+// tallyOf counts xs, in blocks of an odd size spread over three workers,
+// through a sieve set from its first pilot values.
+func tallyOf(xs []float64, pilot int) (*tally, sieve) {
+	s := sieveFrom(xs[:pilot], pilot == len(xs))
+	s.histogram = true
+	workers := []*tally{{}, {}, {}}
+	for i := 0; i < len(xs); i += 777 {
+		block := xs[i:min(i+777, len(xs))]
+		workers[i/777%3].add(&s, block, nil, &scratch{})
 	}
-	if total != len(xs) || s.Histogram[0] != 1 || s.Histogram[histogramBins-1] != 1 {
-		t.Errorf("histogram %v", s.Histogram)
+	return merge(workers), s
+}
+
+// The percentiles counted through brackets equal a full sort's, whether
+// the pilot is the whole run or a part of it, on data of every shape.
+func TestTalliedPercentilesMatchASort(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for name, gen := range shapes(r) {
+		for _, n := range []int{1, 2, 3, 19, 1000, 100_003} {
+			xs := make([]float64, n)
+			for i := range xs {
+				xs[i] = gen(i)
+			}
+			for _, pilot := range []int{n, min(n, 16384)} {
+				tl, s := tallyOf(xs, pilot)
+				if lo, hi := tl.bounds(&s); lo != slices.Min(xs) || hi != slices.Max(xs) {
+					t.Errorf("%s, n=%d, pilot %d: bounds %v..%v, want %v..%v", name, n, pilot, lo, hi, slices.Min(xs), slices.Max(xs))
+				}
+				got, ok := tl.percentiles()
+				if !ok {
+					t.Errorf("%s, n=%d, pilot %d: a percentile fell outside the brackets", name, n, pilot)
+					continue
+				}
+				for i, p := range reported {
+					if want := sortedPercentile(xs, p); got[i] != want {
+						t.Errorf("%s, n=%d, pilot %d: P%v = %v, sort says %v", name, n, pilot, p*100, got[i], want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// A pilot unlike the rest of the run sets brackets that miss, and
+// percentiles says so rather than answer wrong.
+func TestMissedBracketIsReported(t *testing.T) {
+	xs := make([]float64, 100_000)
+	for i := range xs {
+		xs[i] = float64(i) // ascending: the pilot holds only the smallest values
+	}
+	// (and every later value lies above the pilot's largest: all are kept as tails)
+	tl, _ := tallyOf(xs, 16384)
+	if _, ok := tl.percentiles(); ok {
+		t.Error("percentiles answered though the pilot saw only the lowest sixth of the values")
+	}
+}
+
+// Only a few per cent of a million values are kept.
+func TestBracketsKeepFewValues(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	xs := make([]float64, 1_000_000)
+	for i := range xs {
+		xs[i] = r.NormFloat64()
+	}
+	tl, _ := tallyOf(xs, 16384)
+	kept := 0
+	for _, k := range tl.kept {
+		kept += len(k)
+	}
+	if kept > 120_000 || kept == 0 {
+		t.Errorf("kept %d of a million values; the brackets should keep about 9%%", kept)
+	}
+}
+
+// The histogram counts every value once, in the bin its edges give it.
+func TestHistogramBinsEveryValue(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	xs := make([]float64, 50_000)
+	for i := range xs {
+		xs[i] = math.Exp(r.NormFloat64())
+	}
+	for _, pilot := range []int{len(xs), 16384} {
+		tl, s := tallyOf(xs, pilot)
+		lo, hi := minMax(xs)
+		edges := s.edges(lo, hi)
+		want := make([]int, histogramBins)
+		for _, x := range xs {
+			b := histogramBins - 1
+			for b > 0 && x < edges[b] {
+				b--
+			}
+			want[b]++
+		}
+		if !slices.Equal(tl.hist[:], want) {
+			t.Errorf("pilot %d: histogram %v; by the edges %v it should be %v", pilot, tl.hist, edges, want)
+		}
+		if edges[0] != lo || edges[histogramBins] != hi || !slices.IsSorted(edges) {
+			t.Errorf("pilot %d: edges %v should rise from %v to %v", pilot, edges, lo, hi)
+		}
 	}
 }

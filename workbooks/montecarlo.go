@@ -9,11 +9,14 @@ import (
 	"planner/units"
 )
 
+// HistogramOutput is the output whose distribution the MonteCarlo sheet
+// charts: Monte Carlo runs count its histogram.
+const HistogramOutput = "cost_per_used_hour"
+
 // Where the MonteCarlo sheet keeps its histogram and chart.
 const (
-	mcHistogramOutput = "cost_per_used_hour"
-	mcHistogramRow    = headerRow + 1 // first bin
-	mcChartCell       = "F4"
+	mcHistogramRow = headerRow + 1 // first bin
+	mcChartCell    = "F4"
 )
 
 // montecarloGrid is the MonteCarlo sheet: a histogram of the cost per used
@@ -37,20 +40,18 @@ func montecarloGrid(out Output) *grid {
 
 // histogram writes the base scenario's distribution of the charted output.
 func histogram(g *grid, mc *engine.MonteCarloResult) {
-	g.line(headerRow, headers(mcHistogramOutput+" ("+mc.Scenario+"): from", "to", "share of samples", "bar")...)
+	g.line(headerRow, headers(HistogramOutput+" ("+mc.Scenario+"): from", "to", "share of samples", "bar")...)
 	g.wrapHeight(headerRow, 14, "share of samples")
 	var s engine.Stats
 	for _, o := range mc.Outputs {
-		if o.Name == mcHistogramOutput {
+		if o.Name == HistogramOutput {
 			s = o
 		}
 	}
-	width := (s.Max - s.Min) / float64(len(s.Histogram))
 	format := withFormat(styleResult, units.ExcelFormat(s.Unit))
 	for i, c := range s.Histogram {
-		row := mcHistogramRow + i
-		upTo := s.Min + float64(i+1)*width
-		g.line(row, number(s.Min+float64(i)*width, format), number(upTo, format),
+		from, upTo := s.Edges[i], s.Edges[i+1]
+		g.line(mcHistogramRow+i, number(from, format), number(upTo, format),
 			number(float64(c)/float64(max(1, mc.Good)), withFormat(styleResult, "0.0%")),
 			text("up to "+units.Format(upTo, s.Unit), styleLabel))
 	}

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/term"
 
 	"planner/engine"
+	"planner/workbooks"
 )
 
 // runMonteCarlo runs a Monte Carlo of every scenario, base first, with a
@@ -23,7 +24,7 @@ func runMonteCarlo(ctx context.Context, plan *engine.Plan, overrides map[string]
 	for i, sc := range scenarios {
 		offset := i * opts.samples
 		r, err := plan.MonteCarlo(ctx, sc, engine.MonteCarloOptions{Samples: opts.samples, Seed: opts.seed,
-			Progress: func(done int) { bar.set(offset + done) }})
+			Histograms: []string{workbooks.HistogramOutput}, Progress: func(done int) { bar.set(offset + done) }})
 		if err != nil {
 			return nil, err
 		}
