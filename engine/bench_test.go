@@ -239,7 +239,7 @@ func BenchmarkMonteCarlo(b *testing.B) {
 	b.Run("baseline", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			sink += baselineMonteCarlo(samples, 1)
+			sink += baselineMonteCarlo(samples, 1).percentiles[0][1]
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/samples, "ns/sample")
 		b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/run")
@@ -247,10 +247,23 @@ func BenchmarkMonteCarlo(b *testing.B) {
 	b.Run("planner-all-cores", mc(runtime.GOMAXPROCS(0)))
 }
 
+// baselineOutputs are the outputs the hand-written run summarises, in its
+// order.
+var baselineOutputs = []string{"per_gpu_capex", "capital_per_gpu_hour", "node_kw", "power_per_month", "power_per_gpu_hour",
+	"rack_per_gpu_hour", "cost_per_gpu_hour", "cost_per_used_hour", "node_cost_per_month"}
+
+// baselineResult is what the hand-written run computes: per output its
+// P5, P50, P95 and mean, and per offer the samples in which owning wins.
+type baselineResult struct {
+	percentiles [][percentileCount]float64
+	means       []float64
+	wins        []int
+}
+
 // baselineMonteCarlo is the same run written by hand: the same generator per
 // block, the same stratified draws, the same pilot and percentile counting,
 // with the formulas as plain Go.
-func baselineMonteCarlo(n int, seed uint64) float64 {
+func baselineMonteCarlo(n int, seed uint64) baselineResult {
 	dists := []*Distribution{
 		{Kind: "triangular", Params: []float64{250000, 285000, 320000}}, {Kind: "triangular", Params: []float64{0, 0, 0.3}},
 		{Kind: "triangular", Params: []float64{1.2, 1.3, 1.4}}, {Kind: "triangular", Params: []float64{0.08, 0.12, 0.2}},
@@ -269,6 +282,16 @@ func baselineMonteCarlo(n int, seed uint64) float64 {
 			tallies[o] = newTally(&sieves[o], n-pilot)
 			tallies[o].add(&sieves[o], values, nil, sc)
 		}
+	}
+	// Two outputs are others rescaled, and are counted through them, as
+	// planner does.
+	type follower struct {
+		source int
+		apply  func(float64) float64
+	}
+	followed := map[int]follower{
+		4: {3, func(x float64) float64 { return x / defaultInputs.gpus / defaultInputs.hours }}, // power per GPU-hour, from per month
+		8: {6, func(x float64) float64 { return x * defaultInputs.gpus * defaultInputs.hours }}, // a node's month, from a GPU-hour
 	}
 	prices := []float64{2.69, 3.29, 3.99, 5.97}
 	wins := make([]int, len(prices))
@@ -302,16 +325,49 @@ func baselineMonteCarlo(n int, seed uint64) float64 {
 			}
 		}
 		for o := range tallies {
+			if _, ok := followed[o]; ok {
+				sums[o] += sumGood(vals[o][:m], nil)
+				continue
+			}
 			sums[o] += tallies[o].add(&sieves[o], vals[o][:m], nil, sc)
 		}
 	}
 	if pilot == n {
 		fromPilot()
 	}
-	total := 0.0
+	res := baselineResult{wins: wins}
 	for o := range tallies {
-		q, _ := tallies[o].percentiles()
-		total += q[0] + q[1] + q[2] + sums[o]/float64(n)
+		r, _ := tallies[o].ranked()
+		if f, ok := followed[o]; ok {
+			r, _ = tallies[f.source].ranked()
+			r = r.through(f.apply)
+		}
+		res.percentiles = append(res.percentiles, r.percentiles())
+		res.means = append(res.means, sums[o]/float64(n))
 	}
-	return total + float64(wins[0])
+	return res
+}
+
+// The hand-written run computes what planner computes, sample for sample,
+// so that the benchmark compares like with like.
+func TestBaselineMonteCarloIsPlanners(t *testing.T) {
+	p, err := Build(uncertainModel())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 50_000
+	r, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: n, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := baselineMonteCarlo(n, 3)
+	for i, name := range baselineOutputs {
+		s := stat(t, r, name)
+		if got := [percentileCount]float64{s.P5, s.P50, s.P95}; got != base.percentiles[i] || s.Mean != base.means[i] {
+			t.Errorf("%s: planner P5, P50, P95 %v, mean %v; hand-written %v, %v", name, got, s.Mean, base.percentiles[i], base.means[i])
+		}
+	}
+	if want := float64(base.wins[0]) / n; r.OwnCheaper[0].Probability != want {
+		t.Errorf("owning beats %s in %v of samples; by hand %v", r.OwnCheaper[0].Offer.Label(), r.OwnCheaper[0].Probability, want)
+	}
 }

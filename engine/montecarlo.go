@@ -173,6 +173,7 @@ type mcRun struct {
 	probe   *Batch
 	outputs []string     // node-level formulas
 	varies  []bool       // per output: it varies from sample to sample
+	follows []*rescaling // per output: the output it follows, or nil when it is counted
 	sieves  []sieve      // per output: which values to keep
 	tallies [][]*tally   // per worker, per output: the values' account
 	mu      sync.Mutex   // guards tallies
@@ -200,9 +201,38 @@ func (mc *mcRun) prepare() {
 			mc.varies[o] = true
 		}
 	}
+	mc.findRescalings()
 	mc.blocks = (n + blockSize - 1) / blockSize
 	mc.sums, mc.cheaper, mc.counted = make([][]float64, mc.blocks), make([][]int, mc.blocks), make([][]int, mc.blocks)
 	mc.good, mc.failure = make([]int, mc.blocks), make([]int, mc.blocks)
+}
+
+// findRescalings finds the outputs that follow another by constants only,
+// to count through it (see rescale.go). An output whose histogram is asked
+// for is counted itself.
+func (mc *mcRun) findRescalings() {
+	mc.follows = make([]*rescaling, len(mc.outputs))
+	output := map[int32]int{} // slot -> varying output
+	for o, name := range mc.outputs {
+		if mc.varies[o] {
+			output[mc.plan.prog.formulaSlot[mc.plan.index[name]]] = o
+		}
+	}
+	isOutput := func(s int32) bool { _, ok := output[s]; return ok }
+	for o, name := range mc.outputs {
+		if !mc.varies[o] || slices.Contains(mc.opts.Histograms, name) {
+			continue
+		}
+		from, steps, ok := mc.probe.increasingFrom(mc.plan.prog.formulaSlot[mc.plan.index[name]], isOutput)
+		if !ok {
+			continue
+		}
+		r := &rescaling{source: output[from], steps: steps}
+		if up := mc.follows[r.source]; up != nil {
+			r = &rescaling{source: up.source, steps: append(slices.Clone(up.steps), steps...)}
+		}
+		mc.follows[o] = r
+	}
 }
 
 // run hands blocks from up to the workers until all are done or ctx ends;
@@ -453,9 +483,24 @@ func (w *worker) record(k, n int, bad []bool) {
 			sums[o] = fixed * float64(good)
 			continue
 		}
+		if mc.follows[o] != nil {
+			sums[o] = sumGood(col[:n], failed)
+			continue
+		}
 		sums[o] = w.tallies[o].add(&mc.sieves[o], col[:n], failed, &w.scratch)
 	}
 	mc.sums[k], mc.good[k] = sums, good
+}
+
+// sumGood sums the values of the samples that did not fail (bad is nil
+// when none did).
+func sumGood(col []float64, bad []bool) (sum float64) {
+	for i, x := range col {
+		if bad == nil || !bad[i] {
+			sum += x
+		}
+	}
+	return sum
 }
 
 // offers counts, per compared offer, the samples in which owning wins.
@@ -559,27 +604,54 @@ func (mc *mcRun) recount(ctx context.Context) error {
 // when a percentile fell outside the brackets.
 func (mc *mcRun) statistics(good int) ([]Stats, bool) {
 	out := make([]Stats, len(mc.outputs))
+	ranks := make([]rankValues, len(mc.outputs))
 	missed := make([]bool, len(mc.outputs))
-	parallel(len(mc.outputs), func(o int) { out[o], missed[o] = mc.summarise(o, good) })
+	parallel(len(mc.outputs), func(o int) {
+		if mc.follows[o] == nil {
+			out[o], ranks[o], missed[o] = mc.summarise(o, good)
+		}
+	})
 	if slices.Contains(missed, true) {
 		return nil, false
+	}
+	for o, r := range mc.follows {
+		if r != nil {
+			out[o] = mc.rescaled(o, good, r, out[r.source], ranks[r.source])
+		}
 	}
 	return out, true
 }
 
-// summarise computes output o's statistics; missed says a percentile fell
-// outside the brackets.
-func (mc *mcRun) summarise(o, good int) (s Stats, missed bool) {
+// rescaled works out the statistics of output o, which follows another,
+// from that one's.
+func (mc *mcRun) rescaled(o, good int, r *rescaling, source Stats, ranks rankValues) Stats {
+	s := mc.newStats(o, good)
+	q := ranks.through(r.apply).percentiles()
+	s.P5, s.P50, s.P95 = q[0], q[1], q[2]
+	s.Min, s.Max = r.apply(source.Min), r.apply(source.Max)
+	return s
+}
+
+// newStats starts output o's statistics with its name, unit and mean.
+func (mc *mcRun) newStats(o, good int) Stats {
 	name := mc.outputs[o]
-	s = Stats{Name: name, Unit: mc.plan.checked[mc.plan.index[name]].Unit}
-	if slices.Contains(mc.opts.Histograms, name) {
-		s.Histogram = make([]int, histogramBins)
-	}
+	s := Stats{Name: name, Unit: mc.plan.checked[mc.plan.index[name]].Unit}
 	sum := 0.0
 	for k := 0; k < mc.blocks; k++ {
 		sum += mc.sums[k][o]
 	}
 	s.Mean = sum / float64(good)
+	return s
+}
+
+// summarise computes output o's statistics and the values at the
+// percentiles' ranks; missed says a percentile fell outside the brackets.
+func (mc *mcRun) summarise(o, good int) (s Stats, r rankValues, missed bool) {
+	name := mc.outputs[o]
+	s = mc.newStats(o, good)
+	if slices.Contains(mc.opts.Histograms, name) {
+		s.Histogram = make([]int, histogramBins)
+	}
 	if !mc.varies[o] {
 		// One number, the same in every sample.
 		_, fixed, _ := mc.probe.Column(name)
@@ -588,24 +660,25 @@ func (mc *mcRun) summarise(o, good int) (s Stats, missed bool) {
 			s.Histogram[histogramBins-1] = good
 			s.Edges = slices.Repeat([]float64{fixed}, histogramBins+1)
 		}
-		return s, false
+		return s, r, false
 	}
 	var tallies []*tally
 	for _, w := range mc.tallies {
 		tallies = append(tallies, w[o])
 	}
 	t := merge(tallies)
-	q, ok := t.percentiles()
+	r, ok := t.ranked()
 	if !ok {
-		return s, true
+		return s, r, true
 	}
+	q := r.percentiles()
 	s.P5, s.P50, s.P95 = q[0], q[1], q[2]
 	s.Min, s.Max = t.bounds(&mc.sieves[o])
 	if s.Histogram != nil {
 		copy(s.Histogram, t.hist[:])
 		s.Edges = mc.sieves[o].edges(s.Min, s.Max)
 	}
-	return s, false
+	return s, r, false
 }
 
 // parallel calls do(0) to do(n-1), on every core.

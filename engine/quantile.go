@@ -313,24 +313,31 @@ func merge(tallies []*tally) *tally {
 	return out
 }
 
-// percentiles are type-7 percentiles (as Excel's PERCENTILE.INC) of the
-// tallied values; ok is false when a wanted rank fell between brackets.
-func (t *tally) percentiles() (q [percentileCount]float64, ok bool) {
-	n := t.n
-	if n == 0 {
-		return [percentileCount]float64{math.NaN(), math.NaN(), math.NaN()}, true
+// rankValues are the values at the two ranks each reported percentile lies
+// between, k and k+1 for P = (n-1)p = k + a fraction, of n values.
+type rankValues struct {
+	n      int
+	values [percentileCount][2]float64
+}
+
+// ranked finds the tallied values at the reported percentiles' ranks; ok is
+// false when a wanted rank fell between brackets.
+func (t *tally) ranked() (r rankValues, ok bool) {
+	r.n = t.n
+	if r.n == 0 {
+		return r, true
 	}
 	wanted := make([][]int, percentileCount) // per bracket: ranks within its kept values
 	where := map[int][2]int{}                // rank -> bracket, rank within it
 	for _, p := range reported {
-		k := int(math.Floor(float64(n-1) * p))
-		for _, r := range []int{k, min(k+1, n-1)} {
-			j, local, inside := t.locate(r)
+		k := int(math.Floor(float64(r.n-1) * p))
+		for _, rank := range []int{k, min(k+1, r.n-1)} {
+			j, local, inside := t.locate(rank)
 			if !inside {
-				return q, false
+				return r, false
 			}
 			wanted[j] = append(wanted[j], local)
-			where[r] = [2]int{j, len(wanted[j]) - 1}
+			where[rank] = [2]int{j, len(wanted[j]) - 1}
 		}
 	}
 	values := make([][]float64, percentileCount)
@@ -339,16 +346,45 @@ func (t *tally) percentiles() (q [percentileCount]float64, ok bool) {
 			values[j] = pick(t.kept[j], wanted[j])
 		}
 	}
-	at := func(r int) float64 { w := where[r]; return values[w[0]][w[1]] }
+	at := func(rank int) float64 { w := where[rank]; return values[w[0]][w[1]] }
 	for i, p := range reported {
-		h := float64(n-1) * p
+		k := int(math.Floor(float64(r.n-1) * p))
+		r.values[i] = [2]float64{at(k), at(min(k+1, r.n-1))}
+	}
+	return r, true
+}
+
+// percentiles are the type-7 percentiles (as Excel's PERCENTILE.INC).
+func (r rankValues) percentiles() (q [percentileCount]float64) {
+	for i, p := range reported {
+		if r.n == 0 {
+			q[i] = math.NaN()
+			continue
+		}
+		h := float64(r.n-1) * p
 		k := int(math.Floor(h))
-		q[i] = at(k)
-		if k+1 < n {
-			q[i] += (h - float64(k)) * (at(k+1) - q[i])
+		q[i] = r.values[i][0]
+		if k+1 < r.n {
+			q[i] += (h - float64(k)) * (r.values[i][1] - q[i])
 		}
 	}
-	return q, true
+	return q
+}
+
+// through puts the ranked values through an increasing function: they stay
+// at their ranks.
+func (r rankValues) through(f func(float64) float64) rankValues {
+	for i := range r.values {
+		r.values[i] = [2]float64{f(r.values[i][0]), f(r.values[i][1])}
+	}
+	return r
+}
+
+// percentiles are type-7 percentiles of the tallied values; ok is false
+// when a wanted rank fell between brackets.
+func (t *tally) percentiles() (q [percentileCount]float64, ok bool) {
+	r, ok := t.ranked()
+	return r.percentiles(), ok
 }
 
 // locate finds which bracket holds the value of rank r, and its rank among
