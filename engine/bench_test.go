@@ -274,15 +274,6 @@ func baselineMonteCarlo(n int, seed uint64) baselineResult {
 	for o := range sieves {
 		sieves[o], tallies[o], vals[o] = keepAll(0, 0), &tally{}, make([]float64, blockSize)
 	}
-	pilot, sc := min(pilotBlocks*blockSize, n), &scratch{}
-	fromPilot := func() {
-		for o := range tallies {
-			values := tallies[o].kept[0]
-			sieves[o] = sieveFrom(values, pilot == n)
-			tallies[o] = newTally(&sieves[o], n-pilot)
-			tallies[o].add(&sieves[o], values, nil, sc)
-		}
-	}
 	// Two outputs are others rescaled, and are counted through them, as
 	// planner does.
 	type follower struct {
@@ -292,6 +283,18 @@ func baselineMonteCarlo(n int, seed uint64) baselineResult {
 	followed := map[int]follower{
 		4: {3, func(x float64) float64 { return x / defaultInputs.gpus / defaultInputs.hours }}, // power per GPU-hour, from per month
 		8: {6, func(x float64) float64 { return x * defaultInputs.gpus * defaultInputs.hours }}, // a node's month, from a GPU-hour
+	}
+	pilot, sc := min(pilotBlocks*blockSize, n), &scratch{}
+	fromPilot := func() {
+		for o := range tallies {
+			if _, ok := followed[o]; ok {
+				continue
+			}
+			values := tallies[o].kept[0]
+			sieves[o] = sieveFrom(values, pilot == n)
+			tallies[o] = newTally(&sieves[o], n-pilot)
+			tallies[o].add(&sieves[o], values, nil, sc)
+		}
 	}
 	prices := []float64{2.69, 3.29, 3.99, 5.97}
 	wins := make([]int, len(prices))

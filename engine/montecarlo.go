@@ -207,6 +207,12 @@ func (mc *mcRun) prepare() {
 	mc.good, mc.failure = make([]int, mc.blocks), make([]int, mc.blocks)
 }
 
+// counts says whether output o's values are counted, rather than fixed or
+// following another output's.
+func (mc *mcRun) counts(o int) bool {
+	return mc.varies[o] && mc.follows[o] == nil
+}
+
 // findRescalings finds the outputs that follow another by constants only,
 // to count through it (see rescale.go). An output whose histogram is asked
 // for is counted itself.
@@ -307,7 +313,11 @@ func (mc *mcRun) newWorker(share int) (*worker, error) {
 	w := &worker{mc: mc, b: b, bad: make([]bool, blockSize), offerBad: make([]bool, blockSize), fresh: make([]bool, blockSize),
 		util: make([]float64, blockSize), breakeven: make([]float64, blockSize)}
 	for o := range mc.sieves {
-		w.tallies = append(w.tallies, newTally(&mc.sieves[o], share))
+		if mc.counts(o) {
+			w.tallies = append(w.tallies, newTally(&mc.sieves[o], share))
+		} else {
+			w.tallies = append(w.tallies, &tally{})
+		}
 	}
 	for i := range mc.sampled {
 		w.cols = append(w.cols, b.Input(i))
