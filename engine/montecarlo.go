@@ -136,8 +136,13 @@ func (mc *mcRun) sample(ctx context.Context) error {
 		for _, w := range tallies {
 			values = append(values, w[o].kept[0]...)
 		}
-		mc.sieves[o] = sieveFrom(values, pilot == mc.blocks)
+		whole := pilot == mc.blocks
+		mc.sieves[o] = sieveFrom(values, whole)
 		mc.sieves[o].histogram = slices.Contains(mc.opts.Histograms, mc.outputs[o])
+		if whole {
+			mc.tallies[0][o] = tallyOfAll(&mc.sieves[o], values)
+			return
+		}
 		t := newTally(&mc.sieves[o], len(values))
 		t.add(&mc.sieves[o], values, nil, &scratch{})
 		mc.tallies[0][o] = t
@@ -225,19 +230,14 @@ func (mc *mcRun) findRescalings() {
 		}
 	}
 	isOutput := func(s int32) bool { _, ok := output[s]; return ok }
+	writers := mc.probe.writers()
 	for o, name := range mc.outputs {
 		if !mc.varies[o] || slices.Contains(mc.opts.Histograms, name) {
 			continue
 		}
-		from, steps, ok := mc.probe.increasingFrom(mc.plan.prog.formulaSlot[mc.plan.index[name]], isOutput)
-		if !ok {
-			continue
+		if from, steps, ok := mc.probe.increasingFrom(mc.plan.prog.formulaSlot[mc.plan.index[name]], writers, isOutput); ok {
+			mc.follows[o] = &rescaling{source: output[from], steps: steps}
 		}
-		r := &rescaling{source: output[from], steps: steps}
-		if up := mc.follows[r.source]; up != nil {
-			r = &rescaling{source: up.source, steps: append(slices.Clone(up.steps), steps...)}
-		}
-		mc.follows[o] = r
 	}
 }
 
@@ -624,22 +624,25 @@ func (mc *mcRun) statistics(good int) ([]Stats, bool) {
 	if slices.Contains(missed, true) {
 		return nil, false
 	}
-	for o, r := range mc.follows {
-		if r != nil {
-			out[o] = mc.rescaled(o, good, r, out[r.source], ranks[r.source])
+	done := make([]bool, len(mc.outputs))
+	var rescale func(o int)
+	rescale = func(o int) { // works out a follower's statistics from its source's
+		r := mc.follows[o]
+		if r == nil || done[o] {
+			return
 		}
+		rescale(r.source)
+		ranks[o] = ranks[r.source].through(r.apply)
+		q := ranks[o].percentiles()
+		out[o] = mc.newStats(o, good)
+		out[o].P5, out[o].P50, out[o].P95 = q[0], q[1], q[2]
+		out[o].Min, out[o].Max = r.apply(out[r.source].Min), r.apply(out[r.source].Max)
+		done[o] = true
+	}
+	for o := range mc.outputs {
+		rescale(o)
 	}
 	return out, true
-}
-
-// rescaled works out the statistics of output o, which follows another,
-// from that one's.
-func (mc *mcRun) rescaled(o, good int, r *rescaling, source Stats, ranks rankValues) Stats {
-	s := mc.newStats(o, good)
-	q := ranks.through(r.apply).percentiles()
-	s.P5, s.P50, s.P95 = q[0], q[1], q[2]
-	s.Min, s.Max = r.apply(source.Min), r.apply(source.Max)
-	return s
 }
 
 // newStats starts output o's statistics with its name, unit and mean.

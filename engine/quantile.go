@@ -154,6 +154,18 @@ func newTally(s *sieve, n int) *tally {
 	return t
 }
 
+// tallyOfAll is the tally of values under a sieve that keeps them all,
+// as add would make it, without copying them.
+func tallyOfAll(s *sieve, values []float64) *tally {
+	t := &tally{n: len(values)}
+	t.atOrAbove[0] = len(values)
+	t.kept[0] = values
+	if s.histogram {
+		t.bin(s, values, nil)
+	}
+	return t
+}
+
 // tally is one worker's account of one output's values under a sieve.
 type tally struct {
 	n         int                        // values counted
@@ -287,6 +299,9 @@ func (t *tally) bin(s *sieve, col []float64, bad []bool) {
 
 // merge combines the workers' tallies of one output.
 func merge(tallies []*tally) *tally {
+	if len(tallies) == 1 {
+		return tallies[0]
+	}
 	out := &tally{}
 	for j := range out.kept {
 		size := 0

@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -93,6 +94,18 @@ func TestTalliedPercentilesMatchASort(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A run that is all pilot is tallied without copying, as add would.
+func TestTallyOfAllIsAdds(t *testing.T) {
+	xs := []float64{3, -1, 4, 1, -5, 9, 2, 6}
+	s := sieveFrom(xs, true)
+	s.histogram = true
+	added := &tally{}
+	added.add(&s, xs, nil, &scratch{})
+	if whole := tallyOfAll(&s, xs); !reflect.DeepEqual(whole, added) {
+		t.Errorf("tallyOfAll %+v; add %+v", whole, added)
 	}
 }
 

@@ -11,7 +11,8 @@ import "math"
 // and works out its percentiles, smallest and largest from the other's.
 
 // rescaling is how an output follows another: the steps from the source
-// output's value to its own, each increasing.
+// output's value to its own, each increasing. The source may itself follow
+// a third.
 type rescaling struct {
 	source int // the output it follows
 	steps  []step
@@ -36,24 +37,34 @@ func (r *rescaling) apply(x float64) float64 {
 	return x
 }
 
-// increasingFrom walks back from slot through the batch's varying
-// instructions while each takes one varying operand and otherwise only a
-// constant, in a way that never reverses an order: adding, subtracting a
-// constant, multiplying or dividing by one above zero. It stops at the
-// first slot isOutput accepts and returns it with the steps from there.
-func (b *Batch) increasingFrom(slot int32, isOutput func(int32) bool) (int32, []step, bool) {
-	writer, writes := map[int32]instr{}, map[int32]int{}
-	for _, in := range b.node {
-		writer[in.dst] = in
-		writes[in.dst]++
+// writers maps each slot the batch's varying instructions write to its
+// instruction, or to nothing when more than one writes it.
+func (b *Batch) writers() map[int32]*instr {
+	out := map[int32]*instr{}
+	for i, in := range b.node {
+		if _, twice := out[in.dst]; twice {
+			out[in.dst] = nil
+			continue
+		}
+		out[in.dst] = &b.node[i]
 	}
+	return out
+}
+
+// increasingFrom walks back from slot through the batch's varying
+// instructions (writers) while each takes one varying operand and
+// otherwise only a constant, in a way that never reverses an order: adding,
+// subtracting a constant, multiplying or dividing by one above zero. It
+// stops at the first slot isOutput accepts and returns it with the steps
+// from there.
+func (b *Batch) increasingFrom(slot int32, writers map[int32]*instr, isOutput func(int32) bool) (int32, []step, bool) {
 	var steps []step
 	for cur := slot; ; {
-		in, ok := writer[cur]
-		if !ok || writes[cur] > 1 {
+		in := writers[cur]
+		if in == nil {
 			return 0, nil, false // an input, or a slot written twice
 		}
-		s, from, ok := b.increasingStep(in)
+		s, from, ok := b.increasingStep(*in)
 		if !ok {
 			return 0, nil, false
 		}

@@ -8,7 +8,8 @@ import (
 
 // In the default model, the power bill per GPU-hour is the bill per month
 // over constants, and a node's cost per month the cost per GPU-hour times
-// constants: both follow another output. Outputs built from several
+// constants: both follow another output, and a follower may be followed.
+// Outputs built from several
 // varying ones, or by an order-reversing step, do not.
 func TestRescalingsFound(t *testing.T) {
 	m := uncertainModel()
@@ -38,7 +39,7 @@ func TestRescalingsFound(t *testing.T) {
 		}
 	}
 	want := map[string]string{"power_per_gpu_hour": "power_per_month", "node_cost_per_month": "cost_per_gpu_hour",
-		"cost_in_cents": "cost_per_gpu_hour", "node_cost_per_year": "cost_per_gpu_hour"}
+		"cost_in_cents": "cost_per_gpu_hour", "node_cost_per_year": "node_cost_per_month"}
 	if len(got) != len(want) {
 		t.Errorf("followers %v, want %v", got, want)
 	}
