@@ -9,8 +9,8 @@ import (
 // In the default model, the power bill per GPU-hour is the bill per month
 // over constants, and a node's cost per month the cost per GPU-hour times
 // constants: both follow another output, and a follower may be followed.
-// Outputs built from several
-// varying ones, or by an order-reversing step, do not.
+// Outputs built from several varying ones, or by an order-reversing step,
+// do not.
 func TestRescalingsFound(t *testing.T) {
 	m := uncertainModel()
 	m.Formulas = append(m.Formulas, formulasOf("hours_per_dollar = 1 / cost_per_gpu_hour", "saving = 0 - cost_per_gpu_hour",
