@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -22,14 +21,28 @@ type correlator struct {
 	k      int
 	scores [][]float64 // per column: van der Waerden scores, shuffled per block
 	t      []float64   // the scores with the target correlation, n × k
-	ranked []ranked
+	keys   []uint64 // per sample: its correlated score's order, and its index
 	sorted []float64
 }
 
-// ranked is a sample's correlated score, to order samples by.
-type ranked struct {
-	score float64
-	i     int32
+// indexBits hold a sample's index within a block in the low bits of its
+// sort key.
+const indexBits = 10
+
+var _ [1<<indexBits - blockSize]struct{} // a block's indexes fit in indexBits
+
+// orderKey orders float64s as unsigned integers do, their low indexBits
+// replaced by index i: scores that differ only there, a relative 2⁻⁴² apart,
+// are ordered by index, as ties would be. Sorting plain integers is several
+// times faster than sorting pairs through a comparison function.
+func orderKey(score float64, i int) uint64 {
+	b := math.Float64bits(score)
+	if b>>63 == 1 {
+		b = ^b
+	} else {
+		b |= 1 << 63
+	}
+	return b&^(1<<indexBits-1) | uint64(i)
 }
 
 // correlated lists the sampled inputs some declared correlation joins, in
@@ -135,7 +148,7 @@ func (p *Plan) checkCorrelations() formulas.List {
 }
 
 func newCorrelator(target *mat.TriDense, k, size int) *correlator {
-	c := &correlator{target: target, k: k, base: map[int][]float64{}, t: make([]float64, size*k), ranked: make([]ranked, size), sorted: make([]float64, size)}
+	c := &correlator{target: target, k: k, base: map[int][]float64{}, t: make([]float64, size*k), keys: make([]uint64, size), sorted: make([]float64, size)}
 	for j := 0; j < k; j++ {
 		c.scores = append(c.scores, make([]float64, size))
 	}
@@ -202,13 +215,13 @@ func (c *correlator) rearrange(col []float64, j, n int, ascending bool) {
 	if !ascending {
 		slices.Sort(sorted)
 	}
-	r := c.ranked[:n]
-	for i := range r {
-		r[i] = ranked{score: c.t[i*c.k+j], i: int32(i)}
+	keys := c.keys[:n]
+	for i := range keys {
+		keys[i] = orderKey(c.t[i*c.k+j], i)
 	}
-	slices.SortFunc(r, func(a, b ranked) int { return cmp.Compare(a.score, b.score) })
-	for rank, x := range r {
-		col[x.i] = sorted[rank]
+	slices.Sort(keys)
+	for rank, key := range keys {
+		col[key&(1<<indexBits-1)] = sorted[rank]
 	}
 }
 
