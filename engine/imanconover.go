@@ -21,7 +21,7 @@ type correlator struct {
 	k      int
 	scores [][]float64 // per column: van der Waerden scores, shuffled per block
 	t      []float64   // the scores with the target correlation, n × k
-	keys   []uint64 // per sample: its correlated score's order, and its index
+	keys   []uint64    // per sample: its correlated score's order, and its index
 	sorted []float64
 }
 
