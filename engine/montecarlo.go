@@ -16,7 +16,7 @@ import (
 const (
 	DefaultSamples = 10_000
 	DefaultSeed    = 2026
-	MaxSamples     = 5_000_000 // a few seconds a scenario
+	MaxSamples     = 5_000_000 // about a second a scenario on two cores
 	blockSize      = 1024
 	histogramBins  = 20
 )
