@@ -91,7 +91,6 @@ func (s *sieve) setBins(lo, hi float64) {
 func sieveFrom(pilot []float64, wholeRun bool) sieve {
 	lo, hi := minMax(pilot)
 	s := keepAll(lo, hi)
-	s.share[0] = 1
 	m := len(pilot)
 	if m == 0 && !wholeRun {
 		// Every pilot sample failed: keep every later value, as a tail too.
@@ -105,14 +104,15 @@ func sieveFrom(pilot []float64, wholeRun bool) sieve {
 	// need keeping. The same for the largest.
 	s.tailLow, s.tailHigh = lo, hi
 	var ranks []int
-	for _, p := range reported {
-		delta := bracketSigmas*math.Sqrt(p*(1-p)/float64(m)) + 2/float64(m)
-		ranks = append(ranks, max(0, int(math.Floor(float64(m-1)*(p-delta)))), min(m-1, int(math.Ceil(float64(m-1)*(p+delta)))))
+	var deltas [percentileCount]float64 // per percentile: the bracket's half width, as a probability
+	for j, p := range reported {
+		deltas[j] = bracketSigmas*math.Sqrt(p*(1-p)/float64(m)) + 2/float64(m)
+		ranks = append(ranks, max(0, int(math.Floor(float64(m-1)*(p-deltas[j])))), min(m-1, int(math.Ceil(float64(m-1)*(p+deltas[j])))))
 	}
 	at := pick(pilot, ranks)
 	n := 0
 	for j, p := range reported {
-		delta := bracketSigmas*math.Sqrt(p*(1-p)/float64(m)) + 2/float64(m)
+		delta := deltas[j]
 		low, high := at[2*j], at[2*j+1]
 		if p-delta <= 0 {
 			low = math.Inf(-1)
@@ -237,10 +237,11 @@ func (t *tally) add(s *sieve, col []float64, bad []bool, sc *scratch) (sum float
 // count is add for at most a block of values. A value's region is found by
 // adding up comparisons, not by branching on them: which bracket a value
 // passes is as random as the value, and a mispredicted branch costs more
-// than the rest of the loop. g brackets start at or below a value; it lies
-// inside the g-th when it is no higher than that one's top. Every value is
-// written to the scratch, and the write position moves on only past those
-// to keep, which a second, short loop sorts into their lists.
+// than the rest of the loop: a value is at or above a bracket's low end,
+// and inside it when also no higher than its top. Every value is written to
+// the scratch, and the write position moves on only past those to keep,
+// which a second, short loop sorts into their lists (g brackets start at
+// or below a value; it is inside the g-th or in none).
 func (t *tally) count(s *sieve, col []float64, bad []bool, sc *scratch) (sum float64) {
 	low0, low1, low2 := s.low[0], s.low[1], s.low[2]
 	tops := [percentileCount + 1]float64{math.Inf(-1), s.high[0], s.high[1], s.high[2]}
@@ -393,13 +394,6 @@ func (r rankValues) through(f func(float64) float64) rankValues {
 		r.values[i] = [2]float64{f(r.values[i][0]), f(r.values[i][1])}
 	}
 	return r
-}
-
-// percentiles are type-7 percentiles of the tallied values; ok is false
-// when a wanted rank fell between brackets.
-func (t *tally) percentiles() (q [percentileCount]float64, ok bool) {
-	r, ok := t.ranked()
-	return r.percentiles(), ok
 }
 
 // locate finds which bracket holds the value of rank r, and its rank among

@@ -82,7 +82,8 @@ func TestTalliedPercentilesMatchASort(t *testing.T) {
 				if lo, hi := tl.bounds(&s); lo != slices.Min(xs) || hi != slices.Max(xs) {
 					t.Errorf("%s, n=%d, pilot %d: bounds %v..%v, want %v..%v", name, n, pilot, lo, hi, slices.Min(xs), slices.Max(xs))
 				}
-				got, ok := tl.percentiles()
+				r, ok := tl.ranked()
+				got := r.percentiles()
 				if !ok {
 					t.Errorf("%s, n=%d, pilot %d: a percentile fell outside the brackets", name, n, pilot)
 					continue
@@ -118,7 +119,7 @@ func TestMissedBracketIsReported(t *testing.T) {
 	}
 	// (and every later value lies above the pilot's largest: all are kept as tails)
 	tl, _ := tallyOf(xs, 16384)
-	if _, ok := tl.percentiles(); ok {
+	if _, ok := tl.ranked(); ok {
 		t.Error("percentiles answered though the pilot saw only the lowest sixth of the values")
 	}
 }
