@@ -1,6 +1,7 @@
 package workbooks
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,11 +10,12 @@ import (
 	"planner/engine"
 )
 
-// FuzzRead feeds the reader any bytes, seeded with planner's own workbook
-// and, where the corpus is beside the project, small real-world and hostile
-// ones: reading never panics, every refusal names the file, and whatever is
-// read builds or is refused with a message, and is written back (in
-// memory) without panic.
+// FuzzRead feeds the reader and init any bytes, seeded with planner's own
+// workbook and, where the corpus is beside the project, small real-world and
+// hostile ones: neither panics (nor reaches a panic of excelize's that
+// planner would only catch), every refusal names the file, and whatever is
+// read builds or is refused with a message, and is written back (in memory)
+// without panic.
 func FuzzRead(f *testing.F) {
 	dir := f.TempDir()
 	path := filepath.Join(dir, "plan.xlsx")
@@ -23,18 +25,33 @@ func FuzzRead(f *testing.F) {
 	}
 	f.Add(data)
 	seeds, _ := filepath.Glob(filepath.Join(corpusDir, "*.xlsx"))
-	hostile, _ := filepath.Glob(filepath.Join(corpusDir, "..", "hostile", "*"))
-	for _, s := range append(seeds, hostile...) {
+	for _, other := range []string{"hostile", "wild"} {
+		more, _ := filepath.Glob(filepath.Join(corpusDir, "..", other, "*"))
+		seeds = append(seeds, more...)
+	}
+	for _, s := range seeds {
 		if b, err := os.ReadFile(s); err == nil && len(b) <= 64<<10 {
 			f.Add(b)
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		named := func(what string, err error) {
+			var p *panicked
+			switch {
+			case err == nil:
+			case !strings.HasPrefix(err.Error(), "fuzz.xlsx"):
+				t.Fatalf("%s: an error that does not name the file: %v", what, err)
+			case errors.As(err, &p):
+				t.Fatalf("%s: excelize panicked: %v", what, err)
+			}
+		}
+		if sniff("fuzz.xlsx", data) == nil {
+			_, err := initInto("fuzz.xlsx", data)
+			named("init", err)
+		}
 		b, err := ReadBytes("fuzz.xlsx", data)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "fuzz.xlsx") {
-				t.Fatalf("an error that does not name the file: %v", err)
-			}
+			named("read", err)
 			return
 		}
 		p, err := engine.Build(b.Model)
@@ -47,8 +64,7 @@ func FuzzRead(f *testing.F) {
 		}
 		// Writing planner's sheets into whatever was read: charts, style
 		// counts and the calculation chain all edit the package.
-		if _, err := b.Write(Output{Version: "fuzz", Plan: p, Results: results}, WriteOptions{}); err != nil && !strings.HasPrefix(err.Error(), "fuzz.xlsx") {
-			t.Fatalf("an error that does not name the file: %v", err)
-		}
+		_, err = b.Write(Output{Version: "fuzz", Plan: p, Results: results}, WriteOptions{})
+		named("write", err)
 	})
 }

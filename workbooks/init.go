@@ -20,20 +20,32 @@ import (
 // workbook plus planner's sheets when there is one. It never replaces a
 // sheet or a defined name that exists.
 func Init(path string) ([]byte, error) {
-	m := DefaultModel()
-	grids := inputGrids(m)
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return initNew(path, grids, pricesDated(m))
+		m := DefaultModel()
+		return initNew(path, inputGrids(m), pricesDated(m))
 	}
 	data, err := load(path)
 	if err != nil {
 		return nil, err
 	}
-	counted, err := fixStyleCounts(data)
+	return initInto(path, data)
+}
+
+// initInto adds planner's input sheets to the workbook data, read from path.
+func initInto(path string, data []byte) (out []byte, err error) {
+	// excelize panics on some damaged packages; that is an error here, and
+	// nothing is written.
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, &panicked{fmt.Sprintf("%s: cannot be given planner's sheets without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, and run planner init again", path, r)}
+		}
+	}()
+	grids := inputGrids(DefaultModel())
+	prepared, err := prepare(path, data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
-	f, err := open(path, counted, false)
+	f, err := open(path, prepared, false)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +57,7 @@ func Init(path string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: adding planner's sheets: %w", path, err)
 	}
-	out, err := finish(path, f)
+	out, err = finish(path, f)
 	if err != nil {
 		return nil, err
 	}
@@ -55,6 +67,11 @@ func Init(path string) ([]byte, error) {
 	}
 	return out, verify(path, data, out, added, managed)
 }
+
+// panicked is an error excelize raised as a panic, which planner caught.
+type panicked struct{ msg string }
+
+func (p *panicked) Error() string { return p.msg }
 
 // initNew writes a new workbook dated as of its prices, not of the clock:
 // init gives the same bytes on any day, and the prices' age is measured

@@ -80,11 +80,35 @@ func verify(file string, old, new []byte, owned, managed map[string]bool) error 
 		}
 	}
 	for p := range after {
-		if before[p] == nil && !mine[p] && !rewritten[p] {
+		switch {
+		case before[p] != nil:
+		case p == stylesPart:
+			if what := plannersStyles(after[p]); what != "" {
+				return &damaged{file, p, what}
+			}
+		case !mine[p] && !rewritten[p]:
 			return &damaged{file, p, "planner would add a part it does not own"}
 		}
 	}
 	return nil
+}
+
+// plannersStyles checks a style part planner gave a workbook that had none
+// (or an empty one): it must begin with the default styles, so that cells
+// without a style of their own look as they did.
+func plannersStyles(part []byte) string {
+	b, err := parseXML(part)
+	if err != nil {
+		return "it would not be valid XML: " + err.Error()
+	}
+	a, _ := parseXML(minimalStyles)
+	a, b = a.normal(), b.normal()
+	for _, list := range a.kids {
+		if what := keptPrefix(list, b.child(list.name.Local)); what != "" {
+			return "planner's own style part would not begin with the default styles: " + list.name.Local + ": " + what
+		}
+	}
+	return ""
 }
 
 // ownedParts finds the parts of planner's sheets: the worksheet part, its
@@ -158,6 +182,9 @@ func sameMeaning(name string, old, new []byte, managed, mine map[string]bool) st
 	}
 	a, err := parseXML(old)
 	if err != nil {
+		if name == stylesPart {
+			return plannersStyles(new) // planner's, in place of an empty part
+		}
 		return "" // the original was not readable XML; nothing to keep
 	}
 	b, err := parseXML(new)

@@ -23,7 +23,7 @@ func (b *Book) Write(out Output, opts WriteOptions) (data []byte, err error) {
 	// nothing is written.
 	defer func() {
 		if r := recover(); r != nil {
-			data, err = nil, fmt.Errorf("%s: cannot be written without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, or use -o other.xlsx", b.Path, r)
+			data, err = nil, &panicked{fmt.Sprintf("%s: cannot be written without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, or use -o other.xlsx", b.Path, r)}
 		}
 	}()
 	grids := []*grid{resultsGrid(out)}
@@ -59,8 +59,8 @@ func (b *Book) Write(out Output, opts WriteOptions) (data []byte, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: taking out planner's old charts: %w", b.Path, err)
 	}
-	if stripped, err = fixStyleCounts(stripped); err != nil {
-		return nil, fmt.Errorf("%s: %w", b.Path, err)
+	if stripped, err = prepare(b.Path, stripped); err != nil {
+		return nil, err
 	}
 	f, err := open(b.Path, stripped, false)
 	if err != nil {
