@@ -78,11 +78,18 @@ func sniff(path string, data []byte) error {
 			return fmt.Errorf("%s: is an OpenDocument file (.ods); save it as .xlsx", path)
 		case "xl/workbook.xml":
 			hasWorkbook = true
-			if strict(f) {
+			head := head(f, 4096)
+			if bytes.Contains(head, []byte("purl.oclc.org/ooxml/spreadsheetml/main")) {
 				return fmt.Errorf("%s: is saved as Strict Open XML, which planner cannot write back without damage; in Excel use File > Save As > Excel Workbook (.xlsx), then run planner again", path)
+			}
+			if utf16XML(head) {
+				return utf16Refusal(path)
 			}
 		case "[content_types].xml":
 			hasTypes = true
+			if utf16XML(head(f, 4)) {
+				return utf16Refusal(path)
+			}
 		}
 	}
 	if !hasWorkbook || !hasTypes {
@@ -118,15 +125,29 @@ func open(path string, data []byte, raw bool) (f *excelize.File, err error) {
 	return f, nil
 }
 
-// strict reports whether a workbook part uses the Strict Open XML
-// namespace, which excelize reads but writes back unreadable.
-func strict(f *zip.File) bool {
+// head is the first n bytes of a part, or fewer.
+func head(f *zip.File, n int) []byte {
 	rc, err := f.Open()
 	if err != nil {
-		return false
+		return nil
 	}
 	defer rc.Close()
-	head := make([]byte, 4096)
-	n, _ := io.ReadFull(rc, head)
-	return bytes.Contains(head[:n], []byte("purl.oclc.org/ooxml/spreadsheetml/main"))
+	b := make([]byte, n)
+	got, _ := io.ReadFull(rc, b)
+	return b[:got]
+}
+
+// utf16XML reports whether a part begins as XML written in UTF-16 (with a
+// byte-order mark, or without one), which excelize cannot read.
+func utf16XML(head []byte) bool {
+	for _, start := range [][]byte{{0xFF, 0xFE}, {0xFE, 0xFF}, {'<', 0, '?', 0}, {0, '<', 0, '?'}} {
+		if bytes.HasPrefix(head, start) {
+			return true
+		}
+	}
+	return false
+}
+
+func utf16Refusal(path string) error {
+	return fmt.Errorf("%s: stores its XML as UTF-16, which planner cannot write back; open it in Excel or LibreOffice, save it as .xlsx, then run planner again", path)
 }
