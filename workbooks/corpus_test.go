@@ -23,7 +23,6 @@ var refused = map[string]string{
 	"openxmlsdk__OLE-O12-XL-OLE.xlsx":                  "is saved as Strict Open XML",
 	"openxmlsdk__ActiveXControls-O12-XL-Controls.xlsx": "is saved as Strict Open XML",
 	"sheetjs__wtf_path.xlsx":                           "is a zip archive but not an Excel workbook",
-	"phpspreadsheet__issue.3720.xlsx":                  "saving would change xl/styles.xml (it would not be valid XML",
 	"phpspreadsheet__form_pass_print.xlsm":             "saving would change xl/workbook.xml (workbookProtection would change)",
 }
 

@@ -61,6 +61,9 @@ func initInto(path string, data []byte) (out []byte, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if out, err = keepStyles(prepared, out); err != nil {
+		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
+	}
 	added := map[string]bool{}
 	for _, g := range grids {
 		added[g.sheet] = true

@@ -76,6 +76,9 @@ func (b *Book) Write(out Output, opts WriteOptions) (data []byte, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if data, err = keepStyles(stripped, data); err != nil {
+		return nil, fmt.Errorf("%s: building the workbook: %w", b.Path, err)
+	}
 	if data, err = drawCharts(data, grids); err != nil {
 		return nil, fmt.Errorf("%s: %w", b.Path, err)
 	}
