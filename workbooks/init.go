@@ -45,6 +45,9 @@ func initInto(path string, data []byte) (out []byte, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if structureLocked(prepared) {
+		return nil, refuseLockedStructure(path, "init", nil)
+	}
 	f, err := open(path, prepared, false)
 	if err != nil {
 		return nil, err
@@ -62,6 +65,9 @@ func initInto(path string, data []byte) (out []byte, err error) {
 		return nil, err
 	}
 	if out, err = keepStyles(prepared, out); err != nil {
+		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
+	}
+	if out, err = keepProtection(prepared, out); err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 	}
 	added := map[string]bool{}

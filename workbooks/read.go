@@ -136,6 +136,17 @@ func (b *Book) pointsIntoOwned(ref string) bool {
 	return false
 }
 
+// hasFold reports whether the workbook has the sheet, compared as Excel
+// compares sheet names, without case.
+func (b *Book) hasFold(sheet string) bool {
+	for _, s := range b.Sheets {
+		if strings.EqualFold(s, sheet) {
+			return true
+		}
+	}
+	return false
+}
+
 func (b *Book) has(sheet string) bool {
 	for _, s := range b.Sheets {
 		if s == sheet {

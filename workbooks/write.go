@@ -51,9 +51,15 @@ func (b *Book) Write(out Output, opts WriteOptions) (data []byte, err error) {
 			}
 		}
 	}
-	var sheets []string
+	var sheets, adding []string
 	for _, g := range grids {
 		sheets = append(sheets, g.sheet)
+		if !b.hasFold(g.sheet) {
+			adding = append(adding, g.sheet)
+		}
+	}
+	if len(adding) > 0 && structureLocked(b.data) {
+		return nil, refuseLockedStructure(b.Path, "eval", adding)
 	}
 	stripped, err := stripDrawings(b.data, sheets)
 	if err != nil {
@@ -77,6 +83,9 @@ func (b *Book) Write(out Output, opts WriteOptions) (data []byte, err error) {
 		return nil, err
 	}
 	if data, err = keepStyles(stripped, data); err != nil {
+		return nil, fmt.Errorf("%s: building the workbook: %w", b.Path, err)
+	}
+	if data, err = keepProtection(stripped, data); err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", b.Path, err)
 	}
 	if data, err = drawCharts(data, grids); err != nil {
