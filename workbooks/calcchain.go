@@ -21,16 +21,28 @@ var (
 	calcChains = regexp.MustCompile(`(?s)(<(?:[A-Za-z_][\w.-]*:)?calcChain\b[^>]*>).*(</(?:[A-Za-z_][\w.-]*:)?calcChain>)`)
 )
 
-func pruneCalcChain(data []byte, sheets []string) ([]byte, error) {
-	ps, err := openParts(data)
+// The chain is the user's part, outside the view excelize is given: it is
+// read from original, and what becomes of it is returned as an entry to put
+// or to drop, with out (what excelize wrote) losing the chain's relationship
+// and content type when the chain goes.
+func pruneCalcChain(path string, out, original []byte, sheets []string) ([]byte, map[string][]byte, map[string]bool, error) {
+	bp, err := openParts(original)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
-	chain := ps.get(calcChainPart)
-	if chain == nil {
-		return data, nil
+	f := bp.files[calcChainPart]
+	if f == nil {
+		return out, nil, nil, nil
 	}
-	ids := sheetIDs(ps.get("xl/workbook.xml"), sheets)
+	if f.UncompressedSize64 > maxPartInMemory {
+		return nil, nil, nil, tooLarge(path, calcChainPart, f.UncompressedSize64)
+	}
+	chain := bp.get(calcChainPart)
+	op, err := openParts(out)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ids := sheetIDs(op.get(workbookPart), sheets)
 	cur := "1" // an entry without i is on the sheet of the entry before, the first sheet at first
 	var kept []string
 	dropped := false
@@ -49,28 +61,28 @@ func pruneCalcChain(data []byte, sheets []string) ([]byte, error) {
 		kept = append(kept, string(c))
 	}
 	if !dropped {
-		return data, nil
+		return out, nil, nil, nil
 	}
 	if len(kept) == 0 {
-		return dropCalcChain(data, ps)
+		out, err := dropCalcChain(out, op)
+		return out, nil, map[string]bool{calcChainPart: true}, err
 	}
 	m := calcChains.FindSubmatch(chain)
 	if m == nil {
-		return data, nil // not a chain planner can read: leave it
+		return out, nil, nil, nil // not a chain planner can read: leave it
 	}
 	pruned := string(m[1]) + strings.Join(kept, "") + string(m[2])
 	pruned = string(chain[:calcChains.FindIndex(chain)[0]]) + pruned
-	return rewrite(data, edits{put: map[string][]byte{calcChainPart: []byte(pruned)}})
+	return out, map[string][]byte{calcChainPart: []byte(pruned)}, nil, nil
 }
 
-// dropCalcChain removes the part, its relationship and its content type.
+// dropCalcChain removes the chain's relationship and content type.
 func dropCalcChain(data []byte, ps *lazyParts) ([]byte, error) {
-	rels := "xl/_rels/workbook.xml.rels"
 	e := edits{put: map[string][]byte{}, drop: map[string]bool{calcChainPart: true}}
-	if root, err := parseXML(ps.get(rels)); err == nil {
+	if root, err := parseXML(ps.get(workbookRels)); err == nil {
 		for _, r := range root.kids {
 			if strings.HasSuffix(r.attr("Type"), "/calcChain") {
-				e.put[rels] = removeRelationship(ps.get(rels), r.attr("Id"))
+				e.put[workbookRels] = removeRelationship(ps.get(workbookRels), r.attr("Id"))
 			}
 		}
 	}

@@ -212,7 +212,7 @@ func (r *reader) deploymentNumbers(t *table, row int, d *engine.Deployment) bool
 // formulaWithoutValue reports a cell that looks empty because it holds a
 // formula no spreadsheet application has computed yet.
 func (r *reader) formulaWithoutValue(at formulas.Origin, name string) bool {
-	formula, _ := r.f.GetCellFormula(at.Sheet, at.Cell())
+	formula := r.formula(at)
 	if formula == "" {
 		return false
 	}

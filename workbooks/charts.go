@@ -120,8 +120,9 @@ func keepOverrides(overrides []typeOverride, drop map[string]bool) []typeOverrid
 	return kept
 }
 
-// drawCharts puts each grid's charts into the package, on its sheet.
-func drawCharts(data []byte, grids []*grid) ([]byte, error) {
+// drawCharts puts each grid's charts into the package, on its sheet. Part
+// names also taken (by the user's parts outside the package) are not used.
+func drawCharts(data []byte, grids []*grid, also func(string) bool) ([]byte, error) {
 	var drawn []*grid
 	for _, g := range grids {
 		if len(g.charts) > 0 {
@@ -150,7 +151,7 @@ func drawCharts(data []byte, grids []*grid) ([]byte, error) {
 			declared[strings.TrimPrefix(o.PartName, "/")] = true
 		}
 	}
-	taken := func(p string) bool { return ps.files[p] != nil || e.put[p] != nil || declared[p] }
+	taken := func(p string) bool { return ps.files[p] != nil || e.put[p] != nil || declared[p] || also(p) }
 	where := sheetParts(ps.get)
 	for _, g := range drawn {
 		sheet, ok := where[g.sheet]

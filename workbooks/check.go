@@ -18,12 +18,12 @@ const maxStaleCells = 5
 // by value, so a workbook that another program saved without changing a
 // number is still up to date.
 func (b *Book) Stale(fresh []byte) ([]string, error) {
-	now, err := open(b.Path, fresh, true)
+	now, err := openSheets(b.Path, fresh, OwnedSheets)
 	if err != nil {
 		return nil, err
 	}
 	defer now.Close()
-	was, err := open(b.Path, b.data, true)
+	was, err := openSheets(b.Path, b.data, OwnedSheets)
 	if err != nil {
 		return nil, err
 	}
@@ -53,6 +53,16 @@ func (b *Book) Stale(fresh []byte) ([]string, error) {
 		out = append(out, staleCells(b.Path, sheet, was, now)...)
 	}
 	return out, nil
+}
+
+// openSheets opens the named sheets of a workbook for reading, and what
+// reading them needs, not the rest (see readView).
+func openSheets(path string, data []byte, sheets []string) (*excelize.File, error) {
+	read, _, err := readView(path, data, sheets)
+	if err != nil {
+		return nil, err
+	}
+	return open(path, read, true)
 }
 
 func isOwned(sheet string) bool {

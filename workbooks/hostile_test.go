@@ -96,7 +96,8 @@ func TestHostileWorkbooks(t *testing.T) {
 		{"truncated.xlsx", plan[:len(plan)/2], "is a damaged zip archive (zip: not a valid zip file); it may have been cut short while copying"},
 		{"bomb.xlsx", zipWith(t, parts, "xl/media/image9.png", 1<<20, 4<<30), "inflates to more than 1024 MB (a zip bomb, or not a workbook planner should open); planner reads workbooks up to that"},
 		{"lying.xlsx", zipWith(t, map[string][]byte{"[Content_Types].xml": parts["[Content_Types].xml"], "xl/workbook.xml": parts["xl/workbook.xml"],
-			"xl/_rels/workbook.xml.rels": parts["xl/_rels/workbook.xml.rels"]}, "xl/worksheets/sheet1.xml", 64<<20, 1000), "cannot be read as a workbook"},
+			"xl/_rels/workbook.xml.rels": parts["xl/_rels/workbook.xml.rels"]}, "xl/worksheets/sheet1.xml", 64<<20, 1000),
+			"its part xl/worksheets/sheet1.xml cannot be read (zip: not a valid zip file); the workbook is damaged: open it in Excel or LibreOffice and save it again"},
 		// excelize reads no DTD and expands no entity: the sheet is just empty.
 		{"laughs.xlsx", rezip(t, plan, func(ps map[string][]byte) { ps["xl/worksheets/sheet1.xml"] = []byte(billionLaughs) }), "Assumptions!A1: the header row has no \"name\" column"},
 		{"opendocument.xlsx", zipWith(t, map[string][]byte{"mimetype": []byte("application/vnd.oasis.opendocument.spreadsheet"), "content.xml": []byte("<x/>")}, "", 0, 0),
@@ -194,6 +195,65 @@ func TestUTF16WorkbooksAreRefused(t *testing.T) {
 		}
 		if _, err := Init(path); err == nil || err.Error() != want {
 			t.Errorf("init: got %v\nwant %s", err, want)
+		}
+	}
+}
+
+// truncatedEntry rebuilds a package with one entry's deflated bytes cut in
+// half, its header still declaring the whole part.
+func truncatedEntry(t *testing.T, data []byte, name string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for part, content := range zipParts(t, data) {
+		if part != name {
+			w, _ := zw.Create(part)
+			w.Write(content)
+			continue
+		}
+		var stream bytes.Buffer
+		fw, _ := flate.NewWriter(&stream, flate.BestCompression)
+		fw.Write(content)
+		fw.Close()
+		half := stream.Bytes()[:stream.Len()/2]
+		h := &zip.FileHeader{Name: part, Method: zip.Deflate, CRC32: crc32.ChecksumIEEE(content),
+			CompressedSize64: uint64(len(half)), UncompressedSize64: uint64(len(content))}
+		w, err := zw.CreateRaw(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(half)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// excelize reads a part that ends early without a word and works on what
+// it got: half the style part made NewStyle panic, half an input sheet would
+// be a model with rows missing. planner reads every part it gives excelize
+// to its end first, and refuses one that stops short, naming it.
+func TestHalfAPartIsRefused(t *testing.T) {
+	plan := planBytes(t)
+	for _, tc := range []struct {
+		name, part string
+		run        func(path string) error
+	}{
+		{"init", stylesPart, func(path string) error { _, err := Init(path); return err }},
+		{"read", "xl/worksheets/sheet1.xml", func(path string) error { _, err := Read(path); return err }},
+	} {
+		path := filepath.Join(t.TempDir(), "half.xlsx")
+		data := truncatedEntry(t, plan, tc.part)
+		if tc.name == "init" {
+			data = truncatedEntry(t, bareWorkbook(t, withStyles(string(minimalStyles))), tc.part)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want := path + ": its part " + tc.part + " cannot be read (unexpected EOF); the workbook is damaged: open it in Excel or LibreOffice and save it again"
+		if err := tc.run(path); err == nil || err.Error() != want {
+			t.Errorf("%s: got %v\nwant %s", tc.name, err, want)
 		}
 	}
 }

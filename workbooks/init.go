@@ -41,40 +41,12 @@ func initInto(path string, data []byte) (out []byte, err error) {
 		}
 	}()
 	grids := inputGrids(DefaultModel())
-	prepared, err := prepare(path, data)
-	if err != nil {
-		return nil, err
-	}
-	if structureLocked(prepared) {
+	if structureLocked(data) {
 		return nil, refuseLockedStructure(path, "init", nil)
 	}
-	f, err := open(path, prepared, false)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if err := clashes(path, f, grids); err != nil {
-		return nil, err
-	}
-	managed, _, err := writeGrids(f, grids)
-	if err != nil {
-		return nil, fmt.Errorf("%s: adding planner's sheets: %w", path, err)
-	}
-	out, err = finish(path, f)
-	if err != nil {
-		return nil, err
-	}
-	if out, err = keepStyles(prepared, out); err != nil {
-		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
-	}
-	if out, err = keepProtection(prepared, out); err != nil {
-		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
-	}
-	added := map[string]bool{}
-	for _, g := range grids {
-		added[g.sheet] = true
-	}
-	return out, verify(path, data, out, added, managed)
+	check := func(f *excelize.File) error { return clashes(path, f, grids) }
+	out, _, _, err = build(path, data, grids, len(grids), check)
+	return out, err
 }
 
 // panicked is an error excelize raised as a panic, which planner caught.

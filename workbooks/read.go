@@ -55,7 +55,11 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	if err := sniff(path, data); err != nil {
 		return nil, err
 	}
-	f, err := open(path, data, true)
+	read, sizes, err := readView(path, data, append(append([]string(nil), InputSheets...), OwnedSheets...))
+	if err != nil {
+		return nil, err
+	}
+	f, err := open(path, read, true)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +70,7 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); planner init %s makes a workbook with every sheet planner needs",
 			path, SheetAssumptions, strings.Join(b.Sheets, ", "), path)
 	}
-	r := reader{f: f, file: path}
+	r := reader{f: f, file: path, bytes: sizes}
 	b.Model.Where = formulas.Origin{File: path, Sheet: SheetAssumptions}
 	b.Model.Inputs = r.assumptions()
 	if b.has(SheetCloud) {
@@ -165,7 +169,7 @@ func (b *Book) markOwned(f *excelize.File) {
 			if !strings.EqualFold(have, s) {
 				continue
 			}
-			mark, _ := f.GetCellValue(have, cellName(1, provenanceRow))
+			mark := provenanceOf(f, have)
 			if m := ownerMark.FindStringSubmatch(mark); have == s && m != nil {
 				b.owned[s] = true
 				b.Computed[s] = m[1]
@@ -174,6 +178,26 @@ func (b *Book) markOwned(f *excelize.File) {
 			}
 		}
 	}
+}
+
+// provenanceOf is the provenance cell of a sheet, read by streaming its
+// first rows: asking excelize for one cell parses the whole sheet.
+func provenanceOf(f *excelize.File, sheet string) string {
+	rows, err := f.Rows(sheet)
+	if err != nil {
+		return ""
+	}
+	defer rows.Close()
+	for n := 1; n <= provenanceRow && rows.Next(); n++ {
+		cells, err := rows.Columns(rawOpts)
+		if err != nil {
+			return ""
+		}
+		if n == provenanceRow && len(cells) > 0 {
+			return cells[0]
+		}
+	}
+	return ""
 }
 
 // ownerMark is the provenance line of a sheet planner wrote.
@@ -197,9 +221,31 @@ func savedOn(f *excelize.File) time.Time {
 type reader struct {
 	f        *excelize.File
 	file     string
-	size     map[string]int // rows each sheet read holds, with the empty ones
+	size     map[string]int    // rows each sheet read holds, with the empty ones
+	bytes    map[string]uint64 // each sheet's part, unpacked
 	problems formulas.List
 	warnings []string
+}
+
+// maxParsedSheet is the largest sheet part planner lets excelize parse
+// whole, to tell a cell's type or formula: excelize's model of a sheet takes
+// many times its size. Larger sheets are only streamed, and their cells
+// taken as stored.
+const maxParsedSheet = 8 << 20
+
+// parsable reports whether the sheet is small enough for excelize to parse.
+func (r *reader) parsable(sheet string) bool {
+	return r.bytes[sheet] <= maxParsedSheet && r.size[sheet] <= 10000
+}
+
+// formula is the Excel formula of a cell, or "" (also when the sheet is
+// too large to ask).
+func (r *reader) formula(at formulas.Origin) string {
+	if !r.parsable(at.Sheet) {
+		return ""
+	}
+	f, _ := r.f.GetCellFormula(at.Sheet, at.Cell())
+	return f
 }
 
 func (r *reader) fail(at formulas.Origin, name, format string, args ...any) {
@@ -279,7 +325,7 @@ func (r *reader) textCell(at formulas.Origin, raw string) bool {
 	if _, err := strconv.ParseFloat(raw, 64); err != nil {
 		return true
 	}
-	if r.size[at.Sheet] > 10000 {
+	if !r.parsable(at.Sheet) {
 		return false
 	}
 	typ, err := r.f.GetCellType(at.Sheet, at.Cell())
@@ -371,7 +417,7 @@ func (t *table) at(row, col int) formulas.Origin {
 func (t *table) number(row int, key, name string, required bool) (float64, bool) {
 	raw, at := t.get(row, key)
 	if raw == "" {
-		if formula, _ := t.r.f.GetCellFormula(t.sheet, at.Cell()); formula != "" {
+		if formula := t.r.formula(at); formula != "" {
 			t.r.fail(at, name, "the formula =%s has no computed value saved with it; open the workbook in Excel or LibreOffice, save it, and run planner again, or type the number", formula)
 			return 0, false
 		}
@@ -556,7 +602,7 @@ func (r *reader) formulas() []formulas.Formula {
 		src, srcAt := t.get(row, "expression")
 		unit, _ := t.get(row, "unit")
 		doc, _ := t.get(row, "description")
-		excel, _ := r.f.GetCellFormula(SheetFormulas, srcAt.Cell())
+		excel := r.formula(srcAt)
 		switch {
 		case name == "":
 			r.fail(at, "", "the name is empty, but the row has other cells filled; name the formula or clear the row")

@@ -114,18 +114,22 @@ func unwrapPath(err error) error {
 }
 
 // Same reports whether two workbooks hold the same parts with the same
-// contents, whatever their compression.
+// contents, whatever their compression, reading a block at a time.
 func Same(a, b []byte) bool {
 	if bytes.Equal(a, b) {
 		return true
 	}
-	pa, err1 := parts(a)
-	pb, err2 := parts(b)
-	if err1 != nil || err2 != nil || len(pa) != len(pb) {
+	pa, err1 := openParts(a)
+	pb, err2 := openParts(b)
+	if err1 != nil || err2 != nil || len(pa.files) != len(pb.files) {
 		return false
 	}
-	for name, content := range pa {
-		if other, ok := pb[name]; !ok || !bytes.Equal(content, other) {
+	for name, f := range pa.files {
+		g := pb.files[name]
+		if g == nil {
+			return false
+		}
+		if same, err := sameEntry(f, g); err != nil || !same {
 			return false
 		}
 	}

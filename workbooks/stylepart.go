@@ -66,11 +66,6 @@ func prepareStyles(path string, data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	for name := range ps.files {
-		if strings.EqualFold(name, stylesPart) && name != stylesPart {
-			return nil, fmt.Errorf("%s: keeps its styles in %s, spelled differently from the usual xl/styles.xml, and planner could not add its own beside them without damage; open it in Excel or LibreOffice, save it as .xlsx, then run planner again", path, name)
-		}
-	}
 	rels := ps.get(workbookRels)
 	target, hasRel := "", false
 	if root, err := parseXML(rels); err == nil {
@@ -84,7 +79,7 @@ func prepareStyles(path string, data []byte) ([]byte, error) {
 	switch {
 	case !readable:
 		return data, nil // damaged: excelize says so when it opens the package
-	case hasRel && target != stylesPart:
+	case hasRel && !strings.EqualFold(target, stylesPart):
 		return nil, fmt.Errorf("%s: keeps its styles in %s instead of xl/styles.xml, and planner could not add its own there without damage; open it in Excel or LibreOffice, save it as .xlsx, then run planner again", path, target)
 	case !hasRel && present && !blankXML(part):
 		return nil, fmt.Errorf("%s: has a styles part (xl/styles.xml) that its workbook does not use, and planner's styles would bring it into use, changing how your cells look; open it in Excel or LibreOffice, save it as .xlsx, then run planner again", path)

@@ -137,10 +137,6 @@ func TestStylesPlannerCannotAddTo(t *testing.T) {
 		edit func(map[string][]byte)
 		want string // after "path: "
 	}{
-		{"styles spelled in capitals", func(ps map[string][]byte) {
-			ps["xl/Styles.xml"] = minimalStyles
-			linkStyles(ps, "Styles.xml")
-		}, "keeps its styles in xl/Styles.xml, spelled differently from the usual xl/styles.xml, and planner could not add its own beside them without damage; " + resave},
 		{"styles in another part", func(ps map[string][]byte) {
 			ps["xl/looks.xml"] = minimalStyles
 			linkStyles(ps, "looks.xml")

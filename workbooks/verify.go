@@ -1,27 +1,27 @@
 package workbooks
 
 import (
+	"archive/zip"
 	"bytes"
 	"fmt"
+	"io"
 	"path"
 	"sort"
 	"strings"
 )
 
-// rewritten are the parts excelize re-serialises on every save. They are
-// compared by meaning; every other part of the user's must come back byte
-// for byte.
+// rewritten are the parts excelize re-serialises on every save, and the
+// calculation chain planner prunes. They are compared by meaning; every
+// other part of the user's must come back byte for byte. (The theme, the
+// document properties and the shared strings never pass through excelize:
+// they are copied.)
 var rewritten = map[string]bool{
 	"[Content_Types].xml":        true,
 	"_rels/.rels":                true,
 	"xl/workbook.xml":            true,
 	"xl/_rels/workbook.xml.rels": true,
 	"xl/styles.xml":              true,
-	"xl/sharedStrings.xml":       true,
-	"xl/theme/theme1.xml":        true,
 	"xl/calcChain.xml":           true,
-	"docProps/app.xml":           true,
-	"docProps/core.xml":          true,
 }
 
 // damaged is what verify reports: planner found that saving would have
@@ -42,11 +42,11 @@ func (d *damaged) Error() string {
 // or, for the parts excelize always rewrites, in meaning.
 // managed are the defined names planner writes, which it may change.
 func verify(file string, old, new []byte, owned, managed map[string]bool) error {
-	before, err := parts(old)
+	before, err := openParts(old)
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
 	}
-	after, err := parts(new)
+	after, err := openParts(new)
 	if err != nil {
 		return fmt.Errorf("%s: the workbook planner built cannot be read back (%v); nothing was written", file, err)
 	}
@@ -55,42 +55,100 @@ func verify(file string, old, new []byte, owned, managed map[string]bool) error 
 	// stays the user's, and any change to it is caught below.
 	mine := ownedParts(before, owned)
 	for p := range ownedParts(after, owned) {
-		if before[p] == nil {
+		if before.files[p] == nil {
 			mine[p] = true
 		}
 	}
-	names := make([]string, 0, len(before))
-	for p := range before {
+	names := make([]string, 0, len(before.files))
+	for p := range before.files {
 		names = append(names, p)
 	}
 	sort.Strings(names)
 	for _, p := range names {
+		a, b := before.files[p], after.files[p]
 		switch {
 		case mine[p]:
-		case p == calcChainPart && after[p] == nil:
+		case p == calcChainPart && b == nil:
 			// A cache of formula cells Excel rebuilds; see pruneCalcChain.
-		case rewritten[p]:
-			if what := sameMeaning(p, before[p], after[p], managed, mine); what != "" {
-				return &damaged{file, p, what}
-			}
-		case after[p] == nil:
+		case b == nil:
 			return &damaged{file, p, "it would be missing"}
-		case !bytes.Equal(before[p], after[p]):
-			return &damaged{file, p, "its bytes would differ"}
+		default:
+			same, err := sameEntry(a, b)
+			switch {
+			case err != nil:
+				return fmt.Errorf("%s: %s cannot be read (%v); it may be damaged: open the workbook in Excel or LibreOffice and save it again", file, p, err)
+			case same:
+			case !rewritten[canonical(p)]:
+				return &damaged{file, p, "its bytes would differ"}
+			default:
+				if what := sameMeaning(canonical(p), before.get(p), after.get(p), managed, mine); what != "" {
+					return &damaged{file, p, what}
+				}
+			}
 		}
 	}
-	for p := range after {
+	for p := range after.files {
 		switch {
-		case before[p] != nil:
-		case p == stylesPart:
-			if what := plannersStyles(after[p]); what != "" {
+		case before.files[p] != nil:
+		case canonical(p) == stylesPart:
+			if what := plannersStyles(after.get(p)); what != "" {
 				return &damaged{file, p, what}
 			}
-		case !mine[p] && !rewritten[p]:
+		case !mine[p] && !rewritten[canonical(p)]:
 			return &damaged{file, p, "planner would add a part it does not own"}
 		}
 	}
 	return nil
+}
+
+// sameEntry reports whether two zip entries hold the same bytes, reading
+// them a block at a time: compressed, when both were compressed alike,
+// else inflated.
+func sameEntry(a, b *zip.File) (bool, error) {
+	if a.UncompressedSize64 != b.UncompressedSize64 || a.CRC32 != b.CRC32 {
+		return false, nil
+	}
+	if a.Method == b.Method && a.CompressedSize64 == b.CompressedSize64 {
+		ra, err1 := a.OpenRaw()
+		rb, err2 := b.OpenRaw()
+		if err1 == nil && err2 == nil {
+			if same, err := sameStream(ra, rb); err == nil && same {
+				return true, nil
+			}
+		}
+	}
+	ra, err := a.Open()
+	if err != nil {
+		return false, err
+	}
+	defer ra.Close()
+	rb, err := b.Open()
+	if err != nil {
+		return false, err
+	}
+	defer rb.Close()
+	return sameStream(ra, rb)
+}
+
+func sameStream(a, b io.Reader) (bool, error) {
+	bufA, bufB := make([]byte, 64<<10), make([]byte, 64<<10)
+	for {
+		n, errA := io.ReadFull(a, bufA)
+		m, errB := io.ReadFull(b, bufB)
+		if !bytes.Equal(bufA[:n], bufB[:m]) {
+			return false, nil
+		}
+		endA := errA == io.EOF || errA == io.ErrUnexpectedEOF
+		endB := errB == io.EOF || errB == io.ErrUnexpectedEOF
+		switch {
+		case errA != nil && !endA:
+			return false, errA
+		case errB != nil && !endB:
+			return false, errB
+		case endA || endB:
+			return endA && endB, nil
+		}
+	}
 }
 
 // plannersStyles checks a style part planner gave a workbook that had none
@@ -113,33 +171,14 @@ func plannersStyles(part []byte) string {
 
 // ownedParts finds the parts of planner's sheets: the worksheet part, its
 // relationships, and whatever those point at (drawings, charts).
-func ownedParts(ps map[string][]byte, owned map[string]bool) map[string]bool {
+func ownedParts(ps *lazyParts, owned map[string]bool) map[string]bool {
 	out := map[string]bool{}
-	targets := sheetParts(func(name string) []byte { return ps[name] })
-	var follow func(p string)
-	follow = func(p string) {
-		if out[p] || ps[p] == nil {
-			return
-		}
-		out[p] = true
-		rels := path.Join(path.Dir(p), "_rels", path.Base(p)+".rels")
-		if ps[rels] == nil {
-			return
-		}
-		out[rels] = true
-		root, err := parseXML(ps[rels])
-		if err != nil {
-			return
-		}
-		for _, r := range root.kids {
-			if r.attr("TargetMode") != "External" {
-				follow(resolve(path.Dir(p), r.attr("Target")))
-			}
-		}
-	}
+	targets := sheetParts(ps.get)
 	for sheet := range owned {
 		if p, ok := targets[sheet]; ok {
-			follow(p)
+			for q := range reachable(ps, p) {
+				out[q] = true
+			}
 		}
 	}
 	return out
@@ -218,8 +257,6 @@ func sameMeaning(name string, old, new []byte, managed, mine map[string]bool) st
 				return list + ": " + what
 			}
 		}
-	case "xl/sharedStrings.xml":
-		return keptPrefix(a, b)
 	}
 	return ""
 }

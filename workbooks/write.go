@@ -2,6 +2,7 @@ package workbooks
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -61,46 +62,11 @@ func (b *Book) Write(out Output, opts WriteOptions) (data []byte, err error) {
 	if len(adding) > 0 && structureLocked(b.data) {
 		return nil, refuseLockedStructure(b.Path, "eval", adding)
 	}
-	stripped, err := stripDrawings(b.data, sheets)
-	if err != nil {
-		return nil, fmt.Errorf("%s: taking out planner's old charts: %w", b.Path, err)
-	}
-	if stripped, err = prepare(b.Path, stripped); err != nil {
-		return nil, err
-	}
-	f, err := open(b.Path, stripped, false)
+	data, _, warnings, err := build(b.Path, b.data, grids, len(adding), nil)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	managed, warnings, err := writeGrids(f, grids)
-	if err != nil {
-		return nil, fmt.Errorf("%s: writing planner's sheets: %w", b.Path, err)
 	}
 	b.Warnings = append(b.Warnings, warnings...)
-	data, err = finish(b.Path, f)
-	if err != nil {
-		return nil, err
-	}
-	if data, err = keepStyles(stripped, data); err != nil {
-		return nil, fmt.Errorf("%s: building the workbook: %w", b.Path, err)
-	}
-	if data, err = keepProtection(stripped, data); err != nil {
-		return nil, fmt.Errorf("%s: building the workbook: %w", b.Path, err)
-	}
-	if data, err = drawCharts(data, grids); err != nil {
-		return nil, fmt.Errorf("%s: %w", b.Path, err)
-	}
-	if data, err = pruneCalcChain(data, sheets); err != nil {
-		return nil, fmt.Errorf("%s: %w", b.Path, err)
-	}
-	owned := map[string]bool{}
-	for _, g := range grids {
-		owned[g.sheet] = true
-	}
-	if err := verify(b.Path, b.data, data, owned, managed); err != nil {
-		return nil, err
-	}
 	b.Written = nil
 	for _, g := range grids {
 		b.Written = append(b.Written, g.sheet)
@@ -206,6 +172,83 @@ func intoGrids(ref string, grids []*grid) bool {
 		}
 	}
 	return false
+}
+
+// build writes grids into the workbook data, read from path, and returns
+// the package to save, verified against data, with the defined names
+// planner manages. excelize sees only a view of the package (see view.go);
+// check runs on excelize's handle before anything is written. adding is
+// how many of the grids' sheets are new.
+func build(path string, data []byte, grids []*grid, adding int, check func(*excelize.File) error) ([]byte, map[string]bool, []string, error) {
+	var sheets []string
+	for _, g := range grids {
+		sheets = append(sheets, g.sheet)
+	}
+	v, err := makeView(path, data, sheets)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if v.data, err = stripDrawings(v.data, sheets); err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: taking out planner's old charts: %w", path, err)
+	}
+	if v.data, err = prepare(path, v.data); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := moveAside(v, data, adding); err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: making room for planner's sheets: %w", path, err)
+	}
+	f, err := open(path, v.data, false)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer f.Close()
+	if check != nil {
+		if err := check(f); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	managed, warnings, err := writeGrids(f, grids)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: writing planner's sheets: %w", path, err)
+	}
+	out, err := finish(path, f)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	fail := func(err error) ([]byte, map[string]bool, []string, error) {
+		var d *damaged
+		if errors.As(err, &d) {
+			return nil, nil, nil, err
+		}
+		return nil, nil, nil, fmt.Errorf("%s: building the workbook: %w", path, err)
+	}
+	if out, err = keepStyles(v.data, out); err != nil {
+		return fail(err)
+	}
+	if out, err = keepProtection(v.data, out); err != nil {
+		return fail(err)
+	}
+	if out, err = relocate(path, v, data, out); err != nil {
+		return fail(err)
+	}
+	if out, err = drawCharts(out, grids, v.outside); err != nil {
+		return fail(err)
+	}
+	out, put, drop, err := pruneCalcChain(path, out, data, sheets)
+	if err != nil {
+		return fail(err)
+	}
+	if out, err = merge(path, data, out, v, put, drop); err != nil {
+		return fail(err)
+	}
+	owned := map[string]bool{}
+	for _, s := range sheets {
+		owned[s] = true
+	}
+	if err := verify(path, data, out, owned, managed); err != nil {
+		return nil, nil, nil, err
+	}
+	return out, managed, warnings, nil
 }
 
 // finish serialises f with its zip entries in a fixed order.

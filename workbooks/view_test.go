@@ -1,0 +1,92 @@
+package workbooks
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// Zip part names compare without case, and some programs spell a part
+// otherwise than excelize does (calamine's issue_419.xlsx and excelize's own
+// CalcChain.xlsx store xl/SharedStrings.xml). excelize wrote them back as
+// xl/sharedStrings.xml, and the user's part went missing. Now such parts
+// come back under the user's spelling: the shared strings byte for byte,
+// the styles with planner's appended.
+func TestPartsSpelledInAnotherCase(t *testing.T) {
+	const strings = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
+		`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>cost</t></si></sst>`
+	for _, tc := range []struct {
+		name         string
+		part, target string
+		content      string
+		sheet        string
+	}{
+		{"shared strings", "xl/SharedStrings.xml", "sharedStrings.xml", strings,
+			bareSheetWith(`<c r="A1" t="s"><v>0</v></c><c r="B1"><v>42</v></c>`)},
+		{"shared strings, linked as spelled", "xl/SharedStrings.xml", "SharedStrings.xml", strings,
+			bareSheetWith(`<c r="A1" t="s"><v>0</v></c><c r="B1"><v>42</v></c>`)},
+		{"styles", "xl/Styles.xml", "Styles.xml", string(minimalStyles), bareSheet},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			original := bareWorkbook(t, func(ps map[string][]byte) {
+				ps[tc.part] = []byte(tc.content)
+				ps["xl/worksheets/sheet1.xml"] = []byte(tc.sheet)
+				typ, rel := stylesContent, relStyles
+				if tc.name != "styles" {
+					typ = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
+					rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings"
+				}
+				ps[workbookRels] = bytes.Replace(ps[workbookRels], []byte(`</Relationships>`),
+					[]byte(`<Relationship Id="rId2" Type="`+rel+`" Target="`+tc.target+`"/></Relationships>`), 1)
+				ps[contentTypes] = bytes.Replace(ps[contentTypes], []byte(`</Types>`),
+					[]byte(`<Override PartName="/xl/`+tc.target+`" ContentType="`+typ+`"/></Types>`), 1)
+			})
+			path := filepath.Join(t.TempDir(), "spelled.xlsx")
+			if err := os.WriteFile(path, original, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			data, err := Init(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := Save(path, data); err != nil {
+				t.Fatal(err)
+			}
+			_, out := evaluate(t, path)
+			ps := zipParts(t, out)
+			for name := range ps {
+				if name != tc.part && bytes.EqualFold([]byte(name), []byte(tc.part)) {
+					t.Errorf("the package has %s beside %s", name, tc.part)
+				}
+			}
+			switch {
+			case ps[tc.part] == nil:
+				t.Errorf("%s is missing", tc.part)
+			case tc.name == "styles":
+				keptStyles(t, []byte(tc.content), ps[tc.part])
+			case !bytes.Equal(ps[tc.part], []byte(tc.content)):
+				t.Errorf("%s changed:\n%s", tc.part, ps[tc.part])
+			}
+			f, err := excelize.OpenReader(bytes.NewReader(out))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			if v, err := f.GetCellValue("Data", "A1"); v != "cost" || err != nil {
+				t.Errorf("Data!A1 = %q, %v", v, err)
+			}
+			sameUserContent(t, original, out)
+			sameOnRerun(t, path, out)
+		})
+	}
+}
+
+// bareSheetWith is a sheet whose first row holds the given cells.
+func bareSheetWith(cells string) string {
+	return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
+		`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">` +
+		cells + `</row></sheetData></worksheet>`
+}
