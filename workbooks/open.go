@@ -18,7 +18,13 @@ import (
 const (
 	maxFileBytes     = 256 << 20 // the .xlsx file itself
 	maxUnzippedBytes = 1 << 30   // all parts inflated
-	maxPartInMemory  = 64 << 20  // larger sheets are spooled by excelize
+	maxPartInMemory  = 64 << 20  // the largest part excelize is given to rewrite
+	// Reading, excelize spools shared strings and sheets past this size to
+	// temporary files and keeps an index of the strings, about 100 bytes
+	// each; below it, it holds them in its model, about 400 bytes a string.
+	maxReadInMemory = 4 << 20
+	// maxSharedStrings bounds that index.
+	maxSharedStrings = 4000000
 )
 
 // load reads a workbook's bytes and says plainly what the file is when it is
@@ -114,10 +120,14 @@ func open(path string, data []byte, raw bool) (f *excelize.File, err error) {
 			f, err = nil, fmt.Errorf("%s: cannot be read as a workbook (%v); it may be damaged: open it in Excel or LibreOffice and save it again", path, r)
 		}
 	}()
+	spool := int64(maxPartInMemory)
+	if raw { // a handle that only reads
+		spool = maxReadInMemory
+	}
 	f, err = excelize.OpenReader(bytes.NewReader(data), excelize.Options{
 		RawCellValue:      raw,
 		UnzipSizeLimit:    maxUnzippedBytes,
-		UnzipXMLSizeLimit: maxPartInMemory,
+		UnzipXMLSizeLimit: spool,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot be read as a workbook (%v); it may be damaged: open it in Excel or LibreOffice and save it again", path, err)

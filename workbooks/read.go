@@ -271,9 +271,14 @@ func (t *table) title(key string) string {
 	return key
 }
 
-// maxInputRows bounds the rows with content planner reads from one input
-// sheet: a cost model has dozens; a sheet with millions is not one.
-const maxInputRows = 50000
+// maxInputRows and maxInputColumns bound what planner reads from one input
+// sheet: a cost model has dozens of rows and a few columns (a Scenarios
+// sheet one per scenario); a sheet with millions of cells is not one.
+const (
+	maxInputRows    = 50000
+	maxInputColumns = 256 // A to IV
+	maxInputCells   = 1000000
+)
 
 // rows reads a sheet's rows as stored values, streaming, so that a sheet
 // formatted down to its millionth row costs time, not memory. Rows without
@@ -286,7 +291,7 @@ func (r *reader) rows(sheet string) ([][]string, bool) {
 	}
 	defer it.Close()
 	var out [][]string
-	filled, gap := 0, 0
+	filled, gap, cellsRead := 0, 0, 0
 	for it.Next() {
 		cells, err := it.Columns(rawOpts)
 		if err != nil {
@@ -297,8 +302,26 @@ func (r *reader) rows(sheet string) ([][]string, bool) {
 			gap++
 			continue
 		}
+		for len(cells) > 0 && strings.TrimSpace(cells[len(cells)-1]) == "" {
+			cells = cells[:len(cells)-1]
+		}
+		if len(cells) > maxInputColumns {
+			at := formulas.Origin{File: r.file, Sheet: sheet, Row: len(out) + gap + 1, Col: len(cells)}
+			r.fail(at, "", "holds something beyond the %d columns planner reads of an input sheet (A to %s); delete what does not belong to the table",
+				maxInputColumns, formulas.ColumnName(maxInputColumns))
+			return nil, false
+		}
 		if filled++; filled > maxInputRows {
 			r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "has more than %d rows with content; planner reads input sheets up to that: delete what does not belong to the table", maxInputRows)
+			return nil, false
+		}
+		for _, c := range cells {
+			if c != "" {
+				cellsRead++
+			}
+		}
+		if cellsRead > maxInputCells {
+			r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "has more than %d cells with content; planner reads input sheets up to that: delete what does not belong to the table", maxInputCells)
 			return nil, false
 		}
 		for ; gap > 0; gap-- {

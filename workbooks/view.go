@@ -100,6 +100,39 @@ func makeView(path string, data []byte, sheets []string) (*view, error) {
 	return v, nil
 }
 
+// stringStart is the start of a shared string, <si> or <x:si ...>.
+var stringStart = regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?si[\s/>]`)
+
+// countStrings counts the strings of a shared-strings part, a block at a
+// time, reading it to its end.
+func countStrings(f *zip.File) (int, error) {
+	rc, err := f.Open()
+	if err != nil {
+		return 0, err
+	}
+	defer rc.Close()
+	n := 0
+	buf := make([]byte, 256<<10)
+	carry := 0 // bytes kept from the block before: a start split between blocks
+	for {
+		got, err := rc.Read(buf[carry:])
+		block := buf[:carry+got]
+		matches := stringStart.FindAllIndex(block, -1)
+		n += len(matches)
+		keep := min(len(block), 64)
+		if len(matches) > 0 {
+			keep = min(keep, len(block)-matches[len(matches)-1][1])
+		}
+		carry = copy(buf, block[len(block)-keep:])
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
+}
+
 // readable fails for a part that cannot be read to its end: excelize
 // takes what it could read, and would work on half a part.
 func readable(path string, f *zip.File) error {
@@ -116,7 +149,7 @@ func readable(path string, f *zip.File) error {
 
 func tooLarge(path, part string, size uint64) error {
 	return fmt.Errorf("%s: %s unpacks to %d MB, more than the %d MB planner reads of one part, so planner cannot add its sheets to this workbook: keep them in a workbook of their own (planner init plan.xlsx)",
-		path, part, size>>20, maxPartInMemory>>20)
+		path, part, (size+1<<20-1)>>20, maxPartInMemory>>20)
 }
 
 // reachable is a part, its relationships, and every part they point at,
@@ -397,7 +430,10 @@ func merge(path string, original, out []byte, v *view, put map[string][]byte, dr
 		sorted = append(sorted, name)
 	}
 	sort.Slice(sorted, func(i, j int) bool { return entryLess(sorted[i], sorted[j]) })
+	// Sized up front: a buffer that doubles as it fills holds three times a
+	// large workbook at its peak.
 	var buf bytes.Buffer
+	buf.Grow(len(original) + len(out) + 64<<10)
 	zw := zip.NewWriter(&buf)
 	for _, name := range sorted {
 		s := entries[name]
@@ -465,10 +501,23 @@ func readView(path string, data []byte, sheets []string) ([]byte, map[string]uin
 	}
 	drop := map[string]bool{}
 	for name, f := range ps.files {
-		if !keep[name] {
+		switch {
+		case !keep[name]:
 			drop[name] = true
-		} else if err := readable(path, f); err != nil {
-			return nil, nil, err
+		case strings.EqualFold(name, "xl/sharedStrings.xml") && f.UncompressedSize64 > 5*maxSharedStrings:
+			// Small enough a part holds fewer strings, even as <si/>.
+			n, err := countStrings(f)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: its part %s cannot be read (%v); the workbook is damaged: open it in Excel or LibreOffice and save it again", path, name, err)
+			}
+			if n > maxSharedStrings {
+				return nil, nil, fmt.Errorf("%s: %s holds %d strings, more than the %d planner reads, so planner cannot read this workbook: keep its sheets in a workbook of their own (planner init plan.xlsx)",
+					path, name, n, maxSharedStrings)
+			}
+		default:
+			if err := readable(path, f); err != nil {
+				return nil, nil, err
+			}
 		}
 	}
 	out, err := rewrite(data, edits{drop: drop})

@@ -18,7 +18,10 @@ import (
 // so it changes only with a release.
 const version = "0.1.0"
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() {
+	limitMemory()
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
 
 // Exit statuses.
 const (
