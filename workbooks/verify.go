@@ -241,9 +241,12 @@ func sameMeaning(name string, old, new []byte, managed, mine map[string]bool) st
 		}
 		return keptAll(users, b.kids, func(n *node) string { return n.name.Local + " " + n.attr("PartName") + n.attr("Extension") })
 	case "xl/_rels/workbook.xml.rels", "_rels/.rels":
+		// The relationships of planner's own sheets are planner's: a sheet
+		// of planner's moved out of a new one's way points elsewhere.
+		dir := path.Dir(path.Dir(name))
 		var users []*node
 		for _, n := range a.kids {
-			if !strings.HasSuffix(n.attr("Type"), "/calcChain") {
+			if !strings.HasSuffix(n.attr("Type"), "/calcChain") && !mine[resolve(dir, n.attr("Target"))] {
 				users = append(users, n)
 			}
 		}

@@ -65,11 +65,8 @@ func makeView(path string, data []byte, sheets []string) (*view, error) {
 	e := edits{put: map[string][]byte{}, drop: map[string]bool{}}
 	for name := range ps.files {
 		v.user[strings.ToLower(name)] = name
-		if c := canonical(name); c != name || slices.Contains(viewParts, name) {
+		if canonical(name) != name || slices.Contains(viewParts, name) {
 			v.names[name] = true
-			if c != name {
-				e.put[c], e.drop[name] = ps.get(name), true
-			}
 		}
 	}
 	where := sheetParts(ps.get)
@@ -91,6 +88,9 @@ func makeView(path string, data []byte, sheets []string) (*view, error) {
 		default:
 			if err := readable(path, f); err != nil {
 				return nil, err
+			}
+			if c := canonical(name); c != name {
+				e.put[c], e.drop[name] = ps.get(name), true
 			}
 		}
 	}

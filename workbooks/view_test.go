@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -16,7 +18,7 @@ import (
 // come back under the user's spelling: the shared strings byte for byte,
 // the styles with planner's appended.
 func TestPartsSpelledInAnotherCase(t *testing.T) {
-	const strings = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
+	const sst = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
 		`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>cost</t></si></sst>`
 	for _, tc := range []struct {
 		name         string
@@ -24,9 +26,9 @@ func TestPartsSpelledInAnotherCase(t *testing.T) {
 		content      string
 		sheet        string
 	}{
-		{"shared strings", "xl/SharedStrings.xml", "sharedStrings.xml", strings,
+		{"shared strings", "xl/SharedStrings.xml", "sharedStrings.xml", sst,
 			bareSheetWith(`<c r="A1" t="s"><v>0</v></c><c r="B1"><v>42</v></c>`)},
-		{"shared strings, linked as spelled", "xl/SharedStrings.xml", "SharedStrings.xml", strings,
+		{"shared strings, linked as spelled", "xl/SharedStrings.xml", "SharedStrings.xml", sst,
 			bareSheetWith(`<c r="A1" t="s"><v>0</v></c><c r="B1"><v>42</v></c>`)},
 		{"styles", "xl/Styles.xml", "Styles.xml", string(minimalStyles), bareSheet},
 	} {
@@ -89,4 +91,53 @@ func bareSheetWith(cells string) string {
 	return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
 		`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">` +
 		cells + `</row></sheetData></worksheet>`
+}
+
+// A sheet excelize adds is numbered after the largest sheetId; when one of
+// planner's own sheets, which excelize is rewriting, sits under that name
+// (here Results, stored as sheet19.xml, and Goal seek to be added again as
+// sheetId 19), planner's sheet moves out of the way first, and both come
+// out whole.
+func TestNewSheetOnPlannersOwnPart(t *testing.T) {
+	path := newPlan(t)
+	_, out := evaluate(t, path)
+	ps := zipParts(t, out)
+	where := sheetParts(func(name string) []byte { return ps[name] })
+	results, goal := where[SheetResults], where[SheetGoalSeek]
+	if goal != "xl/worksheets/sheet19.xml" {
+		t.Fatalf("Goal seek is at %s; the test needs it to be the nineteenth sheet", goal)
+	}
+	moved := rezip(t, out, func(ps map[string][]byte) {
+		// Goal seek is gone (its drawing left behind, as the user's) ...
+		ps[workbookPart] = regexp.MustCompile(`<sheet name="Goal seek"[^>]*?(/>|></sheet>)`).ReplaceAll(ps[workbookPart], nil)
+		id := regexp.MustCompile(`Id="(rId\d+)" Target="worksheets/sheet19.xml"`).FindSubmatch(ps[workbookRels])
+		ps[workbookRels] = []byte(removeRelationship(ps[workbookRels], string(id[1])))
+		delete(ps, goal)
+		delete(ps, relsOf(goal))
+		// ... and Results sits where excelize will put it back.
+		ps[goal], ps[relsOf(goal)] = ps[results], ps[relsOf(results)]
+		delete(ps, results)
+		delete(ps, relsOf(results))
+		ps[workbookRels] = bytes.Replace(ps[workbookRels], []byte(`Target="`+strings.TrimPrefix(results, "xl/")+`"`), []byte(`Target="worksheets/sheet19.xml"`), 1)
+		ps[workbookPart] = regexp.MustCompile(`<definedName name="[^"]*"[^>]*>'Goal seek'![^<]*</definedName>`).ReplaceAll(ps[workbookPart], nil)
+	})
+	if err := os.WriteFile(path, moved, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, again := evaluate(t, path)
+	f, err := excelize.OpenReader(bytes.NewReader(again))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, sheet := range []string{SheetResults, SheetGoalSeek} {
+		if v, err := f.GetCellValue(sheet, "A1"); err != nil || !strings.HasPrefix(v, sheet) {
+			t.Errorf("%s!A1 = %q, %v", sheet, v, err)
+		}
+	}
+	now := zipParts(t, again)
+	if where := sheetParts(func(name string) []byte { return now[name] }); where[SheetResults] == where[SheetGoalSeek] {
+		t.Errorf("Results and Goal seek share %s", where[SheetResults])
+	}
+	sameOnRerun(t, path, again)
 }
