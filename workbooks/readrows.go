@@ -1,0 +1,138 @@
+package workbooks
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"planner/formulas"
+)
+
+// Reading an input sheet's rows, streamed, within bounds; asking excelize
+// about single cells only where the sheet is small enough to parse.
+
+// provenanceOf is the provenance cell of a sheet, read by streaming its
+// first rows: asking excelize for one cell parses the whole sheet.
+func provenanceOf(f *excelize.File, sheet string) string {
+	rows, err := f.Rows(sheet)
+	if err != nil {
+		return ""
+	}
+	defer rows.Close()
+	for n := 1; n <= provenanceRow && rows.Next(); n++ {
+		cells, err := rows.Columns(rawOpts)
+		if err != nil {
+			return ""
+		}
+		if n == provenanceRow && len(cells) > 0 {
+			return cells[0]
+		}
+	}
+	return ""
+}
+
+// maxParsedSheet is the largest sheet part planner lets excelize parse
+// whole, to tell a cell's type or formula: excelize's model of a sheet takes
+// many times its size. Larger sheets are only streamed, and their cells
+// taken as stored.
+const maxParsedSheet = 8 << 20
+
+// parsable reports whether the sheet is small enough for excelize to parse.
+func (r *reader) parsable(sheet string) bool {
+	return r.bytes[sheet] <= maxParsedSheet && r.size[sheet] <= 10000
+}
+
+// formula is the Excel formula of a cell, or "" (also when the sheet is
+// too large to ask).
+func (r *reader) formula(at formulas.Origin) string {
+	if !r.parsable(at.Sheet) {
+		return ""
+	}
+	f, _ := r.f.GetCellFormula(at.Sheet, at.Cell())
+	return f
+}
+
+// maxInputRows and maxInputColumns bound what planner reads from one input
+// sheet: a cost model has dozens of rows and a few columns (a Scenarios
+// sheet one per scenario); a sheet with millions of cells is not one.
+const (
+	maxInputRows    = 50000
+	maxInputColumns = 256 // A to IV
+	maxInputCells   = 1000000
+)
+
+// rows reads a sheet's rows as stored values, streaming, so that a sheet
+// formatted down to its millionth row costs time, not memory. Rows without
+// content count only as the gaps before rows with content.
+func (r *reader) rows(sheet string) ([][]string, bool) {
+	it, err := r.f.Rows(sheet)
+	if err != nil {
+		r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "cannot be read: %v", err)
+		return nil, false
+	}
+	defer it.Close()
+	var out [][]string
+	filled, gap, cellsRead := 0, 0, 0
+	for it.Next() {
+		cells, err := it.Columns(rawOpts)
+		if err != nil {
+			r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "cannot be read: %v", err)
+			return nil, false
+		}
+		if blank(cells) {
+			gap++
+			continue
+		}
+		for len(cells) > 0 && strings.TrimSpace(cells[len(cells)-1]) == "" {
+			cells = cells[:len(cells)-1]
+		}
+		if len(cells) > maxInputColumns {
+			at := formulas.Origin{File: r.file, Sheet: sheet, Row: len(out) + gap + 1, Col: len(cells)}
+			r.fail(at, "", "holds something beyond the %d columns planner reads of an input sheet (A to %s); delete what does not belong to the table",
+				maxInputColumns, formulas.ColumnName(maxInputColumns))
+			return nil, false
+		}
+		if filled++; filled > maxInputRows {
+			r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "has more than %d rows with content; planner reads input sheets up to that: delete what does not belong to the table", maxInputRows)
+			return nil, false
+		}
+		for _, c := range cells {
+			if c != "" {
+				cellsRead++
+			}
+		}
+		if cellsRead > maxInputCells {
+			r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "has more than %d cells with content; planner reads input sheets up to that: delete what does not belong to the table", maxInputCells)
+			return nil, false
+		}
+		for ; gap > 0; gap-- {
+			out = append(out, nil)
+		}
+		out = append(out, cells)
+	}
+	if err := it.Error(); err != nil {
+		r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "cannot be read: %v", err)
+		return nil, false
+	}
+	if r.size == nil {
+		r.size = map[string]int{}
+	}
+	r.size[sheet] = len(out) + gap
+	return out, true
+}
+
+// textCell reports whether a cell holding a number holds it as text ("50%",
+// or 0.35 typed as text): a spreadsheet formula linked to it sees text. The
+// cell's type is asked of excelize only for sheets of ordinary size, since
+// asking parses the whole sheet.
+func (r *reader) textCell(at formulas.Origin, raw string) bool {
+	if _, err := strconv.ParseFloat(raw, 64); err != nil {
+		return true
+	}
+	if !r.parsable(at.Sheet) {
+		return false
+	}
+	typ, err := r.f.GetCellType(at.Sheet, at.Cell())
+	return err == nil && (typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString)
+}
