@@ -35,7 +35,7 @@ func pruneCalcChain(path string, out, original []byte, sheets []string) ([]byte,
 		return out, nil, nil, nil
 	}
 	if f.UncompressedSize64 > maxPartInMemory {
-		return nil, nil, nil, tooLarge(path, calcChainPart, f.UncompressedSize64)
+		return nil, nil, nil, tooLarge(path, calcChainPart, f.UncompressedSize64, maxPartInMemory, cannotAdd)
 	}
 	chain := bp.get(calcChainPart)
 	op, err := openParts(out)

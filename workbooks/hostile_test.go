@@ -328,16 +328,25 @@ func TestTooManySharedStrings(t *testing.T) {
 	}
 }
 
-// excelize parses whole the parts it rewrites: one past 64 MB unpacked is
-// refused, naming it, before excelize holds it.
-func TestAPartTooLargeToRewrite(t *testing.T) {
-	huge := string(minimalStyles[:len(minimalStyles)-len("</styleSheet>")]) + "<!--" + strings.Repeat(" ", maxPartInMemory) + "--></styleSheet>"
-	path := filepath.Join(t.TempDir(), "huge.xlsx")
-	if err := os.WriteFile(path, bareWorkbook(t, withStyles(huge)), 0o644); err != nil {
+// excelize parses whole the workbook-wide parts (workbook, styles, ...),
+// into a model many times their size: one past 16 MB unpacked is refused,
+// naming it, before anything reads it, by init and by every read.
+func TestAWorkbookPartTooLarge(t *testing.T) {
+	padding := "<!--" + strings.Repeat(" ", maxWorkbookPart) + "-->"
+	styles := string(minimalStyles[:len(minimalStyles)-len("</styleSheet>")]) + padding + "</styleSheet>"
+	path := filepath.Join(t.TempDir(), "styles.xlsx")
+	if err := os.WriteFile(path, bareWorkbook(t, withStyles(styles)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	want := path + ": xl/styles.xml unpacks to 65 MB, more than the 64 MB planner reads of one part, so planner cannot add its sheets to this workbook: keep them in a workbook of their own (planner init plan.xlsx)"
+	want := path + ": xl/styles.xml unpacks to 17 MB, more than the 16 MB planner reads of such a part, so planner cannot add its sheets to this workbook: keep them in a workbook of their own (planner init plan.xlsx)"
 	if _, err := Init(path); err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
+	}
+	plan := rezip(t, planBytes(t), func(ps map[string][]byte) {
+		ps[workbookPart] = append(ps[workbookPart], padding...)
+	})
+	err, _, _ := readHostile(t, "names.xlsx", plan)
+	if err == nil || !strings.HasSuffix(err.Error(), "names.xlsx: xl/workbook.xml unpacks to 17 MB, more than the 16 MB planner reads of such a part, so planner cannot read this workbook: keep planner's sheets in a workbook of their own (planner init plan.xlsx)") {
+		t.Errorf("got %v", err)
 	}
 }

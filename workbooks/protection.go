@@ -20,8 +20,8 @@ const unprotect = "unprotect it (in Excel: Review > Protect Workbook; in LibreOf
 // structureLocked reports whether the workbook's structure is protected.
 func structureLocked(data []byte) bool {
 	ps, err := openParts(data)
-	if err != nil {
-		return false
+	if err != nil || ps.files[workbookPart] == nil || ps.files[workbookPart].UncompressedSize64 > maxWorkbookPart {
+		return false // refused on its way into excelize
 	}
 	wb, err := parseXML(ps.get(workbookPart))
 	if err != nil {

@@ -20,6 +20,9 @@ func readView(path string, data []byte, sheets []string) ([]byte, map[string]uin
 	if err != nil {
 		return nil, nil, damagedZip(path, err)
 	}
+	if err := smallWorkbookParts(path, ps, cannotRead); err != nil {
+		return nil, nil, err
+	}
 	keep := map[string]bool{}
 	for name := range ps.files {
 		switch c := canonical(name); {

@@ -59,6 +59,9 @@ func makeView(path string, data []byte, sheets []string) (*view, error) {
 	if err != nil {
 		return nil, damagedZip(path, err)
 	}
+	if err := smallWorkbookParts(path, ps, cannotAdd); err != nil {
+		return nil, err
+	}
 	v := &view{names: map[string]bool{}, user: names{}}
 	e := edits{put: map[string][]byte{}, drop: map[string]bool{}}
 	for name := range ps.files {
@@ -82,7 +85,7 @@ func makeView(path string, data []byte, sheets []string) (*view, error) {
 		case !v.names[name]:
 			e.drop[name] = true
 		case f.UncompressedSize64 > maxPartInMemory:
-			return nil, tooLarge(path, name, f.UncompressedSize64)
+			return nil, tooLarge(path, name, f.UncompressedSize64, maxPartInMemory, cannotAdd)
 		default:
 			if err := readable(path, f); err != nil {
 				return nil, err
@@ -98,9 +101,32 @@ func makeView(path string, data []byte, sheets []string) (*view, error) {
 	return v, nil
 }
 
-func tooLarge(path, part string, size uint64) error {
-	return fmt.Errorf("%s: %s unpacks to %d MB, more than the %d MB planner reads of one part, so planner cannot add its sheets to this workbook: keep them in a workbook of their own (planner init plan.xlsx)",
-		path, part, (size+1<<20-1)>>20, maxPartInMemory>>20)
+// What a part too large means, reading and writing.
+const (
+	cannotAdd  = "so planner cannot add its sheets to this workbook: keep them in a workbook of their own (planner init plan.xlsx)"
+	cannotRead = "so planner cannot read this workbook: keep planner's sheets in a workbook of their own (planner init plan.xlsx)"
+)
+
+func tooLarge(path, part string, size, limit uint64, consequence string) error {
+	return fmt.Errorf("%s: %s unpacks to %d MB, more than the %d MB planner reads of such a part, %s",
+		path, part, (size+1<<20-1)>>20, limit>>20, consequence)
+}
+
+// maxWorkbookPart bounds the workbook part, its relationships, content
+// types, styles, theme and document properties, which excelize parses whole
+// into a model many times their size (a workbook part of 17 MB, 250,000
+// defined names, took 580 MB).
+const maxWorkbookPart = 16 << 20
+
+// smallWorkbookParts refuses a package whose workbook-wide parts are past
+// maxWorkbookPart, before anything reads them.
+func smallWorkbookParts(path string, ps *lazyParts, consequence string) error {
+	for name, f := range ps.files {
+		if c := canonical(name); (slices.Contains(viewParts, c) || name == "docProps/core.xml") && f.UncompressedSize64 > maxWorkbookPart {
+			return tooLarge(path, name, f.UncompressedSize64, maxWorkbookPart, consequence)
+		}
+	}
+	return nil
 }
 
 // reachable is a part, its relationships, and every part they point at,
