@@ -20,7 +20,8 @@ type Plan struct {
 	deps     [][]int             // formula position -> formulas it references directly
 	perOffer []bool              // formula position -> depends on offer_price
 	prog     *program
-	env      formulas.Env // every name formulas may use, with its kind
+	env      formulas.Env  // every name formulas may use, with its kind
+	warnings formulas.List // what the model asks that planner does not do, and why
 }
 
 // CycleError is a set of formulas that reference each other in a circle.
@@ -88,7 +89,18 @@ func Build(m Model) (*Plan, error) {
 		return nil, err
 	}
 	p.prog = compile(p)
+	p.warnings = p.correlationWarnings()
 	return p, nil
+}
+
+// Warnings are what the model asks that planner does not do (a correlation
+// with an input held at its value), each at its cell, sorted by place.
+// HeldWarnings adds what a scenario's own values hold.
+func (p *Plan) Warnings() formulas.List {
+	if err := p.warnings.Err(); err != nil {
+		return err.(formulas.List)
+	}
+	return nil
 }
 
 // checkVerdictNames makes sure a model with offers can give a verdict:

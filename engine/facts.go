@@ -87,7 +87,10 @@ func inputFact(in Input) string {
 	if in.HasRange {
 		s += fmt.Sprintf(" [%s..%s]", num(in.Low), num(in.High))
 	}
-	if in.Dist != nil {
+	switch {
+	case in.Outside(in.Value.Num):
+		s += " held: the value lies outside its range"
+	case in.Dist != nil:
 		s += " " + in.Dist.String()
 	}
 	return s

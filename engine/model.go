@@ -72,8 +72,12 @@ type Input struct {
 	High     float64 // when HasRange is set
 	HasRange bool
 	Dist     *Distribution // how it varies in a Monte Carlo run; nil: fixed
+	DistText string        // the distribution cell as typed ("" when empty)
+	DistAt   formulas.Origin
 	Notes    string        // source and notes, as the workbook gives them
-	Origin   formulas.Origin
+	Origin   formulas.Origin // the value cell
+	LowAt    formulas.Origin // the low and high cells, when read from a sheet
+	HighAt   formulas.Origin
 	TextCell bool // the number was typed as text ("50%"): a spreadsheet sees text there
 }
 

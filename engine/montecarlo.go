@@ -61,6 +61,7 @@ type MonteCarloResult struct {
 	Samples      int
 	Seed         uint64
 	Sampled      []Input // the inputs that varied, with their distributions
+	Held         []Held  // inputs with a distribution held at a value outside their range
 	Good         int     // samples every node-level formula evaluated for
 	FirstFailure string  // why the first failed sample failed, when any did
 	Outputs      []Stats // node-level formulas, in model order
@@ -68,7 +69,8 @@ type MonteCarloResult struct {
 }
 
 // SampledInputs are the inputs a Monte Carlo run of sc varies: those with a
-// distribution that some formula uses and that the scenario does not set.
+// distribution that some formula uses, that the scenario does not set and
+// whose value lies within their range (HeldInputs).
 func (p *Plan) SampledInputs(sc Scenario) []Input {
 	used := map[string]bool{}
 	for _, c := range p.checked {
@@ -78,7 +80,7 @@ func (p *Plan) SampledInputs(sc Scenario) []Input {
 	}
 	var out []Input
 	for _, in := range p.model.Inputs {
-		if _, set := sc.Set[in.Name]; in.Dist != nil && !in.Value.IsText && used[in.Name] && !set {
+		if _, set := sc.Set[in.Name]; in.Dist != nil && !in.Value.IsText && used[in.Name] && !set && !in.Outside(in.Value.Num) {
 			out = append(out, in)
 		}
 	}
@@ -565,7 +567,8 @@ func wins(util, breakeven []float64, bad []bool) (won, counted int) {
 
 // result combines the blocks in order and computes the statistics.
 func (mc *mcRun) result(ctx context.Context) (*MonteCarloResult, error) {
-	r := &MonteCarloResult{Scenario: mc.sc.Name, Samples: mc.opts.Samples, Seed: mc.opts.Seed, Sampled: mc.sampled}
+	r := &MonteCarloResult{Scenario: mc.sc.Name, Samples: mc.opts.Samples, Seed: mc.opts.Seed, Sampled: mc.sampled,
+		Held: mc.plan.HeldInputs(mc.sc)}
 	for k := 0; k < mc.blocks; k++ {
 		r.Good += mc.good[k]
 	}

@@ -134,7 +134,19 @@ func sampledTable(g *grid, mc *engine.MonteCarloResult, row int) int {
 		g.set(5, row, number(in.Value.Num, format))
 		g.set(7, row, text(in.Dist.String(), styleLabel))
 	}
+	for _, h := range mc.Held {
+		row++
+		format := withFormat(styleResult, units.ExcelFormat(h.Input.Unit))
+		g.line(row, text(h.Input.Name, styleLabel), text(h.Input.Unit, styleLabel), text("held", styleError),
+			number(h.Input.Low, format), number(h.Value, format), number(h.Input.High, format),
+			text(heldNote(h), styleNote))
+	}
 	return row
+}
+
+// heldNote says why an input was held and what would let it vary.
+func heldNote(h engine.Held) string {
+	return h.Why() + "; widen low and high in Assumptions to include it to let it vary"
 }
 
 func correlationsTable(g *grid, out Output, row int) {

@@ -438,6 +438,7 @@ func (r *reader) assumptions() []engine.Input {
 		in.TextCell = r.textCell(at, raw)
 		r.readRange(t, row, &in)
 		text, dat := t.get(row, "distribution")
+		in.DistText, in.DistAt = text, dat
 		dist, err := engine.ParseDistribution(text, in)
 		if err != nil {
 			r.fail(dat, name, "%v", err)
@@ -454,6 +455,7 @@ func (r *reader) readRange(t *table, row int, in *engine.Input) {
 	low, hasLow := t.number(row, "low", in.Name, false)
 	high, hasHigh := t.number(row, "high", in.Name, false)
 	_, lowAt := t.get(row, "low")
+	_, highAt := t.get(row, "high")
 	switch {
 	case !hasLow && !hasHigh:
 		return
@@ -462,11 +464,10 @@ func (r *reader) readRange(t *table, row int, in *engine.Input) {
 	case low > high:
 		r.fail(lowAt, in.Name, "low (%g) is above high (%g); swap them", low, high)
 	default:
+		// A value outside the range is held by Monte Carlo and the
+		// tornado; the engine says so at the value cell.
 		in.Low, in.High, in.HasRange = low, high, true
-		if in.Value.Num < low || in.Value.Num > high {
-			r.warnings = append(r.warnings, fmt.Sprintf("%s: %s: the value %g lies outside its range %g..%g",
-				in.Origin, in.Name, in.Value.Num, low, high))
-		}
+		in.LowAt, in.HighAt = lowAt, highAt
 	}
 }
 

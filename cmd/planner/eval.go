@@ -136,7 +136,8 @@ type fileReport struct {
 	set         map[string]engine.Value          // --set overrides
 	names       map[string]workbooks.DefinedName // the workbook's defined names as read
 	warnings    []string
-	note        string // what happened to the file, for stderr
+	model       []string // warnings about the model and the --set values, from the engine
+	note        string   // what happened to the file, for stderr
 	err         error
 }
 
@@ -169,6 +170,10 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		rep.err = err
 		return rep
 	}
+	for _, w := range append(rep.plan.Warnings(), rep.plan.HeldWarnings(set)...) {
+		rep.model = append(rep.model, w.Error())
+	}
+	rep.warnings = append(rep.warnings, rep.model...)
 	rep.set, rep.names = set, book.Names
 	for _, t := range opts.targets {
 		if err := rep.plan.CheckTarget(t); err != nil {
@@ -210,7 +215,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		return rep
 	}
 	rep.err = write(book, target, rep, opts)
-	rep.warnings = slices.Concat(rep.early, book.Warnings, opts.age.warnings(book), failedSamples(rep.montecarlo))
+	rep.warnings = slices.Concat(rep.early, book.Warnings, opts.age.warnings(book), rep.model, failedSamples(rep.montecarlo))
 	return rep
 }
 

@@ -59,6 +59,7 @@ type jsonMonteCarlo struct {
 	Seed         uint64                   `json:"seed"`
 	Evaluated    int                      `json:"evaluated"`
 	FirstFailure string                   `json:"first_failure,omitempty"`
+	Held         []string                 `json:"held,omitempty"`
 	Outputs      map[string]jsonQuantiles `json:"outputs"`
 	POwnCheaper  map[string]float64       `json:"p_own_cheaper"`
 }
@@ -258,7 +259,7 @@ func monteCarloJSON(mc *engine.MonteCarloResult) *jsonMonteCarlo {
 	if mc == nil {
 		return nil
 	}
-	j := &jsonMonteCarlo{Samples: mc.Samples, Seed: mc.Seed, Evaluated: mc.Good, FirstFailure: mc.FirstFailure,
+	j := &jsonMonteCarlo{Samples: mc.Samples, Seed: mc.Seed, Evaluated: mc.Good, FirstFailure: mc.FirstFailure, Held: heldNames(mc.Held),
 		Outputs: map[string]jsonQuantiles{}, POwnCheaper: map[string]float64{}}
 	for _, o := range mc.Outputs {
 		if o.Mean == o.Mean { // NaN when no sample evaluated
@@ -279,8 +280,12 @@ func writeMonteCarlo(w io.Writer, mc *engine.MonteCarloResult) {
 	if mc == nil {
 		return
 	}
-	fmt.Fprintf(w, "\nMonte Carlo, scenario %s: %s samples (seed %d) of %d uncertain inputs\n\n",
-		mc.Scenario, units.Format(float64(mc.Samples), ""), mc.Seed, len(mc.Sampled))
+	held := ""
+	if names := heldNames(mc.Held); len(names) > 0 {
+		held = "; held at values outside their ranges: " + strings.Join(names, ", ")
+	}
+	fmt.Fprintf(w, "\nMonte Carlo, scenario %s: %s samples (seed %d) of %d uncertain inputs%s\n\n",
+		mc.Scenario, units.Format(float64(mc.Samples), ""), mc.Seed, len(mc.Sampled), held)
 	t := &table{right: []bool{false, false, true, true, true, true}}
 	t.add("output", "unit", "mean", "P5", "P50", "P95")
 	for _, o := range mc.Outputs {
