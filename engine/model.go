@@ -74,7 +74,7 @@ type Input struct {
 	Dist     *Distribution // how it varies in a Monte Carlo run; nil: fixed
 	DistText string        // the distribution cell as typed ("" when empty)
 	DistAt   formulas.Origin
-	Notes    string        // source and notes, as the workbook gives them
+	Notes    string          // source and notes, as the workbook gives them
 	Origin   formulas.Origin // the value cell
 	LowAt    formulas.Origin // the low and high cells, when read from a sheet
 	HighAt   formulas.Origin
