@@ -81,7 +81,7 @@ func Build(m Model) (*Plan, error) {
 		return nil, err
 	}
 	var checks formulas.List
-	for _, c := range []formulas.List{p.checkSizing(), p.checkScenarios(), p.checkDeployments(), p.checkCorrelations(),
+	for _, c := range []formulas.List{p.checkSizing(), p.checkScenarios(), p.checkWatts(), p.checkDeployments(), p.checkCorrelations(),
 		p.checkTables(p.model.Tables), p.checkGoals(), p.checkTargets()} {
 		checks = append(checks, c...)
 	}
@@ -89,7 +89,7 @@ func Build(m Model) (*Plan, error) {
 		return nil, err
 	}
 	p.prog = compile(p)
-	p.warnings = p.correlationWarnings()
+	p.warnings = append(p.correlationWarnings(), p.wattsWarnings()...)
 	return p, nil
 }
 
@@ -147,6 +147,10 @@ func environment(m Model) (formulas.Env, formulas.List) {
 			env[name] = formulas.Number
 			provided[name] = name + " is set by planner from sizing the scenario's model; choose another name"
 		}
+	}
+	if m.wattsFromCatalog() {
+		env[GPUWatts] = formulas.Number
+		provided[GPUWatts] = GPUWatts + " is set by planner from the GPUs sheet's board watts of the scenario's GPU; choose another name"
 	}
 	where := map[string]formulas.Origin{}
 	var problems formulas.List

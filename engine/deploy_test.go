@@ -144,7 +144,7 @@ func TestScenarioSizing(t *testing.T) {
 		}
 	}
 	// A model that does not fit gives the formula an error that says why.
-	r, err := p.Eval(Scenario{Name: "tiny", Set: map[string]Value{"gpu": Text("RTX 5090"), ModelName: Text("Llama 3.1 405B")}})
+	r, err := p.Eval(Scenario{Name: "tiny", Set: map[string]Value{"gpu": Text("RTX 5090"), ModelName: Text("Llama 3.1 405B"), GPUWatts: Num(575)}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,9 @@ type Result struct {
 	Errors   map[string]*EvalError // node-level formulas that failed or were skipped
 	Offers   []OfferResult         // every offer of the model, in model order
 	Sizing   *Sizing               // the scenario's model on its GPU, when the model sizes
+	// CatalogWatts is the GPUs row gpu_watts came from, when it came from
+	// the catalog; nil when the scenario or the Assumptions set it.
+	CatalogWatts *GPUSpec
 }
 
 // OfferResult is one cloud offer seen from one scenario.
@@ -97,6 +100,9 @@ func (p *Plan) evalState(sc Scenario) (*state, *Result, error) {
 	if err := p.setInputs(sc, st.slots, res); err != nil {
 		return nil, nil, err
 	}
+	if err := p.setWatts(sc, st.slots, res); err != nil {
+		return nil, nil, err
+	}
 	if err := p.sizeScenario(st, res); err != nil {
 		return nil, nil, err
 	}
@@ -142,10 +148,18 @@ func (p *Plan) EvalAll(overrides map[string]Value) ([]*Result, error) {
 
 // setInputs fills the input slots with the model's values and the scenario's.
 func (p *Plan) setInputs(sc Scenario, slots []float64, res *Result) error {
-	for name := range sc.Set {
-		if _, ok := p.model.Input(name); !ok {
+	for name, v := range sc.Set {
+		if _, ok := p.model.Input(name); ok {
+			continue
+		}
+		if name != GPUWatts || !p.model.wattsFromCatalog() {
 			return fmt.Errorf("scenario %s sets %s, which is not an input%s", sc.Name, name, p.didYouMean(name))
 		}
+		if v.IsText {
+			return fmt.Errorf("scenario %s sets %s to %s, but %s is a number", sc.Name, name, describe(v), name)
+		}
+		slots[p.prog.inputSlot[GPUWatts]] = v.Num
+		res.Values[GPUWatts] = v.Num
 	}
 	var unseen map[string]float64
 	for _, in := range p.model.Inputs {

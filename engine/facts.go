@@ -115,7 +115,11 @@ func (m Model) scenarioFacts(add func(kind, key, value string)) {
 
 func (m Model) catalogFacts(add func(kind, key, value string), note func(what, text string)) {
 	for _, g := range m.GPUs {
-		add(KindGPU, quote(g.Name), fmt.Sprintf("%s GB, %s W, %s", num(g.MemoryGB), num(g.Watts), orNone(g.Interconnect)))
+		watts := "no board watts given"
+		if g.Watts > 0 {
+			watts = num(g.Watts) + " W"
+		}
+		add(KindGPU, quote(g.Name), fmt.Sprintf("%s GB, %s, %s", num(g.MemoryGB), watts, orNone(g.Interconnect)))
 		note(KindGPU+" "+quote(g.Name), g.Source)
 	}
 	for _, s := range m.Catalog {

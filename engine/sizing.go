@@ -13,8 +13,9 @@ import (
 type GPUSpec struct {
 	Name         string
 	MemoryGB     float64
-	Watts        float64 // board power; 0 when the catalog does not say
-	Interconnect string  // SXM/NVLink, PCIe, ...
+	Watts        float64         // board power; 0 when the catalog does not say
+	WattsAt      formulas.Origin // the watts cell, when read from a sheet
+	Interconnect string          // SXM/NVLink, PCIe, ...
 	Source       string
 	Origin       formulas.Origin
 }

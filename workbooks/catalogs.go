@@ -35,6 +35,7 @@ func (r *reader) gpus() []engine.GPUSpec {
 		}
 		if ok && okW {
 			g.MemoryGB, g.Watts = mem, watts
+			_, g.WattsAt = t.get(row, "watts")
 			out = append(out, g)
 		}
 	})

@@ -84,13 +84,19 @@ func withinExcelLimits(formula string) bool {
 // else to the Assumptions cell. A command-line override stays a value.
 func (l linker) inputs(i int) {
 	sc := l.scenario(i)
-	for _, in := range l.out.Plan.Model().Inputs {
+	for _, in := range resultInputs(l.out.Plan) {
 		row, ok := l.lay.inputRow[in.Name]
 		if !ok {
 			continue
 		}
 		if at, set := sc.Where[in.Name]; set && at.Sheet != "" {
 			l.link(3+i, row, linkTo(in, cellRef(at), sc.Texts[in.Name]))
+			continue
+		}
+		if w := l.out.Results[i].CatalogWatts; in.Name == engine.GPUWatts && w != nil {
+			if w.WattsAt.Sheet != "" {
+				l.link(3+i, row, cellRef(w.WattsAt))
+			}
 			continue
 		}
 		if _, set := l.out.Set[in.Name]; set {

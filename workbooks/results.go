@@ -335,24 +335,62 @@ func inputsSection(g *grid, out Output, notesCol int, lay *resultsLayout) {
 	g.line(row, text("Inputs these results were computed from", styleSection))
 	row++
 	scenarioHeader(g, row, out.Results, notesCol, "Name", "Unit", "Source / notes")
-	for _, in := range out.Plan.Model().Inputs {
+	for _, in := range resultInputs(out.Plan) {
 		row++
 		lay.inputRow[in.Name] = row
 		g.line(row, text(in.Name, styleLabel), text(in.Unit, styleLabel))
 		for i, r := range out.Results {
-			if in.Value.IsText {
+			switch v, ok := r.Values[in.Name]; {
+			case in.Value.IsText:
 				g.set(3+i, row, text(r.Text[in.Name], styleLabel))
-			} else {
-				g.set(3+i, row, number(r.Values[in.Name], withFormat(styleResult, units.ExcelFormat(in.Unit))))
+			case ok:
+				g.set(3+i, row, number(v, withFormat(styleResult, units.ExcelFormat(in.Unit))))
 			}
 		}
 		note := in.Notes
+		if in.Name == engine.GPUWatts {
+			note = wattsNote(out, in)
+		}
 		if _, set := out.Set[in.Name]; set {
 			note = "Set on the command line for this run (a value, not linked to Assumptions). " + note
 		}
 		g.set(notesCol, row, text(note, styleNote))
 	}
 }
+
+// resultInputs are the inputs Results repeats: the Assumptions', and
+// gpu_watts where planner takes it from the GPUs sheet.
+func resultInputs(p *engine.Plan) []engine.Input {
+	m := p.Model()
+	ins := m.Inputs
+	if _, typed := m.Input(engine.GPUWatts); !typed {
+		if watts, ok := p.Settable(engine.GPUWatts); ok {
+			ins = append(ins[:len(ins):len(ins)], watts)
+		}
+	}
+	return ins
+}
+
+// wattsNote says where each scenario's board watts came from: the GPUs
+// sheet, the scenario's own row, or the Assumptions.
+func wattsNote(out Output, in engine.Input) string {
+	var own []string
+	for i, sc := range out.Plan.Model().Scenarios {
+		if i+1 < len(out.Results) && out.Results[i+1].CatalogWatts == nil && hasKey(sc.Set, engine.GPUWatts) {
+			own = append(own, sc.Name+" ("+sc.Where[engine.GPUWatts].Where()+")")
+		}
+	}
+	note := "Board power per GPU: from the GPUs sheet for each scenario's GPU (linked)."
+	if in.Origin.Sheet != "" {
+		note = in.Notes + " Holds for the scenarios on the Assumptions' GPU; scenarios on another GPU take its watts from the GPUs sheet."
+	}
+	if len(own) > 0 {
+		note += " Set by the scenario itself, overriding the GPUs sheet: " + strings.Join(own, "; ") + "."
+	}
+	return note
+}
+
+func hasKey(m map[string]engine.Value, k string) bool { _, ok := m[k]; return ok }
 
 // scenarioHeader writes a header row with one column per scenario from C,
 // tall enough for long scenario names, and the notes column's title.

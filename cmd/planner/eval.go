@@ -181,7 +181,8 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 			return rep
 		}
 	}
-	if rep.results, rep.err = rep.plan.EvalAll(set); rep.err != nil {
+	if rep.results, err = rep.plan.EvalAll(set); err != nil {
+		rep.err = fmt.Errorf("%s: %w", path, err)
 		return rep
 	}
 	if rep.err = checkScenarios(opts.scenarios, rep.results); rep.err != nil {
@@ -332,7 +333,7 @@ func parseSets(sets []string, plan *engine.Plan) (map[string]engine.Value, error
 		if !ok || name == "" {
 			return nil, fmt.Errorf("--set %s: write NAME=VALUE, such as --set capex=320000", s)
 		}
-		in, ok := m.Input(name)
+		in, ok := plan.Settable(name)
 		if !ok {
 			return nil, fmt.Errorf("--set %s: %s is not an input of this workbook%s", s, name, suggestInput(name, m))
 		}
@@ -352,6 +353,9 @@ func parseSets(sets []string, plan *engine.Plan) (map[string]engine.Value, error
 			return nil, fmt.Errorf("--set %s: %s %s", s, name, msg)
 		}
 		out[name] = engine.Num(v)
+	}
+	if msg := plan.CheckWatts(out); msg != "" {
+		return nil, fmt.Errorf("--set %s=%s: %s", engine.GPU, out[engine.GPU].Text, msg)
 	}
 	return out, nil
 }

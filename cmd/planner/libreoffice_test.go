@@ -157,7 +157,7 @@ func TestLibreOfficeRecalculatesResults(t *testing.T) {
 	// Inside each uncertain input's range (outside it, Monte Carlo refuses
 	// the workbook); the others anywhere plausible.
 	ranges := map[string][2]float64{"capex": {250000, 320000}, "residual": {0, 0.3}, "utilization": {0.25, 0.9},
-		"electricity_price": {0.08, 0.2}, "pue": {1.2, 1.4}, "rack_per_month": {750, 1500}, "gpu_watts": {300, 1200},
+		"electricity_price": {0.08, 0.2}, "pue": {1.2, 1.4}, "rack_per_month": {750, 1500},
 		"amortization_months": {12, 60}}
 	var edited []string
 	expected := map[string]map[string]map[string]string{} // file -> sheet -> cell -> value
@@ -181,6 +181,7 @@ func TestLibreOfficeRecalculatesResults(t *testing.T) {
 		copyFile(t, plan, path)
 		setInputs(t, path, values)
 		setNumber(t, path, "Cloud", "D2", 1.5+2.5*rng.Float64()) // RunPod Community's price moves too
+		setNumber(t, path, "GPUs", "C2", 300+900*rng.Float64())  // and the H100's board watts
 		fresh := filepath.Join(dir, fmt.Sprintf("fresh%d.xlsx", k))
 		if code := run([]string{"eval", path, "--samples", "1000", "-o", fresh}, &out, &errs); code != 0 {
 			t.Fatal(errs.String())
@@ -254,7 +255,7 @@ func growWorkbook(t *testing.T, path string) {
 				return err
 			}
 		}
-		if err := f.SetCellStr("Assumptions", "B15", "50%"); err != nil { // utilization
+		if err := f.SetCellStr("Assumptions", "B14", "50%"); err != nil { // utilization
 			return err
 		}
 		return f.SetCellStr("Cloud", "D2", "2.69") // RunPod Community
