@@ -3,6 +3,7 @@ package engine
 import (
 	"container/heap"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -81,7 +82,7 @@ func Build(m Model) (*Plan, error) {
 		return nil, err
 	}
 	var checks formulas.List
-	for _, c := range []formulas.List{p.checkSizing(), p.checkScenarios(), p.checkWatts(), p.checkDeployments(), p.checkCorrelations(),
+	for _, c := range []formulas.List{p.checkOffers(), p.checkSizing(), p.checkScenarios(), p.checkWatts(), p.checkDeployments(), p.checkCorrelations(),
 		p.checkTables(p.model.Tables), p.checkGoals(), p.checkTargets()} {
 		checks = append(checks, c...)
 	}
@@ -89,7 +90,7 @@ func Build(m Model) (*Plan, error) {
 		return nil, err
 	}
 	p.prog = compile(p)
-	p.warnings = append(p.correlationWarnings(), p.wattsWarnings()...)
+	p.warnings = slices.Concat(p.correlationWarnings(), p.wattsWarnings(), p.offerWarnings())
 	return p, nil
 }
 

@@ -97,7 +97,7 @@ func TestDeploymentOwnSide(t *testing.T) {
 		t.Errorf("busy %v, want %v", d.Own.Busy, want)
 	}
 	want := "rent: $1,420 a month rented from RunPod H100 SXM, Community against $9,554 for owning 1 node of 8×H100 SXM, " +
-		"whose cards would be busy 9 % of the month, break-even against RunPod H100 SXM, Community is 61 %"
+		"whose cards would be busy 9.0 % of the month, break-even against RunPod H100 SXM, Community is 60.8 %"
 	if d.Verdict != Rent || d.Words != want {
 		t.Errorf("got %s: %s\nwant %s", d.Verdict, d.Words, want)
 	}
@@ -115,13 +115,20 @@ func TestOfferWords(t *testing.T) {
 	p, _ := Build(fullModel())
 	r, _ := p.Eval(Scenario{Name: Base})
 	o := offer(t, r, "RunPod", "H100 SXM, Community")
-	if want := "rent: busy 50 % of the month, break-even against RunPod H100 SXM, Community is 61 %"; o.Words != want {
+	if want := "rent: busy 50.0 % of the month, break-even against RunPod H100 SXM, Community is 60.8 %"; o.Words != want {
 		t.Errorf("got %q\nwant %q", o.Words, want)
 	}
-	// 61 % against 61 %: one decimal tells them apart.
-	r, _ = p.Eval(Scenario{Name: Base, Set: map[string]Value{"utilization": Num(0.6060)}})
-	if o := offer(t, r, "RunPod", "H100 SXM, Community"); o.Words != "rent: busy 60.6 % of the month, break-even against RunPod H100 SXM, Community is 60.8 %" {
+	// A break-even above 100 %: no utilisation reaches it, and the words say so.
+	r, _ = p.Eval(Scenario{Name: Base, Set: map[string]Value{"capex": Num(515000)}})
+	if o := offer(t, r, "RunPod", "H100 SXM, Community"); o.Words != "rent: busy 50.0 % of the month, break-even against RunPod H100 SXM, Community is above 100 %: owning never pays" {
 		t.Errorf("got %q", o.Words)
+	}
+	// Half a per mille rounds away from zero, as a spreadsheet's FIXED does.
+	if got := percent(0.12345); got != "12.3 %" {
+		t.Errorf("12.345 %% is written %s", got)
+	}
+	if got := percent(0.0125); got != "1.3 %" {
+		t.Errorf("1.25 %% is written %s", got)
 	}
 }
 

@@ -21,6 +21,9 @@ type Result struct {
 	// CatalogWatts is the GPUs row gpu_watts came from, when it came from
 	// the catalog; nil when the scenario or the Assumptions set it.
 	CatalogWatts *GPUSpec
+	// NoOffer says why nothing is compared, where the verdicts would be:
+	// no Cloud offer is for the scenario's GPU. "" when one is.
+	NoOffer string
 }
 
 // OfferResult is one cloud offer seen from one scenario.
@@ -31,6 +34,7 @@ type OfferResult struct {
 	Errors   map[string]*EvalError // per-offer formulas that failed or were skipped
 	Verdict  string                // "buy", "rent", or "" when not compared or not computable
 	Words    string                // the verdict in a sentence a memo can quote
+	Phrase   Phrase                // the same, word by word
 }
 
 // Verdicts.
@@ -109,8 +113,16 @@ func (p *Plan) evalState(sc Scenario) (*state, *Result, error) {
 	run(p.prog.node, st.slots)
 	failed := map[int]string{}
 	p.collect(st, false, "", failed, res.Values, res.Errors)
+	res.NoOffer = noOffer(res.Text[GPU])
 	for _, o := range p.model.Offers {
-		res.Offers = append(res.Offers, p.evalOffer(o, st, failed, res))
+		or := p.evalOffer(o, st, failed, res)
+		if or.Compared {
+			res.NoOffer = ""
+		}
+		res.Offers = append(res.Offers, or)
+	}
+	if _, hasGPU := res.Text[GPU]; !hasGPU {
+		res.NoOffer = ""
 	}
 	return st, res, nil
 }
@@ -255,7 +267,8 @@ func (p *Plan) evalOffer(o Offer, st *state, nodeFailed map[int]string, res *Res
 		if u >= be {
 			or.Verdict = Buy
 		}
-		or.Words = offerWords(or.Verdict, u, be, o)
+		or.Phrase = offerPhrase(or.Verdict, u, be, o)
+		or.Words = or.Phrase.String()
 	}
 	return or
 }

@@ -88,11 +88,15 @@ type Offer struct {
 	GPU      string
 	Price    float64 // USD per GPU-hour
 	AsOf     string  // the date the price was listed, YYYY-MM-DD
-	Source   string
-	Notes    string
-	Origin   formulas.Origin
-	AsOfAt   formulas.Origin // the as-of cell
-	PriceAt  formulas.Origin // the price cell
+	// AsOfSerial is the as-of cell's number when it holds a date (in the
+	// workbook's own date system); 0 when it holds text or nothing.
+	AsOfSerial float64
+	Source     string
+	Notes      string
+	Origin     formulas.Origin
+	AsOfAt     formulas.Origin // the as-of cell
+	GPUAt      formulas.Origin // the gpu cell
+	PriceAt    formulas.Origin // the price cell
 	// PriceText: the price was typed as text; a spreadsheet sees text there.
 	PriceText bool
 }

@@ -55,13 +55,16 @@ var precisions = map[string]float64{
 }
 
 // PrecisionNames lists the known precisions, sorted, for messages.
-func PrecisionNames() string {
+func PrecisionNames() string { return strings.Join(Precisions(), ", ") }
+
+// Precisions are the known precisions, sorted, as a workbook spells them.
+func Precisions() []string {
 	var names []string
 	for p := range precisions {
 		names = append(names, strings.ToUpper(p))
 	}
 	sort.Strings(names)
-	return strings.Join(names, ", ")
+	return names
 }
 
 // BytesPer returns the bytes per parameter of a precision.

@@ -169,6 +169,14 @@ func (r *reader) deployments() []engine.Deployment {
 			return
 		}
 		if r.deploymentNumbers(t, row, &d) {
+			for _, key := range []string{"cards", "replicas", "hoursday", "days", "hoursmonth"} {
+				if raw, at := t.get(row, key); raw != "" && r.textCell(at, raw) {
+					if d.Texts == nil {
+						d.Texts = map[string]bool{}
+					}
+					d.Texts[key] = true
+				}
+			}
 			out = append(out, d)
 		}
 	})

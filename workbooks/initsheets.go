@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"planner/engine"
+	"planner/formulas"
 	"planner/units"
 )
 
@@ -33,6 +34,10 @@ func scenariosGrid(scenarios []engine.Scenario, inputs []engine.Input) *grid {
 			continue
 		}
 		g.set(1, row, text(in.Name, styleLabel))
+		// Room for scenarios added to the right, as for rows added below.
+		if dv := pickFor(in.Name, fmt.Sprintf("B%d:%s%d", row, formulas.ColumnName(len(scenarios)+21), row)); dv != nil {
+			g.validations = append(g.validations, dv)
+		}
 		for i, s := range scenarios {
 			if v, ok := s.Set[in.Name]; ok && v.IsText {
 				g.set(2+i, row, text(v.Text, styleInput))
@@ -132,8 +137,9 @@ func deploymentsGrid(ds []engine.Deployment) *grid {
 	g.validations = append(g.validations,
 		validation("cards per replica", "cards", fmt.Sprintf("E2:E%d", last)),
 		validation("replicas", "replicas", fmt.Sprintf("F2:F%d", last)),
-		dropList(fmt.Sprintf("B2:B%d", last), SheetModels+"!$A$2:$A$200"),
-		dropList(fmt.Sprintf("D2:D%d", last), SheetGPUs+"!$A$2:$A$200"))
+		pickFor(engine.ModelName, fmt.Sprintf("B2:B%d", last)),
+		pickFor(engine.Precision, fmt.Sprintf("C2:C%d", last)),
+		pickFor(engine.GPU, fmt.Sprintf("D2:D%d", last)))
 	return g
 }
 

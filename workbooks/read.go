@@ -487,7 +487,7 @@ func (r *reader) offers() []engine.Offer {
 		var at formulas.Origin
 		o.Provider, at = t.get(row, "provider")
 		o.Name, _ = t.get(row, "offer")
-		o.GPU, _ = t.get(row, "gpu")
+		o.GPU, o.GPUAt = t.get(row, "gpu")
 		o.Source, _ = t.get(row, "source")
 		o.Notes, _ = t.get(row, "notes")
 		o.Origin = at
@@ -508,29 +508,33 @@ func (r *reader) offers() []engine.Offer {
 		var rawPrice string
 		rawPrice, o.PriceAt = t.get(row, "price")
 		o.PriceText = r.textCell(o.PriceAt, rawPrice)
-		o.AsOf = r.date(t, row, date1904)
+		o.AsOf, o.AsOfSerial = r.date(t, row, date1904)
 		_, o.AsOfAt = t.get(row, "asof")
 		offers = append(offers, o)
 	})
 	return offers
 }
 
-// date reads an as-of date written as a date cell or as text YYYY-MM-DD.
-func (r *reader) date(t *table, row int, date1904 bool) string {
+// date reads an as-of date written as a date cell or as text YYYY-MM-DD,
+// and the date cell's number.
+func (r *reader) date(t *table, row int, date1904 bool) (string, float64) {
 	raw, at := t.get(row, "asof")
 	if raw == "" {
-		return ""
+		return "", 0
 	}
 	if serial, err := strconv.ParseFloat(raw, 64); err == nil {
 		if d, err := excelize.ExcelDateToTime(serial, date1904); err == nil {
-			return d.Format("2006-01-02")
+			if r.textCell(at, raw) {
+				serial = 0
+			}
+			return d.Format("2006-01-02"), serial
 		}
 	}
 	if len(raw) == 10 && raw[4] == '-' && raw[7] == '-' {
-		return raw
+		return raw, 0
 	}
 	r.fail(at, "", "%q is not a date; write it as a date cell or as YYYY-MM-DD", raw)
-	return ""
+	return "", 0
 }
 
 // formulas reads the workbook's own formulas: name, expression, unit,

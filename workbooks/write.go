@@ -26,12 +26,13 @@ func (b *Book) Write(out Output, opts WriteOptions) (data []byte, err error) {
 			data, err = nil, fmt.Errorf("%s: cannot be written without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, or use -o other.xlsx", b.Path, r)
 		}
 	}()
-	grids := []*grid{resultsGrid(out)}
+	results, lay := resultsGrid(out)
+	grids := []*grid{results}
 	if len(out.Sizing) > 0 || b.owned[SheetSizing] {
 		grids = append(grids, sizingGrid(out))
 	}
 	if len(out.Deployments) > 0 || b.owned[SheetCosts] {
-		grids = append(grids, costsGrid(out))
+		grids = append(grids, costsGrid(out, lay))
 	}
 	if len(out.MonteCarlo) > 0 {
 		grids = append(grids, montecarloGrid(out))

@@ -170,8 +170,10 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		rep.err = err
 		return rep
 	}
-	for _, w := range append(rep.plan.Warnings(), rep.plan.HeldWarnings(set)...) {
-		rep.model = append(rep.model, w.Error())
+	if ws := append(rep.plan.Warnings(), rep.plan.HeldWarnings(set)...).Err(); ws != nil {
+		for _, w := range ws.(formulas.List) {
+			rep.model = append(rep.model, w.Error())
+		}
 	}
 	rep.warnings = append(rep.warnings, rep.model...)
 	rep.set, rep.names = set, book.Names

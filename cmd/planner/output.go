@@ -50,6 +50,7 @@ type jsonScenario struct {
 	Text       map[string]string  `json:"text"`
 	Errors     map[string]string  `json:"errors"`
 	Sizing     string             `json:"sizing,omitempty"`
+	NoOffer    string             `json:"no_offer,omitempty"` // why no offer is compared
 	Offers     []jsonOffer        `json:"offers"`
 	MonteCarlo *jsonMonteCarlo    `json:"montecarlo,omitempty"`
 }
@@ -110,7 +111,7 @@ func writeJSON(w io.Writer, rep *fileReport) {
 		doc.Error = rep.err.Error()
 	}
 	for _, r := range rep.shown() {
-		s := jsonScenario{Name: r.Scenario, Values: r.Values, Text: r.Text, Errors: messages(r.Errors), Offers: []jsonOffer{}}
+		s := jsonScenario{Name: r.Scenario, Values: r.Values, Text: r.Text, Errors: messages(r.Errors), Offers: []jsonOffer{}, NoOffer: r.NoOffer}
 		for _, o := range r.Offers {
 			jo := jsonOffer{Provider: o.Offer.Provider, Offer: o.Offer.Name, GPU: o.Offer.GPU, Price: o.Offer.Price,
 				AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Words: o.Words, Values: o.Values, Errors: messages(o.Errors)}
@@ -181,6 +182,15 @@ func writeTable(w io.Writer, rep *fileReport) {
 	}
 	t.write(w)
 	writeOffers(w, base)
+	var lacking []string
+	for _, r := range rep.shown()[1:] {
+		if r.NoOffer != "" {
+			lacking = append(lacking, r.Scenario+": "+r.NoOffer)
+		}
+	}
+	if len(lacking) > 0 {
+		fmt.Fprintf(w, "\nNothing to compare in scenario %s\n", strings.Join(lacking, "; scenario "))
+	}
 	writeMonteCarlo(w, rep.monteCarloOf(base.Scenario))
 	writeDeployments(w, rep.deployments)
 	writeWhatIfs(w, rep.plan, rep.whatifs)
@@ -201,6 +211,9 @@ func writeOffers(w io.Writer, base *engine.Result) {
 		fmt.Fprintf(w, "\nCloud offers for %s at %s utilisation (buy when utilisation ≥ break-even)\n\n",
 			base.Text[engine.GPU], units.Format(base.Values[engine.Utilization], units.Share))
 		t.write(w)
+	}
+	if base.NoOffer != "" {
+		fmt.Fprintf(w, "\nCloud offers for %s: %s\n", base.Text[engine.GPU], base.NoOffer)
 	}
 	if len(others) > 0 {
 		fmt.Fprintf(w, "\nOther GPUs, not compared: %s\n", strings.Join(others, "; "))
