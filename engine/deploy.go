@@ -48,9 +48,9 @@ type DeploymentResult struct {
 	RentPerReplicaHour float64
 	RentPerMonth       float64
 	Own                *OwnSide // nil when no scenario owns a node of the GPU
-	Verdict            string // buy or rent; "" when there is nothing to compare or it is not costed
-	Words              string // the verdict, or why there is none, in words
-	Phrase             Phrase // the verdict in words, word by word; nil when not costed
+	Verdict            string   // buy or rent; "" when there is nothing to compare or it is not costed
+	Words              string   // the verdict, or why there is none, in words
+	Phrase             Phrase   // the verdict in words, word by word; nil when not costed
 }
 
 // Deploy costs every deployment of the model, using the scenarios' results
