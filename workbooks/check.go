@@ -30,7 +30,7 @@ func (b *Book) Stale(fresh []byte) ([]string, error) {
 	defer was.Close()
 	var out []string
 	wantInputs := ""
-	if m := ownerMark.FindStringSubmatch(cellText(now, SheetResults, 1, provenanceRow)); m != nil {
+	if m := ownerMark.FindStringSubmatch(cellText(now.File, SheetResults, 1, provenanceRow)); m != nil {
 		wantInputs = m[1]
 	}
 	switch stored, ok := b.Computed[SheetResults]; {
@@ -50,7 +50,7 @@ func (b *Book) Stale(fresh []byte) ([]string, error) {
 			}
 			continue
 		}
-		out = append(out, staleCells(b.Path, sheet, was, now)...)
+		out = append(out, staleCells(b.Path, sheet, was.File, now.File)...)
 	}
 	return out, nil
 }

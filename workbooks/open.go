@@ -99,23 +99,55 @@ func utf16(s string) []byte {
 	return b
 }
 
+// handle is an excelize file whose temporary files (excelize spools parts
+// larger than maxPartInMemory to disk) live in a folder of their own, which
+// Close removes whole, whatever excelize itself left there.
+type handle struct {
+	*excelize.File
+	tmp string // "" when no folder of its own could be made
+}
+
+// Close closes the file and removes its temporary folder.
+func (h *handle) Close() error {
+	err := h.File.Close()
+	if h.tmp != "" {
+		if rmErr := os.RemoveAll(h.tmp); err == nil {
+			err = rmErr
+		}
+	}
+	return err
+}
+
 // open gives an excelize handle on data. excelize panics on some malformed
-// files; that becomes an error here, never a crash.
-func open(path string, data []byte, raw bool) (f *excelize.File, err error) {
+// files; that becomes an error here, never a crash. On every failure the
+// temporary files excelize made are removed: it returns no file to close
+// when reading the package fails, and spools large parts before that.
+func open(path string, data []byte, raw bool) (h *handle, err error) {
+	tmp, mkErr := os.MkdirTemp("", "planner-")
+	if mkErr != nil {
+		tmp = "" // excelize then uses the system's folder, as before
+	}
 	defer func() {
 		if r := recover(); r != nil {
-			f, err = nil, fmt.Errorf("%s: cannot be read as a workbook (%v); it may be damaged: open it in Excel or LibreOffice and save it again", path, r)
+			h, err = nil, fmt.Errorf("%s: cannot be read as a workbook (%v); it may be damaged: open it in Excel or LibreOffice and save it again", path, r)
+		}
+		if h == nil && tmp != "" {
+			_ = os.RemoveAll(tmp)
 		}
 	}()
-	f, err = excelize.OpenReader(bytes.NewReader(data), excelize.Options{
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{
 		RawCellValue:      raw,
 		UnzipSizeLimit:    maxUnzippedBytes,
 		UnzipXMLSizeLimit: maxPartInMemory,
+		TmpDir:            tmp,
 	})
 	if err != nil {
+		if f != nil {
+			_ = f.Close()
+		}
 		return nil, fmt.Errorf("%s: cannot be read as a workbook (%v); it may be damaged: open it in Excel or LibreOffice and save it again", path, err)
 	}
-	return f, nil
+	return &handle{File: f, tmp: tmp}, nil
 }
 
 // strict reports whether a workbook part uses the Strict Open XML

@@ -61,12 +61,12 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	}
 	defer f.Close()
 	b := &Book{Path: path, data: data, Sheets: f.GetSheetList(), owned: map[string]bool{}, foreign: map[string]bool{},
-		Computed: map[string]string{}, Date: savedOn(f)}
+		Computed: map[string]string{}, Date: savedOn(f.File)}
 	if !b.has(SheetAssumptions) {
 		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); planner init %s makes a workbook with every sheet planner needs",
 			path, SheetAssumptions, strings.Join(b.Sheets, ", "), path)
 	}
-	r := reader{f: f, file: path}
+	r := reader{f: f.File, file: path}
 	b.Model.Where = formulas.Origin{File: path, Sheet: SheetAssumptions}
 	b.Model.Inputs = r.assumptions()
 	if b.has(SheetCloud) {
@@ -107,7 +107,7 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 		return nil, err
 	}
 	b.Warnings = append(b.Warnings, r.warnings...)
-	b.markOwned(f)
+	b.markOwned(f.File)
 	b.Names = map[string]DefinedName{}
 	for _, dn := range f.GetDefinedName() {
 		if dn.Scope == "Workbook" {

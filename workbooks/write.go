@@ -67,12 +67,12 @@ func (b *Book) Write(out Output, opts WriteOptions) (data []byte, err error) {
 		return nil, err
 	}
 	defer f.Close()
-	managed, warnings, err := writeGrids(f, grids)
+	managed, warnings, err := writeGrids(f.File, grids)
 	if err != nil {
 		return nil, fmt.Errorf("%s: writing planner's sheets: %w", b.Path, err)
 	}
 	b.Warnings = append(b.Warnings, warnings...)
-	data, err = finish(b.Path, f)
+	data, err = finish(b.Path, f.File)
 	if err != nil {
 		return nil, err
 	}
