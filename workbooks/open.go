@@ -24,19 +24,15 @@ const (
 // load reads a workbook's bytes and says plainly what the file is when it is
 // not an xlsx workbook planner can read.
 func load(path string) ([]byte, error) {
-	fi, err := os.Stat(path)
+	data, err := readRegular(path, maxFileBytes)
+	var notFile *notRegularError
+	var tooLarge *tooLargeError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("%s: no such file; planner init %s creates a workbook there", path, path)
+	case errors.As(err, &notFile), errors.As(err, &tooLarge):
+		return nil, err
 	case err != nil:
-		return nil, fmt.Errorf("%s: %w", path, err)
-	case fi.IsDir():
-		return nil, fmt.Errorf("%s: is a folder, not a workbook", path)
-	case fi.Size() > maxFileBytes:
-		return nil, fmt.Errorf("%s: is %d MB; planner reads workbooks up to %d MB", path, fi.Size()>>20, maxFileBytes>>20)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return data, sniff(path, data)

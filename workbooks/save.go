@@ -40,8 +40,10 @@ func Save(path string, data []byte) error {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s: is not a regular file; planner writes workbooks only to plain files", path)
+	if fi, err := os.Stat(path); err == nil {
+		if err := notRegular(path, fi); err != nil {
+			return err
+		}
 	}
 	if err := CheckWritable(path); err != nil {
 		return err
@@ -139,9 +141,13 @@ func (b *Book) Data() []byte { return b.data }
 // names a copy to create or a previous what-if to replace, never someone's
 // other workbook typed by mistake.
 func CheckOutput(path string) error {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := readRegular(path, maxFileBytes)
+	var notFile *notRegularError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil
+	case errors.As(err, &notFile):
+		return fmt.Errorf("%s: is %s; -o names a workbook file to create, or one planner wrote before: choose another name for -o", path, notFile.what)
 	}
 	notOurs := fmt.Errorf("%s: exists and was not written by planner eval; planner does not overwrite it: choose another name for -o, or delete the file", path)
 	if err != nil || sniff(path, data) != nil {

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// plannerTimed runs the planner binary in dir, killed if it has not
+// finished in 20 seconds: a command that hangs fails the test instead of
+// hanging it.
+func plannerTimed(t *testing.T, dir string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "planner", args...)
+	cmd.Dir = dir
+	var out, errs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errs
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("planner %q did not finish in 20 s (killed); stderr: %s", args, errs.String())
+	}
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatal(err)
+	}
+	return cmd.ProcessState.ExitCode(), out.String(), errs.String()
+}
+
+// initPlan writes planner's default workbook at dir/name.
+func initPlan(t *testing.T, dir, name string) string {
+	t.Helper()
+	if code, _, errs := plannerTimed(t, dir, "init", name); code != 0 {
+		t.Fatalf("init: %s", errs)
+	}
+	return filepath.Join(dir, name)
+}
+
+// A named pipe or a device is not a workbook: every command that opens one
+// refuses it in one line, at once, instead of waiting for a writer or
+// reading without end.
+func TestPipesAndDevicesAreRefused(t *testing.T) {
+	dir := t.TempDir()
+	initPlan(t, dir, "plan.xlsx")
+	if err := syscall.Mkfifo(filepath.Join(dir, "f.xlsx"), 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	if err := os.Symlink("f.xlsx", filepath.Join(dir, "link.xlsx")); err != nil {
+		t.Fatal(err)
+	}
+	pipe := "f.xlsx: is a named pipe (FIFO), not a workbook file; planner reads and writes workbooks only as regular files: name the .xlsx file itself\n"
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"eval", "f.xlsx"}, 1, pipe},
+		{[]string{"eval", "f.xlsx", "--set", "capex=1"}, 1, pipe},
+		{[]string{"eval", "f.xlsx", "-o", "out.xlsx"}, 1, pipe},
+		{[]string{"eval", "f.xlsx", "--check"}, 1, pipe},
+		{[]string{"init", "f.xlsx"}, 1, pipe},
+		{[]string{"show", "f.xlsx"}, 1, pipe},
+		{[]string{"diff", "f.xlsx", "plan.xlsx"}, 2, pipe},
+		{[]string{"diff", "plan.xlsx", "f.xlsx"}, 2, pipe},
+		{[]string{"solve", "f.xlsx", "--for", "utilization", "--target", "cost_per_used_hour=2.69"}, 1, pipe},
+		{[]string{"size", "--params", "70", "--precision", "fp8", "--workbook", "f.xlsx"}, 1, pipe},
+		{[]string{"formulas", "f.xlsx"}, 1, pipe},
+		{[]string{"show", "link.xlsx"}, 1, "link.xlsx: is a link to a named pipe (FIFO), not a workbook file; planner reads and writes workbooks only as regular files: name the .xlsx file itself\n"},
+		{[]string{"eval", "plan.xlsx", "-o", "f.xlsx"}, 1, "f.xlsx: is a named pipe (FIFO); -o names a workbook file to create, or one planner wrote before: choose another name for -o\n"},
+		{[]string{"show", "/dev/zero"}, 1, "/dev/zero: is a character device, not a workbook file; planner reads and writes workbooks only as regular files: name the .xlsx file itself\n"},
+		{[]string{"eval", "/dev/null"}, 1, "/dev/null: is a character device, not a workbook file; planner reads and writes workbooks only as regular files: name the .xlsx file itself\n"},
+	} {
+		code, _, errs := plannerTimed(t, dir, tc.args...)
+		if code != tc.code || errs != tc.want {
+			t.Errorf("planner %q: exit %d, stderr\n%s\nwant exit %d and\n%s", tc.args, code, errs, tc.code, tc.want)
+		}
+	}
+	if fi, err := os.Lstat(filepath.Join(dir, "f.xlsx")); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the named pipe was replaced: %v %v", fi.Mode(), err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out.xlsx")); err == nil {
+		t.Error("eval -o wrote out.xlsx from a named pipe")
+	}
+}
