@@ -8,9 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
-
-	"github.com/google/renameio/v2"
 )
 
 // ErrOpenElsewhere means the workbook is open in Excel or LibreOffice.
@@ -48,26 +45,13 @@ func Save(path string, data []byte) error {
 	if err := CheckWritable(path); err != nil {
 		return err
 	}
-	dir := filepath.Dir(path)
 	if _, err := os.Stat(path); err == nil {
 		// Only a file that exists can be locked; without the lock a run
 		// creating the same new file could be mid-save.
 		removeStaleTemps(path)
 	}
-	pf, err := renameio.NewPendingFile(path, renameio.WithTempDir(dir), renameio.WithPermissions(0o644), renameio.WithExistingPermissions())
-	if err != nil {
+	if err := writeAtomically(path, data); err != nil {
 		return fmt.Errorf("%s: could not be saved (%w); the file is as it was", path, unwrapPath(err))
-	}
-	defer pf.Cleanup() // removes the temporary file unless it was renamed
-	if _, err := diskWriter(pf).Write(data); err != nil {
-		return fmt.Errorf("%s: could not be saved (%w); the file is as it was", path, unwrapPath(err))
-	}
-	if err := pf.CloseAtomicallyReplace(); err != nil {
-		return fmt.Errorf("%s: could not be saved (%w); the file is as it was", path, unwrapPath(err))
-	}
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync() // makes the rename itself durable; some file systems refuse, which is harmless
-		_ = d.Close()
 	}
 	return nil
 }
@@ -89,22 +73,6 @@ func CheckWritable(path string) error {
 		return fmt.Errorf("%s: its folder %s is read-only; planner writes a new file beside the old one and renames it: make the folder writable, or write a copy elsewhere with -o", path, dir)
 	}
 	return nil
-}
-
-// removeStaleTemps deletes the temporary files that runs killed while
-// saving left beside the workbook (".plan.xlsx" and digits).
-func removeStaleTemps(path string) {
-	dir, base := filepath.Split(path)
-	temp := regexp.MustCompile(`^\.` + regexp.QuoteMeta(base) + `[0-9]+$`)
-	entries, err := os.ReadDir(filepath.Clean(dir + "."))
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		if e.Type().IsRegular() && temp.MatchString(e.Name()) {
-			_ = os.Remove(filepath.Join(dir, e.Name()))
-		}
-	}
 }
 
 func unwrapPath(err error) error {

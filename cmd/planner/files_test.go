@@ -89,3 +89,20 @@ func TestPipesAndDevicesAreRefused(t *testing.T) {
 		t.Error("eval -o wrote out.xlsx from a named pipe")
 	}
 }
+
+// A file of the user's that looks like the temporary file of an older
+// planner's save is not taken for one.
+func TestEvalKeepsFilesThatLookLikeTemporaryOnes(t *testing.T) {
+	dir := t.TempDir()
+	initPlan(t, dir, "plan.xlsx")
+	mine := filepath.Join(dir, ".plan.xlsx2024")
+	if err := os.WriteFile(mine, []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := plannerTimed(t, dir, "eval", "plan.xlsx", "--samples", "1000"); code != 0 {
+		t.Fatal(errs)
+	}
+	if got, err := os.ReadFile(mine); err != nil || string(got) != "x\n" {
+		t.Errorf(".plan.xlsx2024 after eval: %q, %v; want it as it was", got, err)
+	}
+}
