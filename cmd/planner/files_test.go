@@ -106,3 +106,71 @@ func TestEvalKeepsFilesThatLookLikeTemporaryOnes(t *testing.T) {
 		t.Errorf(".plan.xlsx2024 after eval: %q, %v; want it as it was", got, err)
 	}
 }
+
+// Through a symbolic link, the lock files of Excel and LibreOffice count
+// beside the file the link leads to as well as beside the link, and a save
+// replaces that file and keeps the link.
+func TestLinksToWorkbooks(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "real"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	real := initPlan(t, dir, "real/plan.xlsx")
+	for link, to := range map[string]string{"link.xlsx": "real/plan.xlsx", "new.xlsx": "real/new.xlsx"} {
+		if err := os.Symlink(to, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, _ := os.ReadFile(real)
+	for _, tc := range []struct {
+		lock string
+		args []string
+		want string
+	}{
+		{"real/.~lock.plan.xlsx#", []string{"eval", "link.xlsx"},
+			"link.xlsx: is open in another program (the lock file real/.~lock.plan.xlsx# exists beside real/plan.xlsx, which link.xlsx links to); close it there first, or, if no program has it open, delete real/.~lock.plan.xlsx#\n"},
+		{"real/~$plan.xlsx", []string{"eval", "link.xlsx"},
+			"link.xlsx: is open in another program (the lock file real/~$plan.xlsx exists beside real/plan.xlsx, which link.xlsx links to); close it there first, or, if no program has it open, delete real/~$plan.xlsx\n"},
+		{"real/~$plan.xlsx", []string{"init", "link.xlsx"},
+			"link.xlsx: is open in another program (the lock file real/~$plan.xlsx exists beside real/plan.xlsx, which link.xlsx links to); close it there first, or, if no program has it open, delete real/~$plan.xlsx\n"},
+		{".~lock.link.xlsx#", []string{"eval", "link.xlsx"},
+			"link.xlsx: is open in another program (the lock file .~lock.link.xlsx# exists); close it there first, or, if no program has it open, delete .~lock.link.xlsx#\n"},
+	} {
+		lock := filepath.Join(dir, tc.lock)
+		if err := os.WriteFile(lock, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, errs := plannerTimed(t, dir, tc.args...)
+		if code != 1 || errs != tc.want {
+			t.Errorf("planner %q with %s: exit %d, stderr\n%s\nwant exit 1 and\n%s", tc.args, tc.lock, code, errs, tc.want)
+		}
+		if now, _ := os.ReadFile(real); !bytes.Equal(now, before) {
+			t.Fatalf("planner %q wrote the workbook %s has open", tc.args, tc.lock)
+		}
+		os.Remove(lock)
+	}
+
+	// Without locks: eval and init through links write the files they lead
+	// to, and the links stay links.
+	if code, _, errs := plannerTimed(t, dir, "eval", "link.xlsx", "--samples", "1000"); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, _, errs := plannerTimed(t, dir, "init", "new.xlsx"); code != 0 {
+		t.Fatal(errs)
+	}
+	for link, to := range map[string]string{"link.xlsx": "real/plan.xlsx", "new.xlsx": "real/new.xlsx"} {
+		if got, err := os.Readlink(filepath.Join(dir, link)); err != nil || got != to {
+			t.Errorf("%s after saving through it: %q, %v; want a link to %s", link, got, err, to)
+		}
+	}
+	if now, _ := os.ReadFile(real); bytes.Equal(now, before) {
+		t.Error("eval through the link did not write real/plan.xlsx")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "real/new.xlsx")); err != nil {
+		t.Errorf("init through a link to no file yet: %v", err)
+	}
+	entries, _ := os.ReadDir(filepath.Join(dir, "real"))
+	if len(entries) != 2 {
+		t.Errorf("real holds %d files, want plan.xlsx and new.xlsx", len(entries))
+	}
+}
