@@ -92,6 +92,14 @@ func Save(path string, data []byte) error {
 	return nil
 }
 
+// SameFile reports whether a and b are one file, however each is spelled:
+// through links, hard links included, or relative and absolute paths.
+func SameFile(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}
+
 // diskWriter is where Save writes the new file's bytes; tests put a full
 // disk in its place.
 var diskWriter = func(w io.Writer) io.Writer { return w }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -172,5 +173,50 @@ func TestLinksToWorkbooks(t *testing.T) {
 	entries, _ := os.ReadDir(filepath.Join(dir, "real"))
 	if len(entries) != 2 {
 		t.Errorf("real holds %d files, want plan.xlsx and new.xlsx", len(entries))
+	}
+}
+
+// -o naming the workbook itself, however spelled, never takes a what-if:
+// the master would hold --set's results and show would call it stale.
+// Without --set it is eval in place.
+func TestOutputThatIsTheInput(t *testing.T) {
+	dir := t.TempDir()
+	plan := initPlan(t, dir, "plan.xlsx")
+	if code, _, errs := plannerTimed(t, dir, "eval", "plan.xlsx", "--samples", "1000"); code != 0 {
+		t.Fatal(errs)
+	}
+	if err := os.Symlink("plan.xlsx", filepath.Join(dir, "link.xlsx")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(plan, filepath.Join(dir, "hard.xlsx")); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(plan)
+	for _, out := range []string{"plan.xlsx", "./plan.xlsx", plan, "link.xlsx", "hard.xlsx"} {
+		code, _, errs := plannerTimed(t, dir, "eval", "plan.xlsx", "--samples", "1000", "--set", "capex=320000", "-o", out)
+		want := "plan.xlsx: -o " + out + " is this same workbook; planner saves --set results, a what-if, only into another file, so that plan.xlsx keeps the results of its own inputs: name a new file, such as -o what-if.xlsx\n"
+		if code != 1 || errs != want {
+			t.Errorf("-o %s: exit %d, stderr\n%s\nwant exit 1 and\n%s", out, code, errs, want)
+		}
+		if now, _ := os.ReadFile(plan); !bytes.Equal(now, before) {
+			t.Fatalf("-o %s --set changed the workbook", out)
+		}
+	}
+	if _, stdout, _ := plannerTimed(t, dir, "show", "plan.xlsx"); !strings.Contains(stdout, ", as in the Results sheet\n") {
+		t.Errorf("show calls the workbook stale:\n%s", stdout)
+	}
+	// Without --set, -o the workbook itself is eval in place: up to date,
+	// so untouched; then, with an input changed, written.
+	for _, out := range []string{"./plan.xlsx", "link.xlsx"} {
+		code, _, errs := plannerTimed(t, dir, "eval", "plan.xlsx", "--samples", "1000", "-o", out)
+		if want := "plan.xlsx: Results already up to date; the file is unchanged\n"; code != 0 || errs != want {
+			t.Errorf("-o %s: exit %d, stderr\n%s\nwant exit 0 and\n%s", out, code, errs, want)
+		}
+	}
+	if now, _ := os.ReadFile(plan); !bytes.Equal(now, before) {
+		t.Fatal("eval -o of an up-to-date workbook into itself rewrote it")
+	}
+	if fi, err := os.Lstat(filepath.Join(dir, "link.xlsx")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("link.xlsx is no longer a link: %v", err)
 	}
 }
