@@ -35,10 +35,10 @@ func (b *Book) Stale(fresh []byte) ([]string, error) {
 	}
 	switch stored, ok := b.Computed[SheetResults]; {
 	case !ok:
-		out = append(out, fmt.Sprintf("%s: has no Results sheet written by planner; run planner eval %s", b.Path, b.Path))
+		out = append(out, fmt.Sprintf("%s: has no Results sheet written by planner; run %s", b.Path, Command("eval", b.Path)))
 	case stored != wantInputs:
-		out = append(out, fmt.Sprintf("%s: Results was computed from inputs %s, but the inputs are now %s: someone changed the workbook without running planner eval %s",
-			b.Path, stored, wantInputs, b.Path))
+		out = append(out, fmt.Sprintf("%s: Results was computed from inputs %s, but the inputs are now %s: someone changed the workbook without running %s",
+			b.Path, stored, wantInputs, Command("eval", b.Path)))
 	}
 	for _, sheet := range now.GetSheetList() {
 		if !isOwned(sheet) {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -29,7 +30,10 @@ func load(path string) ([]byte, error) {
 	var tooLarge *tooLargeError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("%s: no such file; planner init %s creates a workbook there", path, path)
+		if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
+			return nil, fmt.Errorf("%s: no such file, nor a folder %s", path, filepath.Dir(path))
+		}
+		return nil, fmt.Errorf("%s: no such file; %s creates a workbook there", path, Command("init", path))
 	case errors.As(err, &notFile), errors.As(err, &tooLarge):
 		return nil, err
 	case err != nil:

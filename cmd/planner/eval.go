@@ -262,7 +262,7 @@ func check(book *workbooks.Book, rep *fileReport, opts evalOptions) error {
 		return err
 	}
 	if len(stale) > 0 {
-		return fmt.Errorf("%s\n%s: stale; run planner eval %s and commit the result", strings.Join(stale, "\n"), book.Path, book.Path)
+		return fmt.Errorf("%s\n%s: stale; run %s and commit the result", strings.Join(stale, "\n"), book.Path, workbooks.Command("eval", book.Path))
 	}
 	rep.note = book.Path + ": up to date: planner's sheets match a fresh evaluation"
 	return nil
