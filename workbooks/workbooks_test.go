@@ -266,7 +266,7 @@ func TestVerifyRefusesAChangedUserPart(t *testing.T) {
 	}
 	err = verify("budget.xlsx", original, buf.Bytes(), map[string]bool{"Results": true}, nil)
 	want := "budget.xlsx: saving would change xl/worksheets/sheet1.xml (its bytes would differ), which belongs to you, not to planner; nothing was written. " +
-		"Use -o other.xlsx to write planner's sheets into a copy, and please report this workbook"
+		"planner cannot add its sheets to this workbook without that change, in place or in a copy: please report it, with the file if you can share it"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}

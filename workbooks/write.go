@@ -23,7 +23,7 @@ func (b *Book) Write(out Output, opts WriteOptions) (data []byte, err error) {
 	// nothing is written.
 	defer func() {
 		if r := recover(); r != nil {
-			data, err = nil, fmt.Errorf("%s: cannot be written without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, or use -o other.xlsx", b.Path, r)
+			data, err = nil, fmt.Errorf("%s: cannot be written without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, and run planner again", b.Path, r)
 		}
 	}()
 	grids := []*grid{resultsGrid(out)}

@@ -7,10 +7,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // plannerTimed runs the planner binary in dir, killed if it has not
@@ -218,5 +221,97 @@ func TestOutputThatIsTheInput(t *testing.T) {
 	}
 	if fi, err := os.Lstat(filepath.Join(dir, "link.xlsx")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Errorf("link.xlsx is no longer a link: %v", err)
+	}
+}
+
+// The advice in planner's messages, followed literally in a shell, works:
+// each case runs a command, takes the advice out of its message and runs
+// that.
+func TestAdviceWorks(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		setup  func(dir string)
+		args   []string
+		want   string         // the message
+		advice *regexp.Regexp // the advice in it: the command to run
+		then   []string       // a command that works once the advice is followed
+	}{
+		{"read-only eval", func(dir string) { readOnlyPlan(t, dir) }, []string{"eval", "ro.xlsx"},
+			"ro.xlsx: is read-only; planner does not replace a file you protected: make it writable (chmod u+w), or write a copy with -o other.xlsx\n",
+			regexp.MustCompile(`with (-o \S+)\n$`), []string{"show", "other.xlsx"}},
+		{"read-only init", func(dir string) {
+			foreignBook(t, filepath.Join(dir, "ro.xlsx"))
+			os.Chmod(filepath.Join(dir, "ro.xlsx"), 0o444)
+		}, []string{"init", "ro.xlsx"},
+			"ro.xlsx: is read-only; planner does not replace a file you protected: make it writable (chmod u+w), or write a copy with -o other.xlsx\n",
+			regexp.MustCompile(`with (-o \S+)\n$`), []string{"eval", "other.xlsx", "--samples", "1000"}},
+		{"no such file", nil, []string{"show", "--", "-my plan.xlsx"},
+			"-my plan.xlsx: no such file; planner init './-my plan.xlsx' creates a workbook there\n",
+			regexp.MustCompile(`; (planner .*) creates`), []string{"show", "--", "-my plan.xlsx"}},
+		{"no Assumptions", func(dir string) { foreignBook(t, filepath.Join(dir, "my budget.xlsx")) }, []string{"eval", "my budget.xlsx"},
+			"my budget.xlsx: has no sheet Assumptions (sheets: Budget); planner init 'my budget.xlsx' adds every sheet planner needs\n",
+			regexp.MustCompile(`; (planner .*) adds`), []string{"eval", "my budget.xlsx", "--samples", "1000"}},
+		{"stale", func(dir string) { initPlan(t, dir, "it's.xlsx") }, []string{"eval", "it's.xlsx", "--check"},
+			"it's.xlsx: has no Results sheet written by planner; run planner eval 'it'\\''s.xlsx'\nit's.xlsx: stale; run planner eval 'it'\\''s.xlsx' and commit the result\n",
+			regexp.MustCompile(`run (planner .*) and commit`), []string{"eval", "it's.xlsx", "--check"}},
+	} {
+		dir := t.TempDir()
+		if tc.setup != nil {
+			tc.setup(dir)
+		}
+		code, _, errs := plannerTimed(t, dir, tc.args...)
+		if code == 0 || errs != tc.want {
+			t.Errorf("%s: exit %d, stderr\n%s\nwant\n%s", tc.name, code, errs, tc.want)
+			continue
+		}
+		m := tc.advice.FindStringSubmatch(errs)
+		if m == nil {
+			t.Errorf("%s: no advice in %q", tc.name, errs)
+			continue
+		}
+		line := m[1]
+		if strings.HasPrefix(line, "-o ") { // a flag to add to the same command
+			line = "planner " + strings.Join(quoteAll(tc.args), " ") + " " + line
+		}
+		sh := exec.Command("sh", "-c", line)
+		sh.Dir = dir
+		if out, err := sh.CombinedOutput(); err != nil {
+			t.Errorf("%s: the advice %q fails: %v\n%s", tc.name, line, err, out)
+			continue
+		}
+		if tc.then != nil {
+			if code, _, errs := plannerTimed(t, dir, tc.then...); code != 0 {
+				t.Errorf("%s: after %q, planner %q: %s", tc.name, line, tc.then, errs)
+			}
+		}
+	}
+}
+
+func quoteAll(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return out
+}
+
+// readOnlyPlan is planner's workbook at dir/ro.xlsx, made read-only.
+func readOnlyPlan(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.Chmod(initPlan(t, dir, "ro.xlsx"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// foreignBook is a workbook of someone's own, with a sheet Budget.
+func foreignBook(t *testing.T, path string) {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	if err := f.SetSheetName("Sheet1", "Budget"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
 	}
 }
