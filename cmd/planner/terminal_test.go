@@ -27,7 +27,7 @@ func TestWorkbookTextCannotDriveTheTerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	// As a hostile file carries them: excelize decodes _x001B_ into ESC.
-	const label = "H100 SXM, Community_x001B_]0;pwned_x0007__x001B_[2J, and more to be the longest label"
+	const label = "H100 SXM, Community_x001B_]0;pwned_x0007__x001B_[2J&#x202E;, and more to be the longest label"
 	editPart(t, plan, "xl/worksheets/sheet3.xml", func(xml string) string { // Cloud
 		return strings.ReplaceAll(xml, "<t>H100 SXM, Community</t>", "<t>"+label+"</t>")
 	})
@@ -38,7 +38,7 @@ func TestWorkbookTextCannotDriveTheTerminal(t *testing.T) {
 		return strings.Replace(xml, `<c r="G3" s="4" t="inlineStr"><is><t>`,
 			`<c r="G3" s="4" t="inlineStr"><is><t>Copy _x001B_]52;c;cm0gLXJmIH4=_x0007_ from &#x202E;slx.exe.`+"\t", 1)
 	})
-	shown := `H100 SXM, Community\x1b]0;pwned\x07\x1b[2J, and more to be the longest label`
+	shown := `H100 SXM, Community\x1b]0;pwned\x07\x1b[2J\u202e, and more to be the longest label`
 
 	call := func(args ...string) (string, string) {
 		t.Helper()
@@ -58,12 +58,12 @@ func TestWorkbookTextCannotDriveTheTerminal(t *testing.T) {
 
 	stdout, _ := call("eval", plan, "--set", "capex=300000", "--samples", "1000")
 	for _, want := range []string{
-		"  offer                                                                                $/GPU-h  break-even  verdict\n",
+		"  offer                                                                                      $/GPU-h  break-even  verdict\n",
 		"  RunPod " + shown + "    $2.69      63.5 %  rent\n",
-		"  RunPod H100 SXM, Secure                                                                $3.29      51.9 %  rent\n",
+		"  RunPod H100 SXM, Secure                                                                      $3.29      51.9 %  rent\n",
 		"  one H100, all month                        1×1  730 h a month   RunPod " + shown + "   $1,963.70   $9,971.06  rent\n",
 		"  breakeven_utilization vs RunPod " + shown + "  63.5 %  residual 15.9 %, capex 12.4 %, rack_per_month 4.8 %\n",
-		"  breakeven_utilization vs RunPod H100 SXM, Secure                                                              51.9 %  residual 13.0 %, capex 10.1 %, rack_per_month 3.9 %\n",
+		"  breakeven_utilization vs RunPod H100 SXM, Secure                                                                    51.9 %  residual 13.0 %, capex 10.1 %, rack_per_month 3.9 %\n",
 		"Chance that owning is cheaper: RunPod " + shown + " 38.1 %; ",
 	} {
 		if !strings.Contains(stdout, want) {
@@ -77,7 +77,7 @@ func TestWorkbookTextCannotDriveTheTerminal(t *testing.T) {
 	stdout, _ = call("show", plan)
 	for _, want := range []string{
 		`source assumption model = Copy \x1b]52;c;cm0gLXJmIH4=\x07 from \u202eslx.exe. The model one replica serves,`,
-		`offer "RunPod H100 SXM, Community\x1b]0;pwned\a\x1b[2J, and more to be the longest label" = 2.69 $/GPU-h`,
+		`offer "RunPod H100 SXM, Community\x1b]0;pwned\a\x1b[2J\u202e, and more to be the longest label" = 2.69 $/GPU-h`,
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("show lacks %s", want)
@@ -118,7 +118,7 @@ func TestWorkbookTextCannotDriveTheTerminal(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatalf("eval --format json is not JSON: %v", err)
 	}
-	if got, want := doc.Scenarios[0].Offers[0].Offer, "H100 SXM, Community\x1b]0;pwned\x07\x1b[2J, and more to be the longest label"; got != want {
+	if got, want := doc.Scenarios[0].Offers[0].Offer, "H100 SXM, Community\x1b]0;pwned\x07\x1b[2J\u202e, and more to be the longest label"; got != want {
 		t.Errorf("JSON offer %q, want %q", got, want)
 	}
 }
