@@ -1,7 +1,6 @@
 package workbooks
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -35,9 +34,6 @@ func openRegular(path string) (*os.File, error) {
 	return f, nil
 }
 
-// errNotRegular marks the refusal of something that is not a file.
-var errNotRegular = errors.New("not a regular file")
-
 // notRegularError says what the path is instead of a file.
 type notRegularError struct {
 	path, what string
@@ -46,8 +42,6 @@ type notRegularError struct {
 func (e *notRegularError) Error() string {
 	return fmt.Sprintf("%s: is %s, not a workbook file; planner reads and writes workbooks only as regular files: name the .xlsx file itself", e.path, e.what)
 }
-
-func (e *notRegularError) Unwrap() error { return errNotRegular }
 
 // notRegular refuses anything but a regular file, saying what it is.
 func notRegular(path string, fi fs.FileInfo) error {
@@ -67,8 +61,7 @@ func notRegular(path string, fi fs.FileInfo) error {
 	case m&fs.ModeDevice != 0:
 		what = "a block device"
 	default:
-		what = "not a regular file"
-		return &notRegularError{path, what}
+		what = "neither a regular file nor a folder"
 	}
 	if lfi, err := os.Lstat(path); err == nil && lfi.Mode()&fs.ModeSymlink != 0 {
 		what = "a link to " + what
