@@ -38,14 +38,14 @@ func Init(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if err := clashes(path, f, grids); err != nil {
+	if err := clashes(path, f.File, grids); err != nil {
 		return nil, err
 	}
-	managed, _, err := writeGrids(f, grids)
+	managed, _, err := writeGrids(f.File, grids)
 	if err != nil {
 		return nil, fmt.Errorf("%s: adding planner's sheets: %w", path, err)
 	}
-	out, err := finish(path, f)
+	out, err := finish(path, f.File)
 	if err != nil {
 		return nil, err
 	}

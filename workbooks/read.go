@@ -3,6 +3,7 @@ package workbooks
 import (
 	"fmt"
 	"math"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -61,12 +62,11 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	}
 	defer f.Close()
 	b := &Book{Path: path, data: data, Sheets: f.GetSheetList(), owned: map[string]bool{}, foreign: map[string]bool{},
-		Computed: map[string]string{}, Date: savedOn(f)}
+		Computed: map[string]string{}, Date: savedOn(f.File)}
 	if !b.has(SheetAssumptions) {
-		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); planner init %s makes a workbook with every sheet planner needs",
-			path, SheetAssumptions, strings.Join(b.Sheets, ", "), path)
+		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); %s", path, SheetAssumptions, strings.Join(b.Sheets, ", "), b.initAdvice())
 	}
-	r := reader{f: f, file: path}
+	r := reader{f: f.File, file: path}
 	b.Model.Where = formulas.Origin{File: path, Sheet: SheetAssumptions}
 	b.Model.Inputs = r.assumptions()
 	if b.has(SheetCloud) {
@@ -107,7 +107,7 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 		return nil, err
 	}
 	b.Warnings = append(b.Warnings, r.warnings...)
-	b.markOwned(f)
+	b.markOwned(f.File)
 	b.Names = map[string]DefinedName{}
 	for _, dn := range f.GetDefinedName() {
 		if dn.Scope == "Workbook" {
@@ -116,6 +116,23 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 		}
 	}
 	return b, nil
+}
+
+// initAdvice says how to give a workbook without Assumptions planner's
+// sheets: init adds them to a file on disk that has none of them, and
+// refuses one that has some.
+func (b *Book) initAdvice() string {
+	for _, have := range b.Sheets {
+		for _, s := range append(append([]string(nil), InputSheets...), OwnedSheets...) {
+			if strings.EqualFold(have, s) {
+				return "planner reads its inputs from a sheet called " + SheetAssumptions + ": name yours so"
+			}
+		}
+	}
+	if fi, err := os.Stat(b.Path); err != nil || !fi.Mode().IsRegular() {
+		return "planner reads its inputs from a sheet called " + SheetAssumptions
+	}
+	return Command("init", b.Path) + " adds every sheet planner needs"
 }
 
 // DefinedName is a workbook-scoped name: how it is spelled, what it refers

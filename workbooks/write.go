@@ -23,7 +23,7 @@ func (b *Book) Write(out Output, opts WriteOptions) (data []byte, err error) {
 	// nothing is written.
 	defer func() {
 		if r := recover(); r != nil {
-			data, err = nil, fmt.Errorf("%s: cannot be written without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, or use -o other.xlsx", b.Path, r)
+			data, err = nil, fmt.Errorf("%s: cannot be written without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, and run planner again", b.Path, r)
 		}
 	}()
 	results, lay := resultsGrid(out)
@@ -68,12 +68,12 @@ func (b *Book) Write(out Output, opts WriteOptions) (data []byte, err error) {
 		return nil, err
 	}
 	defer f.Close()
-	managed, warnings, err := writeGrids(f, grids)
+	managed, warnings, err := writeGrids(f.File, grids)
 	if err != nil {
 		return nil, fmt.Errorf("%s: writing planner's sheets: %w", b.Path, err)
 	}
 	b.Warnings = append(b.Warnings, warnings...)
-	data, err = finish(b.Path, f)
+	data, err = finish(b.Path, f.File)
 	if err != nil {
 		return nil, err
 	}

@@ -145,7 +145,18 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 	rep := &fileReport{file: path, quiet: opts.check}
 	target := path
 	if opts.output != "" {
-		target = opts.output
+		switch {
+		case !workbooks.SameFile(opts.output, path):
+			target = opts.output
+		case len(opts.sets) > 0:
+			rep.err = fmt.Errorf("%s: -o %s is this same workbook; planner saves --set results, a what-if, only into another file, so that %s keeps the results of its own inputs: name a new file, such as -o what-if.xlsx",
+				path, opts.output, path)
+			return rep
+		default:
+			// -o naming the workbook itself, by whatever path, link or
+			// hard link, is eval in place.
+			opts.output = ""
+		}
 	}
 	if writes := (len(opts.sets) == 0 || opts.output != "") && !opts.check; writes {
 		unlock, err := claim(target, path, opts, rep)
@@ -259,7 +270,7 @@ func check(book *workbooks.Book, rep *fileReport, opts evalOptions) error {
 		return err
 	}
 	if len(stale) > 0 {
-		return fmt.Errorf("%s\n%s: stale; run planner eval %s and commit the result", strings.Join(stale, "\n"), book.Path, book.Path)
+		return fmt.Errorf("%s\n%s: stale; run %s and commit the result", strings.Join(stale, "\n"), book.Path, workbooks.Command("eval", book.Path))
 	}
 	rep.note = book.Path + ": up to date: planner's sheets match a fresh evaluation"
 	return nil
