@@ -105,7 +105,13 @@ func (m Model) scenarioFacts(add func(kind, key, value string)) {
 		}
 		sort.Strings(names)
 		for _, name := range names {
-			add(KindScenario, quote(sc.Name)+" "+name, sc.Set[name].String())
+			// A value taken from another cell is that cell: its own fact
+			// changes when it does, and only it.
+			v := sc.Set[name].String()
+			if link, ok := sc.Links[name]; ok {
+				v = link
+			}
+			add(KindScenario, quote(sc.Name)+" "+name, v)
 		}
 		if len(names) == 0 {
 			add(KindScenario, quote(sc.Name), "(sets nothing)")

@@ -210,3 +210,48 @@ func TestHeldInputFact(t *testing.T) {
 		t.Errorf("distribution %v, %v; want none, held", d, err)
 	}
 }
+
+// A verdict the Monte Carlo run sees going the other way in more than one
+// sample of twenty is a close call, with the month's money at stake; one
+// the samples agree with is not, unless its break-even is within five
+// points of the utilisation.
+func TestCloseCalls(t *testing.T) {
+	p, err := Build(quoteModel(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := Scenario{Name: Base, Set: map[string]Value{"capex": Num(285000)}}
+	r, _ := p.Eval(sc)
+	mc, err := p.MonteCarlo(context.Background(), sc, MonteCarloOptions{Samples: 4000, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wins := map[string]float64{}
+	for _, oc := range mc.OwnCheaper {
+		wins[oc.Offer.Label()] = oc.Probability
+	}
+	community, aws := offer(t, r, "RunPod", "H100 SXM, Community"), offer(t, r, "AWS", "p5.48xlarge Capacity Block")
+	c := Closeness(r, community, mc)
+	// Renting wins at base; owning wins in this share of the samples.
+	if !c.Close || c.OwnWins != wins[community.Offer.Label()] || !(c.OwnWins > 0.05) {
+		t.Fatalf("Community: %+v", c)
+	}
+	// What owning saves a month: the used hours rented, less the node.
+	cost := 285000.0/8/26280 + 700*8*1.3/1000*0.12/8 + 1000.0/8/730
+	saving := 2.69*8*730*0.5 - cost*8*730
+	if !near(c.AtStake, saving) || c.Why != "close call: flips in "+percent(c.OwnWins)+" of Monte Carlo samples; "+dollars(-saving)+" a month at stake" {
+		t.Errorf("Community: %v at stake (want %v): %s", c.AtStake, saving, c.Why)
+	}
+	if c := Closeness(r, aws, mc); c.Close || wins[aws.Offer.Label()] < 0.95 {
+		t.Errorf("AWS, owning wins in %v of samples: %+v", wins[aws.Offer.Label()], c)
+	}
+	// Without a run, a break-even within five points is still a close call.
+	tight := Scenario{Name: Base, Set: map[string]Value{"capex": Num(285000), "utilization": Num(0.64)}}
+	r, _ = p.Eval(tight)
+	if c := Closeness(r, offer(t, r, "RunPod", "H100 SXM, Community"), nil); !c.Close || !strings.HasPrefix(c.Why, "close call: break-even within 5 points of utilisation; $") {
+		t.Errorf("within five points: %+v", c)
+	}
+	if c := Closeness(r, offer(t, r, "AWS", "p5.48xlarge Capacity Block"), nil); c.Close {
+		t.Errorf("AWS without a run: %+v", c)
+	}
+}

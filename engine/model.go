@@ -48,6 +48,10 @@ type Scenario struct {
 	Origin formulas.Origin            // the scenario's header cell
 	Where  map[string]formulas.Origin // the cell of each value it sets
 	Texts  map[string]bool            // the numbers it sets that were typed as text
+	// Links are the values the scenario takes from another cell by a
+	// reference ("Assumptions!D6", the low end of capex's range): planner
+	// reads that cell, as a spreadsheet recalculating would.
+	Links map[string]string
 }
 
 // Value is an input's value: a number, or text where a name is meant.

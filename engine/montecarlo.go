@@ -6,6 +6,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -41,6 +42,11 @@ type Stats struct {
 	Name, Unit         string
 	Mean, P5, P50, P95 float64
 	Min, Max           float64
+	// Base is the output's value in the scenario itself, without
+	// sampling, and BaseRank where it falls among the samples: the share
+	// below it (ties half), 0..1: one half for an output that does not
+	// vary, NaN when no sample evaluated.
+	Base, BaseRank float64
 	// Histogram counts the samples in histogramBins bins, bin i from
 	// Edges[i] to Edges[i+1] (the last including its top); both are nil
 	// unless the options asked for the output's histogram.
@@ -85,6 +91,20 @@ func (p *Plan) SampledInputs(sc Scenario) []Input {
 		}
 	}
 	return out
+}
+
+// RankText writes a base rank as the percentile it is: P88, or P<1 and
+// P>99 at the ends, where rounding would say 0 or 100.
+func RankText(rank float64) string {
+	switch {
+	case !finite(rank):
+		return ""
+	case rank < 0.005:
+		return "P<1"
+	case rank > 0.995:
+		return "P>99"
+	}
+	return "P" + strconv.Itoa(int(math.Round(rank*100)))
 }
 
 // CheckSamples refuses a sample count planner cannot honour.
@@ -141,6 +161,7 @@ func (mc *mcRun) sample(ctx context.Context) error {
 		whole := pilot == mc.blocks
 		mc.sieves[o] = sieveFrom(values, whole)
 		mc.sieves[o].histogram = slices.Contains(mc.opts.Histograms, mc.outputs[o])
+		mc.sieves[o].base = mc.probe.result.Values[mc.outputs[o]]
 		if whole {
 			mc.tallies[0][o] = tallyOfAll(&mc.sieves[o], values)
 			return
@@ -640,6 +661,8 @@ func (mc *mcRun) statistics(good int) ([]Stats, bool) {
 		out[o] = mc.newStats(o, good)
 		out[o].P5, out[o].P50, out[o].P95 = q[0], q[1], q[2]
 		out[o].Min, out[o].Max = r.apply(out[r.source].Min), r.apply(out[r.source].Max)
+		// An increasing function keeps every sample on its side of the base.
+		out[o].BaseRank = out[r.source].BaseRank
 		done[o] = true
 	}
 	for o := range mc.outputs {
@@ -651,7 +674,8 @@ func (mc *mcRun) statistics(good int) ([]Stats, bool) {
 // newStats starts output o's statistics with its name, unit and mean.
 func (mc *mcRun) newStats(o, good int) Stats {
 	name := mc.outputs[o]
-	s := Stats{Name: name, Unit: mc.plan.checked[mc.plan.index[name]].Unit}
+	s := Stats{Name: name, Unit: mc.plan.checked[mc.plan.index[name]].Unit, BaseRank: 0.5}
+	s.Base = mc.probe.result.Values[name]
 	sum := 0.0
 	for k := 0; k < mc.blocks; k++ {
 		sum += mc.sums[k][o]
@@ -690,6 +714,7 @@ func (mc *mcRun) summarise(o, good int) (s Stats, r rankValues, missed bool) {
 	q := r.percentiles()
 	s.P5, s.P50, s.P95 = q[0], q[1], q[2]
 	s.Min, s.Max = t.bounds(&mc.sieves[o])
+	s.BaseRank = t.baseRank()
 	if s.Histogram != nil {
 		copy(s.Histogram, t.hist[:])
 		s.Edges = mc.sieves[o].edges(s.Min, s.Max)

@@ -305,6 +305,10 @@ func (r *reader) scenarioRow(out []engine.Scenario, cols map[int]int, cells []st
 			raw = strings.TrimSpace(cells[c])
 		}
 		s, isScenario := cols[c]
+		link := ""
+		if isScenario && name != "" && !strings.EqualFold(name, "notes") {
+			raw, link = r.followed(at(c), raw)
+		}
 		switch {
 		case c == 0:
 		case raw != "" && !isScenario:
@@ -314,6 +318,12 @@ func (r *reader) scenarioRow(out []engine.Scenario, cols map[int]int, cells []st
 			return
 		case raw != "":
 			r.scenarioValue(&out[s], name, raw, kinds, at(c))
+			if link != "" {
+				if out[s].Links == nil {
+					out[s].Links = map[string]string{}
+				}
+				out[s].Links[name] = link
+			}
 		case isScenario && name != "":
 			r.formulaWithoutValue(at(c), name)
 		}

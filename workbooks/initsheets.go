@@ -3,6 +3,9 @@ package workbooks
 import (
 	"fmt"
 	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
 
 	"planner/engine"
 	"planner/formulas"
@@ -42,7 +45,11 @@ func scenariosGrid(scenarios []engine.Scenario, inputs []engine.Input) *grid {
 			if v, ok := s.Set[in.Name]; ok && v.IsText {
 				g.set(2+i, row, text(v.Text, styleInput))
 			} else if ok {
-				g.set(2+i, row, number(v.Num, withFormat(styleInput, units.ExcelFormat(in.Unit))))
+				c := number(v.Num, withFormat(styleInput, units.ExcelFormat(in.Unit)))
+				if link, ok := s.Links[in.Name]; ok {
+					c.formula = absoluteRef(link)
+				}
+				g.set(2+i, row, c)
 			} else {
 				g.set(2+i, row, cell{style: styleInput})
 			}
@@ -50,6 +57,16 @@ func scenariosGrid(scenarios []engine.Scenario, inputs []engine.Input) *grid {
 		row++
 	}
 	return g
+}
+
+// absoluteRef writes a Sheet!A1 reference as Sheet!$A$1.
+func absoluteRef(ref string) string {
+	sheet, cell, _ := strings.Cut(ref, "!")
+	col, row, err := excelize.CellNameToCoordinates(cell)
+	if err != nil {
+		panic("workbooks: a reference " + ref) // planner's own references; a failure is a bug
+	}
+	return absolute(sheet, col, row)
 }
 
 // gpusGrid is the GPU catalog.

@@ -81,8 +81,8 @@ func histogramChart() *excelize.Chart {
 func outputsTable(g *grid, mcs []*engine.MonteCarloResult, row int) int {
 	g.line(row, text("Outputs that vary: mean and percentiles over the samples", styleSection))
 	row++
-	g.line(row, headers("output", "unit", "scenario", "mean", "P5", "P50", "P95", "samples evaluated")...)
-	g.wrapHeight(row, 14, "samples evaluated")
+	g.line(row, headers("output", "unit", "scenario", "mean", "P5", "P50", "P95", "samples evaluated", "base", "base at (percentile)")...)
+	g.wrapHeight(row, 14, "base at (percentile)")
 	for _, mc := range mcs {
 		for _, o := range mc.Outputs {
 			if o.Min == o.Max {
@@ -92,7 +92,7 @@ func outputsTable(g *grid, mcs []*engine.MonteCarloResult, row int) int {
 			format := withFormat(styleResult, units.ExcelFormat(o.Unit))
 			g.line(row, text(o.Name, styleLabel), text(o.Unit, styleLabel), text(mc.Scenario, styleLabel),
 				number(o.Mean, format), number(o.P5, format), number(o.P50, format), number(o.P95, format),
-				number(float64(mc.Good), withFormat(styleResult, "#,##0")))
+				number(float64(mc.Good), withFormat(styleResult, "#,##0")), number(o.Base, format), text(engine.RankText(o.BaseRank), styleLabel))
 		}
 	}
 	return row

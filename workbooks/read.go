@@ -277,6 +277,46 @@ func (r *reader) rows(sheet string) ([][]string, bool) {
 	return out, true
 }
 
+// plainReference is a formula that is nothing but a reference to one cell:
+// Assumptions!$D$6, 'Price guide'!C3, D6.
+var plainReference = regexp.MustCompile(`^(?:(?:'((?:[^']|'')+)'|([^\s!'"()&+\-*/^=<>,;]+))!)?\$?([A-Za-z]{1,3})\$?([0-9]{1,7})$`)
+
+// followed reads a cell that holds a plain reference to another cell as
+// that cell holds it now, with the reference ("Assumptions!D6"): the value
+// saved with the formula is what the other cell held when a spreadsheet
+// last calculated, stale once someone edits it without recalculating. A
+// chain of references is followed a few steps; any other cell reads as
+// raw, with no reference. As textCell, only sheets of ordinary size are
+// asked, since asking parses the whole sheet.
+func (r *reader) followed(at formulas.Origin, raw string) (string, string) {
+	sheet, cell, link := at.Sheet, at.Cell(), ""
+	for range 8 {
+		if r.size[sheet] > 10000 {
+			break
+		}
+		formula, err := r.f.GetCellFormula(sheet, cell)
+		m := plainReference.FindStringSubmatch(strings.TrimPrefix(formula, "="))
+		if err != nil || m == nil {
+			break
+		}
+		if m[1] != "" {
+			sheet = strings.ReplaceAll(m[1], "''", "'")
+		} else if m[2] != "" {
+			sheet = m[2]
+		}
+		cell = strings.ToUpper(m[3]) + m[4]
+		v, err := r.f.GetCellValue(sheet, cell, rawOpts)
+		if err != nil {
+			return raw, link // a sheet the workbook lacks: the saved value stands
+		}
+		if link == "" {
+			link = sheet + "!" + cell
+		}
+		raw = strings.TrimSpace(v)
+	}
+	return raw, link
+}
+
 // textCell reports whether a cell holding a number holds it as text ("50%",
 // or 0.35 typed as text): a spreadsheet formula linked to it sees text. The
 // cell's type is asked of excelize only for sheets of ordinary size, since
@@ -376,6 +416,7 @@ func (t *table) at(row, col int) formulas.Origin {
 // is "35%". An empty cell or other text is an error naming the cell.
 func (t *table) number(row int, key, name string, required bool) (float64, bool) {
 	raw, at := t.get(row, key)
+	raw, _ = t.r.followed(at, raw)
 	if raw == "" {
 		if formula, _ := t.r.f.GetCellFormula(t.sheet, at.Cell()); formula != "" {
 			t.r.fail(at, name, "the formula =%s has no computed value saved with it; open the workbook in Excel or LibreOffice, save it, and run planner again, or type the number", formula)

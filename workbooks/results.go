@@ -163,6 +163,16 @@ func breakevenMatrix(g *grid, out Output, notesCol int, lay *resultsLayout) {
 	}
 }
 
+// monteCarloOf is the named scenario's Monte Carlo run, or nil.
+func (out Output) monteCarloOf(scenario string) *engine.MonteCarloResult {
+	for _, mc := range out.MonteCarlo {
+		if mc.Scenario == scenario {
+			return mc
+		}
+	}
+	return nil
+}
+
 // breakevenFormat shows a break-even as a percentage, and one above 100 %
 // (which no utilisation reaches) as such, live.
 const breakevenFormat = `[>1]"above 100 %";0.0%`
@@ -173,7 +183,7 @@ func verdictWords(g *grid, out Output, lay *resultsLayout) {
 	row := g.next() + 1
 	g.line(row, text("Verdicts in words", styleSection))
 	row++
-	g.line(row, headers("Scenario", "Verdict", "Why")...)
+	g.line(row, headers("Scenario", "Verdict", "Why", "Close call (from Monte Carlo: a value, not live)")...)
 	first := row + 1
 	for i, r := range out.Results {
 		if r.NoOffer != "" {
@@ -187,6 +197,9 @@ func verdictWords(g *grid, out Output, lay *resultsLayout) {
 			row++
 			lay.words = append(lay.words, wordsRow{row: row, scenario: i, offer: j})
 			g.line(row, text(r.Scenario, styleLabel), text(o.Verdict, styleVerdict), text(o.Words, styleLabel))
+			if c := engine.Closeness(r, o, out.monteCarloOf(r.Scenario)); c.Close {
+				g.set(4, row, text(c.Why, styleNote))
+			}
 		}
 	}
 	if len(lay.words) > 0 {

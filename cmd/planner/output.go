@@ -66,10 +66,20 @@ type jsonMonteCarlo struct {
 }
 
 type jsonQuantiles struct {
-	Mean float64 `json:"mean"`
-	P5   float64 `json:"p5"`
-	P50  float64 `json:"p50"`
-	P95  float64 `json:"p95"`
+	Mean     float64 `json:"mean"`
+	P5       float64 `json:"p5"`
+	P50      float64 `json:"p50"`
+	P95      float64 `json:"p95"`
+	Base     float64 `json:"base"`      // the scenario's own value, without sampling
+	BaseRank float64 `json:"base_rank"` // where it falls among the samples, 0..1
+}
+
+// jsonCloseCall marks a verdict the Monte Carlo run (or a thin margin)
+// makes uncertain.
+type jsonCloseCall struct {
+	OwnWins *float64 `json:"p_own_cheaper,omitempty"`
+	AtStake *float64 `json:"own_saving_per_month,omitempty"`
+	Words   string   `json:"words"`
 }
 
 type jsonDeployment struct {
@@ -101,6 +111,7 @@ type jsonOffer struct {
 	Breakeven *float64           `json:"breakeven_utilization,omitempty"`
 	Verdict   string             `json:"verdict,omitempty"`
 	Words     string             `json:"words,omitempty"`
+	CloseCall *jsonCloseCall     `json:"close_call,omitempty"`
 	Values    map[string]float64 `json:"values,omitempty"`
 	Errors    map[string]string  `json:"errors,omitempty"`
 }
@@ -117,6 +128,9 @@ func writeJSON(w io.Writer, rep *fileReport) {
 				AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Words: o.Words, Values: o.Values, Errors: messages(o.Errors)}
 			if be, ok := o.Values[engine.Breakeven]; ok {
 				jo.Breakeven = &be
+			}
+			if c := engine.Closeness(r, o, rep.monteCarloOf(r.Scenario)); c.Close {
+				jo.CloseCall = &jsonCloseCall{OwnWins: finiteOrNil(c.OwnWins), AtStake: finiteOrNil(c.AtStake), Words: c.Why}
 			}
 			s.Offers = append(s.Offers, jo)
 		}
@@ -181,7 +195,7 @@ func writeTable(w io.Writer, rep *fileReport) {
 		}
 	}
 	t.write(w)
-	writeOffers(w, base)
+	writeOffers(w, base, rep.monteCarloOf(base.Scenario))
 	var lacking []string
 	for _, r := range rep.shown()[1:] {
 		if r.NoOffer != "" {
@@ -196,16 +210,22 @@ func writeTable(w io.Writer, rep *fileReport) {
 	writeWhatIfs(w, rep.plan, rep.whatifs)
 }
 
-func writeOffers(w io.Writer, base *engine.Result) {
+func writeOffers(w io.Writer, base *engine.Result, mc *engine.MonteCarloResult) {
 	var others []string
-	t := &table{right: []bool{false, true, true, false}}
-	t.add("offer", "$/GPU-h", "break-even", "verdict")
+	t := &table{right: []bool{false, true, true, false, true, false}}
+	t.add("offer", "$/GPU-h", "break-even", "verdict", "own saves/month", "")
 	for _, o := range base.Offers {
 		if !o.Compared {
 			others = append(others, fmt.Sprintf("%s %s", o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h")))
 			continue
 		}
-		t.add(o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h"), shown(o.Values, o.Errors, engine.Breakeven, units.Share), o.Verdict)
+		be := shown(o.Values, o.Errors, engine.Breakeven, units.Share)
+		if v, ok := o.Values[engine.Breakeven]; ok {
+			be = engine.BreakevenText(v)
+		}
+		c := engine.Closeness(base, o, mc)
+		t.add(o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h"), be, o.Verdict,
+			shown(o.Values, o.Errors, engine.OwnSaving, "$/month"), c.Why)
 	}
 	if len(t.rows) > 1 {
 		fmt.Fprintf(w, "\nCloud offers for %s at %s utilisation (buy when utilisation ≥ break-even)\n\n",
@@ -276,7 +296,7 @@ func monteCarloJSON(mc *engine.MonteCarloResult) *jsonMonteCarlo {
 		Outputs: map[string]jsonQuantiles{}, POwnCheaper: map[string]float64{}}
 	for _, o := range mc.Outputs {
 		if o.Mean == o.Mean { // NaN when no sample evaluated
-			j.Outputs[o.Name] = jsonQuantiles{Mean: o.Mean, P5: o.P5, P50: o.P50, P95: o.P95}
+			j.Outputs[o.Name] = jsonQuantiles{Mean: o.Mean, P5: o.P5, P50: o.P50, P95: o.P95, Base: o.Base, BaseRank: o.BaseRank}
 		}
 	}
 	for _, oc := range mc.OwnCheaper {
@@ -299,11 +319,12 @@ func writeMonteCarlo(w io.Writer, mc *engine.MonteCarloResult) {
 	}
 	fmt.Fprintf(w, "\nMonte Carlo, scenario %s: %s samples (seed %d) of %d uncertain inputs%s\n\n",
 		mc.Scenario, units.Format(float64(mc.Samples), ""), mc.Seed, len(mc.Sampled), held)
-	t := &table{right: []bool{false, false, true, true, true, true}}
-	t.add("output", "unit", "mean", "P5", "P50", "P95")
+	t := &table{right: []bool{false, false, true, true, true, true, true, true}}
+	t.add("output", "unit", "mean", "P5", "P50", "P95", "base", "base at")
 	for _, o := range mc.Outputs {
 		if o.P5 != o.P95 {
-			t.add(o.Name, o.Unit, units.Format(o.Mean, o.Unit), units.Format(o.P5, o.Unit), units.Format(o.P50, o.Unit), units.Format(o.P95, o.Unit))
+			t.add(o.Name, o.Unit, units.Format(o.Mean, o.Unit), units.Format(o.P5, o.Unit), units.Format(o.P50, o.Unit), units.Format(o.P95, o.Unit),
+				units.Format(o.Base, o.Unit), engine.RankText(o.BaseRank))
 		}
 	}
 	t.write(w)

@@ -58,12 +58,12 @@ func TestWorkbookTextCannotDriveTheTerminal(t *testing.T) {
 
 	stdout, _ := call("eval", plan, "--set", "capex=300000", "--samples", "1000")
 	for _, want := range []string{
-		"  offer                                                                                      $/GPU-h  break-even  verdict\n",
-		"  RunPod " + shown + "    $2.69      63.5 %  rent\n",
-		"  RunPod H100 SXM, Secure                                                                      $3.29      51.9 %  rent\n",
+		"  offer                                                                                      $/GPU-h  break-even  verdict  own saves/month\n",
+		"  RunPod " + shown + "    $2.69      63.5 %  rent          -$2,116.26  close call: flips in 38.1 % of Monte Carlo samples; $2,116 a month at stake\n",
+		"  RunPod H100 SXM, Secure                                                                      $3.29      51.9 %  rent            -$364.26  close call: flips in 66.6 % of Monte Carlo samples; $364 a month at stake\n",
 		"  one H100, all month                        1×1  730 h a month   RunPod " + shown + "   $1,963.70   $9,971.06  rent\n",
-		"  breakeven_utilization vs RunPod " + shown + "  63.5 %  residual 15.9 %, capex 12.4 %, rack_per_month 4.8 %\n",
-		"  breakeven_utilization vs RunPod H100 SXM, Secure                                                                    51.9 %  residual 13.0 %, capex 10.1 %, rack_per_month 3.9 %\n",
+		"  breakeven_utilization vs RunPod " + shown + "      63.5 %  residual 15.9 %, capex 12.4 %, rack_per_month 4.8 %\n",
+		"  breakeven_utilization vs RunPod H100 SXM, Secure                                                                        51.9 %  residual 13.0 %, capex 10.1 %, rack_per_month 3.9 %\n",
 		"Chance that owning is cheaper: RunPod " + shown + " 38.1 %; ",
 	} {
 		if !strings.Contains(stdout, want) {
