@@ -2,7 +2,6 @@ package workbooks
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"regexp"
 	"strconv"
@@ -438,18 +437,9 @@ func (t *table) number(row int, key, name string, required bool) (float64, bool)
 	return 0, false
 }
 
-func parseNumber(raw string) (float64, bool) {
-	s := strings.TrimSpace(raw)
-	scale := 1.0
-	if strings.HasSuffix(s, "%") {
-		s, scale = strings.TrimSpace(strings.TrimSuffix(s, "%")), 0.01
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, false
-	}
-	return v * scale, true
-}
+// parseNumber reads a cell's number; text such as "35%" or "$285,000"
+// counts, as a person typed it.
+func parseNumber(raw string) (float64, bool) { return units.Parse(raw) }
 
 func isErrorValue(s string) bool {
 	switch s {

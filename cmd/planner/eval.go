@@ -7,7 +7,6 @@ import (
 	"io"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -373,20 +372,17 @@ func parseSets(sets []string, plan *engine.Plan) (map[string]engine.Value, error
 	return out, nil
 }
 
+// parseValue reads a number given on the command line: 320000, $320,000,
+// 35%, or arithmetic such as 264/730.
 func parseValue(raw string) (float64, error) {
-	if p, ok := strings.CutSuffix(raw, "%"); ok {
-		if v, err := strconv.ParseFloat(strings.TrimSpace(p), 64); err == nil {
-			return v / 100, nil
-		}
-	}
-	if v, err := strconv.ParseFloat(raw, 64); err == nil {
+	if v, ok := units.Parse(raw); ok {
 		return v, nil
 	}
 	v, err := engine.Constant(raw)
 	if err == nil {
 		return v, nil
 	}
-	return 0, fmt.Errorf("%q is not a number (%v); write 320000, 35%%, or arithmetic such as 264/730", raw, err)
+	return 0, fmt.Errorf("%q is not a number (%v); write 320000, $320,000, 35%%, or arithmetic such as 264/730", raw, err)
 }
 
 func suggestInput(name string, m engine.Model) string {
