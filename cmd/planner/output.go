@@ -277,11 +277,13 @@ func writeDeployments(w io.Writer, ds []engine.DeploymentResult) {
 			t.add(d.Name, "", "", "", "", "", d.Words)
 			continue
 		}
-		own := ""
+		own, verdict := "", d.Verdict
 		if d.Own != nil {
 			own = units.Format(d.Own.CostPerMonth, "$/month")
+		} else {
+			verdict = "nothing to compare: no scenario owns " + d.GPU + " nodes"
 		}
-		t.add(d.Name, fmt.Sprintf("%d×%d", d.Replicas, d.Cards), d.Usage, d.Offer.Label(), units.Format(d.RentPerMonth, "$/month"), own, d.Verdict)
+		t.add(d.Name, fmt.Sprintf("%d×%d", d.Replicas, d.Cards), d.Usage, d.Offer.Label(), units.Format(d.RentPerMonth, "$/month"), own, verdict)
 	}
 	fmt.Fprintln(w, "\nDeployments (rent per month, against owning whole nodes)")
 	fmt.Fprintln(w)
