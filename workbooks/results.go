@@ -71,6 +71,7 @@ func resultsGrid(out Output) (*grid, *resultsLayout) {
 	verdictWords(g, out, lay)
 	otherOffers(g, base)
 	inputsSection(g, out, notesCol, lay)
+	closeCalls(g, out)
 	liveFormulas(g, out, compared, lay)
 	return g, lay
 }
@@ -183,7 +184,7 @@ func verdictWords(g *grid, out Output, lay *resultsLayout) {
 	row := g.next() + 1
 	g.line(row, text("Verdicts in words", styleSection))
 	row++
-	g.line(row, headers("Scenario", "Verdict", "Why", "Close call (from Monte Carlo: a value, not live)")...)
+	g.line(row, headers("Scenario", "Verdict", "Why")...)
 	first := row + 1
 	for i, r := range out.Results {
 		if r.NoOffer != "" {
@@ -197,13 +198,34 @@ func verdictWords(g *grid, out Output, lay *resultsLayout) {
 			row++
 			lay.words = append(lay.words, wordsRow{row: row, scenario: i, offer: j})
 			g.line(row, text(r.Scenario, styleLabel), text(o.Verdict, styleVerdict), text(o.Words, styleLabel))
-			if c := engine.Closeness(r, o, out.monteCarloOf(r.Scenario)); c.Close {
-				g.set(4, row, text(c.Why, styleNote))
-			}
 		}
 	}
 	if len(lay.words) > 0 {
 		g.shading = append(g.shading, verdictShading(fmt.Sprintf("B%d:B%d", first, row)))
+	}
+}
+
+// closeCalls lists the verdicts Monte Carlo (or a thin margin) makes
+// uncertain, each on one line that runs across the sheet. It comes last:
+// its length follows the inputs, and a recalculation must not find the
+// live cells below it moved.
+func closeCalls(g *grid, out Output) {
+	var lines []string
+	for _, r := range out.Results {
+		for _, o := range r.Offers {
+			if c := engine.Closeness(r, o, out.monteCarloOf(r.Scenario)); c.Close {
+				lines = append(lines, r.Scenario+" against "+o.Offer.Label()+", "+o.Verdict+": "+c.Why)
+			}
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	row := g.next() + 1
+	g.line(row, text("Close calls (from Monte Carlo: values, not live; run planner eval after changing the inputs)", styleSection))
+	for _, l := range lines {
+		row++
+		g.line(row, text(l, styleLabel))
 	}
 }
 
