@@ -82,7 +82,7 @@ func Build(m Model) (*Plan, error) {
 		return nil, err
 	}
 	var checks formulas.List
-	for _, c := range []formulas.List{p.checkOffers(), p.checkSizing(), p.checkScenarios(), p.checkWatts(), p.checkDeployments(), p.checkCorrelations(),
+	for _, c := range []formulas.List{p.checkOffers(), p.checkSizing(), p.checkScenarios(), p.checkDeployments(), p.checkCorrelations(),
 		p.checkTables(p.model.Tables), p.checkGoals(), p.checkTargets()} {
 		checks = append(checks, c...)
 	}

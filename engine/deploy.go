@@ -44,6 +44,7 @@ type DeploymentResult struct {
 	Deployment
 	Sizing             *Sizing // when the cards come from sizing
 	Cards              int
+	SizedCards         int // what sizing gives, whether or not the deployment typed its own cards; 0 when it cannot
 	Offer              Offer
 	RentPerReplicaHour float64
 	RentPerMonth       float64
@@ -66,14 +67,16 @@ func (p *Plan) Deploy(results []*Result) []DeploymentResult {
 func (p *Plan) deploy(d Deployment, results []*Result) DeploymentResult {
 	r := DeploymentResult{Deployment: d, Cards: d.Cards}
 	own := p.ownScenario(d, results)
+	s, err := p.sizeDeployment(d, own, results)
+	if err == nil {
+		r.SizedCards = s.UsualCards
+	}
 	if r.Cards == 0 {
-		s, err := p.sizeDeployment(d, own, results)
-		if err == nil && s.UsualCards > 0 {
-			r.Sizing, r.Cards = &s, s.UsualCards
-		} else {
+		if r.SizedCards == 0 {
 			r.Words = "not costed: " + sizingFailure(s, err)
 			return r
 		}
+		r.Sizing, r.Cards = &s, s.UsualCards
 	}
 	r.Offer, _ = p.deploymentOffer(d)
 	r.RentPerReplicaHour = float64(r.Cards) * r.Offer.Price
@@ -203,7 +206,7 @@ func verdictPhrase(r DeploymentResult, verdict string) Phrase {
 	own := number(QuantityOwn, o.CostPerMonth, AsDollars)
 	busy := Phrase{text("busy "), number(QuantityBusy, o.Busy, AsPercent), text(" of the month")}
 	if o.Breakeven > 0 {
-		busy = append(busy, text(", break-even against "+r.Offer.Label()+" is "), number(QuantityBreakeven, o.Breakeven, AsBreakeven))
+		busy = append(busy, text(", break-even against "+r.Offer.Label()+" is "), number(QuantityBreakeven, o.Breakeven, AsBreakevenShare))
 	}
 	var p Phrase
 	if verdict == Buy {

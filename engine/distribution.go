@@ -44,7 +44,7 @@ func ParseDistribution(text string, in Input) (*Distribution, error) {
 	n, ok := distArity[kind]
 	if !ok {
 		return nil, fmt.Errorf("%q is not a distribution planner knows; write %s, or fixed to hold %s at %s",
-			text, knownKinds(in), in.Name, num(in.Value.Num))
+			text, knownKinds(in), in.Name, plain(in.Value.Num))
 	}
 	d := &Distribution{Kind: kind, Text: strings.TrimSpace(text)}
 	if hasArgs {
@@ -57,7 +57,7 @@ func ParseDistribution(text string, in Input) (*Distribution, error) {
 		if !in.HasRange {
 			lo, hi := exampleRange(in)
 			return nil, fmt.Errorf("%s needs a range: fill low and high (such as %s and %s), give its parameters, such as %s, or write fixed to hold %s at %s",
-				kind, num(lo), num(hi), example(kind, in), in.Name, num(in.Value.Num))
+				kind, plain(lo), plain(hi), example(kind, in), in.Name, plain(in.Value.Num))
 		}
 		if in.Outside(in.Value.Num) {
 			return nil, nil
@@ -65,7 +65,7 @@ func ParseDistribution(text string, in Input) (*Distribution, error) {
 		d.Params = fromRange(kind, in)
 	}
 	if err := d.check(); err != nil {
-		return nil, fmt.Errorf("%v; write it like %s, or fixed to hold %s at %s", err, example(kind, in), in.Name, num(in.Value.Num))
+		return nil, fmt.Errorf("%v; write it like %s, or fixed to hold %s at %s", err, example(kind, in), in.Name, plain(in.Value.Num))
 	}
 	return d, nil
 }
@@ -209,11 +209,13 @@ func (d *Distribution) check() error {
 	return nil
 }
 
-// String prints the distribution with its parameters: "triangular(250000, 285000, 320000)".
+// String prints the distribution with its parameters, to six significant
+// digits as a person types them: "triangular(250000, 285000, 320000)".
 func (d *Distribution) String() string {
 	var ps []string
 	for _, p := range d.Params {
-		ps = append(ps, strconv.FormatFloat(p, 'g', 6, 64))
+		six, _ := strconv.ParseFloat(strconv.FormatFloat(p, 'g', 6, 64), 64)
+		ps = append(ps, plain(six))
 	}
 	return d.Kind + "(" + strings.Join(ps, ", ") + ")"
 }

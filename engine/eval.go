@@ -128,25 +128,73 @@ func (p *Plan) evalState(sc Scenario) (*state, *Result, error) {
 }
 
 // Scenarios lists the base scenario (the Assumptions with the overrides)
-// and every named scenario on top of it, each with everything it sets.
+// and every named scenario on top of it, each with everything it sets. A
+// scenario's own value wins over an override, but for one it takes by
+// reference from the overridden input's own Assumptions cell (H100 mid's
+// capex follows --set capex, as it follows the cell); and an overridden
+// gpu_watts holds only for the scenarios on the base's GPU, since it is
+// the watts of that GPU (OverrideWarnings says which keep their own).
 func (p *Plan) Scenarios(overrides map[string]Value) []Scenario {
 	all := append([]Scenario{{Name: Base}}, p.model.Scenarios...)
 	out := make([]Scenario, len(all))
+	baseGPU := p.gpuOf(Scenario{}, overrides)
 	for i, sc := range all {
 		set := map[string]Value{}
 		for k, v := range overrides {
+			if k == GPUWatts && !SameGPU(p.gpuOf(sc, overrides), baseGPU) {
+				continue
+			}
 			set[k] = v
 		}
 		for k, v := range sc.Set {
+			if _, over := overrides[k]; over && p.followsOwnCell(sc, k) {
+				continue
+			}
 			set[k] = v
 		}
-		out[i] = Scenario{Name: sc.Name, Set: set, Notes: sc.Notes, Origin: sc.Origin, Where: sc.Where}
+		out[i] = Scenario{Name: sc.Name, Set: set, Notes: sc.Notes, Origin: sc.Origin, Where: sc.Where, Links: sc.Links}
 	}
 	return out
 }
 
+// gpuOf is the GPU a scenario runs on with the overrides: its own, else
+// the overridden or Assumptions' one.
+func (p *Plan) gpuOf(sc Scenario, overrides map[string]Value) string {
+	if v, ok := sc.Set[GPU]; ok {
+		return v.Text
+	}
+	if v, ok := overrides[GPU]; ok {
+		return v.Text
+	}
+	in, _ := p.model.Input(GPU)
+	return in.Value.Text
+}
+
+// followsOwnCell reports whether scenario sc takes input name by reference
+// from the input's own Assumptions cell, and so takes an override of it
+// too.
+func (p *Plan) followsOwnCell(sc Scenario, name string) bool {
+	link, ok := sc.Links[name]
+	in, found := p.model.Input(name)
+	return ok && found && in.Origin.Sheet != "" && strings.EqualFold(link, in.Origin.Where())
+}
+
+// FollowsOverride reports whether the named scenario's value of input
+// comes from an override of it on the command line, by reference to the
+// input's own cell.
+func (p *Plan) FollowsOverride(scenario, input string, overrides map[string]Value) bool {
+	sc, ok := p.model.Scenario(scenario)
+	_, over := overrides[input]
+	return ok && over && p.followsOwnCell(sc, input)
+}
+
 // EvalAll evaluates every scenario of Scenarios(overrides), base first.
+// A scenario on a GPU whose watts the catalog lacks is reported at the
+// cell (or --set) that names the GPU, every one at once.
 func (p *Plan) EvalAll(overrides map[string]Value) ([]*Result, error) {
+	if err := p.checkWatts(overrides).Err(); err != nil {
+		return nil, err
+	}
 	var out []*Result
 	for _, sc := range p.Scenarios(overrides) {
 		r, err := p.Eval(sc)

@@ -90,6 +90,8 @@ func inputFact(in Input) string {
 	switch {
 	case in.Outside(in.Value.Num):
 		s += " held: the value lies outside its range"
+	case in.OutsideDistribution(in.Value.Num):
+		s += " " + in.Dist.String() + " held: the value lies outside it"
 	case in.Dist != nil:
 		s += " " + in.Dist.String()
 	}

@@ -255,3 +255,67 @@ func TestCloseCalls(t *testing.T) {
 		t.Errorf("AWS without a run: %+v", c)
 	}
 }
+
+// A value inside its range but outside the distribution given with its
+// own parameters is held by Monte Carlo, with a warning at the
+// distribution cell; the tornado swings it over the range, which holds it.
+func TestValueOutsideItsDistributionIsHeld(t *testing.T) {
+	m := quoteModel(t)
+	for i := range m.Inputs {
+		if in := &m.Inputs[i]; in.Name == "capex" {
+			in.High = 450000
+			in.DistText, in.DistAt = "triangular(250000, 285000, 320000)", formulas.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: i + 2, Col: 6}
+			in.Dist = &Distribution{Kind: "triangular", Params: []float64{250000, 285000, 320000}, Text: in.DistText}
+		}
+	}
+	m.Correlations = nil
+	p, err := Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := Scenario{Name: Base}
+	for _, in := range p.SampledInputs(base) {
+		if in.Name == "capex" {
+			t.Error("capex is drawn from a distribution that does not hold its value")
+		}
+	}
+	want := "plan.xlsx: Assumptions!F2: capex: the value 412000 lies outside triangular(250000, 285000, 320000), so Monte Carlo holds it at 412000; " +
+		"to let it vary, write a distribution around it, such as triangular(250000, 412000, 450000), or clear the cell to draw it over low, value and high (250000, 412000, 450000)"
+	if got := p.HeldWarnings(nil).Error(); got != want {
+		t.Errorf("warning\n%s\nwant\n%s", got, want)
+	}
+	swung := false
+	for _, b := range tornadoes(t, p, base)[0].Bars {
+		swung = swung || b.Input.Name == "capex"
+	}
+	if !swung {
+		t.Error("the tornado holds capex, though its range holds its value")
+	}
+	// Followed literally, the advice lets it vary.
+	for i := range m.Inputs {
+		if in := &m.Inputs[i]; in.Name == "capex" {
+			in.Dist, _ = ParseDistribution("triangular(250000, 412000, 450000)", *in)
+		}
+	}
+	p, _ = Build(m)
+	if len(p.HeldWarnings(nil)) != 0 || len(p.SampledInputs(base)) != 4 {
+		t.Errorf("after the advice: %v, sampled %d", p.HeldWarnings(nil), len(p.SampledInputs(base)))
+	}
+}
+
+// Messages write numbers as people type them.
+func TestMessagesWritePlainNumbers(t *testing.T) {
+	m := quoteModel(t)
+	for i := range m.Inputs {
+		if m.Inputs[i].Name == "capex" {
+			m.Inputs[i].Value = Num(1e6)
+		}
+	}
+	p, _ := Build(m)
+	if got := p.HeldWarnings(nil).Error(); !strings.Contains(got, "the value 1000000 lies outside the range 250000..320000") || strings.Contains(got, "e+") {
+		t.Errorf("got %s", got)
+	}
+	if got := (&Distribution{Kind: "uniform", Params: []float64{900000, 1100000}}).String(); got != "uniform(900000, 1100000)" {
+		t.Errorf("got %s", got)
+	}
+}

@@ -144,7 +144,7 @@ func (p *Plan) checkCorrelations() formulas.List {
 func (p *Plan) uncertain() []Input {
 	var out []Input
 	for _, in := range p.model.Inputs {
-		if in.Dist != nil && !in.Outside(in.Value.Num) {
+		if in.Dist != nil && !in.Outside(in.Value.Num) && !in.OutsideDistribution(in.Value.Num) {
 			out = append(out, in)
 		}
 	}
@@ -164,9 +164,9 @@ func letVary(in Input) string {
 		return fmt.Sprintf("as its distribution says fixed; write triangular in %s to let it vary and correlate it", where)
 	case strings.TrimSpace(in.DistText) != "":
 		return fmt.Sprintf("as it has no range and its distribution says %s; give it a low and a high in Assumptions (such as %s and %s) and clear %s to let it vary and correlate it",
-			strings.TrimSpace(in.DistText), num(lo), num(hi), where)
+			strings.TrimSpace(in.DistText), plain(lo), plain(hi), where)
 	}
-	return fmt.Sprintf("as it has no range; give it a low and a high in Assumptions (such as %s and %s) to let it vary and correlate it", num(lo), num(hi))
+	return fmt.Sprintf("as it has no range; give it a low and a high in Assumptions (such as %s and %s) to let it vary and correlate it", plain(lo), plain(hi))
 }
 
 // correlationWarnings say which declared correlations take no part because
@@ -182,9 +182,11 @@ func (p *Plan) correlationWarnings() formulas.List {
 				why = fmt.Sprintf("%s is text, which does not vary; remove this row", name)
 			case in.Outside(in.Value.Num):
 				why = fmt.Sprintf("%s is held at %s, outside its range %s..%s; widen the range in Assumptions to include %s to correlate it",
-					name, num(in.Value.Num), num(in.Low), num(in.High), num(in.Value.Num))
+					name, plain(in.Value.Num), plain(in.Low), plain(in.High), plain(in.Value.Num))
+			case in.OutsideDistribution(in.Value.Num):
+				why = fmt.Sprintf("%s is held at %s, outside %s; give it a distribution around its value to correlate it", name, plain(in.Value.Num), in.Dist)
 			case in.Dist == nil:
-				why = fmt.Sprintf("%s is held at %s, %s", name, num(in.Value.Num), letVary(in))
+				why = fmt.Sprintf("%s is held at %s, %s", name, plain(in.Value.Num), letVary(in))
 			default:
 				continue
 			}

@@ -47,7 +47,6 @@ type Scenario struct {
 	Notes  string
 	Origin formulas.Origin            // the scenario's header cell
 	Where  map[string]formulas.Origin // the cell of each value it sets
-	Texts  map[string]bool            // the numbers it sets that were typed as text
 	// Links are the values the scenario takes from another cell by a
 	// reference ("Assumptions!D6", the low end of capex's range): planner
 	// reads that cell, as a spreadsheet recalculating would.

@@ -76,7 +76,7 @@ type MonteCarloResult struct {
 
 // SampledInputs are the inputs a Monte Carlo run of sc varies: those with a
 // distribution that some formula uses, that the scenario does not set and
-// whose value lies within their range (HeldInputs).
+// whose value lies within their range and their distribution (HeldInputs).
 func (p *Plan) SampledInputs(sc Scenario) []Input {
 	used := map[string]bool{}
 	for _, c := range p.checked {
@@ -86,7 +86,8 @@ func (p *Plan) SampledInputs(sc Scenario) []Input {
 	}
 	var out []Input
 	for _, in := range p.model.Inputs {
-		if _, set := sc.Set[in.Name]; in.Dist != nil && !in.Value.IsText && used[in.Name] && !set && !in.Outside(in.Value.Num) {
+		if _, set := sc.Set[in.Name]; in.Dist != nil && !in.Value.IsText && used[in.Name] && !set &&
+			!in.Outside(in.Value.Num) && !in.OutsideDistribution(in.Value.Num) {
 			out = append(out, in)
 		}
 	}

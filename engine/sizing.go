@@ -14,7 +14,7 @@ type GPUSpec struct {
 	Name         string
 	MemoryGB     float64
 	Watts        float64         // board power; 0 when the catalog does not say
-	WattsAt      formulas.Origin // the watts cell, when read from a sheet
+	WattsAt      formulas.Origin // the watts cell, when read from a sheet with a watts column
 	Interconnect string          // SXM/NVLink, PCIe, ...
 	Source       string
 	Origin       formulas.Origin

@@ -73,7 +73,7 @@ func (p *Plan) setWatts(sc Scenario, slots []float64, res *Result) error {
 		if !p.usesWatts() {
 			return nil
 		}
-		return fmt.Errorf("scenario %s: %s", sc.Name, noWatts(g, "or set gpu_watts in the scenario"))
+		return p.noWatts(sc, g)
 	}
 	slots[p.prog.inputSlot[GPUWatts]] = g.Watts
 	res.Values[GPUWatts] = g.Watts
@@ -81,54 +81,50 @@ func (p *Plan) setWatts(sc Scenario, slots []float64, res *Result) error {
 	return nil
 }
 
-// noWatts asks for a GPU's board watts; or says how else to give them.
-func noWatts(g GPUSpec, or string) string {
+// noWatts asks for a GPU's board watts, at the cell that put the scenario
+// on that GPU: its own Scenarios cell, a --set, or the Assumptions'.
+func (p *Plan) noWatts(sc Scenario, g GPUSpec) *formulas.Error {
 	where := "in the GPUs sheet"
-	if g.WattsAt.Sheet != "" {
+	switch {
+	case g.WattsAt.Sheet != "":
 		where = "in " + g.WattsAt.Where()
+	case g.Origin.Sheet != "":
+		where = "in a column headed \"board watts\" (the GPUs sheet has none)"
 	}
-	return fmt.Sprintf("the GPUs sheet gives no board watts for %s, which the node's power needs; type them %s (the maker's figure for one card), %s",
-		g.Name, where, or)
-}
-
-// CheckWatts says what is missing when the base scenario, with the
-// command line's overrides, runs on a GPU whose watts the catalog lacks;
-// "" when nothing is.
-func (p *Plan) CheckWatts(overrides map[string]Value) string {
-	gpu, _ := p.model.Input(GPU)
-	if v, ok := overrides[GPU]; ok {
-		gpu.Value = v
+	ask := func(or string) string {
+		return fmt.Sprintf("the GPUs sheet gives no board watts for %s, which the node's power needs; type them %s (the maker's figure for one card), %s",
+			g.Name, where, or)
 	}
-	g, ok := p.model.GPUSpec(gpu.Value.Text)
-	if !ok || g.Watts > 0 || !p.usesWatts() || !p.model.catalogWatts(Scenario{Set: overrides}, gpu.Value.Text) {
-		return ""
+	if at, own := sc.Where[GPU]; own && at.Sheet != "" {
+		return &formulas.Error{Origin: at, Name: sc.Name, Msg: ask("or add a row gpu_watts with this scenario's watts to the Scenarios sheet")}
 	}
-	return noWatts(g, "or add --set gpu_watts=WATTS")
+	if v, set := sc.Set[GPU]; set {
+		return &formulas.Error{Origin: formulas.Origin{File: p.model.Where.File}, Msg: "--set gpu=" + v.Text + ": " + ask("or add --set gpu_watts=WATTS")}
+	}
+	in, _ := p.model.Input(GPU)
+	return &formulas.Error{Origin: in.Origin, Msg: ask("or add a row gpu_watts with them to Assumptions")}
 }
 
 // checkWatts makes sure every scenario whose power comes from the catalog
-// runs on a GPU the catalog gives watts for.
-func (p *Plan) checkWatts() formulas.List {
+// runs on a GPU the catalog gives watts for, with the command line's
+// overrides; the Assumptions' GPU, which every scenario that keeps it
+// shares, is asked about once.
+func (p *Plan) checkWatts(overrides map[string]Value) formulas.List {
 	if !p.usesWatts() || len(p.model.GPUs) == 0 {
 		return nil
 	}
 	var problems formulas.List
-	base, _ := p.model.Input(GPU)
-	asked := map[formulas.Origin]bool{}
-	for _, sc := range p.Scenarios(nil) {
-		gpu, at, name, or := base.Value.Text, base.Origin, "", "or add a row gpu_watts with them to Assumptions"
-		if v, ok := sc.Set[GPU]; ok {
-			gpu, at, name, or = v.Text, sc.Where[GPU], sc.Name, "or add a row gpu_watts with this scenario's watts to the Scenarios sheet"
-		}
+	asked := map[string]bool{}
+	for _, sc := range p.Scenarios(overrides) {
+		gpu := p.gpuOf(sc, overrides)
 		g, ok := p.model.GPUSpec(gpu)
-		if !ok || g.Watts > 0 || !p.model.catalogWatts(sc, gpu) || asked[at] {
+		if !ok || g.Watts > 0 || !p.model.catalogWatts(sc, gpu) {
 			continue
 		}
-		asked[at] = true // the Assumptions' GPU is every scenario's that keeps it: ask once
-		if at.Sheet == "" {
-			at = sc.Origin
+		if e := p.noWatts(sc, g); !asked[e.Error()] {
+			asked[e.Error()] = true
+			problems = append(problems, e)
 		}
-		problems = append(problems, &formulas.Error{Origin: at, Name: name, Msg: noWatts(g, or)})
 	}
 	return problems
 }
@@ -152,5 +148,5 @@ func (p *Plan) wattsWarnings() formulas.List {
 	}
 	return formulas.List{&formulas.Error{Origin: in.Origin, Name: GPUWatts, Msg: fmt.Sprintf(
 		"%s W here, but %s gives %s W for %s; planner uses %s W for every scenario on %s that does not set its own, and the GPUs sheet's watts for other GPUs: delete this row to take %s's watts from the GPUs sheet too",
-		num(in.Value.Num), at, num(g.Watts), g.Name, num(in.Value.Num), g.Name, g.Name)}}
+		plain(in.Value.Num), at, plain(g.Watts), g.Name, plain(in.Value.Num), g.Name, g.Name)}}
 }

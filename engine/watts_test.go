@@ -60,14 +60,24 @@ func TestWattsComeFromTheCatalog(t *testing.T) {
 }
 
 // A scenario on a GPU the catalog gives no watts for is refused at the
-// scenario's gpu cell, with the catalog cell to fill.
+// scenario's gpu cell, with the catalog cell to fill; a --set that moves
+// the node onto such a GPU, at the --set.
 func TestMissingWattsAreAskedFor(t *testing.T) {
 	m := catalogModel()
+	m.Where.File = "plan.xlsx"
 	m.GPUs[4].WattsAt = formulas.Origin{File: "plan.xlsx", Sheet: "GPUs", Row: 6, Col: 3} // RTX 5090
 	m.Scenarios = append(m.Scenarios, Scenario{Name: "desk", Origin: formulas.Origin{File: "plan.xlsx", Sheet: "Scenarios", Row: 1, Col: 5},
 		Set:   map[string]Value{"gpu": Text("RTX 5090")},
 		Where: map[string]formulas.Origin{"gpu": {File: "plan.xlsx", Sheet: "Scenarios", Row: 3, Col: 5}}})
-	_, err := Build(m)
+	evalAll := func(m Model, overrides map[string]Value) error {
+		p, err := Build(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = p.EvalAll(overrides)
+		return err
+	}
+	err := evalAll(m, nil)
 	want := "plan.xlsx: Scenarios!E3: desk: the GPUs sheet gives no board watts for RTX 5090, which the node's power needs; " +
 		"type them in GPUs!C6 (the maker's figure for one card), or add a row gpu_watts with this scenario's watts to the Scenarios sheet"
 	if err == nil || err.Error() != want {
@@ -75,21 +85,50 @@ func TestMissingWattsAreAskedFor(t *testing.T) {
 	}
 	// Followed literally, either way, the advice works.
 	m.GPUs[4].Watts = 575
-	if _, err := Build(m); err != nil {
+	if err := evalAll(m, nil); err != nil {
 		t.Errorf("with the watts typed: %v", err)
 	}
 	m.GPUs[4].Watts = 0
 	m.Scenarios[len(m.Scenarios)-1].Set[GPUWatts] = Num(575)
-	if _, err := Build(m); err != nil {
+	if err := evalAll(m, nil); err != nil {
 		t.Errorf("with gpu_watts in the scenario: %v", err)
 	}
-	p, _ := Build(catalogModel())
-	if got, want := p.CheckWatts(map[string]Value{GPU: Text("L40S")}),
-		"the GPUs sheet gives no board watts for L40S, which the node's power needs; type them in the GPUs sheet (the maker's figure for one card), or add --set gpu_watts=WATTS"; got != want {
-		t.Errorf("got %s\nwant %s", got, want)
+	m = catalogModel()
+	m.Where.File = "plan.xlsx"
+	if err, want := evalAll(m, map[string]Value{GPU: Text("L40S")}),
+		"plan.xlsx: --set gpu=L40S: the GPUs sheet gives no board watts for L40S, which the node's power needs; type them in the GPUs sheet (the maker's figure for one card), or add --set gpu_watts=WATTS"; err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
 	}
-	if got := p.CheckWatts(map[string]Value{GPU: Text("L40S"), GPUWatts: Num(350)}); got != "" {
-		t.Errorf("with --set gpu_watts: %s", got)
+	if err := evalAll(m, map[string]Value{GPU: Text("L40S"), GPUWatts: Num(350)}); err != nil {
+		t.Errorf("with --set gpu_watts: %v", err)
+	}
+	// The Assumptions' GPU lacks watts: a --set onto another GPU still works.
+	m.Inputs[slices.IndexFunc(m.Inputs, func(in Input) bool { return in.Name == GPU })].Value = Text("H100 PCIe")
+	if err := evalAll(m, map[string]Value{GPU: Text("H100 SXM")}); err != nil {
+		t.Errorf("--set gpu=H100 SXM on an H100 PCIe workbook: %v", err)
+	}
+}
+
+// --set gpu_watts is the watts of the base's GPU: scenarios on another GPU
+// keep their catalog's.
+func TestSetWattsHoldForTheBaseGPU(t *testing.T) {
+	p, err := Build(catalogModel())
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, err := p.EvalAll(map[string]Value{GPUWatts: Num(650)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float64{Base: 650, "B200 node": 1000, "MI300X node": 750, "MI300X at 900 W": 900}
+	for _, r := range results {
+		if got := r.Values["node_kw"]; !near(got, nodeKW(want[r.Scenario])) {
+			t.Errorf("%s: node_kw %v, want %v", r.Scenario, got, nodeKW(want[r.Scenario]))
+		}
+	}
+	if got, want := p.OverrideWarnings(map[string]Value{GPUWatts: Num(650)}).Error(),
+		"--set gpu_watts=650 is the watts of H100 SXM: the scenarios on other GPUs keep their own (B200 node; MI300X node; MI300X at 900 W)"; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
 	}
 }
 

@@ -100,10 +100,13 @@ func (p *Plan) Tornado(sc Scenario, targets []Target) ([]Tornado, error) {
 	if err != nil {
 		return nil, err
 	}
-	held := p.HeldInputs(sc)
+	var held []Held // the tornado holds what left its range; it swings the rest over it
 	isHeld := map[string]bool{}
-	for _, h := range held {
-		isHeld[h.Input.Name] = true
+	for _, h := range p.HeldInputs(sc) {
+		if !h.ByDistribution {
+			held = append(held, h)
+			isHeld[h.Input.Name] = true
+		}
 	}
 	out := make([]Tornado, len(targets))
 	for i, t := range targets {

@@ -28,13 +28,14 @@ type WordFormat uint8
 
 // Word formats.
 const (
-	AsText      WordFormat = iota // fixed text
-	AsDollars                     // $9,554: whole dollars, thousands apart
-	AsPercent                     // 50.0 %: a share with one decimal
-	AsBreakeven                   // a break-even share: as AsPercent, or above 100 %: owning never pays
-	AsCount                       // 8: a whole number
-	AsNodes                       // node or nodes, by the number
-	AsVerdict                     // buy when Value is 1, rent when 0
+	AsText           WordFormat = iota // fixed text
+	AsDollars                          // $9,554: whole dollars, thousands apart
+	AsPercent                          // 50.0 %: a share with one decimal
+	AsBreakeven                        // a break-even share: as AsPercent, or above 100 %: owning never pays
+	AsBreakevenShare                   // a break-even share: as AsPercent, or above 100 %
+	AsCount                            // 8: a whole number
+	AsNodes                            // node or nodes, by the number
+	AsVerdict                          // buy when Value is 1, rent when 0
 )
 
 // Quantities a phrase names.
@@ -50,8 +51,13 @@ const (
 )
 
 // NeverPays is how a break-even above 100 % reads: no utilisation makes
-// owning cheaper.
-const NeverPays = "above 100 %: owning never pays"
+// owning cheaper. Beside a deployment busy more hours than the month the
+// break-even counts, it reads AboveAll: owning that deployment may still
+// pay.
+const (
+	NeverPays = AboveAll + ": owning never pays"
+	AboveAll  = "above 100 %"
+)
 
 // String is the phrase as a person reads it.
 func (p Phrase) String() string {
@@ -71,6 +77,11 @@ func (w Word) String() string {
 		return percent(w.Value)
 	case AsBreakeven:
 		return breakevenText(w.Value)
+	case AsBreakevenShare:
+		if w.Value > 1 {
+			return AboveAll
+		}
+		return percent(w.Value)
 	case AsCount:
 		return strconv.FormatFloat(w.Value, 'f', -1, 64)
 	case AsNodes:

@@ -1,6 +1,7 @@
 package workbooks
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -35,7 +36,9 @@ func (r *reader) gpus() []engine.GPUSpec {
 		}
 		if ok && okW {
 			g.MemoryGB, g.Watts = mem, watts
-			_, g.WattsAt = t.get(row, "watts")
+			if _, has := t.cols["watts"]; has {
+				_, g.WattsAt = t.get(row, "watts")
+			}
 			out = append(out, g)
 		}
 	})
@@ -316,6 +319,12 @@ func (r *reader) scenarioRow(out []engine.Scenario, cols map[int]int, cells []st
 		case raw != "" && name == "":
 			r.fail(at(0), "", "the row has values but no input name in column A")
 			return
+		case raw == "" && link != "":
+			// A reference to an empty cell: a spreadsheet reads 0 there,
+			// which no one means; the scenario keeps the Assumptions' value.
+			r.warnings = append(r.warnings, (&formulas.Error{Origin: at(c), Name: out[s].Name, Msg: fmt.Sprintf(
+				"%s refers to %s, which is empty, so the scenario keeps %s's value from Assumptions; type a number in %s, or in this cell",
+				name, link, name, link)}).Error())
 		case raw != "":
 			r.scenarioValue(&out[s], name, raw, kinds, at(c))
 			if link != "" {
@@ -350,12 +359,6 @@ func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[
 		if !isNum {
 			r.fail(at, name, "%q is not a number; the scenario %s needs a number for %s here, or an empty cell to keep the Assumptions' value", raw, s.Name, name)
 			return
-		}
-		if r.textCell(at, raw) {
-			if s.Texts == nil {
-				s.Texts = map[string]bool{}
-			}
-			s.Texts[name] = true
 		}
 		if msg := units.Check(v, in.Unit); msg != "" {
 			r.fail(at, name, "%s", msg)

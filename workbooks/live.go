@@ -96,16 +96,16 @@ func (l linker) inputs(i int) {
 	sc := l.scenario(i)
 	for _, in := range resultInputs(l.out.Plan) {
 		row, ok := l.lay.inputRow[in.Name]
-		if !ok {
+		if !ok || readByEval(in.Name) || l.out.Plan.FollowsOverride(sc.Name, in.Name, l.out.Set) {
 			continue
 		}
 		if at, set := sc.Where[in.Name]; set && at.Sheet != "" {
-			l.link(3+i, row, linkTo(in, cellRef(at), sc.Texts[in.Name]))
+			l.link(3+i, row, linkTo(in, cellRef(at)))
 			continue
 		}
 		if w := l.out.Results[i].CatalogWatts; in.Name == engine.GPUWatts && w != nil {
 			if w.WattsAt.Sheet != "" {
-				l.link(3+i, row, cellRef(w.WattsAt))
+				l.link(3+i, row, linkTo(in, cellRef(w.WattsAt)))
 			}
 			continue
 		}
@@ -113,22 +113,27 @@ func (l linker) inputs(i int) {
 			continue
 		}
 		if in.Origin.Sheet != "" {
-			l.link(3+i, row, linkTo(in, l.assumption(in), in.TextCell))
+			l.link(3+i, row, linkTo(in, l.assumption(in)))
 		}
 	}
 }
 
+// readByEval reports whether an input decides more than numbers a formula
+// can follow: the GPU (which offers are compared, its watts, the sizing),
+// the model and the precision. Results shows them as values.
+func readByEval(name string) bool {
+	return name == engine.GPU || name == engine.ModelName || name == engine.Precision
+}
+
 // linkTo is the formula of an inputs-section cell that reads ref: ""&ref
-// keeps an empty text empty (a bare reference reads 0); VALUE(ref) turns a
-// number typed as text into the number planner read.
-func linkTo(in engine.Input, ref string, typedAsText bool) string {
-	switch {
-	case in.Value.IsText:
+// keeps an empty text empty (a bare reference reads 0); VALUE(ref) reads a
+// number typed as text ("50%", or retyped so after planner ran) as the
+// number planner reads, and a number as itself.
+func linkTo(in engine.Input, ref string) string {
+	if in.Value.IsText {
 		return `""&` + ref
-	case typedAsText:
-		return "VALUE(" + ref + ")"
 	}
-	return ref
+	return "VALUE(" + ref + ")"
 }
 
 // scenario is the i-th scenario of the results, base first.
@@ -206,7 +211,7 @@ func (l linker) refs(i int, price string) func(string) (string, error) {
 			_, overridden := l.out.Set[name]
 			// The base column reads an input by its name where it can; the
 			// inputs section's cell (its own column's) holds the rest.
-			if base && !overridden && !in.TextCell && in.Origin.Sheet != "" {
+			if base && !overridden && !in.TextCell && in.Origin.Sheet != "" && !readByEval(name) {
 				if ref := l.assumption(in); ref == in.Name {
 					return ref, nil
 				}
@@ -283,14 +288,16 @@ func (l linker) matrix(i int) {
 	}
 }
 
-// utilization refers to scenario i's utilisation, fixed ($C$60) so that it
-// holds in a conditional format's rule too.
+// utilization reads scenario i's utilisation, fixed ($C$60) so that it
+// holds in a conditional format's rule too, and through VALUE: a
+// spreadsheet compares text (42% retyped as text) above every number, and
+// every verdict would read buy.
 func (l linker) utilization(i int) (string, bool) {
 	ref, err := l.refs(i, "")(engine.Utilization)
 	if err != nil {
 		return "", false
 	}
-	return fixed(ref), true
+	return "VALUE(" + fixed(ref) + ")", true
 }
 
 // fixed makes an A1 reference absolute; a defined name stays as it is.

@@ -2,6 +2,7 @@ package workbooks
 
 import (
 	"fmt"
+	"strconv"
 
 	"planner/engine"
 	"planner/units"
@@ -59,7 +60,7 @@ func costsGrid(out Output, lay *resultsLayout) *grid {
 	g := &grid{sheet: SheetCosts, owned: true, freezeRows: headerRow, freezeCols: 1,
 		widths: []float64{36, 36, 11, 9, 9, 17, 44, 10, 12, 14, 14, 8, 10, 13, 10, 8, 120}}
 	provenance(g, "Deployment costs: renting replicas against owning nodes", out,
-		"cards sized from the GPUs and Models sheets are values: run planner eval after changing those sheets")
+		"cards sized from the GPUs and Models sheets, and the model, GPU, offer and scenario each row names, are read by planner eval: run it after changing them")
 	g.line(headerRow, headers("deployment", "model", "GPU", "cards per replica", "replicas", "usage", "offer",
 		"$/GPU-hour", "rent per replica-hour", "rent per month", "own: scenario", "nodes", "node busy",
 		"own per month", "break-even", "verdict", "in words")...)
@@ -148,8 +149,14 @@ func deploymentRefs(d engine.DeploymentResult) deploymentInputs {
 		return cellRef(at)
 	}
 	var in deploymentInputs
-	if d.Sizing == nil {
-		in.cards = ref("cards")
+	// Cards typed in Deployments win; an empty cell means sizing's count,
+	// as planner reads it.
+	if c := ref("cards"); c != "" {
+		sized := "NA()"
+		if d.SizedCards > 0 {
+			sized = strconv.Itoa(d.SizedCards)
+		}
+		in.cards = fmt.Sprintf("IF(%s>0,%s,%s)", c, c, sized)
 	}
 	if r := ref("replicas"); r != "" {
 		in.replicas = "MAX(1," + r + ")"

@@ -32,9 +32,11 @@ func excelWord(f engine.WordFormat, ref string) []string {
 	case engine.AsDollars:
 		return []string{`"$"`, `FIXED(` + ref + `,0)`}
 	case engine.AsPercent:
-		return []string{`FIXED(` + ref + `*100,1,TRUE)`, `" %"`}
+		return []string{`FIXED(` + ref + `*100,1,1)`, `" %"`}
 	case engine.AsBreakeven:
 		return []string{excelBreakeven(ref)}
+	case engine.AsBreakevenShare:
+		return []string{`IF(` + ref + `>1,` + excelString(engine.AboveAll) + `,` + excelPercent(ref) + `)`}
 	case engine.AsCount:
 		return []string{ref, `""`}
 	case engine.AsNodes:
@@ -44,7 +46,7 @@ func excelWord(f engine.WordFormat, ref string) []string {
 }
 
 // excelPercent writes a share as engine's words do: 60.8 %.
-func excelPercent(ref string) string { return `FIXED(` + ref + `*100,1,TRUE)&" %"` }
+func excelPercent(ref string) string { return `FIXED(` + ref + `*100,1,1)&" %"` }
 
 // excelBreakeven writes a break-even as engine's words do, above 100 % in
 // words.

@@ -432,9 +432,29 @@ func (t *table) number(row int, key, name string, required bool) (float64, bool)
 	if isErrorValue(raw) {
 		t.r.fail(at, name, "holds the error value %s; fix the formula in that cell", raw)
 	} else {
-		t.r.fail(at, name, "%q is not a number; type a number such as 285000 or 0.35 (or 35%%)", raw)
+		t.r.fail(at, name, "%q is not a number; type a number such as %s", raw, numberExample(key))
 	}
 	return 0, false
+}
+
+// numberExample is what a number of the column looks like, for a message
+// about a cell that holds something else.
+func numberExample(key string) string {
+	switch key {
+	case "watts":
+		return "1000"
+	case "memory":
+		return "80"
+	case "price":
+		return "2.69"
+	case "hoursday", "days", "hoursmonth":
+		return "730"
+	case "cards", "replicas":
+		return "2"
+	case "rho":
+		return "0.5"
+	}
+	return "285000 or 0.35 (or 35%)"
 }
 
 // parseNumber reads a cell's number; text such as "35%" or "$285,000"

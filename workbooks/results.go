@@ -427,6 +427,9 @@ func inputsSection(g *grid, out Output, notesCol int, lay *resultsLayout) {
 		if in.Name == engine.GPUWatts {
 			note = wattsNote(out, in)
 		}
+		if readByEval(in.Name) {
+			note = "A value, read by planner eval: after changing it, run planner eval. " + note
+		}
 		if _, set := out.Set[in.Name]; set {
 			note = "Set on the command line for this run (a value, not linked to Assumptions). " + note
 		}

@@ -180,7 +180,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		rep.err = err
 		return rep
 	}
-	if ws := append(rep.plan.Warnings(), rep.plan.HeldWarnings(set)...).Err(); ws != nil {
+	if ws := append(rep.plan.Warnings(), rep.plan.OverrideWarnings(set)...).Err(); ws != nil {
 		for _, w := range ws.(formulas.List) {
 			rep.model = append(rep.model, w.Error())
 		}
@@ -194,7 +194,10 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		}
 	}
 	if rep.results, err = rep.plan.EvalAll(set); err != nil {
-		rep.err = fmt.Errorf("%s: %w", path, err)
+		rep.err = err
+		if _, placed := err.(formulas.List); !placed {
+			rep.err = fmt.Errorf("%s: %w", path, err)
+		}
 		return rep
 	}
 	if rep.err = checkScenarios(opts.scenarios, rep.results); rep.err != nil {
@@ -365,9 +368,6 @@ func parseSets(sets []string, plan *engine.Plan) (map[string]engine.Value, error
 			return nil, fmt.Errorf("--set %s: %s %s", s, name, msg)
 		}
 		out[name] = engine.Num(v)
-	}
-	if msg := plan.CheckWatts(out); msg != "" {
-		return nil, fmt.Errorf("--set %s=%s: %s", engine.GPU, out[engine.GPU].Text, msg)
 	}
 	return out, nil
 }

@@ -426,6 +426,20 @@ func TestLibreOfficeRecalculationMatchesEveryVisibleCell(t *testing.T) {
 			setNumber(t, path, "GPUs", "C4", 800)       // the H200 at 800 W
 			setNumber(t, path, "Cloud", "D7", 0.74)     // the RTX 5090
 			setInputs(t, path, map[string]float64{"utilization": 0.42})
+			setNumber(t, path, "Deployments", "E3", 4) // cards typed where sizing gave them
+			editBook(t, path, func(f *excelize.File) error {
+				return f.SetCellValue("Deployments", "E4", nil) // and cleared where they were typed
+			})
+		},
+		// Utilisation retyped as text, and a GPU's watts typed as text: the
+		// verdicts compare numbers still.
+		"typed.xlsx": func(path string) {
+			editBook(t, path, func(f *excelize.File) error {
+				if err := f.SetCellStr("Assumptions", "B14", "42%"); err != nil {
+					return err
+				}
+				return f.SetCellStr("GPUs", "C2", "650")
+			})
 		},
 		// A dearer quote: break-evens above 100 % read so, live.
 		"dearer.xlsx": func(path string) {
@@ -433,7 +447,7 @@ func TestLibreOfficeRecalculationMatchesEveryVisibleCell(t *testing.T) {
 			setNumber(t, path, "Cloud", "D2", 2.10)
 		},
 	}
-	var edited []string
+	edited := []string{plan}
 	for name, edit := range cases {
 		path := filepath.Join(dir, name)
 		copyFile(t, plan, path)
@@ -454,6 +468,11 @@ func TestLibreOfficeRecalculationMatchesEveryVisibleCell(t *testing.T) {
 		if flips := changedVerdicts(t, plan, fresh); flips == 0 {
 			t.Errorf("%s: no verdict changed; the test shows nothing", name)
 		}
+	}
+	// LibreOffice opening and saving an evaluated workbook changes nothing
+	// eval --check compares: values and formulas as planner wrote them.
+	if code := run([]string{"eval", filepath.Join(lo, "plan.xlsx"), "--samples", "1000", "--check"}, &out, &errs); code != 0 {
+		t.Errorf("eval --check after LibreOffice saved the workbook: %s", errs.String())
 	}
 	// Verdicts are coloured by rules that follow their words, not by a
 	// fill fixed when planner wrote them.

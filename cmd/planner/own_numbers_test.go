@@ -100,6 +100,25 @@ func TestOwnQuoteEvaluatesAndIsRight(t *testing.T) {
 	if got := sheetRows(t, plan, "Results", 1)["per_gpu_capex"]; cellNumber(t, got, columnOf(t, rows, "per_gpu_capex", "H100 high")) != 450000.0/8 {
 		t.Errorf("H100 high does not follow the widened range: %v", got)
 	}
+	// The GPU decides which offers are compared and the watts: Results
+	// shows it as a value, which eval --check finds stale once changed, not
+	// as a link that would follow while the numbers beside it could not.
+	f, err := excelize.OpenFile(plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows = grid(t, plan, "Results")
+	for name, live := range map[string]bool{"gpu": false, "model": false, "capex": true} {
+		r := len(rows) - 1
+		for r >= 0 && (len(rows[r]) == 0 || rows[r][0] != name) {
+			r--
+		}
+		formula, _ := f.GetCellFormula("Results", fmt.Sprintf("C%d", r+1))
+		if (formula != "") != live {
+			t.Errorf("the inputs section's %s is =%q", name, formula)
+		}
+	}
 }
 
 // columnOf is the 0-based column of scenario name in the header row above
@@ -150,7 +169,9 @@ func TestGPUWattsFollowTheCatalog(t *testing.T) {
 		{[]string{"eval", plan, "--samples", "100", "--set", "gpu=B200", "--format", "json", "--scenario", "base"}, "base", 1000},
 		{[]string{"eval", plan, "--samples", "100", "--format", "json", "--scenario", "MI300X node"}, "MI300X node", 750},
 		{[]string{"eval", plan, "--samples", "100", "--format", "json", "--scenario", "B200 node"}, "B200 node", 1000},
-		{[]string{"eval", plan, "--samples", "100", "--set", "gpu_watts=900", "--format", "json", "--scenario", "MI300X node"}, "MI300X node", 900},
+		// --set gpu_watts is the base GPU's: the MI300X node keeps its own.
+		{[]string{"eval", plan, "--samples", "100", "--set", "gpu_watts=900", "--format", "json", "--scenario", "base"}, "base", 900},
+		{[]string{"eval", plan, "--samples", "100", "--set", "gpu_watts=900", "--format", "json", "--scenario", "MI300X node"}, "MI300X node", 750},
 	} {
 		out.Reset()
 		errs.Reset()
