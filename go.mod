@@ -4,7 +4,6 @@ go 1.26.0
 
 require (
 	github.com/expr-lang/expr v1.17.8
-	github.com/google/renameio/v2 v2.0.2
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/spf13/cobra v1.10.2

@@ -3,6 +3,7 @@ package engine
 import (
 	"container/heap"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -20,7 +21,8 @@ type Plan struct {
 	deps     [][]int             // formula position -> formulas it references directly
 	perOffer []bool              // formula position -> depends on offer_price
 	prog     *program
-	env      formulas.Env // every name formulas may use, with its kind
+	env      formulas.Env  // every name formulas may use, with its kind
+	warnings formulas.List // what the model asks that planner does not do, and why
 }
 
 // CycleError is a set of formulas that reference each other in a circle.
@@ -80,7 +82,7 @@ func Build(m Model) (*Plan, error) {
 		return nil, err
 	}
 	var checks formulas.List
-	for _, c := range []formulas.List{p.checkSizing(), p.checkScenarios(), p.checkDeployments(), p.checkCorrelations(),
+	for _, c := range []formulas.List{p.checkOffers(), p.checkSizing(), p.checkScenarios(), p.checkDeployments(), p.checkCorrelations(),
 		p.checkTables(p.model.Tables), p.checkGoals(), p.checkTargets()} {
 		checks = append(checks, c...)
 	}
@@ -88,7 +90,18 @@ func Build(m Model) (*Plan, error) {
 		return nil, err
 	}
 	p.prog = compile(p)
+	p.warnings = slices.Concat(p.correlationWarnings(), p.wattsWarnings(), p.offerWarnings())
 	return p, nil
+}
+
+// Warnings are what the model asks that planner does not do (a correlation
+// with an input held at its value), each at its cell, sorted by place.
+// HeldWarnings adds what a scenario's own values hold.
+func (p *Plan) Warnings() formulas.List {
+	if err := p.warnings.Err(); err != nil {
+		return err.(formulas.List)
+	}
+	return nil
 }
 
 // checkVerdictNames makes sure a model with offers can give a verdict:
@@ -135,6 +148,10 @@ func environment(m Model) (formulas.Env, formulas.List) {
 			env[name] = formulas.Number
 			provided[name] = name + " is set by planner from sizing the scenario's model; choose another name"
 		}
+	}
+	if m.wattsFromCatalog() {
+		env[GPUWatts] = formulas.Number
+		provided[GPUWatts] = GPUWatts + " is set by planner from the GPUs sheet's board watts of the scenario's GPU; choose another name"
 	}
 	where := map[string]formulas.Origin{}
 	var problems formulas.List

@@ -26,6 +26,7 @@ type Deployment struct {
 	Notes         string
 	Origin        formulas.Origin
 	Where         map[string]formulas.Origin // the cell of each column
+	Texts         map[string]bool            // the number columns typed as text ("264")
 }
 
 // OwnSide is what owning nodes for a deployment would cost.
@@ -43,12 +44,14 @@ type DeploymentResult struct {
 	Deployment
 	Sizing             *Sizing // when the cards come from sizing
 	Cards              int
+	SizedCards         int // what sizing gives, whether or not the deployment typed its own cards; 0 when it cannot
 	Offer              Offer
 	RentPerReplicaHour float64
 	RentPerMonth       float64
 	Own                *OwnSide // nil when no scenario owns a node of the GPU
-	Verdict            string
-	Words              string
+	Verdict            string   // buy or rent; "" when there is nothing to compare or it is not costed
+	Words              string   // the verdict, or why there is none, in words
+	Phrase             Phrase   // the verdict in words, word by word; nil when not costed
 }
 
 // Deploy costs every deployment of the model, using the scenarios' results
@@ -64,14 +67,16 @@ func (p *Plan) Deploy(results []*Result) []DeploymentResult {
 func (p *Plan) deploy(d Deployment, results []*Result) DeploymentResult {
 	r := DeploymentResult{Deployment: d, Cards: d.Cards}
 	own := p.ownScenario(d, results)
+	s, err := p.sizeDeployment(d, own, results)
+	if err == nil {
+		r.SizedCards = s.UsualCards
+	}
 	if r.Cards == 0 {
-		s, err := p.sizeDeployment(d, own, results)
-		if err == nil && s.UsualCards > 0 {
-			r.Sizing, r.Cards = &s, s.UsualCards
-		} else {
+		if r.SizedCards == 0 {
 			r.Words = "not costed: " + sizingFailure(s, err)
 			return r
 		}
+		r.Sizing, r.Cards = &s, s.UsualCards
 	}
 	r.Offer, _ = p.deploymentOffer(d)
 	r.RentPerReplicaHour = float64(r.Cards) * r.Offer.Price
@@ -84,7 +89,8 @@ func (p *Plan) deploy(d Deployment, results []*Result) DeploymentResult {
 	if own != nil {
 		r.Own = ownSide(own, r)
 	}
-	r.Verdict, r.Words = deploymentVerdict(r)
+	r.Verdict, r.Phrase = deploymentVerdict(r)
+	r.Words = r.Phrase.String()
 	return r
 }
 
@@ -175,25 +181,52 @@ func ownSide(own *Result, r DeploymentResult) *OwnSide {
 }
 
 // deploymentVerdict compares renting with owning whole nodes, in words a
-// memo can quote.
-func deploymentVerdict(r DeploymentResult) (string, string) {
-	rent := fmt.Sprintf("%s a month rented from %s", dollars(r.RentPerMonth), r.Offer.Label())
+// memo can quote. With no scenario owning a node of the GPU there is
+// nothing to compare, and no verdict.
+func deploymentVerdict(r DeploymentResult) (string, Phrase) {
+	rent := Phrase{number(QuantityRent, r.RentPerMonth, AsDollars), text(" a month rented from " + r.Offer.Label())}
 	if r.Own == nil {
-		return Rent, fmt.Sprintf("rent: %s; no scenario owns a %s node to compare with", rent, r.GPU)
+		return "", append(Phrase{text("nothing to compare: ")}, append(rent,
+			text("; no scenario owns "+r.GPU+" nodes; add a scenario whose gpu is "+r.GPU+" to compare owning them"))...)
 	}
+	verdict := Rent
+	if r.Own.CostPerMonth <= r.RentPerMonth { // at a tie, as for offers: buy
+		verdict = Buy
+	}
+	return verdict, verdictPhrase(r, verdict)
+}
+
+// verdictPhrase is the deployment's verdict in words, as it reads for the
+// verdict given: a spreadsheet that recalculates picks one of the two.
+func verdictPhrase(r DeploymentResult, verdict string) Phrase {
+	rent := Phrase{number(QuantityRent, r.RentPerMonth, AsDollars), text(" a month rented from " + r.Offer.Label())}
 	o := r.Own
-	node := fmt.Sprintf("%d %s of %g×%s", o.Nodes, plural(o.Nodes, "node", "nodes"), o.NodeGPUs, r.GPU)
-	busy := fmt.Sprintf("busy %s of the month", percents(o.Busy, o.Breakeven)[0])
-	against := ""
+	node := Phrase{number(QuantityNodes, float64(o.Nodes), AsCount), text(" "), number(QuantityNodes, float64(o.Nodes), AsNodes),
+		text(" of "), number(QuantityNodeGPUs, o.NodeGPUs, AsCount), text("×" + r.GPU)}
+	own := number(QuantityOwn, o.CostPerMonth, AsDollars)
+	busy := Phrase{text("busy "), number(QuantityBusy, o.Busy, AsPercent), text(" of the month")}
 	if o.Breakeven > 0 {
-		against = fmt.Sprintf(", break-even against %s is %s", r.Offer.Label(), percents(o.Busy, o.Breakeven)[1])
+		busy = append(busy, text(", break-even against "+r.Offer.Label()+" is "), number(QuantityBreakeven, o.Breakeven, AsBreakevenShare))
 	}
-	if o.CostPerMonth <= r.RentPerMonth { // at a tie, as for offers: buy
-		return Buy, fmt.Sprintf("buy: owning %s costs %s a month against %s; the cards would be %s%s",
-			node, dollars(o.CostPerMonth), rent, busy, against)
+	var p Phrase
+	if verdict == Buy {
+		p = Phrase{verdictWord(verdict), text(": owning ")}
+		p = append(append(p, node...), text(" costs "), own, text(" a month against "))
+		p = append(append(p, rent...), text("; the cards would be "))
+	} else {
+		p = append(Phrase{verdictWord(verdict), text(": ")}, rent...)
+		p = append(append(append(p, text(" against "), own, text(" for owning ")), node...), text(", whose cards would be "))
 	}
-	return Rent, fmt.Sprintf("rent: %s against %s for owning %s, whose cards would be %s%s",
-		rent, dollars(o.CostPerMonth), node, busy, against)
+	return append(p, busy...)
+}
+
+// Phrases are the deployment's verdict in words as they would read for
+// either verdict, buy first; nil when there is nothing to compare.
+func (r DeploymentResult) Phrases() (buy, rent Phrase) {
+	if r.Own == nil || r.Phrase == nil {
+		return nil, nil
+	}
+	return verdictPhrase(r, Buy), verdictPhrase(r, Rent)
 }
 
 func plural(n int, one, many string) string {
@@ -214,30 +247,11 @@ func dollars(v float64) string {
 	return "$" + s
 }
 
-// percents prints shares as whole percentages, or with one decimal when
-// whole ones would look equal though the shares differ.
-func percents(xs ...float64) []string {
-	decimals := 0
-	seen := map[string]float64{}
-	for _, x := range xs {
-		k := fmt.Sprintf("%.0f", x*100)
-		if prev, ok := seen[k]; ok && prev != x {
-			decimals = 1
-		}
-		seen[k] = x
-	}
-	out := make([]string, len(xs))
-	for i, x := range xs {
-		out[i] = fmt.Sprintf("%.*f %%", decimals, x*100)
-	}
-	return out
-}
-
-// offerWords is the verdict for one offer in words: "rent: busy 50 % of the
-// month, break-even against RunPod H100 SXM, Community is 61 %".
-func offerWords(verdict string, utilization, breakeven float64, o Offer) string {
-	p := percents(utilization, breakeven)
-	return fmt.Sprintf("%s: busy %s of the month, break-even against %s is %s", verdict, p[0], o.Label(), p[1])
+// offerPhrase is the verdict for one offer in words: "rent: busy 50.0 % of
+// the month, break-even against RunPod H100 SXM, Community is 60.8 %".
+func offerPhrase(verdict string, utilization, breakeven float64, o Offer) Phrase {
+	return Phrase{verdictWord(verdict), text(": busy "), number(QuantityUtilization, utilization, AsPercent),
+		text(" of the month, break-even against " + o.Label() + " is "), number(QuantityBreakeven, breakeven, AsBreakeven)}
 }
 
 // checkDeployments reports deployments that name what the model lacks.

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -97,7 +98,7 @@ func TestDeploymentOwnSide(t *testing.T) {
 		t.Errorf("busy %v, want %v", d.Own.Busy, want)
 	}
 	want := "rent: $1,420 a month rented from RunPod H100 SXM, Community against $9,554 for owning 1 node of 8×H100 SXM, " +
-		"whose cards would be busy 9 % of the month, break-even against RunPod H100 SXM, Community is 61 %"
+		"whose cards would be busy 9.0 % of the month, break-even against RunPod H100 SXM, Community is 60.8 %"
 	if d.Verdict != Rent || d.Words != want {
 		t.Errorf("got %s: %s\nwant %s", d.Verdict, d.Words, want)
 	}
@@ -115,13 +116,20 @@ func TestOfferWords(t *testing.T) {
 	p, _ := Build(fullModel())
 	r, _ := p.Eval(Scenario{Name: Base})
 	o := offer(t, r, "RunPod", "H100 SXM, Community")
-	if want := "rent: busy 50 % of the month, break-even against RunPod H100 SXM, Community is 61 %"; o.Words != want {
+	if want := "rent: busy 50.0 % of the month, break-even against RunPod H100 SXM, Community is 60.8 %"; o.Words != want {
 		t.Errorf("got %q\nwant %q", o.Words, want)
 	}
-	// 61 % against 61 %: one decimal tells them apart.
-	r, _ = p.Eval(Scenario{Name: Base, Set: map[string]Value{"utilization": Num(0.6060)}})
-	if o := offer(t, r, "RunPod", "H100 SXM, Community"); o.Words != "rent: busy 60.6 % of the month, break-even against RunPod H100 SXM, Community is 60.8 %" {
+	// A break-even above 100 %: no utilisation reaches it, and the words say so.
+	r, _ = p.Eval(Scenario{Name: Base, Set: map[string]Value{"capex": Num(515000)}})
+	if o := offer(t, r, "RunPod", "H100 SXM, Community"); o.Words != "rent: busy 50.0 % of the month, break-even against RunPod H100 SXM, Community is above 100 %: owning never pays" {
 		t.Errorf("got %q", o.Words)
+	}
+	// Half a per mille rounds away from zero, as a spreadsheet's FIXED does.
+	if got := percent(0.12345); got != "12.3 %" {
+		t.Errorf("12.345 %% is written %s", got)
+	}
+	if got := percent(0.0125); got != "1.3 %" {
+		t.Errorf("1.25 %% is written %s", got)
 	}
 }
 
@@ -144,7 +152,7 @@ func TestScenarioSizing(t *testing.T) {
 		}
 	}
 	// A model that does not fit gives the formula an error that says why.
-	r, err := p.Eval(Scenario{Name: "tiny", Set: map[string]Value{"gpu": Text("RTX 5090"), ModelName: Text("Llama 3.1 405B")}})
+	r, err := p.Eval(Scenario{Name: "tiny", Set: map[string]Value{"gpu": Text("RTX 5090"), ModelName: Text("Llama 3.1 405B"), GPUWatts: Num(575)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,5 +179,45 @@ plan.xlsx: Scenarios!F4: precision: the precision "FP3" is not known; use one of
 plan.xlsx: Scenarios!G4: capex: the scenario text capex sets capex to the text "lots", but capex is a number`
 	if err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}
+
+// A deployment busy more hours than the month the node's break-even counts
+// can pay for owning with the break-even above 100 %: its words say the
+// break-even is above 100 %, never that owning never pays.
+func TestDeploymentWordsNeverContradictTheVerdict(t *testing.T) {
+	m := fullModel()
+	m.Offers[0].Price = 1.62 // RunPod Community, below owning's $1.64 an hour
+	m.Deployments = []Deployment{{Name: "all month", Model: "Llama 3.1 405B", GPU: "H100 SXM", Cards: 8, Replicas: 1,
+		HoursPerMonth: 744, Offer: "RunPod H100 SXM, Community"}}
+	p, _ := Build(m)
+	results, _ := p.EvalAll(nil)
+	d := p.Deploy(results)[0]
+	if d.Verdict != Buy || !strings.HasSuffix(d.Words, "is above 100 %") || strings.Contains(d.Words, "never pays") {
+		t.Errorf("%s: %s", d.Verdict, d.Words)
+	}
+}
+
+// A scenario that takes capex from its Assumptions cell takes a --set of
+// capex too; one with its own number keeps it.
+func TestLinkedScenarioFollowsTheOverride(t *testing.T) {
+	m := fullModel()
+	for i, in := range m.Inputs {
+		m.Inputs[i].Origin = formulas.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: i + 2, Col: 2}
+		if in.Name == "capex" {
+			m.Scenarios = append(m.Scenarios, Scenario{Name: "mid", Set: map[string]Value{"capex": Num(285000)},
+				Links: map[string]string{"capex": fmt.Sprintf("Assumptions!B%d", i+2)}})
+		}
+	}
+	p, err := Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, _ := p.EvalAll(map[string]Value{"capex": Num(515000)})
+	for _, r := range results {
+		want := map[string]float64{"mid": 515000, Base: 515000, "H200 node": 315000, "B200 node": 450000}[r.Scenario]
+		if r.Values["capex"] != want {
+			t.Errorf("%s: capex %v, want %v", r.Scenario, r.Values["capex"], want)
+		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"planner/units"
 )
 
 // Distribution is how an uncertain input varies in a Monte Carlo run.
@@ -22,14 +24,13 @@ const z95 = 1.6448536269514722
 
 var distArity = map[string]int{"uniform": 2, "triangular": 3, "pert": 3, "normal": 2, "lognormal": 2}
 
-// DistributionNames lists the distributions an input may declare.
-const DistributionNames = "uniform, triangular, pert, normal, lognormal (or fixed)"
-
 // ParseDistribution reads an Assumptions distribution cell for the input in:
 // "" (triangular over low, value, high when the input has a range, else
 // fixed), "fixed", a bare name whose parameters come from low, value and
 // high, or a name with its parameters: "normal(0.12, 0.02)". It returns nil
-// for a fixed input.
+// for a fixed input, and for one whose value lies outside its range, which
+// Monte Carlo holds at that value (see HeldWarnings). Every message gives an
+// example made of the input's own numbers.
 func ParseDistribution(text string, in Input) (*Distribution, error) {
 	s := strings.ToLower(strings.TrimSpace(text))
 	if s == "fixed" || s == "none" || (s == "" && !in.HasRange) {
@@ -42,26 +43,45 @@ func ParseDistribution(text string, in Input) (*Distribution, error) {
 	kind = strings.TrimSpace(kind)
 	n, ok := distArity[kind]
 	if !ok {
-		return nil, fmt.Errorf("%q is not a distribution planner knows; use %s", text, DistributionNames)
+		return nil, fmt.Errorf("%q is not a distribution planner knows; write %s, or fixed to hold %s at %s",
+			text, knownKinds(in), in.Name, plain(in.Value.Num))
 	}
 	d := &Distribution{Kind: kind, Text: strings.TrimSpace(text)}
 	if hasArgs {
 		params, err := parseArgs(args, n)
 		if err != nil {
-			return nil, fmt.Errorf("%q: %v; write it like %s", text, err, example(kind))
+			return nil, fmt.Errorf("%q: %v; write it like %s", text, err, example(kind, in))
 		}
 		d.Params = params
 	} else {
 		if !in.HasRange {
-			return nil, fmt.Errorf("%s needs a range: fill low and high, or give its parameters, e.g. %s", kind, example(kind))
+			lo, hi := exampleRange(in)
+			return nil, fmt.Errorf("%s needs a range: fill low and high (such as %s and %s), give its parameters, such as %s, or write fixed to hold %s at %s",
+				kind, plain(lo), plain(hi), example(kind, in), in.Name, plain(in.Value.Num))
+		}
+		if in.Outside(in.Value.Num) {
+			return nil, nil
 		}
 		d.Params = fromRange(kind, in)
-		if (kind == "triangular" || kind == "pert") && in.HasRange && (in.Value.Num < in.Low || in.Value.Num > in.High) {
-			return nil, fmt.Errorf("the value %g lies outside its range %g..%g, and Monte Carlo draws it %s over low, value and high; "+
-				"widen the range, change the value, or write fixed as its distribution", in.Value.Num, in.Low, in.High, kind)
+	}
+	if err := d.check(); err != nil {
+		return nil, fmt.Errorf("%v; write it like %s, or fixed to hold %s at %s", err, example(kind, in), in.Name, plain(in.Value.Num))
+	}
+	return d, nil
+}
+
+// knownKinds lists the distributions, bare where the input's range gives
+// their parameters and with the input's own numbers where it does not.
+func knownKinds(in Input) string {
+	var out []string
+	for _, kind := range []string{"triangular", "uniform", "pert", "normal", "lognormal"} {
+		if in.HasRange && !in.Outside(in.Value.Num) && (kind != "lognormal" || in.Low > 0) {
+			out = append(out, kind)
+		} else {
+			out = append(out, example(kind, in))
 		}
 	}
-	return d, d.check()
+	return strings.Join(out, ", ")
 }
 
 func parseArgs(args string, n int) ([]float64, error) {
@@ -84,9 +104,65 @@ func parseArgs(args string, n int) ([]float64, error) {
 	return out, nil
 }
 
-func example(kind string) string {
-	return map[string]string{"uniform": "uniform(250000, 320000)", "triangular": "triangular(250000, 285000, 320000)",
-		"pert": "pert(250000, 285000, 320000)", "normal": "normal(0.12, 0.02)", "lognormal": "lognormal(-2.1, 0.2)"}[kind]
+// example is a distribution of kind written out with parameters around the
+// input's own value, valid as it stands: what a message can advise.
+func example(kind string, in Input) string {
+	v := in.Value.Num
+	lo, hi := exampleRange(in)
+	var params []float64
+	switch kind {
+	case "uniform":
+		params = []float64{lo, hi}
+	case "normal":
+		params = []float64{v, significant((hi - lo) / (2 * z95))}
+	case "lognormal":
+		mu := 0.0
+		if v > 0 {
+			mu = significant(math.Log(v))
+		}
+		params = []float64{mu, 0.1}
+	default:
+		params = []float64{lo, v, hi}
+	}
+	d := Distribution{Kind: kind, Params: params}
+	return d.String()
+}
+
+// exampleRange is a low and high for advice: the input's range when it
+// holds the value, else a tenth either side of the value (a share stays
+// within 0..1, a count or price above zero).
+func exampleRange(in Input) (lo, hi float64) {
+	v := in.Value.Num
+	if in.HasRange && !in.Outside(v) && in.Low < in.High {
+		return in.Low, in.High
+	}
+	spread := significant(math.Abs(v) / 10)
+	if spread == 0 {
+		spread = 1
+		if units.ConstraintOf(in.Unit) == units.Fraction {
+			spread = 0.1
+		}
+	}
+	lo, hi = significant(v-spread), significant(v+spread)
+	switch units.ConstraintOf(in.Unit) {
+	case units.Fraction:
+		lo, hi = max(lo, 0), min(hi, 1)
+	case units.WholeCount:
+		lo, hi = max(math.Floor(lo), 1), math.Max(math.Ceil(hi), math.Floor(lo)+1)
+	case units.AboveZero, units.NotNegative:
+		lo = max(lo, 0)
+	}
+	return lo, hi
+}
+
+// significant rounds x to three significant digits, for numbers a person
+// types.
+func significant(x float64) float64 {
+	if x == 0 || !finite(x) {
+		return x
+	}
+	scale := math.Pow(10, 2-math.Floor(math.Log10(math.Abs(x))))
+	return math.Round(x*scale) / scale
 }
 
 // fromRange takes a bare distribution's parameters from low, value, high.
@@ -133,11 +209,13 @@ func (d *Distribution) check() error {
 	return nil
 }
 
-// String prints the distribution with its parameters: "triangular(250000, 285000, 320000)".
+// String prints the distribution with its parameters, to six significant
+// digits as a person types them: "triangular(250000, 285000, 320000)".
 func (d *Distribution) String() string {
 	var ps []string
 	for _, p := range d.Params {
-		ps = append(ps, strconv.FormatFloat(p, 'g', 6, 64))
+		six, _ := strconv.ParseFloat(strconv.FormatFloat(p, 'g', 6, 64), 64)
+		ps = append(ps, plain(six))
 	}
 	return d.Kind + "(" + strings.Join(ps, ", ") + ")"
 }

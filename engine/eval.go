@@ -18,6 +18,12 @@ type Result struct {
 	Errors   map[string]*EvalError // node-level formulas that failed or were skipped
 	Offers   []OfferResult         // every offer of the model, in model order
 	Sizing   *Sizing               // the scenario's model on its GPU, when the model sizes
+	// CatalogWatts is the GPUs row gpu_watts came from, when it came from
+	// the catalog; nil when the scenario or the Assumptions set it.
+	CatalogWatts *GPUSpec
+	// NoOffer says why nothing is compared, where the verdicts would be:
+	// no Cloud offer is for the scenario's GPU. "" when one is.
+	NoOffer string
 }
 
 // OfferResult is one cloud offer seen from one scenario.
@@ -28,6 +34,7 @@ type OfferResult struct {
 	Errors   map[string]*EvalError // per-offer formulas that failed or were skipped
 	Verdict  string                // "buy", "rent", or "" when not compared or not computable
 	Words    string                // the verdict in a sentence a memo can quote
+	Phrase   Phrase                // the same, word by word
 }
 
 // Verdicts.
@@ -97,38 +104,97 @@ func (p *Plan) evalState(sc Scenario) (*state, *Result, error) {
 	if err := p.setInputs(sc, st.slots, res); err != nil {
 		return nil, nil, err
 	}
+	if err := p.setWatts(sc, st.slots, res); err != nil {
+		return nil, nil, err
+	}
 	if err := p.sizeScenario(st, res); err != nil {
 		return nil, nil, err
 	}
 	run(p.prog.node, st.slots)
 	failed := map[int]string{}
 	p.collect(st, false, "", failed, res.Values, res.Errors)
+	res.NoOffer = noOffer(res.Text[GPU])
 	for _, o := range p.model.Offers {
-		res.Offers = append(res.Offers, p.evalOffer(o, st, failed, res))
+		or := p.evalOffer(o, st, failed, res)
+		if or.Compared {
+			res.NoOffer = ""
+		}
+		res.Offers = append(res.Offers, or)
+	}
+	if _, hasGPU := res.Text[GPU]; !hasGPU {
+		res.NoOffer = ""
 	}
 	return st, res, nil
 }
 
 // Scenarios lists the base scenario (the Assumptions with the overrides)
-// and every named scenario on top of it, each with everything it sets.
+// and every named scenario on top of it, each with everything it sets. A
+// scenario's own value wins over an override, but for one it takes by
+// reference from the overridden input's own Assumptions cell (H100 mid's
+// capex follows --set capex, as it follows the cell); and an overridden
+// gpu_watts holds only for the scenarios on the base's GPU, since it is
+// the watts of that GPU (OverrideWarnings says which keep their own).
 func (p *Plan) Scenarios(overrides map[string]Value) []Scenario {
 	all := append([]Scenario{{Name: Base}}, p.model.Scenarios...)
 	out := make([]Scenario, len(all))
+	baseGPU := p.gpuOf(Scenario{}, overrides)
 	for i, sc := range all {
 		set := map[string]Value{}
 		for k, v := range overrides {
+			if k == GPUWatts && !SameGPU(p.gpuOf(sc, overrides), baseGPU) {
+				continue
+			}
 			set[k] = v
 		}
 		for k, v := range sc.Set {
+			if _, over := overrides[k]; over && p.followsOwnCell(sc, k) {
+				continue
+			}
 			set[k] = v
 		}
-		out[i] = Scenario{Name: sc.Name, Set: set, Notes: sc.Notes, Origin: sc.Origin, Where: sc.Where}
+		out[i] = Scenario{Name: sc.Name, Set: set, Notes: sc.Notes, Origin: sc.Origin, Where: sc.Where, Links: sc.Links}
 	}
 	return out
 }
 
+// gpuOf is the GPU a scenario runs on with the overrides: its own, else
+// the overridden or Assumptions' one.
+func (p *Plan) gpuOf(sc Scenario, overrides map[string]Value) string {
+	if v, ok := sc.Set[GPU]; ok {
+		return v.Text
+	}
+	if v, ok := overrides[GPU]; ok {
+		return v.Text
+	}
+	in, _ := p.model.Input(GPU)
+	return in.Value.Text
+}
+
+// followsOwnCell reports whether scenario sc takes input name by reference
+// from the input's own Assumptions cell, and so takes an override of it
+// too.
+func (p *Plan) followsOwnCell(sc Scenario, name string) bool {
+	link, ok := sc.Links[name]
+	in, found := p.model.Input(name)
+	return ok && found && in.Origin.Sheet != "" && strings.EqualFold(link, in.Origin.Where())
+}
+
+// FollowsOverride reports whether the named scenario's value of input
+// comes from an override of it on the command line, by reference to the
+// input's own cell.
+func (p *Plan) FollowsOverride(scenario, input string, overrides map[string]Value) bool {
+	sc, ok := p.model.Scenario(scenario)
+	_, over := overrides[input]
+	return ok && over && p.followsOwnCell(sc, input)
+}
+
 // EvalAll evaluates every scenario of Scenarios(overrides), base first.
+// A scenario on a GPU whose watts the catalog lacks is reported at the
+// cell (or --set) that names the GPU, every one at once.
 func (p *Plan) EvalAll(overrides map[string]Value) ([]*Result, error) {
+	if err := p.checkWatts(overrides).Err(); err != nil {
+		return nil, err
+	}
 	var out []*Result
 	for _, sc := range p.Scenarios(overrides) {
 		r, err := p.Eval(sc)
@@ -142,10 +208,18 @@ func (p *Plan) EvalAll(overrides map[string]Value) ([]*Result, error) {
 
 // setInputs fills the input slots with the model's values and the scenario's.
 func (p *Plan) setInputs(sc Scenario, slots []float64, res *Result) error {
-	for name := range sc.Set {
-		if _, ok := p.model.Input(name); !ok {
+	for name, v := range sc.Set {
+		if _, ok := p.model.Input(name); ok {
+			continue
+		}
+		if name != GPUWatts || !p.model.wattsFromCatalog() {
 			return fmt.Errorf("scenario %s sets %s, which is not an input%s", sc.Name, name, p.didYouMean(name))
 		}
+		if v.IsText {
+			return fmt.Errorf("scenario %s sets %s to %s, but %s is a number", sc.Name, name, describe(v), name)
+		}
+		slots[p.prog.inputSlot[GPUWatts]] = v.Num
+		res.Values[GPUWatts] = v.Num
 	}
 	var unseen map[string]float64
 	for _, in := range p.model.Inputs {
@@ -241,7 +315,8 @@ func (p *Plan) evalOffer(o Offer, st *state, nodeFailed map[int]string, res *Res
 		if u >= be {
 			or.Verdict = Buy
 		}
-		or.Words = offerWords(or.Verdict, u, be, o)
+		or.Phrase = offerPhrase(or.Verdict, u, be, o)
+		or.Words = or.Phrase.String()
 	}
 	return or
 }

@@ -87,7 +87,12 @@ func inputFact(in Input) string {
 	if in.HasRange {
 		s += fmt.Sprintf(" [%s..%s]", num(in.Low), num(in.High))
 	}
-	if in.Dist != nil {
+	switch {
+	case in.Outside(in.Value.Num):
+		s += " held: the value lies outside its range"
+	case in.OutsideDistribution(in.Value.Num):
+		s += " " + in.Dist.String() + " held: the value lies outside it"
+	case in.Dist != nil:
 		s += " " + in.Dist.String()
 	}
 	return s
@@ -102,7 +107,13 @@ func (m Model) scenarioFacts(add func(kind, key, value string)) {
 		}
 		sort.Strings(names)
 		for _, name := range names {
-			add(KindScenario, quote(sc.Name)+" "+name, sc.Set[name].String())
+			// A value taken from another cell is that cell: its own fact
+			// changes when it does, and only it.
+			v := sc.Set[name].String()
+			if link, ok := sc.Links[name]; ok {
+				v = link
+			}
+			add(KindScenario, quote(sc.Name)+" "+name, v)
 		}
 		if len(names) == 0 {
 			add(KindScenario, quote(sc.Name), "(sets nothing)")
@@ -112,7 +123,11 @@ func (m Model) scenarioFacts(add func(kind, key, value string)) {
 
 func (m Model) catalogFacts(add func(kind, key, value string), note func(what, text string)) {
 	for _, g := range m.GPUs {
-		add(KindGPU, quote(g.Name), fmt.Sprintf("%s GB, %s W, %s", num(g.MemoryGB), num(g.Watts), orNone(g.Interconnect)))
+		watts := "no board watts given"
+		if g.Watts > 0 {
+			watts = num(g.Watts) + " W"
+		}
+		add(KindGPU, quote(g.Name), fmt.Sprintf("%s GB, %s, %s", num(g.MemoryGB), watts, orNone(g.Interconnect)))
 		note(KindGPU+" "+quote(g.Name), g.Source)
 	}
 	for _, s := range m.Catalog {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -104,8 +105,9 @@ func (p *Plan) correlation(sampled []string) (*mat.TriDense, error) {
 	return &l, nil
 }
 
-// checkCorrelations refuses correlations between unknown or fixed inputs,
-// outside -1..1, or between an input and itself.
+// checkCorrelations refuses correlations between unknown inputs, outside
+// -1..1, or between an input and itself. A correlation with an input Monte
+// Carlo holds at its value takes no part, and a warning says so.
 func (p *Plan) checkCorrelations() formulas.List {
 	var problems formulas.List
 	seen := map[[2]string]formulas.Origin{}
@@ -114,12 +116,8 @@ func (p *Plan) checkCorrelations() formulas.List {
 			problems = append(problems, &formulas.Error{Origin: r.Origin, Msg: msg})
 		}
 		for _, name := range []string{r.A, r.B} {
-			in, ok := p.model.Input(name)
-			switch {
-			case !ok:
+			if _, ok := p.model.Input(name); !ok {
 				fail(fmt.Sprintf("%s is not an input%s", name, p.didYouMean(name)))
-			case in.Dist == nil:
-				fail(fmt.Sprintf("%s has no distribution, so it cannot be correlated; give it a range or a distribution in Assumptions", name))
 			}
 		}
 		key := [2]string{min(r.A, r.B), max(r.A, r.B)}
@@ -134,17 +132,69 @@ func (p *Plan) checkCorrelations() formulas.List {
 		seen[key] = r.Origin
 	}
 	if len(problems) == 0 {
-		var uncertain []string
-		for _, in := range p.model.Inputs {
-			if in.Dist != nil {
-				uncertain = append(uncertain, in.Name)
-			}
-		}
-		if _, err := p.correlation(uncertain); err != nil {
+		if _, err := p.correlation(namesOf(p.uncertain())); err != nil {
 			problems = append(problems, &formulas.Error{Origin: p.model.Correlations[0].Origin, Msg: err.Error()})
 		}
 	}
 	return problems
+}
+
+// uncertain are the inputs Monte Carlo can vary: a distribution, and a
+// value inside the range.
+func (p *Plan) uncertain() []Input {
+	var out []Input
+	for _, in := range p.model.Inputs {
+		if in.Dist != nil && !in.Outside(in.Value.Num) && !in.OutsideDistribution(in.Value.Num) {
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// letVary says why a fixed input does not vary and what would let it, for
+// a message about correlating it.
+func letVary(in Input) string {
+	where := "its distribution cell"
+	if in.DistAt.Sheet != "" {
+		where = in.DistAt.Cell()
+	}
+	lo, hi := exampleRange(in)
+	switch {
+	case in.HasRange:
+		return fmt.Sprintf("as its distribution says fixed; write triangular in %s to let it vary and correlate it", where)
+	case strings.TrimSpace(in.DistText) != "":
+		return fmt.Sprintf("as it has no range and its distribution says %s; give it a low and a high in Assumptions (such as %s and %s) and clear %s to let it vary and correlate it",
+			strings.TrimSpace(in.DistText), plain(lo), plain(hi), where)
+	}
+	return fmt.Sprintf("as it has no range; give it a low and a high in Assumptions (such as %s and %s) to let it vary and correlate it", plain(lo), plain(hi))
+}
+
+// correlationWarnings say which declared correlations take no part because
+// an input is held at its value, and what would let it vary.
+func (p *Plan) correlationWarnings() formulas.List {
+	var out formulas.List
+	for _, r := range p.model.Correlations {
+		for _, name := range []string{r.A, r.B} {
+			in, _ := p.model.Input(name)
+			var why string
+			switch {
+			case in.Value.IsText:
+				why = fmt.Sprintf("%s is text, which does not vary; remove this row", name)
+			case in.Outside(in.Value.Num):
+				why = fmt.Sprintf("%s is held at %s, outside its range %s..%s; widen the range in Assumptions to include %s to correlate it",
+					name, plain(in.Value.Num), plain(in.Low), plain(in.High), plain(in.Value.Num))
+			case in.OutsideDistribution(in.Value.Num):
+				why = fmt.Sprintf("%s is held at %s, outside %s; give it a distribution around its value to correlate it", name, plain(in.Value.Num), in.Dist)
+			case in.Dist == nil:
+				why = fmt.Sprintf("%s is held at %s, %s", name, plain(in.Value.Num), letVary(in))
+			default:
+				continue
+			}
+			out = append(out, &formulas.Error{Origin: r.Origin, Msg: fmt.Sprintf("the correlation of %s with %s is skipped: %s", r.A, r.B, why)})
+			break
+		}
+	}
+	return out
 }
 
 func newCorrelator(target *mat.TriDense, k, size int) *correlator {

@@ -46,6 +46,9 @@ func compile(plan *Plan) *program {
 			p.inputSlot[name] = l.newSlot(0)
 		}
 	}
+	if m.wattsFromCatalog() {
+		p.inputSlot[GPUWatts] = l.newSlot(0)
+	}
 	for range m.Formulas {
 		p.formulaSlot = append(p.formulaSlot, l.newSlot(0))
 	}

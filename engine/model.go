@@ -47,7 +47,10 @@ type Scenario struct {
 	Notes  string
 	Origin formulas.Origin            // the scenario's header cell
 	Where  map[string]formulas.Origin // the cell of each value it sets
-	Texts  map[string]bool            // the numbers it sets that were typed as text
+	// Links are the values the scenario takes from another cell by a
+	// reference ("Assumptions!D6", the low end of capex's range): planner
+	// reads that cell, as a spreadsheet recalculating would.
+	Links map[string]string
 }
 
 // Value is an input's value: a number, or text where a name is meant.
@@ -72,8 +75,12 @@ type Input struct {
 	High     float64 // when HasRange is set
 	HasRange bool
 	Dist     *Distribution // how it varies in a Monte Carlo run; nil: fixed
-	Notes    string        // source and notes, as the workbook gives them
-	Origin   formulas.Origin
+	DistText string        // the distribution cell as typed ("" when empty)
+	DistAt   formulas.Origin
+	Notes    string          // source and notes, as the workbook gives them
+	Origin   formulas.Origin // the value cell
+	LowAt    formulas.Origin // the low and high cells, when read from a sheet
+	HighAt   formulas.Origin
 	TextCell bool // the number was typed as text ("50%"): a spreadsheet sees text there
 }
 
@@ -84,11 +91,15 @@ type Offer struct {
 	GPU      string
 	Price    float64 // USD per GPU-hour
 	AsOf     string  // the date the price was listed, YYYY-MM-DD
-	Source   string
-	Notes    string
-	Origin   formulas.Origin
-	AsOfAt   formulas.Origin // the as-of cell
-	PriceAt  formulas.Origin // the price cell
+	// AsOfSerial is the as-of cell's number when it holds a date (in the
+	// workbook's own date system); 0 when it holds text or nothing.
+	AsOfSerial float64
+	Source     string
+	Notes      string
+	Origin     formulas.Origin
+	AsOfAt     formulas.Origin // the as-of cell
+	GPUAt      formulas.Origin // the gpu cell
+	PriceAt    formulas.Origin // the price cell
 	// PriceText: the price was typed as text; a spreadsheet sees text there.
 	PriceText bool
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -41,6 +42,11 @@ type Stats struct {
 	Name, Unit         string
 	Mean, P5, P50, P95 float64
 	Min, Max           float64
+	// Base is the output's value in the scenario itself, without
+	// sampling, and BaseRank where it falls among the samples: the share
+	// below it (ties half), 0..1: one half for an output that does not
+	// vary, NaN when no sample evaluated.
+	Base, BaseRank float64
 	// Histogram counts the samples in histogramBins bins, bin i from
 	// Edges[i] to Edges[i+1] (the last including its top); both are nil
 	// unless the options asked for the output's histogram.
@@ -61,6 +67,7 @@ type MonteCarloResult struct {
 	Samples      int
 	Seed         uint64
 	Sampled      []Input // the inputs that varied, with their distributions
+	Held         []Held  // inputs with a distribution held at a value outside their range
 	Good         int     // samples every node-level formula evaluated for
 	FirstFailure string  // why the first failed sample failed, when any did
 	Outputs      []Stats // node-level formulas, in model order
@@ -68,7 +75,8 @@ type MonteCarloResult struct {
 }
 
 // SampledInputs are the inputs a Monte Carlo run of sc varies: those with a
-// distribution that some formula uses and that the scenario does not set.
+// distribution that some formula uses, that the scenario does not set and
+// whose value lies within their range and their distribution (HeldInputs).
 func (p *Plan) SampledInputs(sc Scenario) []Input {
 	used := map[string]bool{}
 	for _, c := range p.checked {
@@ -78,11 +86,26 @@ func (p *Plan) SampledInputs(sc Scenario) []Input {
 	}
 	var out []Input
 	for _, in := range p.model.Inputs {
-		if _, set := sc.Set[in.Name]; in.Dist != nil && !in.Value.IsText && used[in.Name] && !set {
+		if _, set := sc.Set[in.Name]; in.Dist != nil && !in.Value.IsText && used[in.Name] && !set &&
+			!in.Outside(in.Value.Num) && !in.OutsideDistribution(in.Value.Num) {
 			out = append(out, in)
 		}
 	}
 	return out
+}
+
+// RankText writes a base rank as the percentile it is: P88, or P<1 and
+// P>99 at the ends, where rounding would say 0 or 100.
+func RankText(rank float64) string {
+	switch {
+	case !finite(rank):
+		return ""
+	case rank < 0.005:
+		return "P<1"
+	case rank > 0.995:
+		return "P>99"
+	}
+	return "P" + strconv.Itoa(int(math.Round(rank*100)))
 }
 
 // CheckSamples refuses a sample count planner cannot honour.
@@ -139,6 +162,7 @@ func (mc *mcRun) sample(ctx context.Context) error {
 		whole := pilot == mc.blocks
 		mc.sieves[o] = sieveFrom(values, whole)
 		mc.sieves[o].histogram = slices.Contains(mc.opts.Histograms, mc.outputs[o])
+		mc.sieves[o].base = mc.probe.result.Values[mc.outputs[o]]
 		if whole {
 			mc.tallies[0][o] = tallyOfAll(&mc.sieves[o], values)
 			return
@@ -565,7 +589,8 @@ func wins(util, breakeven []float64, bad []bool) (won, counted int) {
 
 // result combines the blocks in order and computes the statistics.
 func (mc *mcRun) result(ctx context.Context) (*MonteCarloResult, error) {
-	r := &MonteCarloResult{Scenario: mc.sc.Name, Samples: mc.opts.Samples, Seed: mc.opts.Seed, Sampled: mc.sampled}
+	r := &MonteCarloResult{Scenario: mc.sc.Name, Samples: mc.opts.Samples, Seed: mc.opts.Seed, Sampled: mc.sampled,
+		Held: mc.plan.HeldInputs(mc.sc)}
 	for k := 0; k < mc.blocks; k++ {
 		r.Good += mc.good[k]
 	}
@@ -637,6 +662,8 @@ func (mc *mcRun) statistics(good int) ([]Stats, bool) {
 		out[o] = mc.newStats(o, good)
 		out[o].P5, out[o].P50, out[o].P95 = q[0], q[1], q[2]
 		out[o].Min, out[o].Max = r.apply(out[r.source].Min), r.apply(out[r.source].Max)
+		// An increasing function keeps every sample on its side of the base.
+		out[o].BaseRank = out[r.source].BaseRank
 		done[o] = true
 	}
 	for o := range mc.outputs {
@@ -648,7 +675,8 @@ func (mc *mcRun) statistics(good int) ([]Stats, bool) {
 // newStats starts output o's statistics with its name, unit and mean.
 func (mc *mcRun) newStats(o, good int) Stats {
 	name := mc.outputs[o]
-	s := Stats{Name: name, Unit: mc.plan.checked[mc.plan.index[name]].Unit}
+	s := Stats{Name: name, Unit: mc.plan.checked[mc.plan.index[name]].Unit, BaseRank: 0.5}
+	s.Base = mc.probe.result.Values[name]
 	sum := 0.0
 	for k := 0; k < mc.blocks; k++ {
 		sum += mc.sums[k][o]
@@ -687,6 +715,7 @@ func (mc *mcRun) summarise(o, good int) (s Stats, r rankValues, missed bool) {
 	q := r.percentiles()
 	s.P5, s.P50, s.P95 = q[0], q[1], q[2]
 	s.Min, s.Max = t.bounds(&mc.sieves[o])
+	s.BaseRank = t.baseRank()
 	if s.Histogram != nil {
 		copy(s.Histogram, t.hist[:])
 		s.Edges = mc.sieves[o].edges(s.Min, s.Max)

@@ -49,6 +49,7 @@ type sieve struct {
 	histogram        bool                     // count the values into a histogram
 	binLow, binWidth float64
 	binScale         float64 // 1 / binWidth, or 0 when the bins have no width
+	base             float64 // the output's deterministic value: where it ranks is counted
 }
 
 // keepAll keeps every value, in one bracket, with the histogram's bins
@@ -160,6 +161,10 @@ func tallyOfAll(s *sieve, values []float64) *tally {
 	t := &tally{n: len(values)}
 	t.atOrAbove[0] = len(values)
 	t.kept[0] = values
+	for _, x := range values {
+		t.below += b2i(x < s.base)
+		t.atOrBelow += b2i(x <= s.base)
+	}
 	if s.histogram {
 		t.bin(s, values, nil)
 	}
@@ -173,6 +178,17 @@ type tally struct {
 	kept      [percentileCount][]float64 // the values inside each bracket
 	tails     [2][]float64               // the values below the sieve's tailLow, and above its tailHigh
 	hist      [histogramBins]int
+	below     int // values below the sieve's base
+	atOrBelow int // and at or below it
+}
+
+// baseRank is where the sieve's base value falls among the values: the
+// share below it, ties counted half, as a percentile rank.
+func (t *tally) baseRank() float64 {
+	if t.n == 0 {
+		return math.NaN()
+	}
+	return (float64(t.below) + float64(t.atOrBelow)) / 2 / float64(t.n)
 }
 
 // bounds are the smallest and largest value the tally saw, under sieve s:
@@ -254,13 +270,14 @@ func (t *tally) count(s *sieve, col []float64, bad []bool, sc *scratch) (sum flo
 		}
 		col = good
 	}
-	var above0, above1, above2, kept int
-	tailLow, tailHigh := s.tailLow, s.tailHigh
+	var above0, above1, above2, kept, below, atOrBelow int
+	tailLow, tailHigh, base := s.tailLow, s.tailHigh, s.base
 	high0, high1, high2 := s.high[0], s.high[1], s.high[2]
 	for _, x := range col {
 		sum += x
 		a0, a1, a2 := b2i(x >= low0), b2i(x >= low1), b2i(x >= low2)
 		above0, above1, above2 = above0+a0, above1+a1, above2+a2
+		below, atOrBelow = below+b2i(x < base), atOrBelow+b2i(x <= base)
 		// kept < len(col) <= blockSize, a power of two: the mask only
 		// spares the bounds checks.
 		sc.kept[kept&(blockSize-1)] = x
@@ -281,6 +298,8 @@ func (t *tally) count(s *sieve, col []float64, bad []bool, sc *scratch) (sum flo
 	t.atOrAbove[0] += above0
 	t.atOrAbove[1] += above1
 	t.atOrAbove[2] += above2
+	t.below += below
+	t.atOrBelow += atOrBelow
 	return sum
 }
 
@@ -313,6 +332,8 @@ func merge(tallies []*tally) *tally {
 	}
 	for _, t := range tallies {
 		out.n += t.n
+		out.below += t.below
+		out.atOrBelow += t.atOrBelow
 		for j, c := range t.atOrAbove {
 			out.atOrAbove[j] += c
 		}

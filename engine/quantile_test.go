@@ -59,6 +59,7 @@ func TestPickMatchesASort(t *testing.T) {
 func tallyOf(xs []float64, pilot int) (*tally, sieve) {
 	s := sieveFrom(xs[:pilot], pilot == len(xs))
 	s.histogram = true
+	s.base = xs[len(xs)/2]
 	workers := []*tally{{}, {}, {}}
 	for i := 0; i < len(xs); i += 777 {
 		block := xs[i:min(i+777, len(xs))]
@@ -93,6 +94,18 @@ func TestTalliedPercentilesMatchASort(t *testing.T) {
 						t.Errorf("%s, n=%d, pilot %d: P%v = %v, sort says %v", name, n, pilot, p*100, got[i], want)
 					}
 				}
+				// Where the base value ranks: counted here one by one.
+				below, ties := 0, 0
+				for _, x := range xs {
+					if x < s.base {
+						below++
+					} else if x == s.base {
+						ties++
+					}
+				}
+				if want := (float64(below) + float64(ties)/2) / float64(n); tl.baseRank() != want {
+					t.Errorf("%s, n=%d, pilot %d: the base ranks %v, counting says %v", name, n, pilot, tl.baseRank(), want)
+				}
 			}
 		}
 	}
@@ -102,7 +115,7 @@ func TestTalliedPercentilesMatchASort(t *testing.T) {
 func TestTallyOfAllIsAdds(t *testing.T) {
 	xs := []float64{3, -1, 4, 1, -5, 9, 2, 6}
 	s := sieveFrom(xs, true)
-	s.histogram = true
+	s.histogram, s.base = true, 2
 	added := &tally{}
 	added.add(&s, xs, nil, &scratch{})
 	if whole := tallyOfAll(&s, xs); !reflect.DeepEqual(whole, added) {

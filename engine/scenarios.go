@@ -74,7 +74,7 @@ func (p *Plan) checkSet(s Scenario) formulas.List {
 		if at.Sheet == "" {
 			at = s.Origin
 		}
-		in, ok := p.model.Input(name)
+		in, ok := p.Settable(name)
 		switch {
 		case !ok:
 			problems = append(problems, &formulas.Error{Origin: at, Name: name,
@@ -89,6 +89,20 @@ func (p *Plan) checkSet(s Scenario) formulas.List {
 		}
 	}
 	return problems
+}
+
+// Settable returns the input a scenario or --set may give a value to: an
+// Assumptions input, or gpu_watts where planner takes it from the GPUs
+// sheet (a scenario then overrides the catalog).
+func (p *Plan) Settable(name string) (Input, bool) {
+	if in, ok := p.model.Input(name); ok {
+		return in, true
+	}
+	if name == GPUWatts && p.model.wattsFromCatalog() {
+		return Input{Name: GPUWatts, Unit: "W", Value: Num(0),
+			Notes: "Board power per GPU, from the GPUs sheet for the scenario's GPU."}, true
+	}
+	return Input{}, false
 }
 
 // CheckText says what is wrong with the text a GPU, model or precision

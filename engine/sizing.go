@@ -13,8 +13,9 @@ import (
 type GPUSpec struct {
 	Name         string
 	MemoryGB     float64
-	Watts        float64 // board power; 0 when the catalog does not say
-	Interconnect string  // SXM/NVLink, PCIe, ...
+	Watts        float64         // board power; 0 when the catalog does not say
+	WattsAt      formulas.Origin // the watts cell, when read from a sheet with a watts column
+	Interconnect string          // SXM/NVLink, PCIe, ...
 	Source       string
 	Origin       formulas.Origin
 }
@@ -54,13 +55,16 @@ var precisions = map[string]float64{
 }
 
 // PrecisionNames lists the known precisions, sorted, for messages.
-func PrecisionNames() string {
+func PrecisionNames() string { return strings.Join(Precisions(), ", ") }
+
+// Precisions are the known precisions, sorted, as a workbook spells them.
+func Precisions() []string {
 	var names []string
 	for p := range precisions {
 		names = append(names, strings.ToUpper(p))
 	}
 	sort.Strings(names)
-	return strings.Join(names, ", ")
+	return names
 }
 
 // BytesPer returns the bytes per parameter of a precision.

@@ -88,22 +88,33 @@ type Tornado struct {
 	Unit   string
 	Base   float64
 	Bars   []TornadoBar
+	Held   []Held // inputs with a range that holds not their value: not swung
 }
 
 // Tornado moves every input with a range to its low and its high, one at a
-// time, and reads each target.
+// time, and reads each target. An input whose value in sc lies outside its
+// range is held: swinging it over a range that no longer contains it would
+// show a sensitivity to values nobody assumes.
 func (p *Plan) Tornado(sc Scenario, targets []Target) ([]Tornado, error) {
 	base, err := p.Eval(sc)
 	if err != nil {
 		return nil, err
 	}
+	var held []Held // the tornado holds what left its range; it swings the rest over it
+	isHeld := map[string]bool{}
+	for _, h := range p.HeldInputs(sc) {
+		if !h.ByDistribution {
+			held = append(held, h)
+			isHeld[h.Input.Name] = true
+		}
+	}
 	out := make([]Tornado, len(targets))
 	for i, t := range targets {
 		v, _ := t.value(base)
-		out[i] = Tornado{Target: t, Unit: p.checked[p.index[t.Name]].Unit, Base: v}
+		out[i] = Tornado{Target: t, Unit: p.checked[p.index[t.Name]].Unit, Base: v, Held: held}
 	}
 	for _, in := range p.model.Inputs {
-		if !in.HasRange || in.Value.IsText {
+		if !in.HasRange || in.Value.IsText || isHeld[in.Name] {
 			continue
 		}
 		low, high := p.with(sc, in.Name, in.Low), p.with(sc, in.Name, in.High)

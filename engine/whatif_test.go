@@ -194,3 +194,25 @@ func TestSolveRefusesAJump(t *testing.T) {
 		t.Errorf("got %+v", sol)
 	}
 }
+
+// The default targets include what utilisation moves, so the tornado
+// never reads as if utilisation did not matter.
+func TestDefaultTargetsShowUtilisation(t *testing.T) {
+	p, err := Build(rangedSpecModel())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := p.WhatIfs([]Scenario{{Name: Base}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := map[string]bool{}
+	for _, tor := range w.Tornadoes {
+		if top := tor.Bars[0]; top.Input.Name == Utilization && top.Swing > 0 {
+			moved[tor.Target.Name] = true
+		}
+	}
+	if !moved["cost_per_used_hour"] || !moved["own_saving_per_month"] {
+		t.Errorf("utilisation is the widest swing of: %v; want cost_per_used_hour and own_saving_per_month", moved)
+	}
+}

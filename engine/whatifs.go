@@ -1,8 +1,11 @@
 package engine
 
 // DefaultTargets are what the tornado follows when the workbook names none:
-// the owned GPU-hour and the break-even against every offer.
-var DefaultTargets = []string{"cost_per_gpu_hour", Breakeven}
+// the owned GPU-hour, calendar and used, the break-even against every offer
+// and what owning saves a month against it. The used hour and the saving
+// are what utilisation moves: without them the tornado would show
+// utilisation as the input that does not matter.
+var DefaultTargets = []string{"cost_per_gpu_hour", "cost_per_used_hour", Breakeven, "own_saving_per_month"}
 
 // WhatIfs are the what-if analyses a workbook asks for, computed together
 // for the sheets eval writes.

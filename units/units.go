@@ -3,6 +3,7 @@ package units
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -134,4 +135,43 @@ func ConstraintOf(unit string) Constraint {
 		return NotNegative
 	}
 	return Anything
+}
+
+// thousands is a number written with commas between its thousands:
+// 285,000 or 1,234,567.89.
+var thousands = regexp.MustCompile(`^[0-9]{1,3}(,[0-9]{3})+(\.[0-9]*)?$`)
+
+// Parse reads a number as people write one: 285000, 285,000, $285,000,
+// -$1,000.50, 35%, 35 %, 0.35, 1e6. It reports false for anything else,
+// and for numbers that are not finite.
+func Parse(raw string) (float64, bool) {
+	s := strings.TrimSpace(raw)
+	percent := false
+	if p, ok := strings.CutSuffix(s, "%"); ok {
+		s, percent = strings.TrimSpace(p), true
+	}
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	if p, ok := strings.CutPrefix(s, "$"); ok {
+		s = strings.TrimSpace(p)
+	}
+	if thousands.MatchString(s) {
+		s = strings.ReplaceAll(s, ",", "")
+	}
+	if s == "" || strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+") && neg {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, false
+	}
+	if neg {
+		v = -v
+	}
+	if percent {
+		v /= 100 // 35/100 is the double nearest 0.35; 35*0.01 is not
+	}
+	return v, true
 }

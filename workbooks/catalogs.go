@@ -1,6 +1,7 @@
 package workbooks
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -35,6 +36,9 @@ func (r *reader) gpus() []engine.GPUSpec {
 		}
 		if ok && okW {
 			g.MemoryGB, g.Watts = mem, watts
+			if _, has := t.cols["watts"]; has {
+				_, g.WattsAt = t.get(row, "watts")
+			}
 			out = append(out, g)
 		}
 	})
@@ -168,6 +172,14 @@ func (r *reader) deployments() []engine.Deployment {
 			return
 		}
 		if r.deploymentNumbers(t, row, &d) {
+			for _, key := range []string{"cards", "replicas", "hoursday", "days", "hoursmonth"} {
+				if raw, at := t.get(row, key); raw != "" && r.textCell(at, raw) {
+					if d.Texts == nil {
+						d.Texts = map[string]bool{}
+					}
+					d.Texts[key] = true
+				}
+			}
 			out = append(out, d)
 		}
 	})
@@ -296,6 +308,10 @@ func (r *reader) scenarioRow(out []engine.Scenario, cols map[int]int, cells []st
 			raw = strings.TrimSpace(cells[c])
 		}
 		s, isScenario := cols[c]
+		link := ""
+		if isScenario && name != "" && !strings.EqualFold(name, "notes") {
+			raw, link = r.followed(at(c), raw)
+		}
 		switch {
 		case c == 0:
 		case raw != "" && !isScenario:
@@ -303,8 +319,20 @@ func (r *reader) scenarioRow(out []engine.Scenario, cols map[int]int, cells []st
 		case raw != "" && name == "":
 			r.fail(at(0), "", "the row has values but no input name in column A")
 			return
+		case raw == "" && link != "":
+			// A reference to an empty cell: a spreadsheet reads 0 there,
+			// which no one means; the scenario keeps the Assumptions' value.
+			r.warnings = append(r.warnings, (&formulas.Error{Origin: at(c), Name: out[s].Name, Msg: fmt.Sprintf(
+				"%s refers to %s, which is empty, so the scenario keeps %s's value from Assumptions; type a number in %s, or in this cell",
+				name, link, name, link)}).Error())
 		case raw != "":
 			r.scenarioValue(&out[s], name, raw, kinds, at(c))
+			if link != "" {
+				if out[s].Links == nil {
+					out[s].Links = map[string]string{}
+				}
+				out[s].Links[name] = link
+			}
 		case isScenario && name != "":
 			r.formulaWithoutValue(at(c), name)
 		}
@@ -331,12 +359,6 @@ func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[
 		if !isNum {
 			r.fail(at, name, "%q is not a number; the scenario %s needs a number for %s here, or an empty cell to keep the Assumptions' value", raw, s.Name, name)
 			return
-		}
-		if r.textCell(at, raw) {
-			if s.Texts == nil {
-				s.Texts = map[string]bool{}
-			}
-			s.Texts[name] = true
 		}
 		if msg := units.Check(v, in.Unit); msg != "" {
 			r.fail(at, name, "%s", msg)

@@ -30,15 +30,15 @@ func (b *Book) Stale(fresh []byte) ([]string, error) {
 	defer was.Close()
 	var out []string
 	wantInputs := ""
-	if m := ownerMark.FindStringSubmatch(cellText(now, SheetResults, 1, provenanceRow)); m != nil {
+	if m := ownerMark.FindStringSubmatch(cellText(now.File, SheetResults, 1, provenanceRow)); m != nil {
 		wantInputs = m[1]
 	}
 	switch stored, ok := b.Computed[SheetResults]; {
 	case !ok:
-		out = append(out, fmt.Sprintf("%s: has no Results sheet written by planner; run planner eval %s", b.Path, b.Path))
+		out = append(out, fmt.Sprintf("%s: has no Results sheet written by planner; run %s", b.Path, Command("eval", b.Path)))
 	case stored != wantInputs:
-		out = append(out, fmt.Sprintf("%s: Results was computed from inputs %s, but the inputs are now %s: someone changed the workbook without running planner eval %s",
-			b.Path, stored, wantInputs, b.Path))
+		out = append(out, fmt.Sprintf("%s: Results was computed from inputs %s, but the inputs are now %s: someone changed the workbook without running %s",
+			b.Path, stored, wantInputs, Command("eval", b.Path)))
 	}
 	for _, sheet := range now.GetSheetList() {
 		if !isOwned(sheet) {
@@ -50,14 +50,14 @@ func (b *Book) Stale(fresh []byte) ([]string, error) {
 			}
 			continue
 		}
-		out = append(out, staleCells(b.Path, sheet, was, now)...)
+		out = append(out, staleCells(b.Path, sheet, was.File, now.File)...)
 	}
 	return out, nil
 }
 
 // openSheets opens the named sheets of a workbook for reading, and what
 // reading them needs, not the rest (see readView).
-func openSheets(path string, data []byte, sheets []string) (*excelize.File, error) {
+func openSheets(path string, data []byte, sheets []string) (*handle, error) {
 	read, _, err := readView(path, data, sheets)
 	if err != nil {
 		return nil, err

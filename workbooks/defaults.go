@@ -2,6 +2,7 @@ package workbooks
 
 import (
 	"embed"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -125,6 +126,16 @@ func defaultScenarios(m engine.Model) []engine.Scenario {
 			case c == "":
 			case cells[0] == "notes":
 				out[i].Notes = c
+			case strings.HasPrefix(c, "="):
+				// The input's own value or range end, by reference to its
+				// Assumptions cell (init writes input k on row k+2).
+				end := strings.TrimPrefix(c, "=")
+				col := map[string]string{"low": "D", "value": "B", "high": "E"}[end]
+				out[i].Set[cells[0]] = engine.Num(map[string]float64{"low": in.Low, "value": in.Value.Num, "high": in.High}[end])
+				if out[i].Links == nil {
+					out[i].Links = map[string]string{}
+				}
+				out[i].Links[cells[0]] = fmt.Sprintf("%s!%s%d", SheetAssumptions, col, inputIndex(m, cells[0])+2)
 			case in.Value.IsText:
 				out[i].Set[cells[0]] = engine.Text(c)
 			default:
@@ -133,6 +144,15 @@ func defaultScenarios(m engine.Model) []engine.Scenario {
 		}
 	}
 	return out
+}
+
+func inputIndex(m engine.Model, name string) int {
+	for i, in := range m.Inputs {
+		if in.Name == name {
+			return i
+		}
+	}
+	panic("defaults: no input " + name)
 }
 
 // usage turns a deployment's hours into hours per month and words.

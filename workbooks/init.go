@@ -148,8 +148,8 @@ func assumptionsGrid(inputs []engine.Input) *grid {
 		if dv := validation(in.Name, in.Unit, fmt.Sprintf("B%d D%d:E%d", row, row, row)); dv != nil {
 			g.validations = append(g.validations, dv)
 		}
-		if list, ok := pickFrom[in.Name]; ok {
-			g.validations = append(g.validations, dropList(fmt.Sprintf("B%d", row), list))
+		if dv := pickFor(in.Name, fmt.Sprintf("B%d", row)); dv != nil {
+			g.validations = append(g.validations, dv)
 		}
 	}
 	return g
@@ -209,7 +209,9 @@ func cloudGrid(offers []engine.Offer) *grid {
 		g.set(7, row, text(o.Notes, styleNote))
 	}
 	if len(offers) > 0 {
-		g.validations = append(g.validations, validation("$/GPU-hour", "$/GPU-h", fmt.Sprintf("D2:D%d", len(offers)+1+100)))
+		last := len(offers) + 1 + 100
+		g.validations = append(g.validations, validation("$/GPU-hour", "$/GPU-h", fmt.Sprintf("D2:D%d", last)),
+			dropList(fmt.Sprintf("C2:C%d", last), gpuNames))
 	}
 	return g
 }
@@ -225,9 +227,32 @@ func formulasGrid(fs []formulas.Formula) *grid {
 	return g
 }
 
-// pickFrom offers a drop-down of the catalog for text inputs that name an
-// entry of it.
-var pickFrom = map[string]string{engine.GPU: SheetGPUs + "!$A$2:$A$200", engine.ModelName: SheetModels + "!$A$2:$A$200"}
+// Where the drop-downs of GPU and model names pick from: the catalogs'
+// name columns, rows added at the bottom included.
+const (
+	gpuNames   = SheetGPUs + "!$A$2:$A$200"
+	modelNames = SheetModels + "!$A$2:$A$200"
+)
+
+// pickFor is the drop-down for cells that name a GPU, a model or a
+// precision (the text inputs of those names), or nil for other inputs.
+func pickFor(input, sqref string) *excelize.DataValidation {
+	switch input {
+	case engine.GPU:
+		return dropList(sqref, gpuNames)
+	case engine.ModelName:
+		return dropList(sqref, modelNames)
+	case engine.Precision:
+		dv := excelize.NewDataValidation(true)
+		dv.Sqref = sqref
+		if err := dv.SetDropList(engine.Precisions()); err != nil {
+			panic(err) // a constant list; a failure is a bug
+		}
+		dv.ShowErrorMessage = false
+		return dv
+	}
+	return nil
+}
 
 // dropList lets a cell pick from a column of another sheet, while still
 // accepting other text (the catalog may be extended later).

@@ -3,8 +3,12 @@ package workbooks
 import (
 	"fmt"
 	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
 
 	"planner/engine"
+	"planner/formulas"
 	"planner/units"
 )
 
@@ -33,11 +37,19 @@ func scenariosGrid(scenarios []engine.Scenario, inputs []engine.Input) *grid {
 			continue
 		}
 		g.set(1, row, text(in.Name, styleLabel))
+		// Room for scenarios added to the right, as for rows added below.
+		if dv := pickFor(in.Name, fmt.Sprintf("B%d:%s%d", row, formulas.ColumnName(len(scenarios)+21), row)); dv != nil {
+			g.validations = append(g.validations, dv)
+		}
 		for i, s := range scenarios {
 			if v, ok := s.Set[in.Name]; ok && v.IsText {
 				g.set(2+i, row, text(v.Text, styleInput))
 			} else if ok {
-				g.set(2+i, row, number(v.Num, withFormat(styleInput, units.ExcelFormat(in.Unit))))
+				c := number(v.Num, withFormat(styleInput, units.ExcelFormat(in.Unit)))
+				if link, ok := s.Links[in.Name]; ok {
+					c.formula = absoluteRef(link)
+				}
+				g.set(2+i, row, c)
 			} else {
 				g.set(2+i, row, cell{style: styleInput})
 			}
@@ -45,6 +57,16 @@ func scenariosGrid(scenarios []engine.Scenario, inputs []engine.Input) *grid {
 		row++
 	}
 	return g
+}
+
+// absoluteRef writes a Sheet!A1 reference as Sheet!$A$1.
+func absoluteRef(ref string) string {
+	sheet, cell, _ := strings.Cut(ref, "!")
+	col, row, err := excelize.CellNameToCoordinates(cell)
+	if err != nil {
+		panic("workbooks: a reference " + ref) // planner's own references; a failure is a bug
+	}
+	return absolute(sheet, col, row)
 }
 
 // gpusGrid is the GPU catalog.
@@ -132,8 +154,9 @@ func deploymentsGrid(ds []engine.Deployment) *grid {
 	g.validations = append(g.validations,
 		validation("cards per replica", "cards", fmt.Sprintf("E2:E%d", last)),
 		validation("replicas", "replicas", fmt.Sprintf("F2:F%d", last)),
-		dropList(fmt.Sprintf("B2:B%d", last), SheetModels+"!$A$2:$A$200"),
-		dropList(fmt.Sprintf("D2:D%d", last), SheetGPUs+"!$A$2:$A$200"))
+		pickFor(engine.ModelName, fmt.Sprintf("B2:B%d", last)),
+		pickFor(engine.Precision, fmt.Sprintf("C2:C%d", last)),
+		pickFor(engine.GPU, fmt.Sprintf("D2:D%d", last)))
 	return g
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/xuri/excelize/v2"
+
 	"planner/engine"
 	"planner/formulas"
 )
@@ -25,8 +27,14 @@ type resultsLayout struct {
 	sizingRow  map[string]int
 	priceRow   int            // the offers section: price row, offers in columns from C
 	offerRow   map[string]int // per-offer formula -> row of the offers section
+	verdictRow int            // the offers section's verdicts
+	asOfRow    int            // and the prices' dates
 	matrixRow  map[int]int    // model offer index -> row of the break-even matrix
+	words      []wordsRow     // the verdicts in words
 }
+
+// wordsRow is one verdict in words: scenario i's against model offer j.
+type wordsRow struct{ row, scenario, offer int }
 
 func newResultsLayout() *resultsLayout {
 	return &resultsLayout{formulaRow: map[string]int{}, inputRow: map[string]int{}, sizingRow: map[string]int{},
@@ -42,6 +50,8 @@ func liveFormulas(g *grid, out Output, compared []engine.OfferResult, lay *resul
 		l.matrix(i)
 	}
 	l.offers(compared)
+	l.verdicts(compared)
+	l.words()
 }
 
 type linker struct {
@@ -84,35 +94,46 @@ func withinExcelLimits(formula string) bool {
 // else to the Assumptions cell. A command-line override stays a value.
 func (l linker) inputs(i int) {
 	sc := l.scenario(i)
-	for _, in := range l.out.Plan.Model().Inputs {
+	for _, in := range resultInputs(l.out.Plan) {
 		row, ok := l.lay.inputRow[in.Name]
-		if !ok {
+		if !ok || readByEval(in.Name) || l.out.Plan.FollowsOverride(sc.Name, in.Name, l.out.Set) {
 			continue
 		}
 		if at, set := sc.Where[in.Name]; set && at.Sheet != "" {
-			l.link(3+i, row, linkTo(in, cellRef(at), sc.Texts[in.Name]))
+			l.link(3+i, row, linkTo(in, cellRef(at)))
+			continue
+		}
+		if w := l.out.Results[i].CatalogWatts; in.Name == engine.GPUWatts && w != nil {
+			if w.WattsAt.Sheet != "" {
+				l.link(3+i, row, linkTo(in, cellRef(w.WattsAt)))
+			}
 			continue
 		}
 		if _, set := l.out.Set[in.Name]; set {
 			continue
 		}
 		if in.Origin.Sheet != "" {
-			l.link(3+i, row, linkTo(in, l.assumption(in), in.TextCell))
+			l.link(3+i, row, linkTo(in, l.assumption(in)))
 		}
 	}
 }
 
+// readByEval reports whether an input decides more than numbers a formula
+// can follow: the GPU (which offers are compared, its watts, the sizing),
+// the model and the precision. Results shows them as values.
+func readByEval(name string) bool {
+	return name == engine.GPU || name == engine.ModelName || name == engine.Precision
+}
+
 // linkTo is the formula of an inputs-section cell that reads ref: ""&ref
-// keeps an empty text empty (a bare reference reads 0); VALUE(ref) turns a
-// number typed as text into the number planner read.
-func linkTo(in engine.Input, ref string, typedAsText bool) string {
-	switch {
-	case in.Value.IsText:
+// keeps an empty text empty (a bare reference reads 0); VALUE(ref) reads a
+// number typed as text ("50%", or retyped so after planner ran) as the
+// number planner reads, and a number as itself.
+func linkTo(in engine.Input, ref string) string {
+	if in.Value.IsText {
 		return `""&` + ref
-	case typedAsText:
-		return "VALUE(" + ref + ")"
 	}
-	return ref
+	return "VALUE(" + ref + ")"
 }
 
 // scenario is the i-th scenario of the results, base first.
@@ -190,7 +211,7 @@ func (l linker) refs(i int, price string) func(string) (string, error) {
 			_, overridden := l.out.Set[name]
 			// The base column reads an input by its name where it can; the
 			// inputs section's cell (its own column's) holds the rest.
-			if base && !overridden && !in.TextCell && in.Origin.Sheet != "" {
+			if base && !overridden && !in.TextCell && in.Origin.Sheet != "" && !readByEval(name) {
 				if ref := l.assumption(in); ref == in.Name {
 					return ref, nil
 				}
@@ -264,5 +285,78 @@ func (l linker) matrix(i int) {
 		if s, err := breakeven.Excel(l.env, resolve); err == nil {
 			l.link(3+i, row, s)
 		}
+	}
+}
+
+// utilization reads scenario i's utilisation, fixed ($C$60) so that it
+// holds in a conditional format's rule too, and through VALUE: a
+// spreadsheet compares text (42% retyped as text) above every number, and
+// every verdict would read buy.
+func (l linker) utilization(i int) (string, bool) {
+	ref, err := l.refs(i, "")(engine.Utilization)
+	if err != nil {
+		return "", false
+	}
+	return "VALUE(" + fixed(ref) + ")", true
+}
+
+// fixed makes an A1 reference absolute; a defined name stays as it is.
+func fixed(ref string) string {
+	col, row, err := excelize.CellNameToCoordinates(ref)
+	if err != nil {
+		return ref
+	}
+	return "$" + formulas.ColumnName(col) + "$" + fmt.Sprint(row)
+}
+
+// verdicts makes the offers section's verdicts follow its break-evens, and
+// colours the break-even matrix by each scenario's verdict, live.
+func (l linker) verdicts(compared []engine.OfferResult) {
+	if u, ok := l.utilization(0); ok && l.lay.verdictRow > 0 {
+		for j := range compared {
+			col := 3 + j
+			be := cellName(col, l.lay.offerRow[engine.Breakeven])
+			l.link(col, l.lay.verdictRow, excelVerdict(u+">="+be))
+			if ref := asOfLink(compared[j].Offer); ref != "" && l.lay.asOfRow > 0 {
+				l.link(col, l.lay.asOfRow, ref)
+			}
+		}
+	}
+	first, last := 0, 0
+	for _, row := range l.lay.matrixRow {
+		if first == 0 || row < first {
+			first = row
+		}
+		last = max(last, row)
+	}
+	if first == 0 {
+		return
+	}
+	for i := range l.out.Results {
+		u, ok := l.utilization(i)
+		if !ok {
+			continue
+		}
+		top := cellName(3+i, first)
+		l.g.shading = append(l.g.shading, shading{ref: top + ":" + cellName(3+i, last),
+			good: "AND(ISNUMBER(" + top + ")," + u + ">=" + top + ")",
+			bad:  "AND(ISNUMBER(" + top + ")," + u + "<" + top + ")"})
+	}
+}
+
+// words makes each verdict in words follow the break-even matrix and the
+// scenario's utilisation.
+func (l linker) words() {
+	for _, w := range l.lay.words {
+		u, ok := l.utilization(w.scenario)
+		if !ok {
+			continue
+		}
+		be := cellName(3+w.scenario, l.lay.matrixRow[w.offer])
+		verdict := cellName(2, w.row)
+		l.link(2, w.row, excelVerdict(u+">="+be))
+		phrase := l.out.Results[w.scenario].Offers[w.offer].Phrase
+		l.link(3, w.row, excelPhrase(phrase, map[string]string{engine.QuantityVerdict: verdict,
+			engine.QuantityUtilization: u, engine.QuantityBreakeven: be}))
 	}
 }

@@ -18,11 +18,14 @@ import (
 func Lock(path string, wait time.Duration) (unlock func(), err error) {
 	deadline := time.Now().Add(wait)
 	for {
-		f, err := os.Open(path)
-		if errors.Is(err, os.ErrNotExist) {
+		f, err := openRegular(path)
+		var notFile *notRegularError
+		switch {
+		case errors.Is(err, os.ErrNotExist):
 			return func() {}, nil
-		}
-		if err != nil {
+		case errors.As(err, &notFile):
+			return nil, err
+		case err != nil:
 			return nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
 		}
 		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)

@@ -81,8 +81,8 @@ func histogramChart() *excelize.Chart {
 func outputsTable(g *grid, mcs []*engine.MonteCarloResult, row int) int {
 	g.line(row, text("Outputs that vary: mean and percentiles over the samples", styleSection))
 	row++
-	g.line(row, headers("output", "unit", "scenario", "mean", "P5", "P50", "P95", "samples evaluated")...)
-	g.wrapHeight(row, 14, "samples evaluated")
+	g.line(row, headers("output", "unit", "scenario", "mean", "P5", "P50", "P95", "samples evaluated", "base", "base at (percentile)")...)
+	g.wrapHeight(row, 14, "base at (percentile)")
 	for _, mc := range mcs {
 		for _, o := range mc.Outputs {
 			if o.Min == o.Max {
@@ -92,7 +92,7 @@ func outputsTable(g *grid, mcs []*engine.MonteCarloResult, row int) int {
 			format := withFormat(styleResult, units.ExcelFormat(o.Unit))
 			g.line(row, text(o.Name, styleLabel), text(o.Unit, styleLabel), text(mc.Scenario, styleLabel),
 				number(o.Mean, format), number(o.P5, format), number(o.P50, format), number(o.P95, format),
-				number(float64(mc.Good), withFormat(styleResult, "#,##0")))
+				number(float64(mc.Good), withFormat(styleResult, "#,##0")), number(o.Base, format), text(engine.RankText(o.BaseRank), styleLabel))
 		}
 	}
 	return row
@@ -134,7 +134,19 @@ func sampledTable(g *grid, mc *engine.MonteCarloResult, row int) int {
 		g.set(5, row, number(in.Value.Num, format))
 		g.set(7, row, text(in.Dist.String(), styleLabel))
 	}
+	for _, h := range mc.Held {
+		row++
+		format := withFormat(styleResult, units.ExcelFormat(h.Input.Unit))
+		g.line(row, text(h.Input.Name, styleLabel), text(h.Input.Unit, styleLabel), text("held", styleError),
+			number(h.Input.Low, format), number(h.Value, format), number(h.Input.High, format),
+			text(heldNote(h), styleNote))
+	}
 	return row
+}
+
+// heldNote says why an input was held and what would let it vary.
+func heldNote(h engine.Held) string {
+	return h.Why() + "; widen low and high in Assumptions to include it to let it vary"
 }
 
 func correlationsTable(g *grid, out Output, row int) {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -30,19 +31,18 @@ const (
 // load reads a workbook's bytes and says plainly what the file is when it is
 // not an xlsx workbook planner can read.
 func load(path string) ([]byte, error) {
-	fi, err := os.Stat(path)
+	data, err := readRegular(path, maxFileBytes)
+	var notFile *notRegularError
+	var tooLarge *tooLargeError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("%s: no such file; planner init %s creates a workbook there", path, path)
+		if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
+			return nil, fmt.Errorf("%s: no such file, nor a folder %s", path, filepath.Dir(path))
+		}
+		return nil, fmt.Errorf("%s: no such file; %s creates a workbook there", path, Command("init", path))
+	case errors.As(err, &notFile), errors.As(err, &tooLarge):
+		return nil, err
 	case err != nil:
-		return nil, fmt.Errorf("%s: %w", path, err)
-	case fi.IsDir():
-		return nil, fmt.Errorf("%s: is a folder, not a workbook", path)
-	case fi.Size() > maxFileBytes:
-		return nil, fmt.Errorf("%s: is %d MB; planner reads workbooks up to %d MB", path, fi.Size()>>20, maxFileBytes>>20)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return data, sniff(path, data)
@@ -112,27 +112,59 @@ func utf16(s string) []byte {
 	return b
 }
 
+// handle is an excelize file whose temporary files (excelize spools parts
+// larger than maxPartInMemory to disk) live in a folder of their own, which
+// Close removes whole, whatever excelize itself left there.
+type handle struct {
+	*excelize.File
+	tmp string // "" when no folder of its own could be made
+}
+
+// Close closes the file and removes its temporary folder.
+func (h *handle) Close() error {
+	err := h.File.Close()
+	if h.tmp != "" {
+		if rmErr := os.RemoveAll(h.tmp); err == nil {
+			err = rmErr
+		}
+	}
+	return err
+}
+
 // open gives an excelize handle on data. excelize panics on some malformed
-// files; that becomes an error here, never a crash.
-func open(path string, data []byte, raw bool) (f *excelize.File, err error) {
+// files; that becomes an error here, never a crash. On every failure the
+// temporary files excelize made are removed: it returns no file to close
+// when reading the package fails, and spools large parts before that.
+func open(path string, data []byte, raw bool) (h *handle, err error) {
+	tmp, mkErr := os.MkdirTemp("", "planner-")
+	if mkErr != nil {
+		tmp = "" // excelize then uses the system's folder, as before
+	}
 	defer func() {
 		if r := recover(); r != nil {
-			f, err = nil, fmt.Errorf("%s: cannot be read as a workbook (%v); it may be damaged: open it in Excel or LibreOffice and save it again", path, r)
+			h, err = nil, fmt.Errorf("%s: cannot be read as a workbook (%v); it may be damaged: open it in Excel or LibreOffice and save it again", path, r)
+		}
+		if h == nil && tmp != "" {
+			_ = os.RemoveAll(tmp)
 		}
 	}()
 	spool := int64(maxPartInMemory)
 	if raw { // a handle that only reads
 		spool = maxReadInMemory
 	}
-	f, err = excelize.OpenReader(bytes.NewReader(data), excelize.Options{
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{
 		RawCellValue:      raw,
 		UnzipSizeLimit:    maxUnzippedBytes,
 		UnzipXMLSizeLimit: spool,
+		TmpDir:            tmp,
 	})
 	if err != nil {
+		if f != nil {
+			_ = f.Close()
+		}
 		return nil, fmt.Errorf("%s: cannot be read as a workbook (%v); it may be damaged: open it in Excel or LibreOffice and save it again", path, err)
 	}
-	return f, nil
+	return &handle{File: f, tmp: tmp}, nil
 }
 
 // head is the first n bytes of a part, or fewer.

@@ -2,7 +2,7 @@ package workbooks
 
 import (
 	"fmt"
-	"math"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -65,12 +65,16 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	}
 	defer f.Close()
 	b := &Book{Path: path, data: data, Sheets: f.GetSheetList(), owned: map[string]bool{}, foreign: map[string]bool{},
-		Computed: map[string]string{}, Date: savedOn(f)}
+		Computed: map[string]string{}, Date: savedOn(f.File)}
 	if !b.has(SheetAssumptions) {
-		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); planner init %s makes a workbook with every sheet planner needs",
-			path, SheetAssumptions, strings.Join(b.Sheets, ", "), path)
+		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); %s", path, SheetAssumptions, strings.Join(b.Sheets, ", "), b.initAdvice())
 	}
-	r := reader{f: f, file: path, bytes: sizes}
+	r := reader{f: f.File, file: path, bytes: sizes, inView: map[string]bool{},
+		others: &otherSheets{path: path, data: data, sizes: sizes}}
+	defer r.others.close()
+	for _, s := range append(append([]string(nil), InputSheets...), OwnedSheets...) {
+		r.inView[strings.ToLower(s)] = true
+	}
 	b.Model.Where = formulas.Origin{File: path, Sheet: SheetAssumptions}
 	b.Model.Inputs = r.assumptions()
 	if b.has(SheetCloud) {
@@ -111,7 +115,7 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 		return nil, err
 	}
 	b.Warnings = append(b.Warnings, r.warnings...)
-	b.markOwned(f)
+	b.markOwned(f.File)
 	b.Names = map[string]DefinedName{}
 	for _, dn := range f.GetDefinedName() {
 		if dn.Scope == "Workbook" {
@@ -120,6 +124,23 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 		}
 	}
 	return b, nil
+}
+
+// initAdvice says how to give a workbook without Assumptions planner's
+// sheets: init adds them to a file on disk that has none of them, and
+// refuses one that has some.
+func (b *Book) initAdvice() string {
+	for _, have := range b.Sheets {
+		for _, s := range append(append([]string(nil), InputSheets...), OwnedSheets...) {
+			if strings.EqualFold(have, s) {
+				return "planner reads its inputs from a sheet called " + SheetAssumptions + ": name yours so"
+			}
+		}
+	}
+	if fi, err := os.Stat(b.Path); err != nil || !fi.Mode().IsRegular() {
+		return "planner reads its inputs from a sheet called " + SheetAssumptions
+	}
+	return Command("init", b.Path) + " adds every sheet planner needs"
 }
 
 // DefinedName is a workbook-scoped name: how it is spelled, what it refers
@@ -202,7 +223,9 @@ type reader struct {
 	f        *excelize.File
 	file     string
 	size     map[string]int    // rows each sheet read holds, with the empty ones
-	bytes    map[string]uint64 // each sheet's part, unpacked
+	bytes    map[string]uint64 // each sheet's part, unpacked, by lower-case name
+	inView   map[string]bool   // the sheets the read handle holds, by lower-case name
+	others   *otherSheets      // the other sheets, opened when a cell refers to one
 	problems formulas.List
 	warnings []string
 }
@@ -314,6 +337,7 @@ func (t *table) at(row, col int) formulas.Origin {
 // is "35%". An empty cell or other text is an error naming the cell.
 func (t *table) number(row int, key, name string, required bool) (float64, bool) {
 	raw, at := t.get(row, key)
+	raw, _ = t.r.followed(at, raw)
 	if raw == "" {
 		if formula := t.r.formula(at); formula != "" {
 			t.r.fail(at, name, "the formula =%s has no computed value saved with it; open the workbook in Excel or LibreOffice, save it, and run planner again, or type the number", formula)
@@ -330,23 +354,34 @@ func (t *table) number(row int, key, name string, required bool) (float64, bool)
 	if isErrorValue(raw) {
 		t.r.fail(at, name, "holds the error value %s; fix the formula in that cell", raw)
 	} else {
-		t.r.fail(at, name, "%q is not a number; type a number such as 285000 or 0.35 (or 35%%)", raw)
+		t.r.fail(at, name, "%q is not a number; type a number such as %s", raw, numberExample(key))
 	}
 	return 0, false
 }
 
-func parseNumber(raw string) (float64, bool) {
-	s := strings.TrimSpace(raw)
-	scale := 1.0
-	if strings.HasSuffix(s, "%") {
-		s, scale = strings.TrimSpace(strings.TrimSuffix(s, "%")), 0.01
+// numberExample is what a number of the column looks like, for a message
+// about a cell that holds something else.
+func numberExample(key string) string {
+	switch key {
+	case "watts":
+		return "1000"
+	case "memory":
+		return "80"
+	case "price":
+		return "2.69"
+	case "hoursday", "days", "hoursmonth":
+		return "730"
+	case "cards", "replicas":
+		return "2"
+	case "rho":
+		return "0.5"
 	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, false
-	}
-	return v * scale, true
+	return "285000 or 0.35 (or 35%)"
 }
+
+// parseNumber reads a cell's number; text such as "35%" or "$285,000"
+// counts, as a person typed it.
+func parseNumber(raw string) (float64, bool) { return units.Parse(raw) }
 
 func isErrorValue(s string) bool {
 	switch s {
@@ -393,6 +428,7 @@ func (r *reader) assumptions() []engine.Input {
 		in.TextCell = r.textCell(at, raw)
 		r.readRange(t, row, &in)
 		text, dat := t.get(row, "distribution")
+		in.DistText, in.DistAt = text, dat
 		dist, err := engine.ParseDistribution(text, in)
 		if err != nil {
 			r.fail(dat, name, "%v", err)
@@ -409,6 +445,7 @@ func (r *reader) readRange(t *table, row int, in *engine.Input) {
 	low, hasLow := t.number(row, "low", in.Name, false)
 	high, hasHigh := t.number(row, "high", in.Name, false)
 	_, lowAt := t.get(row, "low")
+	_, highAt := t.get(row, "high")
 	switch {
 	case !hasLow && !hasHigh:
 		return
@@ -417,11 +454,10 @@ func (r *reader) readRange(t *table, row int, in *engine.Input) {
 	case low > high:
 		r.fail(lowAt, in.Name, "low (%g) is above high (%g); swap them", low, high)
 	default:
+		// A value outside the range is held by Monte Carlo and the
+		// tornado; the engine says so at the value cell.
 		in.Low, in.High, in.HasRange = low, high, true
-		if in.Value.Num < low || in.Value.Num > high {
-			r.warnings = append(r.warnings, fmt.Sprintf("%s: %s: the value %g lies outside its range %g..%g",
-				in.Origin, in.Name, in.Value.Num, low, high))
-		}
+		in.LowAt, in.HighAt = lowAt, highAt
 	}
 }
 
@@ -441,7 +477,7 @@ func (r *reader) offers() []engine.Offer {
 		var at formulas.Origin
 		o.Provider, at = t.get(row, "provider")
 		o.Name, _ = t.get(row, "offer")
-		o.GPU, _ = t.get(row, "gpu")
+		o.GPU, o.GPUAt = t.get(row, "gpu")
 		o.Source, _ = t.get(row, "source")
 		o.Notes, _ = t.get(row, "notes")
 		o.Origin = at
@@ -462,29 +498,33 @@ func (r *reader) offers() []engine.Offer {
 		var rawPrice string
 		rawPrice, o.PriceAt = t.get(row, "price")
 		o.PriceText = r.textCell(o.PriceAt, rawPrice)
-		o.AsOf = r.date(t, row, date1904)
+		o.AsOf, o.AsOfSerial = r.date(t, row, date1904)
 		_, o.AsOfAt = t.get(row, "asof")
 		offers = append(offers, o)
 	})
 	return offers
 }
 
-// date reads an as-of date written as a date cell or as text YYYY-MM-DD.
-func (r *reader) date(t *table, row int, date1904 bool) string {
+// date reads an as-of date written as a date cell or as text YYYY-MM-DD,
+// and the date cell's number.
+func (r *reader) date(t *table, row int, date1904 bool) (string, float64) {
 	raw, at := t.get(row, "asof")
 	if raw == "" {
-		return ""
+		return "", 0
 	}
 	if serial, err := strconv.ParseFloat(raw, 64); err == nil {
 		if d, err := excelize.ExcelDateToTime(serial, date1904); err == nil {
-			return d.Format("2006-01-02")
+			if r.textCell(at, raw) {
+				serial = 0
+			}
+			return d.Format("2006-01-02"), serial
 		}
 	}
 	if len(raw) == 10 && raw[4] == '-' && raw[7] == '-' {
-		return raw
+		return raw, 0
 	}
 	r.fail(at, "", "%q is not a date; write it as a date cell or as YYYY-MM-DD", raw)
-	return ""
+	return "", 0
 }
 
 // formulas reads the workbook's own formulas: name, expression, unit,

@@ -1,6 +1,7 @@
 package workbooks
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -40,7 +41,7 @@ const maxParsedSheet = 8 << 20
 
 // parsable reports whether the sheet is small enough for excelize to parse.
 func (r *reader) parsable(sheet string) bool {
-	return r.bytes[sheet] <= maxParsedSheet && r.size[sheet] <= 10000
+	return r.bytes[strings.ToLower(sheet)] <= maxParsedSheet && r.size[sheet] <= 10000
 }
 
 // formula is the Excel formula of a cell, or "" (also when the sheet is
@@ -51,6 +52,115 @@ func (r *reader) formula(at formulas.Origin) string {
 	}
 	f, _ := r.f.GetCellFormula(at.Sheet, at.Cell())
 	return f
+}
+
+// sheet is a handle on which excelize may parse the sheet whole: the read
+// handle for a sheet planner reads, of ordinary size; for another sheet a
+// cell refers to, a handle opened for it when first asked, if it is of
+// ordinary size; nil otherwise (too large, or no such sheet).
+func (r *reader) sheet(name string) *excelize.File {
+	if r.inView[strings.ToLower(name)] {
+		if _, ok := r.bytes[strings.ToLower(name)]; ok && r.parsable(name) {
+			return r.f
+		}
+		return nil
+	}
+	return r.others.get(name)
+}
+
+// plainReference is a formula that is nothing but a reference to one cell:
+// Assumptions!$D$6, 'Price guide'!C3, D6.
+var plainReference = regexp.MustCompile(`^(?:(?:'((?:[^']|'')+)'|([^\s!'"()&+\-*/^=<>,;]+))!)?\$?([A-Za-z]{1,3})\$?([0-9]{1,7})$`)
+
+// followed reads a cell that holds a plain reference to another cell as
+// that cell holds it now, with the reference ("Assumptions!D6"): the value
+// saved with the formula is what the other cell held when a spreadsheet
+// last calculated, stale once someone edits it without recalculating. A
+// chain of references is followed a few steps; any other cell reads as
+// raw, with no reference. Only sheets of ordinary size are asked, since
+// asking parses the whole sheet; through a sheet too large, the value saved
+// with the formula stands.
+func (r *reader) followed(at formulas.Origin, raw string) (string, string) {
+	sheet, cell, link := at.Sheet, at.Cell(), ""
+	for range 8 {
+		f := r.sheet(sheet)
+		if f == nil {
+			break
+		}
+		formula, err := f.GetCellFormula(sheet, cell)
+		m := plainReference.FindStringSubmatch(strings.TrimPrefix(formula, "="))
+		if err != nil || m == nil {
+			break
+		}
+		if m[1] != "" {
+			sheet = strings.ReplaceAll(m[1], "''", "'")
+		} else if m[2] != "" {
+			sheet = m[2]
+		}
+		cell = strings.ToUpper(m[3]) + m[4]
+		g := r.sheet(sheet)
+		if g == nil {
+			return raw, link // a sheet the workbook lacks, or too large to ask: the saved value stands
+		}
+		v, err := g.GetCellValue(sheet, cell, rawOpts)
+		if err != nil {
+			return raw, link
+		}
+		if link == "" {
+			link = sheet + "!" + cell
+		}
+		raw = strings.TrimSpace(v)
+	}
+	return raw, link
+}
+
+// otherSheets opens, for the cells that refer to them, the user's sheets
+// that the read handle leaves out: one handle on all of them asked so far
+// (a new one replaces it when a sheet is added), up to maxOtherSheets.
+type otherSheets struct {
+	path  string
+	data  []byte
+	sizes map[string]uint64 // every sheet's part, by lower-case name
+	names []string
+	h     *handle
+	err   error
+}
+
+// maxOtherSheets bounds the sheets outside planner's that its input cells
+// may refer to and have followed.
+const maxOtherSheets = 8
+
+func (o *otherSheets) get(name string) *excelize.File {
+	size, ok := o.sizes[strings.ToLower(name)]
+	if !ok || size > maxParsedSheet || o.err != nil {
+		return nil
+	}
+	for _, n := range o.names {
+		if strings.EqualFold(n, name) {
+			return o.h.File
+		}
+	}
+	if len(o.names) == maxOtherSheets {
+		return nil
+	}
+	o.close()
+	o.names = append(o.names, name)
+	read, _, err := readView(o.path, o.data, o.names)
+	if err == nil {
+		o.h, err = open(o.path, read, true)
+	}
+	if err != nil {
+		o.h, o.err = nil, err
+		return nil
+	}
+	return o.h.File
+}
+
+func (o *otherSheets) close() {
+	if o.h != nil {
+		_ = o.h.Close()
+		o.h = nil
+	}
 }
 
 // maxInputRows and maxInputColumns bound what planner reads from one input

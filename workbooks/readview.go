@@ -13,8 +13,8 @@ import (
 // relationships and content types, the document properties and shared
 // strings, and the named sheets (the input sheets, planner's own). excelize
 // holds whatever it opens in memory; the user's other sheets, pictures and
-// caches need not be there. It also returns each named sheet's size
-// unpacked, as the package declares it.
+// caches need not be there. It also returns the size of every sheet's part
+// unpacked, as the package declares it, by the sheet's name in lower case.
 func readView(path string, data []byte, sheets []string) ([]byte, map[string]uint64, error) {
 	ps, err := openParts(data)
 	if err != nil {
@@ -33,9 +33,14 @@ func readView(path string, data []byte, sheets []string) ([]byte, map[string]uin
 	}
 	sizes := map[string]uint64{}
 	for have, p := range sheetParts(ps.get) {
+		f := ps.files[p]
+		if f == nil {
+			continue
+		}
+		sizes[strings.ToLower(have)] = f.UncompressedSize64
 		for _, s := range sheets {
-			if f := ps.files[p]; f != nil && strings.EqualFold(have, s) {
-				keep[p], sizes[have] = true, f.UncompressedSize64
+			if strings.EqualFold(have, s) {
+				keep[p] = true
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package workbooks
 
 import (
+	"fmt"
 	"strings"
 
 	"planner/engine"
@@ -34,7 +35,7 @@ const (
 // offers of the node's GPU with break-even and verdict, the other offers,
 // and the inputs the numbers came from. Values sit in columns C onwards;
 // descriptions share one column to their right.
-func resultsGrid(out Output) *grid {
+func resultsGrid(out Output) (*grid, *resultsLayout) {
 	g := &grid{sheet: SheetResults, owned: true, freezeRows: headerRow, freezeCols: 1}
 	base := out.Results[0]
 	compared := comparedOffers(base)
@@ -67,11 +68,12 @@ func resultsGrid(out Output) *grid {
 	sizingSection(g, out, notesCol, lay)
 	offersSection(g, out, compared, notesCol, lay)
 	breakevenMatrix(g, out, notesCol, lay)
-	verdictWords(g, out)
+	verdictWords(g, out, lay)
 	otherOffers(g, base)
 	inputsSection(g, out, notesCol, lay)
+	closeCalls(g, out)
 	liveFormulas(g, out, compared, lay)
-	return g
+	return g, lay
 }
 
 // sizingSection shows, per scenario, its model sized on its GPU: the names
@@ -139,40 +141,91 @@ func breakevenMatrix(g *grid, out Output, notesCol int, lay *resultsLayout) {
 		lay.matrixRow[j] = row
 		g.line(row, text(o.Label(), styleLabel), text(o.GPU, styleLabel))
 		for i, r := range out.Results {
-			or := r.Offers[j]
-			be, ok := or.Values[engine.Breakeven]
-			switch {
-			case !or.Compared:
-			case !ok:
-				g.set(3+i, row, valueCell(or.Values, or.Errors, engine.Breakeven, units.Share))
-			case or.Verdict == engine.Buy:
-				g.set(3+i, row, number(be, withFormat(styleBuy, units.ExcelFormat(units.Share))))
-			default:
-				g.set(3+i, row, number(be, withFormat(styleRent, units.ExcelFormat(units.Share))))
+			if or := r.Offers[j]; or.Compared {
+				g.set(3+i, row, valueCell(or.Values, or.Errors, engine.Breakeven, breakevenFormat))
 			}
 		}
 	}
+	var lacking []string
+	for _, r := range out.Results {
+		if r.NoOffer != "" {
+			lacking = append(lacking, r.NoOffer)
+		}
+	}
+	if len(lacking) > 0 {
+		row++
+		g.line(row, text("(no offer)", styleLabel))
+		for i, r := range out.Results {
+			if r.NoOffer != "" {
+				g.set(3+i, row, text(r.NoOffer, styleError))
+			}
+		}
+		g.wrapHeight(row, valueWidth, lacking...)
+	}
 }
+
+// monteCarloOf is the named scenario's Monte Carlo run, or nil.
+func (out Output) monteCarloOf(scenario string) *engine.MonteCarloResult {
+	for _, mc := range out.MonteCarlo {
+		if mc.Scenario == scenario {
+			return mc
+		}
+	}
+	return nil
+}
+
+// breakevenFormat shows a break-even as a percentage, and one above 100 %
+// (which no utilisation reaches) as such, live.
+const breakevenFormat = `[>1]"above 100 %";0.0%`
 
 // verdictWords gives each scenario's verdict against each of its offers in a
 // sentence a memo can quote.
-func verdictWords(g *grid, out Output) {
+func verdictWords(g *grid, out Output, lay *resultsLayout) {
 	row := g.next() + 1
 	g.line(row, text("Verdicts in words", styleSection))
 	row++
 	g.line(row, headers("Scenario", "Verdict", "Why")...)
-	for _, r := range out.Results {
-		for _, o := range r.Offers {
+	first := row + 1
+	for i, r := range out.Results {
+		if r.NoOffer != "" {
+			row++
+			g.line(row, text(r.Scenario, styleLabel), cell{}, text(r.NoOffer, styleError))
+		}
+		for j, o := range r.Offers {
 			if o.Words == "" {
 				continue
 			}
 			row++
-			style := styleRent
-			if o.Verdict == engine.Buy {
-				style = styleBuy
-			}
-			g.line(row, text(r.Scenario, styleLabel), text(o.Verdict, style), text(o.Words, styleLabel))
+			lay.words = append(lay.words, wordsRow{row: row, scenario: i, offer: j})
+			g.line(row, text(r.Scenario, styleLabel), text(o.Verdict, styleVerdict), text(o.Words, styleLabel))
 		}
+	}
+	if len(lay.words) > 0 {
+		g.shading = append(g.shading, verdictShading(fmt.Sprintf("B%d:B%d", first, row)))
+	}
+}
+
+// closeCalls lists the verdicts Monte Carlo (or a thin margin) makes
+// uncertain, each on one line that runs across the sheet. It comes last:
+// its length follows the inputs, and a recalculation must not find the
+// live cells below it moved.
+func closeCalls(g *grid, out Output) {
+	var lines []string
+	for _, r := range out.Results {
+		for _, o := range r.Offers {
+			if c := engine.Closeness(r, o, out.monteCarloOf(r.Scenario)); c.Close {
+				lines = append(lines, r.Scenario+" against "+o.Offer.Label()+", "+o.Verdict+": "+c.Why)
+			}
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	row := g.next() + 1
+	g.line(row, text("Close calls (from Monte Carlo: values, not live; run planner eval after changing the inputs)", styleSection))
+	for _, l := range lines {
+		row++
+		g.line(row, text(l, styleLabel))
 	}
 }
 
@@ -199,11 +252,15 @@ func headers(names ...string) []cell {
 	return out
 }
 
-// valueCell is a formula's value in its unit's number format, or the reason
-// it has none.
+// valueCell is a formula's value in its unit's number format (or a number
+// format of its own), or the reason it has none.
 func valueCell(values map[string]float64, errs map[string]*engine.EvalError, name, unit string) cell {
 	if v, ok := values[name]; ok {
-		return number(v, withFormat(styleResult, units.ExcelFormat(unit)))
+		format := unit
+		if !strings.ContainsAny(unit, "0#") {
+			format = units.ExcelFormat(unit)
+		}
+		return number(v, withFormat(styleResult, format))
 	}
 	if e, ok := errs[name]; ok {
 		return text(e.Short(), styleError)
@@ -227,14 +284,11 @@ func comparedOffers(r *engine.Result) []engine.OfferResult {
 func offersSection(g *grid, out Output, compared []engine.OfferResult, notesCol int, lay *resultsLayout) {
 	base := out.Results[0]
 	row := g.next() + 1
-	title := "Cloud offers for " + base.Text[engine.GPU] + " (scenario " + base.Scenario + ")"
-	if u, ok := base.Values[engine.Utilization]; ok {
-		title += " at " + units.Format(u, units.Share) + " utilisation: buy when utilisation is at or above break-even"
-	}
+	title := "Cloud offers for " + base.Text[engine.GPU] + " (scenario " + base.Scenario + "): buy when the scenario's utilisation is at or above break-even"
 	g.line(row, text(title, styleSection))
 	row++
 	if len(compared) == 0 {
-		g.line(row, text("No offer in Cloud is for this GPU, so nothing is compared.", styleNote))
+		g.line(row, text(base.NoOffer, styleError))
 		return
 	}
 	g.line(row, headers("Name", "Unit")...)
@@ -256,8 +310,12 @@ func offersSection(g *grid, out Output, compared []engine.OfferResult, notesCol 
 	for _, f := range perOfferFormulas(out.Plan) {
 		lay.offerRow[f.Name] = row
 		g.line(row, text(f.Name, styleLabel), text(f.Unit, styleLabel))
+		format := units.ExcelFormat(f.Unit)
+		if f.Name == engine.Breakeven {
+			format = breakevenFormat
+		}
 		for i, o := range compared {
-			g.set(3+i, row, valueCell(o.Values, o.Errors, f.Name, f.Unit))
+			g.set(3+i, row, valueCell(o.Values, o.Errors, f.Name, format))
 			if n := f.Name + "_" + engine.Slug(o.Offer.Label()); excelName(n) == "" && o.Values != nil {
 				if _, ok := o.Values[f.Name]; ok {
 					g.name(n, 3+i, row)
@@ -267,13 +325,15 @@ func offersSection(g *grid, out Output, compared []engine.OfferResult, notesCol 
 		g.set(notesCol, row, text(f.Doc, styleNote))
 		row++
 		if f.Name == engine.Breakeven {
+			lay.verdictRow = row
 			verdictRow(g, row, compared, notesCol)
 			row++
 		}
 	}
 	g.line(row, text("as_of", styleLabel), text("date", styleLabel))
+	lay.asOfRow = row
 	for i, o := range compared {
-		g.set(3+i, row, text(o.Offer.AsOf, styleLabel))
+		g.set(3+i, row, asOfCell(o.Offer))
 	}
 	g.set(notesCol, row, text("The day the price was listed.", styleNote))
 }
@@ -281,13 +341,11 @@ func offersSection(g *grid, out Output, compared []engine.OfferResult, notesCol 
 func verdictRow(g *grid, row int, compared []engine.OfferResult, notesCol int) {
 	g.line(row, text("verdict", styleLabel))
 	for i, o := range compared {
-		switch o.Verdict {
-		case engine.Buy:
-			g.set(3+i, row, text(o.Verdict, styleBuy))
-		case engine.Rent:
-			g.set(3+i, row, text(o.Verdict, styleRent))
+		if o.Verdict != "" {
+			g.set(3+i, row, text(o.Verdict, styleVerdict))
 		}
 	}
+	g.shading = append(g.shading, verdictShading(cellName(3, row)+":"+cellName(2+len(compared), row)))
 	g.set(notesCol, row, text("buy: owning the node costs less per used hour than renting this offer; rent: the other way round.", styleNote))
 }
 
@@ -304,6 +362,23 @@ func perOfferFormulas(p *engine.Plan) []formulas.Formula {
 		}
 	}
 	return append(first, rest...)
+}
+
+// asOfLink refers to an offer's as-of cell in Cloud; "" when unknown.
+func asOfLink(o engine.Offer) string {
+	if o.AsOfAt.Sheet == "" || o.AsOf == "" {
+		return ""
+	}
+	return cellRef(o.AsOfAt)
+}
+
+// asOfCell is the day an offer's price was listed: a date where Cloud
+// holds a date, else its text.
+func asOfCell(o engine.Offer) cell {
+	if o.AsOfSerial > 0 {
+		return number(o.AsOfSerial, withFormat(styleLabel, "yyyy-mm-dd"))
+	}
+	return text(o.AsOf, styleLabel)
 }
 
 // otherOffers lists the offers of other GPUs: shown, never compared.
@@ -324,7 +399,8 @@ func otherOffers(g *grid, base *engine.Result) {
 	for _, o := range others {
 		row++
 		g.line(row, text(o.Offer.Label(), styleLabel), text(o.Offer.GPU, styleLabel),
-			number(o.Offer.Price, withFormat(styleResult, units.ExcelFormat("$/GPU-h"))), text(o.Offer.AsOf, styleLabel))
+			linked(number(o.Offer.Price, withFormat(styleResult, units.ExcelFormat("$/GPU-h"))), priceLink(o.Offer)),
+			linked(asOfCell(o.Offer), asOfLink(o.Offer)))
 	}
 }
 
@@ -335,24 +411,65 @@ func inputsSection(g *grid, out Output, notesCol int, lay *resultsLayout) {
 	g.line(row, text("Inputs these results were computed from", styleSection))
 	row++
 	scenarioHeader(g, row, out.Results, notesCol, "Name", "Unit", "Source / notes")
-	for _, in := range out.Plan.Model().Inputs {
+	for _, in := range resultInputs(out.Plan) {
 		row++
 		lay.inputRow[in.Name] = row
 		g.line(row, text(in.Name, styleLabel), text(in.Unit, styleLabel))
 		for i, r := range out.Results {
-			if in.Value.IsText {
+			switch v, ok := r.Values[in.Name]; {
+			case in.Value.IsText:
 				g.set(3+i, row, text(r.Text[in.Name], styleLabel))
-			} else {
-				g.set(3+i, row, number(r.Values[in.Name], withFormat(styleResult, units.ExcelFormat(in.Unit))))
+			case ok:
+				g.set(3+i, row, number(v, withFormat(styleResult, units.ExcelFormat(in.Unit))))
 			}
 		}
 		note := in.Notes
+		if in.Name == engine.GPUWatts {
+			note = wattsNote(out, in)
+		}
+		if readByEval(in.Name) {
+			note = "A value, read by planner eval: after changing it, run planner eval. " + note
+		}
 		if _, set := out.Set[in.Name]; set {
 			note = "Set on the command line for this run (a value, not linked to Assumptions). " + note
 		}
 		g.set(notesCol, row, text(note, styleNote))
 	}
 }
+
+// resultInputs are the inputs Results repeats: the Assumptions', and
+// gpu_watts where planner takes it from the GPUs sheet.
+func resultInputs(p *engine.Plan) []engine.Input {
+	m := p.Model()
+	ins := m.Inputs
+	if _, typed := m.Input(engine.GPUWatts); !typed {
+		if watts, ok := p.Settable(engine.GPUWatts); ok {
+			ins = append(ins[:len(ins):len(ins)], watts)
+		}
+	}
+	return ins
+}
+
+// wattsNote says where each scenario's board watts came from: the GPUs
+// sheet, the scenario's own row, or the Assumptions.
+func wattsNote(out Output, in engine.Input) string {
+	var own []string
+	for i, sc := range out.Plan.Model().Scenarios {
+		if i+1 < len(out.Results) && out.Results[i+1].CatalogWatts == nil && hasKey(sc.Set, engine.GPUWatts) {
+			own = append(own, sc.Name+" ("+sc.Where[engine.GPUWatts].Where()+")")
+		}
+	}
+	note := "Board power per GPU: from the GPUs sheet for each scenario's GPU (linked)."
+	if in.Origin.Sheet != "" {
+		note = in.Notes + " Holds for the scenarios on the Assumptions' GPU; scenarios on another GPU take its watts from the GPUs sheet."
+	}
+	if len(own) > 0 {
+		note += " Set by the scenario itself, overriding the GPUs sheet: " + strings.Join(own, "; ") + "."
+	}
+	return note
+}
+
+func hasKey(m map[string]engine.Value, k string) bool { _, ok := m[k]; return ok }
 
 // scenarioHeader writes a header row with one column per scenario from C,
 // tall enough for long scenario names, and the notes column's title.

@@ -8,9 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
-
-	"github.com/google/renameio/v2"
 )
 
 // ErrOpenElsewhere means the workbook is open in Excel or LibreOffice.
@@ -18,56 +15,89 @@ var ErrOpenElsewhere = errors.New("open in another program")
 
 // CheckNotOpen refuses a workbook that Excel (~$plan.xlsx) or LibreOffice
 // (.~lock.plan.xlsx#) has open: saving under it would lose the user's
-// unsaved edits or theirs ours.
+// unsaved edits or theirs ours. Through a symbolic link the lock files are
+// looked for beside the link and beside the file it leads to, which is
+// the file a save replaces.
 func CheckNotOpen(path string) error {
-	dir, base := filepath.Split(path)
-	for _, lock := range []string{"~$" + base, ".~lock." + base + "#"} {
-		if _, err := os.Lstat(filepath.Join(dir, lock)); err == nil {
-			return fmt.Errorf("%s: is %w (the lock file %s exists); close it there first, or, if no program has it open, delete %s",
-				path, ErrOpenElsewhere, lock, filepath.Join(dir, lock))
+	real := followLinks(path)
+	for _, at := range []string{path, real} {
+		dir, base := filepath.Split(at)
+		for _, lock := range []string{"~$" + base, ".~lock." + base + "#"} {
+			if _, err := os.Lstat(filepath.Join(dir, lock)); err != nil {
+				continue
+			}
+			where := lock
+			if at != path {
+				where = filepath.Join(dir, lock) + " exists beside " + real + ", which " + path + " links to"
+			} else {
+				where += " exists"
+			}
+			return fmt.Errorf("%s: is %w (the lock file %s); close it there first, or, if no program has it open, delete %s",
+				path, ErrOpenElsewhere, where, filepath.Join(dir, lock))
 		}
 	}
 	return nil
 }
 
+// followLinks is the file path names: symbolic links followed, a last one
+// that points at no file yet included, so that a save through a link
+// creates or replaces the file it points at, never the link.
+func followLinks(path string) string {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		return real
+	}
+	p := path
+	for range 40 { // as many links as Linux follows
+		fi, err := os.Lstat(p)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return p
+		}
+		target, err := os.Readlink(p)
+		if err != nil {
+			return p
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(p), target)
+		}
+		p = target
+	}
+	return p
+}
+
 // Save replaces the file at path with data atomically: a temporary file in
 // the same folder, synced, renamed over the original (keeping its
 // permissions), then the folder synced. A crash at any moment leaves either
-// the old file or the new one, whole. The caller holds Lock(path); Save
-// then also clears temporary files a killed run left behind.
+// the old file or the new one, whole. Through a symbolic link it replaces
+// the file the link points at and keeps the link. The caller holds
+// Lock(path); Save then also clears temporary files a killed run left
+// behind.
 func Save(path string, data []byte) error {
-	// Through a symbolic link, replace the file it points at, not the link.
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real
-	}
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s: is not a regular file; planner writes workbooks only to plain files", path)
+	real := followLinks(path)
+	if fi, err := os.Stat(real); err == nil {
+		if err := notRegular(path, fi); err != nil {
+			return err
+		}
 	}
 	if err := CheckWritable(path); err != nil {
 		return err
 	}
-	dir := filepath.Dir(path)
-	if _, err := os.Stat(path); err == nil {
+	if _, err := os.Stat(real); err == nil {
 		// Only a file that exists can be locked; without the lock a run
 		// creating the same new file could be mid-save.
-		removeStaleTemps(path)
+		removeStaleTemps(real)
 	}
-	pf, err := renameio.NewPendingFile(path, renameio.WithTempDir(dir), renameio.WithPermissions(0o644), renameio.WithExistingPermissions())
-	if err != nil {
+	if err := writeAtomically(real, data); err != nil {
 		return fmt.Errorf("%s: could not be saved (%w); the file is as it was", path, unwrapPath(err))
-	}
-	defer pf.Cleanup() // removes the temporary file unless it was renamed
-	if _, err := diskWriter(pf).Write(data); err != nil {
-		return fmt.Errorf("%s: could not be saved (%w); the file is as it was", path, unwrapPath(err))
-	}
-	if err := pf.CloseAtomicallyReplace(); err != nil {
-		return fmt.Errorf("%s: could not be saved (%w); the file is as it was", path, unwrapPath(err))
-	}
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync() // makes the rename itself durable; some file systems refuse, which is harmless
-		_ = d.Close()
 	}
 	return nil
+}
+
+// SameFile reports whether a and b are one file, however each is spelled:
+// through links, hard links included, or relative and absolute paths.
+func SameFile(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
 }
 
 // diskWriter is where Save writes the new file's bytes; tests put a full
@@ -79,30 +109,15 @@ var diskWriter = func(w io.Writer) io.Writer { return w }
 // only the folder, and root ignores both), but a protected file is not to
 // be touched.
 func CheckWritable(path string) error {
-	if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o200 == 0 {
+	real := followLinks(path) // the file a save replaces, in the folder it writes in
+	if fi, err := os.Stat(real); err == nil && fi.Mode().Perm()&0o200 == 0 {
 		return fmt.Errorf("%s: is read-only; planner does not replace a file you protected: make it writable (chmod u+w), or write a copy with -o other.xlsx", path)
 	}
-	dir := filepath.Dir(path)
+	dir := filepath.Dir(real)
 	if fi, err := os.Stat(dir); err == nil && fi.Mode().Perm()&0o200 == 0 {
 		return fmt.Errorf("%s: its folder %s is read-only; planner writes a new file beside the old one and renames it: make the folder writable, or write a copy elsewhere with -o", path, dir)
 	}
 	return nil
-}
-
-// removeStaleTemps deletes the temporary files that runs killed while
-// saving left beside the workbook (".plan.xlsx" and digits).
-func removeStaleTemps(path string) {
-	dir, base := filepath.Split(path)
-	temp := regexp.MustCompile(`^\.` + regexp.QuoteMeta(base) + `[0-9]+$`)
-	entries, err := os.ReadDir(filepath.Clean(dir + "."))
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		if e.Type().IsRegular() && temp.MatchString(e.Name()) {
-			_ = os.Remove(filepath.Join(dir, e.Name()))
-		}
-	}
 }
 
 func unwrapPath(err error) error {
@@ -143,9 +158,13 @@ func (b *Book) Data() []byte { return b.data }
 // names a copy to create or a previous what-if to replace, never someone's
 // other workbook typed by mistake.
 func CheckOutput(path string) error {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := readRegular(path, maxFileBytes)
+	var notFile *notRegularError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil
+	case errors.As(err, &notFile):
+		return fmt.Errorf("%s: is %s; -o names a workbook file to create, or one planner wrote before: choose another name for -o", path, notFile.what)
 	}
 	notOurs := fmt.Errorf("%s: exists and was not written by planner eval; planner does not overwrite it: choose another name for -o, or delete the file", path)
 	if err != nil || sniff(path, data) != nil {

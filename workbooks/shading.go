@@ -3,6 +3,7 @@ package workbooks
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/xuri/excelize/v2"
@@ -11,10 +12,19 @@ import (
 )
 
 // shading colours a range by its values, as a conditional format Excel and
-// LibreOffice keep live: green for good news, red for bad.
+// LibreOffice keep live: green for good news, red for bad. Either by a
+// Shade, or by two formulas (good, bad) written for the range's first cell
+// and moving with each cell, as Excel's "use a formula" rules do.
 type shading struct {
-	ref   string
-	shade engine.Shade
+	ref       string
+	shade     engine.Shade
+	good, bad string
+}
+
+// verdictShading colours a range of verdict words: buy green, rent red.
+func verdictShading(ref string) shading {
+	first, _, _ := strings.Cut(ref, ":")
+	return shading{ref: ref, good: first + `="buy"`, bad: first + `="rent"`}
 }
 
 // The fills of Excel's own "Green Fill with Dark Green Text" and "Light Red
@@ -47,7 +57,7 @@ func (g *grid) shade(f *excelize.File, st *styles) error {
 		}
 	}
 	for _, s := range g.shading {
-		opts, err := st.conditions(s.shade)
+		opts, err := st.conditions(s)
 		if err != nil {
 			return err
 		}
@@ -58,8 +68,9 @@ func (g *grid) shade(f *excelize.File, st *styles) error {
 	return nil
 }
 
-// conditions are the rules of one Shade.
-func (st *styles) conditions(s engine.Shade) ([]excelize.ConditionalFormatOptions, error) {
+// conditions are the rules of one shading.
+func (st *styles) conditions(sh shading) ([]excelize.ConditionalFormatOptions, error) {
+	s := sh.shade
 	scale := func(low, high string) []excelize.ConditionalFormatOptions {
 		return []excelize.ConditionalFormatOptions{{Type: "3_color_scale", Criteria: "=", MinType: "min", MidType: "percentile",
 			MidValue: "50", MaxType: "max", MinColor: low, MidColor: scaleYellow, MaxColor: high}}
@@ -77,6 +88,12 @@ func (st *styles) conditions(s engine.Shade) ([]excelize.ConditionalFormatOption
 	red, err := st.conditional(redText)
 	if err != nil {
 		return nil, err
+	}
+	if sh.good != "" {
+		return []excelize.ConditionalFormatOptions{
+			{Type: "formula", Criteria: sh.good, Format: &green},
+			{Type: "formula", Criteria: sh.bad, Format: &red},
+		}, nil
 	}
 	below, above := green, red
 	if s.Above {

@@ -17,6 +17,7 @@ const (
 	styleInput    = "input"    // a value the user may change: blue on light yellow
 	styleResult   = "result"   // a computed number
 	styleError    = "error"    // a formula that could not be computed
+	styleVerdict  = "verdict"  // buy or rent, coloured by a conditional format that follows it
 	styleBuy      = "buy"      // verdict: owning is cheaper
 	styleRent     = "rent"     // verdict: renting is cheaper
 )
@@ -74,6 +75,9 @@ func styleFor(key string) *excelize.Style {
 		st.Fill = solid("FFF2CC")
 	case styleError:
 		font.Color = "C00000"
+	case styleVerdict:
+		font.Bold = true
+		st.Alignment.Horizontal = "center"
 	case styleBuy:
 		font.Bold, font.Color = true, "006100"
 		st.Fill = solid("C6EFCE")

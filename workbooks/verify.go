@@ -34,7 +34,7 @@ type damaged struct {
 
 func (d *damaged) Error() string {
 	return fmt.Sprintf("%s: saving would change %s (%s), which belongs to you, not to planner; nothing was written. "+
-		"Use -o other.xlsx to write planner's sheets into a copy, and please report this workbook", d.path, d.part, d.what)
+		"planner cannot add its sheets to this workbook without that change, in place or in a copy: please report it, with the file if you can share it", d.path, d.part, d.what)
 }
 
 // verify compares the workbook planner is about to write with the original:

@@ -60,12 +60,22 @@ func tornadoSection(g *grid, t engine.Tornado, row int) int {
 		g.set(9, r, number(b.AtHigh-t.Base, format))
 	}
 	last := header + len(t.Bars)
-	if len(t.Bars) == 0 {
-		g.line(header+1, text("No input has a range: give inputs a low and a high in Assumptions.", styleNote))
-		return header + 1
+	for i, h := range t.Held {
+		r := last + 1 + i
+		inFormat := withFormat(styleResult, units.ExcelFormat(h.Input.Unit))
+		g.line(r, text(h.Input.Name, styleLabel), text(h.Input.Unit, styleLabel), number(h.Input.Low, inFormat), number(h.Input.High, inFormat),
+			text("held", styleError))
+		g.set(10, r, text(heldNote(h)+"; not swung", styleNote))
 	}
+	if len(t.Bars) == 0 {
+		if len(t.Held) == 0 {
+			g.line(header+1, text("No input has a range: give inputs a low and a high in Assumptions.", styleNote))
+		}
+		return header + max(1, len(t.Held))
+	}
+	last += len(t.Held)
 	height := max(len(t.Bars)+2, 14)
-	g.charts = append(g.charts, placedChart{cellName(11, row), tornadoChart(g.sheet, t, header, last, height)})
+	g.charts = append(g.charts, placedChart{cellName(11, row), tornadoChart(g.sheet, t, header, header+len(t.Bars), height)})
 	return max(last, row+height)
 }
 

@@ -80,11 +80,11 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 
 func TestDefaultModelBuilds(t *testing.T) {
 	m := DefaultModel()
-	if len(m.Inputs) != 14 || len(m.Offers) != 9 || len(m.GPUs) != 6 || len(m.Catalog) != 6 || len(m.Scenarios) != 7 || len(m.Deployments) != 11 {
+	if len(m.Inputs) != 13 || len(m.Offers) != 9 || len(m.GPUs) != 6 || len(m.Catalog) != 6 || len(m.Scenarios) != 7 || len(m.Deployments) != 11 {
 		t.Fatalf("%d inputs, %d offers, %d GPUs, %d models, %d scenarios, %d deployments", len(m.Inputs), len(m.Offers),
 			len(m.GPUs), len(m.Catalog), len(m.Scenarios), len(m.Deployments))
 	}
-	for _, want := range []string{"capex", "gpus", "amortization_months", "residual", "gpu_watts", "pue",
+	for _, want := range []string{"capex", "gpus", "amortization_months", "residual", "pue",
 		"electricity_price", "rack_per_month", "hours_per_month", "utilization", "gpu", "model", "precision", "kv_headroom"} {
 		if _, ok := m.Input(want); !ok {
 			t.Errorf("the default workbook has no input %s", want)
@@ -266,7 +266,7 @@ func TestVerifyRefusesAChangedUserPart(t *testing.T) {
 	}
 	err = verify("budget.xlsx", original, buf.Bytes(), map[string]bool{"Results": true}, nil)
 	want := "budget.xlsx: saving would change xl/worksheets/sheet1.xml (its bytes would differ), which belongs to you, not to planner; nothing was written. " +
-		"Use -o other.xlsx to write planner's sheets into a copy, and please report this workbook"
+		"planner cannot add its sheets to this workbook without that change, in place or in a copy: please report it, with the file if you can share it"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
@@ -282,7 +282,7 @@ func TestVerifyRefusesChangedSharedStrings(t *testing.T) {
 	})
 	err := verify("budget.xlsx", original, changed, map[string]bool{"Results": true}, nil)
 	want := "budget.xlsx: saving would change xl/sharedStrings.xml (its bytes would differ), which belongs to you, not to planner; nothing was written. " +
-		"Use -o other.xlsx to write planner's sheets into a copy, and please report this workbook"
+		"planner cannot add its sheets to this workbook without that change, in place or in a copy: please report it, with the file if you can share it"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
@@ -392,26 +392,58 @@ func TestSaveOnAFullDisk(t *testing.T) {
 	}
 }
 
-// A temporary file a killed run left behind is cleared by the next save.
-func TestSaveClearsTempFilesOfKilledRuns(t *testing.T) {
+// The temporary files killed runs left behind are cleared by the next
+// save; files of the user's are not, whatever their names look like.
+func TestSaveClearsTempFilesOfKilledRunsOnly(t *testing.T) {
 	path := newPlan(t)
 	dir := filepath.Dir(path)
-	stale := filepath.Join(dir, ".plan.xlsx8675309")
-	other := filepath.Join(dir, ".plan.xlsx.notes")
-	for _, p := range []string{stale, other} {
-		if err := os.WriteFile(p, []byte("half a workbook"), 0o600); err != nil {
+	data, _ := os.ReadFile(path)
+	files := []struct {
+		name     string
+		content  []byte
+		planners bool
+	}{
+		// planner's: killed while writing, or before writing anything.
+		{".plan.xlsx.planner-0123456789abcdef.tmp", data[:len(data)/3], true},
+		{".plan.xlsx.planner-fedcba9876543210.tmp", nil, true},
+		// the user's: names older planners saved under, planner's name
+		// over other bytes, planner's bytes under other names.
+		{".plan.xlsx2024", []byte("x\n"), false},
+		{".plan.xlsx8675309", data[:len(data)/3], false},
+		{".plan.xlsx.planner-0123456789abcdee.tmp", []byte("notes"), false},
+		{".plan.xlsx.planner-0123.tmp", data, false},
+		{".other.xlsx.planner-0123456789abcdef.tmp", data, false},
+		{".plan.xlsx.notes", data, false},
+	}
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.name), f.content, 0o600); err != nil {
 			t.Fatal(err)
 		}
 	}
-	data, _ := os.ReadFile(path)
 	if err := Save(path, data); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(stale); err == nil {
-		t.Error("the stale temporary file is still there")
+	for _, f := range files {
+		_, err := os.Stat(filepath.Join(dir, f.name))
+		switch {
+		case f.planners && err == nil:
+			t.Errorf("%s: planner's temporary file is still there", f.name)
+		case !f.planners && err != nil:
+			t.Errorf("%s: the user's file was removed", f.name)
+		}
 	}
-	if _, err := os.Stat(other); err != nil {
-		t.Error("a file that is not planner's temporary file was removed")
+}
+
+// Every workbook planner writes begins with the header a leftover
+// temporary file is recognised by.
+func TestWorkbooksBeginWithPlannersHeader(t *testing.T) {
+	path := newPlan(t)
+	_, data := evaluate(t, path)
+	init, _ := os.ReadFile(path)
+	for what, b := range map[string][]byte{"init": init, "eval": data} {
+		if !bytes.HasPrefix(b, plannerHeader) {
+			t.Errorf("%s: the workbook begins %q, not with planner's header %q", what, b[:len(plannerHeader)], plannerHeader)
+		}
 	}
 }
 

@@ -24,15 +24,16 @@ func (b *Book) Write(out Output, opts WriteOptions) (data []byte, err error) {
 	// nothing is written.
 	defer func() {
 		if r := recover(); r != nil {
-			data, err = nil, &panicked{fmt.Sprintf("%s: cannot be written without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, or use -o other.xlsx", b.Path, r)}
+			data, err = nil, &panicked{fmt.Sprintf("%s: cannot be written without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, and run planner again", b.Path, r)}
 		}
 	}()
-	grids := []*grid{resultsGrid(out)}
+	results, lay := resultsGrid(out)
+	grids := []*grid{results}
 	if len(out.Sizing) > 0 || b.owned[SheetSizing] {
 		grids = append(grids, sizingGrid(out))
 	}
 	if len(out.Deployments) > 0 || b.owned[SheetCosts] {
-		grids = append(grids, costsGrid(out))
+		grids = append(grids, costsGrid(out, lay))
 	}
 	if len(out.MonteCarlo) > 0 {
 		grids = append(grids, montecarloGrid(out))
@@ -203,15 +204,15 @@ func build(path string, data []byte, grids []*grid, adding int, check func(*exce
 	}
 	defer f.Close()
 	if check != nil {
-		if err := check(f); err != nil {
+		if err := check(f.File); err != nil {
 			return nil, nil, nil, err
 		}
 	}
-	managed, warnings, err := writeGrids(f, grids)
+	managed, warnings, err := writeGrids(f.File, grids)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("%s: writing planner's sheets: %w", path, err)
 	}
-	out, err := finish(path, f)
+	out, err := finish(path, f.File)
 	if err != nil {
 		return nil, nil, nil, err
 	}

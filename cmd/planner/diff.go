@@ -145,7 +145,7 @@ func writeDiffText(w io.Writer, d review.Diff) {
 		fmt.Fprintln(w, "\nWhat changed")
 		fmt.Fprintln(w)
 		for _, f := range d.Facts {
-			fmt.Fprintln(w, "  "+factChange(f, func(s string) string { return s }))
+			fmt.Fprintln(w, "  "+oneLine(factChange(f, func(s string) string { return s })))
 		}
 	}
 	if len(d.Results) > 0 {
@@ -229,7 +229,7 @@ func writeDiffMarkdown(w io.Writer, d review.Diff) {
 		fmt.Fprintln(w, "\n#### What changed")
 		fmt.Fprintln(w)
 		for _, f := range d.Facts {
-			fmt.Fprintln(w, "- "+factChange(f, markdownCode))
+			fmt.Fprintln(w, "- "+oneLine(factChange(f, markdownCode)))
 		}
 	}
 	if len(d.Results) > 0 {
@@ -240,7 +240,7 @@ func writeDiffMarkdown(w io.Writer, d review.Diff) {
 		for _, r := range d.Results {
 			cells := resultCells(r)
 			for i := range cells {
-				cells[i] = strings.ReplaceAll(cells[i], "|", "\\|")
+				cells[i] = strings.ReplaceAll(oneLine(cells[i]), "|", "\\|")
 			}
 			fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
 		}

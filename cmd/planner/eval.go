@@ -7,7 +7,6 @@ import (
 	"io"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -136,7 +135,8 @@ type fileReport struct {
 	set         map[string]engine.Value          // --set overrides
 	names       map[string]workbooks.DefinedName // the workbook's defined names as read
 	warnings    []string
-	note        string // what happened to the file, for stderr
+	model       []string // warnings about the model and the --set values, from the engine
+	note        string   // what happened to the file, for stderr
 	err         error
 }
 
@@ -144,7 +144,18 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 	rep := &fileReport{file: path, quiet: opts.check}
 	target := path
 	if opts.output != "" {
-		target = opts.output
+		switch {
+		case !workbooks.SameFile(opts.output, path):
+			target = opts.output
+		case len(opts.sets) > 0:
+			rep.err = fmt.Errorf("%s: -o %s is this same workbook; planner saves --set results, a what-if, only into another file, so that %s keeps the results of its own inputs: name a new file, such as -o what-if.xlsx",
+				path, opts.output, path)
+			return rep
+		default:
+			// -o naming the workbook itself, by whatever path, link or
+			// hard link, is eval in place.
+			opts.output = ""
+		}
 	}
 	if writes := (len(opts.sets) == 0 || opts.output != "") && !opts.check; writes {
 		unlock, err := claim(target, path, opts, rep)
@@ -169,6 +180,12 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		rep.err = err
 		return rep
 	}
+	if ws := append(rep.plan.Warnings(), rep.plan.OverrideWarnings(set)...).Err(); ws != nil {
+		for _, w := range ws.(formulas.List) {
+			rep.model = append(rep.model, w.Error())
+		}
+	}
+	rep.warnings = append(rep.warnings, rep.model...)
 	rep.set, rep.names = set, book.Names
 	for _, t := range opts.targets {
 		if err := rep.plan.CheckTarget(t); err != nil {
@@ -176,7 +193,11 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 			return rep
 		}
 	}
-	if rep.results, rep.err = rep.plan.EvalAll(set); rep.err != nil {
+	if rep.results, err = rep.plan.EvalAll(set); err != nil {
+		rep.err = err
+		if _, placed := err.(formulas.List); !placed {
+			rep.err = fmt.Errorf("%s: %w", path, err)
+		}
 		return rep
 	}
 	if rep.err = checkScenarios(opts.scenarios, rep.results); rep.err != nil {
@@ -210,7 +231,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		return rep
 	}
 	rep.err = write(book, target, rep, opts)
-	rep.warnings = slices.Concat(rep.early, book.Warnings, opts.age.warnings(book), failedSamples(rep.montecarlo))
+	rep.warnings = slices.Concat(rep.early, book.Warnings, opts.age.warnings(book), rep.model, failedSamples(rep.montecarlo))
 	return rep
 }
 
@@ -251,7 +272,7 @@ func check(book *workbooks.Book, rep *fileReport, opts evalOptions) error {
 		return err
 	}
 	if len(stale) > 0 {
-		return fmt.Errorf("%s\n%s: stale; run planner eval %s and commit the result", strings.Join(stale, "\n"), book.Path, book.Path)
+		return fmt.Errorf("%s\n%s: stale; run %s and commit the result", strings.Join(stale, "\n"), book.Path, workbooks.Command("eval", book.Path))
 	}
 	rep.note = book.Path + ": up to date: planner's sheets match a fresh evaluation"
 	return nil
@@ -327,7 +348,7 @@ func parseSets(sets []string, plan *engine.Plan) (map[string]engine.Value, error
 		if !ok || name == "" {
 			return nil, fmt.Errorf("--set %s: write NAME=VALUE, such as --set capex=320000", s)
 		}
-		in, ok := m.Input(name)
+		in, ok := plan.Settable(name)
 		if !ok {
 			return nil, fmt.Errorf("--set %s: %s is not an input of this workbook%s", s, name, suggestInput(name, m))
 		}
@@ -351,20 +372,17 @@ func parseSets(sets []string, plan *engine.Plan) (map[string]engine.Value, error
 	return out, nil
 }
 
+// parseValue reads a number given on the command line: 320000, $320,000,
+// 35%, or arithmetic such as 264/730.
 func parseValue(raw string) (float64, error) {
-	if p, ok := strings.CutSuffix(raw, "%"); ok {
-		if v, err := strconv.ParseFloat(strings.TrimSpace(p), 64); err == nil {
-			return v / 100, nil
-		}
-	}
-	if v, err := strconv.ParseFloat(raw, 64); err == nil {
+	if v, ok := units.Parse(raw); ok {
 		return v, nil
 	}
 	v, err := engine.Constant(raw)
 	if err == nil {
 		return v, nil
 	}
-	return 0, fmt.Errorf("%q is not a number (%v); write 320000, 35%%, or arithmetic such as 264/730", raw, err)
+	return 0, fmt.Errorf("%q is not a number (%v); write 320000, $320,000, 35%%, or arithmetic such as 264/730", raw, err)
 }
 
 func suggestInput(name string, m engine.Model) string {

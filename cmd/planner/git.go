@@ -22,6 +22,11 @@ func readSide(arg string) (*workbooks.Book, error) {
 	if !ok || rev == "" || path == "" {
 		return workbooks.Read(arg) // says the file does not exist
 	}
+	if strings.HasPrefix(rev, "-") {
+		// git would take it for one of its options (--output=FILE writes
+		// a file): refused before git runs.
+		return nil, fmt.Errorf("%s: there is no such file, and %s is not a git revision, which never begins with -: write REV:PATH with a commit, branch or tag, such as HEAD~1:plan.xlsx or main:plan.xlsx", arg, rev)
+	}
 	data, err := gitShow(arg)
 	if err != nil && !strings.HasPrefix(path, "./") && !strings.HasPrefix(path, "/") {
 		// git reads REV:PATH from the repository's top; REV:./PATH from here.
@@ -41,7 +46,8 @@ func gitShow(spec string) ([]byte, error) {
 		return nil, fmt.Errorf("there is no such file, and git is not installed to read it as a revision")
 	}
 	var out, errs bytes.Buffer
-	cmd := exec.Command("git", "show", spec)
+	// --end-of-options: whatever spec holds, git reads it as a revision.
+	cmd := exec.Command("git", "show", "--end-of-options", spec)
 	cmd.Stdout, cmd.Stderr = &out, &errs
 	if err := cmd.Run(); err != nil {
 		msg := strings.TrimSpace(errs.String())

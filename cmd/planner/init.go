@@ -1,7 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -9,28 +12,45 @@ import (
 )
 
 func newInitCmd() *cobra.Command {
-	return &cobra.Command{
+	var output string
+	cmd := &cobra.Command{
 		Use:   "init WORKBOOK.xlsx",
 		Short: "Write a workbook holding every assumption, cloud offer and formula, ready to edit",
 		Long: `init writes the sheets Assumptions, Cloud and Formulas with the article's figures
 (prices of 2026-10-10). When the file exists, init adds the sheets to it and changes
-nothing else; it refuses if the workbook already has a sheet or a name planner needs.`,
+nothing else; it refuses if the workbook already has a sheet or a name planner needs.
+With -o it writes the workbook with planner's sheets added to a new file instead, and
+leaves WORKBOOK alone.`,
+		Example:           "  planner init plan.xlsx\n  planner init budget.xlsx -o plan.xlsx",
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: workbookArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runInit(cmd, args[0])
+			return runInit(cmd, args[0], output)
 		},
 	}
+	cmd.Flags().StringVarP(&output, "output", "o", "", "write the workbook with planner's sheets added to `OUT.xlsx`, a new file, and leave WORKBOOK alone")
+	return cmd
 }
 
-func runInit(cmd *cobra.Command, path string) error {
-	if err := workbooks.CheckNotOpen(path); err != nil {
+func runInit(cmd *cobra.Command, path, output string) error {
+	target := path
+	if output != "" && !workbooks.SameFile(output, path) {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			return report(cmd, fmt.Errorf("%s: no such file; -o writes a copy of a workbook you have, with planner's sheets added; to start a new workbook, run %s",
+				path, workbooks.Command("init", output)))
+		}
+		if _, err := os.Lstat(output); err == nil {
+			return report(cmd, fmt.Errorf("%s: exists; planner init -o writes a new file and replaces none: choose another name for -o", output))
+		}
+		target = output
+	}
+	if err := workbooks.CheckNotOpen(target); err != nil {
 		return report(cmd, err)
 	}
-	if err := workbooks.CheckWritable(path); err != nil {
-		return report(cmd, err)
-	}
-	unlock, err := workbooks.Lock(path, lockWait)
+	// Save refuses a read-only file or folder; a workbook init would refuse
+	// whatever its mode is told so first, so that -o is advised only where
+	// it helps.
+	unlock, err := workbooks.Lock(target, lockWait)
 	if err != nil {
 		return report(cmd, err)
 	}
@@ -39,11 +59,11 @@ func runInit(cmd *cobra.Command, path string) error {
 	if err != nil {
 		return report(cmd, err)
 	}
-	if err := workbooks.Save(path, data); err != nil {
+	if err := workbooks.Save(target, data); err != nil {
 		return report(cmd, err)
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote the sheets %s; edit the assumptions, then run planner eval %s\n",
-		path, joinSheets(workbooks.InputSheets), path)
+	fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote the sheets %s; edit the assumptions, then run %s\n",
+		target, joinSheets(workbooks.InputSheets), workbooks.Command("eval", target))
 	return nil
 }
 

@@ -157,7 +157,7 @@ func TestLibreOfficeRecalculatesResults(t *testing.T) {
 	// Inside each uncertain input's range (outside it, Monte Carlo refuses
 	// the workbook); the others anywhere plausible.
 	ranges := map[string][2]float64{"capex": {250000, 320000}, "residual": {0, 0.3}, "utilization": {0.25, 0.9},
-		"electricity_price": {0.08, 0.2}, "pue": {1.2, 1.4}, "rack_per_month": {750, 1500}, "gpu_watts": {300, 1200},
+		"electricity_price": {0.08, 0.2}, "pue": {1.2, 1.4}, "rack_per_month": {750, 1500},
 		"amortization_months": {12, 60}}
 	var edited []string
 	expected := map[string]map[string]map[string]string{} // file -> sheet -> cell -> value
@@ -181,6 +181,7 @@ func TestLibreOfficeRecalculatesResults(t *testing.T) {
 		copyFile(t, plan, path)
 		setInputs(t, path, values)
 		setNumber(t, path, "Cloud", "D2", 1.5+2.5*rng.Float64()) // RunPod Community's price moves too
+		setNumber(t, path, "GPUs", "C2", 300+900*rng.Float64())  // and the H100's board watts
 		fresh := filepath.Join(dir, fmt.Sprintf("fresh%d.xlsx", k))
 		if code := run([]string{"eval", path, "--samples", "1000", "-o", fresh}, &out, &errs); code != 0 {
 			t.Fatal(errs.String())
@@ -254,7 +255,7 @@ func growWorkbook(t *testing.T, path string) {
 				return err
 			}
 		}
-		if err := f.SetCellStr("Assumptions", "B15", "50%"); err != nil { // utilization
+		if err := f.SetCellStr("Assumptions", "B14", "50%"); err != nil { // utilization
 			return err
 		}
 		return f.SetCellStr("Cloud", "D2", "2.69") // RunPod Community
@@ -396,4 +397,171 @@ func editFormula(t *testing.T, path, name, expression string) {
 		}
 		return fmt.Errorf("no formula %s", name)
 	})
+}
+
+// A user evaluates, then changes capex, a price and a deployment in the
+// spreadsheet and lets it recalculate: every number and every verdict a
+// reader sees in Results and Deployment costs, in words too, then equals
+// planner's own evaluation of the edited workbook. Only the provenance line
+// (which names the inputs planner computed from) may differ.
+func TestLibreOfficeRecalculationMatchesEveryVisibleCell(t *testing.T) {
+	if _, err := exec.LookPath("soffice"); err != nil {
+		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
+	}
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.xlsx")
+	var out, errs bytes.Buffer
+	for _, args := range [][]string{{"init", plan}, {"eval", plan, "--samples", "1000"}} {
+		if code := run(args, &out, &errs); code != 0 {
+			t.Fatal(errs.String())
+		}
+	}
+	cases := map[string]func(path string){
+		// The issue's case: capex at 200,000 turns a rent into a buy at 50 %.
+		"cheaper.xlsx": func(path string) {
+			setInputs(t, path, map[string]float64{"capex": 200000})
+			setNumber(t, path, "Cloud", "D3", 2.40)     // RunPod Secure
+			setNumber(t, path, "Deployments", "F3", 3)  // three replicas of the 70B service
+			setNumber(t, path, "Deployments", "G9", 10) // one H100, 10 h a workday
+			setNumber(t, path, "GPUs", "C4", 800)       // the H200 at 800 W
+			setNumber(t, path, "Cloud", "D7", 0.74)     // the RTX 5090
+			setInputs(t, path, map[string]float64{"utilization": 0.42})
+			setNumber(t, path, "Deployments", "E3", 4) // cards typed where sizing gave them
+			editBook(t, path, func(f *excelize.File) error {
+				return f.SetCellValue("Deployments", "E4", nil) // and cleared where they were typed
+			})
+		},
+		// Utilisation retyped as text, and a GPU's watts typed as text: the
+		// verdicts compare numbers still.
+		"typed.xlsx": func(path string) {
+			editBook(t, path, func(f *excelize.File) error {
+				if err := f.SetCellStr("Assumptions", "B14", "42%"); err != nil {
+					return err
+				}
+				return f.SetCellStr("GPUs", "C2", "650")
+			})
+		},
+		// A dearer quote: break-evens above 100 % read so, live.
+		"dearer.xlsx": func(path string) {
+			setInputs(t, path, map[string]float64{"capex": 600000, "rack_per_month": 1800})
+			setNumber(t, path, "Cloud", "D2", 2.10)
+		},
+	}
+	edited := []string{plan}
+	for name, edit := range cases {
+		path := filepath.Join(dir, name)
+		copyFile(t, plan, path)
+		edit(path)
+		edited = append(edited, path)
+	}
+	lo := filepath.Join(dir, "lo")
+	recalculate(t, edited, lo)
+	for name := range cases {
+		fresh := filepath.Join(dir, "fresh-"+name)
+		if code := run([]string{"eval", filepath.Join(dir, name), "--samples", "1000", "-o", fresh}, &out, &errs); code != 0 {
+			t.Fatal(errs.String())
+		}
+		for _, sheet := range liveSheets {
+			sameCells(t, name, sheet, fresh, filepath.Join(lo, name))
+		}
+		// The edits changed verdicts, so a stale sheet would have been caught.
+		if flips := changedVerdicts(t, plan, fresh); flips == 0 {
+			t.Errorf("%s: no verdict changed; the test shows nothing", name)
+		}
+	}
+	// LibreOffice opening and saving an evaluated workbook changes nothing
+	// eval --check compares: values and formulas as planner wrote them.
+	if code := run([]string{"eval", filepath.Join(lo, "plan.xlsx"), "--samples", "1000", "--check"}, &out, &errs); code != 0 {
+		t.Errorf("eval --check after LibreOffice saved the workbook: %s", errs.String())
+	}
+	// Verdicts are coloured by rules that follow their words, not by a
+	// fill fixed when planner wrote them.
+	f, err := excelize.OpenFile(plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, sheet := range liveSheets {
+		cfs, _ := f.GetConditionalFormats(sheet)
+		rules := 0
+		for _, opts := range cfs {
+			for _, o := range opts {
+				if o.Type == "formula" && strings.HasSuffix(o.Criteria, `="buy"`) {
+					rules++
+				}
+			}
+		}
+		if rules == 0 {
+			t.Errorf("%s: no conditional format colours its verdicts", sheet)
+		}
+	}
+}
+
+// changedVerdicts counts the cells of the live sheets that read buy or rent
+// in one workbook and otherwise in the other.
+func changedVerdicts(t *testing.T, a, b string) int {
+	t.Helper()
+	n := 0
+	for _, sheet := range liveSheets {
+		x, y := grid(t, a, sheet), grid(t, b, sheet)
+		for r := range min(len(x), len(y)) {
+			for c := range min(len(x[r]), len(y[r])) {
+				if v := x[r][c]; (v == "buy" || v == "rent") && y[r][c] != v {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// sameCells compares every cell of sheet in planner's workbook (want) with
+// the same cell after LibreOffice recalculated a stale copy (got): numbers
+// within 1e-9 relative, text exactly. Skipped: the provenance row, and
+// what follows a section title that says it is not live (the close calls,
+// which come from Monte Carlo, last on the sheet).
+func sameCells(t *testing.T, what, sheet, wantPath, gotPath string) {
+	t.Helper()
+	want, got := grid(t, wantPath, sheet), grid(t, gotPath, sheet)
+	for r, row := range want {
+		if len(row) > 0 && strings.Contains(row[0], "not live") {
+			want, got = want[:r], got[:min(r, len(got))]
+			break
+		}
+	}
+	at := func(rows [][]string, r, c int) string {
+		if r < len(rows) && c < len(rows[r]) {
+			return rows[r][c]
+		}
+		return ""
+	}
+	bad, compared := 0, 0
+	for r := 0; r < max(len(want), len(got)); r++ {
+		if r == 1 {
+			continue // the provenance line: planner's fingerprint of the inputs
+		}
+		width := 0
+		if r < len(want) {
+			width = len(want[r])
+		}
+		if r < len(got) {
+			width = max(width, len(got[r]))
+		}
+		for c := 0; c < width; c++ {
+			w, g := at(want, r, c), at(got, r, c)
+			x, err1 := strconv.ParseFloat(w, 64)
+			y, err2 := strconv.ParseFloat(g, 64)
+			compared++
+			if err1 == nil && err2 == nil && math.Abs(x-y) <= 1e-9*math.Max(1, math.Abs(x)) || w == g {
+				continue
+			}
+			if bad++; bad <= 15 {
+				ref, _ := excelize.CoordinatesToCellName(c+1, r+1)
+				t.Errorf("%s: %s!%s: planner %q, LibreOffice after recalculating %q", what, sheet, ref, w, g)
+			}
+		}
+	}
+	if compared < 100 {
+		t.Errorf("%s: only %d cells of %s compared", what, compared, sheet)
+	}
 }

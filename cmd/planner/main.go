@@ -37,6 +37,10 @@ type failed struct{ status int }
 func (f failed) Error() string { return fmt.Sprintf("exit status %d", f.status) }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	out, errs := newSafeWriter(stdout), newSafeWriter(stderr)
+	defer out.Flush()
+	defer errs.Flush()
+	stdout, stderr = out, errs
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	root := newRootCmd(stdout, stderr)

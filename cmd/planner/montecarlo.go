@@ -45,6 +45,9 @@ type progress struct {
 }
 
 func newProgress(w io.Writer, total int) *progress {
+	if s, ok := w.(*safeWriter); ok {
+		w = s.w // the bar's own escapes move the cursor; it prints no workbook text
+	}
 	f, ok := w.(*os.File)
 	return &progress{w: w, tty: ok && term.IsTerminal(int(f.Fd())), total: total, start: time.Now()}
 }

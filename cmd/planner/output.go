@@ -50,6 +50,7 @@ type jsonScenario struct {
 	Text       map[string]string  `json:"text"`
 	Errors     map[string]string  `json:"errors"`
 	Sizing     string             `json:"sizing,omitempty"`
+	NoOffer    string             `json:"no_offer,omitempty"` // why no offer is compared
 	Offers     []jsonOffer        `json:"offers"`
 	MonteCarlo *jsonMonteCarlo    `json:"montecarlo,omitempty"`
 }
@@ -59,15 +60,26 @@ type jsonMonteCarlo struct {
 	Seed         uint64                   `json:"seed"`
 	Evaluated    int                      `json:"evaluated"`
 	FirstFailure string                   `json:"first_failure,omitempty"`
+	Held         []string                 `json:"held,omitempty"`
 	Outputs      map[string]jsonQuantiles `json:"outputs"`
 	POwnCheaper  map[string]float64       `json:"p_own_cheaper"`
 }
 
 type jsonQuantiles struct {
-	Mean float64 `json:"mean"`
-	P5   float64 `json:"p5"`
-	P50  float64 `json:"p50"`
-	P95  float64 `json:"p95"`
+	Mean     float64 `json:"mean"`
+	P5       float64 `json:"p5"`
+	P50      float64 `json:"p50"`
+	P95      float64 `json:"p95"`
+	Base     float64 `json:"base"`      // the scenario's own value, without sampling
+	BaseRank float64 `json:"base_rank"` // where it falls among the samples, 0..1
+}
+
+// jsonCloseCall marks a verdict the Monte Carlo run (or a thin margin)
+// makes uncertain.
+type jsonCloseCall struct {
+	OwnWins *float64 `json:"p_own_cheaper,omitempty"`
+	AtStake *float64 `json:"own_saving_per_month,omitempty"`
+	Words   string   `json:"words"`
 }
 
 type jsonDeployment struct {
@@ -99,6 +111,7 @@ type jsonOffer struct {
 	Breakeven *float64           `json:"breakeven_utilization,omitempty"`
 	Verdict   string             `json:"verdict,omitempty"`
 	Words     string             `json:"words,omitempty"`
+	CloseCall *jsonCloseCall     `json:"close_call,omitempty"`
 	Values    map[string]float64 `json:"values,omitempty"`
 	Errors    map[string]string  `json:"errors,omitempty"`
 }
@@ -109,12 +122,15 @@ func writeJSON(w io.Writer, rep *fileReport) {
 		doc.Error = rep.err.Error()
 	}
 	for _, r := range rep.shown() {
-		s := jsonScenario{Name: r.Scenario, Values: r.Values, Text: r.Text, Errors: messages(r.Errors), Offers: []jsonOffer{}}
+		s := jsonScenario{Name: r.Scenario, Values: r.Values, Text: r.Text, Errors: messages(r.Errors), Offers: []jsonOffer{}, NoOffer: r.NoOffer}
 		for _, o := range r.Offers {
 			jo := jsonOffer{Provider: o.Offer.Provider, Offer: o.Offer.Name, GPU: o.Offer.GPU, Price: o.Offer.Price,
 				AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Words: o.Words, Values: o.Values, Errors: messages(o.Errors)}
 			if be, ok := o.Values[engine.Breakeven]; ok {
 				jo.Breakeven = &be
+			}
+			if c := engine.Closeness(r, o, rep.monteCarloOf(r.Scenario)); c.Close {
+				jo.CloseCall = &jsonCloseCall{OwnWins: finiteOrNil(c.OwnWins), AtStake: finiteOrNil(c.AtStake), Words: c.Why}
 			}
 			s.Offers = append(s.Offers, jo)
 		}
@@ -179,27 +195,45 @@ func writeTable(w io.Writer, rep *fileReport) {
 		}
 	}
 	t.write(w)
-	writeOffers(w, base)
+	writeOffers(w, base, rep.monteCarloOf(base.Scenario))
+	var lacking []string
+	for _, r := range rep.shown()[1:] {
+		if r.NoOffer != "" {
+			lacking = append(lacking, r.Scenario+": "+r.NoOffer)
+		}
+	}
+	if len(lacking) > 0 {
+		fmt.Fprintf(w, "\nNothing to compare in scenario %s\n", strings.Join(lacking, "; scenario "))
+	}
 	writeMonteCarlo(w, rep.monteCarloOf(base.Scenario))
 	writeDeployments(w, rep.deployments)
 	writeWhatIfs(w, rep.plan, rep.whatifs)
 }
 
-func writeOffers(w io.Writer, base *engine.Result) {
+func writeOffers(w io.Writer, base *engine.Result, mc *engine.MonteCarloResult) {
 	var others []string
-	t := &table{right: []bool{false, true, true, false}}
-	t.add("offer", "$/GPU-h", "break-even", "verdict")
+	t := &table{right: []bool{false, true, true, false, true, false}}
+	t.add("offer", "$/GPU-h", "break-even", "verdict", "own saves/month", "")
 	for _, o := range base.Offers {
 		if !o.Compared {
 			others = append(others, fmt.Sprintf("%s %s", o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h")))
 			continue
 		}
-		t.add(o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h"), shown(o.Values, o.Errors, engine.Breakeven, units.Share), o.Verdict)
+		be := shown(o.Values, o.Errors, engine.Breakeven, units.Share)
+		if v, ok := o.Values[engine.Breakeven]; ok {
+			be = engine.BreakevenText(v)
+		}
+		c := engine.Closeness(base, o, mc)
+		t.add(o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h"), be, o.Verdict,
+			shown(o.Values, o.Errors, engine.OwnSaving, "$/month"), c.Why)
 	}
 	if len(t.rows) > 1 {
 		fmt.Fprintf(w, "\nCloud offers for %s at %s utilisation (buy when utilisation ≥ break-even)\n\n",
 			base.Text[engine.GPU], units.Format(base.Values[engine.Utilization], units.Share))
 		t.write(w)
+	}
+	if base.NoOffer != "" {
+		fmt.Fprintf(w, "\nCloud offers for %s: %s\n", base.Text[engine.GPU], base.NoOffer)
 	}
 	if len(others) > 0 {
 		fmt.Fprintf(w, "\nOther GPUs, not compared: %s\n", strings.Join(others, "; "))
@@ -243,11 +277,13 @@ func writeDeployments(w io.Writer, ds []engine.DeploymentResult) {
 			t.add(d.Name, "", "", "", "", "", d.Words)
 			continue
 		}
-		own := ""
+		own, verdict := "", d.Verdict
 		if d.Own != nil {
 			own = units.Format(d.Own.CostPerMonth, "$/month")
+		} else {
+			verdict = "nothing to compare: no scenario owns " + d.GPU + " nodes"
 		}
-		t.add(d.Name, fmt.Sprintf("%d×%d", d.Replicas, d.Cards), d.Usage, d.Offer.Label(), units.Format(d.RentPerMonth, "$/month"), own, d.Verdict)
+		t.add(d.Name, fmt.Sprintf("%d×%d", d.Replicas, d.Cards), d.Usage, d.Offer.Label(), units.Format(d.RentPerMonth, "$/month"), own, verdict)
 	}
 	fmt.Fprintln(w, "\nDeployments (rent per month, against owning whole nodes)")
 	fmt.Fprintln(w)
@@ -258,11 +294,11 @@ func monteCarloJSON(mc *engine.MonteCarloResult) *jsonMonteCarlo {
 	if mc == nil {
 		return nil
 	}
-	j := &jsonMonteCarlo{Samples: mc.Samples, Seed: mc.Seed, Evaluated: mc.Good, FirstFailure: mc.FirstFailure,
+	j := &jsonMonteCarlo{Samples: mc.Samples, Seed: mc.Seed, Evaluated: mc.Good, FirstFailure: mc.FirstFailure, Held: heldNames(mc.Held),
 		Outputs: map[string]jsonQuantiles{}, POwnCheaper: map[string]float64{}}
 	for _, o := range mc.Outputs {
 		if o.Mean == o.Mean { // NaN when no sample evaluated
-			j.Outputs[o.Name] = jsonQuantiles{Mean: o.Mean, P5: o.P5, P50: o.P50, P95: o.P95}
+			j.Outputs[o.Name] = jsonQuantiles{Mean: o.Mean, P5: o.P5, P50: o.P50, P95: o.P95, Base: o.Base, BaseRank: o.BaseRank}
 		}
 	}
 	for _, oc := range mc.OwnCheaper {
@@ -279,13 +315,18 @@ func writeMonteCarlo(w io.Writer, mc *engine.MonteCarloResult) {
 	if mc == nil {
 		return
 	}
-	fmt.Fprintf(w, "\nMonte Carlo, scenario %s: %s samples (seed %d) of %d uncertain inputs\n\n",
-		mc.Scenario, units.Format(float64(mc.Samples), ""), mc.Seed, len(mc.Sampled))
-	t := &table{right: []bool{false, false, true, true, true, true}}
-	t.add("output", "unit", "mean", "P5", "P50", "P95")
+	held := ""
+	if names := heldNames(mc.Held); len(names) > 0 {
+		held = "; held at values outside their ranges: " + strings.Join(names, ", ")
+	}
+	fmt.Fprintf(w, "\nMonte Carlo, scenario %s: %s samples (seed %d) of %d uncertain inputs%s\n\n",
+		mc.Scenario, units.Format(float64(mc.Samples), ""), mc.Seed, len(mc.Sampled), held)
+	t := &table{right: []bool{false, false, true, true, true, true, true, true}}
+	t.add("output", "unit", "mean", "P5", "P50", "P95", "base", "base at")
 	for _, o := range mc.Outputs {
 		if o.P5 != o.P95 {
-			t.add(o.Name, o.Unit, units.Format(o.Mean, o.Unit), units.Format(o.P5, o.Unit), units.Format(o.P50, o.Unit), units.Format(o.P95, o.Unit))
+			t.add(o.Name, o.Unit, units.Format(o.Mean, o.Unit), units.Format(o.P5, o.Unit), units.Format(o.P50, o.Unit), units.Format(o.P95, o.Unit),
+				units.Format(o.Base, o.Unit), engine.RankText(o.BaseRank))
 		}
 	}
 	t.write(w)

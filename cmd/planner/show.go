@@ -86,7 +86,7 @@ func runShow(cmd *cobra.Command, path string, age priceAge) error {
 	}
 	out := cmd.OutOrStdout()
 	for _, f := range book.Model.Facts() {
-		fmt.Fprintln(out, f)
+		fmt.Fprintln(out, oneLine(f.String()))
 	}
 	plan, err := engine.Build(book.Model)
 	if err != nil {
@@ -102,7 +102,7 @@ func runShow(cmd *cobra.Command, path string, age priceAge) error {
 	}
 	writeStatus(out, book)
 	for _, r := range plan.ResultFacts(results) {
-		fmt.Fprintf(out, "result %s = %s\n", r.Key(), resultText(r))
+		fmt.Fprintln(out, oneLine(fmt.Sprintf("result %s = %s", r.Key(), resultText(r))))
 	}
 	return nil
 }

@@ -14,7 +14,15 @@ type table struct {
 	rows  [][]string
 }
 
-func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
+// add adds a row. Each cell is made safe for a terminal and kept on one
+// line here, so that columns line up by the text a terminal shows.
+func (t *table) add(cells ...string) {
+	row := make([]string, len(cells))
+	for i, c := range cells {
+		row[i] = oneLine(c)
+	}
+	t.rows = append(t.rows, row)
+}
 
 func (t *table) write(w io.Writer) {
 	widths := map[int]int{}

@@ -18,6 +18,7 @@ type jsonTornado struct {
 	Unit   string    `json:"unit"`
 	Base   float64   `json:"base"`
 	Bars   []jsonBar `json:"bars"`
+	Held   []string  `json:"held,omitempty"` // inputs outside their range: not swung
 }
 
 type jsonBar struct {
@@ -49,6 +50,15 @@ type jsonCrossing struct {
 	Utilization *float64 `json:"breakeven_utilization"` // null: above 100 %
 }
 
+// heldNames names the held inputs, in model order.
+func heldNames(held []engine.Held) []string {
+	var out []string
+	for _, h := range held {
+		out = append(out, h.Input.Name)
+	}
+	return out
+}
+
 func finiteOrNil(v float64) *float64 {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return nil
@@ -61,7 +71,7 @@ func whatIfsJSON(doc *jsonFile, w *engine.WhatIfs) {
 		return
 	}
 	for _, t := range w.Tornadoes {
-		jt := jsonTornado{Target: t.Target.Name, Unit: t.Unit, Base: t.Base, Bars: []jsonBar{}}
+		jt := jsonTornado{Target: t.Target.Name, Unit: t.Unit, Base: t.Base, Bars: []jsonBar{}, Held: heldNames(t.Held)}
 		if t.Target.Offer != nil {
 			jt.Offer = t.Target.Offer.Label()
 		}
@@ -123,6 +133,9 @@ func writeWhatIfs(w io.Writer, plan *engine.Plan, wi *engine.WhatIfs) {
 			t.add(tor.Target.Label(), units.Format(tor.Base, tor.Unit), strings.Join(swings, ", "))
 		}
 		t.write(w)
+		if held := heldNames(wi.Tornadoes[0].Held); len(held) > 0 {
+			fmt.Fprintf(w, "\nNot swung, held at values outside their ranges: %s\n", strings.Join(held, ", "))
+		}
 	}
 	if len(wi.Solutions) > 0 {
 		fmt.Fprintln(w, "\nGoal seek")

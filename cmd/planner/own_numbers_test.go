@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// The issue's buyer: their own quote (412,000, outside the price guide's
+// range), dearer power and rack, typed into the value cells only. The
+// workbook evaluates, and its Results equal the cost model written out
+// here; the sheets say what Monte Carlo and the tornado held.
+func TestOwnQuoteEvaluatesAndIsRight(t *testing.T) {
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.xlsx")
+	var out, errs bytes.Buffer
+	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	quote := map[string]float64{"capex": 412000, "electricity_price": 0.165, "rack_per_month": 1800}
+	setInputs(t, plan, quote)
+	errs.Reset()
+	if code := run([]string{"eval", plan, "--samples", "2000"}, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	in := defaults()
+	for k, v := range quote {
+		in[k] = v
+	}
+	results := sheetRows(t, plan, "Results", 1)
+	cost := owned(in)
+	for name, want := range map[string]float64{
+		"capital_per_gpu_hour": 412000.0 / 8 / 26280,
+		"power_per_gpu_hour":   700 * 8 * 1.3 / 1000 * 0.165 / 8,
+		"rack_per_gpu_hour":    1800.0 / 8 / 730,
+		"cost_per_gpu_hour":    cost,
+		"cost_per_used_hour":   cost / 0.5,
+		"node_cost_per_month":  cost * 8 * 730,
+	} {
+		if got := cellNumber(t, results[name], 2); !near(got, want) {
+			t.Errorf("%s: %v, want %v", name, got, want)
+		}
+	}
+	// Break-even against each offer: the cost over its price.
+	rows := grid(t, plan, "Results")
+	priceRow := rowStarting(t, rows, 0, "offer_price")
+	breakeven := rowStarting(t, rows, priceRow, "breakeven_utilization")
+	for c := 2; c < len(rows[priceRow]) && rows[priceRow][c] != ""; c++ {
+		price := cellNumber(t, rows[priceRow], c)
+		if got := cellNumber(t, rows[breakeven], c); !near(got, cost/price) {
+			t.Errorf("break-even against $%v: %v, want %v", price, got, cost/price)
+		}
+	}
+	for _, w := range []string{
+		plan + ": Assumptions!B6: capex: the value 412000 lies outside the range 250000..320000, so Monte Carlo and the tornado hold it at 412000; to let it vary, widen low and high in Assumptions (D6, E6) to include 412000",
+		plan + ": Assumptions!B12: rack_per_month: the value 1800 lies outside the range 750..1500, so Monte Carlo and the tornado hold it at 1800; to let it vary, widen low and high in Assumptions (D12, E12) to include 1800",
+	} {
+		if !strings.Contains(errs.String(), "warning: "+w+"\n") {
+			t.Errorf("no warning\n%s\nin\n%s", w, errs.String())
+		}
+	}
+	// The sheets say what was held, and the tornado has no bar for it.
+	for _, sheet := range []string{"MonteCarlo", "Sensitivity"} {
+		held := 0
+		for _, r := range grid(t, plan, sheet) {
+			if len(r) > 2 && (r[0] == "capex" || r[0] == "rack_per_month") {
+				if !strings.Contains(strings.Join(r, "|"), "held") {
+					t.Errorf("%s: %s is not marked held: %v", sheet, r[0], r)
+				}
+				held++
+			}
+		}
+		if held == 0 {
+			t.Errorf("%s names no held input", sheet)
+		}
+	}
+	// The scenarios that restate capex's range follow the Assumptions.
+	for name, want := range map[string]float64{"H100 low": 250000, "H100 mid": 412000, "H100 high": 320000} {
+		col := columnOf(t, rows, "per_gpu_capex", name)
+		if got := cellNumber(t, results["per_gpu_capex"], col); got != want/8 {
+			t.Errorf("%s: per_gpu_capex %v, want %v", name, got, want/8)
+		}
+	}
+
+	// The advice, followed literally: widen the range to include the quote.
+	setNumber(t, plan, "Assumptions", "E6", 450000)
+	setNumber(t, plan, "Assumptions", "E12", 2000)
+	errs.Reset()
+	if code := run([]string{"eval", plan, "--samples", "2000"}, &out, &errs); code != 0 || strings.Contains(errs.String(), "warning") {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	mc := sheetRows(t, plan, "MonteCarlo", 3)
+	if r, ok := mc["per_gpu_capex | $ | base"]; !ok || cellNumber(t, r, 4) >= cellNumber(t, r, 6) {
+		t.Errorf("capex does not vary with its range widened: %v", r)
+	}
+	if got := sheetRows(t, plan, "Results", 1)["per_gpu_capex"]; cellNumber(t, got, columnOf(t, rows, "per_gpu_capex", "H100 high")) != 450000.0/8 {
+		t.Errorf("H100 high does not follow the widened range: %v", got)
+	}
+	// The GPU decides which offers are compared and the watts: Results
+	// shows it as a value, which eval --check finds stale once changed, not
+	// as a link that would follow while the numbers beside it could not.
+	f, err := excelize.OpenFile(plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows = grid(t, plan, "Results")
+	for name, live := range map[string]bool{"gpu": false, "model": false, "capex": true} {
+		r := len(rows) - 1
+		for r >= 0 && (len(rows[r]) == 0 || rows[r][0] != name) {
+			r--
+		}
+		formula, _ := f.GetCellFormula("Results", fmt.Sprintf("C%d", r+1))
+		if (formula != "") != live {
+			t.Errorf("the inputs section's %s is =%q", name, formula)
+		}
+	}
+}
+
+// columnOf is the 0-based column of scenario name in the header row above
+// the row that starts with label.
+func columnOf(t *testing.T, rows [][]string, label, scenario string) int {
+	t.Helper()
+	at := rowStarting(t, rows, 0, label)
+	for r := at - 1; r >= 0; r-- {
+		for c, v := range rows[r] {
+			if v == scenario && c >= 2 {
+				return c
+			}
+		}
+	}
+	t.Fatalf("no column for scenario %s above %s", scenario, label)
+	return 0
+}
+
+// Switching the node's GPU moves its power by the catalog's watts, for a
+// catalog GPU and one added at the bottom of the GPUs sheet.
+func TestGPUWattsFollowTheCatalog(t *testing.T) {
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.xlsx")
+	var out, errs bytes.Buffer
+	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	editBook(t, plan, func(f *excelize.File) error {
+		for cell, v := range map[string]any{"A8": "MI300X", "B8": 192.0, "C8": 750.0} {
+			if err := f.SetCellValue("GPUs", cell, v); err != nil {
+				return err
+			}
+		}
+		// A scenario added to the right of the others.
+		for cell, v := range map[string]any{"I1": "MI300X node", "I3": "MI300X", "I4": 300000.0} {
+			if err := f.SetCellValue("Scenarios", cell, v); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	kw := func(watts float64) float64 { return watts * 8 * 1.3 / 1000 }
+	for _, c := range []struct {
+		args     []string
+		scenario string
+		watts    float64
+	}{
+		{[]string{"eval", plan, "--samples", "100", "--set", "gpu=B200", "--format", "json", "--scenario", "base"}, "base", 1000},
+		{[]string{"eval", plan, "--samples", "100", "--format", "json", "--scenario", "MI300X node"}, "MI300X node", 750},
+		{[]string{"eval", plan, "--samples", "100", "--format", "json", "--scenario", "B200 node"}, "B200 node", 1000},
+		// --set gpu_watts is the base GPU's: the MI300X node keeps its own.
+		{[]string{"eval", plan, "--samples", "100", "--set", "gpu_watts=900", "--format", "json", "--scenario", "base"}, "base", 900},
+		{[]string{"eval", plan, "--samples", "100", "--set", "gpu_watts=900", "--format", "json", "--scenario", "MI300X node"}, "MI300X node", 750},
+	} {
+		out.Reset()
+		errs.Reset()
+		if code := run(c.args, &out, &errs); code != 0 {
+			t.Fatalf("%v: %s", c.args, errs.String())
+		}
+		want := fmt.Sprintf(`"node_kw": %v,`, kw(c.watts))
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("%s: no %s in\n%.600s", c.scenario, want, out.String())
+		}
+	}
+	// No MI300X offer: said where its verdict would be.
+	rows := grid(t, plan, "Results")
+	found := false
+	for _, r := range rows {
+		found = found || strings.Contains(strings.Join(r, "|"), "MI300X node||no MI300X offer in Cloud to compare with: add one")
+	}
+	if !found {
+		t.Error("the verdicts in words do not say the MI300X node has nothing to compare")
+	}
+}
+
+// init gives the cells that name a GPU, a model or a precision drop-downs
+// of the catalogs, rows and scenarios added later included.
+func TestInitGivesCatalogDropDowns(t *testing.T) {
+	plan := filepath.Join(t.TempDir(), "plan.xlsx")
+	var out, errs bytes.Buffer
+	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	f, err := excelize.OpenFile(plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lists := map[string]string{}
+	for _, sheet := range []string{"Assumptions", "Scenarios", "Cloud", "Deployments"} {
+		dvs, err := f.GetDataValidations(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, dv := range dvs {
+			if dv.Type == "list" {
+				lists[sheet+"!"+dv.Sqref] = dv.Formula1
+			}
+		}
+	}
+	precisions := `"BF16,FP16,FP32,FP4,FP8,INT4,INT8"`
+	for ref, want := range map[string]string{
+		"Assumptions!B2": "GPUs!$A$2:$A$200", "Assumptions!B3": "Models!$A$2:$A$200", "Assumptions!B4": precisions,
+		"Scenarios!B3:AB3": "GPUs!$A$2:$A$200", "Cloud!C2:C110": "GPUs!$A$2:$A$200",
+		"Deployments!B2:B211": "Models!$A$2:$A$200", "Deployments!C2:C211": precisions, "Deployments!D2:D211": "GPUs!$A$2:$A$200",
+	} {
+		if got := lists[ref]; got != want {
+			t.Errorf("%s: list %q, want %q (lists: %v)", ref, got, want, lists)
+		}
+	}
+}

@@ -1,0 +1,156 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"planner/formulas"
+	"planner/units"
+)
+
+// sameLabel reports whether two offer labels name the same offer: planner
+// finds offers by label (deployments, goals, the JSON), so two that differ
+// only in case or spacing would be one offer to every reader.
+func sameLabel(a, b string) bool { return SameGPU(a, b) }
+
+// checkOffers refuses two Cloud rows with the same provider and offer
+// name: every result planner gives per offer is found by that label, and
+// the second row would be shown the first one's numbers.
+func (p *Plan) checkOffers() formulas.List {
+	var problems formulas.List
+	for i, o := range p.model.Offers {
+		for _, first := range p.model.Offers[:i] {
+			if !sameLabel(first.Label(), o.Label()) {
+				continue
+			}
+			problems = append(problems, &formulas.Error{Origin: o.Origin, Name: o.Label(), Msg: fmt.Sprintf(
+				"the offer is listed twice: also at %s (at %s a GPU-hour, here at %s); give each row its own offer name, such as the region or the term, or delete one",
+				first.Origin.Where(), dollarsAndCents(first.Price), dollarsAndCents(o.Price))})
+			break
+		}
+	}
+	return problems
+}
+
+func dollarsAndCents(v float64) string { return units.Format(v, "$/GPU-h") }
+
+// offerWarnings point at offers whose GPU the catalog does not know: they
+// are listed, never compared, which a typo ("H100" for "H100 SXM") would
+// otherwise hide.
+func (p *Plan) offerWarnings() formulas.List {
+	if len(p.model.GPUs) == 0 {
+		return nil
+	}
+	var out formulas.List
+	for _, o := range p.model.Offers {
+		if _, ok := p.model.GPUSpec(o.GPU); ok {
+			continue
+		}
+		at := o.GPUAt
+		if at.Sheet == "" {
+			at = o.Origin
+		}
+		out = append(out, &formulas.Error{Origin: at, Name: o.Label(), Msg: fmt.Sprintf(
+			"the GPU %q is not in the GPUs sheet%s, so this offer is listed but never compared; write a GPU of the GPUs sheet, or add %s to it",
+			o.GPU, p.suggestGPU(o.GPU, o.Label()), o.GPU)})
+	}
+	return out
+}
+
+// suggestGPU is " (did you mean H100 SXM?)" for a GPU name that is the
+// start of catalog names ("H100") or a typo of one, or "". Of several that
+// start so, the one the offer's own label names is meant.
+func (p *Plan) suggestGPU(typed, label string) string {
+	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	var starting, named, all []string
+	for _, g := range p.model.GPUs {
+		all = append(all, g.Name)
+		if strings.HasPrefix(norm(g.Name), norm(typed)+" ") {
+			starting = append(starting, g.Name)
+			if strings.Contains(norm(label), norm(g.Name)) {
+				named = append(named, g.Name)
+			}
+		}
+	}
+	sort.Strings(starting)
+	switch {
+	case len(named) == 1:
+		return " (did you mean " + named[0] + "?)"
+	case len(starting) > 0:
+		return " (did you mean " + strings.Join(starting, " or ") + "?)"
+	}
+	if s := formulas.Suggest(typed, all); s != "" {
+		return " (did you mean " + s + "?)"
+	}
+	return ""
+}
+
+// noOffer says, for a scenario whose GPU no Cloud offer is for, that there
+// is nothing to compare: where its verdict would be.
+func noOffer(gpu string) string {
+	return fmt.Sprintf("no %s offer in Cloud to compare with: add one", gpu)
+}
+
+// Close calls. A verdict is a close call when the Monte Carlo run of its
+// scenario finds it going the other way in more than one sample of twenty
+// (the break-even lies inside the P5–P95 band of what the uncertain inputs
+// make of the comparison, or the base case is a corner the samples
+// disagree with), or when the break-even lies within closeMargin of the
+// utilisation.
+const closeMargin = 0.05
+
+// OwnSaving is the per-offer formula that says what owning saves a month:
+// the money a close call puts at stake.
+const OwnSaving = "own_saving_per_month"
+
+// CloseCall is one verdict's closeness.
+type CloseCall struct {
+	Close bool
+	// OwnWins is the share of Monte Carlo samples in which owning is
+	// cheaper; NaN without a run.
+	OwnWins float64
+	// AtStake is what owning saves a month (below zero: loses) at the
+	// scenario's values; NaN when the model has no own_saving_per_month.
+	AtStake float64
+	Why     string // in words, when Close
+}
+
+// Closeness says how close a scenario's verdict against an offer is, from
+// the scenario's result and its Monte Carlo run (nil when none).
+func Closeness(res *Result, or OfferResult, mc *MonteCarloResult) CloseCall {
+	c := CloseCall{OwnWins: math.NaN(), AtStake: math.NaN()}
+	be, ok := or.Values[Breakeven]
+	u, hasU := res.Values[Utilization]
+	if !ok || !hasU || or.Verdict == "" {
+		return c
+	}
+	if v, ok := or.Values[OwnSaving]; ok {
+		c.AtStake = v
+	}
+	if mc != nil {
+		for _, oc := range mc.OwnCheaper {
+			if oc.Offer.Label() == or.Offer.Label() {
+				c.OwnWins = oc.Probability
+			}
+		}
+	}
+	flips := c.OwnWins
+	if or.Verdict == Buy {
+		flips = 1 - c.OwnWins
+	}
+	switch {
+	case flips > 0.05:
+		c.Close, c.Why = true, fmt.Sprintf("close call: flips in %s of Monte Carlo samples", percent(flips))
+	case math.Abs(u-be) <= closeMargin:
+		c.Close, c.Why = true, fmt.Sprintf("close call: break-even within %s points of utilisation", strconv.Itoa(int(closeMargin*100)))
+	default:
+		return c
+	}
+	if finite(c.AtStake) {
+		c.Why += fmt.Sprintf("; %s a month at stake", dollars(math.Abs(c.AtStake)))
+	}
+	return c
+}

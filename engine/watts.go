@@ -1,0 +1,152 @@
+package engine
+
+import (
+	"fmt"
+
+	"planner/formulas"
+)
+
+// GPUWatts is the board power of one GPU of the node, in watts. It comes
+// from the GPUs sheet for each scenario's GPU, as its memory does: a node of
+// B200s draws a B200's watts, never the H100's 700 W. A scenario (a
+// Scenarios row gpu_watts) or --set gpu_watts overrides it.
+//
+// Workbooks made before the catalog gave the watts have gpu_watts in
+// Assumptions. There it is the watts of the Assumptions' GPU: it holds for
+// every scenario on that GPU, and a scenario on another GPU takes that
+// GPU's watts from the catalog.
+const GPUWatts = "gpu_watts"
+
+// wattsFromCatalog reports whether gpu_watts is a name planner provides
+// from the GPU catalog, rather than an Assumptions input.
+func (m *Model) wattsFromCatalog() bool {
+	gpu, ok := m.Input(GPU)
+	_, typed := m.Input(GPUWatts)
+	return ok && gpu.Value.IsText && len(m.GPUs) > 0 && !typed
+}
+
+// catalogWatts reports whether the scenario's gpu_watts comes from the
+// catalog: the model has one and neither the scenario nor (for its GPU)
+// the Assumptions say otherwise.
+func (m *Model) catalogWatts(sc Scenario, gpu string) bool {
+	if len(m.GPUs) == 0 {
+		return false
+	}
+	if _, set := sc.Set[GPUWatts]; set {
+		return false
+	}
+	if m.wattsFromCatalog() {
+		return true
+	}
+	base, ok := m.Input(GPU)
+	_, typed := m.Input(GPUWatts)
+	return ok && typed && base.Value.IsText && !SameGPU(base.Value.Text, gpu)
+}
+
+// usesWatts reports whether a formula reads gpu_watts.
+func (p *Plan) usesWatts() bool {
+	for _, c := range p.checked {
+		for _, r := range c.Refs {
+			if r == GPUWatts {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// setWatts puts the catalog's board watts of the scenario's GPU into
+// gpu_watts, where the scenario takes them from there, and records the
+// catalog row in the result.
+func (p *Plan) setWatts(sc Scenario, slots []float64, res *Result) error {
+	gpu := res.Text[GPU]
+	if !p.model.catalogWatts(sc, gpu) {
+		return nil
+	}
+	g, ok := p.model.GPUSpec(gpu)
+	if !ok {
+		return nil // an unknown GPU is reported with the scenario's other texts
+	}
+	if g.Watts <= 0 {
+		delete(res.Values, GPUWatts)
+		slots[p.prog.inputSlot[GPUWatts]] = 0
+		if !p.usesWatts() {
+			return nil
+		}
+		return p.noWatts(sc, g)
+	}
+	slots[p.prog.inputSlot[GPUWatts]] = g.Watts
+	res.Values[GPUWatts] = g.Watts
+	res.CatalogWatts = &g
+	return nil
+}
+
+// noWatts asks for a GPU's board watts, at the cell that put the scenario
+// on that GPU: its own Scenarios cell, a --set, or the Assumptions'.
+func (p *Plan) noWatts(sc Scenario, g GPUSpec) *formulas.Error {
+	where := "in the GPUs sheet"
+	switch {
+	case g.WattsAt.Sheet != "":
+		where = "in " + g.WattsAt.Where()
+	case g.Origin.Sheet != "":
+		where = "in a column headed \"board watts\" (the GPUs sheet has none)"
+	}
+	ask := func(or string) string {
+		return fmt.Sprintf("the GPUs sheet gives no board watts for %s, which the node's power needs; type them %s (the maker's figure for one card), %s",
+			g.Name, where, or)
+	}
+	if at, own := sc.Where[GPU]; own && at.Sheet != "" {
+		return &formulas.Error{Origin: at, Name: sc.Name, Msg: ask("or add a row gpu_watts with this scenario's watts to the Scenarios sheet")}
+	}
+	if v, set := sc.Set[GPU]; set {
+		return &formulas.Error{Origin: formulas.Origin{File: p.model.Where.File}, Msg: "--set gpu=" + v.Text + ": " + ask("or add --set gpu_watts=WATTS")}
+	}
+	in, _ := p.model.Input(GPU)
+	return &formulas.Error{Origin: in.Origin, Msg: ask("or add a row gpu_watts with them to Assumptions")}
+}
+
+// checkWatts makes sure every scenario whose power comes from the catalog
+// runs on a GPU the catalog gives watts for, with the command line's
+// overrides; the Assumptions' GPU, which every scenario that keeps it
+// shares, is asked about once.
+func (p *Plan) checkWatts(overrides map[string]Value) formulas.List {
+	if !p.usesWatts() || len(p.model.GPUs) == 0 {
+		return nil
+	}
+	var problems formulas.List
+	asked := map[string]bool{}
+	for _, sc := range p.Scenarios(overrides) {
+		gpu := p.gpuOf(sc, overrides)
+		g, ok := p.model.GPUSpec(gpu)
+		if !ok || g.Watts > 0 || !p.model.catalogWatts(sc, gpu) {
+			continue
+		}
+		if e := p.noWatts(sc, g); !asked[e.Error()] {
+			asked[e.Error()] = true
+			problems = append(problems, e)
+		}
+	}
+	return problems
+}
+
+// wattsWarnings say when gpu_watts in Assumptions differs from the
+// catalog's watts for the Assumptions' GPU: the number typed there holds
+// for that GPU, which a reader of the GPUs sheet would not expect.
+func (p *Plan) wattsWarnings() formulas.List {
+	in, typed := p.model.Input(GPUWatts)
+	base, ok := p.model.Input(GPU)
+	if !typed || !ok || in.Value.IsText || len(p.model.GPUs) == 0 {
+		return nil
+	}
+	g, known := p.model.GPUSpec(base.Value.Text)
+	if !known || g.Watts <= 0 || g.Watts == in.Value.Num {
+		return nil
+	}
+	at := "the GPUs sheet"
+	if g.WattsAt.Sheet != "" {
+		at = g.WattsAt.Where()
+	}
+	return formulas.List{&formulas.Error{Origin: in.Origin, Name: GPUWatts, Msg: fmt.Sprintf(
+		"%s W here, but %s gives %s W for %s; planner uses %s W for every scenario on %s that does not set its own, and the GPUs sheet's watts for other GPUs: delete this row to take %s's watts from the GPUs sheet too",
+		plain(in.Value.Num), at, plain(g.Watts), g.Name, plain(in.Value.Num), g.Name, g.Name)}}
+}

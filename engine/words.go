@@ -1,0 +1,132 @@
+package engine
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// A verdict in words is a sentence of fixed text and numbers. Planner keeps
+// it as its words, each number named by what it is, so that a spreadsheet
+// can build the same sentence from live cells (workbooks turns a Phrase
+// into an Excel formula) and agree with planner until an input changes.
+
+// Phrase is a sentence made of words.
+type Phrase []Word
+
+// Word is fixed text, or a number shown in a format and named by the
+// quantity it is, so that a reader of the phrase can find it elsewhere.
+type Word struct {
+	Text     string     // the fixed text, when Quantity is ""
+	Quantity string     // what the number is (one of the Quantity constants)
+	Value    float64    // the number
+	Format   WordFormat // how the number is written
+}
+
+// WordFormat is how a Word writes its number.
+type WordFormat uint8
+
+// Word formats.
+const (
+	AsText           WordFormat = iota // fixed text
+	AsDollars                          // $9,554: whole dollars, thousands apart
+	AsPercent                          // 50.0 %: a share with one decimal
+	AsBreakeven                        // a break-even share: as AsPercent, or above 100 %: owning never pays
+	AsBreakevenShare                   // a break-even share: as AsPercent, or above 100 %
+	AsCount                            // 8: a whole number
+	AsNodes                            // node or nodes, by the number
+	AsVerdict                          // buy when Value is 1, rent when 0
+)
+
+// Quantities a phrase names.
+const (
+	QuantityVerdict     = "verdict"
+	QuantityUtilization = Utilization
+	QuantityBreakeven   = Breakeven
+	QuantityNodes       = "nodes"
+	QuantityNodeGPUs    = "node_gpus"
+	QuantityBusy        = "node_busy"
+	QuantityOwn         = "own_per_month"
+	QuantityRent        = "rent_per_month"
+)
+
+// NeverPays is how a break-even above 100 % reads: no utilisation makes
+// owning cheaper. Beside a deployment busy more hours than the month the
+// break-even counts, it reads AboveAll: owning that deployment may still
+// pay.
+const (
+	NeverPays = AboveAll + ": owning never pays"
+	AboveAll  = "above 100 %"
+)
+
+// String is the phrase as a person reads it.
+func (p Phrase) String() string {
+	var b strings.Builder
+	for _, w := range p {
+		b.WriteString(w.String())
+	}
+	return b.String()
+}
+
+// String is the word as a person reads it.
+func (w Word) String() string {
+	switch w.Format {
+	case AsDollars:
+		return dollars(w.Value)
+	case AsPercent:
+		return percent(w.Value)
+	case AsBreakeven:
+		return breakevenText(w.Value)
+	case AsBreakevenShare:
+		if w.Value > 1 {
+			return AboveAll
+		}
+		return percent(w.Value)
+	case AsCount:
+		return strconv.FormatFloat(w.Value, 'f', -1, 64)
+	case AsNodes:
+		return plural(int(w.Value), "node", "nodes")
+	case AsVerdict:
+		if w.Value == 1 {
+			return Buy
+		}
+		return Rent
+	}
+	return w.Text
+}
+
+func text(s string) Word { return Word{Text: s} }
+
+func number(quantity string, v float64, f WordFormat) Word {
+	return Word{Quantity: quantity, Value: v, Format: f}
+}
+
+func verdictWord(verdict string) Word {
+	v := 0.0
+	if verdict == Buy {
+		v = 1
+	}
+	return Word{Quantity: QuantityVerdict, Value: v, Format: AsVerdict}
+}
+
+// percent writes a share with one decimal, rounding half away from zero as
+// a spreadsheet's FIXED does: 0.608188 is 60.8 %.
+func percent(x float64) string {
+	if !finite(x) {
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return strconv.FormatFloat(math.Round(x*100*10)/10, 'f', 1, 64) + " %"
+}
+
+// breakevenText writes a break-even utilisation; above 100 % no
+// utilisation reaches it, and it says so.
+func breakevenText(x float64) string {
+	if x > 1 {
+		return NeverPays
+	}
+	return percent(x)
+}
+
+// BreakevenText is a break-even utilisation as planner writes it:
+// "60.8 %", or "above 100 %: owning never pays".
+func BreakevenText(x float64) string { return breakevenText(x) }

@@ -1,0 +1,139 @@
+package workbooks
+
+import (
+	"archive/zip"
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+)
+
+// A save writes its new file under a temporary name beside the workbook:
+// ".plan.xlsx.planner-" sixteen random hex digits ".tmp", a name nobody
+// types. A run killed while saving leaves that file behind; the next save
+// removes it only when it is provably planner's: it has such a name and
+// its bytes are empty (killed before writing) or begin as every workbook
+// planner writes begins (see planner's header).
+
+const (
+	tempInfix  = ".planner-"
+	tempSuffix = ".tmp"
+)
+
+// tempName is a new temporary name for a save of the file called base.
+func tempName(base string) string {
+	token := make([]byte, 8)
+	_, _ = rand.Read(token) // never fails (crypto/rand panics rather)
+	return "." + base + tempInfix + hex.EncodeToString(token) + tempSuffix
+}
+
+// tempOf matches the temporary names of saves of the file called base.
+func tempOf(base string) *regexp.Regexp {
+	return regexp.MustCompile(`^\.` + regexp.QuoteMeta(base) + regexp.QuoteMeta(tempInfix) + `[0-9a-f]{16}` + regexp.QuoteMeta(tempSuffix) + `$`)
+}
+
+// plannerHeader is how every workbook planner writes begins: the local
+// header of [Content_Types].xml as repack writes it first, with no time and
+// its sizes in a data descriptor, so the same bytes whatever it holds.
+var plannerHeader = func() []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	if err := writeEntry(zw, contentTypes, []byte("<Types/>")); err != nil || zw.Close() != nil {
+		panic("planner's header: " + fmt.Sprint(err)) // writing to memory; a failure is a bug
+	}
+	return buf.Bytes()[:30+len(contentTypes)]
+}()
+
+// writeAtomically replaces path with data: a temporary file beside it,
+// written, synced, given the old file's permissions (0644 less the umask
+// for a new file), renamed over path; then the folder is synced. A crash
+// at any moment leaves the old file or the new one, whole, and perhaps the
+// temporary file. On an error the temporary file is removed.
+func writeAtomically(path string, data []byte) (err error) {
+	dir, base := filepath.Split(path)
+	perm, existing := fs.FileMode(0o644), false
+	if fi, err := os.Stat(path); err == nil {
+		perm, existing = fi.Mode().Perm(), true
+	}
+	var f *os.File
+	for range 100 {
+		f, err = os.OpenFile(filepath.Join(dir, tempName(base)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+		if !errors.Is(err, fs.ErrExist) {
+			break
+		}
+	}
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			_ = f.Close()
+			_ = os.Remove(f.Name())
+		}
+	}()
+	if existing {
+		if err := f.Chmod(perm); err != nil { // the umask does not apply to a kept mode
+			return err
+		}
+	}
+	if _, err := diskWriter(f).Write(data); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return err
+	}
+	if d, err := os.Open(filepath.Clean(dir + ".")); err == nil {
+		_ = d.Sync() // makes the rename itself durable; some file systems refuse, which is harmless
+		_ = d.Close()
+	}
+	return nil
+}
+
+// removeStaleTemps deletes the temporary files that runs killed while
+// saving path left beside it, and nothing else: a file is removed only
+// when its name is one planner makes and its bytes are planner's.
+func removeStaleTemps(path string) {
+	dir, base := filepath.Split(path)
+	dir = filepath.Clean(dir + ".")
+	temp := tempOf(base)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if e.Type().IsRegular() && temp.MatchString(e.Name()) && startsAsPlanners(filepath.Join(dir, e.Name())) {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// startsAsPlanners reports whether the regular file at path is empty or
+// begins with plannerHeader.
+func startsAsPlanners(path string) bool {
+	f, err := openRegular(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(plannerHeader))
+	n, err := io.ReadFull(f, head)
+	switch {
+	case n == 0 && err == io.EOF:
+		return true // killed between creating the file and writing it
+	case err != nil:
+		return false
+	}
+	return bytes.Equal(head, plannerHeader)
+}
