@@ -95,8 +95,9 @@ func Build(m Model) (*Plan, error) {
 }
 
 // Warnings are what the model asks that planner does not do (a correlation
-// with an input held at its value), each at its cell, sorted by place.
-// HeldWarnings adds what a scenario's own values hold.
+// with an input held at its value, a GPU's watts typed twice, an offer for a
+// GPU the catalog lacks), each at its cell, sorted by place.
+// OverrideWarnings adds what the command line's values hold or do not reach.
 func (p *Plan) Warnings() formulas.List {
 	if err := p.warnings.Err(); err != nil {
 		return err.(formulas.List)
