@@ -156,3 +156,14 @@ func TestTextOnlyComparesForEquality(t *testing.T) {
 		}
 	}
 }
+
+// A problem is one line, whatever the cell text it quotes: a line break in a
+// name or a message shows as \n, so a workbook cannot forge a line of output.
+func TestErrorsAreOneLine(t *testing.T) {
+	e := &Error{Origin: Origin{File: "plan.xlsx", Sheet: "Scenarios", Row: 1, Col: 6}, Name: "H200 node\nwarning: forged line",
+		Msg: "the GPU \"H100\r\nplan.xlsx: up to date\" is not in the GPUs sheet", Snippet: "\n | x\n | ^"}
+	want := `plan.xlsx: Scenarios!F1: H200 node\nwarning: forged line: the GPU "H100\nplan.xlsx: up to date" is not in the GPUs sheet` + "\n | x\n | ^"
+	if got := e.Error(); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}

@@ -27,13 +27,19 @@ func (e *Error) Error() string {
 		b.WriteString(": ")
 	}
 	if e.Name != "" {
-		b.WriteString(e.Name)
+		b.WriteString(lineBreaks.Replace(e.Name))
 		b.WriteString(": ")
 	}
-	b.WriteString(e.Msg)
+	b.WriteString(lineBreaks.Replace(e.Msg))
 	b.WriteString(e.Snippet)
 	return b.String()
 }
+
+// lineBreaks shows the line breaks of names and messages, which quote what
+// a workbook holds, as \n: one problem stays one line, and text in a cell
+// cannot pass for a line planner printed. Only the snippet under a formula
+// spans lines.
+var lineBreaks = strings.NewReplacer("\r\n", `\n`, "\n", `\n`, "\r", `\r`)
 
 // Place is where the error belongs; lists of errors are sorted by it.
 func (e *Error) Place() Origin { return e.Origin }

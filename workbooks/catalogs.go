@@ -49,7 +49,7 @@ func (r *reader) gpus() []engine.GPUSpec {
 // problem was reported. An optional empty cell gives 0 and ok.
 func (r *reader) positive(t *table, row int, key, name string, required bool) (float64, bool) {
 	raw, at := t.get(row, key)
-	if raw == "" && !required {
+	if raw, _ = r.followed(at, raw); raw == "" && !required {
 		return 0, !r.formulaWithoutValue(at, name)
 	}
 	v, ok := t.number(row, key, name, required)
@@ -225,8 +225,8 @@ func (r *reader) deploymentNumbers(t *table, row int, d *engine.Deployment) bool
 // formula no spreadsheet application has computed yet.
 func (r *reader) formulaWithoutValue(at formulas.Origin, name string) bool {
 	formula := r.formula(at)
-	if formula == "" {
-		return false
+	if _, ref := r.followed(at, ""); formula == "" || ref.last != "" {
+		return false // none, or a reference to a cell that is empty: empty too
 	}
 	r.fail(at, name, "the formula =%s has no computed value saved with it; open the workbook in Excel or LibreOffice, save it, and run planner again, or type the number", formula)
 	return true
@@ -308,9 +308,9 @@ func (r *reader) scenarioRow(out []engine.Scenario, cols map[int]int, cells []st
 			raw = strings.TrimSpace(cells[c])
 		}
 		s, isScenario := cols[c]
-		link := ""
+		var ref reference
 		if isScenario && name != "" && !strings.EqualFold(name, "notes") {
-			raw, link = r.followed(at(c), raw)
+			raw, ref = r.followed(at(c), raw)
 		}
 		switch {
 		case c == 0:
@@ -319,19 +319,19 @@ func (r *reader) scenarioRow(out []engine.Scenario, cols map[int]int, cells []st
 		case raw != "" && name == "":
 			r.fail(at(0), "", "the row has values but no input name in column A")
 			return
-		case raw == "" && link != "":
+		case raw == "" && ref.last != "":
 			// A reference to an empty cell: a spreadsheet reads 0 there,
 			// which no one means; the scenario keeps the Assumptions' value.
 			r.warnings = append(r.warnings, (&formulas.Error{Origin: at(c), Name: out[s].Name, Msg: fmt.Sprintf(
 				"%s refers to %s, which is empty, so the scenario keeps %s's value from Assumptions; type a number in %s, or in this cell",
-				name, link, name, link)}).Error())
+				name, ref.last, name, ref.last)}).Error())
 		case raw != "":
 			r.scenarioValue(&out[s], name, raw, kinds, at(c))
-			if link != "" {
+			if ref.first != "" {
 				if out[s].Links == nil {
 					out[s].Links = map[string]string{}
 				}
-				out[s].Links[name] = link
+				out[s].Links[name] = ref.first
 			}
 		case isScenario && name != "":
 			r.formulaWithoutValue(at(c), name)

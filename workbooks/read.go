@@ -226,6 +226,9 @@ type reader struct {
 	bytes    map[string]uint64 // each sheet's part, unpacked, by lower-case name
 	inView   map[string]bool   // the sheets the read handle holds, by lower-case name
 	others   *otherSheets      // the other sheets, opened when a cell refers to one
+	parts    *lazyParts        // the workbook's parts, opened when a sheet's XML is asked for
+	partOf   map[string]string // each sheet's part, by lower-case name
+	xml      map[string][]byte // the sheets' XML asked for so far
 	problems formulas.List
 	warnings []string
 }
@@ -337,8 +340,15 @@ func (t *table) at(row, col int) formulas.Origin {
 // is "35%". An empty cell or other text is an error naming the cell.
 func (t *table) number(row int, key, name string, required bool) (float64, bool) {
 	raw, at := t.get(row, key)
-	raw, _ = t.r.followed(at, raw)
-	if raw == "" {
+	raw, ref := t.r.followed(at, raw)
+	switch {
+	case raw == "" && ref.last != "":
+		// A reference to an empty cell: as empty as the cell it names.
+		if required {
+			t.r.fail(at, name, "the %s refers to %s, which is empty; type a number such as %s there, or here", t.title(key), ref.last, numberExample(key))
+		}
+		return 0, false
+	case raw == "":
 		if formula := t.r.formula(at); formula != "" {
 			t.r.fail(at, name, "the formula =%s has no computed value saved with it; open the workbook in Excel or LibreOffice, save it, and run planner again, or type the number", formula)
 			return 0, false
@@ -352,9 +362,9 @@ func (t *table) number(row int, key, name string, required bool) (float64, bool)
 		return v, true
 	}
 	if isErrorValue(raw) {
-		t.r.fail(at, name, "holds the error value %s; fix the formula in that cell", raw)
+		t.r.fail(at, name, "holds the error value %s%s; fix the formula there", raw, fromCell(ref))
 	} else {
-		t.r.fail(at, name, "%q is not a number; type a number such as %s", raw, numberExample(key))
+		t.r.fail(at, name, "%q%s is not a number; type a number such as %s", raw, fromCell(ref), numberExample(key))
 	}
 	return 0, false
 }

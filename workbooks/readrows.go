@@ -1,7 +1,6 @@
 package workbooks
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -66,52 +65,6 @@ func (r *reader) sheet(name string) *excelize.File {
 		return nil
 	}
 	return r.others.get(name)
-}
-
-// plainReference is a formula that is nothing but a reference to one cell:
-// Assumptions!$D$6, 'Price guide'!C3, D6.
-var plainReference = regexp.MustCompile(`^(?:(?:'((?:[^']|'')+)'|([^\s!'"()&+\-*/^=<>,;]+))!)?\$?([A-Za-z]{1,3})\$?([0-9]{1,7})$`)
-
-// followed reads a cell that holds a plain reference to another cell as
-// that cell holds it now, with the reference ("Assumptions!D6"): the value
-// saved with the formula is what the other cell held when a spreadsheet
-// last calculated, stale once someone edits it without recalculating. A
-// chain of references is followed a few steps; any other cell reads as
-// raw, with no reference. Only sheets of ordinary size are asked, since
-// asking parses the whole sheet; through a sheet too large, the value saved
-// with the formula stands.
-func (r *reader) followed(at formulas.Origin, raw string) (string, string) {
-	sheet, cell, link := at.Sheet, at.Cell(), ""
-	for range 8 {
-		f := r.sheet(sheet)
-		if f == nil {
-			break
-		}
-		formula, err := f.GetCellFormula(sheet, cell)
-		m := plainReference.FindStringSubmatch(strings.TrimPrefix(formula, "="))
-		if err != nil || m == nil {
-			break
-		}
-		if m[1] != "" {
-			sheet = strings.ReplaceAll(m[1], "''", "'")
-		} else if m[2] != "" {
-			sheet = m[2]
-		}
-		cell = strings.ToUpper(m[3]) + m[4]
-		g := r.sheet(sheet)
-		if g == nil {
-			return raw, link // a sheet the workbook lacks, or too large to ask: the saved value stands
-		}
-		v, err := g.GetCellValue(sheet, cell, rawOpts)
-		if err != nil {
-			return raw, link
-		}
-		if link == "" {
-			link = sheet + "!" + cell
-		}
-		raw = strings.TrimSpace(v)
-	}
-	return raw, link
 }
 
 // otherSheets opens, for the cells that refer to them, the user's sheets

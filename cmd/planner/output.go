@@ -17,7 +17,7 @@ import (
 func printReport(cmd *cobra.Command, rep *fileReport, format string) {
 	stderr := cmd.ErrOrStderr()
 	for _, w := range rep.warnings {
-		fmt.Fprintln(stderr, "warning:", w)
+		fmt.Fprintln(stderr, "warning:", oneLine(w))
 	}
 	if format == "json" {
 		writeJSON(cmd.OutOrStdout(), rep)

@@ -230,3 +230,65 @@ func TestInitGivesCatalogDropDowns(t *testing.T) {
 		}
 	}
 }
+
+// Inputs that refer to other cells are read as a spreadsheet reads them:
+// a formula filled across cells from each cell's own reference (excelize
+// would give the first cell's), a cell under a merged range as empty, a
+// defined name as its cell, a reference to an empty cell as empty, said
+// where, and one into planner's own sheets refused.
+func TestReferencesAreReadAsASpreadsheetWould(t *testing.T) {
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.xlsx")
+	var out, errs bytes.Buffer
+	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	// H100 mid and high as Excel stores =Assumptions!D6 filled right from
+	// C4 to D4: D4 means Assumptions!E6, and Excel saved 320000 with it.
+	editPart(t, plan, "xl/worksheets/sheet2.xml", func(xml string) string {
+		xml = strings.Replace(xml, `<c r="C4" s="6"><f>Assumptions!$B$6</f><v>285000</v></c>`,
+			`<c r="C4" s="6"><f t="shared" ref="C4:D4" si="0">Assumptions!D6</f><v>250000</v></c>`, 1)
+		return strings.Replace(xml, `<c r="D4" s="6"><f>Assumptions!$E$6</f><v>320000</v></c>`,
+			`<c r="D4" s="6"><f t="shared" si="0"/><v>320000</v></c>`, 1)
+	})
+	editBook(t, plan, func(f *excelize.File) error {
+		// The H200 node's capex from a cell under a merged range, the B200
+		// node's from a defined name.
+		for _, err := range []error{f.SetCellValue("Assumptions", "H6", 330000.0), f.MergeCell("Assumptions", "H6", "I6"),
+			f.SetCellFormula("Scenarios", "F4", "Assumptions!I6"), f.SetCellFormula("Scenarios", "G4", "capex")} {
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	errs.Reset()
+	if code := run([]string{"eval", plan, "--samples", "100"}, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	want := plan + ": Scenarios!F4: H200 node: capex refers to Assumptions!I6, which is empty, so the scenario keeps capex's value from Assumptions; type a number in Assumptions!I6, or in this cell"
+	if !strings.Contains(errs.String(), "warning: "+want+"\n") {
+		t.Errorf("no warning %s in\n%s", want, errs.String())
+	}
+	rows := grid(t, plan, "Results")
+	capex := sheetRows(t, plan, "Results", 1)["per_gpu_capex"]
+	for scenario, want := range map[string]float64{"H100 mid": 250000, "H100 high": 320000, "H200 node": 285000, "B200 node": 285000} {
+		if got := cellNumber(t, capex, columnOf(t, rows, "per_gpu_capex", scenario)); got != want/8 {
+			t.Errorf("%s: per_gpu_capex %v, want %v", scenario, got, want/8)
+		}
+	}
+	// A required value that refers to an empty cell: said, with that cell.
+	editBook(t, plan, func(f *excelize.File) error { return f.SetCellFormula("Assumptions", "B6", "Assumptions!H30") })
+	errs.Reset()
+	if code := run([]string{"eval", plan, "--samples", "100"}, &out, &errs); code != 1 ||
+		!strings.Contains(errs.String(), plan+": Assumptions!B6: capex: the value refers to Assumptions!H30, which is empty; type a number such as 285000 or 0.35 (or 35%) there, or here\n") {
+		t.Errorf("exit %d: %s", code, errs.String())
+	}
+	// Into a sheet planner rewrites: refused.
+	editBook(t, plan, func(f *excelize.File) error { return f.SetCellFormula("Assumptions", "B6", "Results!$C$5") })
+	errs.Reset()
+	if code := run([]string{"eval", plan, "--samples", "100"}, &out, &errs); code != 1 ||
+		!strings.Contains(errs.String(), plan+": Assumptions!B6: refers to Results!C5, a sheet planner rewrites on every eval, so the input would change with every run; type the number, or refer to a sheet of yours\n") {
+		t.Errorf("exit %d: %s", code, errs.String())
+	}
+}

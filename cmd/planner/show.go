@@ -82,7 +82,7 @@ func runShow(cmd *cobra.Command, path string, age priceAge) error {
 		return report(cmd, err)
 	}
 	for _, w := range append(book.Warnings, age.warnings(book)...) {
-		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", oneLine(w))
 	}
 	out := cmd.OutOrStdout()
 	for _, f := range book.Model.Facts() {
