@@ -134,9 +134,9 @@ func covered(f *excelize.File, sheet, cell string) bool {
 	return false
 }
 
-// sharedCell finds a cell's element and its formula's type in a sheet's
-// XML: Excel writes a formula filled across cells once, and the others
-// as t="shared" pointing at it.
+// sharedCellPattern finds a cell whose formula is shared in a sheet's XML:
+// Excel writes a formula filled across cells once, and the others as
+// t="shared" pointing at it.
 func sharedCellPattern(cell string) *regexp.Regexp {
 	return regexp.MustCompile(`<(?:[\w.-]+:)?c\b[^>]*\br="` + regexp.QuoteMeta(cell) + `"[^>]*>\s*<(?:[\w.-]+:)?f\b[^>]*\bt="shared"`)
 }
