@@ -26,6 +26,22 @@ func catalogModel() Model {
 // nodeKW is the article's node power: watts × cards × facility factor.
 func nodeKW(watts float64) float64 { return watts * 8 * 1.3 / 1000 }
 
+// wantNodeKW evaluates every scenario with the overrides and compares each
+// node's power with the watts it should draw.
+func wantNodeKW(t *testing.T, p *Plan, overrides map[string]Value, watts map[string]float64) []*Result {
+	t.Helper()
+	results, err := p.EvalAll(overrides)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range results {
+		if got := r.Values["node_kw"]; !near(got, nodeKW(watts[r.Scenario])) {
+			t.Errorf("%s: node_kw %v, want %v", r.Scenario, got, nodeKW(watts[r.Scenario]))
+		}
+	}
+	return results
+}
+
 // Each scenario's node draws its own GPU's watts from the catalog; a
 // scenario's own gpu_watts overrides them.
 func TestWattsComeFromTheCatalog(t *testing.T) {
@@ -33,15 +49,8 @@ func TestWattsComeFromTheCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	results, err := p.EvalAll(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]float64{Base: 700, "B200 node": 1000, "MI300X node": 750, "MI300X at 900 W": 900}
+	results := wantNodeKW(t, p, nil, map[string]float64{Base: 700, "B200 node": 1000, "MI300X node": 750, "MI300X at 900 W": 900})
 	for _, r := range results {
-		if got := r.Values["node_kw"]; !near(got, nodeKW(want[r.Scenario])) {
-			t.Errorf("%s: node_kw %v, want %v", r.Scenario, got, nodeKW(want[r.Scenario]))
-		}
 		if fromCatalog := r.CatalogWatts != nil; fromCatalog == (r.Scenario == "MI300X at 900 W") {
 			t.Errorf("%s: from the catalog %v", r.Scenario, fromCatalog)
 		}
@@ -116,16 +125,7 @@ func TestSetWattsHoldForTheBaseGPU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	results, err := p.EvalAll(map[string]Value{GPUWatts: Num(650)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]float64{Base: 650, "B200 node": 1000, "MI300X node": 750, "MI300X at 900 W": 900}
-	for _, r := range results {
-		if got := r.Values["node_kw"]; !near(got, nodeKW(want[r.Scenario])) {
-			t.Errorf("%s: node_kw %v, want %v", r.Scenario, got, nodeKW(want[r.Scenario]))
-		}
-	}
+	wantNodeKW(t, p, map[string]Value{GPUWatts: Num(650)}, map[string]float64{Base: 650, "B200 node": 1000, "MI300X node": 750, "MI300X at 900 W": 900})
 	if got, want := p.OverrideWarnings(map[string]Value{GPUWatts: Num(650)}).Error(),
 		"--set gpu_watts=650 is the watts of H100 SXM: the scenarios on other GPUs keep their own (B200 node; MI300X node; MI300X at 900 W)"; got != want {
 		t.Errorf("got %s\nwant %s", got, want)
@@ -143,16 +143,7 @@ func TestAssumptionsWattsHoldForTheirGPU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	results, err := p.EvalAll(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]float64{Base: 650, "B200 node": 1000, "MI300X node": 750, "MI300X at 900 W": 900}
-	for _, r := range results {
-		if got := r.Values["node_kw"]; !near(got, nodeKW(want[r.Scenario])) {
-			t.Errorf("%s: node_kw %v, want %v", r.Scenario, got, nodeKW(want[r.Scenario]))
-		}
-	}
+	wantNodeKW(t, p, nil, map[string]float64{Base: 650, "B200 node": 1000, "MI300X node": 750, "MI300X at 900 W": 900})
 	w := "plan.xlsx: Assumptions!B10: gpu_watts: 650 W here, but GPUs!C2 gives 700 W for H100 SXM; planner uses 650 W for every scenario on H100 SXM that does not set its own, " +
 		"and the GPUs sheet's watts for other GPUs: delete this row to take H100 SXM's watts from the GPUs sheet too"
 	if got := p.Warnings().Error(); got != w {
