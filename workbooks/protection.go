@@ -59,15 +59,10 @@ func joinAnd(items []string) string {
 // excelize was given, back into out, excelize's package, as the user wrote
 // it (with the namespace prefix excelize's part uses, which is none).
 func keepProtection(base, out []byte) ([]byte, error) {
-	bp, err := openParts(base)
+	before, after, err := partOfBoth(base, out, workbookPart)
 	if err != nil {
 		return nil, err
 	}
-	op, err := openParts(out)
-	if err != nil {
-		return nil, err
-	}
-	before, after := bp.get(workbookPart), op.get(workbookPart)
 	if _, err := parseXML(before); err != nil {
 		return out, nil
 	}

@@ -87,19 +87,28 @@ func spliceStyles(base, written []byte) ([]byte, error) {
 	return applySplices(base, out), nil
 }
 
+// partOfBoth is one part as the package excelize was given holds it, and
+// as excelize's package holds it; nil where one lacks it.
+func partOfBoth(base, out []byte, part string) (before, after []byte, err error) {
+	bp, err := openParts(base)
+	if err != nil {
+		return nil, nil, err
+	}
+	op, err := openParts(out)
+	if err != nil {
+		return nil, nil, err
+	}
+	return bp.get(part), op.get(part), nil
+}
+
 // keepStyles puts the user's style part back into out, excelize's package,
 // with planner's entries appended; base is the package excelize was given.
 // When the two do not line up, out is returned as it is.
 func keepStyles(base, out []byte) ([]byte, error) {
-	bp, err := openParts(base)
+	before, after, err := partOfBoth(base, out, stylesPart)
 	if err != nil {
 		return nil, err
 	}
-	op, err := openParts(out)
-	if err != nil {
-		return nil, err
-	}
-	before, after := bp.get(stylesPart), op.get(stylesPart)
 	if before == nil || after == nil {
 		return out, nil
 	}
