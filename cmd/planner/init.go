@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"planner/evaluate"
 	"planner/workbooks"
 )
 
@@ -50,7 +51,7 @@ func runInit(cmd *cobra.Command, path, output string) error {
 	// Save refuses a read-only file or folder; a workbook init would refuse
 	// whatever its mode is told so first, so that -o is advised only where
 	// it helps.
-	unlock, err := workbooks.Lock(target, lockWait)
+	unlock, err := workbooks.Lock(target, evaluate.LockWait)
 	if err != nil {
 		return report(cmd, err)
 	}
@@ -63,7 +64,7 @@ func runInit(cmd *cobra.Command, path, output string) error {
 		return report(cmd, err)
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote the sheets %s; edit the assumptions, then run %s\n",
-		target, joinSheets(workbooks.InputSheets), workbooks.Command("eval", target))
+		target, workbooks.SheetList(workbooks.InputSheets), workbooks.Command("eval", target))
 	return nil
 }
 
@@ -71,18 +72,4 @@ func runInit(cmd *cobra.Command, path, output string) error {
 func report(cmd *cobra.Command, err error) error {
 	fmt.Fprintln(cmd.ErrOrStderr(), err)
 	return failed{exitFailed}
-}
-
-func joinSheets(s []string) string {
-	switch len(s) {
-	case 0:
-		return ""
-	case 1:
-		return s[0]
-	}
-	out := s[0]
-	for _, x := range s[1 : len(s)-1] {
-		out += ", " + x
-	}
-	return out + " and " + s[len(s)-1]
 }

@@ -13,23 +13,27 @@ import (
 )
 
 // printReport shows one workbook's outcome: the table or JSON on stdout,
-// warnings, problems and what happened to the file on stderr.
-func printReport(cmd *cobra.Command, rep *fileReport, format string) {
+// warnings, problems and what happened to the file on stderr. It returns
+// the workbook's error, if any, the JSON's own included.
+func printReport(cmd *cobra.Command, p printed, format string) error {
 	stderr := cmd.ErrOrStderr()
-	for _, w := range rep.warnings {
+	for _, w := range p.Warnings {
 		fmt.Fprintln(stderr, "warning:", oneLine(w))
 	}
 	if format == "json" {
-		writeJSON(cmd.OutOrStdout(), rep)
-	} else if len(rep.results) > 0 && !rep.quiet {
-		writeTable(cmd.OutOrStdout(), rep)
+		if err := writeJSON(cmd.OutOrStdout(), p); err != nil && p.err == nil {
+			p.err = err
+		}
+	} else if len(p.shown()) > 0 && !p.quiet {
+		writeTable(cmd.OutOrStdout(), p)
 	}
-	if rep.err != nil {
-		fmt.Fprintln(stderr, rep.err)
+	if p.err != nil {
+		fmt.Fprintln(stderr, p.err)
 	}
-	if rep.note != "" {
-		fmt.Fprintln(stderr, rep.note)
+	if p.Note != "" {
+		fmt.Fprintln(stderr, p.Note)
 	}
+	return p.err
 }
 
 // The JSON shape is planner's machine interface: keep it stable.
@@ -116,12 +120,12 @@ type jsonOffer struct {
 	Errors    map[string]string  `json:"errors,omitempty"`
 }
 
-func writeJSON(w io.Writer, rep *fileReport) {
-	doc := jsonFile{File: rep.file}
-	if rep.err != nil {
-		doc.Error = rep.err.Error()
+func writeJSON(w io.Writer, p printed) error {
+	doc := jsonFile{File: p.File}
+	if p.err != nil {
+		doc.Error = p.err.Error()
 	}
-	for _, r := range rep.shown() {
+	for _, r := range p.shown() {
 		s := jsonScenario{Name: r.Scenario, Values: r.Values, Text: r.Text, Errors: messages(r.Errors), Offers: []jsonOffer{}, NoOffer: r.NoOffer}
 		for _, o := range r.Offers {
 			jo := jsonOffer{Provider: o.Offer.Provider, Offer: o.Offer.Name, GPU: o.Offer.GPU, Price: o.Offer.Price,
@@ -129,7 +133,7 @@ func writeJSON(w io.Writer, rep *fileReport) {
 			if be, ok := o.Values[engine.Breakeven]; ok {
 				jo.Breakeven = &be
 			}
-			if c := engine.Closeness(r, o, rep.monteCarloOf(r.Scenario)); c.Close {
+			if c := engine.Closeness(r, o, p.MonteCarloOf(r.Scenario)); c.Close {
 				jo.CloseCall = &jsonCloseCall{OwnWins: finiteOrNil(c.OwnWins), AtStake: finiteOrNil(c.AtStake), Words: c.Why}
 			}
 			s.Offers = append(s.Offers, jo)
@@ -137,19 +141,20 @@ func writeJSON(w io.Writer, rep *fileReport) {
 		if r.Sizing != nil {
 			s.Sizing = r.Sizing.Note
 		}
-		s.MonteCarlo = monteCarloJSON(rep.monteCarloOf(r.Scenario))
+		s.MonteCarlo = monteCarloJSON(p.MonteCarloOf(r.Scenario))
 		doc.Scenarios = append(doc.Scenarios, s)
 	}
-	for _, d := range rep.deployments {
+	for _, d := range p.Deployments {
 		doc.Deployments = append(doc.Deployments, deploymentJSON(d))
 	}
-	whatIfsJSON(&doc, rep.whatifs)
+	whatIfsJSON(&doc, p.WhatIfs)
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(doc); err != nil {
 		// Only a number JSON cannot hold gets here; the error says which.
-		rep.err = fmt.Errorf("%s: the results cannot be written as JSON: %v", rep.file, err)
+		return fmt.Errorf("%s: the results cannot be written as JSON: %v", p.File, err)
 	}
+	return nil
 }
 
 func messages(errs map[string]*engine.EvalError) map[string]string {
@@ -165,22 +170,22 @@ func messages(errs map[string]*engine.EvalError) map[string]string {
 
 // writeTable prints what a person reads: every formula per scenario, then
 // the offers of the node's GPU with break-even and verdict.
-func writeTable(w io.Writer, rep *fileReport) {
-	base := rep.shown()[0]
-	fmt.Fprintf(w, "%s · GPU %s\n\n", rep.file, base.Text[engine.GPU])
+func writeTable(w io.Writer, p printed) {
+	base := p.shown()[0]
+	fmt.Fprintf(w, "%s · GPU %s\n\n", p.File, base.Text[engine.GPU])
 	t := &table{right: []bool{false, false}}
 	head := []string{"formula", "unit"}
-	for _, r := range rep.shown() {
+	for _, r := range p.shown() {
 		head = append(head, r.Scenario)
 		t.right = append(t.right, true)
 	}
 	t.add(head...)
-	for _, f := range rep.plan.Formulas() {
-		if rep.plan.PerOffer(f.Name) {
+	for _, f := range p.Plan.Formulas() {
+		if p.Plan.PerOffer(f.Name) {
 			continue
 		}
 		cells := []string{f.Name, f.Unit}
-		for _, r := range rep.shown() {
+		for _, r := range p.shown() {
 			cells = append(cells, shown(r.Values, r.Errors, f.Name, f.Unit))
 		}
 		t.add(cells...)
@@ -188,16 +193,16 @@ func writeTable(w io.Writer, rep *fileReport) {
 	if base.Sizing != nil {
 		for _, name := range []string{engine.WeightsGB, engine.UsualCardsName} {
 			cells := []string{name, ""}
-			for _, r := range rep.shown() {
+			for _, r := range p.shown() {
 				cells = append(cells, shown(r.Values, nil, name, ""))
 			}
 			t.add(cells...)
 		}
 	}
 	t.write(w)
-	writeOffers(w, base, rep.monteCarloOf(base.Scenario))
+	writeOffers(w, base, p.MonteCarloOf(base.Scenario))
 	var lacking []string
-	for _, r := range rep.shown()[1:] {
+	for _, r := range p.shown()[1:] {
 		if r.NoOffer != "" {
 			lacking = append(lacking, r.Scenario+": "+r.NoOffer)
 		}
@@ -205,9 +210,9 @@ func writeTable(w io.Writer, rep *fileReport) {
 	if len(lacking) > 0 {
 		fmt.Fprintf(w, "\nNothing to compare in scenario %s\n", strings.Join(lacking, "; scenario "))
 	}
-	writeMonteCarlo(w, rep.monteCarloOf(base.Scenario))
-	writeDeployments(w, rep.deployments)
-	writeWhatIfs(w, rep.plan, rep.whatifs)
+	writeMonteCarlo(w, p.MonteCarloOf(base.Scenario))
+	writeDeployments(w, p.Deployments)
+	writeWhatIfs(w, p.Plan, p.WhatIfs)
 }
 
 func writeOffers(w io.Writer, base *engine.Result, mc *engine.MonteCarloResult) {

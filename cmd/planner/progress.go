@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"io"
 	"os"
 	"sync"
@@ -9,61 +8,44 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
-
-	"planner/engine"
-	"planner/workbooks"
 )
 
-// runMonteCarlo runs a Monte Carlo of every scenario, base first, with a
-// progress bar on a terminal once the run has taken a second.
-func runMonteCarlo(ctx context.Context, plan *engine.Plan, overrides map[string]engine.Value, opts evalOptions, stderr io.Writer) ([]*engine.MonteCarloResult, error) {
-	scenarios := plan.Scenarios(overrides)
-	bar := newProgress(stderr, opts.samples*len(scenarios))
-	defer bar.finish()
-	var out []*engine.MonteCarloResult
-	for i, sc := range scenarios {
-		offset := i * opts.samples
-		r, err := plan.MonteCarlo(ctx, sc, engine.MonteCarloOptions{Samples: opts.samples, Seed: opts.seed,
-			Histograms: []string{workbooks.HistogramOutput}, Progress: func(done int) { bar.set(offset + done) }})
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, nil
-}
-
-// progress shows a bar on a terminal for runs that take over a second.
+// progress shows a bar on a terminal for a phase of a run, such as Monte
+// Carlo, once the run has taken a second.
 type progress struct {
 	mu    sync.Mutex
 	w     io.Writer
 	tty   bool
-	total int
 	start time.Time
+	phase string
 	done  int
 	bar   *progressbar.ProgressBar
 }
 
-func newProgress(w io.Writer, total int) *progress {
+func newProgress(w io.Writer) *progress {
 	if s, ok := w.(*safeWriter); ok {
 		w = s.w // the bar's own escapes move the cursor; it prints no workbook text
 	}
 	f, ok := w.(*os.File)
-	return &progress{w: w, tty: ok && term.IsTerminal(int(f.Fd())), total: total, start: time.Now()}
+	return &progress{w: w, tty: ok && term.IsTerminal(int(f.Fd())), start: time.Now()}
 }
 
-func (p *progress) set(done int) {
+func (p *progress) set(phase string, done, total int) {
 	if !p.tty {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if phase != p.phase {
+		p.finish()
+		p.phase, p.done, p.bar = phase, 0, nil
+	}
 	if done <= p.done {
 		return // workers report out of order
 	}
 	p.done = done
 	if p.bar == nil && time.Since(p.start) > time.Second {
-		p.bar = progressbar.NewOptions(p.total, progressbar.OptionSetWriter(p.w), progressbar.OptionSetDescription("Monte Carlo"),
+		p.bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(p.w), progressbar.OptionSetDescription(phase),
 			progressbar.OptionShowCount(), progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
 	}
 	if p.bar != nil {

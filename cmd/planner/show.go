@@ -5,49 +5,21 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"planner/engine"
+	"planner/evaluate"
 	"planner/units"
 	"planner/workbooks"
 )
 
-// priceAge is how show and eval date the cloud prices: --today, else the
-// workbook's own date; never the clock, so that output is reproducible.
-type priceAge struct {
-	today  string // --today YYYY-MM-DD
-	maxAge int    // --max-price-age, days
-}
+// priceAge binds --today and --max-price-age, for show and eval.
+type priceAge struct{ evaluate.PriceAge }
 
 func (a *priceAge) flags(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&a.today, "today", "", "measure the prices' age on this `DATE` (YYYY-MM-DD) instead of the workbook's own date")
-	cmd.Flags().IntVar(&a.maxAge, "max-price-age", engine.DefaultMaxPriceAge, "warn about cloud prices older than this many `DAYS`")
-}
-
-func (a priceAge) check() error {
-	if a.today != "" {
-		if _, err := time.Parse("2006-01-02", a.today); err != nil {
-			return fmt.Errorf("--today %s: write the date as YYYY-MM-DD, such as 2026-11-30", a.today)
-		}
-	}
-	if a.maxAge < 0 {
-		return fmt.Errorf("--max-price-age %d: use a number of days, 0 or more", a.maxAge)
-	}
-	return nil
-}
-
-// warnings are the stale prices of book, measured as a says.
-func (a priceAge) warnings(book *workbooks.Book) []string {
-	if a.today != "" {
-		today, _ := time.Parse("2006-01-02", a.today)
-		return book.Model.StalePrices(today, a.maxAge, "--today")
-	}
-	if book.Date.IsZero() {
-		return nil // a workbook that does not say when it was saved: nothing to measure from
-	}
-	return book.Model.StalePrices(book.Date, a.maxAge, "the workbook's date")
+	cmd.Flags().StringVar(&a.Today, "today", "", "measure the prices' age on this `DATE` (YYYY-MM-DD) instead of the workbook's own date")
+	cmd.Flags().IntVar(&a.MaxAge, "max-price-age", engine.DefaultMaxPriceAge, "warn about cloud prices older than this many `DAYS`")
 }
 
 func newShowCmd() *cobra.Command {
@@ -66,7 +38,7 @@ pull requests show which assumption moved and what that did to every result:
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: workbookArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := age.check(); err != nil {
+			if err := age.Check(); err != nil {
 				return err
 			}
 			return runShow(cmd, args[0], age)
@@ -81,7 +53,7 @@ func runShow(cmd *cobra.Command, path string, age priceAge) error {
 	if err != nil {
 		return report(cmd, err)
 	}
-	for _, w := range append(book.Warnings, age.warnings(book)...) {
+	for _, w := range append(book.Warnings, age.Warnings(book)...) {
 		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", oneLine(w))
 	}
 	out := cmd.OutOrStdout()

@@ -10,22 +10,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"planner/engine"
+	"planner/evaluate"
 	"planner/units"
 	"planner/workbooks"
 )
 
 type sizeOptions struct {
-	model       string   // a model of the catalog
-	params      float64  // total parameters, billions
-	active      float64  // active parameters of a MoE, billions
-	precision   string   // BF16, FP8, ...
-	gpus        []string // GPUs to size on; every catalog GPU when empty
-	workbook    string   // take catalogs and assumptions from this workbook
-	kvHeadroom  float64  // KV reserve as a share of the weights, when kvGiven
-	kvGiven     bool
-	arch        engine.Architecture
-	kvPrecision string
-	format      string
+	evaluate.SizeRequest
+	workbook string // take catalogs and assumptions from this workbook
+	format   string
 }
 
 func newSizeCmd() *cobra.Command {
@@ -43,24 +36,24 @@ default workbook, or from --workbook.`,
   planner size --params 70 --precision fp8 --layers 80 --kv-heads 8 --head-dim 128 --context 32768 --sequences 32`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.kvGiven = cmd.Flags().Changed("kv-headroom")
+			opts.KVGiven = cmd.Flags().Changed("kv-headroom")
 			return runSize(cmd, opts)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.model, "model", "", "size this `NAME` from the Models catalog")
-	f.Float64Var(&opts.params, "params", 0, "total parameters, in `BILLIONS` (a MoE counts all of them)")
-	f.Float64Var(&opts.active, "active", 0, "active parameters of a MoE, in `BILLIONS` (for the record: fit depends on the total)")
-	f.StringVar(&opts.precision, "precision", "", "weights' precision: "+engine.PrecisionNames())
-	f.StringArrayVar(&opts.gpus, "gpu", nil, "size on this `GPU` of the catalog; repeatable; default every GPU")
+	f.StringVar(&opts.Model, "model", "", "size this `NAME` from the Models catalog")
+	f.Float64Var(&opts.Params, "params", 0, "total parameters, in `BILLIONS` (a MoE counts all of them)")
+	f.Float64Var(&opts.Active, "active", 0, "active parameters of a MoE, in `BILLIONS` (for the record: fit depends on the total)")
+	f.StringVar(&opts.Precision, "precision", "", "weights' precision: "+engine.PrecisionNames())
+	f.StringArrayVar(&opts.GPUs, "gpu", nil, "size on this `GPU` of the catalog; repeatable; default every GPU")
 	f.StringVar(&opts.workbook, "workbook", "", "take the GPU and model catalogs and kv_headroom from `WORKBOOK.xlsx`")
-	f.Float64Var(&opts.kvHeadroom, "kv-headroom", 0, "KV-cache reserve as a `SHARE` of the weights, for a model without an architecture (default: the workbook's kv_headroom)")
-	f.Float64Var(&opts.arch.Layers, "layers", 0, "architecture: layers")
-	f.Float64Var(&opts.arch.KVHeads, "kv-heads", 0, "architecture: KV heads")
-	f.Float64Var(&opts.arch.HeadDim, "head-dim", 0, "architecture: head dimension")
-	f.Float64Var(&opts.arch.Context, "context", 0, "architecture: tokens of context per sequence")
-	f.Float64Var(&opts.arch.Sequences, "sequences", 0, "architecture: sequences held at once")
-	f.StringVar(&opts.kvPrecision, "kv-precision", "", "architecture: KV-cache precision (default: the weights')")
+	f.Float64Var(&opts.KVHeadroom, "kv-headroom", 0, "KV-cache reserve as a `SHARE` of the weights, for a model without an architecture (default: the workbook's kv_headroom)")
+	f.Float64Var(&opts.Arch.Layers, "layers", 0, "architecture: layers")
+	f.Float64Var(&opts.Arch.KVHeads, "kv-heads", 0, "architecture: KV heads")
+	f.Float64Var(&opts.Arch.HeadDim, "head-dim", 0, "architecture: head dimension")
+	f.Float64Var(&opts.Arch.Context, "context", 0, "architecture: tokens of context per sequence")
+	f.Float64Var(&opts.Arch.Sequences, "sequences", 0, "architecture: sequences held at once")
+	f.StringVar(&opts.KVPrecision, "kv-precision", "", "architecture: KV-cache precision (default: the weights')")
 	f.StringVar(&opts.format, "format", "table", "output format: table or json")
 	return cmd
 }
@@ -77,145 +70,16 @@ func runSize(cmd *cobra.Command, opts sizeOptions) error {
 		}
 		catalog = book.Model
 	}
-	m, err := modelToSize(opts, &catalog)
+	sized, err := evaluate.Size(opts.SizeRequest, catalog)
 	if err != nil {
 		return err
 	}
-	gpus, err := gpusToSize(opts.gpus, &catalog)
-	if err != nil {
-		return err
-	}
-	rule, err := sizingRule(opts, &catalog)
-	if err != nil {
-		return err
-	}
-	var sizes []engine.Sizing
-	for _, g := range gpus {
-		s, err := engine.Size(m, g, rule)
-		if err != nil {
-			return err
-		}
-		sizes = append(sizes, s)
-	}
+	m, gpus, sizes, rule := sized.Model, sized.GPUs, sized.Sizes, sized.Rule
 	if opts.format == "json" {
 		return writeSizesJSON(cmd.OutOrStdout(), m, gpus, sizes)
 	}
 	writeSizes(cmd.OutOrStdout(), m, gpus, sizes, rule)
 	return nil
-}
-
-// modelToSize is the catalog model --model names, or the one the flags
-// describe.
-func modelToSize(opts sizeOptions, catalog *engine.Model) (engine.ModelSpec, error) {
-	var m engine.ModelSpec
-	switch {
-	case opts.model != "" && opts.params != 0:
-		return m, fmt.Errorf("give either --model or --params, not both")
-	case opts.model != "":
-		var ok bool
-		if m, ok = catalog.ModelSpec(opts.model); !ok {
-			return m, fmt.Errorf("--model %s: not in the Models catalog; known models: %s", opts.model, catalogNames(catalog))
-		}
-	case opts.params < 0 || opts.active < 0 || opts.active > opts.params:
-		return m, fmt.Errorf("--params %g --active %g: parameters must be above zero, and active ones at most the total", opts.params, opts.active)
-	case opts.params == 0:
-		return m, fmt.Errorf("say what to size: --params 70 --precision fp8, or --model NAME from the catalog (%s)", catalogNames(catalog))
-	default:
-		m = engine.ModelSpec{Name: fmt.Sprintf("%gB", opts.params), TotalParamsB: opts.params, ActiveParamsB: opts.active, Precision: opts.precision}
-		if opts.precision == "" {
-			return m, fmt.Errorf("--params %g: give its --precision too (%s)", opts.params, engine.PrecisionNames())
-		}
-	}
-	if opts.precision != "" {
-		if _, ok := engine.BytesPer(opts.precision); !ok {
-			return m, fmt.Errorf("--precision %s: not known; use one of %s", opts.precision, engine.PrecisionNames())
-		}
-		m.Precision, m.BytesPerParam = opts.precision, 0
-	}
-	arch, err := architecture(opts, m.Precision)
-	if err != nil {
-		return m, err
-	}
-	if arch != nil {
-		m.Arch = arch
-	}
-	return m, nil
-}
-
-// architecture reads the architecture flags: all five or none.
-func architecture(opts sizeOptions, precision string) (*engine.Architecture, error) {
-	a := opts.arch
-	set := 0
-	for _, v := range []float64{a.Layers, a.KVHeads, a.HeadDim, a.Context, a.Sequences} {
-		if v < 0 {
-			return nil, fmt.Errorf("architecture values must be above zero")
-		}
-		if v > 0 {
-			set++
-		}
-	}
-	switch set {
-	case 0:
-		return nil, nil
-	case 5:
-	default:
-		return nil, fmt.Errorf("an architecture needs all of --layers, --kv-heads, --head-dim, --context and --sequences")
-	}
-	kv := opts.kvPrecision
-	if kv == "" {
-		kv = precision
-	}
-	b, ok := engine.BytesPer(kv)
-	if !ok {
-		return nil, fmt.Errorf("--kv-precision %s: not known; use one of %s", kv, engine.PrecisionNames())
-	}
-	a.KVBytes = b
-	return &a, nil
-}
-
-func gpusToSize(names []string, catalog *engine.Model) ([]engine.GPUSpec, error) {
-	if len(names) == 0 {
-		return catalog.GPUs, nil
-	}
-	var out []engine.GPUSpec
-	for _, n := range names {
-		g, ok := catalog.GPUSpec(n)
-		if !ok {
-			var known []string
-			for _, g := range catalog.GPUs {
-				known = append(known, g.Name)
-			}
-			return nil, fmt.Errorf("--gpu %s: not in the GPUs catalog; known GPUs: %s", n, strings.Join(known, ", "))
-		}
-		out = append(out, g)
-	}
-	return out, nil
-}
-
-func sizingRule(opts sizeOptions, catalog *engine.Model) (engine.SizingRule, error) {
-	rule := engine.SizingRule{KVHeadroom: opts.kvHeadroom, NodeGPUs: 8}
-	if in, ok := catalog.Input("gpus"); ok && !in.Value.IsText {
-		rule.NodeGPUs = int(in.Value.Num)
-	}
-	if opts.kvGiven && (!(opts.kvHeadroom >= 0) || opts.kvHeadroom > 10) {
-		return rule, fmt.Errorf("--kv-headroom %g: give a share of the weights between 0 and 10 (0.4 is 40 %%)", opts.kvHeadroom)
-	}
-	if !opts.kvGiven {
-		in, ok := catalog.Input(engine.KVHeadroom)
-		if !ok || in.Value.IsText {
-			return rule, fmt.Errorf("the workbook has no number input kv_headroom; pass --kv-headroom 0.4")
-		}
-		rule.KVHeadroom = in.Value.Num
-	}
-	return rule, nil
-}
-
-func catalogNames(m *engine.Model) string {
-	var names []string
-	for _, s := range m.Catalog {
-		names = append(names, s.Name)
-	}
-	return strings.Join(names, ", ")
 }
 
 type sizeJSON struct {

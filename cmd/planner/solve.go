@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"planner/engine"
+	"planner/evaluate"
 	"planner/units"
 	"planner/workbooks"
 )
@@ -100,19 +101,19 @@ func goalFromFlags(opts solveOptions, plan *engine.Plan) (engine.Goal, error) {
 		return g, fmt.Errorf("--target %s: write NAME=VALUE, such as --target cost_per_used_hour=2.69", opts.target)
 	}
 	g.Target = strings.TrimSpace(name)
-	v, err := parseValue(strings.TrimSpace(raw))
+	v, err := evaluate.ParseNumber(strings.TrimSpace(raw))
 	if err != nil {
 		return g, fmt.Errorf("--target %s: %v", opts.target, err)
 	}
 	g.Value = v
-	if g.With, err = parseSets(opts.with, plan); err != nil {
+	if g.With, err = evaluate.ParseSets(opts.with, plan); err != nil {
 		return g, errors.New(strings.ReplaceAll(err.Error(), "--set ", "--with "))
 	}
 	if opts.between != "" {
 		low, high, ok := strings.Cut(opts.between, ",")
 		var errLow, errHigh error
-		g.Low, errLow = parseValue(strings.TrimSpace(low))
-		g.High, errHigh = parseValue(strings.TrimSpace(high))
+		g.Low, errLow = evaluate.ParseNumber(strings.TrimSpace(low))
+		g.High, errHigh = evaluate.ParseNumber(strings.TrimSpace(high))
 		if !ok || errLow != nil || errHigh != nil {
 			return g, fmt.Errorf("--between %s: write LOW,HIGH, such as --between 10%%,100%%", opts.between)
 		}

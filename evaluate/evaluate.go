@@ -1,0 +1,307 @@
+package evaluate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"planner/engine"
+	"planner/formulas"
+	"planner/workbooks"
+)
+
+// Options are the choices of one evaluation. The zero value evaluates the
+// workbook in place with the default Monte Carlo.
+type Options struct {
+	Output    string   // write here instead of in place; "" or the workbook itself is in place
+	Sets      []string // NAME=VALUE overrides; with them the workbook is written only to Output
+	Force     bool     // replace a foreign sheet called Results, write a workbook open elsewhere
+	Samples   int      // Monte Carlo samples per scenario; 0 is engine.DefaultSamples
+	Seed      uint64   // Monte Carlo seed; the command line's default is engine.DefaultSeed
+	Targets   []string // what the tornado follows, instead of the Targets sheet
+	Scenarios []string // scenarios the caller will show: each must exist
+	Check     bool     // compare with a fresh evaluation and write nothing
+	Prices    PriceAge // how the cloud prices' age is measured
+	Version   string   // planner's version, written into every sheet planner owns
+
+	// Progress, when set, hears how far a long phase has got.
+	Progress func(phase string, done, total int)
+}
+
+// Report is what became of one workbook: what was computed, as far as the
+// evaluation got, and what happened to the file.
+type Report struct {
+	File        string
+	Plan        *engine.Plan
+	Results     []*engine.Result // base first, then every scenario
+	Sizing      []engine.Sizing
+	Deployments []engine.DeploymentResult
+	MonteCarlo  []*engine.MonteCarloResult // one per scenario, as Results
+	WhatIfs     *engine.WhatIfs
+	Set         map[string]engine.Value          // the overrides, parsed
+	Names       map[string]workbooks.DefinedName // the workbook's defined names as read
+	Warnings    []string                         // what the user should hear that did not stop the run
+	Note        string                           // what happened to the file
+}
+
+// MonteCarloOf is the Monte Carlo run of the named scenario, or nil.
+func (rep *Report) MonteCarloOf(scenario string) *engine.MonteCarloResult {
+	for _, mc := range rep.MonteCarlo {
+		if mc.Scenario == scenario {
+			return mc
+		}
+	}
+	return nil
+}
+
+// LockWait is how long planner waits for another planner writing the
+// same workbook.
+const LockWait = 30 * time.Second
+
+// Evaluate evaluates the workbook at path as opts say. The report is never
+// nil: on an error it holds what was computed before it (results whose
+// formulas failed, say) and the warnings so far. The file is written only
+// when everything succeeded, and then atomically.
+func Evaluate(ctx context.Context, path string, opts Options) (*Report, error) {
+	opts = opts.withDefaults()
+	rep := &Report{File: path}
+	err := opts.Valid()
+	if err == nil {
+		err = evaluate(ctx, path, opts, rep)
+	}
+	return rep, err
+}
+
+func (o Options) withDefaults() Options {
+	if o.Samples == 0 {
+		o.Samples = engine.DefaultSamples
+	}
+	return o
+}
+
+// Valid refuses options that cannot run as given: a number of samples out
+// of bounds, a date planner cannot read, choices that contradict each
+// other. Evaluate calls it after reading 0 samples as the default.
+func (o Options) Valid() error {
+	if err := engine.CheckSamples(o.Samples); err != nil {
+		return fmt.Errorf("--samples: %v", err)
+	}
+	if err := o.Prices.Check(); err != nil {
+		return err
+	}
+	if o.Check && (o.Output != "" || len(o.Sets) > 0 || len(o.Targets) > 0) {
+		return fmt.Errorf("--check compares the workbook with a fresh evaluation of its own inputs; it does not take -o, --set or --target")
+	}
+	return nil
+}
+
+// run is one evaluation's state: the options, with Output settled, and the
+// file written to.
+type run struct {
+	opts   Options
+	path   string
+	target string
+	early  []string // warnings from before the workbook was read
+}
+
+func evaluate(ctx context.Context, path string, opts Options, rep *Report) error {
+	r := &run{opts: opts, path: path, target: path}
+	if err := r.settleOutput(); err != nil {
+		return err
+	}
+	if writes := (len(opts.Sets) == 0 || r.opts.Output != "") && !opts.Check; writes {
+		unlock, err := r.claim()
+		if err != nil {
+			return err
+		}
+		defer unlock()
+		rep.Warnings = r.early
+	}
+	book, err := workbooks.Read(path)
+	if err != nil {
+		return err
+	}
+	model, err := r.compute(ctx, book, rep)
+	if err != nil {
+		return err
+	}
+	return r.finish(book, rep, model)
+}
+
+// settleOutput decides where the results go: -o naming the workbook itself,
+// by whatever path, link or hard link, is eval in place.
+func (r *run) settleOutput() error {
+	if r.opts.Output == "" {
+		return nil
+	}
+	switch {
+	case !workbooks.SameFile(r.opts.Output, r.path):
+		r.target = r.opts.Output
+	case len(r.opts.Sets) > 0:
+		return fmt.Errorf("%s: -o %s is this same workbook; planner saves --set results, a what-if, only into another file, so that %s keeps the results of its own inputs: name a new file, such as -o what-if.xlsx",
+			r.path, r.opts.Output, r.path)
+	default:
+		r.opts.Output = ""
+	}
+	return nil
+}
+
+// claim makes sure the evaluation may write the target and takes it: not
+// planner's copy of someone else's file (-o), not open in Excel or
+// LibreOffice (unless Force), not read-only, and not being written by
+// another planner.
+func (r *run) claim() (unlock func(), err error) {
+	if r.target != r.path {
+		if err := workbooks.CheckOutput(r.target); err != nil {
+			return nil, err
+		}
+	}
+	if err := workbooks.CheckNotOpen(r.target); err != nil {
+		if !r.opts.Force || !errors.Is(err, workbooks.ErrOpenElsewhere) {
+			return nil, err
+		}
+		r.early = append(r.early, err.Error()+"; writing anyway, as --force asks: the program that has it open will overwrite planner's sheets if it saves")
+	}
+	if err := workbooks.CheckWritable(r.target); err != nil {
+		return nil, err
+	}
+	return workbooks.Lock(r.target, LockWait)
+}
+
+// compute builds and evaluates the model, its sizing, deployments, Monte
+// Carlo and what-ifs, and returns the engine's warnings about the model.
+func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (model []string, err error) {
+	rep.Warnings = slices.Concat(r.early, book.Warnings, r.opts.Prices.Warnings(book))
+	if rep.Plan, err = engine.Build(book.Model); err != nil {
+		return nil, err
+	}
+	if rep.Set, err = ParseSets(r.opts.Sets, rep.Plan); err != nil {
+		return nil, err
+	}
+	if ws := append(rep.Plan.Warnings(), rep.Plan.OverrideWarnings(rep.Set)...).Err(); ws != nil {
+		for _, w := range ws.(formulas.List) {
+			model = append(model, w.Error())
+		}
+	}
+	rep.Warnings = append(rep.Warnings, model...)
+	rep.Names = book.Names
+	if err := r.evalAll(rep); err != nil {
+		return nil, err
+	}
+	if rep.MonteCarlo, err = monteCarlo(ctx, rep.Plan, rep.Set, r.opts); err != nil {
+		return nil, err
+	}
+	rep.Warnings = append(rep.Warnings, failedSamples(rep.MonteCarlo)...)
+	if rep.WhatIfs, err = rep.Plan.WhatIfs(rep.Plan.Scenarios(rep.Set), r.opts.Targets); err != nil {
+		return nil, err
+	}
+	return model, nil
+}
+
+// evalAll evaluates every scenario, sizes the base one and prices the
+// deployments; formulas that failed stop the run here, with the file
+// untouched.
+func (r *run) evalAll(rep *Report) error {
+	for _, t := range r.opts.Targets {
+		if err := rep.Plan.CheckTarget(t); err != nil {
+			return fmt.Errorf("%s: --target %s: %w", r.path, t, err)
+		}
+	}
+	var err error
+	if rep.Results, err = rep.Plan.EvalAll(rep.Set); err != nil {
+		if _, placed := err.(formulas.List); !placed {
+			err = fmt.Errorf("%s: %w", r.path, err)
+		}
+		return err
+	}
+	if err := checkScenarios(r.opts.Scenarios, rep.Results); err != nil {
+		return err
+	}
+	if rep.Sizing, err = rep.Plan.SizingTable(rep.Results[0]); err != nil {
+		return err
+	}
+	rep.Deployments = rep.Plan.Deploy(rep.Results)
+	if err := evalErrors(rep.Results); err != nil {
+		if r.writes() {
+			rep.Note = r.target + ": not written, because formulas failed; the file is as it was"
+		}
+		return err
+	}
+	return nil
+}
+
+// writes is whether this evaluation means to write a file.
+func (r *run) writes() bool { return len(r.opts.Sets) == 0 || r.opts.Output != "" }
+
+// finish writes the results, checks them, or says why the file was left
+// alone.
+func (r *run) finish(book *workbooks.Book, rep *Report, model []string) error {
+	if !r.writes() {
+		rep.Note = r.path + ": --set given, so the workbook was left alone; add -o OUT.xlsx to save these results to a copy"
+		return nil
+	}
+	if r.opts.Check {
+		return r.check(book, rep)
+	}
+	err := r.write(book, rep)
+	rep.Warnings = slices.Concat(r.early, book.Warnings, r.opts.Prices.Warnings(book), model, failedSamples(rep.MonteCarlo))
+	return err
+}
+
+// check compares the workbook with what the evaluation would write, and
+// writes nothing.
+func (r *run) check(book *workbooks.Book, rep *Report) error {
+	data, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force})
+	if err != nil {
+		return err
+	}
+	stale, err := book.Stale(data)
+	if err != nil {
+		return err
+	}
+	if len(stale) > 0 {
+		return fmt.Errorf("%s\n%s: stale; run %s and commit the result", strings.Join(stale, "\n"), book.Path, workbooks.Command("eval", book.Path))
+	}
+	rep.Note = book.Path + ": up to date: planner's sheets match a fresh evaluation"
+	return nil
+}
+
+// write puts the results into the workbook and saves it, unless nothing
+// would change.
+func (r *run) write(book *workbooks.Book, rep *Report) error {
+	data, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force})
+	if err != nil {
+		return err
+	}
+	if r.target == book.Path && workbooks.Same(data, book.Data()) {
+		rep.Note = r.target + ": Results already up to date; the file is unchanged"
+		return nil
+	}
+	if err := workbooks.Save(r.target, data); err != nil {
+		return err
+	}
+	rep.Note = r.target + ": wrote " + workbooks.SheetList(book.Written)
+	return nil
+}
+
+// output is what the evaluation writes into the workbook.
+func (r *run) output(rep *Report) workbooks.Output {
+	return workbooks.Output{Version: r.opts.Version, Plan: rep.Plan, Results: rep.Results, Overrides: r.notes(),
+		Sizing: rep.Sizing, Deployments: rep.Deployments, MonteCarlo: rep.MonteCarlo, WhatIfs: rep.WhatIfs,
+		Set: rep.Set, Names: rep.Names}
+}
+
+// notes are the command-line choices the provenance line records.
+func (r *run) notes() []string {
+	var out []string
+	for _, s := range r.opts.Sets {
+		out = append(out, "--set "+s)
+	}
+	for _, t := range r.opts.Targets {
+		out = append(out, "--target "+t)
+	}
+	return out
+}

@@ -1,0 +1,32 @@
+package evaluate
+
+import (
+	"context"
+
+	"planner/engine"
+	"planner/workbooks"
+)
+
+// phaseMonteCarlo names the Monte Carlo phase to Options.Progress.
+const phaseMonteCarlo = "Monte Carlo"
+
+// monteCarlo runs a Monte Carlo of every scenario, base first, reporting
+// its progress over all of them.
+func monteCarlo(ctx context.Context, plan *engine.Plan, overrides map[string]engine.Value, opts Options) ([]*engine.MonteCarloResult, error) {
+	scenarios := plan.Scenarios(overrides)
+	total := opts.Samples * len(scenarios)
+	var out []*engine.MonteCarloResult
+	for i, sc := range scenarios {
+		offset := i * opts.Samples
+		mo := engine.MonteCarloOptions{Samples: opts.Samples, Seed: opts.Seed, Histograms: []string{workbooks.HistogramOutput}}
+		if opts.Progress != nil {
+			mo.Progress = func(done int) { opts.Progress(phaseMonteCarlo, offset+done, total) }
+		}
+		r, err := plan.MonteCarlo(ctx, sc, mo)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}

@@ -1,0 +1,76 @@
+package evaluate
+
+import (
+	"fmt"
+	"strings"
+
+	"planner/engine"
+	"planner/formulas"
+	"planner/units"
+)
+
+// ParseSets reads NAME=VALUE overrides (--set) against the model's inputs:
+// a number as ParseNumber reads it for a number input, the text for a text
+// input, each checked as the Assumptions sheet's own cell would be.
+func ParseSets(sets []string, plan *engine.Plan) (map[string]engine.Value, error) {
+	out := map[string]engine.Value{}
+	for _, s := range sets {
+		name, v, err := parseSet(s, plan)
+		if err != nil {
+			return nil, err
+		}
+		out[name] = v
+	}
+	return out, nil
+}
+
+func parseSet(s string, plan *engine.Plan) (string, engine.Value, error) {
+	name, raw, ok := strings.Cut(s, "=")
+	name, raw = strings.TrimSpace(name), strings.TrimSpace(raw)
+	if !ok || name == "" {
+		return "", engine.Value{}, fmt.Errorf("--set %s: write NAME=VALUE, such as --set capex=320000", s)
+	}
+	in, ok := plan.Settable(name)
+	if !ok {
+		return "", engine.Value{}, fmt.Errorf("--set %s: %s is not an input of this workbook%s", s, name, suggestInput(name, plan.Model()))
+	}
+	if in.Value.IsText {
+		v := engine.Text(strings.Trim(raw, `"'`))
+		if msg := plan.CheckText(name, v); msg != "" {
+			return "", engine.Value{}, fmt.Errorf("--set %s: %s", s, msg)
+		}
+		return name, v, nil
+	}
+	v, err := ParseNumber(raw)
+	if err != nil {
+		return "", engine.Value{}, fmt.Errorf("--set %s: %v", s, err)
+	}
+	if msg := units.Check(v, in.Unit); msg != "" {
+		return "", engine.Value{}, fmt.Errorf("--set %s: %s %s", s, name, msg)
+	}
+	return name, engine.Num(v), nil
+}
+
+// ParseNumber reads a number given on the command line: 320000, $320,000,
+// 35%, or arithmetic such as 264/730.
+func ParseNumber(raw string) (float64, error) {
+	if v, ok := units.Parse(raw); ok {
+		return v, nil
+	}
+	v, err := engine.Constant(raw)
+	if err == nil {
+		return v, nil
+	}
+	return 0, fmt.Errorf("%q is not a number (%v); write 320000, $320,000, 35%%, or arithmetic such as 264/730", raw, err)
+}
+
+func suggestInput(name string, m engine.Model) string {
+	var names []string
+	for _, in := range m.Inputs {
+		names = append(names, in.Name)
+	}
+	if s := formulas.Suggest(name, names); s != "" {
+		return " (did you mean " + s + "?)"
+	}
+	return "; the inputs are the names in the Assumptions sheet"
+}
