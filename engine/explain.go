@@ -124,33 +124,17 @@ func (w *walker) call(n ast.Node, name string, args []ast.Node) float64 {
 	if w.at != nil {
 		return math.NaN()
 	}
-	switch name {
-	case "sqrt":
-		if xs[0] < 0 {
-			return w.fail(n, "square root of a negative number: %s is %s", source(args[0]), num(xs[0]))
+	f, _ := formulas.Lookup(name)
+	if f.Domain != nil {
+		if why := f.Domain(xs, func(i int) string { return source(args[i]) }); why != "" {
+			return w.fail(n, "%s", why)
 		}
-	case "log", "log10":
-		if xs[0] <= 0 {
-			return w.fail(n, "logarithm of a number that is not above zero: %s is %s", source(args[0]), num(xs[0]))
-		}
-	case "pow":
-		r := math.Pow(xs[0], xs[1])
-		if math.IsNaN(r) {
-			return w.fail(n, "%s raised to %s has no real value", num(xs[0]), num(xs[1]))
-		}
-		return w.check(n, r)
-	case "min", "max":
-		op := opMin
-		if name == "max" {
-			op = opMax
-		}
-		acc := xs[0]
-		for _, x := range xs[1:] {
-			acc = apply(op, acc, x)
-		}
-		return acc
 	}
-	return w.check(n, apply(unaryFuncs[name], xs[0], xs[0]))
+	r := f.Call(xs...)
+	if f.Variadic {
+		return r // min and max give one of their arguments, already walked
+	}
+	return w.check(n, r)
 }
 
 // check reports an operation whose finite operands gave a non-finite result.

@@ -137,11 +137,6 @@ var binaryOps = map[string]opcode{
 	"and": opAnd, "&&": opAnd, "or": opOr, "||": opOr,
 }
 
-var unaryFuncs = map[string]opcode{
-	"abs": opAbs, "ceil": opCeil, "floor": opFloor, "round": opRound,
-	"sqrt": opSqrt, "exp": opExp, "log": opLog, "log10": opLog10,
-}
-
 // expr lowers a checked node. formulas.Check has already refused every
 // construct this does not handle.
 func (l *lowerer) expr(n ast.Node, plan *Plan) int32 {
@@ -182,24 +177,22 @@ func (l *lowerer) expr(n ast.Node, plan *Plan) int32 {
 	panic("engine: formula construct not lowered: " + n.String())
 }
 
+// call lowers a call of a built-in function as formulas.Function.Call
+// computes it: a function of one argument gets it as both operands, a
+// variadic one is folded from the left.
 func (l *lowerer) call(name string, args []ast.Node, plan *Plan) int32 {
 	slots := make([]int32, len(args))
 	for i, a := range args {
 		slots[i] = l.expr(a, plan)
 	}
-	switch name {
-	case "min", "max":
-		op := opMin
-		if name == "max" {
-			op = opMax
-		}
-		acc := slots[0]
-		for _, s := range slots[1:] {
-			acc = l.emit(op, acc, s, s)
-		}
-		return acc
-	case "pow":
-		return l.emit(opPow, slots[0], slots[1], slots[1])
+	op, f := functionOp(name)
+	if !f.Variadic {
+		last := slots[len(slots)-1]
+		return l.emit(op, slots[0], last, last)
 	}
-	return l.emit(unaryFuncs[name], slots[0], slots[0], slots[0])
+	acc := slots[0]
+	for _, s := range slots[1:] {
+		acc = l.emit(op, acc, s, s)
+	}
+	return acc
 }

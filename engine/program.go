@@ -1,6 +1,10 @@
 package engine
 
-import "math"
+import (
+	"math"
+
+	"planner/formulas"
+)
 
 // opcode is one operation of the numeric program. Every value is a float64:
 // booleans are 1 and 0, text is an interned id compared only for equality.
@@ -24,18 +28,24 @@ const (
 	opGe
 	opAnd
 	opOr
-	opSel // dst = a != 0 ? b : c
-	opAbs
-	opCeil
-	opFloor
-	opRound
-	opSqrt
-	opExp
-	opLog
-	opLog10
-	opMin
-	opMax
+	opSel  // dst = a != 0 ? b : c
+	opFunc // opFunc+i computes builtins[i] of a and b
 )
+
+// builtins are the formula language's functions, in the order of their
+// opcodes. Nothing writes to it.
+var builtins = formulas.Functions()
+
+// functionOp is the opcode of the function a formula calls by name, which
+// formulas.Check has made sure exists.
+func functionOp(name string) (opcode, formulas.Function) {
+	for i, f := range builtins {
+		if f.Name == name {
+			return opFunc + opcode(i), f
+		}
+	}
+	panic("engine: unknown function " + name)
+}
 
 // instr is a three-address instruction over the slots of one scenario.
 type instr struct {
@@ -73,9 +83,9 @@ func run(code []instr, s []float64) {
 	}
 }
 
-// apply is the meaning of every opcode but opSel. The functions follow expr's
-// builtins exactly (its min and max keep the first argument unless another is
-// strictly smaller or larger), so that planner and expr agree on every formula.
+// apply is the meaning of every opcode but opSel. A function's meaning is
+// its Apply in the formulas' table, which follows expr's builtins exactly,
+// so that planner and expr agree on every formula.
 func apply(op opcode, x, y float64) float64 {
 	switch op {
 	case opCopy:
@@ -112,35 +122,9 @@ func apply(op opcode, x, y float64) float64 {
 		return truth(x != 0 && y != 0)
 	case opOr:
 		return truth(x != 0 || y != 0)
-	case opAbs:
-		if x < 0 {
-			return -x
-		}
-		return x
-	case opCeil:
-		return math.Ceil(x)
-	case opFloor:
-		return math.Floor(x)
-	case opRound:
-		return math.Round(x)
-	case opSqrt:
-		return math.Sqrt(x)
-	case opExp:
-		return math.Exp(x)
-	case opLog:
-		return math.Log(x)
-	case opLog10:
-		return math.Log10(x)
-	case opMin:
-		if x > y {
-			return y
-		}
-		return x
-	case opMax:
-		if x < y {
-			return y
-		}
-		return x
+	}
+	if op >= opFunc {
+		return builtins[op-opFunc].Apply(x, y)
 	}
 	panic("engine: unknown opcode")
 }

@@ -3,7 +3,7 @@ package formulas
 import (
 	"errors"
 	"fmt"
-	"math"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -52,40 +52,6 @@ type Checked struct {
 	Refs []string
 }
 
-// exprBuiltins are the expr builtins the language keeps; every other builtin
-// (dates, strings, JSON, collections) is disabled.
-var exprBuiltins = []string{"abs", "ceil", "floor", "max", "min", "round"}
-
-// extraFunctions are added to expr with fixed float signatures.
-var extraFunctions = map[string]func(...float64) float64{
-	"sqrt":  func(x ...float64) float64 { return math.Sqrt(x[0]) },
-	"pow":   func(x ...float64) float64 { return math.Pow(x[0], x[1]) },
-	"exp":   func(x ...float64) float64 { return math.Exp(x[0]) },
-	"log":   func(x ...float64) float64 { return math.Log(x[0]) },
-	"log10": func(x ...float64) float64 { return math.Log10(x[0]) },
-}
-
-var extraArity = map[string]int{"sqrt": 1, "pow": 2, "exp": 1, "log": 1, "log10": 1}
-
-// Functions lists every function a formula may call, sorted.
-func Functions() []string {
-	names := append([]string(nil), exprBuiltins...)
-	for n := range extraFunctions {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
-func isFunction(name string) bool {
-	for _, f := range Functions() {
-		if f == name {
-			return true
-		}
-	}
-	return false
-}
-
 // ExprOptions are the expr options that define the language over env. The
 // engine never runs expr's VM; tests use these options to compare planner's
 // evaluator with expr's own.
@@ -98,21 +64,25 @@ func ExprOptions(env Env) []expr.Option {
 			vars[name] = 0.0
 		}
 	}
+	// Of expr's builtins (dates, strings, JSON, collections) the language
+	// keeps only those in its table of functions.
 	opts := []expr.Option{expr.Env(vars), expr.DisableAllBuiltins(), expr.MaxNodes(MaxNodes)}
-	for _, b := range exprBuiltins {
-		opts = append(opts, expr.EnableBuiltin(b))
-	}
-	for name, fn := range extraFunctions {
-		opts = append(opts, expr.Function(name, wrap(fn, extraArity[name]), signature(extraArity[name])))
+	for _, f := range functions {
+		if f.builtin {
+			opts = append(opts, expr.EnableBuiltin(f.Name))
+		} else {
+			opts = append(opts, expr.Function(f.Name, wrap(f), signature(f)))
+		}
 	}
 	return opts
 }
 
-func wrap(fn func(...float64) float64, arity int) func(...any) (any, error) {
+// wrap runs f for expr's VM, as planner's evaluator runs it.
+func wrap(f Function) func(...any) (any, error) {
 	return func(params ...any) (any, error) {
-		args := make([]float64, arity)
-		for i := range args {
-			switch v := params[i].(type) {
+		args := make([]float64, len(params))
+		for i, p := range params {
+			switch v := p.(type) {
 			case float64:
 				args[i] = v
 			case int:
@@ -121,15 +91,22 @@ func wrap(fn func(...float64) float64, arity int) func(...any) (any, error) {
 				return nil, fmt.Errorf("argument %d is %T, not a number", i+1, v)
 			}
 		}
-		return fn(args...), nil
+		return f.Call(args...), nil
 	}
 }
 
-func signature(arity int) any {
-	if arity == 2 {
-		return new(func(float64, float64) float64)
+// signature is f's type for expr's checker: Arity float64 arguments (and
+// then any number more, when f is variadic) giving a float64.
+func signature(f Function) any {
+	float := reflect.TypeFor[float64]()
+	in := make([]reflect.Type, f.Arity, f.Arity+1)
+	for i := range in {
+		in[i] = float
 	}
-	return new(func(float64) float64)
+	if f.Variadic {
+		in = append(in, reflect.SliceOf(float))
+	}
+	return reflect.New(reflect.FuncOf(in, []reflect.Type{float}, f.Variadic)).Interface()
 }
 
 func newConfig(env Env) *conf.Config {
@@ -332,13 +309,13 @@ func disallowed(n ast.Node) string {
 		if ok {
 			name = id.Value
 		}
-		return fmt.Sprintf("unknown function %s; formulas may call %s", name, strings.Join(Functions(), ", "))
+		return fmt.Sprintf("unknown function %s; formulas may call %s", name, functionNames())
 	case *ast.MemberNode, *ast.ChainNode:
 		return "fields and indexes (a.b, a[0]) are not part of planner's formulas; every name is a plain input or formula"
 	case *ast.NilNode:
 		return "nil is not part of planner's formulas"
 	}
-	return "this construct is not part of planner's formulas; use arithmetic, comparisons, and, or, not, ?: and " + strings.Join(Functions(), ", ")
+	return "this construct is not part of planner's formulas; use arithmetic, comparisons, and, or, not, ?: and " + functionNames()
 }
 
 // At builds an Error at node n of f, with a caret under it.

@@ -9,5 +9,10 @@
 // log, log10). Text inputs may only be compared with == and !=. Nothing in a
 // formula can reach files, the environment, the clock or randomness.
 //
+// Each function is one row of a table (Functions, Lookup): its name and
+// arity, how it translates into Excel, what it computes and where it has no
+// value. Checking, the Excel translation, and the engine's evaluator and
+// explanations all read that row.
+//
 // It must not import engine, workbooks, excelize or cobra.
 package formulas

@@ -21,7 +21,8 @@ import (
 //   - and, or, and ?: evaluate only what they need, as planner does (Excel's
 //     AND and OR evaluate every argument and pass on its errors): IF(a,b,FALSE)
 //     and IF(a,TRUE,b);
-//   - ceil and floor become -INT(-x) and INT(x), which every spreadsheet has;
+//   - a function translates as its row of the table in functions.go says;
+//     ceil and floor become -INT(-x) and INT(x), which every spreadsheet has;
 //   - text compares case-sensitively, as planner does: EXACT, not =;
 //   - Excel negates before it raises to a power (-2^2 is 4) and chains ^
 //     from the left, so every power and negation keeps its parentheses.
@@ -47,10 +48,6 @@ const (
 type translator struct {
 	env Env
 	ref func(name string) (string, error)
-}
-
-var excelFunctions = map[string]string{
-	"abs": "ABS", "round": "ROUND", "sqrt": "SQRT", "exp": "EXP", "log": "LN", "log10": "LOG10", "min": "MIN", "max": "MAX",
 }
 
 var excelComparisons = map[string]string{"==": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -181,30 +178,27 @@ func (t translator) isText(n ast.Node) bool {
 }
 
 func (t translator) function(name string, args []ast.Node) (string, int, error) {
-	switch name {
-	case "floor":
-		return t.call("INT", args...)
-	case "ceil":
-		s, _, err := t.call("INT", args...)
+	f, ok := Lookup(name)
+	x := f.excel
+	switch {
+	case !ok || (x.fn == "" && x.operator == ""):
+		return "", 0, fmt.Errorf("the function %s has no Excel translation", name)
+	case x.operator != "":
+		if len(args) != 2 {
+			return "", 0, fmt.Errorf("%s takes two arguments", name)
+		}
+		return t.binary(&ast.BinaryNode{Operator: x.operator, Left: args[0], Right: args[1]})
+	case x.mirrored:
+		s, _, err := t.call(x.fn, args...)
 		if err != nil {
 			return "", 0, err
 		}
-		// -INT(-x): INT rounds down, so this rounds up, as math.Ceil.
-		return "-" + strings.Replace(s, "INT(", "INT(-(", 1) + ")", negation, nil
-	case "round":
-		s, _, err := t.call("ROUND", args...)
-		return strings.TrimSuffix(s, ")") + ",0)", atom, err
-	case "pow":
-		if len(args) != 2 {
-			return "", 0, fmt.Errorf("pow takes two arguments")
-		}
-		return t.binary(&ast.BinaryNode{Operator: "**", Left: args[0], Right: args[1]})
+		return "-" + strings.Replace(s, x.fn+"(", x.fn+"(-(", 1) + ")", negation, nil
+	case x.extra != "":
+		s, _, err := t.call(x.fn, args...)
+		return strings.TrimSuffix(s, ")") + "," + x.extra + ")", atom, err
 	}
-	fn, ok := excelFunctions[name]
-	if !ok {
-		return "", 0, fmt.Errorf("the function %s has no Excel translation", name)
-	}
-	return t.call(fn, args...)
+	return t.call(x.fn, args...)
 }
 
 // constant evaluates a whole-number expression of literals, as expr does

@@ -29,15 +29,6 @@ var scriptCommands = map[string]func(ts *testscript.TestScript, neg bool, args [
 	"charts":   printCharts,
 }
 
-// edit opens a workbook with excelize, applies fn and saves it in place.
-func edit(ts *testscript.TestScript, file string, fn func(f *excelize.File) error) {
-	f, err := excelize.OpenFile(ts.MkAbs(file))
-	ts.Check(err)
-	defer f.Close()
-	ts.Check(fn(f))
-	ts.Check(f.Save())
-}
-
 func sheetCell(ts *testscript.TestScript, ref string) (string, string) {
 	sheet, cell, ok := strings.Cut(ref, "!")
 	if !ok {
@@ -62,7 +53,7 @@ func setCell(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) == 4 {
 		kind = args[3]
 	}
-	edit(ts, args[0], func(f *excelize.File) error {
+	editBook(ts, ts.MkAbs(args[0]), func(f *excelize.File) error {
 		switch kind {
 		case "text":
 			return f.SetCellStr(sheet, cell, args[2])
@@ -147,7 +138,7 @@ func addSheet(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) < 2 {
 		ts.Fatalf("usage: addsheet FILE SHEET [TEXT]")
 	}
-	edit(ts, args[0], func(f *excelize.File) error {
+	editBook(ts, ts.MkAbs(args[0]), func(f *excelize.File) error {
 		if _, err := f.NewSheet(args[1]); err != nil {
 			return err
 		}
@@ -221,7 +212,7 @@ func defineName(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) != 3 {
 		ts.Fatalf("usage: defname FILE NAME REF")
 	}
-	edit(ts, args[0], func(f *excelize.File) error {
+	editBook(ts, ts.MkAbs(args[0]), func(f *excelize.File) error {
 		return f.SetDefinedName(&excelize.DefinedName{Name: args[1], RefersTo: args[2]})
 	})
 }

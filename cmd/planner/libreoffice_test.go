@@ -60,51 +60,9 @@ func setInputs(t *testing.T, path string, values map[string]float64) {
 	})
 }
 
-// editBook opens a workbook, lets edit change it as a spreadsheet user
-// would, and saves it.
-func editBook(t *testing.T, path string, edit func(f *excelize.File) error) {
-	t.Helper()
-	f, err := excelize.OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := edit(f); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Save(); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func setNumber(t *testing.T, path, sheet, cell string, v float64) {
 	t.Helper()
 	editBook(t, path, func(f *excelize.File) error { return f.SetCellFloat(sheet, cell, v, -1, 64) })
-}
-
-// formulaCells lists every cell of sheet that holds a formula, with its
-// cached value.
-func formulaCells(t *testing.T, path, sheet string) map[string]string {
-	t.Helper()
-	f, err := excelize.OpenFile(path, excelize.Options{RawCellValue: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := f.GetRows(sheet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for r, row := range rows {
-		for c, v := range row {
-			ref, _ := excelize.CoordinatesToCellName(c+1, r+1)
-			if formula, _ := f.GetCellFormula(sheet, ref); formula != "" {
-				out[ref] = v
-			}
-		}
-	}
-	return out
 }
 
 // liveSheets are the sheets whose formulas LibreOffice recalculates.
@@ -164,7 +122,7 @@ func TestLibreOfficeRecalculatesResults(t *testing.T) {
 	cells := func(path string) map[string]map[string]string {
 		out := map[string]map[string]string{}
 		for _, sheet := range liveSheets {
-			out[sheet] = formulaCells(t, path, sheet)
+			out[sheet] = readSheet(t, path, sheet).formulas
 		}
 		return out
 	}
@@ -503,7 +461,7 @@ func changedVerdicts(t *testing.T, a, b string) int {
 	t.Helper()
 	n := 0
 	for _, sheet := range liveSheets {
-		x, y := grid(t, a, sheet), grid(t, b, sheet)
+		x, y := readSheet(t, a, sheet).rows, readSheet(t, b, sheet).rows
 		for r := range min(len(x), len(y)) {
 			for c := range min(len(x[r]), len(y[r])) {
 				if v := x[r][c]; (v == "buy" || v == "rent") && y[r][c] != v {
@@ -522,7 +480,7 @@ func changedVerdicts(t *testing.T, a, b string) int {
 // which come from Monte Carlo, last on the sheet).
 func sameCells(t *testing.T, what, sheet, wantPath, gotPath string) {
 	t.Helper()
-	want, got := grid(t, wantPath, sheet), grid(t, gotPath, sheet)
+	want, got := readSheet(t, wantPath, sheet).rows, readSheet(t, gotPath, sheet).rows
 	for r, row := range want {
 		if len(row) > 0 && strings.Contains(row[0], "not live") {
 			want, got = want[:r], got[:min(r, len(got))]

@@ -46,7 +46,7 @@ func TestOwnQuoteEvaluatesAndIsRight(t *testing.T) {
 		}
 	}
 	// Break-even against each offer: the cost over its price.
-	rows := grid(t, plan, "Results")
+	rows := readSheet(t, plan, "Results").rows
 	priceRow := rowStarting(t, rows, 0, "offer_price")
 	breakeven := rowStarting(t, rows, priceRow, "breakeven_utilization")
 	for c := 2; c < len(rows[priceRow]) && rows[priceRow][c] != ""; c++ {
@@ -66,7 +66,7 @@ func TestOwnQuoteEvaluatesAndIsRight(t *testing.T) {
 	// The sheets say what was held, and the tornado has no bar for it.
 	for _, sheet := range []string{"MonteCarlo", "Sensitivity"} {
 		held := 0
-		for _, r := range grid(t, plan, sheet) {
+		for _, r := range readSheet(t, plan, sheet).rows {
 			if len(r) > 2 && (r[0] == "capex" || r[0] == "rack_per_month") {
 				if !strings.Contains(strings.Join(r, "|"), "held") {
 					t.Errorf("%s: %s is not marked held: %v", sheet, r[0], r)
@@ -108,7 +108,7 @@ func TestOwnQuoteEvaluatesAndIsRight(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rows = grid(t, plan, "Results")
+	rows = readSheet(t, plan, "Results").rows
 	for name, live := range map[string]bool{"gpu": false, "model": false, "capex": true} {
 		r := len(rows) - 1
 		for r >= 0 && (len(rows[r]) == 0 || rows[r][0] != name) {
@@ -184,7 +184,7 @@ func TestGPUWattsFollowTheCatalog(t *testing.T) {
 		}
 	}
 	// No MI300X offer: said where its verdict would be.
-	rows := grid(t, plan, "Results")
+	rows := readSheet(t, plan, "Results").rows
 	found := false
 	for _, r := range rows {
 		found = found || strings.Contains(strings.Join(r, "|"), "MI300X node||no MI300X offer in Cloud to compare with: add one")
@@ -270,7 +270,7 @@ func TestReferencesAreReadAsASpreadsheetWould(t *testing.T) {
 	if !strings.Contains(errs.String(), "warning: "+want+"\n") {
 		t.Errorf("no warning %s in\n%s", want, errs.String())
 	}
-	rows := grid(t, plan, "Results")
+	rows := readSheet(t, plan, "Results").rows
 	capex := sheetRows(t, plan, "Results", 1)["per_gpu_capex"]
 	for scenario, want := range map[string]float64{"H100 mid": 250000, "H100 high": 320000, "H200 node": 285000, "B200 node": 285000} {
 		if got := cellNumber(t, capex, columnOf(t, rows, "per_gpu_capex", scenario)); got != want/8 {

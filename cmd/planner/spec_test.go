@@ -141,7 +141,7 @@ func TestSpecFiguresThroughTheWorkbook(t *testing.T) {
 func sheetRows(t *testing.T, path, sheet string, keyCols int) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
-	for _, r := range grid(t, path, sheet) {
+	for _, r := range readSheet(t, path, sheet).rows {
 		if len(r) > keyCols {
 			out[strings.Join(r[:keyCols], " | ")] = r
 		}

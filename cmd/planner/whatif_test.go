@@ -34,21 +34,6 @@ func with(name string, v float64) map[string]float64 {
 	return in
 }
 
-// grid reads a sheet as stored values, row by row.
-func grid(t *testing.T, path, sheet string) [][]string {
-	t.Helper()
-	f, err := excelize.OpenFile(path, excelize.Options{RawCellValue: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := f.GetRows(sheet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
-
 // rowStarting is the index of the first row whose first cell starts with
 // prefix, at or after from.
 func rowStarting(t *testing.T, rows [][]string, from int, prefix string) int {
@@ -68,7 +53,7 @@ func near(got, want float64) bool { return math.Abs(got-want) <= 1e-9*math.Max(1
 // computed here with each input at its low and its high.
 func TestSensitivitySheet(t *testing.T) {
 	path := evalWorkbook(t)
-	rows := grid(t, path, "Sensitivity")
+	rows := readSheet(t, path, "Sensitivity").rows
 	ranges := map[string][2]float64{"capex": {250000, 320000}, "residual": {0, 0.3}, "pue": {1.2, 1.4},
 		"electricity_price": {0.08, 0.2}, "rack_per_month": {750, 1500}, "utilization": {0.25, 0.9}, "kv_headroom": {0.25, 0.55}}
 	section := rowStarting(t, rows, 0, "cost_per_gpu_hour: $1.64 at base")
@@ -111,7 +96,7 @@ func TestSensitivitySheet(t *testing.T) {
 // The data tables' cells equal the cost computed here at each point.
 func TestDataTablesSheet(t *testing.T) {
 	path := evalWorkbook(t)
-	rows := grid(t, path, "Data tables")
+	rows := readSheet(t, path, "Data tables").rows
 	top := rowStarting(t, rows, 0, "utilization \\ capex")
 	for i := 1; i <= 10; i++ {
 		r := rows[top+i]
@@ -178,7 +163,7 @@ func TestDataTablesSheet(t *testing.T) {
 // here by hand.
 func TestGoalSeekSheet(t *testing.T) {
 	path := evalWorkbook(t)
-	rows := grid(t, path, "Goal seek")
+	rows := readSheet(t, path, "Goal seek").rows
 	answer := func(prefix string) float64 {
 		return cellNumber(t, rows[rowStarting(t, rows, 0, prefix)], 6)
 	}
@@ -203,7 +188,7 @@ func TestGoalSeekSheet(t *testing.T) {
 // crossings are the break-evens.
 func TestBreakevenSheet(t *testing.T) {
 	path := evalWorkbook(t)
-	rows := grid(t, path, "Breakeven")
+	rows := readSheet(t, path, "Breakeven").rows
 	cross := rows[rowStarting(t, rows, 0, "base")]
 	if cross[1] != "RunPod H100 SXM, Community" || !near(cellNumber(t, cross, 3), owned(defaults())/2.69) {
 		t.Errorf("crossing %v, computed %v", cross, owned(defaults())/2.69)
@@ -236,7 +221,7 @@ func TestChartsPointAtTheirTables(t *testing.T) {
 	if got := strings.Join(summary, ", "); got != want {
 		t.Fatalf("charts %s\nwant %s", got, want)
 	}
-	sens := grid(t, path, "Sensitivity")
+	sens := readSheet(t, path, "Sensitivity").rows
 	for i, c := range charts[1:11] {
 		header := rowStarting(t, sens, 0, "input")
 		for k := 0; k < i; k++ {
@@ -253,7 +238,7 @@ func TestChartsPointAtTheirTables(t *testing.T) {
 		}
 	}
 	curve := charts[11]
-	be := grid(t, path, "Breakeven")
+	be := readSheet(t, path, "Breakeven").rows
 	header := rowStarting(t, be, 0, "utilization") + 1
 	if got := curve.refs[:3]; strings.Join(got, " ") != fmt.Sprintf("Breakeven!$B$%d Breakeven!$A$%d:$A$%d Breakeven!$B$%d:$B$%d", header, header+1, header+100, header+1, header+100) {
 		t.Errorf("curve series %v", got)
