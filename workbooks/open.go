@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/internal/safefile"
 )
 
 // Limits on what planner reads. A cost-model workbook is kilobytes; these
@@ -31,9 +33,9 @@ const (
 // load reads a workbook's bytes and says plainly what the file is when it is
 // not an xlsx workbook planner can read.
 func load(path string) ([]byte, error) {
-	data, err := readRegular(path, maxFileBytes)
-	var notFile *notRegularError
-	var tooLarge *tooLargeError
+	data, err := safefile.Read(path, maxFileBytes)
+	var notFile *safefile.NotRegularError
+	var tooLarge *safefile.TooLargeError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {

@@ -10,9 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -357,41 +355,6 @@ func TestSaveRefusesAReadOnlyFile(t *testing.T) {
 	}
 }
 
-// fullDisk fails like a file system with no space left, after some bytes.
-type fullDisk struct {
-	w    io.Writer
-	left int
-}
-
-func (d *fullDisk) Write(p []byte) (int, error) {
-	if len(p) > d.left {
-		n, _ := d.w.Write(p[:d.left])
-		d.left = 0
-		return n, &os.PathError{Op: "write", Path: "disk", Err: syscall.ENOSPC}
-	}
-	d.left -= len(p)
-	return d.w.Write(p)
-}
-
-// A full disk in the middle of saving leaves the workbook as it was and
-// no temporary file behind.
-func TestSaveOnAFullDisk(t *testing.T) {
-	path := newPlan(t)
-	before, _ := os.ReadFile(path)
-	defer func(w func(io.Writer) io.Writer) { diskWriter = w }(diskWriter)
-	diskWriter = func(w io.Writer) io.Writer { return &fullDisk{w: w, left: 4096} }
-	err := Save(path, bytes.Repeat([]byte("x"), 1<<20))
-	if want := path + ": could not be saved (no space left on device); the file is as it was"; err == nil || err.Error() != want {
-		t.Errorf("got %v\nwant %s", err, want)
-	}
-	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
-		t.Error("the workbook changed")
-	}
-	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
-		t.Errorf("%d files in the folder, want only the workbook", len(entries))
-	}
-}
-
 // The temporary files killed runs left behind are cleared by the next
 // save; files of the user's are not, whatever their names look like.
 func TestSaveClearsTempFilesOfKilledRunsOnly(t *testing.T) {
@@ -592,30 +555,4 @@ func TestCalcChainPruned(t *testing.T) {
 			}
 		})
 	}
-}
-
-// A second planner waits for the first, then gives up with a clear message;
-// the lock follows the workbook when a save replaces the file.
-func TestLockTakesTurns(t *testing.T) {
-	path := newPlan(t)
-	unlock, err := Lock(path, time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = Lock(path, 100*time.Millisecond)
-	if want := path + ": another planner is evaluating this workbook and has not finished in 100ms; try again when it has"; err == nil || err.Error() != want {
-		t.Errorf("got %v\nwant %s", err, want)
-	}
-	unlock()
-	again, err := Lock(path, 100*time.Millisecond)
-	if err != nil {
-		t.Fatalf("after unlocking: %v", err)
-	}
-	again()
-	// A file that does not exist yet needs no lock.
-	none, err := Lock(filepath.Join(t.TempDir(), "new.xlsx"), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	none()
 }

@@ -14,6 +14,7 @@ import (
 
 	"planner/engine"
 	"planner/formulas"
+	"planner/internal/safefile"
 	"planner/units"
 	"planner/workbooks"
 )
@@ -145,7 +146,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 	target := path
 	if opts.output != "" {
 		switch {
-		case !workbooks.SameFile(opts.output, path):
+		case !safefile.SameFile(opts.output, path):
 			target = opts.output
 		case len(opts.sets) > 0:
 			rep.err = fmt.Errorf("%s: -o %s is this same workbook; planner saves --set results, a what-if, only into another file, so that %s keeps the results of its own inputs: name a new file, such as -o what-if.xlsx",
@@ -248,16 +249,16 @@ func claim(target, input string, opts evalOptions, rep *fileReport) (unlock func
 			return nil, err
 		}
 	}
-	if err := workbooks.CheckNotOpen(target); err != nil {
-		if !opts.force || !errors.Is(err, workbooks.ErrOpenElsewhere) {
+	if err := safefile.CheckNotOpen(target); err != nil {
+		if !opts.force || !errors.Is(err, safefile.ErrOpenElsewhere) {
 			return nil, err
 		}
 		rep.early = append(rep.early, err.Error()+"; writing anyway, as --force asks: the program that has it open will overwrite planner's sheets if it saves")
 	}
-	if err := workbooks.CheckWritable(target); err != nil {
+	if err := safefile.CheckWritable(target); err != nil {
 		return nil, err
 	}
-	return workbooks.Lock(target, lockWait)
+	return safefile.Lock(target, lockWait)
 }
 
 // check compares the workbook with what eval would write, and writes

@@ -1,4 +1,4 @@
-package workbooks
+package safefile
 
 import (
 	"fmt"
@@ -34,13 +34,14 @@ func openRegular(path string) (*os.File, error) {
 	return f, nil
 }
 
-// notRegularError says what the path is instead of a file.
-type notRegularError struct {
-	path, what string
+// NotRegularError says what the path is instead of a file.
+type NotRegularError struct {
+	Path string
+	What string // "a folder", "a link to a named pipe (FIFO)", ...
 }
 
-func (e *notRegularError) Error() string {
-	return fmt.Sprintf("%s: is %s, not a workbook file; planner reads and writes workbooks only as regular files: name the .xlsx file itself", e.path, e.what)
+func (e *NotRegularError) Error() string {
+	return fmt.Sprintf("%s: is %s, not a workbook file; planner reads and writes workbooks only as regular files: name the .xlsx file itself", e.Path, e.What)
 }
 
 // notRegular refuses anything but a regular file, saying what it is.
@@ -66,38 +67,39 @@ func notRegular(path string, fi fs.FileInfo) error {
 	if lfi, err := os.Lstat(path); err == nil && lfi.Mode()&fs.ModeSymlink != 0 {
 		what = "a link to " + what
 	}
-	return &notRegularError{path, what}
+	return &NotRegularError{path, what}
 }
 
-// readRegular reads the regular file at path, refusing one over limit
-// bytes, even one that grows while it is read.
-func readRegular(path string, limit int64) ([]byte, error) {
+// Read reads the regular file at path, refusing anything else with a
+// *NotRegularError, and one over limit bytes, even one that grows while it
+// is read, with a *TooLargeError.
+func Read(path string, limit int64) ([]byte, error) {
 	f, err := openRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.Size() > limit {
-		return nil, &tooLargeError{path, fi.Size(), limit}
+		return nil, &TooLargeError{path, fi.Size(), limit}
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(data)) > limit {
-		return nil, &tooLargeError{path, -1, limit}
+		return nil, &TooLargeError{path, -1, limit}
 	}
 	return data, nil
 }
 
-// tooLargeError refuses a file over planner's size limit.
-type tooLargeError struct {
+// TooLargeError refuses a file over planner's size limit.
+type TooLargeError struct {
 	path  string
 	size  int64 // -1: it grew past the limit while it was read
 	limit int64
 }
 
-func (e *tooLargeError) Error() string {
+func (e *TooLargeError) Error() string {
 	if e.size < 0 {
 		return fmt.Sprintf("%s: grew past %s while planner read it; planner reads workbooks up to %s", e.path, megabytes(e.limit), megabytes(e.limit))
 	}

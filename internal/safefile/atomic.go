@@ -1,12 +1,10 @@
-package workbooks
+package safefile
 
 import (
-	"archive/zip"
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -19,7 +17,7 @@ import (
 // types. A run killed while saving leaves that file behind; the next save
 // removes it only when it is provably planner's: it has such a name and
 // its bytes are empty (killed before writing) or begin as every workbook
-// planner writes begins (see planner's header).
+// planner writes begins (see Options.Signature).
 
 const (
 	tempInfix  = ".planner-"
@@ -38,24 +36,12 @@ func tempOf(base string) *regexp.Regexp {
 	return regexp.MustCompile(`^\.` + regexp.QuoteMeta(base) + regexp.QuoteMeta(tempInfix) + `[0-9a-f]{16}` + regexp.QuoteMeta(tempSuffix) + `$`)
 }
 
-// plannerHeader is how every workbook planner writes begins: the local
-// header of [Content_Types].xml as repack writes it first, with no time and
-// its sizes in a data descriptor, so the same bytes whatever it holds.
-var plannerHeader = func() []byte {
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	if err := writeEntry(zw, contentTypes, []byte("<Types/>")); err != nil || zw.Close() != nil {
-		panic("planner's header: " + fmt.Sprint(err)) // writing to memory; a failure is a bug
-	}
-	return buf.Bytes()[:30+len(contentTypes)]
-}()
-
 // writeAtomically replaces path with data: a temporary file beside it,
 // written, synced, given the old file's permissions (0644 less the umask
 // for a new file), renamed over path; then the folder is synced. A crash
 // at any moment leaves the old file or the new one, whole, and perhaps the
 // temporary file. On an error the temporary file is removed.
-func writeAtomically(path string, data []byte) (err error) {
+func writeAtomically(path string, data []byte, through func(io.Writer) io.Writer) (err error) {
 	dir, base := filepath.Split(path)
 	perm, existing := fs.FileMode(0o644), false
 	if fi, err := os.Stat(path); err == nil {
@@ -82,7 +68,11 @@ func writeAtomically(path string, data []byte) (err error) {
 			return err
 		}
 	}
-	if _, err := diskWriter(f).Write(data); err != nil {
+	var w io.Writer = f
+	if through != nil {
+		w = through(f)
+	}
+	if _, err := w.Write(data); err != nil {
 		return err
 	}
 	if err := f.Sync(); err != nil {
@@ -103,8 +93,9 @@ func writeAtomically(path string, data []byte) (err error) {
 
 // removeStaleTemps deletes the temporary files that runs killed while
 // saving path left beside it, and nothing else: a file is removed only
-// when its name is one planner makes and its bytes are planner's.
-func removeStaleTemps(path string) {
+// when its name is one planner makes and its bytes are planner's: empty, or
+// beginning with signature.
+func removeStaleTemps(path string, signature []byte) {
 	dir, base := filepath.Split(path)
 	dir = filepath.Clean(dir + ".")
 	temp := tempOf(base)
@@ -113,27 +104,27 @@ func removeStaleTemps(path string) {
 		return
 	}
 	for _, e := range entries {
-		if e.Type().IsRegular() && temp.MatchString(e.Name()) && startsAsPlanners(filepath.Join(dir, e.Name())) {
+		if e.Type().IsRegular() && temp.MatchString(e.Name()) && startsAsPlanners(filepath.Join(dir, e.Name()), signature) {
 			_ = os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}
 }
 
 // startsAsPlanners reports whether the regular file at path is empty or
-// begins with plannerHeader.
-func startsAsPlanners(path string) bool {
+// begins with signature (an empty signature: only whether it is empty).
+func startsAsPlanners(path string, signature []byte) bool {
 	f, err := openRegular(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	head := make([]byte, len(plannerHeader))
+	head := make([]byte, max(len(signature), 1))
 	n, err := io.ReadFull(f, head)
 	switch {
 	case n == 0 && err == io.EOF:
 		return true // killed between creating the file and writing it
-	case err != nil:
+	case err != nil, len(signature) == 0:
 		return false
 	}
-	return bytes.Equal(head, plannerHeader)
+	return bytes.Equal(head, signature)
 }

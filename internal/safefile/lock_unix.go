@@ -1,6 +1,6 @@
 //go:build unix
 
-package workbooks
+package safefile
 
 import (
 	"errors"
@@ -19,7 +19,7 @@ func Lock(path string, wait time.Duration) (unlock func(), err error) {
 	deadline := time.Now().Add(wait)
 	for {
 		f, err := openRegular(path)
-		var notFile *notRegularError
+		var notFile *NotRegularError
 		switch {
 		case errors.Is(err, os.ErrNotExist):
 			return func() {}, nil

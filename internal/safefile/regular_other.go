@@ -1,6 +1,6 @@
 //go:build !unix
 
-package workbooks
+package safefile
 
 import "os"
 
