@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/workbooks/internal/ooxml"
 )
 
 // maxStaleCells is how many differing cells Stale names per sheet before
@@ -56,13 +58,13 @@ func (b *Book) Stale(fresh []byte) ([]string, error) {
 }
 
 // openSheets opens the named sheets of a workbook for reading, and what
-// reading them needs, not the rest (see readView).
-func openSheets(path string, data []byte, sheets []string) (*handle, error) {
-	read, _, err := readView(path, data, sheets)
+// reading them needs, not the rest (see ooxml.ReadView).
+func openSheets(path string, data []byte, sheets []string) (*ooxml.Handle, error) {
+	read, _, err := ooxml.ReadView(path, data, sheets)
 	if err != nil {
 		return nil, err
 	}
-	return open(path, read, true)
+	return ooxml.Open(path, read, true)
 }
 
 func isOwned(sheet string) bool {

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/workbooks/internal/ooxml"
 )
 
 // grid is a whole sheet as planner writes it: cells, column widths, frozen
@@ -25,7 +27,7 @@ type grid struct {
 	freezeCols  int
 	names       []definedName
 	validations []*excelize.DataValidation
-	charts      []placedChart // drawn afresh on every run (see charts.go)
+	charts      []ooxml.Chart // drawn afresh on every run (see ooxml.Build)
 	shading     []shading     // conditional formats, replacing the sheet's old ones
 }
 

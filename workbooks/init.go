@@ -13,6 +13,7 @@ import (
 	"planner/engine"
 	"planner/formulas"
 	"planner/units"
+	"planner/workbooks/internal/ooxml"
 )
 
 // Init returns the bytes of the workbook at path with planner's input
@@ -41,11 +42,11 @@ func initInto(path string, data []byte) (out []byte, err error) {
 		}
 	}()
 	grids := inputGrids(DefaultModel())
-	if structureLocked(data) {
+	if ooxml.StructureLocked(data) {
 		return nil, refuseLockedStructure(path, "init", nil)
 	}
 	check := func(f *excelize.File) error { return clashes(path, f, grids) }
-	out, _, _, err = build(path, data, grids, len(grids), check)
+	out, _, err = build(path, data, grids, len(grids), check)
 	return out, err
 }
 
@@ -70,7 +71,7 @@ func initNew(path string, grids []*grid, dated string) ([]byte, error) {
 	if _, _, err := writeGrids(f, grids); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return finish(path, f)
+	return ooxml.Pack(path, f)
 }
 
 // pricesDated is the newest as-of date of the offers, as a document date.

@@ -7,6 +7,7 @@ import (
 
 	"planner/engine"
 	"planner/units"
+	"planner/workbooks/internal/ooxml"
 )
 
 // HistogramOutput is the output whose distribution the MonteCarlo sheet
@@ -34,7 +35,7 @@ func montecarloGrid(out Output) *grid {
 	row = ownCheaperTable(g, out, row+2)
 	row = sampledTable(g, mcs[0], row+2)
 	correlationsTable(g, out, row+2)
-	g.charts = append(g.charts, placedChart{mcChartCell, histogramChart()})
+	g.charts = append(g.charts, ooxml.Chart{Cell: mcChartCell, Chart: histogramChart()})
 	return g
 }
 

@@ -13,6 +13,7 @@ import (
 	"planner/engine"
 	"planner/formulas"
 	"planner/units"
+	"planner/workbooks/internal/ooxml"
 )
 
 // Book is a workbook as planner read it: the model, and what it needs to
@@ -52,14 +53,14 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	if len(data) > maxFileBytes {
 		return nil, fmt.Errorf("%s: is %d MB; planner reads workbooks up to %d MB", path, len(data)>>20, maxFileBytes>>20)
 	}
-	if err := sniff(path, data); err != nil {
+	if err := ooxml.Sniff(path, data); err != nil {
 		return nil, err
 	}
-	read, sizes, err := readView(path, data, append(append([]string(nil), InputSheets...), OwnedSheets...))
+	read, sizes, err := ooxml.ReadView(path, data, append(append([]string(nil), InputSheets...), OwnedSheets...))
 	if err != nil {
 		return nil, err
 	}
-	f, err := open(path, read, true)
+	f, err := ooxml.Open(path, read, true)
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +227,7 @@ type reader struct {
 	bytes    map[string]uint64 // each sheet's part, unpacked, by lower-case name
 	inView   map[string]bool   // the sheets the read handle holds, by lower-case name
 	others   *otherSheets      // the other sheets, opened when a cell refers to one
-	parts    *lazyParts        // the workbook's parts, opened when a sheet's XML is asked for
+	parts    *ooxml.Package    // the workbook's parts, opened when a sheet's XML is asked for
 	partOf   map[string]string // each sheet's part, by lower-case name
 	xml      map[string][]byte // the sheets' XML asked for so far
 	problems formulas.List

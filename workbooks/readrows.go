@@ -7,6 +7,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/formulas"
+	"planner/workbooks/internal/ooxml"
 )
 
 // Reading an input sheet's rows, streamed, within bounds; asking excelize
@@ -75,7 +76,7 @@ type otherSheets struct {
 	data  []byte
 	sizes map[string]uint64 // every sheet's part, by lower-case name
 	names []string
-	h     *handle
+	h     *ooxml.Handle
 	err   error
 }
 
@@ -98,9 +99,9 @@ func (o *otherSheets) get(name string) *excelize.File {
 	}
 	o.close()
 	o.names = append(o.names, name)
-	read, _, err := readView(o.path, o.data, o.names)
+	read, _, err := ooxml.ReadView(o.path, o.data, o.names)
 	if err == nil {
-		o.h, err = open(o.path, read, true)
+		o.h, err = ooxml.Open(o.path, read, true)
 	}
 	if err != nil {
 		o.h, o.err = nil, err

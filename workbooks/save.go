@@ -1,13 +1,12 @@
 package workbooks
 
 import (
-	"archive/zip"
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 
 	"planner/internal/safefile"
+	"planner/workbooks/internal/ooxml"
 )
 
 // Save replaces the file at path with data atomically (see safefile.Save).
@@ -15,43 +14,12 @@ import (
 // temporary files a killed save of planner's left behind: they begin as
 // every workbook planner writes begins.
 func Save(path string, data []byte) error {
-	return safefile.Save(path, data, safefile.Options{Signature: plannerHeader})
+	return safefile.Save(path, data, safefile.Options{Signature: ooxml.Header()})
 }
-
-// plannerHeader is how every workbook planner writes begins: the local
-// header of [Content_Types].xml as repack writes it first, with no time and
-// its sizes in a data descriptor, so the same bytes whatever it holds.
-var plannerHeader = func() []byte {
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	if err := writeEntry(zw, contentTypes, []byte("<Types/>")); err != nil || zw.Close() != nil {
-		panic("planner's header: " + fmt.Sprint(err)) // writing to memory; a failure is a bug
-	}
-	return buf.Bytes()[:30+len(contentTypes)]
-}()
 
 // Same reports whether two workbooks hold the same parts with the same
 // contents, whatever their compression, reading a block at a time.
-func Same(a, b []byte) bool {
-	if bytes.Equal(a, b) {
-		return true
-	}
-	pa, err1 := openParts(a)
-	pb, err2 := openParts(b)
-	if err1 != nil || err2 != nil || len(pa.files) != len(pb.files) {
-		return false
-	}
-	for name, f := range pa.files {
-		g := pb.files[name]
-		if g == nil {
-			return false
-		}
-		if same, err := sameEntry(f, g); err != nil || !same {
-			return false
-		}
-	}
-	return true
-}
+func Same(a, b []byte) bool { return ooxml.Same(a, b) }
 
 // Data returns the workbook's bytes as read.
 func (b *Book) Data() []byte { return b.data }
@@ -69,10 +37,10 @@ func CheckOutput(path string) error {
 		return fmt.Errorf("%s: is %s; -o names a workbook file to create, or one planner wrote before: choose another name for -o", path, notFile.What)
 	}
 	notOurs := fmt.Errorf("%s: exists and was not written by planner eval; planner does not overwrite it: choose another name for -o, or delete the file", path)
-	if err != nil || sniff(path, data) != nil {
+	if err != nil || ooxml.Sniff(path, data) != nil {
 		return notOurs
 	}
-	f, err := open(path, data, true)
+	f, err := ooxml.Open(path, data, true)
 	if err != nil {
 		return notOurs
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/engine"
+	"planner/workbooks/internal/ooxml"
 )
 
 // shading colours a range by its values, as a conditional format Excel and
@@ -156,11 +157,11 @@ func writeDxf(want *excelize.Style) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	ps, err := parts(buf.Bytes())
+	ps, err := ooxml.Parts(buf.Bytes())
 	if err != nil {
 		return "", err
 	}
-	dxfs := dxfList(ps["xl/styles.xml"])
+	dxfs := ooxml.Dxfs(ps[ooxml.StylesPart])
 	if len(dxfs) != 1 {
 		return "", fmt.Errorf("a conditional style came out as %d styles", len(dxfs))
 	}
@@ -169,24 +170,10 @@ func writeDxf(want *excelize.Style) (string, error) {
 
 // existingDxfs are the workbook's conditional styles as it was read.
 func existingDxfs(f *excelize.File) []string {
-	raw, ok := f.Pkg.Load("xl/styles.xml")
+	raw, ok := f.Pkg.Load(ooxml.StylesPart)
 	if !ok {
 		return []string{}
 	}
 	data, _ := raw.([]byte)
-	return dxfList(data)
-}
-
-func dxfList(styles []byte) []string {
-	out := []string{}
-	root, err := parseXML(styles)
-	if err != nil {
-		return out
-	}
-	if d := root.child("dxfs"); d != nil {
-		for _, k := range d.kids {
-			out = append(out, k.normal().canonical())
-		}
-	}
-	return out
+	return ooxml.Dxfs(data)
 }

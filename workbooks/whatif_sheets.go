@@ -10,6 +10,7 @@ import (
 
 	"planner/engine"
 	"planner/units"
+	"planner/workbooks/internal/ooxml"
 )
 
 // Colours of the charts' series, Excel's own palette.
@@ -75,7 +76,7 @@ func tornadoSection(g *grid, t engine.Tornado, row int) int {
 	}
 	last += len(t.Held)
 	height := max(len(t.Bars)+2, 14)
-	g.charts = append(g.charts, placedChart{cellName(11, row), tornadoChart(g.sheet, t, header, header+len(t.Bars), height)})
+	g.charts = append(g.charts, ooxml.Chart{Cell: cellName(11, row), Chart: tornadoChart(g.sheet, t, header, header+len(t.Bars), height)})
 	return max(last, row+height)
 }
 
@@ -252,7 +253,7 @@ func breakevenGrid(out Output) *grid {
 		}
 	}
 	last := header + len(c.Utilization)
-	g.charts = append(g.charts, placedChart{cellName(7, headerRow), curveChart(g.sheet, c, offers, header, last)})
+	g.charts = append(g.charts, ooxml.Chart{Cell: cellName(7, headerRow), Chart: curveChart(g.sheet, c, offers, header, last)})
 	return g
 }
 

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +14,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/engine"
+	"planner/workbooks/internal/ooxml"
 )
 
 // newPlan writes planner's default workbook into a temporary folder.
@@ -196,19 +196,14 @@ func userWorkbook(t *testing.T) string {
 	return path
 }
 
+// zipParts maps every part of a package to its content.
 func zipParts(t *testing.T, data []byte) map[string][]byte {
 	t.Helper()
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	ps, err := ooxml.Parts(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string][]byte{}
-	for _, f := range zr.File {
-		rc, _ := f.Open()
-		out[f.Name], _ = io.ReadAll(rc)
-		rc.Close()
-	}
-	return out
+	return ps
 }
 
 // init adds planner's sheets to a workbook the user keeps, and eval writes
@@ -262,7 +257,7 @@ func TestVerifyRefusesAChangedUserPart(t *testing.T) {
 	if _, err := f.WriteTo(&buf); err != nil {
 		t.Fatal(err)
 	}
-	err = verify("budget.xlsx", original, buf.Bytes(), map[string]bool{"Results": true}, nil)
+	err = ooxml.Verify("budget.xlsx", original, buf.Bytes(), map[string]bool{"Results": true}, nil)
 	want := "budget.xlsx: saving would change xl/worksheets/sheet1.xml (its bytes would differ), which belongs to you, not to planner; nothing was written. " +
 		"planner cannot add its sheets to this workbook without that change, in place or in a copy: please report it, with the file if you can share it"
 	if err == nil || err.Error() != want {
@@ -278,7 +273,7 @@ func TestVerifyRefusesChangedSharedStrings(t *testing.T) {
 	changed := rezip(t, original, func(ps map[string][]byte) {
 		ps["xl/sharedStrings.xml"] = bytes.Replace(ps["xl/sharedStrings.xml"], []byte("Quarter"), []byte("Quartet"), 1)
 	})
-	err := verify("budget.xlsx", original, changed, map[string]bool{"Results": true}, nil)
+	err := ooxml.Verify("budget.xlsx", original, changed, map[string]bool{"Results": true}, nil)
 	want := "budget.xlsx: saving would change xl/sharedStrings.xml (its bytes would differ), which belongs to you, not to planner; nothing was written. " +
 		"planner cannot add its sheets to this workbook without that change, in place or in a copy: please report it, with the file if you can share it"
 	if err == nil || err.Error() != want {
@@ -296,7 +291,7 @@ func TestVerifyRefusesALostDefinedName(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	_, _ = f.WriteTo(&buf)
-	err := verify("budget.xlsx", original, buf.Bytes(), nil, nil)
+	err := ooxml.Verify("budget.xlsx", original, buf.Bytes(), nil, nil)
 	if err == nil || !strings.Contains(err.Error(), "saving would change xl/workbook.xml (defined name quarter_budget  would be missing)") {
 		t.Errorf("got %v", err)
 	}
@@ -404,8 +399,8 @@ func TestWorkbooksBeginWithPlannersHeader(t *testing.T) {
 	_, data := evaluate(t, path)
 	init, _ := os.ReadFile(path)
 	for what, b := range map[string][]byte{"init": init, "eval": data} {
-		if !bytes.HasPrefix(b, plannerHeader) {
-			t.Errorf("%s: the workbook begins %q, not with planner's header %q", what, b[:len(plannerHeader)], plannerHeader)
+		if !bytes.HasPrefix(b, ooxml.Header()) {
+			t.Errorf("%s: the workbook begins %q, not with planner's header %q", what, b[:len(ooxml.Header())], ooxml.Header())
 		}
 	}
 }
@@ -504,6 +499,13 @@ func TestStyleListsWithoutCounts(t *testing.T) {
 	}
 }
 
+// How a test reads Results' sheetId and a calculation chain's entries.
+var (
+	resultsID  = regexp.MustCompile(`<sheet name="` + SheetResults + `" sheetId="(\d+)"`)
+	chainCell  = regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?(?:/>|>\s*</(?:[A-Za-z_][\w.-]*:)?c>)`)
+	chainSheet = regexp.MustCompile(`\bi="(\d+)"`)
+)
+
 // Entries of Excel's calculation chain in planner's sheets are dropped when
 // planner rewrites them; the user's stay; an emptied chain goes.
 func TestCalcChainPruned(t *testing.T) {
@@ -516,13 +518,9 @@ func TestCalcChainPruned(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			path := newPlan(t)
 			_, evaluated := evaluate(t, path)
-			results := sheetIDs(zipParts(t, evaluated)["xl/workbook.xml"], []string{SheetResults})
-			var id string
-			for k := range results {
-				id = k
-			}
+			id := string(resultsID.FindSubmatch(zipParts(t, evaluated)[ooxml.WorkbookPart])[1])
 			data := rezip(t, evaluated, func(ps map[string][]byte) {
-				ps[calcChainPart] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" +
+				ps[ooxml.CalcChainPart] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" +
 					`<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` + strings.ReplaceAll(tc.chain, "RESULTS", id) + `</calcChain>`)
 				ps["xl/_rels/workbook.xml.rels"] = []byte(strings.Replace(string(ps["xl/_rels/workbook.xml.rels"]), "</Relationships>",
 					`<Relationship Id="rId90" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/calcChain" Target="calcChain.xml"/></Relationships>`, 1))
@@ -534,7 +532,7 @@ func TestCalcChainPruned(t *testing.T) {
 			}
 			_, out := evaluate(t, path)
 			ps := zipParts(t, out)
-			chain := string(ps[calcChainPart])
+			chain := string(ps[ooxml.CalcChainPart])
 			if tc.want == "" {
 				if chain != "" || strings.Contains(string(ps["xl/_rels/workbook.xml.rels"]), "calcChain") || strings.Contains(string(ps["[Content_Types].xml"]), "calcChain") {
 					t.Errorf("the emptied chain is still there: %q", chain)
@@ -542,9 +540,9 @@ func TestCalcChainPruned(t *testing.T) {
 				return
 			}
 			var entries []string
-			for _, c := range calcCell.FindAllString(chain, -1) {
+			for _, c := range chainCell.FindAllString(chain, -1) {
 				r := regexp.MustCompile(`\br="([^"]+)"`).FindStringSubmatch(c)
-				i := calcSheet.FindStringSubmatch(c)
+				i := chainSheet.FindStringSubmatch(c)
 				if r == nil || i == nil {
 					t.Fatalf("entry %s lacks r or i", c)
 				}

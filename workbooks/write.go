@@ -1,12 +1,12 @@
 package workbooks
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/workbooks/internal/ooxml"
 )
 
 // WriteOptions change how eval writes.
@@ -60,10 +60,10 @@ func (b *Book) Write(out Output, opts WriteOptions) (data []byte, err error) {
 			adding = append(adding, g.sheet)
 		}
 	}
-	if len(adding) > 0 && structureLocked(b.data) {
+	if len(adding) > 0 && ooxml.StructureLocked(b.data) {
 		return nil, refuseLockedStructure(b.Path, "eval", adding)
 	}
-	data, _, warnings, err := build(b.Path, b.data, grids, len(adding), nil)
+	data, warnings, err := build(b.Path, b.data, grids, len(adding), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -175,92 +175,24 @@ func intoGrids(ref string, grids []*grid) bool {
 	return false
 }
 
-// build writes grids into the workbook data, read from path, and returns
-// the package to save, verified against data, with the defined names
-// planner manages. excelize sees only a view of the package (see view.go);
-// check runs on excelize's handle before anything is written. adding is
-// how many of the grids' sheets are new.
-func build(path string, data []byte, grids []*grid, adding int, check func(*excelize.File) error) ([]byte, map[string]bool, []string, error) {
-	var sheets []string
+// build writes grids into the workbook data, read from path, through
+// ooxml.Build, and returns the package to save with what is worth telling
+// the user. check runs on excelize's handle before anything is written;
+// adding is how many of the grids' sheets are new.
+func build(path string, data []byte, grids []*grid, adding int, check func(*excelize.File) error) ([]byte, []string, error) {
+	job := ooxml.Job{Adding: adding, Check: check}
 	for _, g := range grids {
-		sheets = append(sheets, g.sheet)
+		job.Sheets = append(job.Sheets, ooxml.Sheet{Name: g.sheet, Charts: g.charts})
 	}
-	v, err := makeView(path, data, sheets)
+	var warnings []string
+	job.Write = func(f *excelize.File) (map[string]bool, error) {
+		managed, w, err := writeGrids(f, grids)
+		warnings = w
+		return managed, err
+	}
+	out, err := ooxml.Build(path, data, job)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
-	if v.data, err = stripDrawings(v.data, sheets); err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: taking out planner's old charts: %w", path, err)
-	}
-	if v.data, err = prepare(path, v.data); err != nil {
-		return nil, nil, nil, err
-	}
-	if err := moveAside(v, data, adding); err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: making room for planner's sheets: %w", path, err)
-	}
-	f, err := open(path, v.data, false)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	defer f.Close()
-	if check != nil {
-		if err := check(f.File); err != nil {
-			return nil, nil, nil, err
-		}
-	}
-	managed, warnings, err := writeGrids(f.File, grids)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: writing planner's sheets: %w", path, err)
-	}
-	out, err := finish(path, f.File)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	fail := func(err error) ([]byte, map[string]bool, []string, error) {
-		var d *damaged
-		if errors.As(err, &d) {
-			return nil, nil, nil, err
-		}
-		return nil, nil, nil, fmt.Errorf("%s: building the workbook: %w", path, err)
-	}
-	if out, err = keepStyles(v.data, out); err != nil {
-		return fail(err)
-	}
-	if out, err = keepProtection(v.data, out); err != nil {
-		return fail(err)
-	}
-	if out, err = relocate(path, v, data, out); err != nil {
-		return fail(err)
-	}
-	if out, err = drawCharts(out, grids, v.outside); err != nil {
-		return fail(err)
-	}
-	out, put, drop, err := pruneCalcChain(path, out, data, sheets)
-	if err != nil {
-		return fail(err)
-	}
-	if out, err = merge(path, data, out, v, put, drop); err != nil {
-		return fail(err)
-	}
-	owned := map[string]bool{}
-	for _, s := range sheets {
-		owned[s] = true
-	}
-	if err := verify(path, data, out, owned, managed); err != nil {
-		return nil, nil, nil, err
-	}
-	return out, managed, warnings, nil
-}
-
-// finish serialises f with its zip entries in a fixed order.
-func finish(path string, f *excelize.File) ([]byte, error) {
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
-		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
-	}
-	data, err := repack(buf.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
-	}
-	return data, nil
+	return out, warnings, nil
 }

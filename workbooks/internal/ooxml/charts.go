@@ -1,4 +1,4 @@
-package workbooks
+package ooxml
 
 import (
 	"bytes"
@@ -20,10 +20,10 @@ import (
 // lowest free numbers (the same on every run over the same file), and
 // excelize never numbers a new part onto one of the user's.
 
-// placedChart is a chart with the cell its top-left corner sits on.
-type placedChart struct {
-	cell  string
-	chart *excelize.Chart
+// Chart is a chart with the cell its top-left corner sits on.
+type Chart struct {
+	Cell  string
+	Chart *excelize.Chart
 }
 
 const (
@@ -47,23 +47,23 @@ func stripDrawings(data []byte, sheets []string) ([]byte, error) {
 		return nil, err
 	}
 	e := edits{put: map[string][]byte{}, drop: map[string]bool{}}
-	where := sheetParts(ps.get)
+	where := SheetParts(ps.get)
 	for _, sheet := range sheets {
 		p, ok := where[sheet]
 		if !ok {
 			continue
 		}
-		relsPath := relsOf(p)
+		relsPath := RelsOf(p)
 		rels, err := parseXML(ps.get(relsPath))
 		if err != nil || ps.get(relsPath) == nil {
 			continue
 		}
-		for _, r := range rels.kids {
+		for _, r := range rels.Kids {
 			if r.attr("Type") != relDrawing || r.attr("TargetMode") == "External" {
 				continue
 			}
 			dropDrawing(ps, resolve(path.Dir(p), r.attr("Target")), e.drop)
-			e.put[relsPath] = removeRelationship(ps.get(relsPath), r.attr("Id"))
+			e.put[relsPath] = RemoveRelationship(ps.get(relsPath), r.attr("Id"))
 			e.put[p] = drawingElement.ReplaceAll(ps.get(p), nil)
 		}
 	}
@@ -78,20 +78,20 @@ func stripDrawings(data []byte, sheets []string) ([]byte, error) {
 // charts' own relationships and parts (styles, colours) to be left out.
 func dropDrawing(ps *lazyParts, drawing string, drop map[string]bool) {
 	drop[drawing] = true
-	rels, err := parseXML(ps.get(relsOf(drawing)))
-	if err != nil || ps.get(relsOf(drawing)) == nil {
+	rels, err := parseXML(ps.get(RelsOf(drawing)))
+	if err != nil || ps.get(RelsOf(drawing)) == nil {
 		return
 	}
-	drop[relsOf(drawing)] = true
-	for _, r := range rels.kids {
+	drop[RelsOf(drawing)] = true
+	for _, r := range rels.Kids {
 		if r.attr("Type") != relChart || r.attr("TargetMode") == "External" {
 			continue
 		}
 		chart := resolve(path.Dir(drawing), r.attr("Target"))
 		drop[chart] = true
-		if chartRels, err := parseXML(ps.get(relsOf(chart))); err == nil && ps.get(relsOf(chart)) != nil {
-			drop[relsOf(chart)] = true
-			for _, cr := range chartRels.kids {
+		if chartRels, err := parseXML(ps.get(RelsOf(chart))); err == nil && ps.get(RelsOf(chart)) != nil {
+			drop[RelsOf(chart)] = true
+			for _, cr := range chartRels.Kids {
 				if cr.attr("TargetMode") != "External" {
 					drop[resolve(path.Dir(chart), cr.attr("Target"))] = true
 				}
@@ -100,11 +100,12 @@ func dropDrawing(ps *lazyParts, drawing string, drop map[string]bool) {
 	}
 }
 
-func relsOf(p string) string { return path.Join(path.Dir(p), "_rels", path.Base(p)+".rels") }
+// RelsOf is the relationships part of the part p.
+func RelsOf(p string) string { return path.Join(path.Dir(p), "_rels", path.Base(p)+".rels") }
 
-// removeRelationship deletes the relationship with the given id from a
+// RemoveRelationship deletes the relationship with the given id from a
 // relationships part.
-func removeRelationship(rels []byte, id string) []byte {
+func RemoveRelationship(rels []byte, id string) []byte {
 	re := regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?Relationship\b[^>]*\bId="` + regexp.QuoteMeta(id) +
 		`"[^>]*?(?:/>|>\s*</(?:[A-Za-z_][\w.-]*:)?Relationship>)`)
 	return re.ReplaceAll(rels, nil)
@@ -120,13 +121,13 @@ func keepOverrides(overrides []typeOverride, drop map[string]bool) []typeOverrid
 	return kept
 }
 
-// drawCharts puts each grid's charts into the package, on its sheet. Part
+// drawCharts puts each sheet's charts into the package, on the sheet. Part
 // names also taken (by the user's parts outside the package) are not used.
-func drawCharts(data []byte, grids []*grid, also func(string) bool) ([]byte, error) {
-	var drawn []*grid
-	for _, g := range grids {
-		if len(g.charts) > 0 {
-			drawn = append(drawn, g)
+func drawCharts(data []byte, sheets []Sheet, also func(string) bool) ([]byte, error) {
+	var drawn []Sheet
+	for _, s := range sheets {
+		if len(s.Charts) > 0 {
+			drawn = append(drawn, s)
 		}
 	}
 	if len(drawn) == 0 {
@@ -146,19 +147,19 @@ func drawCharts(data []byte, grids []*grid, also func(string) bool) ([]byte, err
 	// for a part it lacks (some writers leave those behind).
 	declared := map[string]bool{}
 	var ct types
-	if err := xml.Unmarshal(ps.get(contentTypes), &ct); err == nil {
+	if err := xml.Unmarshal(ps.get(ContentTypes), &ct); err == nil {
 		for _, o := range ct.Overrides {
 			declared[strings.TrimPrefix(o.PartName, "/")] = true
 		}
 	}
 	taken := func(p string) bool { return ps.files[p] != nil || e.put[p] != nil || declared[p] || also(p) }
-	where := sheetParts(ps.get)
-	for _, g := range drawn {
-		sheet, ok := where[g.sheet]
+	where := SheetParts(ps.get)
+	for _, s := range drawn {
+		sheet, ok := where[s.Name]
 		if !ok {
-			return nil, fmt.Errorf("drawing the charts of %s: the sheet is missing", g.sheet)
+			return nil, fmt.Errorf("drawing the charts of %s: the sheet is missing", s.Name)
 		}
-		from := scratch[g.sheet]
+		from := scratch[s.Name]
 		drawing := free("xl/drawings/drawing%d.xml", taken)
 		e.put[drawing] = from.drawing
 		added = append(added, typeOverride{PartName: "/" + drawing, ContentType: drawingContent})
@@ -170,15 +171,15 @@ func drawCharts(data []byte, grids []*grid, also func(string) bool) ([]byte, err
 			added = append(added, typeOverride{PartName: "/" + chart, ContentType: chartContent})
 		}
 		// One pass: renaming chart1 to chart2 must not then be renamed again.
-		e.put[relsOf(drawing)] = chartTarget.ReplaceAllFunc(from.rels, func(m []byte) []byte {
+		e.put[RelsOf(drawing)] = chartTarget.ReplaceAllFunc(from.rels, func(m []byte) []byte {
 			return []byte(`"../charts/` + renamed[string(chartTarget.FindSubmatch(m)[1])] + `"`)
 		})
-		id := newRelationshipID(ps.get(relsOf(sheet)))
-		if e.put[relsOf(sheet)], err = addRelationship(ps.get(relsOf(sheet)), id, relDrawing, "../drawings/"+path.Base(drawing)); err != nil {
-			return nil, fmt.Errorf("drawing the charts of %s: %w", g.sheet, err)
+		id := newRelationshipID(ps.get(RelsOf(sheet)))
+		if e.put[RelsOf(sheet)], err = addRelationship(ps.get(RelsOf(sheet)), id, relDrawing, "../drawings/"+path.Base(drawing)); err != nil {
+			return nil, fmt.Errorf("drawing the charts of %s: %w", s.Name, err)
 		}
 		if e.put[sheet], err = addDrawingElement(ps.get(sheet), id); err != nil {
-			return nil, fmt.Errorf("drawing the charts of %s: %w", g.sheet, err)
+			return nil, fmt.Errorf("drawing the charts of %s: %w", s.Name, err)
 		}
 	}
 	e.types = func(t *types) { t.Overrides = append(t.Overrides, added...) }
@@ -196,24 +197,24 @@ type namedPart struct {
 	content []byte
 }
 
-// renderCharts draws every grid's charts in one scratch workbook, on
+// renderCharts draws every sheet's charts in one scratch workbook, on
 // sheets of the same names, and returns each sheet's drawing and charts.
-func renderCharts(grids []*grid) (map[string]drawn, error) {
+func renderCharts(sheets []Sheet) (map[string]drawn, error) {
 	f := excelize.NewFile()
 	defer f.Close()
-	for i, g := range grids {
+	for i, s := range sheets {
 		var err error
 		if i == 0 {
-			err = f.SetSheetName("Sheet1", g.sheet)
+			err = f.SetSheetName("Sheet1", s.Name)
 		} else {
-			_, err = f.NewSheet(g.sheet)
+			_, err = f.NewSheet(s.Name)
 		}
 		if err != nil {
 			return nil, err
 		}
-		for _, c := range g.charts {
-			if err := f.AddChart(g.sheet, c.cell, c.chart); err != nil {
-				return nil, fmt.Errorf("%s: %w", g.sheet, err)
+		for _, c := range s.Charts {
+			if err := f.AddChart(s.Name, c.Cell, c.Chart); err != nil {
+				return nil, fmt.Errorf("%s: %w", s.Name, err)
 			}
 		}
 	}
@@ -226,23 +227,23 @@ func renderCharts(grids []*grid) (map[string]drawn, error) {
 		return nil, err
 	}
 	out := map[string]drawn{}
-	for _, g := range grids {
-		sheet := sheetParts(ps.get)[g.sheet]
-		rels, err := parseXML(ps.get(relsOf(sheet)))
+	for _, s := range sheets {
+		sheet := SheetParts(ps.get)[s.Name]
+		rels, err := parseXML(ps.get(RelsOf(sheet)))
 		if err != nil {
-			return nil, fmt.Errorf("%s: the scratch drawing is missing", g.sheet)
+			return nil, fmt.Errorf("%s: the scratch drawing is missing", s.Name)
 		}
-		for _, r := range rels.kids {
+		for _, r := range rels.Kids {
 			if r.attr("Type") != relDrawing {
 				continue
 			}
 			drawing := resolve(path.Dir(sheet), r.attr("Target"))
-			d := drawn{drawing: ps.get(drawing), rels: ps.get(relsOf(drawing))}
+			d := drawn{drawing: ps.get(drawing), rels: ps.get(RelsOf(drawing))}
 			for _, m := range chartTarget.FindAllSubmatch(d.rels, -1) {
 				name := string(m[1])
 				d.charts = append(d.charts, namedPart{name, ps.get("xl/charts/" + name)})
 			}
-			out[g.sheet] = d
+			out[s.Name] = d
 		}
 	}
 	return out, nil

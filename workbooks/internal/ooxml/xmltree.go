@@ -1,4 +1,4 @@
-package workbooks
+package ooxml
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 type node struct {
 	name  xml.Name
 	attrs []xml.Attr
-	kids  []*node
+	Kids  []*node
 	text  string
 }
 
@@ -48,7 +48,7 @@ func parseXML(data []byte) (*node, error) {
 			sort.Slice(n.attrs, func(i, j int) bool { return attrKey(n.attrs[i]) < attrKey(n.attrs[j]) })
 			if len(stack) > 0 {
 				p := stack[len(stack)-1]
-				p.kids = append(p.kids, n)
+				p.Kids = append(p.Kids, n)
 			} else {
 				root = n
 			}
@@ -65,6 +65,13 @@ func parseXML(data []byte) (*node, error) {
 		return nil, fmt.Errorf("no root element")
 	}
 	return root, nil
+}
+
+// WellFormed fails for data that is not XML a spreadsheet program can
+// open: not well formed, or using a namespace prefix it never declared.
+func WellFormed(data []byte) error {
+	_, err := parseXML(data)
+	return err
 }
 
 // declared fails for an element or attribute whose prefix has no namespace:
@@ -99,9 +106,9 @@ func (n *node) attr(local string) string {
 	return ""
 }
 
-// child returns the first child with the given local name.
-func (n *node) child(local string) *node {
-	for _, k := range n.kids {
+// Child returns the first child with the given local name.
+func (n *node) Child(local string) *node {
+	for _, k := range n.Kids {
 		if k.name.Local == local {
 			return k
 		}
@@ -124,7 +131,7 @@ func (n *node) write(b *strings.Builder) {
 	}
 	b.WriteString(">")
 	b.WriteString(strings.TrimSpace(n.text))
-	for _, k := range n.kids {
+	for _, k := range n.Kids {
 		k.write(b)
 	}
 	b.WriteString("</>")
@@ -172,9 +179,9 @@ func (n *node) normal() *node {
 	if fontFlags[n.name.Local] && n.attr("val") == "" {
 		out.attrs = append(out.attrs, xml.Attr{Name: xml.Name{Local: "val"}, Value: "1"})
 	}
-	for _, k := range n.kids {
-		out.kids = append(out.kids, k.normal())
+	for _, k := range n.Kids {
+		out.Kids = append(out.Kids, k.normal())
 	}
-	sort.SliceStable(out.kids, func(i, j int) bool { return out.kids[i].name.Local < out.kids[j].name.Local })
+	sort.SliceStable(out.Kids, func(i, j int) bool { return out.Kids[i].name.Local < out.Kids[j].name.Local })
 	return out
 }

@@ -1,4 +1,4 @@
-package workbooks
+package ooxml
 
 import (
 	"bytes"
@@ -29,7 +29,7 @@ func packageNames(datas ...[]byte) (names, error) {
 			n[strings.ToLower(name)] = name
 		}
 		var t types
-		if xml.Unmarshal(ps.get(contentTypes), &t) == nil {
+		if xml.Unmarshal(ps.get(ContentTypes), &t) == nil {
 			for _, o := range t.Overrides {
 				p := strings.TrimPrefix(o.PartName, "/")
 				n[strings.ToLower(p)] = p
@@ -44,7 +44,7 @@ func (n names) taken(p string) bool { _, ok := n[strings.ToLower(p)]; return ok 
 // freeSheetPart is the first worksheet part name nothing takes, with its
 // relationships' name free too.
 func freeSheetPart(taken func(string) bool) string {
-	return free("xl/worksheets/sheet%d.xml", func(p string) bool { return taken(p) || taken(relsOf(p)) })
+	return free("xl/worksheets/sheet%d.xml", func(p string) bool { return taken(p) || taken(RelsOf(p)) })
 }
 
 // moveSheet renames the worksheet part from to the name to in data, with its
@@ -57,20 +57,20 @@ func moveSheet(data []byte, from, to string, ids map[string]bool, rename bool) (
 		return nil, err
 	}
 	e := edits{put: map[string][]byte{to: ps.get(from)}, drop: map[string]bool{from: true}}
-	if rels := ps.get(relsOf(from)); rels != nil {
-		e.put[relsOf(to)], e.drop[relsOf(from)] = rels, true
+	if rels := ps.get(RelsOf(from)); rels != nil {
+		e.put[RelsOf(to)], e.drop[RelsOf(from)] = rels, true
 	}
-	root, err := parseXML(ps.get(workbookRels))
+	root, err := parseXML(ps.get(WorkbookRels))
 	if err != nil {
 		return nil, err
 	}
-	rels := ps.get(workbookRels)
-	for _, r := range root.kids {
+	rels := ps.get(WorkbookRels)
+	for _, r := range root.Kids {
 		if ids[r.attr("Id")] && resolve("xl", r.attr("Target")) == from {
 			rels = retarget(rels, r.attr("Id"), strings.TrimPrefix(to, "xl/"))
 		}
 	}
-	e.put[workbookRels] = rels
+	e.put[WorkbookRels] = rels
 	e.types = func(t *types) {
 		for i, o := range t.Overrides {
 			if rename && strings.EqualFold(o.PartName, "/"+from) {
@@ -103,7 +103,7 @@ func retarget(rels []byte, id, target string) []byte {
 func relationshipIDs(rels []byte) map[string]bool {
 	out := map[string]bool{}
 	if root, err := parseXML(rels); err == nil {
-		for _, r := range root.kids {
+		for _, r := range root.Kids {
 			out[r.attr("Id")] = true
 		}
 	}
@@ -117,7 +117,7 @@ func moveAside(v *view, original []byte, adding int) error {
 	if err != nil {
 		return err
 	}
-	for _, p := range newSheetParts(ps.get(workbookPart), adding) {
+	for _, p := range newSheetParts(ps.get(WorkbookPart), adding) {
 		if ps.files[p] == nil {
 			continue
 		}
@@ -125,10 +125,10 @@ func moveAside(v *view, original []byte, adding int) error {
 		if err != nil {
 			return err
 		}
-		for _, q := range newSheetParts(ps.get(workbookPart), adding) {
+		for _, q := range newSheetParts(ps.get(WorkbookPart), adding) {
 			taken[strings.ToLower(q)] = q
 		}
-		if v.data, err = moveSheet(v.data, p, freeSheetPart(taken.taken), relationshipIDs(ps.get(workbookRels)), true); err != nil {
+		if v.data, err = moveSheet(v.data, p, freeSheetPart(taken.taken), relationshipIDs(ps.get(WorkbookRels)), true); err != nil {
 			return err
 		}
 		if ps, err = openParts(v.data); err != nil {
@@ -158,9 +158,9 @@ func relocate(path string, v *view, original, out []byte) ([]byte, error) {
 		have, ok := user[strings.ToLower(p)]
 		return ok && !v.names[have]
 	}
-	oldIDs := relationshipIDs(bp.get(workbookRels))
+	oldIDs := relationshipIDs(bp.get(WorkbookRels))
 	newIDs := map[string]bool{}
-	for id := range relationshipIDs(op.get(workbookRels)) {
+	for id := range relationshipIDs(op.get(WorkbookRels)) {
 		if !oldIDs[id] {
 			newIDs[id] = true
 		}
@@ -169,7 +169,7 @@ func relocate(path string, v *view, original, out []byte) ([]byte, error) {
 	for name := range op.files {
 		sheet := strings.HasPrefix(name, "xl/worksheets/sheet") && strings.HasSuffix(name, ".xml")
 		switch {
-		case sheet && (clashes(name) || clashes(relsOf(name)) && op.files[relsOf(name)] == nil):
+		case sheet && (clashes(name) || clashes(RelsOf(name)) && op.files[RelsOf(name)] == nil):
 			added = append(added, name)
 		case clashes(name) && !strings.HasPrefix(name, "xl/worksheets/_rels/"):
 			return nil, &damaged{path, user[strings.ToLower(name)], "planner's sheets would be written over it"}

@@ -1,4 +1,4 @@
-package workbooks
+package ooxml
 
 import (
 	"archive/zip"
@@ -24,7 +24,12 @@ var rewritten = map[string]bool{
 	"xl/calcChain.xml":           true,
 }
 
-// damaged is what verify reports: planner found that saving would have
+// Rewritten reports whether excelize rewrites the part on every save (or
+// planner prunes it), so that Verify compares it by meaning: every other
+// part of the user's comes back byte for byte.
+func Rewritten(name string) bool { return rewritten[Canonical(name)] }
+
+// damaged is what Verify reports: planner found that saving would have
 // changed something of the user's, and wrote nothing.
 type damaged struct {
 	path string
@@ -37,11 +42,11 @@ func (d *damaged) Error() string {
 		"planner cannot add its sheets to this workbook without that change, in place or in a copy: please report it, with the file if you can share it", d.path, d.part, d.what)
 }
 
-// verify compares the workbook planner is about to write with the original:
+// Verify compares the workbook planner is about to write with the original:
 // every part outside planner's own sheets must be unchanged, byte for byte
 // or, for the parts excelize always rewrites, in meaning.
 // managed are the defined names planner writes, which it may change.
-func verify(file string, old, new []byte, owned, managed map[string]bool) error {
+func Verify(file string, old, new []byte, owned, managed map[string]bool) error {
 	before, err := openParts(old)
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
@@ -68,7 +73,7 @@ func verify(file string, old, new []byte, owned, managed map[string]bool) error 
 		a, b := before.files[p], after.files[p]
 		switch {
 		case mine[p]:
-		case p == calcChainPart && b == nil:
+		case p == CalcChainPart && b == nil:
 			// A cache of formula cells Excel rebuilds; see pruneCalcChain.
 		case b == nil:
 			return &damaged{file, p, "it would be missing"}
@@ -78,10 +83,10 @@ func verify(file string, old, new []byte, owned, managed map[string]bool) error 
 			case err != nil:
 				return fmt.Errorf("%s: %s cannot be read (%v); it may be damaged: open the workbook in Excel or LibreOffice and save it again", file, p, err)
 			case same:
-			case !rewritten[canonical(p)]:
+			case !rewritten[Canonical(p)]:
 				return &damaged{file, p, "its bytes would differ"}
 			default:
-				if what := sameMeaning(canonical(p), before.get(p), after.get(p), managed, mine); what != "" {
+				if what := sameMeaning(Canonical(p), before.get(p), after.get(p), managed, mine); what != "" {
 					return &damaged{file, p, what}
 				}
 			}
@@ -90,11 +95,11 @@ func verify(file string, old, new []byte, owned, managed map[string]bool) error 
 	for p := range after.files {
 		switch {
 		case before.files[p] != nil:
-		case canonical(p) == stylesPart:
-			if what := plannersStyles(after.get(p)); what != "" {
+		case Canonical(p) == StylesPart:
+			if what := PlannersStyles(after.get(p)); what != "" {
 				return &damaged{file, p, what}
 			}
-		case !mine[p] && !rewritten[canonical(p)]:
+		case !mine[p] && !rewritten[Canonical(p)]:
 			return &damaged{file, p, "planner would add a part it does not own"}
 		}
 	}
@@ -151,18 +156,18 @@ func sameStream(a, b io.Reader) (bool, error) {
 	}
 }
 
-// plannersStyles checks a style part planner gave a workbook that had none
+// PlannersStyles checks a style part planner gave a workbook that had none
 // (or an empty one): it must begin with the default styles, so that cells
 // without a style of their own look as they did.
-func plannersStyles(part []byte) string {
+func PlannersStyles(part []byte) string {
 	b, err := parseXML(part)
 	if err != nil {
 		return "it would not be valid XML: " + err.Error()
 	}
-	a, _ := parseXML(minimalStyles)
+	a, _ := parseXML(MinimalStyles())
 	a, b = a.normal(), b.normal()
-	for _, list := range a.kids {
-		if what := keptPrefix(list, b.child(list.name.Local)); what != "" {
+	for _, list := range a.Kids {
+		if what := keptPrefix(list, b.Child(list.name.Local)); what != "" {
 			return "planner's own style part would not begin with the default styles: " + list.name.Local + ": " + what
 		}
 	}
@@ -173,7 +178,7 @@ func plannersStyles(part []byte) string {
 // relationships, and whatever those point at (drawings, charts).
 func ownedParts(ps *lazyParts, owned map[string]bool) map[string]bool {
 	out := map[string]bool{}
-	targets := sheetParts(ps.get)
+	targets := SheetParts(ps.get)
 	for sheet := range owned {
 		if p, ok := targets[sheet]; ok {
 			for q := range reachable(ps, p) {
@@ -184,9 +189,9 @@ func ownedParts(ps *lazyParts, owned map[string]bool) map[string]bool {
 	return out
 }
 
-// sheetParts maps each sheet name to its part, from workbook.xml and its
+// SheetParts maps each sheet name to its part, from workbook.xml and its
 // relationships.
-func sheetParts(part func(name string) []byte) map[string]string {
+func SheetParts(part func(name string) []byte) map[string]string {
 	out := map[string]string{}
 	wb, err1 := parseXML(part("xl/workbook.xml"))
 	rels, err2 := parseXML(part("xl/_rels/workbook.xml.rels"))
@@ -194,11 +199,11 @@ func sheetParts(part func(name string) []byte) map[string]string {
 		return out
 	}
 	target := map[string]string{}
-	for _, r := range rels.kids {
+	for _, r := range rels.Kids {
 		target[r.attr("Id")] = resolve("xl", r.attr("Target"))
 	}
-	if sheets := wb.child("sheets"); sheets != nil {
-		for _, s := range sheets.kids {
+	if sheets := wb.Child("sheets"); sheets != nil {
+		for _, s := range sheets.Kids {
 			out[s.attr("name")] = target[s.attr("id")]
 		}
 	}
@@ -221,8 +226,8 @@ func sameMeaning(name string, old, new []byte, managed, mine map[string]bool) st
 	}
 	a, err := parseXML(old)
 	if err != nil {
-		if name == stylesPart {
-			return plannersStyles(new) // planner's, in place of an empty part
+		if name == StylesPart {
+			return PlannersStyles(new) // planner's, in place of an empty part
 		}
 		return "" // the original was not readable XML; nothing to keep
 	}
@@ -233,30 +238,30 @@ func sameMeaning(name string, old, new []byte, managed, mine map[string]bool) st
 	switch name {
 	case "[Content_Types].xml":
 		var users []*node
-		for _, n := range a.kids {
+		for _, n := range a.Kids {
 			part := strings.TrimPrefix(n.attr("PartName"), "/")
-			if !mine[part] && part != calcChainPart {
+			if !mine[part] && part != CalcChainPart {
 				users = append(users, n)
 			}
 		}
-		return keptAll(users, b.kids, func(n *node) string { return n.name.Local + " " + n.attr("PartName") + n.attr("Extension") })
+		return keptAll(users, b.Kids, func(n *node) string { return n.name.Local + " " + n.attr("PartName") + n.attr("Extension") })
 	case "xl/_rels/workbook.xml.rels", "_rels/.rels":
 		// The relationships of planner's own sheets are planner's: a sheet
 		// of planner's moved out of a new one's way points elsewhere.
 		dir := path.Dir(path.Dir(name))
 		var users []*node
-		for _, n := range a.kids {
+		for _, n := range a.Kids {
 			if !strings.HasSuffix(n.attr("Type"), "/calcChain") && !mine[resolve(dir, n.attr("Target"))] {
 				users = append(users, n)
 			}
 		}
-		return keptAll(users, b.kids, func(n *node) string { return n.attr("Id") })
+		return keptAll(users, b.Kids, func(n *node) string { return n.attr("Id") })
 	case "xl/workbook.xml":
 		return sameWorkbook(a, b, managed)
 	case "xl/styles.xml":
 		a, b = a.normal(), b.normal()
 		for _, list := range []string{"numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs", "extLst"} {
-			if what := keptPrefix(a.child(list), b.child(list)); what != "" {
+			if what := keptPrefix(a.Child(list), b.Child(list)); what != "" {
 				return list + ": " + what
 			}
 		}
@@ -290,11 +295,11 @@ func keptPrefix(old, new *node) string {
 	if old == nil {
 		return ""
 	}
-	if new == nil || len(new.kids) < len(old.kids) {
+	if new == nil || len(new.Kids) < len(old.Kids) {
 		return "entries would be lost"
 	}
-	for i, k := range old.kids {
-		if k.canonical() != new.kids[i].canonical() {
+	for i, k := range old.Kids {
+		if k.canonical() != new.Kids[i].canonical() {
 			return fmt.Sprintf("entry %d would change", i+1)
 		}
 	}
@@ -318,7 +323,7 @@ func sameWorkbook(a, b *node, managed map[string]bool) string {
 		return "defined name " + what
 	}
 	for _, el := range []string{"workbookPr", "workbookProtection", "fileSharing", "externalReferences", "pivotCaches", "extLst"} {
-		x, y := a.child(el), b.child(el)
+		x, y := a.Child(el), b.Child(el)
 		if x != nil && (y == nil || x.normal().canonical() != y.normal().canonical()) {
 			return el + " would change"
 		}
@@ -327,8 +332,8 @@ func sameWorkbook(a, b *node, managed map[string]bool) string {
 }
 
 func kids(n *node, local string) []*node {
-	if c := n.child(local); c != nil {
-		return c.kids
+	if c := n.Child(local); c != nil {
+		return c.Kids
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package workbooks
+package ooxml
 
 import (
 	"regexp"
@@ -9,14 +9,15 @@ import (
 // attribute, not by the list's length. A workbook whose styles leave the
 // count out (Apache POI writes <fonts> bare) or state it wrongly would
 // have planner's cells point at someone else's font. fixStyleCounts
-// writes the true counts before excelize opens the package; verify accepts
+// writes the true counts before excelize opens the package; Verify accepts
 // it, since only the lists' entries are the user's.
 var styleLists = []struct{ list, entry string }{
 	{"numFmts", "numFmt"}, {"fonts", "font"}, {"fills", "fill"}, {"borders", "border"},
 	{"cellStyleXfs", "xf"}, {"cellXfs", "xf"}, {"dxfs", "dxf"},
 }
 
-const stylesPart = "xl/styles.xml"
+// StylesPart is the workbook's style part, as excelize spells it.
+const StylesPart = "xl/styles.xml"
 
 var styleListRes = func() map[string][2]*regexp.Regexp {
 	out := map[string][2]*regexp.Regexp{}
@@ -38,7 +39,7 @@ func fixStyleCounts(data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	styles := ps.get(stylesPart)
+	styles := ps.get(StylesPart)
 	if styles == nil {
 		return data, nil
 	}
@@ -56,5 +57,21 @@ func fixStyleCounts(data []byte) ([]byte, error) {
 	if string(fixed) == string(styles) {
 		return data, nil
 	}
-	return rewrite(data, edits{put: map[string][]byte{stylesPart: fixed}})
+	return rewrite(data, edits{put: map[string][]byte{StylesPart: fixed}})
+}
+
+// Dxfs are the conditional styles of a style part, each in a canonical
+// form: two are the same style when their forms are equal.
+func Dxfs(styles []byte) []string {
+	out := []string{}
+	root, err := parseXML(styles)
+	if err != nil {
+		return out
+	}
+	if d := root.Child("dxfs"); d != nil {
+		for _, k := range d.Kids {
+			out = append(out, k.normal().canonical())
+		}
+	}
+	return out
 }

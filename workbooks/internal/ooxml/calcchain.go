@@ -1,4 +1,4 @@
-package workbooks
+package ooxml
 
 import (
 	"regexp"
@@ -12,7 +12,8 @@ import (
 // entries of the sheets planner wrote (Excel adds their formulas again on
 // its next save), and the whole part when nothing else is left in it.
 
-const calcChainPart = "xl/calcChain.xml"
+// CalcChainPart is Excel's calculation chain.
+const CalcChainPart = "xl/calcChain.xml"
 
 var (
 	calcCell   = regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?(?:/>|>\s*</(?:[A-Za-z_][\w.-]*:)?c>)`)
@@ -30,19 +31,19 @@ func pruneCalcChain(path string, out, original []byte, sheets []string) ([]byte,
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	f := bp.files[calcChainPart]
+	f := bp.files[CalcChainPart]
 	if f == nil {
 		return out, nil, nil, nil
 	}
-	if f.UncompressedSize64 > maxPartInMemory {
-		return nil, nil, nil, tooLarge(path, calcChainPart, f.UncompressedSize64, maxPartInMemory, cannotAdd)
+	if f.UncompressedSize64 > MaxPartInMemory {
+		return nil, nil, nil, tooLarge(path, CalcChainPart, f.UncompressedSize64, MaxPartInMemory, cannotAdd)
 	}
-	chain := bp.get(calcChainPart)
+	chain := bp.get(CalcChainPart)
 	op, err := openParts(out)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	ids := sheetIDs(op.get(workbookPart), sheets)
+	ids := sheetIDs(op.get(WorkbookPart), sheets)
 	cur := "1" // an entry without i is on the sheet of the entry before, the first sheet at first
 	var kept []string
 	dropped := false
@@ -65,7 +66,7 @@ func pruneCalcChain(path string, out, original []byte, sheets []string) ([]byte,
 	}
 	if len(kept) == 0 {
 		out, err := dropCalcChain(out, op)
-		return out, nil, map[string]bool{calcChainPart: true}, err
+		return out, nil, map[string]bool{CalcChainPart: true}, err
 	}
 	m := calcChains.FindSubmatch(chain)
 	if m == nil {
@@ -73,16 +74,16 @@ func pruneCalcChain(path string, out, original []byte, sheets []string) ([]byte,
 	}
 	pruned := string(m[1]) + strings.Join(kept, "") + string(m[2])
 	pruned = string(chain[:calcChains.FindIndex(chain)[0]]) + pruned
-	return out, map[string][]byte{calcChainPart: []byte(pruned)}, nil, nil
+	return out, map[string][]byte{CalcChainPart: []byte(pruned)}, nil, nil
 }
 
 // dropCalcChain removes the chain's relationship and content type.
 func dropCalcChain(data []byte, ps *lazyParts) ([]byte, error) {
-	e := edits{put: map[string][]byte{}, drop: map[string]bool{calcChainPart: true}}
-	if root, err := parseXML(ps.get(workbookRels)); err == nil {
-		for _, r := range root.kids {
+	e := edits{put: map[string][]byte{}, drop: map[string]bool{CalcChainPart: true}}
+	if root, err := parseXML(ps.get(WorkbookRels)); err == nil {
+		for _, r := range root.Kids {
 			if strings.HasSuffix(r.attr("Type"), "/calcChain") {
-				e.put[workbookRels] = removeRelationship(ps.get(workbookRels), r.attr("Id"))
+				e.put[WorkbookRels] = RemoveRelationship(ps.get(WorkbookRels), r.attr("Id"))
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package workbooks
+package ooxml
 
 import (
 	"archive/zip"
@@ -18,11 +18,13 @@ import (
 // format, so that planner's styles come after them and the user's cells keep
 // looking as they did.
 
+// The workbook's relationships, and the names a style part is linked,
+// declared and written under.
 const (
-	workbookRels  = "xl/_rels/workbook.xml.rels"
-	relStyles     = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles"
-	stylesContent = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
-	mainNamespace = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+	WorkbookRels  = "xl/_rels/workbook.xml.rels"
+	RelStyles     = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles"
+	StylesContent = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
+	MainNamespace = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 )
 
 // styleOrder is the order of a style part's lists in the schema.
@@ -45,16 +47,16 @@ var defaultStyles = []struct {
 
 const defaultCellStyles = `<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>`
 
-// minimalStyles is the style part planner gives a workbook that has none.
-var minimalStyles = func() []byte {
+// MinimalStyles is the style part planner gives a workbook that has none.
+func MinimalStyles() []byte {
 	var b strings.Builder
-	b.WriteString(xmlHeader + `<styleSheet xmlns="` + mainNamespace + `">`)
+	b.WriteString(xmlHeader + `<styleSheet xmlns="` + MainNamespace + `">`)
 	for _, d := range defaultStyles {
 		fmt.Fprintf(&b, `<%s count="%d">%s</%s>`, d.list, d.n, d.xml, d.list)
 	}
 	b.WriteString(defaultCellStyles + `</styleSheet>`)
 	return []byte(b.String())
-}()
+}
 
 const xmlHeader = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n"
 
@@ -66,11 +68,11 @@ func prepareStyles(path string, data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	rels := ps.get(workbookRels)
+	rels := ps.get(WorkbookRels)
 	target, hasRel := "", false
 	if root, err := parseXML(rels); err == nil {
-		for _, r := range root.kids {
-			if r.attr("Type") == relStyles && r.attr("TargetMode") != "External" {
+		for _, r := range root.Kids {
+			if r.attr("Type") == RelStyles && r.attr("TargetMode") != "External" {
 				target, hasRel = resolve("xl", r.attr("Target")), true
 			}
 		}
@@ -79,11 +81,11 @@ func prepareStyles(path string, data []byte) ([]byte, error) {
 	switch {
 	case !readable:
 		return data, nil // damaged: excelize says so when it opens the package
-	case hasRel && !strings.EqualFold(target, stylesPart):
+	case hasRel && !strings.EqualFold(target, StylesPart):
 		return nil, fmt.Errorf("%s: keeps its styles in %s instead of xl/styles.xml, and planner could not add its own there without damage; open it in Excel or LibreOffice, save it as .xlsx, then run planner again", path, target)
-	case !hasRel && present && !blankXML(part):
+	case !hasRel && present && !BlankXML(part):
 		return nil, fmt.Errorf("%s: has a styles part (xl/styles.xml) that its workbook does not use, and planner's styles would bring it into use, changing how your cells look; open it in Excel or LibreOffice, save it as .xlsx, then run planner again", path)
-	case !present || blankXML(part):
+	case !present || BlankXML(part):
 		added, err := addStylePart(data, rels, hasRel)
 		if err != nil {
 			return nil, damagedZip(path, err)
@@ -97,7 +99,7 @@ func prepareStyles(path string, data []byte) ([]byte, error) {
 	if completed == nil {
 		return data, nil
 	}
-	completed, err = rewrite(data, edits{put: map[string][]byte{stylesPart: completed}})
+	completed, err = rewrite(data, edits{put: map[string][]byte{StylesPart: completed}})
 	if err != nil {
 		return nil, damagedZip(path, err)
 	}
@@ -112,14 +114,14 @@ func damagedZip(path string, err error) error {
 // stylePart reads xl/styles.xml: its bytes, whether the package has it, and
 // whether it could be read.
 func stylePart(ps *lazyParts) ([]byte, bool, bool) {
-	f := ps.files[stylesPart]
+	f := ps.files[StylesPart]
 	if f == nil {
 		return nil, false, true
 	}
-	if f.UncompressedSize64 > maxPartInMemory {
+	if f.UncompressedSize64 > MaxPartInMemory {
 		return nil, true, false
 	}
-	b := ps.get(stylesPart)
+	b := ps.get(StylesPart)
 	return b, true, b != nil || readsEmpty(f)
 }
 
@@ -133,9 +135,9 @@ func readsEmpty(f *zip.File) bool {
 	return err == nil && n == 0
 }
 
-// blankXML reports whether a part holds no element at all: nothing, white
+// BlankXML reports whether a part holds no element at all: nothing, white
 // space, or only the XML declaration.
-func blankXML(b []byte) bool {
+func BlankXML(b []byte) bool {
 	b = bytes.TrimSpace(b)
 	if bytes.HasPrefix(b, []byte("<?xml")) {
 		if end := bytes.Index(b, []byte("?>")); end >= 0 {
@@ -149,21 +151,21 @@ func blankXML(b []byte) bool {
 // relationship from the workbook and its content type when they are
 // missing.
 func addStylePart(data, rels []byte, hasRel bool) ([]byte, error) {
-	e := edits{put: map[string][]byte{stylesPart: minimalStyles}}
+	e := edits{put: map[string][]byte{StylesPart: MinimalStyles()}}
 	if !hasRel {
-		added, err := addRelationship(rels, newRelationshipID(rels), relStyles, "styles.xml")
+		added, err := addRelationship(rels, newRelationshipID(rels), RelStyles, "styles.xml")
 		if err != nil {
 			return nil, err
 		}
-		e.put[workbookRels] = added
+		e.put[WorkbookRels] = added
 	}
 	e.types = func(t *types) {
 		for _, o := range t.Overrides {
-			if strings.EqualFold(o.PartName, "/"+stylesPart) {
+			if strings.EqualFold(o.PartName, "/"+StylesPart) {
 				return
 			}
 		}
-		t.Overrides = append(t.Overrides, typeOverride{PartName: "/" + stylesPart, ContentType: stylesContent})
+		t.Overrides = append(t.Overrides, typeOverride{PartName: "/" + StylesPart, ContentType: StylesContent})
 	}
 	return rewrite(data, e)
 }
@@ -175,46 +177,46 @@ func completeStyles(part []byte) ([]byte, error) {
 	if _, err := parseXML(part); err != nil {
 		return nil, err
 	}
-	root, err := locate(part, 2)
+	root, err := Locate(part, 2)
 	if err != nil {
 		return nil, err
 	}
-	if root.local != "styleSheet" {
-		return nil, fmt.Errorf("its root element is %s, not a styleSheet", root.local)
+	if root.Local != "styleSheet" {
+		return nil, fmt.Errorf("its root element is %s, not a styleSheet", root.Local)
 	}
-	if root.selfClosing() {
+	if root.SelfClosing() {
 		// <styleSheet/>: open it, and the lists go inside.
 		open := openTag(part, root)
-		closed := append([]byte(string(part[:root.start])+open+"</"+root.qname()+">"), part[root.end:]...)
+		closed := append([]byte(string(part[:root.Start])+open+"</"+root.QName()+">"), part[root.End:]...)
 		return completeStyles(closed)
 	}
 	var out []splice
 	insertedXfs := false
 	for _, d := range defaultStyles {
-		entries := prefixed(d.xml, root.prefix)
-		list := root.child(d.list)
+		entries := prefixed(d.xml, root.Prefix)
+		list := root.Child(d.list)
 		switch {
 		case list == nil:
 			at := listPosition(root, d.list)
 			qname := d.list
-			if root.prefix != "" {
-				qname = root.prefix + ":" + d.list
+			if root.Prefix != "" {
+				qname = root.Prefix + ":" + d.list
 			}
 			out = append(out, splice{at, at, fmt.Sprintf(`<%s count="%d">%s</%s>`, qname, d.n, entries, qname)})
 			insertedXfs = insertedXfs || d.list == "cellStyleXfs"
-		case list.count(d.entry) == 0:
+		case list.Count(d.entry) == 0:
 			open := withCount(openTag(part, list), d.n, true)
-			if list.selfClosing() {
-				out = append(out, splice{list.start, list.end, open + entries + "</" + list.qname() + ">"})
+			if list.SelfClosing() {
+				out = append(out, splice{list.Start, list.End, open + entries + "</" + list.QName() + ">"})
 			} else {
-				out = append(out, splice{list.start, list.open, open}, splice{list.close, list.close, entries})
+				out = append(out, splice{list.Start, list.Open, open}, splice{list.Close, list.Close, entries})
 			}
 			insertedXfs = insertedXfs || d.list == "cellStyleXfs"
 		}
 	}
-	if insertedXfs && root.child("cellStyles") == nil {
+	if insertedXfs && root.Child("cellStyles") == nil {
 		at := listPosition(root, "cellStyles")
-		out = append(out, splice{at, at, prefixed(defaultCellStyles, root.prefix)})
+		out = append(out, splice{at, at, prefixed(defaultCellStyles, root.Prefix)})
 	}
 	if len(out) == 0 {
 		return nil, nil
@@ -224,7 +226,7 @@ func completeStyles(part []byte) ([]byte, error) {
 
 // listPosition is where a missing list goes: before the first list the
 // schema puts after it, or before the end of the part.
-func listPosition(root *element, list string) int {
+func listPosition(root *Element, list string) int {
 	after := false
 	for _, name := range styleOrder {
 		if name == list {
@@ -234,11 +236,11 @@ func listPosition(root *element, list string) int {
 		if !after {
 			continue
 		}
-		if k := root.child(name); k != nil {
-			return k.start
+		if k := root.Child(name); k != nil {
+			return k.Start
 		}
 	}
-	return root.close
+	return root.Close
 }
 
 // prepare readies a package for excelize to add planner's sheets to: a

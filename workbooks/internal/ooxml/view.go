@@ -1,4 +1,4 @@
-package workbooks
+package ooxml
 
 import (
 	"archive/zip"
@@ -39,10 +39,10 @@ func (v *view) outside(p string) bool { return v.user.taken(p) && !v.names[v.use
 // spells them. A package may spell them in another case (zip part names
 // compare without case): the view holds them under excelize's spelling, and
 // merge writes them back under the user's.
-var viewParts = []string{contentTypes, "_rels/.rels", workbookPart, workbookRels, stylesPart, themePart}
+var viewParts = []string{ContentTypes, "_rels/.rels", WorkbookPart, WorkbookRels, StylesPart, themePart}
 
-// canonical is excelize's spelling of one of the view's parts, or name.
-func canonical(name string) string {
+// Canonical is excelize's spelling of one of the view's parts, or name.
+func Canonical(name string) string {
 	for _, p := range viewParts {
 		if strings.EqualFold(name, p) {
 			return p
@@ -52,7 +52,7 @@ func canonical(name string) string {
 }
 
 // makeView is the view of data for writing the named sheets of planner's.
-// A part it holds that unpacks past maxPartInMemory is refused: excelize
+// A part it holds that unpacks past MaxPartInMemory is refused: excelize
 // would parse it whole.
 func makeView(path string, data []byte, sheets []string) (*view, error) {
 	ps, err := openParts(data)
@@ -66,11 +66,11 @@ func makeView(path string, data []byte, sheets []string) (*view, error) {
 	e := edits{put: map[string][]byte{}, drop: map[string]bool{}}
 	for name := range ps.files {
 		v.user[strings.ToLower(name)] = name
-		if canonical(name) != name || slices.Contains(viewParts, name) {
+		if Canonical(name) != name || slices.Contains(viewParts, name) {
 			v.names[name] = true
 		}
 	}
-	where := sheetParts(ps.get)
+	where := SheetParts(ps.get)
 	for _, sheet := range sheets {
 		for have, p := range where {
 			if strings.EqualFold(have, sheet) {
@@ -84,13 +84,13 @@ func makeView(path string, data []byte, sheets []string) (*view, error) {
 		switch {
 		case !v.names[name]:
 			e.drop[name] = true
-		case f.UncompressedSize64 > maxPartInMemory:
-			return nil, tooLarge(path, name, f.UncompressedSize64, maxPartInMemory, cannotAdd)
+		case f.UncompressedSize64 > MaxPartInMemory:
+			return nil, tooLarge(path, name, f.UncompressedSize64, MaxPartInMemory, cannotAdd)
 		default:
 			if err := readable(path, f); err != nil {
 				return nil, err
 			}
-			if c := canonical(name); c != name {
+			if c := Canonical(name); c != name {
 				e.put[c], e.drop[name] = ps.get(name), true
 			}
 		}
@@ -112,18 +112,18 @@ func tooLarge(path, part string, size, limit uint64, consequence string) error {
 		path, part, (size+1<<20-1)>>20, limit>>20, consequence)
 }
 
-// maxWorkbookPart bounds the workbook part, its relationships, content
+// MaxWorkbookPart bounds the workbook part, its relationships, content
 // types, styles, theme and document properties, which excelize parses whole
 // into a model many times their size (a workbook part of 17 MB, 250,000
 // defined names, took 580 MB).
-const maxWorkbookPart = 16 << 20
+const MaxWorkbookPart = 16 << 20
 
 // smallWorkbookParts refuses a package whose workbook-wide parts are past
-// maxWorkbookPart, before anything reads them.
+// MaxWorkbookPart, before anything reads them.
 func smallWorkbookParts(path string, ps *lazyParts, consequence string) error {
 	for name, f := range ps.files {
-		if c := canonical(name); (slices.Contains(viewParts, c) || name == "docProps/core.xml") && f.UncompressedSize64 > maxWorkbookPart {
-			return tooLarge(path, name, f.UncompressedSize64, maxWorkbookPart, consequence)
+		if c := Canonical(name); (slices.Contains(viewParts, c) || name == "docProps/core.xml") && f.UncompressedSize64 > MaxWorkbookPart {
+			return tooLarge(path, name, f.UncompressedSize64, MaxWorkbookPart, consequence)
 		}
 	}
 	return nil
@@ -139,7 +139,7 @@ func reachable(ps *lazyParts, start string) map[string]bool {
 			return
 		}
 		out[p] = true
-		rels := relsOf(p)
+		rels := RelsOf(p)
 		if ps.files[rels] == nil {
 			return
 		}
@@ -148,7 +148,7 @@ func reachable(ps *lazyParts, start string) map[string]bool {
 		if err != nil {
 			return
 		}
-		for _, r := range root.kids {
+		for _, r := range root.Kids {
 			if r.attr("TargetMode") != "External" {
 				follow(resolve(path.Dir(p), r.attr("Target")))
 			}
@@ -210,7 +210,7 @@ func merge(path string, original, out []byte, v *view, put map[string][]byte, dr
 		}
 		user[low], held[low] = true, v.names[f.Name]
 		switch w := written[low]; {
-		case !v.names[f.Name] || canonical(f.Name) == themePart:
+		case !v.names[f.Name] || Canonical(f.Name) == themePart:
 			entries[f.Name] = source{f: f}
 		case w != nil:
 			entries[f.Name] = source{f: w}

@@ -1,62 +1,38 @@
-package workbooks
+package ooxml
 
 import (
 	"archive/zip"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
-
-	"planner/internal/safefile"
 )
 
 // Limits on what planner reads. A cost-model workbook is kilobytes; these
 // leave room for large real workbooks and stop hostile ones.
 const (
-	maxFileBytes     = 256 << 20 // the .xlsx file itself
-	maxUnzippedBytes = 1 << 30   // all parts inflated
-	maxPartInMemory  = 64 << 20  // the largest part excelize is given to rewrite
+	maxUnzippedBytes = 1 << 30  // all parts inflated
+	MaxPartInMemory  = 64 << 20 // the largest part excelize is given to rewrite
 	// Reading, excelize spools shared strings and sheets past this size to
 	// temporary files and keeps an index of the strings, about 100 bytes
 	// each; below it, it holds them in its model, about 400 bytes a string.
 	maxReadInMemory = 4 << 20
-	// maxSharedStrings bounds that index.
-	maxSharedStrings = 4000000
+	// MaxSharedStrings bounds that index.
+	MaxSharedStrings = 4000000
 )
-
-// load reads a workbook's bytes and says plainly what the file is when it is
-// not an xlsx workbook planner can read.
-func load(path string) ([]byte, error) {
-	data, err := safefile.Read(path, maxFileBytes)
-	var notFile *safefile.NotRegularError
-	var tooLarge *safefile.TooLargeError
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
-			return nil, fmt.Errorf("%s: no such file, nor a folder %s", path, filepath.Dir(path))
-		}
-		return nil, fmt.Errorf("%s: no such file; %s creates a workbook there", path, Command("init", path))
-	case errors.As(err, &notFile), errors.As(err, &tooLarge):
-		return nil, err
-	case err != nil:
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return data, sniff(path, data)
-}
 
 var (
 	oleMagic = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
 	zipMagic = []byte("PK\x03\x04")
 )
 
-// sniff recognises the files people hand planner by mistake.
-func sniff(path string, data []byte) error {
+// Sniff recognises the files people hand planner by mistake, saying what
+// each is: not a zip, an .xls or .ods file, an encrypted or Strict Open XML
+// workbook, one stored as UTF-16, a zip bomb.
+func Sniff(path string, data []byte) error {
 	switch {
 	case len(data) == 0:
 		return fmt.Errorf("%s: is empty (0 bytes), not a workbook", path)
@@ -114,16 +90,16 @@ func utf16(s string) []byte {
 	return b
 }
 
-// handle is an excelize file whose temporary files (excelize spools parts
-// larger than maxPartInMemory to disk) live in a folder of their own, which
+// Handle is an excelize file whose temporary files (excelize spools parts
+// larger than MaxPartInMemory to disk) live in a folder of their own, which
 // Close removes whole, whatever excelize itself left there.
-type handle struct {
+type Handle struct {
 	*excelize.File
 	tmp string // "" when no folder of its own could be made
 }
 
 // Close closes the file and removes its temporary folder.
-func (h *handle) Close() error {
+func (h *Handle) Close() error {
 	err := h.File.Close()
 	if h.tmp != "" {
 		if rmErr := os.RemoveAll(h.tmp); err == nil {
@@ -133,11 +109,12 @@ func (h *handle) Close() error {
 	return err
 }
 
-// open gives an excelize handle on data. excelize panics on some malformed
+// Open gives an excelize handle on data; raw is for a handle that only
+// reads, and reads cells as stored. excelize panics on some malformed
 // files; that becomes an error here, never a crash. On every failure the
 // temporary files excelize made are removed: it returns no file to close
 // when reading the package fails, and spools large parts before that.
-func open(path string, data []byte, raw bool) (h *handle, err error) {
+func Open(path string, data []byte, raw bool) (h *Handle, err error) {
 	tmp, mkErr := os.MkdirTemp("", "planner-")
 	if mkErr != nil {
 		tmp = "" // excelize then uses the system's folder, as before
@@ -150,7 +127,7 @@ func open(path string, data []byte, raw bool) (h *handle, err error) {
 			_ = os.RemoveAll(tmp)
 		}
 	}()
-	spool := int64(maxPartInMemory)
+	spool := int64(MaxPartInMemory)
 	if raw { // a handle that only reads
 		spool = maxReadInMemory
 	}
@@ -166,7 +143,7 @@ func open(path string, data []byte, raw bool) (h *handle, err error) {
 		}
 		return nil, fmt.Errorf("%s: cannot be read as a workbook (%v); it may be damaged: open it in Excel or LibreOffice and save it again", path, err)
 	}
-	return &handle{File: f, tmp: tmp}, nil
+	return &Handle{File: f, tmp: tmp}, nil
 }
 
 // head is the first n bytes of a part, or fewer.

@@ -1,4 +1,4 @@
-package workbooks
+package ooxml
 
 import (
 	"bytes"
@@ -9,55 +9,56 @@ import (
 	"strconv"
 )
 
-// element is where an element lies in a part's bytes, so that planner can add
-// to a part and leave every byte of the user's untouched: excelize rewrites
-// the parts it models, and loses what its model lacks.
-type element struct {
-	prefix, local string
-	start         int // the start tag's '<'
-	open          int // just past the start tag
-	close         int // the end tag's '<'; open for <empty/>
-	end           int // just past the element
-	kids          []*element
+// Element is where an element lies in a part's bytes, so that planner can
+// add to a part and leave every byte of the user's untouched: excelize
+// rewrites the parts it models, and loses what its model lacks.
+type Element struct {
+	Prefix, Local string
+	Start         int // the start tag's '<'
+	Open          int // just past the start tag
+	Close         int // the end tag's '<'; Open for <empty/>
+	End           int // just past the element
+	Kids          []*Element
 }
 
-func (s *element) selfClosing() bool { return s.open == s.end }
+// SelfClosing reports whether the element is written <empty/>.
+func (s *Element) SelfClosing() bool { return s.Open == s.End }
 
-// child is the first child with the given local name, or nil.
-func (s *element) child(local string) *element {
-	for _, k := range s.kids {
-		if k.local == local {
+// Child is the first child with the given local name, or nil.
+func (s *Element) Child(local string) *Element {
+	for _, k := range s.Kids {
+		if k.Local == local {
 			return k
 		}
 	}
 	return nil
 }
 
-// count is the number of children with the given local name.
-func (s *element) count(local string) int {
+// Count is the number of children with the given local name.
+func (s *Element) Count(local string) int {
 	n := 0
-	for _, k := range s.kids {
-		if k.local == local {
+	for _, k := range s.Kids {
+		if k.Local == local {
 			n++
 		}
 	}
 	return n
 }
 
-// qname is the element's name as its part spells it, prefix included.
-func (s *element) qname() string {
-	if s.prefix == "" {
-		return s.local
+// QName is the element's name as its part spells it, prefix included.
+func (s *Element) QName() string {
+	if s.Prefix == "" {
+		return s.Local
 	}
-	return s.prefix + ":" + s.local
+	return s.Prefix + ":" + s.Local
 }
 
-// locate finds the root element of data and its descendants down to depth
-// levels below it. data must be well-formed XML (parseXML checks it).
-func locate(data []byte, depth int) (*element, error) {
+// Locate finds the root element of data and its descendants down to depth
+// levels below it. data must be well-formed XML (WellFormed checks it).
+func Locate(data []byte, depth int) (*Element, error) {
 	d := xml.NewDecoder(bytes.NewReader(data))
-	var stack []*element
-	var root *element
+	var stack []*Element
+	var root *Element
 	for {
 		at := int(d.InputOffset())
 		tok, err := d.RawToken()
@@ -69,7 +70,7 @@ func locate(data []byte, depth int) (*element, error) {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			s := &element{prefix: t.Name.Space, local: t.Name.Local, start: at, open: int(d.InputOffset())}
+			s := &Element{Prefix: t.Name.Space, Local: t.Name.Local, Start: at, Open: int(d.InputOffset())}
 			if len(stack) == 0 {
 				if root != nil {
 					return nil, fmt.Errorf("more than one root element")
@@ -77,7 +78,7 @@ func locate(data []byte, depth int) (*element, error) {
 				root = s
 			} else if len(stack) <= depth {
 				p := stack[len(stack)-1]
-				p.kids = append(p.kids, s)
+				p.Kids = append(p.Kids, s)
 			}
 			stack = append(stack, s)
 		case xml.EndElement:
@@ -85,9 +86,9 @@ func locate(data []byte, depth int) (*element, error) {
 				return nil, fmt.Errorf("an end tag without a start")
 			}
 			s := stack[len(stack)-1]
-			s.close, s.end = at, int(d.InputOffset())
-			if s.end == s.open {
-				s.close = s.open // <empty/>: the decoder made up the end tag
+			s.Close, s.End = at, int(d.InputOffset())
+			if s.End == s.Open {
+				s.Close = s.Open // <empty/>: the decoder made up the end tag
 			}
 			stack = stack[:len(stack)-1]
 		}
@@ -156,9 +157,9 @@ func withCount(startTag string, n int, add bool) string {
 
 // openTag is the element's start tag, written open when the element is
 // <empty/>, so that children can follow it.
-func openTag(data []byte, s *element) string {
-	tag := string(data[s.start:s.open])
-	if s.selfClosing() {
+func openTag(data []byte, s *Element) string {
+	tag := string(data[s.Start:s.Open])
+	if s.SelfClosing() {
 		tag = regexp.MustCompile(`\s*/>$`).ReplaceAllString(tag, ">")
 	}
 	return tag

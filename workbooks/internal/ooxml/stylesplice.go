@@ -1,4 +1,4 @@
-package workbooks
+package ooxml
 
 import (
 	"fmt"
@@ -18,67 +18,74 @@ import (
 var appendable = map[string]string{"numFmts": "numFmt", "fonts": "font", "fills": "fill", "borders": "border",
 	"cellStyleXfs": "xf", "cellXfs": "xf", "cellStyles": "cellStyle", "dxfs": "dxf"}
 
+// Appendable reports whether list is a style list planner's styles are
+// added to, at its end.
+func Appendable(list string) bool {
+	_, ok := appendable[list]
+	return ok
+}
+
 var prefixedTag = regexp.MustCompile(`</?[A-Za-z_][\w.-]*:`)
 
 // spliceStyles returns base, the style part excelize was given, with the
 // entries that written, the part excelize wrote, has beyond base's added to
 // each list. It fails when written does not line up with base: then
-// excelize's own part is left for verify to judge.
+// excelize's own part is left for Verify to judge.
 func spliceStyles(base, written []byte) ([]byte, error) {
 	if _, err := parseXML(base); err != nil {
 		return nil, err
 	}
 	// written is read for its entries only: excelize may have left a
 	// prefix of the user's undeclared in it, outside them.
-	b, err := locate(base, 2)
+	b, err := Locate(base, 2)
 	if err != nil {
 		return nil, err
 	}
-	w, err := locate(written, 2)
+	w, err := Locate(written, 2)
 	if err != nil {
 		return nil, err
 	}
-	if b.local != "styleSheet" || w.local != "styleSheet" || w.prefix != "" || b.selfClosing() {
+	if b.Local != "styleSheet" || w.Local != "styleSheet" || w.Prefix != "" || b.SelfClosing() {
 		return nil, fmt.Errorf("not two style sheets planner can line up")
 	}
 	var out []splice
-	for _, wl := range w.kids {
-		entry, ok := appendable[wl.local]
+	for _, wl := range w.Kids {
+		entry, ok := appendable[wl.Local]
 		if !ok {
 			continue
 		}
-		bl := b.child(wl.local)
+		bl := b.Child(wl.Local)
 		have := 0
 		if bl != nil {
-			have = len(bl.kids)
+			have = len(bl.Kids)
 		}
 		switch {
-		case len(wl.kids) < have:
-			return nil, fmt.Errorf("%s: excelize wrote %d entries of %d", wl.local, len(wl.kids), have)
-		case len(wl.kids) == have:
+		case len(wl.Kids) < have:
+			return nil, fmt.Errorf("%s: excelize wrote %d entries of %d", wl.Local, len(wl.Kids), have)
+		case len(wl.Kids) == have:
 			continue
 		}
-		for i, k := range wl.kids {
-			if k.local != entry || i < have && bl.kids[i].local != entry {
-				return nil, fmt.Errorf("%s: entry %d is a %s", wl.local, i+1, k.local)
+		for i, k := range wl.Kids {
+			if k.Local != entry || i < have && bl.Kids[i].Local != entry {
+				return nil, fmt.Errorf("%s: entry %d is a %s", wl.Local, i+1, k.Local)
 			}
 		}
-		added := string(written[wl.kids[have].start:wl.kids[len(wl.kids)-1].end])
+		added := string(written[wl.Kids[have].Start:wl.Kids[len(wl.Kids)-1].End])
 		if prefixedTag.MatchString(added) {
-			return nil, fmt.Errorf("%s: planner's entries use a namespace prefix", wl.local)
+			return nil, fmt.Errorf("%s: planner's entries use a namespace prefix", wl.Local)
 		}
 		if bl == nil {
-			at := listPosition(b, wl.local)
-			whole := string(written[wl.start:wl.end])
-			out = append(out, splice{at, at, prefixed(whole, b.prefix)})
+			at := listPosition(b, wl.Local)
+			whole := string(written[wl.Start:wl.End])
+			out = append(out, splice{at, at, prefixed(whole, b.Prefix)})
 			continue
 		}
-		added = prefixed(added, bl.prefix)
-		open := withCount(openTag(base, bl), len(wl.kids), false)
-		if bl.selfClosing() {
-			out = append(out, splice{bl.start, bl.end, open + added + "</" + bl.qname() + ">"})
+		added = prefixed(added, bl.Prefix)
+		open := withCount(openTag(base, bl), len(wl.Kids), false)
+		if bl.SelfClosing() {
+			out = append(out, splice{bl.Start, bl.End, open + added + "</" + bl.QName() + ">"})
 		} else {
-			out = append(out, splice{bl.start, bl.open, open}, splice{bl.close, bl.close, added})
+			out = append(out, splice{bl.Start, bl.Open, open}, splice{bl.Close, bl.Close, added})
 		}
 	}
 	if len(out) == 0 {
@@ -105,7 +112,7 @@ func partOfBoth(base, out []byte, part string) (before, after []byte, err error)
 // with planner's entries appended; base is the package excelize was given.
 // When the two do not line up, out is returned as it is.
 func keepStyles(base, out []byte) ([]byte, error) {
-	before, after, err := partOfBoth(base, out, stylesPart)
+	before, after, err := partOfBoth(base, out, StylesPart)
 	if err != nil {
 		return nil, err
 	}
@@ -116,5 +123,5 @@ func keepStyles(base, out []byte) ([]byte, error) {
 	if err != nil || string(kept) == string(after) {
 		return out, nil
 	}
-	return rewrite(out, edits{put: map[string][]byte{stylesPart: kept}})
+	return rewrite(out, edits{put: map[string][]byte{StylesPart: kept}})
 }

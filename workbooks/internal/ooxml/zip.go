@@ -1,4 +1,4 @@
-package workbooks
+package ooxml
 
 import (
 	"archive/zip"
@@ -49,7 +49,7 @@ func rewrite(data []byte, e edits) ([]byte, error) {
 	for _, name := range names {
 		var err error
 		switch content, put := e.put[name]; {
-		case name == contentTypes:
+		case name == ContentTypes:
 			err = writeContentTypes(zw, entries[name], e.types)
 		case put:
 			err = writeEntry(zw, name, content)
@@ -95,11 +95,12 @@ func writeEntry(zw *zip.Writer, name string, content []byte) error {
 	return err
 }
 
-const contentTypes = "[Content_Types].xml"
+// ContentTypes is the part that declares every other part's type.
+const ContentTypes = "[Content_Types].xml"
 
 func entryLess(a, b string) bool {
-	if (a == contentTypes) != (b == contentTypes) {
-		return a == contentTypes
+	if (a == ContentTypes) != (b == ContentTypes) {
+		return a == ContentTypes
 	}
 	return a < b
 }
@@ -150,6 +151,57 @@ func writeContentTypes(zw *zip.Writer, f *zip.File, fix func(*types)) error {
 	return writeEntry(zw, f.Name, append([]byte(xml.Header), out...))
 }
 
+// Header is how every package planner writes begins: the local header of
+// [Content_Types].xml as repack writes it first, with no time and its
+// sizes in a data descriptor, so the same bytes whatever it holds.
+func Header() []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	if err := writeEntry(zw, ContentTypes, []byte("<Types/>")); err != nil || zw.Close() != nil {
+		panic("planner's header: " + fmt.Sprint(err)) // writing to memory; a failure is a bug
+	}
+	return buf.Bytes()[:30+len(ContentTypes)]
+}
+
+// Same reports whether two packages hold the same parts with the same
+// contents, whatever their compression, reading a block at a time.
+func Same(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	pa, err1 := openParts(a)
+	pb, err2 := openParts(b)
+	if err1 != nil || err2 != nil || len(pa.files) != len(pb.files) {
+		return false
+	}
+	for name, f := range pa.files {
+		g := pb.files[name]
+		if g == nil {
+			return false
+		}
+		if same, err := sameEntry(f, g); err != nil || !same {
+			return false
+		}
+	}
+	return true
+}
+
+// Package is a package whose parts are inflated when first asked for.
+type Package struct{ ps *lazyParts }
+
+// ReadPackage opens data as a package.
+func ReadPackage(data []byte) (*Package, error) {
+	ps, err := openParts(data)
+	if err != nil {
+		return nil, err
+	}
+	return &Package{ps}, nil
+}
+
+// Part is the part's content; nil when it is missing, unreadable, or
+// inflates past the package limit.
+func (p *Package) Part(name string) []byte { return p.ps.get(name) }
+
 // lazyParts reads a package's entries only when asked for them: adding
 // charts needs a handful of parts, not every sheet inflated.
 type lazyParts struct {
@@ -194,9 +246,9 @@ func (l *lazyParts) get(name string) []byte {
 	return b
 }
 
-// parts maps every zip entry of data to its uncompressed content. Total size
-// is bounded like excelize's own reading.
-func parts(data []byte) (map[string][]byte, error) {
+// Parts maps every zip entry of data to its uncompressed content. Total
+// size is bounded like excelize's own reading.
+func Parts(data []byte) (map[string][]byte, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, err

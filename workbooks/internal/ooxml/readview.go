@@ -1,4 +1,4 @@
-package workbooks
+package ooxml
 
 import (
 	"archive/zip"
@@ -9,13 +9,13 @@ import (
 	"strings"
 )
 
-// readView is the part of a package planner reads: the workbook, its
+// ReadView is the part of a package planner reads: the workbook, its
 // relationships and content types, the document properties and shared
 // strings, and the named sheets (the input sheets, planner's own). excelize
 // holds whatever it opens in memory; the user's other sheets, pictures and
 // caches need not be there. It also returns the size of every sheet's part
 // unpacked, as the package declares it, by the sheet's name in lower case.
-func readView(path string, data []byte, sheets []string) ([]byte, map[string]uint64, error) {
+func ReadView(path string, data []byte, sheets []string) ([]byte, map[string]uint64, error) {
 	ps, err := openParts(data)
 	if err != nil {
 		return nil, nil, damagedZip(path, err)
@@ -25,14 +25,14 @@ func readView(path string, data []byte, sheets []string) ([]byte, map[string]uin
 	}
 	keep := map[string]bool{}
 	for name := range ps.files {
-		switch c := canonical(name); {
-		case c == stylesPart || c == themePart:
+		switch c := Canonical(name); {
+		case c == StylesPart || c == themePart:
 		case slices.Contains(viewParts, c), strings.EqualFold(name, "xl/sharedStrings.xml"), name == "docProps/core.xml":
 			keep[name] = true
 		}
 	}
 	sizes := map[string]uint64{}
-	for have, p := range sheetParts(ps.get) {
+	for have, p := range SheetParts(ps.get) {
 		f := ps.files[p]
 		if f == nil {
 			continue
@@ -49,15 +49,15 @@ func readView(path string, data []byte, sheets []string) ([]byte, map[string]uin
 		switch {
 		case !keep[name]:
 			drop[name] = true
-		case strings.EqualFold(name, "xl/sharedStrings.xml") && f.UncompressedSize64 > 5*maxSharedStrings:
+		case strings.EqualFold(name, "xl/sharedStrings.xml") && f.UncompressedSize64 > 5*MaxSharedStrings:
 			// Small enough a part holds fewer strings, even as <si/>.
 			n, err := countStrings(f)
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s: its part %s cannot be read (%v); the workbook is damaged: open it in Excel or LibreOffice and save it again", path, name, err)
 			}
-			if n > maxSharedStrings {
+			if n > MaxSharedStrings {
 				return nil, nil, fmt.Errorf("%s: %s holds %d strings, more than the %d planner reads, so planner cannot read this workbook: keep its sheets in a workbook of their own (planner init plan.xlsx)",
-					path, name, n, maxSharedStrings)
+					path, name, n, MaxSharedStrings)
 			}
 		default:
 			if err := readable(path, f); err != nil {
