@@ -15,11 +15,11 @@ const unprotect = "unprotect it (in Excel: Review > Protect Workbook; in LibreOf
 
 // refuseLockedStructure is the error when planner would add sheets to a
 // workbook whose structure is protected; command is init or eval.
-func refuseLockedStructure(path, command string, sheets []string) error {
+func refuseLockedStructure(path, command string, adding []string) error {
 	what := "its input sheets"
 	later := ""
 	if command == "eval" {
-		what = "the sheets " + joinAnd(sheets)
+		what = "the sheets " + joinAnd(adding)
 		later = "; later runs only rewrite those sheets and need no unprotecting"
 	}
 	return fmt.Errorf("%s: the workbook's structure is protected, which forbids adding sheets, and planner %s adds %s; %s, run planner %s again, then protect it again%s",

@@ -8,6 +8,7 @@ import (
 
 	"planner/formulas"
 	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/sheets"
 )
 
 // Reading an input sheet's rows, streamed, within bounds; asking excelize
@@ -21,12 +22,12 @@ func provenanceOf(f *excelize.File, sheet string) string {
 		return ""
 	}
 	defer rows.Close()
-	for n := 1; n <= provenanceRow && rows.Next(); n++ {
+	for n := 1; n <= sheets.ProvenanceRow && rows.Next(); n++ {
 		cells, err := rows.Columns(rawOpts)
 		if err != nil {
 			return ""
 		}
-		if n == provenanceRow && len(cells) > 0 {
+		if n == sheets.ProvenanceRow && len(cells) > 0 {
 			return cells[0]
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"planner/formulas"
 	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/sheets"
 )
 
 // An input cell may hold a formula that is nothing but a reference to
@@ -106,7 +107,7 @@ func (r *reader) target(f *excelize.File, sheet, formula string) ([2]string, boo
 
 // owned reports whether a sheet is one planner writes.
 func owned(sheet string) bool {
-	for _, s := range OwnedSheets {
+	for _, s := range sheets.OwnedNames() {
 		if strings.EqualFold(s, sheet) {
 			return true
 		}

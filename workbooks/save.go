@@ -7,6 +7,7 @@ import (
 
 	"planner/internal/safefile"
 	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/sheets"
 )
 
 // Save replaces the file at path with data atomically (see safefile.Save).
@@ -45,8 +46,8 @@ func CheckOutput(path string) error {
 		return notOurs
 	}
 	defer f.Close()
-	mark, _ := f.GetCellValue(SheetResults, cellName(1, provenanceRow))
-	if !ownerMark.MatchString(mark) {
+	mark, _ := f.GetCellValue(sheets.Results, cellName(1, sheets.ProvenanceRow))
+	if _, ours := sheets.Computed(mark); !ours {
 		return notOurs
 	}
 	return nil

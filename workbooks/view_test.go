@@ -11,6 +11,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/sheets"
 )
 
 // Zip part names compare without case, and some programs spell a part
@@ -105,7 +106,7 @@ func TestNewSheetOnPlannersOwnPart(t *testing.T) {
 	_, out := evaluate(t, path)
 	ps := zipParts(t, out)
 	where := ooxml.SheetParts(func(name string) []byte { return ps[name] })
-	results, goal := where[SheetResults], where[SheetGoalSeek]
+	results, goal := where[SheetResults], where[sheets.GoalSeek]
 	if goal != "xl/worksheets/sheet19.xml" {
 		t.Fatalf("Goal seek is at %s; the test needs it to be the nineteenth sheet", goal)
 	}
@@ -132,13 +133,13 @@ func TestNewSheetOnPlannersOwnPart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	for _, sheet := range []string{SheetResults, SheetGoalSeek} {
+	for _, sheet := range []string{SheetResults, sheets.GoalSeek} {
 		if v, err := f.GetCellValue(sheet, "A1"); err != nil || !strings.HasPrefix(v, sheet) {
 			t.Errorf("%s!A1 = %q, %v", sheet, v, err)
 		}
 	}
 	now := zipParts(t, again)
-	if where := ooxml.SheetParts(func(name string) []byte { return now[name] }); where[SheetResults] == where[SheetGoalSeek] {
+	if where := ooxml.SheetParts(func(name string) []byte { return now[name] }); where[SheetResults] == where[sheets.GoalSeek] {
 		t.Errorf("Results and Goal seek share %s", where[SheetResults])
 	}
 	sameOnRerun(t, path, again)

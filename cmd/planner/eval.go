@@ -137,6 +137,7 @@ type fileReport struct {
 	names       map[string]workbooks.DefinedName // the workbook's defined names as read
 	warnings    []string
 	model       []string // warnings about the model and the --set values, from the engine
+	writing     []string // warnings from writing planner's sheets
 	note        string   // what happened to the file, for stderr
 	err         error
 }
@@ -232,7 +233,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		return rep
 	}
 	rep.err = write(book, target, rep, opts)
-	rep.warnings = slices.Concat(rep.early, book.Warnings, opts.age.warnings(book), rep.model, failedSamples(rep.montecarlo))
+	rep.warnings = slices.Concat(rep.early, book.Warnings, rep.writing, opts.age.warnings(book), rep.model, failedSamples(rep.montecarlo))
 	return rep
 }
 
@@ -264,11 +265,11 @@ func claim(target, input string, opts evalOptions, rep *fileReport) (unlock func
 // check compares the workbook with what eval would write, and writes
 // nothing.
 func check(book *workbooks.Book, rep *fileReport, opts evalOptions) error {
-	data, err := book.Write(rep.output(opts), workbooks.WriteOptions{Force: opts.force})
+	written, err := book.Write(rep.output(opts), workbooks.WriteOptions{Force: opts.force})
 	if err != nil {
 		return err
 	}
-	stale, err := book.Stale(data)
+	stale, err := book.Stale(written.Data)
 	if err != nil {
 		return err
 	}
@@ -289,18 +290,19 @@ func (rep *fileReport) output(opts evalOptions) workbooks.Output {
 // write puts the results into the workbook and saves it, unless nothing
 // would change.
 func write(book *workbooks.Book, target string, rep *fileReport, opts evalOptions) error {
-	data, err := book.Write(rep.output(opts), workbooks.WriteOptions{Force: opts.force})
+	written, err := book.Write(rep.output(opts), workbooks.WriteOptions{Force: opts.force})
 	if err != nil {
 		return err
 	}
-	if target == book.Path && workbooks.Same(data, book.Data()) {
+	rep.writing = written.Warnings
+	if target == book.Path && workbooks.Same(written.Data, book.Data()) {
 		rep.note = target + ": Results already up to date; the file is unchanged"
 		return nil
 	}
-	if err := workbooks.Save(target, data); err != nil {
+	if err := workbooks.Save(target, written.Data); err != nil {
 		return err
 	}
-	rep.note = target + ": wrote " + joinSheets(book.Written)
+	rep.note = target + ": wrote " + joinSheets(written.Sheets)
 	return nil
 }
 

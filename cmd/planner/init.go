@@ -64,7 +64,7 @@ func runInit(cmd *cobra.Command, path, output string) error {
 		return report(cmd, err)
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote the sheets %s; edit the assumptions, then run %s\n",
-		target, joinSheets(workbooks.InputSheets), workbooks.Command("eval", target))
+		target, joinSheets(workbooks.InputSheets()), workbooks.Command("eval", target))
 	return nil
 }
 

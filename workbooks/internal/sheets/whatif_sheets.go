@@ -1,4 +1,4 @@
-package workbooks
+package sheets
 
 import (
 	"fmt"
@@ -25,11 +25,11 @@ const rowPixels = 20
 
 // sensitivityGrid is the Sensitivity sheet: a tornado per target, its
 // table on the left and its bar chart on the right.
-func sensitivityGrid(out Output) *grid {
-	g := &grid{sheet: SheetSensitivity, owned: true, freezeCols: 1, widths: []float64{24, 10, 13, 13, 15, 15, 13, 15, 15, 12}}
+func sensitivityGrid(out Output) *Grid {
+	g := &Grid{sheet: Sensitivity, owned: true, freezeCols: 1, widths: []float64{24, 10, 13, 13, 15, 15, 13, 15, 15, 12}}
 	provenance(g, "Sensitivity: how much each range moves the answer", out,
 		"scenario "+out.Results[0].Scenario+"; each input from its low to its high in Assumptions, the others as they are")
-	row := headerRow
+	row := HeaderRow
 	if len(out.WhatIfs.Tornadoes) == 0 {
 		g.line(row, text("No target to follow: name formulas in the Targets sheet, or pass --target.", styleNote))
 	}
@@ -40,7 +40,7 @@ func sensitivityGrid(out Output) *grid {
 }
 
 // tornadoSection writes one tornado from row and returns its last row.
-func tornadoSection(g *grid, t engine.Tornado, row int) int {
+func tornadoSection(g *Grid, t engine.Tornado, row int) int {
 	format := withFormat(styleResult, units.ExcelFormat(t.Unit))
 	g.line(row, text(t.Target.Label()+": "+units.Format(t.Base, t.Unit)+" at base, by input, largest swing first", styleSection))
 	header := row + 1
@@ -107,15 +107,15 @@ func chartTitle(s string) excelize.ChartTitle {
 
 // span is an absolute reference to rows from..to of one column.
 func span(sheet string, col, from, to int) string {
-	return absolute(sheet, col, from) + ":" + strings.TrimPrefix(absolute(sheet, col, to), quoteSheet(sheet)+"!")
+	return absolute(sheet, col, from) + ":" + strings.TrimPrefix(absolute(sheet, col, to), Quote(sheet)+"!")
 }
 
 // dataTablesGrid is the Data tables sheet: each table the Tables sheet
 // asks for, one below the other, coloured as it says.
-func dataTablesGrid(out Output) *grid {
-	g := &grid{sheet: SheetDataTables, owned: true, freezeCols: 1, widths: []float64{24}}
+func dataTablesGrid(out Output) *Grid {
+	g := &Grid{sheet: DataTables, owned: true, freezeCols: 1, widths: []float64{24}}
 	provenance(g, "Data tables: the answer over a grid of inputs", out, "scenario "+out.Results[0].Scenario)
-	row := headerRow
+	row := HeaderRow
 	if len(out.WhatIfs.Tables) == 0 {
 		g.line(row, text("The Tables sheet asks for no table.", styleNote))
 	}
@@ -126,7 +126,7 @@ func dataTablesGrid(out Output) *grid {
 }
 
 // dataTableSection writes one table from row and returns its last row.
-func dataTableSection(g *grid, out Output, t *engine.Table, row int) int {
+func dataTableSection(g *Grid, out Output, t *engine.Table, row int) int {
 	m := out.Plan.Model()
 	rowUnit := unitOf(m.Inputs, t.Spec.Row.Input)
 	format := withFormat(styleResult, units.ExcelFormat(t.Unit))
@@ -215,11 +215,11 @@ func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 // breakevenGrid is the Breakeven sheet: where each scenario's cost per used
 // hour crosses each offer's price, then the curves from 1 % to 100 %
 // utilisation beside the offers' prices, with a line chart.
-func breakevenGrid(out Output) *grid {
+func breakevenGrid(out Output) *Grid {
 	c := out.WhatIfs.Curve
-	g := &grid{sheet: SheetBreakeven, owned: true, freezeCols: 1, widths: []float64{30, 46, 14, 14, 4}}
+	g := &Grid{sheet: Breakeven, owned: true, freezeCols: 1, widths: []float64{30, 46, 14, 14, 4}}
 	provenance(g, "Break-even: the cost per used GPU-hour against the offers", out)
-	row := crossingsTable(g, c, headerRow)
+	row := crossingsTable(g, c, HeaderRow)
 	offers := curveOffers(c)
 	header := row + 3
 	g.line(header-1, text("cost_per_used_hour by utilisation, per scenario, and the offers' prices ($/GPU-h)", styleSection))
@@ -253,12 +253,12 @@ func breakevenGrid(out Output) *grid {
 		}
 	}
 	last := header + len(c.Utilization)
-	g.charts = append(g.charts, ooxml.Chart{Cell: cellName(7, headerRow), Chart: curveChart(g.sheet, c, offers, header, last)})
+	g.charts = append(g.charts, ooxml.Chart{Cell: cellName(7, HeaderRow), Chart: curveChart(g.sheet, c, offers, header, last)})
 	return g
 }
 
 // crossingsTable lists where each scenario's curve meets each offer.
-func crossingsTable(g *grid, c *engine.Curve, row int) int {
+func crossingsTable(g *Grid, c *engine.Curve, row int) int {
 	g.line(row, headers("scenario", "offer", "$/GPU-hour", "break-even utilisation")...)
 	g.wrapHeight(row, 14, "break-even utilisation")
 	for _, x := range c.Crossings {
@@ -321,17 +321,17 @@ func curveChart(sheet string, c *engine.Curve, offers []engine.Offer, header, la
 
 // goalSeekGrid is the Goal seek sheet: each goal of the Goals sheet and its
 // answer, or why there is none.
-func goalSeekGrid(out Output) *grid {
-	g := &grid{sheet: SheetGoalSeek, owned: true, freezeRows: headerRow, freezeCols: 1,
+func goalSeekGrid(out Output) *Grid {
+	g := &Grid{sheet: GoalSeek, owned: true, freezeRows: HeaderRow, freezeCols: 1,
 		widths: []float64{50, 18, 28, 12, 26, 24, 16, 14, 10, 90}}
 	provenance(g, "Goal seek: what would have to be true", out, "scenario "+out.Results[0].Scenario)
-	g.line(headerRow, headers("goal", "solve for", "target", "value", "offer", "with", "answer", "target there", "steps", "note")...)
+	g.line(HeaderRow, headers("goal", "solve for", "target", "value", "offer", "with", "answer", "target there", "steps", "note")...)
 	if len(out.WhatIfs.Solutions) == 0 {
-		g.line(headerRow+1, text("The Goals sheet asks for no goal.", styleNote))
+		g.line(HeaderRow+1, text("The Goals sheet asks for no goal.", styleNote))
 	}
 	m := out.Plan.Model()
 	for i, s := range out.WhatIfs.Solutions {
-		row := headerRow + 1 + i
+		row := HeaderRow + 1 + i
 		targetFormat := withFormat(styleResult, units.ExcelFormat(out.Plan.Unit(s.Target)))
 		g.line(row, text(s.Name, styleLabel), text(s.For, styleLabel), text(s.Target, styleLabel), number(s.Value, targetFormat),
 			text(s.Offer, styleLabel), text(settingsText(s.With), styleLabel))

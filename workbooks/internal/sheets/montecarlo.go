@@ -1,4 +1,4 @@
-package workbooks
+package sheets
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ const HistogramOutput = "cost_per_used_hour"
 
 // Where the MonteCarlo sheet keeps its histogram and chart.
 const (
-	mcHistogramRow = headerRow + 1 // first bin
+	mcHistogramRow = HeaderRow + 1 // first bin
 	mcChartCell    = "F4"
 )
 
@@ -24,8 +24,8 @@ const (
 // hour in the base scenario with its chart, every output's mean and
 // percentiles in every scenario, the probability that owning wins against
 // each offer, and the uncertain inputs and correlations the samples came from.
-func montecarloGrid(out Output) *grid {
-	g := &grid{sheet: SheetMonteCarlo, owned: true, freezeRows: headerRow,
+func montecarloGrid(out Output) *Grid {
+	g := &Grid{sheet: MonteCarlo, owned: true, freezeRows: HeaderRow,
 		widths: []float64{44, 14, 24, 14, 14, 14, 14, 14, 14, 14, 14}}
 	mcs := out.MonteCarlo
 	provenance(g, "Monte Carlo: how sure are we", out, fmt.Sprintf("%d samples, seed %d", mcs[0].Samples, mcs[0].Seed))
@@ -40,9 +40,9 @@ func montecarloGrid(out Output) *grid {
 }
 
 // histogram writes the base scenario's distribution of the charted output.
-func histogram(g *grid, mc *engine.MonteCarloResult) {
-	g.line(headerRow, headers(HistogramOutput+" ("+mc.Scenario+"): from", "to", "share of samples", "bar")...)
-	g.wrapHeight(headerRow, 14, "share of samples")
+func histogram(g *Grid, mc *engine.MonteCarloResult) {
+	g.line(HeaderRow, headers(HistogramOutput+" ("+mc.Scenario+"): from", "to", "share of samples", "bar")...)
+	g.wrapHeight(HeaderRow, 14, "share of samples")
 	var s engine.Stats
 	for _, o := range mc.Outputs {
 		if o.Name == HistogramOutput {
@@ -62,13 +62,13 @@ func histogram(g *grid, mc *engine.MonteCarloResult) {
 func histogramChart() *excelize.Chart {
 	last := mcHistogramRow + 19
 	ref := func(col string) string {
-		return fmt.Sprintf("%s!$%s$%d:$%s$%d", SheetMonteCarlo, col, mcHistogramRow, col, last)
+		return fmt.Sprintf("%s!$%s$%d:$%s$%d", MonteCarlo, col, mcHistogramRow, col, last)
 	}
 	gap, vary := uint(10), false
 	return &excelize.Chart{
 		Type:       excelize.Col,
 		VaryColors: &vary,
-		Series: []excelize.ChartSeries{{Name: SheetMonteCarlo + "!$C$" + fmt.Sprint(headerRow), Categories: ref("D"), Values: ref("C"),
+		Series: []excelize.ChartSeries{{Name: MonteCarlo + "!$C$" + fmt.Sprint(HeaderRow), Categories: ref("D"), Values: ref("C"),
 			Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"4472C4"}}}},
 		Title:     excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "Cost per used GPU-hour, base scenario: share of samples by value (up to)"}}},
 		Legend:    excelize.ChartLegend{Position: "none"},
@@ -79,7 +79,7 @@ func histogramChart() *excelize.Chart {
 }
 
 // outputsTable lists every output's statistics, scenario by scenario.
-func outputsTable(g *grid, mcs []*engine.MonteCarloResult, row int) int {
+func outputsTable(g *Grid, mcs []*engine.MonteCarloResult, row int) int {
 	g.line(row, text("Outputs that vary: mean and percentiles over the samples", styleSection))
 	row++
 	g.line(row, headers("output", "unit", "scenario", "mean", "P5", "P50", "P95", "samples evaluated", "base", "base at (percentile)")...)
@@ -101,7 +101,7 @@ func outputsTable(g *grid, mcs []*engine.MonteCarloResult, row int) int {
 
 // ownCheaperTable shows, offer by scenario, the share of samples in which
 // owning costs less than renting the offer.
-func ownCheaperTable(g *grid, out Output, row int) int {
+func ownCheaperTable(g *Grid, out Output, row int) int {
 	g.line(row, text("Probability that owning is cheaper than renting (utilisation at or above break-even)", styleSection))
 	row++
 	scenarioHeader(g, row, out.Results, 0, "Offer", "GPU", "")
@@ -120,7 +120,7 @@ func ownCheaperTable(g *grid, out Output, row int) int {
 }
 
 // sampledTable lists the inputs that varied, with their distributions.
-func sampledTable(g *grid, mc *engine.MonteCarloResult, row int) int {
+func sampledTable(g *Grid, mc *engine.MonteCarloResult, row int) int {
 	g.line(row, text("Uncertain inputs (scenarios hold the inputs they set fixed)", styleSection))
 	row++
 	g.line(row, headers("input", "unit", "distribution", "low", "value", "high", "as drawn")...)
@@ -150,7 +150,7 @@ func heldNote(h engine.Held) string {
 	return h.Why() + "; widen low and high in Assumptions to include it to let it vary"
 }
 
-func correlationsTable(g *grid, out Output, row int) {
+func correlationsTable(g *Grid, out Output, row int) {
 	cs := out.Plan.Model().Correlations
 	if len(cs) == 0 {
 		return

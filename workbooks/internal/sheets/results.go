@@ -1,4 +1,4 @@
-package workbooks
+package sheets
 
 import (
 	"fmt"
@@ -35,8 +35,8 @@ const (
 // offers of the node's GPU with break-even and verdict, the other offers,
 // and the inputs the numbers came from. Values sit in columns C onwards;
 // descriptions share one column to their right.
-func resultsGrid(out Output) (*grid, *resultsLayout) {
-	g := &grid{sheet: SheetResults, owned: true, freezeRows: headerRow, freezeCols: 1}
+func resultsGrid(out Output) (*Grid, *resultsLayout) {
+	g := &Grid{sheet: Results, owned: true, freezeRows: HeaderRow, freezeCols: 1}
 	base := out.Results[0]
 	compared := comparedOffers(base)
 	notesCol := 3 + max(len(out.Results), len(compared), 2)
@@ -47,9 +47,9 @@ func resultsGrid(out Output) (*grid, *resultsLayout) {
 	g.widths = append(g.widths, notesWidth)
 
 	provenance(g, "Results", out)
-	scenarioHeader(g, headerRow, out.Results, notesCol, "Name", "Unit", "Description")
+	scenarioHeader(g, HeaderRow, out.Results, notesCol, "Name", "Unit", "Description")
 	lay := newResultsLayout()
-	row := headerRow + 1
+	row := HeaderRow + 1
 	for _, f := range out.Plan.Formulas() {
 		if out.Plan.PerOffer(f.Name) {
 			continue
@@ -78,7 +78,7 @@ func resultsGrid(out Output) (*grid, *resultsLayout) {
 
 // sizingSection shows, per scenario, its model sized on its GPU: the names
 // formulas can use.
-func sizingSection(g *grid, out Output, notesCol int, lay *resultsLayout) {
+func sizingSection(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 	if out.Results[0].Sizing == nil {
 		return
 	}
@@ -128,7 +128,7 @@ func sizingUnit(name string) string {
 
 // breakevenMatrix shows the break-even utilisation of every offer in every
 // scenario whose GPU it is for, coloured by that scenario's verdict.
-func breakevenMatrix(g *grid, out Output, notesCol int, lay *resultsLayout) {
+func breakevenMatrix(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 	if len(out.Plan.Model().Offers) == 0 {
 		return
 	}
@@ -180,7 +180,7 @@ const breakevenFormat = `[>1]"above 100 %";0.0%`
 
 // verdictWords gives each scenario's verdict against each of its offers in a
 // sentence a memo can quote.
-func verdictWords(g *grid, out Output, lay *resultsLayout) {
+func verdictWords(g *Grid, out Output, lay *resultsLayout) {
 	row := g.next() + 1
 	g.line(row, text("Verdicts in words", styleSection))
 	row++
@@ -209,7 +209,7 @@ func verdictWords(g *grid, out Output, lay *resultsLayout) {
 // uncertain, each on one line that runs across the sheet. It comes last:
 // its length follows the inputs, and a recalculation must not find the
 // live cells below it moved.
-func closeCalls(g *grid, out Output) {
+func closeCalls(g *Grid, out Output) {
 	var lines []string
 	for _, r := range out.Results {
 		for _, o := range r.Offers {
@@ -231,7 +231,7 @@ func closeCalls(g *grid, out Output) {
 
 // provenance writes the title and the line that marks the sheet as
 // planner's: version, a hash of the inputs, never a timestamp.
-func provenance(g *grid, title string, out Output, more ...string) {
+func provenance(g *Grid, title string, out Output, more ...string) {
 	g.line(titleRow, text(title, styleTitle))
 	line := ownerPrefix + out.Version + " · inputs " + out.Plan.Model().Fingerprint(out.Overrides...) +
 		" · rewritten by planner eval on every run; edits here are lost"
@@ -241,7 +241,7 @@ func provenance(g *grid, title string, out Output, more ...string) {
 	for _, m := range more {
 		line += " · " + m
 	}
-	g.line(provenanceRow, text(line, styleNote))
+	g.line(ProvenanceRow, text(line, styleNote))
 }
 
 func headers(names ...string) []cell {
@@ -281,7 +281,7 @@ func comparedOffers(r *engine.Result) []engine.OfferResult {
 // offersSection lists, for the base scenario, every offer of the node's GPU
 // as a column: its price, the break-even utilisation, the verdict and every
 // other per-offer formula.
-func offersSection(g *grid, out Output, compared []engine.OfferResult, notesCol int, lay *resultsLayout) {
+func offersSection(g *Grid, out Output, compared []engine.OfferResult, notesCol int, lay *resultsLayout) {
 	base := out.Results[0]
 	row := g.next() + 1
 	title := "Cloud offers for " + base.Text[engine.GPU] + " (scenario " + base.Scenario + "): buy when the scenario's utilisation is at or above break-even"
@@ -338,7 +338,7 @@ func offersSection(g *grid, out Output, compared []engine.OfferResult, notesCol 
 	g.set(notesCol, row, text("The day the price was listed.", styleNote))
 }
 
-func verdictRow(g *grid, row int, compared []engine.OfferResult, notesCol int) {
+func verdictRow(g *Grid, row int, compared []engine.OfferResult, notesCol int) {
 	g.line(row, text("verdict", styleLabel))
 	for i, o := range compared {
 		if o.Verdict != "" {
@@ -382,7 +382,7 @@ func asOfCell(o engine.Offer) cell {
 }
 
 // otherOffers lists the offers of other GPUs: shown, never compared.
-func otherOffers(g *grid, base *engine.Result) {
+func otherOffers(g *Grid, base *engine.Result) {
 	var others []engine.OfferResult
 	for _, o := range base.Offers {
 		if !o.Compared {
@@ -406,7 +406,7 @@ func otherOffers(g *grid, base *engine.Result) {
 
 // inputsSection repeats the inputs per scenario: what the numbers above were
 // computed from.
-func inputsSection(g *grid, out Output, notesCol int, lay *resultsLayout) {
+func inputsSection(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 	row := g.next() + 1
 	g.line(row, text("Inputs these results were computed from", styleSection))
 	row++
@@ -473,7 +473,7 @@ func hasKey(m map[string]engine.Value, k string) bool { _, ok := m[k]; return ok
 
 // scenarioHeader writes a header row with one column per scenario from C,
 // tall enough for long scenario names, and the notes column's title.
-func scenarioHeader(g *grid, row int, results []*engine.Result, notesCol int, first, second, notes string) {
+func scenarioHeader(g *Grid, row int, results []*engine.Result, notesCol int, first, second, notes string) {
 	g.line(row, headers(first, second)...)
 	var names []string
 	for i, r := range results {

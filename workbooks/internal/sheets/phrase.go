@@ -1,4 +1,4 @@
-package workbooks
+package sheets
 
 import (
 	"strings"

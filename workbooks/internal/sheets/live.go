@@ -1,4 +1,4 @@
-package workbooks
+package sheets
 
 import (
 	"fmt"
@@ -42,7 +42,7 @@ func newResultsLayout() *resultsLayout {
 }
 
 // liveFormulas turns the Results values into formulas where it can.
-func liveFormulas(g *grid, out Output, compared []engine.OfferResult, lay *resultsLayout) {
+func liveFormulas(g *Grid, out Output, compared []engine.OfferResult, lay *resultsLayout) {
 	l := linker{g: g, out: out, lay: lay, env: out.Plan.Env()}
 	for i := range out.Results {
 		l.inputs(i)
@@ -55,7 +55,7 @@ func liveFormulas(g *grid, out Output, compared []engine.OfferResult, lay *resul
 }
 
 type linker struct {
-	g   *grid
+	g   *Grid
 	out Output
 	lay *resultsLayout
 	env formulas.Env
@@ -201,7 +201,7 @@ func (l linker) refs(i int, price string) func(string) (string, error) {
 			return price, nil
 		}
 		if row, ok := l.lay.formulaRow[name]; ok {
-			if base && l.usable(name, absolute(SheetResults, col, row)) {
+			if base && l.usable(name, absolute(Results, col, row)) {
 				return name, nil
 			}
 			return cellName(col, row), nil

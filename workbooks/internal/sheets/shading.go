@@ -1,4 +1,4 @@
-package workbooks
+package sheets
 
 import (
 	"fmt"
@@ -42,7 +42,7 @@ const (
 )
 
 // shade replaces the sheet's conditional formats with the grid's.
-func (g *grid) shade(f *excelize.File, st *styles) error {
+func (g *Grid) shade(f *excelize.File, st *styles) error {
 	old, err := f.GetConditionalFormats(g.sheet)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package workbooks
+package sheets
 
 import (
 	"fmt"
@@ -10,15 +10,15 @@ import (
 
 // sizingGrid is the Sizing sheet: every catalog model on every catalog GPU,
 // model by model.
-func sizingGrid(out Output) *grid {
-	g := &grid{sheet: SheetSizing, owned: true, freezeRows: headerRow, freezeCols: 1,
+func sizingGrid(out Output) *Grid {
+	g := &Grid{sheet: Sizing, owned: true, freezeRows: HeaderRow, freezeCols: 1,
 		widths: []float64{40, 10, 12, 11, 10, 10, 10, 11, 12, 9, 90}}
 	provenance(g, "Sizing: how many cards one replica needs", out)
-	g.line(headerRow, headers("model", "precision", "GPU", "weights GB", "min cards", "min cards (TP)",
+	g.line(HeaderRow, headers("model", "precision", "GPU", "weights GB", "min cards", "min cards (TP)",
 		"usual cards", "KV reserve GB", "KV GB per replica", "fits one node", "note")...)
-	g.wrapHeight(headerRow, 10, "KV GB per replica")
+	g.wrapHeight(HeaderRow, 10, "KV GB per replica")
 	if len(out.Sizing) == 0 {
-		g.line(headerRow+1, text("There is no GPUs or Models sheet, so nothing is sized.", styleNote))
+		g.line(HeaderRow+1, text("There is no GPUs or Models sheet, so nothing is sized.", styleNote))
 		return g
 	}
 	catalog := map[string]engine.ModelSpec{}
@@ -26,7 +26,7 @@ func sizingGrid(out Output) *grid {
 		catalog[m.Name] = m
 	}
 	for i, s := range out.Sizing {
-		row := headerRow + 1 + i
+		row := HeaderRow + 1 + i
 		m := catalog[s.Model]
 		g.line(row, text(s.Model, styleLabel), text(m.Precision, styleLabel), text(s.GPU, styleLabel),
 			number(s.WeightsGB, withFormat(styleResult, "#,##0.#")), number(float64(s.MinCards), withFormat(styleResult, "#,##0")))
@@ -56,28 +56,28 @@ func sizingGrid(out Output) *grid {
 // there, prices to Cloud, the owning side to the owning scenario's column
 // of Results, and the verdict and its words follow them. Cards planner
 // sized from the catalogs stay values, as the Sizing sheet does.
-func costsGrid(out Output, lay *resultsLayout) *grid {
-	g := &grid{sheet: SheetCosts, owned: true, freezeRows: headerRow, freezeCols: 1,
+func costsGrid(out Output, lay *resultsLayout) *Grid {
+	g := &Grid{sheet: DeploymentCosts, owned: true, freezeRows: HeaderRow, freezeCols: 1,
 		widths: []float64{36, 36, 11, 9, 9, 17, 44, 10, 12, 14, 14, 8, 10, 13, 10, 8, 120}}
 	provenance(g, "Deployment costs: renting replicas against owning nodes", out,
 		"cards sized from the GPUs and Models sheets, and the model, GPU, offer and scenario each row names, are read by planner eval: run it after changing them")
-	g.line(headerRow, headers("deployment", "model", "GPU", "cards per replica", "replicas", "usage", "offer",
+	g.line(HeaderRow, headers("deployment", "model", "GPU", "cards per replica", "replicas", "usage", "offer",
 		"$/GPU-hour", "rent per replica-hour", "rent per month", "own: scenario", "nodes", "node busy",
 		"own per month", "break-even", "verdict", "in words")...)
-	g.wrapHeight(headerRow, 9, "cards per replica")
+	g.wrapHeight(HeaderRow, 9, "cards per replica")
 	if len(out.Deployments) == 0 {
-		g.line(headerRow+1, text("There is no Deployments sheet, or it has no rows.", styleNote))
+		g.line(HeaderRow+1, text("There is no Deployments sheet, or it has no rows.", styleNote))
 		return g
 	}
 	for i, d := range out.Deployments {
-		costRow(g, out, lay, d, headerRow+1+i)
+		costRow(g, out, lay, d, HeaderRow+1+i)
 	}
-	g.shading = append(g.shading, verdictShading(fmt.Sprintf("P%d:P%d", headerRow+1, headerRow+len(out.Deployments))))
+	g.shading = append(g.shading, verdictShading(fmt.Sprintf("P%d:P%d", HeaderRow+1, HeaderRow+len(out.Deployments))))
 	return g
 }
 
 // costRow writes one deployment's row of Deployment costs.
-func costRow(g *grid, out Output, lay *resultsLayout, d engine.DeploymentResult, row int) {
+func costRow(g *Grid, out Output, lay *resultsLayout, d engine.DeploymentResult, row int) {
 	g.line(row, text(d.Name, styleLabel), text(d.Model, styleLabel), text(d.GPU, styleLabel))
 	if d.Cards == 0 {
 		g.set(17, row, text(d.Words, styleError))
@@ -184,7 +184,7 @@ func ownRefs(out Output, lay *resultsLayout, d engine.DeploymentResult) ownSide 
 		if !ok || col == 0 {
 			return ""
 		}
-		return absolute(SheetResults, col, row)
+		return absolute(Results, col, row)
 	}
 	var s ownSide
 	row, ok := lay.inputRow["gpus"]

@@ -1,4 +1,4 @@
-package workbooks
+package sheets
 
 import (
 	"fmt"
@@ -14,8 +14,8 @@ import (
 
 // scenariosGrid is the Scenarios sheet: one column per scenario, one row per
 // input any scenario changes; an empty cell keeps the Assumptions' value.
-func scenariosGrid(scenarios []engine.Scenario, inputs []engine.Input) *grid {
-	g := &grid{sheet: SheetScenarios, freezeRows: 1, freezeCols: 1, widths: []float64{22}}
+func scenariosGrid(scenarios []engine.Scenario, inputs []engine.Input) *Grid {
+	g := &Grid{sheet: Scenarios, freezeRows: 1, freezeCols: 1, widths: []float64{22}}
 	g.set(1, 1, text("input", styleHeader))
 	g.set(1, 2, text("notes", styleLabel))
 	var notes []string
@@ -64,14 +64,14 @@ func absoluteRef(ref string) string {
 	sheet, cell, _ := strings.Cut(ref, "!")
 	col, row, err := excelize.CellNameToCoordinates(cell)
 	if err != nil {
-		panic("workbooks: a reference " + ref) // planner's own references; a failure is a bug
+		panic("sheets: a reference " + ref) // planner's own references; a failure is a bug
 	}
 	return absolute(sheet, col, row)
 }
 
 // gpusGrid is the GPU catalog.
-func gpusGrid(gpus []engine.GPUSpec) *grid {
-	g := &grid{sheet: SheetGPUs, freezeRows: 1, widths: []float64{14, 12, 12, 16, 100}}
+func gpusGrid(gpus []engine.GPUSpec) *Grid {
+	g := &Grid{sheet: GPUs, freezeRows: 1, widths: []float64{14, 12, 12, 16, 100}}
 	g.line(1, headers("name", "memory GB", "board watts", "interconnect", "source")...)
 	for i, x := range gpus {
 		row := i + 2
@@ -88,8 +88,8 @@ func gpusGrid(gpus []engine.GPUSpec) *grid {
 }
 
 // modelsGrid is the model catalog, with the optional architecture columns.
-func modelsGrid(models []engine.ModelSpec) *grid {
-	g := &grid{sheet: SheetModels, freezeRows: 1, freezeCols: 1,
+func modelsGrid(models []engine.ModelSpec) *Grid {
+	g := &Grid{sheet: Models, freezeRows: 1, freezeCols: 1,
 		widths: []float64{40, 12, 12, 10, 12, 8, 9, 9, 11, 10, 11, 100}}
 	g.line(1, headers("name", "total params B", "active params B", "precision", "bytes per param",
 		"layers", "kv heads", "head dim", "max context", "sequences", "kv precision", "source")...)
@@ -132,8 +132,8 @@ func precisionOf(bytes float64) string {
 
 // deploymentsGrid is the Deployments sheet: one way of serving a model per
 // row, which the user extends.
-func deploymentsGrid(ds []engine.Deployment) *grid {
-	g := &grid{sheet: SheetDeployments, freezeRows: 1, freezeCols: 1,
+func deploymentsGrid(ds []engine.Deployment) *Grid {
+	g := &Grid{sheet: Deployments, freezeRows: 1, freezeCols: 1,
 		widths: []float64{36, 36, 10, 11, 10, 9, 9, 9, 9, 44, 14, 60}}
 	g.line(1, headers("name", "model", "precision", "gpu", "cards per replica", "replicas", "hours per day",
 		"days per month", "hours per month", "offer", "scenario", "notes")...)

@@ -1,4 +1,4 @@
-package workbooks
+package sheets
 
 import (
 	_ "embed"
@@ -12,12 +12,12 @@ import (
 	"planner/workbooks/internal/ooxml"
 )
 
-// grid is a whole sheet as planner writes it: cells, column widths, frozen
+// Grid is a whole sheet as planner writes it: cells, column widths, frozen
 // panes, defined names and data validation. Every sheet planner writes is
-// described this way first and streamed out in one pass, so a rewrite
-// replaces the sheet's cells completely and the same grid always gives the
-// same bytes.
-type grid struct {
+// described this way first and streamed out in one pass (see Write), so a
+// rewrite replaces the sheet's cells completely and the same grid always
+// gives the same bytes.
+type Grid struct {
 	sheet       string
 	owned       bool     // a sheet eval rewrites, whose names planner manages
 	rows        [][]cell // rows[0] is row 1; a nil row stays empty
@@ -46,8 +46,23 @@ type definedName struct {
 	row  int
 }
 
+// Sheet is the name of the grid's sheet.
+func (g *Grid) Sheet() string { return g.sheet }
+
+// Charts are the charts drawn on the grid's sheet.
+func (g *Grid) Charts() []ooxml.Chart { return g.charts }
+
+// Names are the workbook-scoped names the grid defines.
+func (g *Grid) Names() []string {
+	var out []string
+	for _, n := range g.names {
+		out = append(out, n.name)
+	}
+	return out
+}
+
 // at is the cell at 1-based (col, row), or nil.
-func (g *grid) at(col, row int) *cell {
+func (g *Grid) at(col, row int) *cell {
 	if row < 1 || row > len(g.rows) || col < 1 || col > len(g.rows[row-1]) {
 		return nil
 	}
@@ -55,7 +70,7 @@ func (g *grid) at(col, row int) *cell {
 }
 
 // set puts c at 1-based (col, row), growing the grid as needed.
-func (g *grid) set(col, row int, c cell) {
+func (g *Grid) set(col, row int, c cell) {
 	for len(g.rows) < row {
 		g.rows = append(g.rows, nil)
 	}
@@ -68,18 +83,18 @@ func (g *grid) set(col, row int, c cell) {
 }
 
 // line writes cells left to right from column 1 of row.
-func (g *grid) line(row int, cells ...cell) {
+func (g *Grid) line(row int, cells ...cell) {
 	for i, c := range cells {
 		g.set(i+1, row, c)
 	}
 }
 
 // next is the first row after everything written so far.
-func (g *grid) next() int { return len(g.rows) + 1 }
+func (g *Grid) next() int { return len(g.rows) + 1 }
 
 // wrapHeight makes row tall enough for texts wrapped in columns of the
 // given width (Excel and LibreOffice do not grow a row a program wrote).
-func (g *grid) wrapHeight(row int, width float64, texts ...string) {
+func (g *Grid) wrapHeight(row int, width float64, texts ...string) {
 	lines := 1
 	for _, t := range texts {
 		lines = max(lines, int(math.Ceil(float64(len(t))/(width-2))))
@@ -93,14 +108,14 @@ func (g *grid) wrapHeight(row int, width float64, texts ...string) {
 }
 
 // width makes column col at least w wide.
-func (g *grid) width(col int, w float64) {
+func (g *Grid) width(col int, w float64) {
 	for len(g.widths) < col {
 		g.widths = append(g.widths, 10)
 	}
 	g.widths[col-1] = max(g.widths[col-1], w)
 }
 
-func (g *grid) name(name string, col, row int) {
+func (g *Grid) name(name string, col, row int) {
 	g.names = append(g.names, definedName{name: name, col: col, row: row})
 }
 
@@ -124,7 +139,7 @@ func number(v float64, style string) cell {
 // write streams the grid into its sheet, creating the sheet when needed.
 // An existing sheet keeps its place and part name; its cells, data
 // validations and panes are replaced.
-func (g *grid) write(f *excelize.File, st *styles) error {
+func (g *Grid) write(f *excelize.File, st *styles) error {
 	if idx, _ := f.GetSheetIndex(g.sheet); idx < 0 {
 		if _, err := f.NewSheet(g.sheet); err != nil {
 			return err
@@ -195,12 +210,14 @@ func freeze(cols, rows int) *excelize.Panes {
 
 // absolute is the reference a defined name uses: 'Sheet name'!$C$5.
 func absolute(sheet string, col, row int) string {
-	return quoteSheet(sheet) + "!$" + strings.TrimRight(cellName(col, row), "0123456789") + "$" + strconv.Itoa(row)
+	return Quote(sheet) + "!$" + strings.TrimRight(cellName(col, row), "0123456789") + "$" + strconv.Itoa(row)
 }
 
 var plainSheet = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*$`)
 
-func quoteSheet(sheet string) string {
+// Quote is the sheet's name as a reference writes it: plain, or quoted as
+// 'Sheet name' where Excel needs it.
+func Quote(sheet string) string {
 	if plainSheet.MatchString(sheet) && !cellLike.MatchString(sheet) {
 		return sheet
 	}
@@ -226,8 +243,8 @@ func excelName(name string) string {
 	return ""
 }
 
-// ExcelNameProblem says why name cannot be an Excel defined name, or "".
-func ExcelNameProblem(name string) string { return excelName(name) }
+// NameProblem says why name cannot be an Excel defined name, or "".
+func NameProblem(name string) string { return excelName(name) }
 
 //go:embed excelfunctions.txt
 var excelFunctionList string

@@ -1,4 +1,4 @@
-package workbooks
+package sheets
 
 import (
 	"fmt"
@@ -13,19 +13,19 @@ import (
 )
 
 // targetsGrid is the Targets sheet: the formulas the tornado follows.
-func targetsGrid(targets []engine.TargetSpec) *grid {
-	g := &grid{sheet: SheetTargets, freezeRows: 1, widths: []float64{30, 100}}
+func targetsGrid(targets []engine.TargetSpec) *Grid {
+	g := &Grid{sheet: Targets, freezeRows: 1, widths: []float64{30, 100}}
 	g.line(1, headers("name", "notes")...)
 	for i, t := range targets {
 		g.line(i+2, text(t.Name, styleInput), text(t.Notes, styleNote))
 	}
-	g.validations = append(g.validations, dropList("A2:A200", SheetFormulas+"!$A$2:$A$500"))
+	g.validations = append(g.validations, dropList("A2:A200", Formulas+"!$A$2:$A$500"))
 	return g
 }
 
 // tablesGrid is the Tables sheet: one data table per row.
-func tablesGrid(tables []engine.TableSpec, inputs []engine.Input) *grid {
-	g := &grid{sheet: SheetTables, freezeRows: 1, freezeCols: 1,
+func tablesGrid(tables []engine.TableSpec, inputs []engine.Input) *Grid {
+	g := &Grid{sheet: Tables, freezeRows: 1, freezeCols: 1,
 		widths: []float64{44, 30, 18, 10, 10, 8, 18, 10, 10, 8, 10, 90}}
 	g.line(1, headers("name", "output", "row input", "row from", "row to", "row steps",
 		"column input", "column from", "column to", "column steps", "green when", "notes")...)
@@ -40,15 +40,15 @@ func tablesGrid(tables []engine.TableSpec, inputs []engine.Input) *grid {
 	}
 	last := len(tables) + 200
 	g.validations = append(g.validations,
-		dropList(fmt.Sprintf("B2:B%d", last), SheetFormulas+"!$A$2:$A$500"),
-		dropList(fmt.Sprintf("C2:C%d G2:G%d", last, last), SheetAssumptions+"!$A$2:$A$500"),
+		dropList(fmt.Sprintf("B2:B%d", last), Formulas+"!$A$2:$A$500"),
+		dropList(fmt.Sprintf("C2:C%d G2:G%d", last, last), Assumptions+"!$A$2:$A$500"),
 		stepsValidation(fmt.Sprintf("F2:F%d J2:J%d", last, last)))
 	return g
 }
 
 // axisCells writes an axis's input, from, to and steps, formatted in the
 // input's unit; an empty axis leaves input cells to fill in.
-func axisCells(g *grid, col, row int, a *engine.Axis, inputs []engine.Input) {
+func axisCells(g *Grid, col, row int, a *engine.Axis, inputs []engine.Input) {
 	switch {
 	case a == nil:
 		for c := col; c < col+4; c++ {
@@ -104,8 +104,8 @@ func stepsValidation(sqref string) *excelize.DataValidation {
 }
 
 // goalsGrid is the Goals sheet: one goal per row, solved on every eval.
-func goalsGrid(m engine.Model) *grid {
-	g := &grid{sheet: SheetGoals, freezeRows: 1, freezeCols: 1,
+func goalsGrid(m engine.Model) *Grid {
+	g := &Grid{sheet: Goals, freezeRows: 1, freezeCols: 1,
 		widths: []float64{50, 18, 26, 12, 26, 24, 12, 12, 80}}
 	g.line(1, headers("name", "solve for", "target", "value", "offer", "with", "low", "high", "notes")...)
 	for i, goal := range m.Goals {
@@ -131,8 +131,8 @@ func goalsGrid(m engine.Model) *grid {
 	}
 	last := len(m.Goals) + 200
 	g.validations = append(g.validations,
-		dropList(fmt.Sprintf("B2:B%d", last), SheetAssumptions+"!$A$2:$A$500"),
-		dropList(fmt.Sprintf("C2:C%d", last), SheetFormulas+"!$A$2:$A$500"))
+		dropList(fmt.Sprintf("B2:B%d", last), Assumptions+"!$A$2:$A$500"),
+		dropList(fmt.Sprintf("C2:C%d", last), Formulas+"!$A$2:$A$500"))
 	return g
 }
 

@@ -5,52 +5,6 @@ import (
 	"unicode"
 )
 
-// Sheets planner knows by name. Assumptions, Cloud and Formulas are the
-// user's: init writes them once and planner only reads them afterwards.
-// Results is planner's own: eval rewrites it on every run.
-const (
-	SheetAssumptions = "Assumptions"
-	SheetScenarios   = "Scenarios"
-	SheetCloud       = "Cloud"
-	SheetGPUs        = "GPUs"
-	SheetModels      = "Models"
-	SheetDeployments = "Deployments"
-	SheetFormulas    = "Formulas"
-	SheetCorrelation = "Correlations"
-	SheetTargets     = "Targets"
-	SheetTables      = "Tables"
-	SheetGoals       = "Goals"
-	SheetResults     = "Results"
-	SheetSizing      = "Sizing"
-	SheetCosts       = "Deployment costs"
-	SheetMonteCarlo  = "MonteCarlo"
-	SheetSensitivity = "Sensitivity"
-	SheetDataTables  = "Data tables"
-	SheetBreakeven   = "Breakeven"
-	SheetGoalSeek    = "Goal seek"
-)
-
-// InputSheets are the sheets init creates for the user to edit, in order.
-var InputSheets = []string{SheetAssumptions, SheetScenarios, SheetCloud, SheetGPUs, SheetModels, SheetDeployments,
-	SheetCorrelation, SheetTargets, SheetTables, SheetGoals, SheetFormulas}
-
-// OwnedSheets are the sheets eval writes; planner marks each as its own.
-var OwnedSheets = []string{SheetResults, SheetSizing, SheetCosts, SheetMonteCarlo, SheetSensitivity, SheetDataTables,
-	SheetBreakeven, SheetGoalSeek}
-
-// ownerPrefix starts cell A2 of every sheet planner owns (see ownerMark). A
-// sheet called Results without it was made by someone else and is never
-// overwritten.
-const ownerPrefix = "planner "
-
-// Rows of an owned sheet: a title, the provenance line, a blank row, then the
-// table header (frozen) and the table.
-const (
-	titleRow      = 1
-	provenanceRow = 2
-	headerRow     = 4
-)
-
 // column describes a column of an input sheet: the key planner uses and the
 // header texts it accepts, compared without case, spaces or punctuation.
 type column struct {
