@@ -12,10 +12,10 @@ import (
 	"planner/workbooks/internal/ooxml"
 )
 
+// bareSheet is the one sheet of bareWorkbook: a text and a number.
+var bareSheet = bareSheetWith(`<c r="A1" t="inlineStr"><is><t>cost</t></is></c><c r="B1"><v>42</v></c>`)
+
 const (
-	bareSheet = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
-		`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">` +
-		`<c r="A1" t="inlineStr"><is><t>cost</t></is></c><c r="B1"><v>42</v></c></row></sheetData></worksheet>`
 	worksheetContent = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 	relWorksheet     = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
 )

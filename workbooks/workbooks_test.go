@@ -1,7 +1,6 @@
 package workbooks
 
 import (
-	"archive/zip"
 	"bytes"
 	"context"
 	"fmt"
@@ -412,19 +411,7 @@ func rezip(t *testing.T, data []byte, edit func(map[string][]byte)) []byte {
 	t.Helper()
 	ps := zipParts(t, data)
 	edit(ps)
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for name, content := range ps {
-		w, err := zw.Create(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Write(content)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return zipWith(t, ps, "", 0, 0)
 }
 
 // excelize names a new sheet's part after the largest sheetId, whether or
