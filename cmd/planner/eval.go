@@ -14,6 +14,7 @@ import (
 
 	"planner/engine"
 	"planner/formulas"
+	"planner/internal/safefile"
 	"planner/units"
 	"planner/workbooks"
 )
@@ -136,6 +137,7 @@ type fileReport struct {
 	names       map[string]workbooks.DefinedName // the workbook's defined names as read
 	warnings    []string
 	model       []string // warnings about the model and the --set values, from the engine
+	writing     []string // warnings from writing planner's sheets
 	note        string   // what happened to the file, for stderr
 	err         error
 }
@@ -145,7 +147,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 	target := path
 	if opts.output != "" {
 		switch {
-		case !workbooks.SameFile(opts.output, path):
+		case !safefile.SameFile(opts.output, path):
 			target = opts.output
 		case len(opts.sets) > 0:
 			rep.err = fmt.Errorf("%s: -o %s is this same workbook; planner saves --set results, a what-if, only into another file, so that %s keeps the results of its own inputs: name a new file, such as -o what-if.xlsx",
@@ -231,7 +233,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		return rep
 	}
 	rep.err = write(book, target, rep, opts)
-	rep.warnings = slices.Concat(rep.early, book.Warnings, opts.age.warnings(book), rep.model, failedSamples(rep.montecarlo))
+	rep.warnings = slices.Concat(rep.early, book.Warnings, rep.writing, opts.age.warnings(book), rep.model, failedSamples(rep.montecarlo))
 	return rep
 }
 
@@ -248,26 +250,26 @@ func claim(target, input string, opts evalOptions, rep *fileReport) (unlock func
 			return nil, err
 		}
 	}
-	if err := workbooks.CheckNotOpen(target); err != nil {
-		if !opts.force || !errors.Is(err, workbooks.ErrOpenElsewhere) {
+	if err := safefile.CheckNotOpen(target); err != nil {
+		if !opts.force || !errors.Is(err, safefile.ErrOpenElsewhere) {
 			return nil, err
 		}
 		rep.early = append(rep.early, err.Error()+"; writing anyway, as --force asks: the program that has it open will overwrite planner's sheets if it saves")
 	}
-	if err := workbooks.CheckWritable(target); err != nil {
+	if err := safefile.CheckWritable(target); err != nil {
 		return nil, err
 	}
-	return workbooks.Lock(target, lockWait)
+	return safefile.Lock(target, lockWait)
 }
 
 // check compares the workbook with what eval would write, and writes
 // nothing.
 func check(book *workbooks.Book, rep *fileReport, opts evalOptions) error {
-	data, err := book.Write(rep.output(opts), workbooks.WriteOptions{Force: opts.force})
+	written, err := book.Write(rep.output(opts), workbooks.WriteOptions{Force: opts.force})
 	if err != nil {
 		return err
 	}
-	stale, err := book.Stale(data)
+	stale, err := book.Stale(written.Data)
 	if err != nil {
 		return err
 	}
@@ -288,18 +290,19 @@ func (rep *fileReport) output(opts evalOptions) workbooks.Output {
 // write puts the results into the workbook and saves it, unless nothing
 // would change.
 func write(book *workbooks.Book, target string, rep *fileReport, opts evalOptions) error {
-	data, err := book.Write(rep.output(opts), workbooks.WriteOptions{Force: opts.force})
+	written, err := book.Write(rep.output(opts), workbooks.WriteOptions{Force: opts.force})
 	if err != nil {
 		return err
 	}
-	if target == book.Path && workbooks.Same(data, book.Data()) {
+	rep.writing = written.Warnings
+	if target == book.Path && workbooks.Same(written.Data, book.Data()) {
 		rep.note = target + ": Results already up to date; the file is unchanged"
 		return nil
 	}
-	if err := workbooks.Save(target, data); err != nil {
+	if err := workbooks.Save(target, written.Data); err != nil {
 		return err
 	}
-	rep.note = target + ": wrote " + joinSheets(book.Written)
+	rep.note = target + ": wrote " + joinSheets(written.Sheets)
 	return nil
 }
 
