@@ -10,6 +10,7 @@ import (
 
 	"planner/engine"
 	"planner/formulas"
+	"planner/internal/safefile"
 	"planner/workbooks"
 )
 
@@ -101,10 +102,11 @@ func (o Options) Valid() error {
 // run is one evaluation's state: the options, with Output settled, and the
 // file written to.
 type run struct {
-	opts   Options
-	path   string
-	target string
-	early  []string // warnings from before the workbook was read
+	opts    Options
+	path    string
+	target  string
+	early   []string // warnings from before the workbook was read
+	writing []string // warnings from writing the sheets
 }
 
 func evaluate(ctx context.Context, path string, opts Options, rep *Report) error {
@@ -138,7 +140,7 @@ func (r *run) settleOutput() error {
 		return nil
 	}
 	switch {
-	case !workbooks.SameFile(r.opts.Output, r.path):
+	case !safefile.SameFile(r.opts.Output, r.path):
 		r.target = r.opts.Output
 	case len(r.opts.Sets) > 0:
 		return fmt.Errorf("%s: -o %s is this same workbook; planner saves --set results, a what-if, only into another file, so that %s keeps the results of its own inputs: name a new file, such as -o what-if.xlsx",
@@ -159,16 +161,16 @@ func (r *run) claim() (unlock func(), err error) {
 			return nil, err
 		}
 	}
-	if err := workbooks.CheckNotOpen(r.target); err != nil {
-		if !r.opts.Force || !errors.Is(err, workbooks.ErrOpenElsewhere) {
+	if err := safefile.CheckNotOpen(r.target); err != nil {
+		if !r.opts.Force || !errors.Is(err, safefile.ErrOpenElsewhere) {
 			return nil, err
 		}
 		r.early = append(r.early, err.Error()+"; writing anyway, as --force asks: the program that has it open will overwrite planner's sheets if it saves")
 	}
-	if err := workbooks.CheckWritable(r.target); err != nil {
+	if err := safefile.CheckWritable(r.target); err != nil {
 		return nil, err
 	}
-	return workbooks.Lock(r.target, LockWait)
+	return safefile.Lock(r.target, LockWait)
 }
 
 // compute builds and evaluates the model, its sizing, deployments, Monte
@@ -247,18 +249,18 @@ func (r *run) finish(book *workbooks.Book, rep *Report, model []string) error {
 		return r.check(book, rep)
 	}
 	err := r.write(book, rep)
-	rep.Warnings = slices.Concat(r.early, book.Warnings, r.opts.Prices.Warnings(book), model, failedSamples(rep.MonteCarlo))
+	rep.Warnings = slices.Concat(r.early, book.Warnings, r.writing, r.opts.Prices.Warnings(book), model, failedSamples(rep.MonteCarlo))
 	return err
 }
 
 // check compares the workbook with what the evaluation would write, and
 // writes nothing.
 func (r *run) check(book *workbooks.Book, rep *Report) error {
-	data, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force})
+	written, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force})
 	if err != nil {
 		return err
 	}
-	stale, err := book.Stale(data)
+	stale, err := book.Stale(written.Data)
 	if err != nil {
 		return err
 	}
@@ -272,18 +274,19 @@ func (r *run) check(book *workbooks.Book, rep *Report) error {
 // write puts the results into the workbook and saves it, unless nothing
 // would change.
 func (r *run) write(book *workbooks.Book, rep *Report) error {
-	data, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force})
+	written, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force})
 	if err != nil {
 		return err
 	}
-	if r.target == book.Path && workbooks.Same(data, book.Data()) {
+	r.writing = written.Warnings
+	if r.target == book.Path && workbooks.Same(written.Data, book.Data()) {
 		rep.Note = r.target + ": Results already up to date; the file is unchanged"
 		return nil
 	}
-	if err := workbooks.Save(r.target, data); err != nil {
+	if err := workbooks.Save(r.target, written.Data); err != nil {
 		return err
 	}
-	rep.Note = r.target + ": wrote " + workbooks.SheetList(book.Written)
+	rep.Note = r.target + ": wrote " + workbooks.SheetList(written.Sheets)
 	return nil
 }
 

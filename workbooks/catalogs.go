@@ -8,11 +8,12 @@ import (
 	"planner/engine"
 	"planner/formulas"
 	"planner/units"
+	"planner/workbooks/internal/sheets"
 )
 
 // gpus reads the GPU catalog: one GPU per row.
 func (r *reader) gpus() []engine.GPUSpec {
-	t := r.table(SheetGPUs, gpuColumns)
+	t := r.table(sheets.GPUs, gpuColumns)
 	if t == nil {
 		return nil
 	}
@@ -63,7 +64,7 @@ func (r *reader) positive(t *table, row int, key, name string, required bool) (f
 // models reads the model catalog: one model per row, with an optional
 // architecture for the KV cache.
 func (r *reader) models() []engine.ModelSpec {
-	t := r.table(SheetModels, modelColumns)
+	t := r.table(sheets.Models, modelColumns)
 	if t == nil {
 		return nil
 	}
@@ -146,7 +147,7 @@ func (r *reader) architecture(t *table, row int, name, precision string) (*engin
 
 // deployments reads one deployment case per row.
 func (r *reader) deployments() []engine.Deployment {
-	t := r.table(SheetDeployments, deploymentColumns)
+	t := r.table(sheets.Deployments, deploymentColumns)
 	if t == nil {
 		return nil
 	}
@@ -250,7 +251,7 @@ func (r *reader) whole(t *table, row int, key, name string) (int, bool) {
 // column after the first, then one row per input the scenarios change (and
 // an optional notes row). An empty cell keeps the Assumptions' value.
 func (r *reader) scenarios(inputs []engine.Input) []engine.Scenario {
-	rows, ok := r.rows(SheetScenarios)
+	rows, ok := r.rows(sheets.Scenarios)
 	if !ok {
 		return nil
 	}
@@ -265,7 +266,7 @@ func (r *reader) scenarios(inputs []engine.Input) []engine.Scenario {
 		return nil
 	}
 	at := func(row, col int) formulas.Origin {
-		return formulas.Origin{File: r.file, Sheet: SheetScenarios, Row: row + 1, Col: col + 1}
+		return formulas.Origin{File: r.file, Sheet: sheets.Scenarios, Row: row + 1, Col: col + 1}
 	}
 	var out []engine.Scenario
 	cols := map[int]int{} // sheet column -> scenario
@@ -370,7 +371,7 @@ func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[
 
 // correlations reads the rank correlations between uncertain inputs.
 func (r *reader) correlations() []engine.Correlation {
-	t := r.table(SheetCorrelation, correlationColumns)
+	t := r.table(sheets.Correlations, correlationColumns)
 	if t == nil {
 		return nil
 	}

@@ -6,6 +6,9 @@ import (
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/sheets"
 )
 
 // maxStaleCells is how many differing cells Stale names per sheet before
@@ -18,22 +21,19 @@ const maxStaleCells = 5
 // by value, so a workbook that another program saved without changing a
 // number is still up to date.
 func (b *Book) Stale(fresh []byte) ([]string, error) {
-	now, err := openSheets(b.Path, fresh, OwnedSheets)
+	now, err := openSheets(b.Path, fresh, sheets.OwnedNames())
 	if err != nil {
 		return nil, err
 	}
 	defer now.Close()
-	was, err := openSheets(b.Path, b.data, OwnedSheets)
+	was, err := openSheets(b.Path, b.data, sheets.OwnedNames())
 	if err != nil {
 		return nil, err
 	}
 	defer was.Close()
 	var out []string
-	wantInputs := ""
-	if m := ownerMark.FindStringSubmatch(cellText(now.File, SheetResults, 1, provenanceRow)); m != nil {
-		wantInputs = m[1]
-	}
-	switch stored, ok := b.Computed[SheetResults]; {
+	wantInputs, _ := sheets.Computed(cellText(now.File, sheets.Results, 1, sheets.ProvenanceRow))
+	switch stored, ok := b.Computed[sheets.Results]; {
 	case !ok:
 		out = append(out, fmt.Sprintf("%s: has no Results sheet written by planner; run %s", b.Path, Command("eval", b.Path)))
 	case stored != wantInputs:
@@ -45,7 +45,7 @@ func (b *Book) Stale(fresh []byte) ([]string, error) {
 			continue
 		}
 		if _, ok := b.Computed[sheet]; !ok {
-			if b.Computed[SheetResults] != "" {
+			if b.Computed[sheets.Results] != "" {
 				out = append(out, fmt.Sprintf("%s: has no sheet %s; planner eval writes it", b.Path, sheet))
 			}
 			continue
@@ -56,17 +56,17 @@ func (b *Book) Stale(fresh []byte) ([]string, error) {
 }
 
 // openSheets opens the named sheets of a workbook for reading, and what
-// reading them needs, not the rest (see readView).
-func openSheets(path string, data []byte, sheets []string) (*handle, error) {
-	read, _, err := readView(path, data, sheets)
+// reading them needs, not the rest (see ooxml.ReadView).
+func openSheets(path string, data []byte, names []string) (*ooxml.Handle, error) {
+	read, _, err := ooxml.ReadView(path, data, names)
 	if err != nil {
 		return nil, err
 	}
-	return open(path, read, true)
+	return ooxml.Open(path, read, true)
 }
 
 func isOwned(sheet string) bool {
-	for _, s := range OwnedSheets {
+	for _, s := range sheets.OwnedNames() {
 		if s == sheet {
 			return true
 		}
@@ -82,7 +82,7 @@ func staleCells(path, sheet string, was, now *excelize.File) []string {
 	var out []string
 	extra := 0
 	for r := 0; r < max(len(old), len(fresh)); r++ {
-		if r+1 == provenanceRow {
+		if r+1 == sheets.ProvenanceRow {
 			continue
 		}
 		a, b := rowAt(old, r), rowAt(fresh, r)
@@ -95,7 +95,7 @@ func staleCells(path, sheet string, was, now *excelize.File) []string {
 				extra++
 				continue
 			}
-			out = append(out, fmt.Sprintf("%s: %s!%s%s: %s", path, quoteSheet(sheet), cellName(c+1, r+1), label(fresh, r, c), what))
+			out = append(out, fmt.Sprintf("%s: %s!%s%s: %s", path, sheets.Quote(sheet), cellName(c+1, r+1), label(fresh, r, c), what))
 		}
 	}
 	if extra > 0 {
@@ -144,7 +144,7 @@ func label(rows [][]string, r, c int) string {
 	if name := cellAt(rowAt(rows, r), 0); c > 0 && name != "" {
 		parts = append(parts, name)
 	}
-	if head := cellAt(rowAt(rows, headerRow-1), c); c > 0 && r >= headerRow && head != "" {
+	if head := cellAt(rowAt(rows, sheets.HeaderRow-1), c); c > 0 && r >= sheets.HeaderRow && head != "" {
 		parts = append(parts, head)
 	}
 	if len(parts) == 0 {

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/workbooks/internal/ooxml"
 )
 
 // corpusDir holds real workbooks written by other programs, chosen to
@@ -157,10 +159,10 @@ func sameUserContent(t *testing.T, original, final []byte) {
 	before, after := zipParts(t, original), zipParts(t, final)
 	styled := false
 	for name, content := range before {
-		if canonical(name) == stylesPart {
+		if ooxml.Canonical(name) == ooxml.StylesPart {
 			styled = hasCellFormats(content)
 		}
-		if rewritten[canonical(name)] {
+		if ooxml.Rewritten(name) {
 			continue
 		}
 		if !bytes.Equal(content, after[name]) {
@@ -202,12 +204,12 @@ func sameUserContent(t *testing.T, original, final []byte) {
 // hasCellFormats reports whether a style part lists cell formats: without
 // them planner gives the workbook the default ones.
 func hasCellFormats(part []byte) bool {
-	root, err := locate(part, 2)
-	if err != nil || blankXML(part) {
+	root, err := ooxml.Locate(part, 2)
+	if err != nil || ooxml.BlankXML(part) {
 		return false
 	}
-	xfs := root.child("cellXfs")
-	return xfs != nil && len(xfs.kids) > 0
+	xfs := root.Child("cellXfs")
+	return xfs != nil && len(xfs.Kids) > 0
 }
 
 // sameSheetFeatures compares what a user sheet holds besides its values:

@@ -8,6 +8,7 @@ import (
 
 	"planner/engine"
 	"planner/formulas"
+	"planner/workbooks/internal/sheets"
 )
 
 // The default workbook: the article's figures (prices of 2026-10-10) as
@@ -135,7 +136,7 @@ func defaultScenarios(m engine.Model) []engine.Scenario {
 				if out[i].Links == nil {
 					out[i].Links = map[string]string{}
 				}
-				out[i].Links[cells[0]] = fmt.Sprintf("%s!%s%d", SheetAssumptions, col, inputIndex(m, cells[0])+2)
+				out[i].Links[cells[0]] = fmt.Sprintf("%s!%s%d", sheets.Assumptions, col, inputIndex(m, cells[0])+2)
 			case in.Value.IsText:
 				out[i].Set[cells[0]] = engine.Text(c)
 			default:

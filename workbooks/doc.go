@@ -1,10 +1,14 @@
 // Package workbooks turns an xlsx workbook into an engine.Model, with the
-// sheet and cell of every input, offer and formula, and writes results back
-// as sheets planner owns. It keeps the user's file safe: excelize is given
-// only the parts planner reads, or the parts it must rewrite and planner's
-// own sheets, and every other part is copied into the result as it was;
-// every save is verified part by part against the original and replaces the
-// file atomically.
+// sheet and cell of every input, offer and formula (Read), adds planner's
+// input sheets to a workbook (Init), writes eval's results back as the
+// sheets planner owns (Book.Write), says which of them are out of date
+// (Book.Stale), and saves the result (Save).
+//
+// The work is shared with packages of its own: sheets lays out what
+// planner's sheets hold; ooxml does the zip and XML surgery, giving
+// excelize only a view of the user's package, copying every other part as
+// it was, and verifying every package part by part against the original;
+// planner/internal/safefile replaces the file atomically and locks it.
 //
 // It must not import cobra.
 package workbooks

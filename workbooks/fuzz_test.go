@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"planner/engine"
+	"planner/workbooks/internal/ooxml"
 )
 
 // FuzzRead feeds the reader and init any bytes, seeded with planner's own
@@ -45,7 +46,7 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("%s: excelize panicked: %v", what, err)
 			}
 		}
-		if sniff("fuzz.xlsx", data) == nil {
+		if ooxml.Sniff("fuzz.xlsx", data) == nil {
 			_, err := initInto("fuzz.xlsx", data)
 			named("init", err)
 		}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"planner/formulas"
+	"planner/workbooks/internal/ooxml"
 )
 
 // readHostile writes data to a file and reads it, returning the error, how
@@ -182,7 +183,7 @@ func TestUTF16WorkbooksAreRefused(t *testing.T) {
 		bom  bool
 	}{
 		{"workbook.xlsx", "xl/workbook.xml", true},
-		{"types.xlsx", contentTypes, false},
+		{"types.xlsx", ooxml.ContentTypes, false},
 	} {
 		data := bareWorkbook(t, func(ps map[string][]byte) {
 			ps[tc.part] = utf16Encoded(strings.Replace(string(ps[tc.part]), `encoding="UTF-8"`, `encoding="UTF-16"`, 1), tc.bom)
@@ -242,13 +243,13 @@ func TestHalfAPartIsRefused(t *testing.T) {
 		name, part string
 		run        func(path string) error
 	}{
-		{"init", stylesPart, func(path string) error { _, err := Init(path); return err }},
+		{"init", ooxml.StylesPart, func(path string) error { _, err := Init(path); return err }},
 		{"read", "xl/worksheets/sheet1.xml", func(path string) error { _, err := Read(path); return err }},
 	} {
 		path := filepath.Join(t.TempDir(), "half.xlsx")
 		data := truncatedEntry(t, plan, tc.part)
 		if tc.name == "init" {
-			data = truncatedEntry(t, bareWorkbook(t, withStyles(string(minimalStyles))), tc.part)
+			data = truncatedEntry(t, bareWorkbook(t, withStyles(string(ooxml.MinimalStyles()))), tc.part)
 		}
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
@@ -319,7 +320,7 @@ func TestInputSheetsWithTooManyCells(t *testing.T) {
 func TestTooManySharedStrings(t *testing.T) {
 	data := bareWorkbook(t, func(ps map[string][]byte) {
 		ps["xl/sharedStrings.xml"] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
-			`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` + strings.Repeat("<si/>", maxSharedStrings+1) + `</sst>`)
+			`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` + strings.Repeat("<si/>", ooxml.MaxSharedStrings+1) + `</sst>`)
 	})
 	err, _, _ := readHostile(t, "strings.xlsx", data)
 	want := "strings.xlsx: xl/sharedStrings.xml holds 4000001 strings, more than the 4000000 planner reads, so planner cannot read this workbook: keep its sheets in a workbook of their own (planner init plan.xlsx)"
@@ -332,8 +333,8 @@ func TestTooManySharedStrings(t *testing.T) {
 // into a model many times their size: one past 16 MB unpacked is refused,
 // naming it, before anything reads it, by init and by every read.
 func TestAWorkbookPartTooLarge(t *testing.T) {
-	padding := "<!--" + strings.Repeat(" ", maxWorkbookPart) + "-->"
-	styles := string(minimalStyles[:len(minimalStyles)-len("</styleSheet>")]) + padding + "</styleSheet>"
+	padding := "<!--" + strings.Repeat(" ", ooxml.MaxWorkbookPart) + "-->"
+	styles := string(ooxml.MinimalStyles()[:len(ooxml.MinimalStyles())-len("</styleSheet>")]) + padding + "</styleSheet>"
 	path := filepath.Join(t.TempDir(), "styles.xlsx")
 	if err := os.WriteFile(path, bareWorkbook(t, withStyles(styles)), 0o644); err != nil {
 		t.Fatal(err)
@@ -343,7 +344,7 @@ func TestAWorkbookPartTooLarge(t *testing.T) {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 	plan := rezip(t, planBytes(t), func(ps map[string][]byte) {
-		ps[workbookPart] = append(ps[workbookPart], padding...)
+		ps[ooxml.WorkbookPart] = append(ps[ooxml.WorkbookPart], padding...)
 	})
 	err, _, _ := readHostile(t, "names.xlsx", plan)
 	if err == nil || !strings.HasSuffix(err.Error(), "names.xlsx: xl/workbook.xml unpacks to 17 MB, more than the 16 MB planner reads of such a part, so planner cannot read this workbook: keep planner's sheets in a workbook of their own (planner init plan.xlsx)") {

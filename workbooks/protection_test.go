@@ -8,18 +8,19 @@ import (
 	"testing"
 
 	"planner/engine"
+	"planner/workbooks/internal/ooxml"
 )
 
 // protected puts a workbookProtection element into a workbook part, just
 // before its sheets, with the prefix the part's root uses.
 func protected(element string) func(map[string][]byte) {
 	return func(ps map[string][]byte) {
-		wb := string(ps[workbookPart])
+		wb := string(ps[ooxml.WorkbookPart])
 		at := strings.Index(wb, "<sheets>")
 		if at < 0 {
 			at = strings.Index(wb, "<x:sheets>")
 		}
-		ps[workbookPart] = []byte(wb[:at] + element + wb[at:])
+		ps[ooxml.WorkbookPart] = []byte(wb[:at] + element + wb[at:])
 	}
 }
 
@@ -56,8 +57,8 @@ func TestWorkbookProtectionKept(t *testing.T) {
 	const element = `<x:workbookProtection workbookPassword="CBEB" lockWindows="1" />`
 	path := filepath.Join(t.TempDir(), "windows.xlsx")
 	original := bareWorkbook(t, func(ps map[string][]byte) {
-		ps[workbookPart] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
-			`<x:workbook xmlns:x="` + mainNamespace + `" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
+		ps[ooxml.WorkbookPart] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
+			`<x:workbook xmlns:x="` + ooxml.MainNamespace + `" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
 			element + `<x:sheets><x:sheet name="Data" sheetId="1" r:id="rId1"/></x:sheets></x:workbook>`)
 	})
 	if err := os.WriteFile(path, original, 0o644); err != nil {
@@ -68,14 +69,14 @@ func TestWorkbookProtectionKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := strings.Replace(element, "x:", "", 1)
-	if got := zipParts(t, data)[workbookPart]; !bytes.Contains(got, []byte(want)) {
+	if got := zipParts(t, data)[ooxml.WorkbookPart]; !bytes.Contains(got, []byte(want)) {
 		t.Errorf("the protection changed:\n%s", got)
 	}
 	if err := Save(path, data); err != nil {
 		t.Fatal(err)
 	}
 	_, out := evaluate(t, path)
-	if got := zipParts(t, out)[workbookPart]; !bytes.Contains(got, []byte(want)) {
+	if got := zipParts(t, out)[ooxml.WorkbookPart]; !bytes.Contains(got, []byte(want)) {
 		t.Errorf("eval changed the protection:\n%s", got)
 	}
 	sameUserContent(t, original, out)
@@ -90,7 +91,7 @@ func TestEvalAndAProtectedStructure(t *testing.T) {
 	const element = `<workbookProtection workbookPassword="CBEB" lockStructure="1"/>`
 	lock := func(data []byte) []byte {
 		return rezip(t, data, func(ps map[string][]byte) {
-			ps[workbookPart] = bytes.Replace(ps[workbookPart], []byte("<bookViews>"), []byte(element+"<bookViews>"), 1)
+			ps[ooxml.WorkbookPart] = bytes.Replace(ps[ooxml.WorkbookPart], []byte("<bookViews>"), []byte(element+"<bookViews>"), 1)
 		})
 	}
 	path := newPlan(t)
@@ -121,7 +122,7 @@ func TestEvalAndAProtectedStructure(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, again := evaluate(t, path)
-	if !bytes.Contains(zipParts(t, again)[workbookPart], []byte(element)) {
-		t.Errorf("eval changed the protection:\n%s", zipParts(t, again)[workbookPart])
+	if !bytes.Contains(zipParts(t, again)[ooxml.WorkbookPart], []byte(element)) {
+		t.Errorf("eval changed the protection:\n%s", zipParts(t, again)[ooxml.WorkbookPart])
 	}
 }

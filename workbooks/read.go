@@ -3,7 +3,6 @@ package workbooks
 import (
 	"fmt"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +12,8 @@ import (
 	"planner/engine"
 	"planner/formulas"
 	"planner/units"
+	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/sheets"
 )
 
 // Book is a workbook as planner read it: the model, and what it needs to
@@ -22,7 +23,6 @@ type Book struct {
 	Model    engine.Model
 	Sheets   []string // every sheet, in workbook order
 	Warnings []string // things worth telling the user that do not stop a run
-	Written  []string // the sheets the last Write rewrote
 	// Date is when the workbook was last saved, by its own properties (zero
 	// when it does not say): the day stale prices are measured from.
 	Date time.Time
@@ -52,62 +52,62 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	if len(data) > maxFileBytes {
 		return nil, fmt.Errorf("%s: is %d MB; planner reads workbooks up to %d MB", path, len(data)>>20, maxFileBytes>>20)
 	}
-	if err := sniff(path, data); err != nil {
+	if err := ooxml.Sniff(path, data); err != nil {
 		return nil, err
 	}
-	read, sizes, err := readView(path, data, append(append([]string(nil), InputSheets...), OwnedSheets...))
+	read, sizes, err := ooxml.ReadView(path, data, plannersSheets())
 	if err != nil {
 		return nil, err
 	}
-	f, err := open(path, read, true)
+	f, err := ooxml.Open(path, read, true)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	b := &Book{Path: path, data: data, Sheets: f.GetSheetList(), owned: map[string]bool{}, foreign: map[string]bool{},
 		Computed: map[string]string{}, Date: savedOn(f.File)}
-	if !b.has(SheetAssumptions) {
-		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); %s", path, SheetAssumptions, strings.Join(b.Sheets, ", "), b.initAdvice())
+	if !b.has(sheets.Assumptions) {
+		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); %s", path, sheets.Assumptions, strings.Join(b.Sheets, ", "), b.initAdvice())
 	}
 	r := reader{f: f.File, file: path, bytes: sizes, inView: map[string]bool{},
 		others: &otherSheets{path: path, data: data, sizes: sizes}}
 	defer r.others.close()
-	for _, s := range append(append([]string(nil), InputSheets...), OwnedSheets...) {
+	for _, s := range plannersSheets() {
 		r.inView[strings.ToLower(s)] = true
 	}
-	b.Model.Where = formulas.Origin{File: path, Sheet: SheetAssumptions}
+	b.Model.Where = formulas.Origin{File: path, Sheet: sheets.Assumptions}
 	b.Model.Inputs = r.assumptions()
-	if b.has(SheetCloud) {
+	if b.has(sheets.Cloud) {
 		b.Model.Offers = r.offers()
 	} else {
-		b.Warnings = append(b.Warnings, fmt.Sprintf("%s: has no sheet %s, so no cloud offer is compared", path, SheetCloud))
+		b.Warnings = append(b.Warnings, fmt.Sprintf("%s: has no sheet %s, so no cloud offer is compared", path, sheets.Cloud))
 	}
-	if b.has(SheetScenarios) {
+	if b.has(sheets.Scenarios) {
 		b.Model.Scenarios = r.scenarios(b.Model.Inputs)
 	}
-	if b.has(SheetGPUs) {
+	if b.has(sheets.GPUs) {
 		b.Model.GPUs = r.gpus()
 	}
-	if b.has(SheetModels) {
+	if b.has(sheets.Models) {
 		b.Model.Catalog = r.models()
 	}
-	if b.has(SheetDeployments) {
+	if b.has(sheets.Deployments) {
 		b.Model.Deployments = r.deployments()
 	}
-	if b.has(SheetCorrelation) {
+	if b.has(sheets.Correlations) {
 		b.Model.Correlations = r.correlations()
 	}
-	if b.has(SheetTargets) {
+	if b.has(sheets.Targets) {
 		b.Model.Targets = r.targets()
 	}
-	if b.has(SheetTables) {
+	if b.has(sheets.Tables) {
 		b.Model.Tables = r.tables(b.Model.Inputs)
 	}
-	if b.has(SheetGoals) {
+	if b.has(sheets.Goals) {
 		b.Model.Goals = r.goals(b.Model.Inputs)
 	}
 	own := []formulas.Formula(nil)
-	if b.has(SheetFormulas) {
+	if b.has(sheets.Formulas) {
 		own = r.formulas()
 	}
 	b.Model.Formulas = formulas.Merge(formulas.Library(), own)
@@ -120,7 +120,7 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	for _, dn := range f.GetDefinedName() {
 		if dn.Scope == "Workbook" {
 			b.Names[strings.ToLower(dn.Name)] = DefinedName{Name: dn.Name, RefersTo: dn.RefersTo,
-				Planners: dn.Comment == nameComment || b.pointsIntoOwned(dn.RefersTo)}
+				Planners: dn.Comment == sheets.NameComment || b.pointsIntoOwned(dn.RefersTo)}
 		}
 	}
 	return b, nil
@@ -131,14 +131,14 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 // refuses one that has some.
 func (b *Book) initAdvice() string {
 	for _, have := range b.Sheets {
-		for _, s := range append(append([]string(nil), InputSheets...), OwnedSheets...) {
+		for _, s := range plannersSheets() {
 			if strings.EqualFold(have, s) {
-				return "planner reads its inputs from a sheet called " + SheetAssumptions + ": name yours so"
+				return "planner reads its inputs from a sheet called " + sheets.Assumptions + ": name yours so"
 			}
 		}
 	}
 	if fi, err := os.Stat(b.Path); err != nil || !fi.Mode().IsRegular() {
-		return "planner reads its inputs from a sheet called " + SheetAssumptions
+		return "planner reads its inputs from a sheet called " + sheets.Assumptions
 	}
 	return Command("init", b.Path) + " adds every sheet planner needs"
 }
@@ -146,15 +146,11 @@ func (b *Book) initAdvice() string {
 // DefinedName is a workbook-scoped name: how it is spelled, what it refers
 // to, and whether planner wrote it (and so may move it). Excel compares
 // names without case, so Book.Names is keyed by the lower-case name.
-type DefinedName struct {
-	Name     string
-	RefersTo string
-	Planners bool
-}
+type DefinedName = sheets.DefinedName
 
 func (b *Book) pointsIntoOwned(ref string) bool {
 	for sheet := range b.owned {
-		if strings.HasPrefix(ref, quoteSheet(sheet)+"!") {
+		if strings.HasPrefix(ref, sheets.Quote(sheet)+"!") {
 			return true
 		}
 	}
@@ -185,24 +181,21 @@ func (b *Book) has(sheet string) bool {
 // name. Excel compares sheet names without case, so "results" is the sheet
 // planner would write too.
 func (b *Book) markOwned(f *excelize.File) {
-	for _, s := range OwnedSheets {
+	for _, s := range sheets.OwnedNames() {
 		for _, have := range b.Sheets {
 			if !strings.EqualFold(have, s) {
 				continue
 			}
 			mark := provenanceOf(f, have)
-			if m := ownerMark.FindStringSubmatch(mark); have == s && m != nil {
+			if inputs, ok := sheets.Computed(mark); have == s && ok {
 				b.owned[s] = true
-				b.Computed[s] = m[1]
+				b.Computed[s] = inputs
 			} else {
 				b.foreign[have] = true
 			}
 		}
 	}
 }
-
-// ownerMark is the provenance line of a sheet planner wrote.
-var ownerMark = regexp.MustCompile(`^planner \S+ · inputs ([0-9a-f]{12}) · `)
 
 // savedOn is the workbook's last-modified date, else its created date.
 func savedOn(f *excelize.File) time.Time {
@@ -226,7 +219,7 @@ type reader struct {
 	bytes    map[string]uint64 // each sheet's part, unpacked, by lower-case name
 	inView   map[string]bool   // the sheets the read handle holds, by lower-case name
 	others   *otherSheets      // the other sheets, opened when a cell refers to one
-	parts    *lazyParts        // the workbook's parts, opened when a sheet's XML is asked for
+	parts    *ooxml.Package    // the workbook's parts, opened when a sheet's XML is asked for
 	partOf   map[string]string // each sheet's part, by lower-case name
 	xml      map[string][]byte // the sheets' XML asked for so far
 	problems formulas.List
@@ -403,7 +396,7 @@ func isErrorValue(s string) bool {
 
 // assumptions reads one input per row: name, value, unit, low, high, notes.
 func (r *reader) assumptions() []engine.Input {
-	t := r.table(SheetAssumptions, assumptionColumns)
+	t := r.table(sheets.Assumptions, assumptionColumns)
 	if t == nil {
 		return nil
 	}
@@ -473,7 +466,7 @@ func (r *reader) readRange(t *table, row int, in *engine.Input) {
 
 // offers reads one cloud offer per row.
 func (r *reader) offers() []engine.Offer {
-	t := r.table(SheetCloud, cloudColumns)
+	t := r.table(sheets.Cloud, cloudColumns)
 	if t == nil {
 		return nil
 	}
@@ -540,7 +533,7 @@ func (r *reader) date(t *table, row int, date1904 bool) (string, float64) {
 // formulas reads the workbook's own formulas: name, expression, unit,
 // description.
 func (r *reader) formulas() []formulas.Formula {
-	t := r.table(SheetFormulas, formulaColumns)
+	t := r.table(sheets.Formulas, formulaColumns)
 	if t == nil {
 		return nil
 	}

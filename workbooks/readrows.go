@@ -7,6 +7,8 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/formulas"
+	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/sheets"
 )
 
 // Reading an input sheet's rows, streamed, within bounds; asking excelize
@@ -20,12 +22,12 @@ func provenanceOf(f *excelize.File, sheet string) string {
 		return ""
 	}
 	defer rows.Close()
-	for n := 1; n <= provenanceRow && rows.Next(); n++ {
+	for n := 1; n <= sheets.ProvenanceRow && rows.Next(); n++ {
 		cells, err := rows.Columns(rawOpts)
 		if err != nil {
 			return ""
 		}
-		if n == provenanceRow && len(cells) > 0 {
+		if n == sheets.ProvenanceRow && len(cells) > 0 {
 			return cells[0]
 		}
 	}
@@ -75,7 +77,7 @@ type otherSheets struct {
 	data  []byte
 	sizes map[string]uint64 // every sheet's part, by lower-case name
 	names []string
-	h     *handle
+	h     *ooxml.Handle
 	err   error
 }
 
@@ -98,9 +100,9 @@ func (o *otherSheets) get(name string) *excelize.File {
 	}
 	o.close()
 	o.names = append(o.names, name)
-	read, _, err := readView(o.path, o.data, o.names)
+	read, _, err := ooxml.ReadView(o.path, o.data, o.names)
 	if err == nil {
-		o.h, err = open(o.path, read, true)
+		o.h, err = ooxml.Open(o.path, read, true)
 	}
 	if err != nil {
 		o.h, o.err = nil, err

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"planner/workbooks/internal/ooxml"
 )
 
 // withQuotes adds the user's own sheet Quotes, holding quote in B2 after
@@ -23,10 +25,10 @@ func withQuotes(t *testing.T, quote string, padding int) []byte {
 		ps["xl/worksheets/sheet99.xml"] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
 			`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` +
 			`<row r="2"><c r="B2"><v>` + quote + `</v></c></row>` + rows.String() + `</sheetData></worksheet>`)
-		ps[workbookPart] = bytes.Replace(ps[workbookPart], []byte("</sheets>"), []byte(`<sheet name="Quotes" sheetId="99" r:id="rId99"/></sheets>`), 1)
-		ps[workbookRels] = bytes.Replace(ps[workbookRels], []byte("</Relationships>"),
+		ps[ooxml.WorkbookPart] = bytes.Replace(ps[ooxml.WorkbookPart], []byte("</sheets>"), []byte(`<sheet name="Quotes" sheetId="99" r:id="rId99"/></sheets>`), 1)
+		ps[ooxml.WorkbookRels] = bytes.Replace(ps[ooxml.WorkbookRels], []byte("</Relationships>"),
 			[]byte(`<Relationship Id="rId99" Type="`+relWorksheet+`" Target="worksheets/sheet99.xml"/></Relationships>`), 1)
-		ps[contentTypes] = bytes.Replace(ps[contentTypes], []byte("</Types>"),
+		ps[ooxml.ContentTypes] = bytes.Replace(ps[ooxml.ContentTypes], []byte("</Types>"),
 			[]byte(`<Override PartName="/xl/worksheets/sheet99.xml" ContentType="`+worksheetContent+`"/></Types>`), 1)
 		ps["xl/worksheets/sheet1.xml"] = regexp.MustCompile(`<c r="B6"([^>]*)><v>285000</v></c>`).
 			ReplaceAll(ps["xl/worksheets/sheet1.xml"], []byte(`<c r="B6"$1><f>Quotes!B2</f><v>285000</v></c>`))

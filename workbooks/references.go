@@ -8,6 +8,8 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/formulas"
+	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/sheets"
 )
 
 // An input cell may hold a formula that is nothing but a reference to
@@ -105,7 +107,7 @@ func (r *reader) target(f *excelize.File, sheet, formula string) ([2]string, boo
 
 // owned reports whether a sheet is one planner writes.
 func owned(sheet string) bool {
-	for _, s := range OwnedSheets {
+	for _, s := range sheets.OwnedNames() {
 		if strings.EqualFold(s, sheet) {
 			return true
 		}
@@ -154,9 +156,9 @@ func (r *reader) sharedFormula(sheet, cell string) bool {
 func (r *reader) sheetXML(sheet string) []byte {
 	if r.xml == nil {
 		r.xml = map[string][]byte{}
-		if ps, err := openParts(r.others.data); err == nil {
-			r.parts, r.partOf = ps, map[string]string{}
-			for name, part := range sheetParts(ps.get) {
+		if p, err := ooxml.ReadPackage(r.others.data); err == nil {
+			r.parts, r.partOf = p, map[string]string{}
+			for name, part := range ooxml.SheetParts(p.Part) {
 				r.partOf[strings.ToLower(name)] = part
 			}
 		}
@@ -167,7 +169,7 @@ func (r *reader) sheetXML(sheet string) []byte {
 	}
 	var x []byte
 	if part, ok := r.partOf[key]; ok && r.bytes[key] <= maxParsedSheet {
-		x = r.parts.get(part)
+		x = r.parts.Part(part)
 	}
 	r.xml[key] = x
 	return x

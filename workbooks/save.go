@@ -1,155 +1,26 @@
 package workbooks
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
-	"path/filepath"
+
+	"planner/internal/safefile"
+	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/sheets"
 )
 
-// ErrOpenElsewhere means the workbook is open in Excel or LibreOffice.
-var ErrOpenElsewhere = errors.New("open in another program")
-
-// CheckNotOpen refuses a workbook that Excel (~$plan.xlsx) or LibreOffice
-// (.~lock.plan.xlsx#) has open: saving under it would lose the user's
-// unsaved edits or theirs ours. Through a symbolic link the lock files are
-// looked for beside the link and beside the file it leads to, which is
-// the file a save replaces.
-func CheckNotOpen(path string) error {
-	real := followLinks(path)
-	for _, at := range []string{path, real} {
-		dir, base := filepath.Split(at)
-		for _, lock := range []string{"~$" + base, ".~lock." + base + "#"} {
-			if _, err := os.Lstat(filepath.Join(dir, lock)); err != nil {
-				continue
-			}
-			where := lock
-			if at != path {
-				where = filepath.Join(dir, lock) + " exists beside " + real + ", which " + path + " links to"
-			} else {
-				where += " exists"
-			}
-			return fmt.Errorf("%s: is %w (the lock file %s); close it there first, or, if no program has it open, delete %s",
-				path, ErrOpenElsewhere, where, filepath.Join(dir, lock))
-		}
-	}
-	return nil
-}
-
-// followLinks is the file path names: symbolic links followed, a last one
-// that points at no file yet included, so that a save through a link
-// creates or replaces the file it points at, never the link.
-func followLinks(path string) string {
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		return real
-	}
-	p := path
-	for range 40 { // as many links as Linux follows
-		fi, err := os.Lstat(p)
-		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
-			return p
-		}
-		target, err := os.Readlink(p)
-		if err != nil {
-			return p
-		}
-		if !filepath.IsAbs(target) {
-			target = filepath.Join(filepath.Dir(p), target)
-		}
-		p = target
-	}
-	return p
-}
-
-// Save replaces the file at path with data atomically: a temporary file in
-// the same folder, synced, renamed over the original (keeping its
-// permissions), then the folder synced. A crash at any moment leaves either
-// the old file or the new one, whole. Through a symbolic link it replaces
-// the file the link points at and keeps the link. The caller holds
-// Lock(path); Save then also clears temporary files a killed run left
-// behind.
+// Save replaces the file at path with data atomically (see safefile.Save).
+// The caller holds safefile.Lock(path); Save then also clears the
+// temporary files a killed save of planner's left behind: they begin as
+// every workbook planner writes begins.
 func Save(path string, data []byte) error {
-	real := followLinks(path)
-	if fi, err := os.Stat(real); err == nil {
-		if err := notRegular(path, fi); err != nil {
-			return err
-		}
-	}
-	if err := CheckWritable(path); err != nil {
-		return err
-	}
-	if _, err := os.Stat(real); err == nil {
-		// Only a file that exists can be locked; without the lock a run
-		// creating the same new file could be mid-save.
-		removeStaleTemps(real)
-	}
-	if err := writeAtomically(real, data); err != nil {
-		return fmt.Errorf("%s: could not be saved (%w); the file is as it was", path, unwrapPath(err))
-	}
-	return nil
-}
-
-// SameFile reports whether a and b are one file, however each is spelled:
-// through links, hard links included, or relative and absolute paths.
-func SameFile(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
-}
-
-// diskWriter is where Save writes the new file's bytes; tests put a full
-// disk in its place.
-var diskWriter = func(w io.Writer) io.Writer { return w }
-
-// CheckWritable refuses a workbook the user made read-only, or one in a
-// read-only folder: planner could often replace it anyway (renaming needs
-// only the folder, and root ignores both), but a protected file is not to
-// be touched.
-func CheckWritable(path string) error {
-	real := followLinks(path) // the file a save replaces, in the folder it writes in
-	if fi, err := os.Stat(real); err == nil && fi.Mode().Perm()&0o200 == 0 {
-		return fmt.Errorf("%s: is read-only; planner does not replace a file you protected: make it writable (chmod u+w), or write a copy with -o other.xlsx", path)
-	}
-	dir := filepath.Dir(real)
-	if fi, err := os.Stat(dir); err == nil && fi.Mode().Perm()&0o200 == 0 {
-		return fmt.Errorf("%s: its folder %s is read-only; planner writes a new file beside the old one and renames it: make the folder writable, or write a copy elsewhere with -o", path, dir)
-	}
-	return nil
-}
-
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
+	return safefile.Save(path, data, safefile.Options{Signature: ooxml.Header()})
 }
 
 // Same reports whether two workbooks hold the same parts with the same
 // contents, whatever their compression, reading a block at a time.
-func Same(a, b []byte) bool {
-	if bytes.Equal(a, b) {
-		return true
-	}
-	pa, err1 := openParts(a)
-	pb, err2 := openParts(b)
-	if err1 != nil || err2 != nil || len(pa.files) != len(pb.files) {
-		return false
-	}
-	for name, f := range pa.files {
-		g := pb.files[name]
-		if g == nil {
-			return false
-		}
-		if same, err := sameEntry(f, g); err != nil || !same {
-			return false
-		}
-	}
-	return true
-}
+func Same(a, b []byte) bool { return ooxml.Same(a, b) }
 
 // Data returns the workbook's bytes as read.
 func (b *Book) Data() []byte { return b.data }
@@ -158,25 +29,25 @@ func (b *Book) Data() []byte { return b.data }
 // names a copy to create or a previous what-if to replace, never someone's
 // other workbook typed by mistake.
 func CheckOutput(path string) error {
-	data, err := readRegular(path, maxFileBytes)
-	var notFile *notRegularError
+	data, err := safefile.Read(path, maxFileBytes)
+	var notFile *safefile.NotRegularError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil
 	case errors.As(err, &notFile):
-		return fmt.Errorf("%s: is %s; -o names a workbook file to create, or one planner wrote before: choose another name for -o", path, notFile.what)
+		return fmt.Errorf("%s: is %s; -o names a workbook file to create, or one planner wrote before: choose another name for -o", path, notFile.What)
 	}
 	notOurs := fmt.Errorf("%s: exists and was not written by planner eval; planner does not overwrite it: choose another name for -o, or delete the file", path)
-	if err != nil || sniff(path, data) != nil {
+	if err != nil || ooxml.Sniff(path, data) != nil {
 		return notOurs
 	}
-	f, err := open(path, data, true)
+	f, err := ooxml.Open(path, data, true)
 	if err != nil {
 		return notOurs
 	}
 	defer f.Close()
-	mark, _ := f.GetCellValue(SheetResults, cellName(1, provenanceRow))
-	if !ownerMark.MatchString(mark) {
+	mark, _ := f.GetCellValue(sheets.Results, cellName(1, sheets.ProvenanceRow))
+	if _, ours := sheets.Computed(mark); !ours {
 		return notOurs
 	}
 	return nil

@@ -8,12 +8,14 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/workbooks/internal/ooxml"
 )
 
+// bareSheet is the one sheet of bareWorkbook: a text and a number.
+var bareSheet = bareSheetWith(`<c r="A1" t="inlineStr"><is><t>cost</t></is></c><c r="B1"><v>42</v></c>`)
+
 const (
-	bareSheet = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
-		`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">` +
-		`<c r="A1" t="inlineStr"><is><t>cost</t></is></c><c r="B1"><v>42</v></c></row></sheetData></worksheet>`
 	worksheetContent = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 	relWorksheet     = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
 )
@@ -35,7 +37,7 @@ func bareWorkbook(t *testing.T, edit func(map[string][]byte)) []byte {
 		"xl/workbook.xml": []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
 			`<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
 			`<sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>`),
-		workbookRels: []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
+		ooxml.WorkbookRels: []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
 			`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
 			`<Relationship Id="rId1" Type="` + relWorksheet + `" Target="worksheets/sheet1.xml"/></Relationships>`),
 		"xl/worksheets/sheet1.xml": []byte(bareSheet),
@@ -50,16 +52,16 @@ func bareWorkbook(t *testing.T, edit func(map[string][]byte)) []byte {
 // workbook, as a program that writes one would.
 func withStyles(content string) func(map[string][]byte) {
 	return func(ps map[string][]byte) {
-		ps[stylesPart] = []byte(content)
+		ps[ooxml.StylesPart] = []byte(content)
 		linkStyles(ps, "styles.xml")
 	}
 }
 
 func linkStyles(ps map[string][]byte, target string) {
-	ps[workbookRels] = bytes.Replace(ps[workbookRels], []byte(`</Relationships>`),
-		[]byte(`<Relationship Id="rId2" Type="`+relStyles+`" Target="`+target+`"/></Relationships>`), 1)
-	ps[contentTypes] = bytes.Replace(ps[contentTypes], []byte(`</Types>`),
-		[]byte(`<Override PartName="/xl/`+target+`" ContentType="`+stylesContent+`"/></Types>`), 1)
+	ps[ooxml.WorkbookRels] = bytes.Replace(ps[ooxml.WorkbookRels], []byte(`</Relationships>`),
+		[]byte(`<Relationship Id="rId2" Type="`+ooxml.RelStyles+`" Target="`+target+`"/></Relationships>`), 1)
+	ps[ooxml.ContentTypes] = bytes.Replace(ps[ooxml.ContentTypes], []byte(`</Types>`),
+		[]byte(`<Override PartName="/xl/`+target+`" ContentType="`+ooxml.StylesContent+`"/></Types>`), 1)
 }
 
 // Programs that write no formatting may leave the style part out, empty,
@@ -76,9 +78,9 @@ func TestWorkbooksWithoutStyles(t *testing.T) {
 		{"a relationship to a style part that is missing", func(ps map[string][]byte) { linkStyles(ps, "styles.xml") }},
 		{"an empty style part", withStyles("")},
 		{"a style part with only a declaration", withStyles(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")},
-		{"a style sheet without lists", withStyles(`<?xml version="1.0"?><styleSheet xmlns="` + mainNamespace + `"></styleSheet>`)},
-		{"an empty style sheet element", withStyles(`<styleSheet xmlns="` + mainNamespace + `"/>`)},
-		{"empty lists under a prefix", withStyles(`<x:styleSheet xmlns:x="` + mainNamespace + `"><x:numFmts count="0"/>` +
+		{"a style sheet without lists", withStyles(`<?xml version="1.0"?><styleSheet xmlns="` + ooxml.MainNamespace + `"></styleSheet>`)},
+		{"an empty style sheet element", withStyles(`<styleSheet xmlns="` + ooxml.MainNamespace + `"/>`)},
+		{"empty lists under a prefix", withStyles(`<x:styleSheet xmlns:x="` + ooxml.MainNamespace + `"><x:numFmts count="0"/>` +
 			`<x:fonts count="0"/><x:fills></x:fills><x:cellXfs count="0"></x:cellXfs><x:dxfs count="0"/></x:styleSheet>`)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -95,14 +97,14 @@ func TestWorkbooksWithoutStyles(t *testing.T) {
 			if !bytes.Equal(ps["xl/worksheets/sheet1.xml"], []byte(bareSheet)) {
 				t.Error("the user's sheet changed")
 			}
-			if what := plannersStyles(ps[stylesPart]); what != "" {
+			if what := ooxml.PlannersStyles(ps[ooxml.StylesPart]); what != "" {
 				t.Errorf("the style part: %s", what)
 			}
-			if n := strings.Count(string(ps[workbookRels]), relStyles+`"`); n != 1 {
-				t.Errorf("%d relationships to the style part:\n%s", n, ps[workbookRels])
+			if n := strings.Count(string(ps[ooxml.WorkbookRels]), ooxml.RelStyles+`"`); n != 1 {
+				t.Errorf("%d relationships to the style part:\n%s", n, ps[ooxml.WorkbookRels])
 			}
-			if n := strings.Count(string(ps[contentTypes]), `PartName="/xl/styles.xml" ContentType="`+stylesContent+`"`); n != 1 {
-				t.Errorf("%d content types for the style part:\n%s", n, ps[contentTypes])
+			if n := strings.Count(string(ps[ooxml.ContentTypes]), `PartName="/xl/styles.xml" ContentType="`+ooxml.StylesContent+`"`); n != 1 {
+				t.Errorf("%d content types for the style part:\n%s", n, ps[ooxml.ContentTypes])
 			}
 			if err := Save(path, data); err != nil {
 				t.Fatal(err)
@@ -138,10 +140,10 @@ func TestStylesPlannerCannotAddTo(t *testing.T) {
 		want string // after "path: "
 	}{
 		{"styles in another part", func(ps map[string][]byte) {
-			ps["xl/looks.xml"] = minimalStyles
+			ps["xl/looks.xml"] = ooxml.MinimalStyles()
 			linkStyles(ps, "looks.xml")
 		}, "keeps its styles in xl/looks.xml instead of xl/styles.xml, and planner could not add its own there without damage; " + resave},
-		{"a style part the workbook does not use", func(ps map[string][]byte) { ps[stylesPart] = minimalStyles },
+		{"a style part the workbook does not use", func(ps map[string][]byte) { ps[ooxml.StylesPart] = ooxml.MinimalStyles() },
 			"has a styles part (xl/styles.xml) that its workbook does not use, and planner's styles would bring it into use, changing how your cells look; " + resave},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -165,17 +167,17 @@ func TestEvalOfAWorkbookWithoutStyles(t *testing.T) {
 	path := newPlan(t)
 	original, _ := os.ReadFile(path)
 	data := rezip(t, original, func(ps map[string][]byte) {
-		delete(ps, stylesPart)
-		ps[workbookRels] = []byte(strings.Replace(string(ps[workbookRels]), `<Relationship Id="rId2" Target="styles.xml" Type="`+relStyles+`"></Relationship>`, "", 1))
+		delete(ps, ooxml.StylesPart)
+		ps[ooxml.WorkbookRels] = []byte(strings.Replace(string(ps[ooxml.WorkbookRels]), `<Relationship Id="rId2" Target="styles.xml" Type="`+ooxml.RelStyles+`"></Relationship>`, "", 1))
 	})
-	if bytes.Contains(zipParts(t, data)[workbookRels], []byte(relStyles)) {
+	if bytes.Contains(zipParts(t, data)[ooxml.WorkbookRels], []byte(ooxml.RelStyles)) {
 		t.Fatal("the test did not take the style relationship out")
 	}
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	_, out := evaluate(t, path)
-	if what := plannersStyles(zipParts(t, out)[stylesPart]); what != "" {
+	if what := ooxml.PlannersStyles(zipParts(t, out)[ooxml.StylesPart]); what != "" {
 		t.Error(what)
 	}
 }

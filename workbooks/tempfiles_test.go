@@ -9,16 +9,18 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"planner/workbooks/internal/ooxml"
 )
 
-// excelize spools a sheet larger than maxPartInMemory to a temporary file.
+// excelize spools a sheet larger than ooxml.MaxPartInMemory to a temporary file.
 // Reading such workbooks, whether the read succeeds or fails and wherever
 // it fails, leaves nothing in the temporary folder.
 func TestReadsLeaveNoTemporaryFiles(t *testing.T) {
 	plan := planBytes(t)
 	// Assumptions padded past the in-memory limit with whitespace, which
 	// XML ignores: a workbook that reads and evaluates as the default one.
-	padding := bytes.Repeat([]byte(" "), maxPartInMemory+1<<20)
+	padding := bytes.Repeat([]byte(" "), ooxml.MaxPartInMemory+1<<20)
 	big := rezip(t, plan, func(ps map[string][]byte) {
 		ps["xl/worksheets/sheet1.xml"] = bytes.Replace(ps["xl/worksheets/sheet1.xml"], []byte("</worksheet>"), append(padding, "</worksheet>"...), 1)
 	})

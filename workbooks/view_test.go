@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/sheets"
 )
 
 // Zip part names compare without case, and some programs spell a part
@@ -30,20 +33,20 @@ func TestPartsSpelledInAnotherCase(t *testing.T) {
 			bareSheetWith(`<c r="A1" t="s"><v>0</v></c><c r="B1"><v>42</v></c>`)},
 		{"shared strings, linked as spelled", "xl/SharedStrings.xml", "SharedStrings.xml", sst,
 			bareSheetWith(`<c r="A1" t="s"><v>0</v></c><c r="B1"><v>42</v></c>`)},
-		{"styles", "xl/Styles.xml", "Styles.xml", string(minimalStyles), bareSheet},
+		{"styles", "xl/Styles.xml", "Styles.xml", string(ooxml.MinimalStyles()), bareSheet},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			original := bareWorkbook(t, func(ps map[string][]byte) {
 				ps[tc.part] = []byte(tc.content)
 				ps["xl/worksheets/sheet1.xml"] = []byte(tc.sheet)
-				typ, rel := stylesContent, relStyles
+				typ, rel := ooxml.StylesContent, ooxml.RelStyles
 				if tc.name != "styles" {
 					typ = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
 					rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings"
 				}
-				ps[workbookRels] = bytes.Replace(ps[workbookRels], []byte(`</Relationships>`),
+				ps[ooxml.WorkbookRels] = bytes.Replace(ps[ooxml.WorkbookRels], []byte(`</Relationships>`),
 					[]byte(`<Relationship Id="rId2" Type="`+rel+`" Target="`+tc.target+`"/></Relationships>`), 1)
-				ps[contentTypes] = bytes.Replace(ps[contentTypes], []byte(`</Types>`),
+				ps[ooxml.ContentTypes] = bytes.Replace(ps[ooxml.ContentTypes], []byte(`</Types>`),
 					[]byte(`<Override PartName="/xl/`+tc.target+`" ContentType="`+typ+`"/></Types>`), 1)
 			})
 			path := filepath.Join(t.TempDir(), "spelled.xlsx")
@@ -102,24 +105,24 @@ func TestNewSheetOnPlannersOwnPart(t *testing.T) {
 	path := newPlan(t)
 	_, out := evaluate(t, path)
 	ps := zipParts(t, out)
-	where := sheetParts(func(name string) []byte { return ps[name] })
-	results, goal := where[SheetResults], where[SheetGoalSeek]
+	where := ooxml.SheetParts(func(name string) []byte { return ps[name] })
+	results, goal := where[SheetResults], where[sheets.GoalSeek]
 	if goal != "xl/worksheets/sheet19.xml" {
 		t.Fatalf("Goal seek is at %s; the test needs it to be the nineteenth sheet", goal)
 	}
 	moved := rezip(t, out, func(ps map[string][]byte) {
 		// Goal seek is gone (its drawing left behind, as the user's) ...
-		ps[workbookPart] = regexp.MustCompile(`<sheet name="Goal seek"[^>]*?(/>|></sheet>)`).ReplaceAll(ps[workbookPart], nil)
-		id := regexp.MustCompile(`Id="(rId\d+)" Target="worksheets/sheet19.xml"`).FindSubmatch(ps[workbookRels])
-		ps[workbookRels] = []byte(removeRelationship(ps[workbookRels], string(id[1])))
+		ps[ooxml.WorkbookPart] = regexp.MustCompile(`<sheet name="Goal seek"[^>]*?(/>|></sheet>)`).ReplaceAll(ps[ooxml.WorkbookPart], nil)
+		id := regexp.MustCompile(`Id="(rId\d+)" Target="worksheets/sheet19.xml"`).FindSubmatch(ps[ooxml.WorkbookRels])
+		ps[ooxml.WorkbookRels] = []byte(ooxml.RemoveRelationship(ps[ooxml.WorkbookRels], string(id[1])))
 		delete(ps, goal)
-		delete(ps, relsOf(goal))
+		delete(ps, ooxml.RelsOf(goal))
 		// ... and Results sits where excelize will put it back.
-		ps[goal], ps[relsOf(goal)] = ps[results], ps[relsOf(results)]
+		ps[goal], ps[ooxml.RelsOf(goal)] = ps[results], ps[ooxml.RelsOf(results)]
 		delete(ps, results)
-		delete(ps, relsOf(results))
-		ps[workbookRels] = bytes.Replace(ps[workbookRels], []byte(`Target="`+strings.TrimPrefix(results, "xl/")+`"`), []byte(`Target="worksheets/sheet19.xml"`), 1)
-		ps[workbookPart] = regexp.MustCompile(`<definedName name="[^"]*"[^>]*>'Goal seek'![^<]*</definedName>`).ReplaceAll(ps[workbookPart], nil)
+		delete(ps, ooxml.RelsOf(results))
+		ps[ooxml.WorkbookRels] = bytes.Replace(ps[ooxml.WorkbookRels], []byte(`Target="`+strings.TrimPrefix(results, "xl/")+`"`), []byte(`Target="worksheets/sheet19.xml"`), 1)
+		ps[ooxml.WorkbookPart] = regexp.MustCompile(`<definedName name="[^"]*"[^>]*>'Goal seek'![^<]*</definedName>`).ReplaceAll(ps[ooxml.WorkbookPart], nil)
 	})
 	if err := os.WriteFile(path, moved, 0o644); err != nil {
 		t.Fatal(err)
@@ -130,13 +133,13 @@ func TestNewSheetOnPlannersOwnPart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	for _, sheet := range []string{SheetResults, SheetGoalSeek} {
+	for _, sheet := range []string{SheetResults, sheets.GoalSeek} {
 		if v, err := f.GetCellValue(sheet, "A1"); err != nil || !strings.HasPrefix(v, sheet) {
 			t.Errorf("%s!A1 = %q, %v", sheet, v, err)
 		}
 	}
 	now := zipParts(t, again)
-	if where := sheetParts(func(name string) []byte { return now[name] }); where[SheetResults] == where[SheetGoalSeek] {
+	if where := ooxml.SheetParts(func(name string) []byte { return now[name] }); where[SheetResults] == where[sheets.GoalSeek] {
 		t.Errorf("Results and Goal seek share %s", where[SheetResults])
 	}
 	sameOnRerun(t, path, again)

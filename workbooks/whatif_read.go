@@ -6,11 +6,12 @@ import (
 	"planner/engine"
 	"planner/formulas"
 	"planner/units"
+	"planner/workbooks/internal/sheets"
 )
 
 // targets reads the formulas the tornado follows, one per row.
 func (r *reader) targets() []engine.TargetSpec {
-	t := r.table(SheetTargets, targetColumns)
+	t := r.table(sheets.Targets, targetColumns)
 	if t == nil {
 		return nil
 	}
@@ -29,7 +30,7 @@ func (r *reader) targets() []engine.TargetSpec {
 // column axis, each an input stepped from one value to another, or the
 // column axis "offer" for the offers of the node's GPU.
 func (r *reader) tables(inputs []engine.Input) []engine.TableSpec {
-	t := r.table(SheetTables, tableColumns)
+	t := r.table(sheets.Tables, tableColumns)
 	if t == nil {
 		return nil
 	}
@@ -133,7 +134,7 @@ func (r *reader) fromRange(inputs []engine.Input, name string, v *float64, low b
 // goals reads one goal per row: solve for an input so that a formula
 // reaches a value, with other inputs set as "with" says.
 func (r *reader) goals(inputs []engine.Input) []engine.Goal {
-	t := r.table(SheetGoals, goalColumns)
+	t := r.table(sheets.Goals, goalColumns)
 	if t == nil {
 		return nil
 	}

@@ -1,22 +1,20 @@
 package workbooks
 
 import (
-	"archive/zip"
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/xuri/excelize/v2"
 
 	"planner/engine"
+	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/sheets"
 )
 
 // newPlan writes planner's default workbook into a temporary folder.
@@ -70,12 +68,12 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizing, Deployments: p.Deploy(results),
+	w, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizing, Deployments: p.Deploy(results),
 		MonteCarlo: mcs, WhatIfs: whatifs}, WriteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b, data
+	return b, w.Data
 }
 
 func TestDefaultModelBuilds(t *testing.T) {
@@ -110,7 +108,7 @@ func TestReadBackWhatInitWrote(t *testing.T) {
 			in.High != w.High || in.HasRange != w.HasRange || in.Notes != w.Notes {
 			t.Errorf("input %d: read %+v, init wrote %+v", i, in, w)
 		}
-		if in.Origin.Sheet != SheetAssumptions || in.Origin.Row != i+2 || in.Origin.Col != 2 {
+		if in.Origin.Sheet != sheets.Assumptions || in.Origin.Row != i+2 || in.Origin.Col != 2 {
 			t.Errorf("input %s is at %s, want Assumptions!B%d", in.Name, in.Origin.Where(), i+2)
 		}
 	}
@@ -198,19 +196,14 @@ func userWorkbook(t *testing.T) string {
 	return path
 }
 
+// zipParts maps every part of a package to its content.
 func zipParts(t *testing.T, data []byte) map[string][]byte {
 	t.Helper()
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	ps, err := ooxml.Parts(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string][]byte{}
-	for _, f := range zr.File {
-		rc, _ := f.Open()
-		out[f.Name], _ = io.ReadAll(rc)
-		rc.Close()
-	}
-	return out
+	return ps
 }
 
 // init adds planner's sheets to a workbook the user keeps, and eval writes
@@ -264,7 +257,7 @@ func TestVerifyRefusesAChangedUserPart(t *testing.T) {
 	if _, err := f.WriteTo(&buf); err != nil {
 		t.Fatal(err)
 	}
-	err = verify("budget.xlsx", original, buf.Bytes(), map[string]bool{"Results": true}, nil)
+	err = ooxml.Verify("budget.xlsx", original, buf.Bytes(), map[string]bool{"Results": true}, nil)
 	want := "budget.xlsx: saving would change xl/worksheets/sheet1.xml (its bytes would differ), which belongs to you, not to planner; nothing was written. " +
 		"planner cannot add its sheets to this workbook without that change, in place or in a copy: please report it, with the file if you can share it"
 	if err == nil || err.Error() != want {
@@ -280,7 +273,7 @@ func TestVerifyRefusesChangedSharedStrings(t *testing.T) {
 	changed := rezip(t, original, func(ps map[string][]byte) {
 		ps["xl/sharedStrings.xml"] = bytes.Replace(ps["xl/sharedStrings.xml"], []byte("Quarter"), []byte("Quartet"), 1)
 	})
-	err := verify("budget.xlsx", original, changed, map[string]bool{"Results": true}, nil)
+	err := ooxml.Verify("budget.xlsx", original, changed, map[string]bool{"Results": true}, nil)
 	want := "budget.xlsx: saving would change xl/sharedStrings.xml (its bytes would differ), which belongs to you, not to planner; nothing was written. " +
 		"planner cannot add its sheets to this workbook without that change, in place or in a copy: please report it, with the file if you can share it"
 	if err == nil || err.Error() != want {
@@ -298,7 +291,7 @@ func TestVerifyRefusesALostDefinedName(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	_, _ = f.WriteTo(&buf)
-	err := verify("budget.xlsx", original, buf.Bytes(), nil, nil)
+	err := ooxml.Verify("budget.xlsx", original, buf.Bytes(), nil, nil)
 	if err == nil || !strings.Contains(err.Error(), "saving would change xl/workbook.xml (defined name quarter_budget  would be missing)") {
 		t.Errorf("got %v", err)
 	}
@@ -357,41 +350,6 @@ func TestSaveRefusesAReadOnlyFile(t *testing.T) {
 	}
 }
 
-// fullDisk fails like a file system with no space left, after some bytes.
-type fullDisk struct {
-	w    io.Writer
-	left int
-}
-
-func (d *fullDisk) Write(p []byte) (int, error) {
-	if len(p) > d.left {
-		n, _ := d.w.Write(p[:d.left])
-		d.left = 0
-		return n, &os.PathError{Op: "write", Path: "disk", Err: syscall.ENOSPC}
-	}
-	d.left -= len(p)
-	return d.w.Write(p)
-}
-
-// A full disk in the middle of saving leaves the workbook as it was and
-// no temporary file behind.
-func TestSaveOnAFullDisk(t *testing.T) {
-	path := newPlan(t)
-	before, _ := os.ReadFile(path)
-	defer func(w func(io.Writer) io.Writer) { diskWriter = w }(diskWriter)
-	diskWriter = func(w io.Writer) io.Writer { return &fullDisk{w: w, left: 4096} }
-	err := Save(path, bytes.Repeat([]byte("x"), 1<<20))
-	if want := path + ": could not be saved (no space left on device); the file is as it was"; err == nil || err.Error() != want {
-		t.Errorf("got %v\nwant %s", err, want)
-	}
-	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
-		t.Error("the workbook changed")
-	}
-	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
-		t.Errorf("%d files in the folder, want only the workbook", len(entries))
-	}
-}
-
 // The temporary files killed runs left behind are cleared by the next
 // save; files of the user's are not, whatever their names look like.
 func TestSaveClearsTempFilesOfKilledRunsOnly(t *testing.T) {
@@ -441,8 +399,8 @@ func TestWorkbooksBeginWithPlannersHeader(t *testing.T) {
 	_, data := evaluate(t, path)
 	init, _ := os.ReadFile(path)
 	for what, b := range map[string][]byte{"init": init, "eval": data} {
-		if !bytes.HasPrefix(b, plannerHeader) {
-			t.Errorf("%s: the workbook begins %q, not with planner's header %q", what, b[:len(plannerHeader)], plannerHeader)
+		if !bytes.HasPrefix(b, ooxml.Header()) {
+			t.Errorf("%s: the workbook begins %q, not with planner's header %q", what, b[:len(ooxml.Header())], ooxml.Header())
 		}
 	}
 }
@@ -453,19 +411,7 @@ func rezip(t *testing.T, data []byte, edit func(map[string][]byte)) []byte {
 	t.Helper()
 	ps := zipParts(t, data)
 	edit(ps)
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for name, content := range ps {
-		w, err := zw.Create(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Write(content)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return zipWith(t, ps, "", 0, 0)
 }
 
 // excelize names a new sheet's part after the largest sheetId, whether or
@@ -475,13 +421,13 @@ func rezip(t *testing.T, data []byte, edit func(map[string][]byte)) []byte {
 func TestResultsBesideAUsersPartOfItsName(t *testing.T) {
 	path := newPlan(t)
 	original, _ := os.ReadFile(path)
-	part := fmt.Sprintf("xl/worksheets/sheet%d.xml", len(InputSheets)+1)
+	part := fmt.Sprintf("xl/worksheets/sheet%d.xml", len(sheets.InputNames())+1)
 	precious := []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
 		`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>precious</t></is></c></row></sheetData></worksheet>`)
 	data := rezip(t, original, func(ps map[string][]byte) {
 		ps[part] = precious
 		wb := string(ps["xl/workbook.xml"])
-		wb = strings.Replace(wb, `</sheets>`, fmt.Sprintf(`<sheet name="Notes" sheetId="%d" r:id="rId99"/></sheets>`, len(InputSheets)), 1)
+		wb = strings.Replace(wb, `</sheets>`, fmt.Sprintf(`<sheet name="Notes" sheetId="%d" r:id="rId99"/></sheets>`, len(sheets.InputNames())), 1)
 		ps["xl/workbook.xml"] = []byte(wb)
 		rels := string(ps["xl/_rels/workbook.xml.rels"])
 		rels = strings.Replace(rels, `</Relationships>`, `<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="`+strings.TrimPrefix(part, "xl/")+`"/></Relationships>`, 1)
@@ -541,6 +487,13 @@ func TestStyleListsWithoutCounts(t *testing.T) {
 	}
 }
 
+// How a test reads Results' sheetId and a calculation chain's entries.
+var (
+	resultsID  = regexp.MustCompile(`<sheet name="` + SheetResults + `" sheetId="(\d+)"`)
+	chainCell  = regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?(?:/>|>\s*</(?:[A-Za-z_][\w.-]*:)?c>)`)
+	chainSheet = regexp.MustCompile(`\bi="(\d+)"`)
+)
+
 // Entries of Excel's calculation chain in planner's sheets are dropped when
 // planner rewrites them; the user's stay; an emptied chain goes.
 func TestCalcChainPruned(t *testing.T) {
@@ -553,13 +506,9 @@ func TestCalcChainPruned(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			path := newPlan(t)
 			_, evaluated := evaluate(t, path)
-			results := sheetIDs(zipParts(t, evaluated)["xl/workbook.xml"], []string{SheetResults})
-			var id string
-			for k := range results {
-				id = k
-			}
+			id := string(resultsID.FindSubmatch(zipParts(t, evaluated)[ooxml.WorkbookPart])[1])
 			data := rezip(t, evaluated, func(ps map[string][]byte) {
-				ps[calcChainPart] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" +
+				ps[ooxml.CalcChainPart] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" +
 					`<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` + strings.ReplaceAll(tc.chain, "RESULTS", id) + `</calcChain>`)
 				ps["xl/_rels/workbook.xml.rels"] = []byte(strings.Replace(string(ps["xl/_rels/workbook.xml.rels"]), "</Relationships>",
 					`<Relationship Id="rId90" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/calcChain" Target="calcChain.xml"/></Relationships>`, 1))
@@ -571,7 +520,7 @@ func TestCalcChainPruned(t *testing.T) {
 			}
 			_, out := evaluate(t, path)
 			ps := zipParts(t, out)
-			chain := string(ps[calcChainPart])
+			chain := string(ps[ooxml.CalcChainPart])
 			if tc.want == "" {
 				if chain != "" || strings.Contains(string(ps["xl/_rels/workbook.xml.rels"]), "calcChain") || strings.Contains(string(ps["[Content_Types].xml"]), "calcChain") {
 					t.Errorf("the emptied chain is still there: %q", chain)
@@ -579,9 +528,9 @@ func TestCalcChainPruned(t *testing.T) {
 				return
 			}
 			var entries []string
-			for _, c := range calcCell.FindAllString(chain, -1) {
+			for _, c := range chainCell.FindAllString(chain, -1) {
 				r := regexp.MustCompile(`\br="([^"]+)"`).FindStringSubmatch(c)
-				i := calcSheet.FindStringSubmatch(c)
+				i := chainSheet.FindStringSubmatch(c)
 				if r == nil || i == nil {
 					t.Fatalf("entry %s lacks r or i", c)
 				}
@@ -592,30 +541,4 @@ func TestCalcChainPruned(t *testing.T) {
 			}
 		})
 	}
-}
-
-// A second planner waits for the first, then gives up with a clear message;
-// the lock follows the workbook when a save replaces the file.
-func TestLockTakesTurns(t *testing.T) {
-	path := newPlan(t)
-	unlock, err := Lock(path, time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = Lock(path, 100*time.Millisecond)
-	if want := path + ": another planner is evaluating this workbook and has not finished in 100ms; try again when it has"; err == nil || err.Error() != want {
-		t.Errorf("got %v\nwant %s", err, want)
-	}
-	unlock()
-	again, err := Lock(path, 100*time.Millisecond)
-	if err != nil {
-		t.Fatalf("after unlocking: %v", err)
-	}
-	again()
-	// A file that does not exist yet needs no lock.
-	none, err := Lock(filepath.Join(t.TempDir(), "new.xlsx"), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	none()
 }

@@ -1,12 +1,13 @@
 package workbooks
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/sheets"
 )
 
 // WriteOptions change how eval writes.
@@ -16,251 +17,71 @@ type WriteOptions struct {
 	Force bool
 }
 
+// Output is what eval writes back into a workbook.
+type Output = sheets.Output
+
+// Written is what Write wrote: the package to save, the sheets it
+// rewrote, in order, and what is worth telling the user.
+type Written struct {
+	Data     []byte
+	Sheets   []string
+	Warnings []string
+}
+
 // Write returns the workbook with planner's sheets rewritten from out. The
 // user's sheets are never parsed by the handle that writes, and the result
 // is verified against the original before it is returned.
-func (b *Book) Write(out Output, opts WriteOptions) (data []byte, err error) {
+func (b *Book) Write(out Output, opts WriteOptions) (w Written, err error) {
 	// excelize panics on some damaged packages; that is an error here, and
 	// nothing is written.
 	defer func() {
 		if r := recover(); r != nil {
-			data, err = nil, &panicked{fmt.Sprintf("%s: cannot be written without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, and run planner again", b.Path, r)}
+			w, err = Written{}, &panicked{fmt.Sprintf("%s: cannot be written without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, and run planner again", b.Path, r)}
 		}
 	}()
-	results, lay := resultsGrid(out)
-	grids := []*grid{results}
-	if len(out.Sizing) > 0 || b.owned[SheetSizing] {
-		grids = append(grids, sizingGrid(out))
-	}
-	if len(out.Deployments) > 0 || b.owned[SheetCosts] {
-		grids = append(grids, costsGrid(out, lay))
-	}
-	if len(out.MonteCarlo) > 0 {
-		grids = append(grids, montecarloGrid(out))
-	}
-	if w := out.WhatIfs; w != nil {
-		grids = append(grids, sensitivityGrid(out), dataTablesGrid(out))
-		if w.Curve != nil {
-			grids = append(grids, breakevenGrid(out))
-		}
-		grids = append(grids, goalSeekGrid(out))
-	}
+	grids := sheets.Owned(out, func(sheet string) bool { return b.owned[sheet] })
 	for _, g := range grids {
 		for s := range b.foreign {
-			if strings.EqualFold(s, g.sheet) && !opts.Force {
-				return nil, fmt.Errorf("%s: the sheet %s was not made by planner, and planner writes its results there; rename your sheet, or pass --force to let planner replace it",
+			if strings.EqualFold(s, g.Sheet()) && !opts.Force {
+				return Written{}, fmt.Errorf("%s: the sheet %s was not made by planner, and planner writes its results there; rename your sheet, or pass --force to let planner replace it",
 					b.Path, s)
 			}
 		}
 	}
-	var sheets, adding []string
+	var adding []string
 	for _, g := range grids {
-		sheets = append(sheets, g.sheet)
-		if !b.hasFold(g.sheet) {
-			adding = append(adding, g.sheet)
+		w.Sheets = append(w.Sheets, g.Sheet())
+		if !b.hasFold(g.Sheet()) {
+			adding = append(adding, g.Sheet())
 		}
 	}
-	if len(adding) > 0 && structureLocked(b.data) {
-		return nil, refuseLockedStructure(b.Path, "eval", adding)
+	if len(adding) > 0 && ooxml.StructureLocked(b.data) {
+		return Written{}, refuseLockedStructure(b.Path, "eval", adding)
 	}
-	data, _, warnings, err := build(b.Path, b.data, grids, len(adding), nil)
-	if err != nil {
-		return nil, err
+	if w.Data, w.Warnings, err = build(b.Path, b.data, grids, len(adding), nil); err != nil {
+		return Written{}, err
 	}
-	b.Warnings = append(b.Warnings, warnings...)
-	b.Written = nil
-	for _, g := range grids {
-		b.Written = append(b.Written, g.sheet)
-	}
-	return data, nil
+	return w, nil
 }
 
-// nameComment marks the defined names planner writes. LibreOffice drops
-// the comment when it saves, so a name is also planner's when it points into
-// planner's own sheet under a name planner writes there now.
-const nameComment = "written by planner eval"
-
-// writeGrids writes each grid and points its defined names at it. It
-// returns the names it manages; every other name is the user's (or one init
-// made for an input) and is never changed or removed. Excel compares names
-// without case, so planner does too.
-func writeGrids(f *excelize.File, grids []*grid) (managed map[string]bool, warnings []string, err error) {
-	st := newStyles(f)
+// build writes grids into the workbook data, read from path, through
+// ooxml.Build, and returns the package to save with what is worth telling
+// the user. check runs on excelize's handle before anything is written;
+// adding is how many of the grids' sheets are new.
+func build(path string, data []byte, grids []*sheets.Grid, adding int, check func(*excelize.File) error) ([]byte, []string, error) {
+	job := ooxml.Job{Adding: adding, Check: check}
 	for _, g := range grids {
-		if err := g.write(f, st); err != nil {
-			return nil, nil, err
-		}
+		job.Sheets = append(job.Sheets, ooxml.Sheet{Name: g.Sheet(), Charts: g.Charts()})
 	}
-	wanted, order, warnings := wantedNames(grids)
-	managed = map[string]bool{}
-	existing := map[string]excelize.DefinedName{}
-	for _, dn := range f.GetDefinedName() {
-		if dn.Scope != "Workbook" {
-			continue
-		}
-		key := strings.ToLower(dn.Name)
-		existing[key] = dn
-		w, isWanted := wanted[key]
-		switch {
-		case ours(dn, isWanted, grids):
-			managed[dn.Name] = true
-			if w.ref != dn.RefersTo || w.name != dn.Name {
-				if err := f.DeleteDefinedName(&excelize.DefinedName{Name: dn.Name}); err != nil {
-					return nil, nil, err
-				}
-				delete(existing, key)
-			}
-		case !isWanted && intoGrids(dn.RefersTo, grids):
-			warnings = append(warnings, fmt.Sprintf("the name %s points into planner's sheet (%s), whose rows planner rewrites; it may no longer point at what it meant: check it, or delete it if planner made it",
-				dn.Name, dn.RefersTo))
-		}
+	var warnings []string
+	job.Write = func(f *excelize.File) (map[string]bool, error) {
+		managed, w, err := sheets.Write(f, grids)
+		warnings = w
+		return managed, err
 	}
-	for _, key := range order {
-		w := wanted[key]
-		if dn, ok := existing[key]; ok {
-			if !managed[dn.Name] {
-				warnings = append(warnings, fmt.Sprintf("the workbook already defines the name %s (%s); planner left it and did not point it at %s", dn.Name, dn.RefersTo, w.ref))
-			}
-			continue
-		}
-		managed[w.name] = true
-		if err := f.SetDefinedName(&excelize.DefinedName{Name: w.name, RefersTo: w.ref, Comment: w.comment}); err != nil {
-			return nil, nil, fmt.Errorf("defining the name %s: %w", w.name, err)
-		}
-	}
-	return managed, warnings, nil
-}
-
-type wantedName struct{ name, ref, comment string }
-
-// wantedNames are the names the grids define, keyed by their lower-case
-// spelling, in order. Two cells wanting one name (two offers whose labels
-// make the same name, or names that differ only in case) keep it for the
-// first, with a warning.
-func wantedNames(grids []*grid) (map[string]wantedName, []string, []string) {
-	wanted := map[string]wantedName{}
-	var order, warnings []string
-	for _, g := range grids {
-		for _, n := range g.names {
-			w := wantedName{name: n.name, ref: absolute(g.sheet, n.col, n.row)}
-			if g.owned {
-				w.comment = nameComment
-			}
-			key := strings.ToLower(n.name)
-			if first, dup := wanted[key]; dup {
-				warnings = append(warnings, fmt.Sprintf("both %s and %s would be named %s (Excel ignores case); the first keeps the name, the second is left without one: rename one of them",
-					first.ref, w.ref, n.name))
-				continue
-			}
-			wanted[key] = w
-			order = append(order, key)
-		}
-	}
-	return wanted, order, warnings
-}
-
-// ours reports whether planner wrote the defined name dn: it says so in its
-// comment, or (LibreOffice drops comments) it is a name planner writes now
-// and points into one of planner's sheets.
-func ours(dn excelize.DefinedName, wanted bool, grids []*grid) bool {
-	return dn.Comment == nameComment || wanted && intoGrids(dn.RefersTo, grids)
-}
-
-func intoGrids(ref string, grids []*grid) bool {
-	for _, g := range grids {
-		if g.owned && strings.HasPrefix(ref, quoteSheet(g.sheet)+"!") {
-			return true
-		}
-	}
-	return false
-}
-
-// build writes grids into the workbook data, read from path, and returns
-// the package to save, verified against data, with the defined names
-// planner manages. excelize sees only a view of the package (see view.go);
-// check runs on excelize's handle before anything is written. adding is
-// how many of the grids' sheets are new.
-func build(path string, data []byte, grids []*grid, adding int, check func(*excelize.File) error) ([]byte, map[string]bool, []string, error) {
-	var sheets []string
-	for _, g := range grids {
-		sheets = append(sheets, g.sheet)
-	}
-	v, err := makeView(path, data, sheets)
+	out, err := ooxml.Build(path, data, job)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
-	if v.data, err = stripDrawings(v.data, sheets); err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: taking out planner's old charts: %w", path, err)
-	}
-	if v.data, err = prepare(path, v.data); err != nil {
-		return nil, nil, nil, err
-	}
-	if err := moveAside(v, data, adding); err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: making room for planner's sheets: %w", path, err)
-	}
-	f, err := open(path, v.data, false)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	defer f.Close()
-	if check != nil {
-		if err := check(f.File); err != nil {
-			return nil, nil, nil, err
-		}
-	}
-	managed, warnings, err := writeGrids(f.File, grids)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: writing planner's sheets: %w", path, err)
-	}
-	out, err := finish(path, f.File)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	fail := func(err error) ([]byte, map[string]bool, []string, error) {
-		var d *damaged
-		if errors.As(err, &d) {
-			return nil, nil, nil, err
-		}
-		return nil, nil, nil, fmt.Errorf("%s: building the workbook: %w", path, err)
-	}
-	if out, err = keepStyles(v.data, out); err != nil {
-		return fail(err)
-	}
-	if out, err = keepProtection(v.data, out); err != nil {
-		return fail(err)
-	}
-	if out, err = relocate(path, v, data, out); err != nil {
-		return fail(err)
-	}
-	if out, err = drawCharts(out, grids, v.outside); err != nil {
-		return fail(err)
-	}
-	out, put, drop, err := pruneCalcChain(path, out, data, sheets)
-	if err != nil {
-		return fail(err)
-	}
-	if out, err = merge(path, data, out, v, put, drop); err != nil {
-		return fail(err)
-	}
-	owned := map[string]bool{}
-	for _, s := range sheets {
-		owned[s] = true
-	}
-	if err := verify(path, data, out, owned, managed); err != nil {
-		return nil, nil, nil, err
-	}
-	return out, managed, warnings, nil
-}
-
-// finish serialises f with its zip entries in a fixed order.
-func finish(path string, f *excelize.File) ([]byte, error) {
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
-		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
-	}
-	data, err := repack(buf.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
-	}
-	return data, nil
+	return out, warnings, nil
 }

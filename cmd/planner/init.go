@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"planner/evaluate"
+	"planner/internal/safefile"
 	"planner/workbooks"
 )
 
@@ -35,7 +36,7 @@ leaves WORKBOOK alone.`,
 
 func runInit(cmd *cobra.Command, path, output string) error {
 	target := path
-	if output != "" && !workbooks.SameFile(output, path) {
+	if output != "" && !safefile.SameFile(output, path) {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 			return report(cmd, fmt.Errorf("%s: no such file; -o writes a copy of a workbook you have, with planner's sheets added; to start a new workbook, run %s",
 				path, workbooks.Command("init", output)))
@@ -45,13 +46,13 @@ func runInit(cmd *cobra.Command, path, output string) error {
 		}
 		target = output
 	}
-	if err := workbooks.CheckNotOpen(target); err != nil {
+	if err := safefile.CheckNotOpen(target); err != nil {
 		return report(cmd, err)
 	}
 	// Save refuses a read-only file or folder; a workbook init would refuse
 	// whatever its mode is told so first, so that -o is advised only where
 	// it helps.
-	unlock, err := workbooks.Lock(target, evaluate.LockWait)
+	unlock, err := safefile.Lock(target, evaluate.LockWait)
 	if err != nil {
 		return report(cmd, err)
 	}
@@ -64,7 +65,7 @@ func runInit(cmd *cobra.Command, path, output string) error {
 		return report(cmd, err)
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote the sheets %s; edit the assumptions, then run %s\n",
-		target, workbooks.SheetList(workbooks.InputSheets), workbooks.Command("eval", target))
+		target, workbooks.SheetList(workbooks.InputSheets()), workbooks.Command("eval", target))
 	return nil
 }
 

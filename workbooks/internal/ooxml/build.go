@@ -1,0 +1,127 @@
+package ooxml
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// Job is what Build writes into a package: planner's sheets, written by
+// Write on excelize's handle on a view of the package.
+type Job struct {
+	Sheets []Sheet // planner's sheets, in the order Write writes them
+	Adding int     // how many of them the package does not have yet
+	// Check, when not nil, runs on excelize's handle before anything is
+	// written; its error is Build's.
+	Check func(*excelize.File) error
+	// Write writes the sheets and returns the defined names planner
+	// manages, which it may change; every other name is the user's.
+	Write func(*excelize.File) (managed map[string]bool, err error)
+}
+
+// Sheet is one of planner's sheets, with the charts drawn on it afresh.
+type Sheet struct {
+	Name   string
+	Charts []Chart
+}
+
+// Build writes the job's sheets into the workbook data, read from path,
+// and returns the package to save, verified against data (see Verify).
+// excelize sees only a view of the package (see view.go).
+func Build(path string, data []byte, job Job) ([]byte, error) {
+	var sheets []string
+	for _, s := range job.Sheets {
+		sheets = append(sheets, s.Name)
+	}
+	v, err := makeView(path, data, sheets)
+	if err != nil {
+		return nil, err
+	}
+	if v.data, err = stripDrawings(v.data, sheets); err != nil {
+		return nil, fmt.Errorf("%s: taking out planner's old charts: %w", path, err)
+	}
+	if v.data, err = prepare(path, v.data); err != nil {
+		return nil, err
+	}
+	if err := moveAside(v, data, job.Adding); err != nil {
+		return nil, fmt.Errorf("%s: making room for planner's sheets: %w", path, err)
+	}
+	f, err := Open(path, v.data, false)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if job.Check != nil {
+		if err := job.Check(f.File); err != nil {
+			return nil, err
+		}
+	}
+	managed, err := job.Write(f.File)
+	if err != nil {
+		return nil, fmt.Errorf("%s: writing planner's sheets: %w", path, err)
+	}
+	out, err := Pack(path, f.File)
+	if err != nil {
+		return nil, err
+	}
+	if out, err = mergeBack(path, data, out, v, job.Sheets); err != nil {
+		var d *damaged
+		if errors.As(err, &d) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
+	}
+	owned := map[string]bool{}
+	for _, s := range sheets {
+		owned[s] = true
+	}
+	if err := Verify(path, data, out, owned, managed); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// mergeBack turns out, what excelize wrote from the view v, into the
+// package to save: the user's styles and protection as they wrote them,
+// planner's sheets off the names of the user's parts, the charts drawn,
+// the calculation chain pruned, and every part the view did not hold
+// copied from data.
+func mergeBack(path string, data, out []byte, v *view, sheets []Sheet) ([]byte, error) {
+	var names []string
+	for _, s := range sheets {
+		names = append(names, s.Name)
+	}
+	out, err := keepStyles(v.data, out)
+	if err != nil {
+		return nil, err
+	}
+	if out, err = keepProtection(v.data, out); err != nil {
+		return nil, err
+	}
+	if out, err = relocate(path, v, data, out); err != nil {
+		return nil, err
+	}
+	if out, err = drawCharts(out, sheets, v.outside); err != nil {
+		return nil, err
+	}
+	out, put, drop, err := pruneCalcChain(path, out, data, names)
+	if err != nil {
+		return nil, err
+	}
+	return merge(path, data, out, v, put, drop)
+}
+
+// Pack serialises f with its zip entries in a fixed order (see repack).
+func Pack(path string, f *excelize.File) ([]byte, error) {
+	var buf bytes.Buffer
+	if _, err := f.WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
+	}
+	data, err := repack(buf.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
+	}
+	return data, nil
+}

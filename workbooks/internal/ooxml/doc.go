@@ -1,0 +1,13 @@
+// Package ooxml is planner's surgery on xlsx packages: the zip and XML
+// under a workbook. It recognises the files that are not workbooks planner
+// can read (Sniff), gives excelize only a view of a package (ReadView for
+// reading; Build for writing, which merges what excelize wrote back into
+// the user's package, every other part copied as it was, compressed bytes
+// included), keeps the user's styles, protection and calculation chain as
+// they wrote them, draws planner's charts afresh, and verifies every
+// package it builds against the original, part by part (Verify).
+//
+// It knows which sheets are planner's only by the names it is given, and
+// nothing of what they hold. It must not import engine, formulas, cobra,
+// or planner's other workbooks packages.
+package ooxml

@@ -1,0 +1,174 @@
+package ooxml
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// Limits on what planner reads. A cost-model workbook is kilobytes; these
+// leave room for large real workbooks and stop hostile ones.
+const (
+	maxUnzippedBytes = 1 << 30  // all parts inflated
+	MaxPartInMemory  = 64 << 20 // the largest part excelize is given to rewrite
+	// Reading, excelize spools shared strings and sheets past this size to
+	// temporary files and keeps an index of the strings, about 100 bytes
+	// each; below it, it holds them in its model, about 400 bytes a string.
+	maxReadInMemory = 4 << 20
+	// MaxSharedStrings bounds that index.
+	MaxSharedStrings = 4000000
+)
+
+var (
+	oleMagic = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
+	zipMagic = []byte("PK\x03\x04")
+)
+
+// Sniff recognises the files people hand planner by mistake, saying what
+// each is: not a zip, an .xls or .ods file, an encrypted or Strict Open XML
+// workbook, one stored as UTF-16, a zip bomb.
+func Sniff(path string, data []byte) error {
+	switch {
+	case len(data) == 0:
+		return fmt.Errorf("%s: is empty (0 bytes), not a workbook", path)
+	case bytes.HasPrefix(data, oleMagic):
+		if bytes.Contains(data, utf16("EncryptionInfo")) {
+			return fmt.Errorf("%s: is encrypted with a password; planner does not read encrypted workbooks: save a copy without a password", path)
+		}
+		return fmt.Errorf("%s: is an Excel 97-2003 workbook (.xls); open it in Excel or LibreOffice and save it as .xlsx", path)
+	case !bytes.HasPrefix(data, zipMagic):
+		return fmt.Errorf("%s: is not an xlsx workbook (an xlsx file is a zip archive, and this is not one)", path)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return fmt.Errorf("%s: is a damaged zip archive (%v); it may have been cut short while copying", path, err)
+	}
+	var hasWorkbook, hasTypes bool
+	var inflated uint64
+	for _, f := range zr.File {
+		// What the archive says its parts inflate to, checked before any is:
+		// a zip bomb is refused before it costs memory. (A part that
+		// inflates past what it declares fails when read.)
+		if inflated += f.UncompressedSize64; inflated > maxUnzippedBytes {
+			return fmt.Errorf("%s: inflates to more than %d MB (a zip bomb, or not a workbook planner should open); planner reads workbooks up to that", path, maxUnzippedBytes>>20)
+		}
+		switch strings.ToLower(f.Name) {
+		case "mimetype":
+			return fmt.Errorf("%s: is an OpenDocument file (.ods); save it as .xlsx", path)
+		case "xl/workbook.xml":
+			hasWorkbook = true
+			head := head(f, 4096)
+			if bytes.Contains(head, []byte("purl.oclc.org/ooxml/spreadsheetml/main")) {
+				return fmt.Errorf("%s: is saved as Strict Open XML, which planner cannot write back without damage; in Excel use File > Save As > Excel Workbook (.xlsx), then run planner again", path)
+			}
+			if utf16XML(head) {
+				return utf16Refusal(path)
+			}
+		case "[content_types].xml":
+			hasTypes = true
+			if utf16XML(head(f, 4)) {
+				return utf16Refusal(path)
+			}
+		}
+	}
+	if !hasWorkbook || !hasTypes {
+		return fmt.Errorf("%s: is a zip archive but not an Excel workbook (it has no xl/workbook.xml); if a spreadsheet program opens it, save it from there as .xlsx", path)
+	}
+	return nil
+}
+
+func utf16(s string) []byte {
+	var b []byte
+	for _, r := range s {
+		b = append(b, byte(r), 0)
+	}
+	return b
+}
+
+// Handle is an excelize file whose temporary files (excelize spools parts
+// larger than MaxPartInMemory to disk) live in a folder of their own, which
+// Close removes whole, whatever excelize itself left there.
+type Handle struct {
+	*excelize.File
+	tmp string // "" when no folder of its own could be made
+}
+
+// Close closes the file and removes its temporary folder.
+func (h *Handle) Close() error {
+	err := h.File.Close()
+	if h.tmp != "" {
+		if rmErr := os.RemoveAll(h.tmp); err == nil {
+			err = rmErr
+		}
+	}
+	return err
+}
+
+// Open gives an excelize handle on data; raw is for a handle that only
+// reads, and reads cells as stored. excelize panics on some malformed
+// files; that becomes an error here, never a crash. On every failure the
+// temporary files excelize made are removed: it returns no file to close
+// when reading the package fails, and spools large parts before that.
+func Open(path string, data []byte, raw bool) (h *Handle, err error) {
+	tmp, mkErr := os.MkdirTemp("", "planner-")
+	if mkErr != nil {
+		tmp = "" // excelize then uses the system's folder, as before
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			h, err = nil, fmt.Errorf("%s: cannot be read as a workbook (%v); it may be damaged: open it in Excel or LibreOffice and save it again", path, r)
+		}
+		if h == nil && tmp != "" {
+			_ = os.RemoveAll(tmp)
+		}
+	}()
+	spool := int64(MaxPartInMemory)
+	if raw { // a handle that only reads
+		spool = maxReadInMemory
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{
+		RawCellValue:      raw,
+		UnzipSizeLimit:    maxUnzippedBytes,
+		UnzipXMLSizeLimit: spool,
+		TmpDir:            tmp,
+	})
+	if err != nil {
+		if f != nil {
+			_ = f.Close()
+		}
+		return nil, fmt.Errorf("%s: cannot be read as a workbook (%v); it may be damaged: open it in Excel or LibreOffice and save it again", path, err)
+	}
+	return &Handle{File: f, tmp: tmp}, nil
+}
+
+// head is the first n bytes of a part, or fewer.
+func head(f *zip.File, n int) []byte {
+	rc, err := f.Open()
+	if err != nil {
+		return nil
+	}
+	defer rc.Close()
+	b := make([]byte, n)
+	got, _ := io.ReadFull(rc, b)
+	return b[:got]
+}
+
+// utf16XML reports whether a part begins as XML written in UTF-16 (with a
+// byte-order mark, or without one), which excelize cannot read.
+func utf16XML(head []byte) bool {
+	for _, start := range [][]byte{{0xFF, 0xFE}, {0xFE, 0xFF}, {'<', 0, '?', 0}, {0, '<', 0, '?'}} {
+		if bytes.HasPrefix(head, start) {
+			return true
+		}
+	}
+	return false
+}
+
+func utf16Refusal(path string) error {
+	return fmt.Errorf("%s: stores its XML as UTF-16, which planner cannot write back; open it in Excel or LibreOffice, save it as .xlsx, then run planner again", path)
+}

@@ -1,0 +1,120 @@
+package ooxml
+
+import (
+	"archive/zip"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// ReadView is the part of a package planner reads: the workbook, its
+// relationships and content types, the document properties and shared
+// strings, and the named sheets (the input sheets, planner's own). excelize
+// holds whatever it opens in memory; the user's other sheets, pictures and
+// caches need not be there. It also returns the size of every sheet's part
+// unpacked, as the package declares it, by the sheet's name in lower case.
+func ReadView(path string, data []byte, sheets []string) ([]byte, map[string]uint64, error) {
+	ps, err := openParts(data)
+	if err != nil {
+		return nil, nil, damagedZip(path, err)
+	}
+	if err := smallWorkbookParts(path, ps, cannotRead); err != nil {
+		return nil, nil, err
+	}
+	keep := map[string]bool{}
+	for name := range ps.files {
+		switch c := Canonical(name); {
+		case c == StylesPart || c == themePart:
+		case slices.Contains(viewParts, c), strings.EqualFold(name, "xl/sharedStrings.xml"), name == "docProps/core.xml":
+			keep[name] = true
+		}
+	}
+	sizes := map[string]uint64{}
+	for have, p := range SheetParts(ps.get) {
+		f := ps.files[p]
+		if f == nil {
+			continue
+		}
+		sizes[strings.ToLower(have)] = f.UncompressedSize64
+		for _, s := range sheets {
+			if strings.EqualFold(have, s) {
+				keep[p] = true
+			}
+		}
+	}
+	drop := map[string]bool{}
+	for name, f := range ps.files {
+		switch {
+		case !keep[name]:
+			drop[name] = true
+		case strings.EqualFold(name, "xl/sharedStrings.xml") && f.UncompressedSize64 > 5*MaxSharedStrings:
+			// Small enough a part holds fewer strings, even as <si/>.
+			n, err := countStrings(f)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: its part %s cannot be read (%v); the workbook is damaged: open it in Excel or LibreOffice and save it again", path, name, err)
+			}
+			if n > MaxSharedStrings {
+				return nil, nil, fmt.Errorf("%s: %s holds %d strings, more than the %d planner reads, so planner cannot read this workbook: keep its sheets in a workbook of their own (planner init plan.xlsx)",
+					path, name, n, MaxSharedStrings)
+			}
+		default:
+			if err := readable(path, f); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	out, err := rewrite(data, edits{drop: drop})
+	if err != nil {
+		return nil, nil, damagedZip(path, err)
+	}
+	return out, sizes, nil
+}
+
+// stringStart is the start of a shared string, <si> or <x:si ...>.
+var stringStart = regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?si[\s/>]`)
+
+// countStrings counts the strings of a shared-strings part, a block at a
+// time, reading it to its end.
+func countStrings(f *zip.File) (int, error) {
+	rc, err := f.Open()
+	if err != nil {
+		return 0, err
+	}
+	defer rc.Close()
+	n := 0
+	buf := make([]byte, 256<<10)
+	carry := 0 // bytes kept from the block before: a start split between blocks
+	for {
+		got, err := rc.Read(buf[carry:])
+		block := buf[:carry+got]
+		matches := stringStart.FindAllIndex(block, -1)
+		n += len(matches)
+		keep := min(len(block), 64)
+		if len(matches) > 0 {
+			keep = min(keep, len(block)-matches[len(matches)-1][1])
+		}
+		carry = copy(buf, block[len(block)-keep:])
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
+}
+
+// readable fails for a part that cannot be read to its end: excelize
+// takes what it could read, and would work on half a part.
+func readable(path string, f *zip.File) error {
+	rc, err := f.Open()
+	if err == nil {
+		_, err = io.Copy(io.Discard, rc)
+		rc.Close()
+	}
+	if err != nil {
+		return fmt.Errorf("%s: its part %s cannot be read (%v); the workbook is damaged: open it in Excel or LibreOffice and save it again", path, f.Name, err)
+	}
+	return nil
+}

@@ -1,0 +1,275 @@
+package ooxml
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// repack rewrites a zip with its entries in a fixed order ([Content_Types].xml
+// first, then by name), copying the compressed bytes as they are. excelize
+// writes streamed sheets in map order; without this, two runs over the same
+// inputs could give files that differ only in entry order.
+func repack(data []byte) ([]byte, error) { return rewrite(data, edits{}) }
+
+// edits change a package as rewrite copies it.
+type edits struct {
+	put   map[string][]byte // entries to replace or add
+	drop  map[string]bool   // entries to leave out
+	types func(*types)      // changes to [Content_Types].xml
+}
+
+// rewrite copies a zip in repack's order with the edits applied. Entries it
+// does not edit keep their compressed bytes.
+func rewrite(data []byte, e edits) ([]byte, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	entries := map[string]*zip.File{}
+	for _, f := range zr.File {
+		if !e.drop[f.Name] && entries[f.Name] == nil {
+			entries[f.Name] = f
+			names = append(names, f.Name)
+		}
+	}
+	for name := range e.put {
+		if entries[name] == nil {
+			names = append(names, name)
+		}
+	}
+	sort.Slice(names, func(i, j int) bool { return entryLess(names[i], names[j]) })
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	for _, name := range names {
+		var err error
+		switch content, put := e.put[name]; {
+		case name == ContentTypes:
+			err = writeContentTypes(zw, entries[name], e.types)
+		case put:
+			err = writeEntry(zw, name, content)
+		default:
+			err = copyEntry(zw, entries[name])
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+func copyEntry(zw *zip.Writer, f *zip.File) error {
+	if strings.HasSuffix(f.Name, "/") {
+		// A folder entry holds nothing; some writers deflate an empty body
+		// for it, which Go's writer will not copy raw.
+		_, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Store, Modified: f.Modified})
+		return err
+	}
+	raw, err := f.OpenRaw()
+	if err != nil {
+		return err
+	}
+	h := f.FileHeader
+	w, err := zw.CreateRaw(&h)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(w, raw)
+	return err
+}
+
+func writeEntry(zw *zip.Writer, name string, content []byte) error {
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(content)
+	return err
+}
+
+// ContentTypes is the part that declares every other part's type.
+const ContentTypes = "[Content_Types].xml"
+
+func entryLess(a, b string) bool {
+	if (a == ContentTypes) != (b == ContentTypes) {
+		return a == ContentTypes
+	}
+	return a < b
+}
+
+// types is [Content_Types].xml.
+type types struct {
+	XMLName   xml.Name       `xml:"http://schemas.openxmlformats.org/package/2006/content-types Types"`
+	Defaults  []typeDefault  `xml:"Default"`
+	Overrides []typeOverride `xml:"Override"`
+}
+
+type typeDefault struct {
+	Extension   string `xml:",attr"`
+	ContentType string `xml:",attr"`
+}
+
+type typeOverride struct {
+	PartName    string `xml:",attr"`
+	ContentType string `xml:",attr"`
+}
+
+// writeContentTypes writes the content types, changed by fix when it is
+// not nil, and sorted: excelize lists the image extensions a chart brings in
+// map order, different on every run.
+func writeContentTypes(zw *zip.Writer, f *zip.File, fix func(*types)) error {
+	rc, err := f.Open()
+	if err != nil {
+		return err
+	}
+	data, err := io.ReadAll(rc)
+	rc.Close()
+	if err != nil {
+		return err
+	}
+	var t types
+	if err := xml.Unmarshal(data, &t); err != nil {
+		return err
+	}
+	if fix != nil {
+		fix(&t)
+	}
+	sort.SliceStable(t.Defaults, func(i, j int) bool { return t.Defaults[i].Extension < t.Defaults[j].Extension })
+	sort.SliceStable(t.Overrides, func(i, j int) bool { return t.Overrides[i].PartName < t.Overrides[j].PartName })
+	out, err := xml.Marshal(t)
+	if err != nil {
+		return err
+	}
+	return writeEntry(zw, f.Name, append([]byte(xml.Header), out...))
+}
+
+// Header is how every package planner writes begins: the local header of
+// [Content_Types].xml as repack writes it first, with no time and its
+// sizes in a data descriptor, so the same bytes whatever it holds.
+func Header() []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	if err := writeEntry(zw, ContentTypes, []byte("<Types/>")); err != nil || zw.Close() != nil {
+		panic("planner's header: " + fmt.Sprint(err)) // writing to memory; a failure is a bug
+	}
+	return buf.Bytes()[:30+len(ContentTypes)]
+}
+
+// Same reports whether two packages hold the same parts with the same
+// contents, whatever their compression, reading a block at a time.
+func Same(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	pa, err1 := openParts(a)
+	pb, err2 := openParts(b)
+	if err1 != nil || err2 != nil || len(pa.files) != len(pb.files) {
+		return false
+	}
+	for name, f := range pa.files {
+		g := pb.files[name]
+		if g == nil {
+			return false
+		}
+		if same, err := sameEntry(f, g); err != nil || !same {
+			return false
+		}
+	}
+	return true
+}
+
+// Package is a package whose parts are inflated when first asked for.
+type Package struct{ ps *lazyParts }
+
+// ReadPackage opens data as a package.
+func ReadPackage(data []byte) (*Package, error) {
+	ps, err := openParts(data)
+	if err != nil {
+		return nil, err
+	}
+	return &Package{ps}, nil
+}
+
+// Part is the part's content; nil when it is missing, unreadable, or
+// inflates past the package limit.
+func (p *Package) Part(name string) []byte { return p.ps.get(name) }
+
+// lazyParts reads a package's entries only when asked for them: adding
+// charts needs a handful of parts, not every sheet inflated.
+type lazyParts struct {
+	files map[string]*zip.File
+	cache map[string][]byte
+}
+
+func openParts(data []byte) (*lazyParts, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, err
+	}
+	l := &lazyParts{files: map[string]*zip.File{}, cache: map[string][]byte{}}
+	for _, f := range zr.File {
+		if l.files[f.Name] == nil {
+			l.files[f.Name] = f
+		}
+	}
+	return l, nil
+}
+
+// get is the entry's content; nil when it is missing, unreadable, or
+// inflates past the package limit.
+func (l *lazyParts) get(name string) []byte {
+	if b, ok := l.cache[name]; ok {
+		return b
+	}
+	f := l.files[name]
+	if f == nil {
+		return nil
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return nil
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(io.LimitReader(rc, maxUnzippedBytes+1))
+	if err != nil || len(b) > maxUnzippedBytes {
+		return nil
+	}
+	l.cache[name] = b
+	return b
+}
+
+// Parts maps every zip entry of data to its uncompressed content. Total
+// size is bounded like excelize's own reading.
+func Parts(data []byte) (map[string][]byte, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]byte, len(zr.File))
+	var total int64
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Name, err)
+		}
+		b, err := io.ReadAll(io.LimitReader(rc, maxUnzippedBytes-total+1))
+		rc.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Name, err)
+		}
+		total += int64(len(b))
+		if total > maxUnzippedBytes {
+			return nil, fmt.Errorf("inflates to more than %d MB", maxUnzippedBytes>>20)
+		}
+		out[f.Name] = b
+	}
+	return out, nil
+}

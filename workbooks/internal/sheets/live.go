@@ -1,0 +1,362 @@
+package sheets
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"planner/engine"
+	"planner/formulas"
+)
+
+// The Results sheet is live: every value planner can express as an Excel
+// formula is written as that formula with planner's value as its cached
+// value, so Excel, LibreOffice or Google Sheets recalculate it the moment
+// the user changes an input, and agree with planner until then. The inputs
+// section links each input to its Assumptions cell (by its defined name) or
+// to the Scenarios cell that overrides it; the formulas section computes
+// each scenario's column from its own inputs; the offers link to their
+// price in Cloud. What cannot be linked (sizing, a --set override, a
+// formula without a translation) stays a value.
+
+// resultsLayout is where resultsGrid put what.
+type resultsLayout struct {
+	formulaRow map[string]int // node-level formula -> its row; scenario i in column 3+i
+	inputRow   map[string]int // inputs section
+	sizingRow  map[string]int
+	priceRow   int            // the offers section: price row, offers in columns from C
+	offerRow   map[string]int // per-offer formula -> row of the offers section
+	verdictRow int            // the offers section's verdicts
+	asOfRow    int            // and the prices' dates
+	matrixRow  map[int]int    // model offer index -> row of the break-even matrix
+	words      []wordsRow     // the verdicts in words
+}
+
+// wordsRow is one verdict in words: scenario i's against model offer j.
+type wordsRow struct{ row, scenario, offer int }
+
+func newResultsLayout() *resultsLayout {
+	return &resultsLayout{formulaRow: map[string]int{}, inputRow: map[string]int{}, sizingRow: map[string]int{},
+		offerRow: map[string]int{}, matrixRow: map[int]int{}}
+}
+
+// liveFormulas turns the Results values into formulas where it can.
+func liveFormulas(g *Grid, out Output, compared []engine.OfferResult, lay *resultsLayout) {
+	l := linker{g: g, out: out, lay: lay, env: out.Plan.Env()}
+	for i := range out.Results {
+		l.inputs(i)
+		l.nodeFormulas(i)
+		l.matrix(i)
+	}
+	l.offers(compared)
+	l.verdicts(compared)
+	l.words()
+}
+
+type linker struct {
+	g   *Grid
+	out Output
+	lay *resultsLayout
+	env formulas.Env
+}
+
+// link sets the formula of the cell at (col, row), keeping its value as
+// the cached value. A formula past Excel's limits stays a value: Excel
+// would call the file damaged.
+func (l linker) link(col, row int, formula string) {
+	if c := l.g.at(col, row); c != nil && c.value != nil && withinExcelLimits(formula) {
+		c.formula = formula
+	}
+}
+
+// Excel's limits on one formula: 8,192 characters, 64 levels of nested
+// functions (counted here as parentheses, which is stricter).
+func withinExcelLimits(formula string) bool {
+	if len(formula) > 8192 {
+		return false
+	}
+	depth := 0
+	for _, c := range formula {
+		switch c {
+		case '(':
+			if depth++; depth > 64 {
+				return false
+			}
+		case ')':
+			depth--
+		}
+	}
+	return true
+}
+
+// inputs links scenario i's inputs: to the Scenarios cell that sets one,
+// else to the Assumptions cell. A command-line override stays a value.
+func (l linker) inputs(i int) {
+	sc := l.scenario(i)
+	for _, in := range resultInputs(l.out.Plan) {
+		row, ok := l.lay.inputRow[in.Name]
+		if !ok || readByEval(in.Name) || l.out.Plan.FollowsOverride(sc.Name, in.Name, l.out.Set) {
+			continue
+		}
+		if at, set := sc.Where[in.Name]; set && at.Sheet != "" {
+			l.link(3+i, row, linkTo(in, cellRef(at)))
+			continue
+		}
+		if w := l.out.Results[i].CatalogWatts; in.Name == engine.GPUWatts && w != nil {
+			if w.WattsAt.Sheet != "" {
+				l.link(3+i, row, linkTo(in, cellRef(w.WattsAt)))
+			}
+			continue
+		}
+		if _, set := l.out.Set[in.Name]; set {
+			continue
+		}
+		if in.Origin.Sheet != "" {
+			l.link(3+i, row, linkTo(in, l.assumption(in)))
+		}
+	}
+}
+
+// readByEval reports whether an input decides more than numbers a formula
+// can follow: the GPU (which offers are compared, its watts, the sizing),
+// the model and the precision. Results shows them as values.
+func readByEval(name string) bool {
+	return name == engine.GPU || name == engine.ModelName || name == engine.Precision
+}
+
+// linkTo is the formula of an inputs-section cell that reads ref: ""&ref
+// keeps an empty text empty (a bare reference reads 0); VALUE(ref) reads a
+// number typed as text ("50%", or retyped so after planner ran) as the
+// number planner reads, and a number as itself.
+func linkTo(in engine.Input, ref string) string {
+	if in.Value.IsText {
+		return `""&` + ref
+	}
+	return "VALUE(" + ref + ")"
+}
+
+// scenario is the i-th scenario of the results, base first.
+func (l linker) scenario(i int) engine.Scenario {
+	if i == 0 {
+		return engine.Scenario{Name: engine.Base}
+	}
+	return l.out.Plan.Model().Scenarios[i-1]
+}
+
+// assumption refers to an input's Assumptions cell: by its defined name
+// when the workbook has one spelled so and pointing there (init makes
+// them; an input added later has none), else by the cell.
+func (l linker) assumption(in engine.Input) string {
+	cell := cellRef(in.Origin)
+	if dn, ok := l.out.Names[strings.ToLower(in.Name)]; ok && dn.Name == in.Name && dn.RefersTo == cell && excelName(in.Name) == "" {
+		return in.Name
+	}
+	return cell
+}
+
+// usable reports whether the formula's name may stand for its Results cell
+// target: a valid Excel name, not a function's or a cell's, that no other
+// name of the workbook takes, whatever its case (Excel ignores case), so
+// that planner defines it there.
+func (l linker) usable(name, target string) bool {
+	if excelName(name) != "" {
+		return false
+	}
+	dn, ok := l.out.Names[strings.ToLower(name)]
+	return !ok || dn.Name == name && (dn.RefersTo == target || dn.Planners)
+}
+
+func cellRef(o formulas.Origin) string { return absolute(o.Sheet, o.Col, o.Row) }
+
+// priceRef reads an offer's price from Cloud, as a number.
+func priceRef(o engine.Offer) string {
+	if o.PriceText {
+		return "VALUE(" + cellRef(o.PriceAt) + ")"
+	}
+	return cellRef(o.PriceAt)
+}
+
+// nodeFormulas links scenario i's formula cells.
+func (l linker) nodeFormulas(i int) {
+	col := 3 + i
+	for _, c := range l.out.Plan.Checked() {
+		row, ok := l.lay.formulaRow[c.Name]
+		if !ok {
+			continue
+		}
+		if s, err := c.Excel(l.env, l.refs(i, "")); err == nil {
+			l.link(col, row, s)
+		}
+	}
+}
+
+// refs resolves the names of a formula in scenario column i; price is the
+// reference of offer_price, for a per-offer formula.
+func (l linker) refs(i int, price string) func(string) (string, error) {
+	col := 3 + i
+	base := i == 0
+	return func(name string) (string, error) {
+		if name == engine.OfferPrice && price != "" {
+			return price, nil
+		}
+		if row, ok := l.lay.formulaRow[name]; ok {
+			if base && l.usable(name, absolute(Results, col, row)) {
+				return name, nil
+			}
+			return cellName(col, row), nil
+		}
+		if row, ok := l.lay.inputRow[name]; ok {
+			in, _ := l.input(name)
+			_, overridden := l.out.Set[name]
+			// The base column reads an input by its name where it can; the
+			// inputs section's cell (its own column's) holds the rest.
+			if base && !overridden && !in.TextCell && in.Origin.Sheet != "" && !readByEval(name) {
+				if ref := l.assumption(in); ref == in.Name {
+					return ref, nil
+				}
+			}
+			return cellName(col, row), nil
+		}
+		if row, ok := l.lay.sizingRow[name]; ok {
+			return cellName(col, row), nil
+		}
+		return "", fmt.Errorf("%s is not on the Results sheet", name)
+	}
+}
+
+func (l linker) input(name string) (engine.Input, bool) {
+	m := l.out.Plan.Model()
+	return m.Input(name)
+}
+
+// offers links the offers section: each price to its Cloud cell, each
+// per-offer formula to the price above it and the base scenario's cells.
+func (l linker) offers(compared []engine.OfferResult) {
+	for j, o := range compared {
+		col := 3 + j
+		price := cellName(col, l.lay.priceRow)
+		if o.Offer.PriceAt.Sheet != "" {
+			l.link(col, l.lay.priceRow, priceRef(o.Offer))
+		}
+		for _, c := range l.out.Plan.Checked() {
+			row, ok := l.lay.offerRow[c.Name]
+			if !ok {
+				continue
+			}
+			refs := l.refs(0, price)
+			resolve := func(name string) (string, error) {
+				if r, ok := l.lay.offerRow[name]; ok {
+					return cellName(col, r), nil
+				}
+				return refs(name)
+			}
+			if s, err := c.Excel(l.env, resolve); err == nil {
+				l.link(col, row, s)
+			}
+		}
+	}
+}
+
+// matrix links scenario i's break-even against every offer it compares,
+// reading the price from Cloud.
+func (l linker) matrix(i int) {
+	var breakeven *formulas.Checked
+	for _, c := range l.out.Plan.Checked() {
+		if c.Name == engine.Breakeven {
+			breakeven = c
+		}
+	}
+	if breakeven == nil {
+		return
+	}
+	for j, o := range l.out.Plan.Model().Offers {
+		row, ok := l.lay.matrixRow[j]
+		if !ok || o.PriceAt.Sheet == "" {
+			continue
+		}
+		refs := l.refs(i, priceRef(o))
+		resolve := func(name string) (string, error) {
+			if _, perOffer := l.lay.offerRow[name]; perOffer {
+				return "", fmt.Errorf("the matrix holds only %s", engine.Breakeven)
+			}
+			return refs(name)
+		}
+		if s, err := breakeven.Excel(l.env, resolve); err == nil {
+			l.link(3+i, row, s)
+		}
+	}
+}
+
+// utilization reads scenario i's utilisation, fixed ($C$60) so that it
+// holds in a conditional format's rule too, and through VALUE: a
+// spreadsheet compares text (42% retyped as text) above every number, and
+// every verdict would read buy.
+func (l linker) utilization(i int) (string, bool) {
+	ref, err := l.refs(i, "")(engine.Utilization)
+	if err != nil {
+		return "", false
+	}
+	return "VALUE(" + fixed(ref) + ")", true
+}
+
+// fixed makes an A1 reference absolute; a defined name stays as it is.
+func fixed(ref string) string {
+	col, row, err := excelize.CellNameToCoordinates(ref)
+	if err != nil {
+		return ref
+	}
+	return "$" + formulas.ColumnName(col) + "$" + fmt.Sprint(row)
+}
+
+// verdicts makes the offers section's verdicts follow its break-evens, and
+// colours the break-even matrix by each scenario's verdict, live.
+func (l linker) verdicts(compared []engine.OfferResult) {
+	if u, ok := l.utilization(0); ok && l.lay.verdictRow > 0 {
+		for j := range compared {
+			col := 3 + j
+			be := cellName(col, l.lay.offerRow[engine.Breakeven])
+			l.link(col, l.lay.verdictRow, excelVerdict(u+">="+be))
+			if ref := asOfLink(compared[j].Offer); ref != "" && l.lay.asOfRow > 0 {
+				l.link(col, l.lay.asOfRow, ref)
+			}
+		}
+	}
+	first, last := 0, 0
+	for _, row := range l.lay.matrixRow {
+		if first == 0 || row < first {
+			first = row
+		}
+		last = max(last, row)
+	}
+	if first == 0 {
+		return
+	}
+	for i := range l.out.Results {
+		u, ok := l.utilization(i)
+		if !ok {
+			continue
+		}
+		top := cellName(3+i, first)
+		l.g.shading = append(l.g.shading, shading{ref: top + ":" + cellName(3+i, last),
+			good: "AND(ISNUMBER(" + top + ")," + u + ">=" + top + ")",
+			bad:  "AND(ISNUMBER(" + top + ")," + u + "<" + top + ")"})
+	}
+}
+
+// words makes each verdict in words follow the break-even matrix and the
+// scenario's utilisation.
+func (l linker) words() {
+	for _, w := range l.lay.words {
+		u, ok := l.utilization(w.scenario)
+		if !ok {
+			continue
+		}
+		be := cellName(3+w.scenario, l.lay.matrixRow[w.offer])
+		verdict := cellName(2, w.row)
+		l.link(2, w.row, excelVerdict(u+">="+be))
+		phrase := l.out.Results[w.scenario].Offers[w.offer].Phrase
+		l.link(3, w.row, excelPhrase(phrase, map[string]string{engine.QuantityVerdict: verdict,
+			engine.QuantityUtilization: u, engine.QuantityBreakeven: be}))
+	}
+}

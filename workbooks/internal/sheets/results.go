@@ -1,0 +1,487 @@
+package sheets
+
+import (
+	"fmt"
+	"strings"
+
+	"planner/engine"
+	"planner/formulas"
+	"planner/units"
+)
+
+// Output is what eval writes back into a workbook.
+type Output struct {
+	Version     string           // planner's version, for the provenance line
+	Plan        *engine.Plan     // the compiled model
+	Results     []*engine.Result // one per scenario, base first
+	Overrides   []string         // command-line overrides the results were computed with
+	Sizing      []engine.Sizing  // every catalog model on every catalog GPU
+	Deployments []engine.DeploymentResult
+	MonteCarlo  []*engine.MonteCarloResult // one per scenario, as Results; none when not run
+	WhatIfs     *engine.WhatIfs            // tornado, data tables, break-even curve, goals; nil when not run
+	Set         map[string]engine.Value    // inputs overridden on the command line: written as values, not linked
+	Names       map[string]DefinedName     // the workbook's defined names before writing
+}
+
+// Column widths of the Results sheet.
+const (
+	nameWidth  = 44
+	unitWidth  = 12
+	valueWidth = 16
+	notesWidth = 90
+)
+
+// resultsGrid lays out the Results sheet: every formula per scenario, the
+// offers of the node's GPU with break-even and verdict, the other offers,
+// and the inputs the numbers came from. Values sit in columns C onwards;
+// descriptions share one column to their right.
+func resultsGrid(out Output) (*Grid, *resultsLayout) {
+	g := &Grid{sheet: Results, owned: true, freezeRows: HeaderRow, freezeCols: 1}
+	base := out.Results[0]
+	compared := comparedOffers(base)
+	notesCol := 3 + max(len(out.Results), len(compared), 2)
+	g.widths = []float64{nameWidth, unitWidth}
+	for c := 3; c < notesCol; c++ {
+		g.widths = append(g.widths, valueWidth)
+	}
+	g.widths = append(g.widths, notesWidth)
+
+	provenance(g, "Results", out)
+	scenarioHeader(g, HeaderRow, out.Results, notesCol, "Name", "Unit", "Description")
+	lay := newResultsLayout()
+	row := HeaderRow + 1
+	for _, f := range out.Plan.Formulas() {
+		if out.Plan.PerOffer(f.Name) {
+			continue
+		}
+		g.line(row, text(f.Name, styleLabel), text(f.Unit, styleLabel))
+		for i, r := range out.Results {
+			g.set(3+i, row, valueCell(r.Values, r.Errors, f.Name, f.Unit))
+		}
+		g.set(notesCol, row, text(f.Doc, styleNote))
+		if excelName(f.Name) == "" {
+			g.name(f.Name, 3, row)
+		}
+		lay.formulaRow[f.Name] = row
+		row++
+	}
+	sizingSection(g, out, notesCol, lay)
+	offersSection(g, out, compared, notesCol, lay)
+	breakevenMatrix(g, out, notesCol, lay)
+	verdictWords(g, out, lay)
+	otherOffers(g, base)
+	inputsSection(g, out, notesCol, lay)
+	closeCalls(g, out)
+	liveFormulas(g, out, compared, lay)
+	return g, lay
+}
+
+// sizingSection shows, per scenario, its model sized on its GPU: the names
+// formulas can use.
+func sizingSection(g *Grid, out Output, notesCol int, lay *resultsLayout) {
+	if out.Results[0].Sizing == nil {
+		return
+	}
+	row := g.next() + 1
+	g.line(row, text("Sizing: each scenario's model on its GPU (names formulas can use)", styleSection))
+	row++
+	scenarioHeader(g, row, out.Results, notesCol, "Name", "Unit", "Description")
+	textRow := func(label, doc string, value func(r *engine.Result) string) {
+		row++
+		g.line(row, text(label, styleLabel), text("text", styleLabel))
+		for i, r := range out.Results {
+			g.set(3+i, row, text(value(r), styleLabel))
+		}
+		g.set(notesCol, row, text(doc, styleNote))
+	}
+	textRow(engine.ModelName, "The model sized.", func(r *engine.Result) string { return r.Text[engine.ModelName] })
+	textRow(engine.GPU, "The GPU it is sized on.", func(r *engine.Result) string { return r.Text[engine.GPU] })
+	docs := map[string]string{
+		engine.WeightsGB:      "Parameters × bytes per parameter.",
+		engine.GPUMemoryGB:    "Memory of one card.",
+		engine.MinCardsName:   "Cards whose memory holds the weights, rounded up to 1, 2, 4, 8 or 16.",
+		engine.UsualCardsName: "Cards with the KV-cache reserve, rounded the same way: the replica's size.",
+		engine.KVGBPerReplica: "Memory left for the KV cache at the usual count.",
+	}
+	for _, name := range engine.SizingNames {
+		row++
+		lay.sizingRow[name] = row
+		g.line(row, text(name, styleLabel), text(sizingUnit(name), styleLabel))
+		for i, r := range out.Results {
+			c := valueCell(r.Values, nil, name, sizingUnit(name))
+			if _, ok := r.Values[name]; !ok && r.Sizing != nil {
+				c = text("#N/A: "+r.Sizing.Note, styleError)
+			}
+			g.set(3+i, row, c)
+		}
+		g.set(notesCol, row, text(docs[name]+" Sized by planner from the GPUs and Models sheets: a value, not a formula; run planner eval after changing them.", styleNote))
+	}
+}
+
+func sizingUnit(name string) string {
+	switch name {
+	case engine.MinCardsName, engine.UsualCardsName:
+		return "cards"
+	}
+	return "GB"
+}
+
+// breakevenMatrix shows the break-even utilisation of every offer in every
+// scenario whose GPU it is for, coloured by that scenario's verdict.
+func breakevenMatrix(g *Grid, out Output, notesCol int, lay *resultsLayout) {
+	if len(out.Plan.Model().Offers) == 0 {
+		return
+	}
+	row := g.next() + 1
+	g.line(row, text("Break-even utilisation by offer and scenario: green, owning is cheaper at the scenario's utilisation; red, renting is", styleSection))
+	row++
+	scenarioHeader(g, row, out.Results, 0, "Offer", "GPU", "")
+	for j, o := range out.Plan.Model().Offers {
+		row++
+		lay.matrixRow[j] = row
+		g.line(row, text(o.Label(), styleLabel), text(o.GPU, styleLabel))
+		for i, r := range out.Results {
+			if or := r.Offers[j]; or.Compared {
+				g.set(3+i, row, valueCell(or.Values, or.Errors, engine.Breakeven, breakevenFormat))
+			}
+		}
+	}
+	var lacking []string
+	for _, r := range out.Results {
+		if r.NoOffer != "" {
+			lacking = append(lacking, r.NoOffer)
+		}
+	}
+	if len(lacking) > 0 {
+		row++
+		g.line(row, text("(no offer)", styleLabel))
+		for i, r := range out.Results {
+			if r.NoOffer != "" {
+				g.set(3+i, row, text(r.NoOffer, styleError))
+			}
+		}
+		g.wrapHeight(row, valueWidth, lacking...)
+	}
+}
+
+// monteCarloOf is the named scenario's Monte Carlo run, or nil.
+func (out Output) monteCarloOf(scenario string) *engine.MonteCarloResult {
+	for _, mc := range out.MonteCarlo {
+		if mc.Scenario == scenario {
+			return mc
+		}
+	}
+	return nil
+}
+
+// breakevenFormat shows a break-even as a percentage, and one above 100 %
+// (which no utilisation reaches) as such, live.
+const breakevenFormat = `[>1]"above 100 %";0.0%`
+
+// verdictWords gives each scenario's verdict against each of its offers in a
+// sentence a memo can quote.
+func verdictWords(g *Grid, out Output, lay *resultsLayout) {
+	row := g.next() + 1
+	g.line(row, text("Verdicts in words", styleSection))
+	row++
+	g.line(row, headers("Scenario", "Verdict", "Why")...)
+	first := row + 1
+	for i, r := range out.Results {
+		if r.NoOffer != "" {
+			row++
+			g.line(row, text(r.Scenario, styleLabel), cell{}, text(r.NoOffer, styleError))
+		}
+		for j, o := range r.Offers {
+			if o.Words == "" {
+				continue
+			}
+			row++
+			lay.words = append(lay.words, wordsRow{row: row, scenario: i, offer: j})
+			g.line(row, text(r.Scenario, styleLabel), text(o.Verdict, styleVerdict), text(o.Words, styleLabel))
+		}
+	}
+	if len(lay.words) > 0 {
+		g.shading = append(g.shading, verdictShading(fmt.Sprintf("B%d:B%d", first, row)))
+	}
+}
+
+// closeCalls lists the verdicts Monte Carlo (or a thin margin) makes
+// uncertain, each on one line that runs across the sheet. It comes last:
+// its length follows the inputs, and a recalculation must not find the
+// live cells below it moved.
+func closeCalls(g *Grid, out Output) {
+	var lines []string
+	for _, r := range out.Results {
+		for _, o := range r.Offers {
+			if c := engine.Closeness(r, o, out.monteCarloOf(r.Scenario)); c.Close {
+				lines = append(lines, r.Scenario+" against "+o.Offer.Label()+", "+o.Verdict+": "+c.Why)
+			}
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	row := g.next() + 1
+	g.line(row, text("Close calls (from Monte Carlo: values, not live; run planner eval after changing the inputs)", styleSection))
+	for _, l := range lines {
+		row++
+		g.line(row, text(l, styleLabel))
+	}
+}
+
+// provenance writes the title and the line that marks the sheet as
+// planner's: version, a hash of the inputs, never a timestamp.
+func provenance(g *Grid, title string, out Output, more ...string) {
+	g.line(titleRow, text(title, styleTitle))
+	line := ownerPrefix + out.Version + " · inputs " + out.Plan.Model().Fingerprint(out.Overrides...) +
+		" · rewritten by planner eval on every run; edits here are lost"
+	if len(out.Overrides) > 0 {
+		line += " · computed with " + strings.Join(out.Overrides, ", ")
+	}
+	for _, m := range more {
+		line += " · " + m
+	}
+	g.line(ProvenanceRow, text(line, styleNote))
+}
+
+func headers(names ...string) []cell {
+	out := make([]cell, len(names))
+	for i, n := range names {
+		out[i] = text(n, styleHeader)
+	}
+	return out
+}
+
+// valueCell is a formula's value in its unit's number format (or a number
+// format of its own), or the reason it has none.
+func valueCell(values map[string]float64, errs map[string]*engine.EvalError, name, unit string) cell {
+	if v, ok := values[name]; ok {
+		format := unit
+		if !strings.ContainsAny(unit, "0#") {
+			format = units.ExcelFormat(unit)
+		}
+		return number(v, withFormat(styleResult, format))
+	}
+	if e, ok := errs[name]; ok {
+		return text(e.Short(), styleError)
+	}
+	return cell{}
+}
+
+func comparedOffers(r *engine.Result) []engine.OfferResult {
+	var out []engine.OfferResult
+	for _, o := range r.Offers {
+		if o.Compared {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// offersSection lists, for the base scenario, every offer of the node's GPU
+// as a column: its price, the break-even utilisation, the verdict and every
+// other per-offer formula.
+func offersSection(g *Grid, out Output, compared []engine.OfferResult, notesCol int, lay *resultsLayout) {
+	base := out.Results[0]
+	row := g.next() + 1
+	title := "Cloud offers for " + base.Text[engine.GPU] + " (scenario " + base.Scenario + "): buy when the scenario's utilisation is at or above break-even"
+	g.line(row, text(title, styleSection))
+	row++
+	if len(compared) == 0 {
+		g.line(row, text(base.NoOffer, styleError))
+		return
+	}
+	g.line(row, headers("Name", "Unit")...)
+	var labels []string
+	for i, o := range compared {
+		g.set(3+i, row, text(o.Offer.Label(), styleHeader))
+		labels = append(labels, o.Offer.Label())
+	}
+	g.wrapHeight(row, valueWidth, labels...)
+	g.set(notesCol, row, text("Description", styleHeader))
+	row++
+	lay.priceRow = row
+	g.line(row, text(engine.OfferPrice, styleLabel), text("$/GPU-h", styleLabel))
+	for i, o := range compared {
+		g.set(3+i, row, number(o.Offer.Price, withFormat(styleResult, units.ExcelFormat("$/GPU-h"))))
+	}
+	g.set(notesCol, row, text("The offer's list price per GPU-hour.", styleNote))
+	row++
+	for _, f := range perOfferFormulas(out.Plan) {
+		lay.offerRow[f.Name] = row
+		g.line(row, text(f.Name, styleLabel), text(f.Unit, styleLabel))
+		format := units.ExcelFormat(f.Unit)
+		if f.Name == engine.Breakeven {
+			format = breakevenFormat
+		}
+		for i, o := range compared {
+			g.set(3+i, row, valueCell(o.Values, o.Errors, f.Name, format))
+			if n := f.Name + "_" + engine.Slug(o.Offer.Label()); excelName(n) == "" && o.Values != nil {
+				if _, ok := o.Values[f.Name]; ok {
+					g.name(n, 3+i, row)
+				}
+			}
+		}
+		g.set(notesCol, row, text(f.Doc, styleNote))
+		row++
+		if f.Name == engine.Breakeven {
+			lay.verdictRow = row
+			verdictRow(g, row, compared, notesCol)
+			row++
+		}
+	}
+	g.line(row, text("as_of", styleLabel), text("date", styleLabel))
+	lay.asOfRow = row
+	for i, o := range compared {
+		g.set(3+i, row, asOfCell(o.Offer))
+	}
+	g.set(notesCol, row, text("The day the price was listed.", styleNote))
+}
+
+func verdictRow(g *Grid, row int, compared []engine.OfferResult, notesCol int) {
+	g.line(row, text("verdict", styleLabel))
+	for i, o := range compared {
+		if o.Verdict != "" {
+			g.set(3+i, row, text(o.Verdict, styleVerdict))
+		}
+	}
+	g.shading = append(g.shading, verdictShading(cellName(3, row)+":"+cellName(2+len(compared), row)))
+	g.set(notesCol, row, text("buy: owning the node costs less per used hour than renting this offer; rent: the other way round.", styleNote))
+}
+
+// perOfferFormulas lists the per-offer formulas with break-even first.
+func perOfferFormulas(p *engine.Plan) []formulas.Formula {
+	var first, rest []formulas.Formula
+	for _, f := range p.Formulas() {
+		switch {
+		case !p.PerOffer(f.Name):
+		case f.Name == engine.Breakeven:
+			first = append(first, f)
+		default:
+			rest = append(rest, f)
+		}
+	}
+	return append(first, rest...)
+}
+
+// asOfLink refers to an offer's as-of cell in Cloud; "" when unknown.
+func asOfLink(o engine.Offer) string {
+	if o.AsOfAt.Sheet == "" || o.AsOf == "" {
+		return ""
+	}
+	return cellRef(o.AsOfAt)
+}
+
+// asOfCell is the day an offer's price was listed: a date where Cloud
+// holds a date, else its text.
+func asOfCell(o engine.Offer) cell {
+	if o.AsOfSerial > 0 {
+		return number(o.AsOfSerial, withFormat(styleLabel, "yyyy-mm-dd"))
+	}
+	return text(o.AsOf, styleLabel)
+}
+
+// otherOffers lists the offers of other GPUs: shown, never compared.
+func otherOffers(g *Grid, base *engine.Result) {
+	var others []engine.OfferResult
+	for _, o := range base.Offers {
+		if !o.Compared {
+			others = append(others, o)
+		}
+	}
+	if len(others) == 0 {
+		return
+	}
+	row := g.next() + 1
+	g.line(row, text("Offers for other GPUs: listed, not compared", styleSection))
+	row++
+	g.line(row, headers("Offer", "GPU", "$/GPU-hour", "As of")...)
+	for _, o := range others {
+		row++
+		g.line(row, text(o.Offer.Label(), styleLabel), text(o.Offer.GPU, styleLabel),
+			linked(number(o.Offer.Price, withFormat(styleResult, units.ExcelFormat("$/GPU-h"))), priceLink(o.Offer)),
+			linked(asOfCell(o.Offer), asOfLink(o.Offer)))
+	}
+}
+
+// inputsSection repeats the inputs per scenario: what the numbers above were
+// computed from.
+func inputsSection(g *Grid, out Output, notesCol int, lay *resultsLayout) {
+	row := g.next() + 1
+	g.line(row, text("Inputs these results were computed from", styleSection))
+	row++
+	scenarioHeader(g, row, out.Results, notesCol, "Name", "Unit", "Source / notes")
+	for _, in := range resultInputs(out.Plan) {
+		row++
+		lay.inputRow[in.Name] = row
+		g.line(row, text(in.Name, styleLabel), text(in.Unit, styleLabel))
+		for i, r := range out.Results {
+			switch v, ok := r.Values[in.Name]; {
+			case in.Value.IsText:
+				g.set(3+i, row, text(r.Text[in.Name], styleLabel))
+			case ok:
+				g.set(3+i, row, number(v, withFormat(styleResult, units.ExcelFormat(in.Unit))))
+			}
+		}
+		note := in.Notes
+		if in.Name == engine.GPUWatts {
+			note = wattsNote(out, in)
+		}
+		if readByEval(in.Name) {
+			note = "A value, read by planner eval: after changing it, run planner eval. " + note
+		}
+		if _, set := out.Set[in.Name]; set {
+			note = "Set on the command line for this run (a value, not linked to Assumptions). " + note
+		}
+		g.set(notesCol, row, text(note, styleNote))
+	}
+}
+
+// resultInputs are the inputs Results repeats: the Assumptions', and
+// gpu_watts where planner takes it from the GPUs sheet.
+func resultInputs(p *engine.Plan) []engine.Input {
+	m := p.Model()
+	ins := m.Inputs
+	if _, typed := m.Input(engine.GPUWatts); !typed {
+		if watts, ok := p.Settable(engine.GPUWatts); ok {
+			ins = append(ins[:len(ins):len(ins)], watts)
+		}
+	}
+	return ins
+}
+
+// wattsNote says where each scenario's board watts came from: the GPUs
+// sheet, the scenario's own row, or the Assumptions.
+func wattsNote(out Output, in engine.Input) string {
+	var own []string
+	for i, sc := range out.Plan.Model().Scenarios {
+		if i+1 < len(out.Results) && out.Results[i+1].CatalogWatts == nil && hasKey(sc.Set, engine.GPUWatts) {
+			own = append(own, sc.Name+" ("+sc.Where[engine.GPUWatts].Where()+")")
+		}
+	}
+	note := "Board power per GPU: from the GPUs sheet for each scenario's GPU (linked)."
+	if in.Origin.Sheet != "" {
+		note = in.Notes + " Holds for the scenarios on the Assumptions' GPU; scenarios on another GPU take its watts from the GPUs sheet."
+	}
+	if len(own) > 0 {
+		note += " Set by the scenario itself, overriding the GPUs sheet: " + strings.Join(own, "; ") + "."
+	}
+	return note
+}
+
+func hasKey(m map[string]engine.Value, k string) bool { _, ok := m[k]; return ok }
+
+// scenarioHeader writes a header row with one column per scenario from C,
+// tall enough for long scenario names, and the notes column's title.
+func scenarioHeader(g *Grid, row int, results []*engine.Result, notesCol int, first, second, notes string) {
+	g.line(row, headers(first, second)...)
+	var names []string
+	for i, r := range results {
+		g.set(3+i, row, text(r.Scenario, styleHeader))
+		names = append(names, r.Scenario)
+	}
+	if notesCol > 0 {
+		g.set(notesCol, row, text(notes, styleHeader))
+	}
+	g.wrapHeight(row, valueWidth, names...)
+}

@@ -1,0 +1,108 @@
+package sheets
+
+import (
+	"regexp"
+	"strconv"
+
+	"planner/formulas"
+)
+
+// Sheets planner knows by name. Assumptions, Cloud and Formulas are the
+// user's: init writes them once and planner only reads them afterwards.
+// Results is planner's own: eval rewrites it on every run.
+const (
+	Assumptions     = "Assumptions"
+	Scenarios       = "Scenarios"
+	Cloud           = "Cloud"
+	GPUs            = "GPUs"
+	Models          = "Models"
+	Deployments     = "Deployments"
+	Formulas        = "Formulas"
+	Correlations    = "Correlations"
+	Targets         = "Targets"
+	Tables          = "Tables"
+	Goals           = "Goals"
+	Results         = "Results"
+	Sizing          = "Sizing"
+	DeploymentCosts = "Deployment costs"
+	MonteCarlo      = "MonteCarlo"
+	Sensitivity     = "Sensitivity"
+	DataTables      = "Data tables"
+	Breakeven       = "Breakeven"
+	GoalSeek        = "Goal seek"
+)
+
+// InputNames are the sheets init creates for the user to edit, in order.
+func InputNames() []string {
+	return []string{Assumptions, Scenarios, Cloud, GPUs, Models, Deployments, Correlations, Targets, Tables, Goals, Formulas}
+}
+
+// OwnedNames are the sheets eval writes; planner marks each as its own.
+func OwnedNames() []string {
+	return []string{Results, Sizing, DeploymentCosts, MonteCarlo, Sensitivity, DataTables, Breakeven, GoalSeek}
+}
+
+// Owned lays out the sheets eval writes from out: Results; Sizing and
+// Deployment costs when there is something to show, or when had says the
+// workbook has planner's sheet of that name already (it is then rewritten
+// saying there is nothing); MonteCarlo when it ran; the what-if sheets
+// when they ran.
+func Owned(out Output, had func(sheet string) bool) []*Grid {
+	results, lay := resultsGrid(out)
+	grids := []*Grid{results}
+	if len(out.Sizing) > 0 || had(Sizing) {
+		grids = append(grids, sizingGrid(out))
+	}
+	if len(out.Deployments) > 0 || had(DeploymentCosts) {
+		grids = append(grids, costsGrid(out, lay))
+	}
+	if len(out.MonteCarlo) > 0 {
+		grids = append(grids, montecarloGrid(out))
+	}
+	if w := out.WhatIfs; w != nil {
+		grids = append(grids, sensitivityGrid(out), dataTablesGrid(out))
+		if w.Curve != nil {
+			grids = append(grids, breakevenGrid(out))
+		}
+		grids = append(grids, goalSeekGrid(out))
+	}
+	return grids
+}
+
+// ownerPrefix starts cell A2 of every sheet planner owns (see Computed). A
+// sheet called Results without it was made by someone else and is never
+// overwritten.
+const ownerPrefix = "planner "
+
+// Rows of an owned sheet: a title, the provenance line, a blank row, then the
+// table header (frozen) and the table.
+const (
+	titleRow      = 1
+	ProvenanceRow = 2
+	HeaderRow     = 4
+)
+
+// ownerMark is the provenance line of a sheet planner wrote.
+var ownerMark = regexp.MustCompile(`^planner \S+ · inputs ([0-9a-f]{12}) · `)
+
+// Computed reads a provenance line: ok when planner wrote it, with the
+// fingerprint of the inputs the sheet was computed from.
+func Computed(line string) (inputs string, ok bool) {
+	m := ownerMark.FindStringSubmatch(line)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+// DefinedName is a workbook-scoped name: how it is spelled, what it refers
+// to, and whether planner wrote it (and so may move it). Excel compares
+// names without case, so Output.Names is keyed by the lower-case name.
+type DefinedName struct {
+	Name     string
+	RefersTo string
+	Planners bool
+}
+
+// cellName is the A1 reference of a 1-based column and row.
+func cellName(col, row int) string { return formulas.ColumnName(col) + strconv.Itoa(row) }

@@ -1,0 +1,108 @@
+package sheets
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// NameComment marks the defined names planner writes. LibreOffice drops
+// the comment when it saves, so a name is also planner's when it points into
+// planner's own sheet under a name planner writes there now.
+const NameComment = "written by planner eval"
+
+// Write writes each grid into f and points its defined names at it. It
+// returns the names it manages; every other name is the user's (or one init
+// made for an input) and is never changed or removed. Excel compares names
+// without case, so planner does too.
+func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings []string, err error) {
+	st := newStyles(f)
+	for _, g := range grids {
+		if err := g.write(f, st); err != nil {
+			return nil, nil, err
+		}
+	}
+	wanted, order, warnings := wantedNames(grids)
+	managed = map[string]bool{}
+	existing := map[string]excelize.DefinedName{}
+	for _, dn := range f.GetDefinedName() {
+		if dn.Scope != "Workbook" {
+			continue
+		}
+		key := strings.ToLower(dn.Name)
+		existing[key] = dn
+		w, isWanted := wanted[key]
+		switch {
+		case ours(dn, isWanted, grids):
+			managed[dn.Name] = true
+			if w.ref != dn.RefersTo || w.name != dn.Name {
+				if err := f.DeleteDefinedName(&excelize.DefinedName{Name: dn.Name}); err != nil {
+					return nil, nil, err
+				}
+				delete(existing, key)
+			}
+		case !isWanted && intoGrids(dn.RefersTo, grids):
+			warnings = append(warnings, fmt.Sprintf("the name %s points into planner's sheet (%s), whose rows planner rewrites; it may no longer point at what it meant: check it, or delete it if planner made it",
+				dn.Name, dn.RefersTo))
+		}
+	}
+	for _, key := range order {
+		w := wanted[key]
+		if dn, ok := existing[key]; ok {
+			if !managed[dn.Name] {
+				warnings = append(warnings, fmt.Sprintf("the workbook already defines the name %s (%s); planner left it and did not point it at %s", dn.Name, dn.RefersTo, w.ref))
+			}
+			continue
+		}
+		managed[w.name] = true
+		if err := f.SetDefinedName(&excelize.DefinedName{Name: w.name, RefersTo: w.ref, Comment: w.comment}); err != nil {
+			return nil, nil, fmt.Errorf("defining the name %s: %w", w.name, err)
+		}
+	}
+	return managed, warnings, nil
+}
+
+type wantedName struct{ name, ref, comment string }
+
+// wantedNames are the names the grids define, keyed by their lower-case
+// spelling, in order. Two cells wanting one name (two offers whose labels
+// make the same name, or names that differ only in case) keep it for the
+// first, with a warning.
+func wantedNames(grids []*Grid) (map[string]wantedName, []string, []string) {
+	wanted := map[string]wantedName{}
+	var order, warnings []string
+	for _, g := range grids {
+		for _, n := range g.names {
+			w := wantedName{name: n.name, ref: absolute(g.sheet, n.col, n.row)}
+			if g.owned {
+				w.comment = NameComment
+			}
+			key := strings.ToLower(n.name)
+			if first, dup := wanted[key]; dup {
+				warnings = append(warnings, fmt.Sprintf("both %s and %s would be named %s (Excel ignores case); the first keeps the name, the second is left without one: rename one of them",
+					first.ref, w.ref, n.name))
+				continue
+			}
+			wanted[key] = w
+			order = append(order, key)
+		}
+	}
+	return wanted, order, warnings
+}
+
+// ours reports whether planner wrote the defined name dn: it says so in its
+// comment, or (LibreOffice drops comments) it is a name planner writes now
+// and points into one of planner's sheets.
+func ours(dn excelize.DefinedName, wanted bool, grids []*Grid) bool {
+	return dn.Comment == NameComment || wanted && intoGrids(dn.RefersTo, grids)
+}
+
+func intoGrids(ref string, grids []*Grid) bool {
+	for _, g := range grids {
+		if g.owned && strings.HasPrefix(ref, Quote(g.sheet)+"!") {
+			return true
+		}
+	}
+	return false
+}

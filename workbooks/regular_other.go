@@ -1,8 +1,0 @@
-//go:build !unix
-
-package workbooks
-
-import "os"
-
-// openNoWait opens path for reading; openRegular has checked its kind.
-func openNoWait(path string) (*os.File, error) { return os.Open(path) }
