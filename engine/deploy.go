@@ -140,7 +140,7 @@ func ruleOf(r *Result) SizingRule {
 	if r == nil {
 		return SizingRule{}
 	}
-	return SizingRule{KVHeadroom: r.Values[KVHeadroom], NodeGPUs: int(r.Values["gpus"])}
+	return SizingRule{KVHeadroom: r.Values[KVHeadroom], NodeGPUs: int(r.Values[GPUs])}
 }
 
 // deploymentOffer is the offer the deployment names, or the cheapest offer
@@ -162,8 +162,8 @@ func (p *Plan) deploymentOffer(d Deployment) (Offer, bool) {
 }
 
 func ownSide(own *Result, r DeploymentResult) *OwnSide {
-	nodeCost, ok := own.Values["node_cost_per_month"]
-	nodeGPUs, hours := own.Values["gpus"], own.Values["hours_per_month"]
+	nodeCost, ok := own.Values[NodeCostPerMonth]
+	nodeGPUs, hours := own.Values[GPUs], own.Values[HoursPerMonth]
 	if !ok || nodeGPUs <= 0 || hours <= 0 {
 		return nil
 	}

@@ -287,7 +287,7 @@ func resultFact(scenario, offer, name, unit string, values map[string]float64, e
 func (p *Plan) DependsOn(name string) []string {
 	reached := map[string]bool{name: true}
 	switch name {
-	case GPU, ModelName, Precision, KVHeadroom, "gpus": // sizing reads them
+	case GPU, ModelName, Precision, KVHeadroom, GPUs: // sizing reads them
 		for _, s := range SizingNames {
 			reached[s] = true
 		}

@@ -6,28 +6,6 @@ import (
 	"planner/formulas"
 )
 
-// Names the engine gives a meaning of its own.
-const (
-	// OfferPrice is the $/GPU-hour of the cloud offer a per-offer formula is
-	// evaluated for. Any formula that depends on it is evaluated once per offer.
-	OfferPrice = "offer_price"
-	// GPU is the text input naming the node's GPU; offers of that GPU are compared.
-	GPU = "gpu"
-	// Utilization is the share of calendar hours the GPUs emit tokens.
-	Utilization = "utilization"
-	// Breakeven is the per-offer formula the verdict compares utilisation with.
-	Breakeven = "breakeven_utilization"
-	// Base names the scenario of the Assumptions sheet's own values.
-	Base = "base"
-
-	// ModelName is the text input naming the model a scenario sizes, from the
-	// model catalog; Precision optionally overrides the model's precision;
-	// KVHeadroom is the KV-cache reserve as a share of the weights.
-	ModelName  = "model"
-	Precision  = "precision"
-	KVHeadroom = "kv_headroom"
-)
-
 // Names sizing gives formulas, for the scenario's model on its GPU.
 const (
 	WeightsGB      = "weights_gb"

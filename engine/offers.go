@@ -102,10 +102,6 @@ func noOffer(gpu string) string {
 // utilisation.
 const closeMargin = 0.05
 
-// OwnSaving is the per-offer formula that says what owning saves a month:
-// the money a close call puts at stake.
-const OwnSaving = "own_saving_per_month"
-
 // CloseCall is one verdict's closeness.
 type CloseCall struct {
 	Close bool

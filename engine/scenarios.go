@@ -30,7 +30,7 @@ func (p *Plan) checkSizing() formulas.List {
 	}
 	need(len(m.GPUs) > 0, "the input model asks planner to size a model, but there is no GPUs sheet (or it is empty); planner init writes one")
 	need(len(m.Catalog) > 0, "the input model asks planner to size a model, but there is no Models sheet (or it is empty); planner init writes one")
-	for _, name := range []string{KVHeadroom, "gpus"} {
+	for _, name := range []string{KVHeadroom, GPUs} {
 		in, ok := m.Input(name)
 		need(ok && !in.Value.IsText, fmt.Sprintf("sizing needs the number input %s; add it to Assumptions", name))
 	}

@@ -6,17 +6,6 @@ import (
 	"planner/formulas"
 )
 
-// GPUWatts is the board power of one GPU of the node, in watts. It comes
-// from the GPUs sheet for each scenario's GPU, as its memory does: a node of
-// B200s draws a B200's watts, never the H100's 700 W. A scenario (a
-// Scenarios row gpu_watts) or --set gpu_watts overrides it.
-//
-// Workbooks made before the catalog gave the watts have gpu_watts in
-// Assumptions. There it is the watts of the Assumptions' GPU: it holds for
-// every scenario on that GPU, and a scenario on another GPU takes that
-// GPU's watts from the catalog.
-const GPUWatts = "gpu_watts"
-
 // wattsFromCatalog reports whether gpu_watts is a name planner provides
 // from the GPU catalog, rather than an Assumptions input.
 func (m *Model) wattsFromCatalog() bool {

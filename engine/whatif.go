@@ -356,7 +356,7 @@ type Curve struct {
 // BreakevenCurve traces cost_per_used_hour from 1 % to 100 % utilisation for
 // every scenario and finds where it crosses each offer of the scenario's GPU.
 func (p *Plan) BreakevenCurve(scenarios []Scenario) (*Curve, error) {
-	const output = "cost_per_used_hour"
+	const output = CostPerUsedHour
 	if _, ok := p.index[output]; !ok {
 		return nil, fmt.Errorf("the break-even curve follows %s, which the model does not define", output)
 	}

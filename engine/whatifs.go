@@ -5,7 +5,7 @@ package engine
 // and what owning saves a month against it. The used hour and the saving
 // are what utilisation moves: without them the tornado would show
 // utilisation as the input that does not matter.
-var DefaultTargets = []string{"cost_per_gpu_hour", "cost_per_used_hour", Breakeven, "own_saving_per_month"}
+var DefaultTargets = []string{CostPerGPUHour, CostPerUsedHour, Breakeven, OwnSaving}
 
 // WhatIfs are the what-if analyses a workbook asks for, computed together
 // for the sheets eval writes.
@@ -49,7 +49,7 @@ func (p *Plan) WhatIfs(scenarios []Scenario, targets []string) (*WhatIfs, error)
 		}
 		w.Tables = append(w.Tables, t)
 	}
-	if _, ok := p.index["cost_per_used_hour"]; ok {
+	if _, ok := p.index[CostPerUsedHour]; ok {
 		if w.Curve, err = p.BreakevenCurve(scenarios); err != nil {
 			return nil, err
 		}

@@ -11,7 +11,7 @@ import (
 
 // HistogramOutput is the output whose distribution the MonteCarlo sheet
 // charts: Monte Carlo runs count its histogram.
-const HistogramOutput = "cost_per_used_hour"
+const HistogramOutput = engine.CostPerUsedHour
 
 // Where the MonteCarlo sheet keeps its histogram and chart.
 const (

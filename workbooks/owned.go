@@ -187,11 +187,11 @@ func ownRefs(out Output, lay *resultsLayout, d engine.DeploymentResult) ownSide 
 		return absolute(SheetResults, col, row)
 	}
 	var s ownSide
-	row, ok := lay.inputRow["gpus"]
+	row, ok := lay.inputRow[engine.GPUs]
 	s.gpus = at(row, ok)
-	row, ok = lay.inputRow["hours_per_month"]
+	row, ok = lay.inputRow[engine.HoursPerMonth]
 	s.hours = at(row, ok)
-	row, ok = lay.formulaRow["node_cost_per_month"]
+	row, ok = lay.formulaRow[engine.NodeCostPerMonth]
 	s.nodeCost = at(row, ok)
 	for j, o := range out.Plan.Model().Offers {
 		if o.Label() == d.Offer.Label() {

@@ -194,7 +194,7 @@ func gpusToSize(names []string, catalog *engine.Model) ([]engine.GPUSpec, error)
 
 func sizingRule(opts sizeOptions, catalog *engine.Model) (engine.SizingRule, error) {
 	rule := engine.SizingRule{KVHeadroom: opts.kvHeadroom, NodeGPUs: 8}
-	if in, ok := catalog.Input("gpus"); ok && !in.Value.IsText {
+	if in, ok := catalog.Input(engine.GPUs); ok && !in.Value.IsText {
 		rule.NodeGPUs = int(in.Value.Num)
 	}
 	if opts.kvGiven && (!(opts.kvHeadroom >= 0) || opts.kvHeadroom > 10) {
