@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"planner/formulas"
+	"planner/sizing"
 )
 
 // Plan is a model that has been checked and compiled: every name resolved,
@@ -145,7 +146,7 @@ func environment(m Model) (formulas.Env, formulas.List) {
 	env := formulas.Env{OfferPrice: formulas.Number}
 	provided := map[string]string{OfferPrice: "offer_price is set by planner for each cloud offer; choose another name"}
 	if m.sizingEnabled() {
-		for _, name := range SizingNames {
+		for _, name := range sizing.Names() {
 			env[name] = formulas.Number
 			provided[name] = name + " is set by planner from sizing the scenario's model; choose another name"
 		}

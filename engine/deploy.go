@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"planner/formulas"
+	"planner/sizing"
 )
 
 // Deployment is one way of serving a model: so many replicas of so many
@@ -42,7 +43,7 @@ type OwnSide struct {
 // DeploymentResult is a deployment costed.
 type DeploymentResult struct {
 	Deployment
-	Sizing             *Sizing // when the cards come from sizing
+	Sizing             *sizing.Result // when the cards come from sizing
 	Cards              int
 	SizedCards         int // what sizing gives, whether or not the deployment typed its own cards; 0 when it cannot
 	Offer              Offer
@@ -94,7 +95,7 @@ func (p *Plan) deploy(d Deployment, results []*Result) DeploymentResult {
 	return r
 }
 
-func sizingFailure(s Sizing, err error) string {
+func sizingFailure(s sizing.Result, err error) string {
 	if err != nil {
 		return err.Error()
 	}
@@ -123,7 +124,7 @@ func (p *Plan) ownScenario(d Deployment, results []*Result) *Result {
 
 // sizeDeployment sizes the deployment's model with the KV headroom and node
 // size of its owning scenario, or of the base.
-func (p *Plan) sizeDeployment(d Deployment, own *Result, results []*Result) (Sizing, error) {
+func (p *Plan) sizeDeployment(d Deployment, own *Result, results []*Result) (sizing.Result, error) {
 	rules := own
 	if rules == nil && len(results) > 0 {
 		rules = results[0]
@@ -133,14 +134,7 @@ func (p *Plan) sizeDeployment(d Deployment, own *Result, results []*Result) (Siz
 		m.Precision, m.BytesPerParam = d.Precision, 0
 	}
 	g, _ := p.model.GPUSpec(d.GPU)
-	return Size(m, g, ruleOf(rules))
-}
-
-func ruleOf(r *Result) SizingRule {
-	if r == nil {
-		return SizingRule{}
-	}
-	return SizingRule{KVHeadroom: r.Values[KVHeadroom], NodeGPUs: int(r.Values[GPUs])}
+	return sizing.Size(m, g, rules.SizingRule())
 }
 
 // deploymentOffer is the offer the deployment names, or the cheapest offer
@@ -281,9 +275,9 @@ func (p *Plan) checkDeployments() formulas.List {
 			problems = append(problems, &formulas.Error{Origin: at("gpu"), Name: d.Name,
 				Msg: fmt.Sprintf("the GPU %q is not in the GPUs sheet; known GPUs: %s", d.GPU, p.gpuNames())})
 		}
-		if _, ok := BytesPer(d.Precision); d.Precision != "" && !ok {
+		if _, ok := sizing.BytesPer(d.Precision); d.Precision != "" && !ok {
 			problems = append(problems, &formulas.Error{Origin: at("precision"), Name: d.Name,
-				Msg: fmt.Sprintf("the precision %q is not known; use one of %s", d.Precision, PrecisionNames())})
+				Msg: fmt.Sprintf("the precision %q is not known; use one of %s", d.Precision, sizing.PrecisionNames())})
 		}
 		if o, ok := p.deploymentOffer(d); !ok {
 			problems = append(problems, &formulas.Error{Origin: at("offer"), Name: d.Name,
@@ -318,7 +312,7 @@ func (p *Plan) tooFewCards(d Deployment) string {
 	if d.Precision != "" {
 		m.Precision, m.BytesPerParam = d.Precision, 0
 	}
-	s, err := Size(m, g, SizingRule{})
+	s, err := sizing.Size(m, g, sizing.Rule{})
 	if err != nil || d.Cards >= s.MinCards {
 		return ""
 	}

@@ -7,14 +7,22 @@ import (
 	"testing"
 
 	"planner/formulas"
+	"planner/sizing"
 )
+
+// The GPU catalog of SPEC.md §1 (B200 at NVIDIA's 192 GB, not Lambda's 180).
+var catalogGPUs = []sizing.GPUSpec{
+	{Name: "H100 SXM", MemoryGB: 80, Watts: 700}, {Name: "H100 PCIe", MemoryGB: 80},
+	{Name: "H200", MemoryGB: 141, Watts: 700}, {Name: "B200", MemoryGB: 192, Watts: 1000},
+	{Name: "RTX 5090", MemoryGB: 32}, {Name: "L40S", MemoryGB: 48},
+}
 
 // fullModel is specModel with the catalogs, the sizing inputs, two
 // scenarios and SPEC.md §5's deployment cases.
 func fullModel() Model {
 	m := specModel()
 	m.GPUs = catalogGPUs
-	m.Catalog = []ModelSpec{
+	m.Catalog = []sizing.ModelSpec{
 		{Name: "Llama 3.1 8B", TotalParamsB: 8, Precision: "BF16"},
 		{Name: "Llama 3.1 70B", TotalParamsB: 70, Precision: "FP8"},
 		{Name: "Llama 3.1 405B", TotalParamsB: 405, Precision: "FP8"},
@@ -147,8 +155,8 @@ func TestScenarioSizing(t *testing.T) {
 	}
 	want := map[string]float64{Base: 4, "H200 node": 8, "B200 node": 8}
 	for _, r := range results {
-		if got := r.Values["replicas_per_node"]; got != want[r.Scenario] || r.Values[UsualCardsName] != 8/want[r.Scenario] {
-			t.Errorf("%s: %v replicas per node, usual cards %v", r.Scenario, got, r.Values[UsualCardsName])
+		if got := r.Values["replicas_per_node"]; got != want[r.Scenario] || r.Values[sizing.UsualCardsName] != 8/want[r.Scenario] {
+			t.Errorf("%s: %v replicas per node, usual cards %v", r.Scenario, got, r.Values[sizing.UsualCardsName])
 		}
 	}
 	// A model that does not fit gives the formula an error that says why.

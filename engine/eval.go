@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"planner/formulas"
+	"planner/sizing"
 )
 
 // Result is everything one scenario evaluates to.
@@ -17,10 +18,10 @@ type Result struct {
 	Text     map[string]string     // text inputs
 	Errors   map[string]*EvalError // node-level formulas that failed or were skipped
 	Offers   []OfferResult         // every offer of the model, in model order
-	Sizing   *Sizing               // the scenario's model on its GPU, when the model sizes
+	Sizing   *sizing.Result        // the scenario's model on its GPU, when the model sizes
 	// CatalogWatts is the GPUs row gpu_watts came from, when it came from
 	// the catalog; nil when the scenario or the Assumptions set it.
-	CatalogWatts *GPUSpec
+	CatalogWatts *sizing.GPUSpec
 	// NoOffer says why nothing is compared, where the verdicts would be:
 	// no Cloud offer is for the scenario's GPU. "" when one is.
 	NoOffer string
@@ -77,6 +78,15 @@ func (e *EvalError) Short() string {
 		return "#DIV/0!: " + e.Msg
 	}
 	return "#NUM!: " + e.Msg
+}
+
+// SizingRule is the rule sizing follows in the scenario: its KV headroom
+// and node size; the zero rule without a result.
+func (r *Result) SizingRule() sizing.Rule {
+	if r == nil {
+		return sizing.Rule{}
+	}
+	return sizing.Rule{KVHeadroom: r.Values[KVHeadroom], NodeGPUs: int(r.Values[GPUs])}
 }
 
 // state is one scenario's evaluation: its slots, and the names sizing could

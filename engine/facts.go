@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"planner/sizing"
 	"planner/units"
 )
 
@@ -288,7 +289,7 @@ func (p *Plan) DependsOn(name string) []string {
 	reached := map[string]bool{name: true}
 	switch name {
 	case GPU, ModelName, Precision, KVHeadroom, GPUs: // sizing reads them
-		for _, s := range SizingNames {
+		for _, s := range sizing.Names() {
 			reached[s] = true
 		}
 	}

@@ -4,19 +4,8 @@ import (
 	"strings"
 
 	"planner/formulas"
+	"planner/sizing"
 )
-
-// Names sizing gives formulas, for the scenario's model on its GPU.
-const (
-	WeightsGB      = "weights_gb"
-	GPUMemoryGB    = "gpu_memory_gb"
-	MinCardsName   = "min_cards"
-	UsualCardsName = "usual_cards"
-	KVGBPerReplica = "kv_gb_per_replica"
-)
-
-// SizingNames are the names sizing provides, in display order.
-var SizingNames = []string{WeightsGB, GPUMemoryGB, MinCardsName, UsualCardsName, KVGBPerReplica}
 
 // Scenario is a set of input values that differ from the Assumptions'.
 type Scenario struct {
@@ -100,8 +89,8 @@ type Model struct {
 	Formulas     []formulas.Formula
 	Offers       []Offer
 	Scenarios    []Scenario // named scenarios, in sheet order; the base is implied
-	GPUs         []GPUSpec
-	Catalog      []ModelSpec
+	GPUs         []sizing.GPUSpec
+	Catalog      []sizing.ModelSpec
 	Deployments  []Deployment
 	Correlations []Correlation
 	Targets      []TargetSpec // the formulas the tornado follows
@@ -126,23 +115,23 @@ type Correlation struct {
 }
 
 // GPUSpec returns the catalog entry of the GPU called name.
-func (m *Model) GPUSpec(name string) (GPUSpec, bool) {
+func (m *Model) GPUSpec(name string) (sizing.GPUSpec, bool) {
 	for _, g := range m.GPUs {
 		if SameGPU(g.Name, name) {
 			return g, true
 		}
 	}
-	return GPUSpec{}, false
+	return sizing.GPUSpec{}, false
 }
 
 // ModelSpec returns the catalog entry of the model called name, ignoring case.
-func (m *Model) ModelSpec(name string) (ModelSpec, bool) {
+func (m *Model) ModelSpec(name string) (sizing.ModelSpec, bool) {
 	for _, s := range m.Catalog {
 		if strings.EqualFold(strings.TrimSpace(s.Name), strings.TrimSpace(name)) {
 			return s, true
 		}
 	}
-	return ModelSpec{}, false
+	return sizing.ModelSpec{}, false
 }
 
 // Scenario returns the named scenario.

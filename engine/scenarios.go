@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"planner/formulas"
+	"planner/sizing"
 )
 
 // sizingEnabled reports whether the model sizes a model per scenario: it
@@ -123,8 +124,8 @@ func (p *Plan) unknownText(name string, v Value) string {
 			return fmt.Sprintf("the model %q is not in the Models sheet; known models: %s", v.Text, p.catalogNames())
 		}
 	case name == Precision && v.Text != "":
-		if _, ok := BytesPer(v.Text); !ok {
-			return fmt.Sprintf("the precision %q is not known; use one of %s", v.Text, PrecisionNames())
+		if _, ok := sizing.BytesPer(v.Text); !ok {
+			return fmt.Sprintf("the precision %q is not known; use one of %s", v.Text, sizing.PrecisionNames())
 		}
 	}
 	return ""
@@ -146,15 +147,15 @@ func (p *Plan) sizeScenario(st *state, res *Result) error {
 	if prec := res.Text[Precision]; prec != "" {
 		m.Precision, m.BytesPerParam = prec, 0
 	}
-	s, err := Size(m, g, ruleOf(res))
+	s, err := sizing.Size(m, g, res.SizingRule())
 	if err != nil {
 		return fmt.Errorf("scenario %s: %w", res.Scenario, err)
 	}
 	res.Sizing = &s
-	values := map[string]float64{WeightsGB: s.WeightsGB, GPUMemoryGB: g.MemoryGB, MinCardsName: float64(s.MinCardsTP),
-		UsualCardsName: float64(s.UsualCards), KVGBPerReplica: s.KVGBPerReplica}
+	values := map[string]float64{sizing.WeightsGB: s.WeightsGB, sizing.GPUMemoryGB: g.MemoryGB, sizing.MinCardsName: float64(s.MinCardsTP),
+		sizing.UsualCardsName: float64(s.UsualCards), sizing.KVGBPerReplica: s.KVGBPerReplica}
 	for name, v := range values {
-		if v == 0 && (name == MinCardsName || name == UsualCardsName || name == KVGBPerReplica) {
+		if v == 0 && (name == sizing.MinCardsName || name == sizing.UsualCardsName || name == sizing.KVGBPerReplica) {
 			v = math.NaN()
 			st.missing[name] = s.Note
 		}

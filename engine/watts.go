@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"planner/formulas"
+	"planner/sizing"
 )
 
 // wattsFromCatalog reports whether gpu_watts is a name planner provides
@@ -72,7 +73,7 @@ func (p *Plan) setWatts(sc Scenario, slots []float64, res *Result) error {
 
 // noWatts asks for a GPU's board watts, at the cell that put the scenario
 // on that GPU: its own Scenarios cell, a --set, or the Assumptions'.
-func (p *Plan) noWatts(sc Scenario, g GPUSpec) *formulas.Error {
+func (p *Plan) noWatts(sc Scenario, g sizing.GPUSpec) *formulas.Error {
 	where := "in the GPUs sheet"
 	switch {
 	case g.WattsAt.Sheet != "":

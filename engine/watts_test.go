@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"planner/formulas"
+	"planner/sizing"
 )
 
 // catalogModel is the full model as init now writes it: no gpu_watts in
@@ -13,7 +14,7 @@ import (
 func catalogModel() Model {
 	m := fullModel()
 	m.Inputs = slices.DeleteFunc(m.Inputs, func(in Input) bool { return in.Name == GPUWatts })
-	m.GPUs = append(slices.Clone(catalogGPUs), GPUSpec{Name: "MI300X", MemoryGB: 192, Watts: 750,
+	m.GPUs = append(slices.Clone(catalogGPUs), sizing.GPUSpec{Name: "MI300X", MemoryGB: 192, Watts: 750,
 		WattsAt: formulas.Origin{File: "plan.xlsx", Sheet: "GPUs", Row: 8, Col: 3}})
 	m.Scenarios = []Scenario{
 		{Name: "B200 node", Set: map[string]Value{"gpu": Text("B200"), "capex": Num(450000)}},

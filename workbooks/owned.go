@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"planner/engine"
+	"planner/sizing"
 	"planner/units"
 )
 
@@ -21,7 +22,7 @@ func sizingGrid(out Output) *grid {
 		g.line(headerRow+1, text("There is no GPUs or Models sheet, so nothing is sized.", styleNote))
 		return g
 	}
-	catalog := map[string]engine.ModelSpec{}
+	catalog := map[string]sizing.ModelSpec{}
 	for _, m := range out.Plan.Model().Catalog {
 		catalog[m.Name] = m
 	}

@@ -6,6 +6,7 @@ import (
 
 	"planner/engine"
 	"planner/formulas"
+	"planner/sizing"
 	"planner/units"
 )
 
@@ -15,7 +16,7 @@ type Output struct {
 	Plan        *engine.Plan     // the compiled model
 	Results     []*engine.Result // one per scenario, base first
 	Overrides   []string         // command-line overrides the results were computed with
-	Sizing      []engine.Sizing  // every catalog model on every catalog GPU
+	Sizing      []sizing.Result  // every catalog model on every catalog GPU
 	Deployments []engine.DeploymentResult
 	MonteCarlo  []*engine.MonteCarloResult // one per scenario, as Results; none when not run
 	WhatIfs     *engine.WhatIfs            // tornado, data tables, break-even curve, goals; nil when not run
@@ -97,13 +98,13 @@ func sizingSection(g *grid, out Output, notesCol int, lay *resultsLayout) {
 	textRow(engine.ModelName, "The model sized.", func(r *engine.Result) string { return r.Text[engine.ModelName] })
 	textRow(engine.GPU, "The GPU it is sized on.", func(r *engine.Result) string { return r.Text[engine.GPU] })
 	docs := map[string]string{
-		engine.WeightsGB:      "Parameters × bytes per parameter.",
-		engine.GPUMemoryGB:    "Memory of one card.",
-		engine.MinCardsName:   "Cards whose memory holds the weights, rounded up to 1, 2, 4, 8 or 16.",
-		engine.UsualCardsName: "Cards with the KV-cache reserve, rounded the same way: the replica's size.",
-		engine.KVGBPerReplica: "Memory left for the KV cache at the usual count.",
+		sizing.WeightsGB:      "Parameters × bytes per parameter.",
+		sizing.GPUMemoryGB:    "Memory of one card.",
+		sizing.MinCardsName:   "Cards whose memory holds the weights, rounded up to 1, 2, 4, 8 or 16.",
+		sizing.UsualCardsName: "Cards with the KV-cache reserve, rounded the same way: the replica's size.",
+		sizing.KVGBPerReplica: "Memory left for the KV cache at the usual count.",
 	}
-	for _, name := range engine.SizingNames {
+	for _, name := range sizing.Names() {
 		row++
 		lay.sizingRow[name] = row
 		g.line(row, text(name, styleLabel), text(sizingUnit(name), styleLabel))
@@ -120,7 +121,7 @@ func sizingSection(g *grid, out Output, notesCol int, lay *resultsLayout) {
 
 func sizingUnit(name string) string {
 	switch name {
-	case engine.MinCardsName, engine.UsualCardsName:
+	case sizing.MinCardsName, sizing.UsualCardsName:
 		return "cards"
 	}
 	return "GB"

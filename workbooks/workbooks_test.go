@@ -17,6 +17,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/engine"
+	"planner/sizing"
 )
 
 // newPlan writes planner's default workbook into a temporary folder.
@@ -54,7 +55,7 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sizing, err := p.SizingTable(results[0])
+	sizes, err := sizing.Table(p.Model().Catalog, p.Model().GPUs, results[0].SizingRule())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizing, Deployments: p.Deploy(results),
+	data, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizes, Deployments: p.Deploy(results),
 		MonteCarlo: mcs, WhatIfs: whatifs}, WriteOptions{})
 	if err != nil {
 		t.Fatal(err)

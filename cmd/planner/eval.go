@@ -14,6 +14,7 @@ import (
 
 	"planner/engine"
 	"planner/formulas"
+	"planner/sizing"
 	"planner/units"
 	"planner/workbooks"
 )
@@ -128,7 +129,7 @@ type fileReport struct {
 	file        string
 	plan        *engine.Plan
 	results     []*engine.Result // base first, then every scenario
-	sizing      []engine.Sizing
+	sizing      []sizing.Result
 	deployments []engine.DeploymentResult
 	montecarlo  []*engine.MonteCarloResult // one per scenario, as results
 	whatifs     *engine.WhatIfs
@@ -204,7 +205,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		return rep
 	}
 	rep.only = opts.scenarios
-	if rep.sizing, rep.err = rep.plan.SizingTable(rep.results[0]); rep.err != nil {
+	if rep.sizing, rep.err = sizing.Table(book.Model.Catalog, book.Model.GPUs, rep.results[0].SizingRule()); rep.err != nil {
 		return rep
 	}
 	rep.deployments = rep.plan.Deploy(rep.results)

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"planner/engine"
+	"planner/sizing"
 	"planner/units"
 )
 
@@ -186,7 +187,7 @@ func writeTable(w io.Writer, rep *fileReport) {
 		t.add(cells...)
 	}
 	if base.Sizing != nil {
-		for _, name := range []string{engine.WeightsGB, engine.UsualCardsName} {
+		for _, name := range []string{sizing.WeightsGB, sizing.UsualCardsName} {
 			cells := []string{name, ""}
 			for _, r := range rep.shown() {
 				cells = append(cells, shown(r.Values, nil, name, ""))

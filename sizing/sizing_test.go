@@ -1,4 +1,4 @@
-package engine
+package sizing
 
 import (
 	"strings"
@@ -23,7 +23,7 @@ func gpu(t *testing.T, name string) GPUSpec {
 }
 
 // kvHeadroom is the default workbook's KV reserve without an architecture.
-var rule = SizingRule{KVHeadroom: 0.4, NodeGPUs: 8}
+var rule = Rule{KVHeadroom: 0.4, NodeGPUs: 8}
 
 // Every worked sizing case of SPEC.md §1: minimum cards for the weights
 // (rounded to a tensor-parallel size) and the usual count with KV reserve.

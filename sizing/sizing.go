@@ -1,4 +1,4 @@
-package engine
+package sizing
 
 import (
 	"fmt"
@@ -82,8 +82,8 @@ const MaxCards = 16
 // maxParamsB bounds a model's size: a thousand times the largest served today.
 const maxParamsB = 1e6
 
-// SizingRule holds the assumptions sizing uses.
-type SizingRule struct {
+// Rule holds the assumptions sizing uses.
+type Rule struct {
 	// KVHeadroom is the KV-cache reserve as a share of the weights, for
 	// models without an architecture.
 	KVHeadroom float64
@@ -91,8 +91,8 @@ type SizingRule struct {
 	NodeGPUs int
 }
 
-// Sizing is how many cards of one GPU one replica of one model needs.
-type Sizing struct {
+// Result is how many cards of one GPU one replica of one model needs.
+type Result struct {
 	Model, GPU     string
 	WeightsGB      float64 // parameters × bytes per parameter
 	KVGB           float64 // the KV reserve one replica needs
@@ -106,35 +106,35 @@ type Sizing struct {
 }
 
 // Size sizes one replica of m on g.
-func Size(m ModelSpec, g GPUSpec, rule SizingRule) (Sizing, error) {
+func Size(m ModelSpec, g GPUSpec, rule Rule) (Result, error) {
 	bytes := m.BytesPerParam
 	if bytes == 0 {
 		b, ok := BytesPer(m.Precision)
 		if !ok {
-			return Sizing{}, fmt.Errorf("%s: precision %q is not known; use one of %s, or give bytes per parameter", m.Name, m.Precision, PrecisionNames())
+			return Result{}, fmt.Errorf("%s: precision %q is not known; use one of %s, or give bytes per parameter", m.Name, m.Precision, PrecisionNames())
 		}
 		bytes = b
 	}
 	switch {
 	case !(m.TotalParamsB > 0) || math.IsInf(m.TotalParamsB, 0):
-		return Sizing{}, fmt.Errorf("%s: total parameters must be a number above zero, not %g", m.Name, m.TotalParamsB)
+		return Result{}, fmt.Errorf("%s: total parameters must be a number above zero, not %g", m.Name, m.TotalParamsB)
 	case m.TotalParamsB > maxParamsB:
-		return Sizing{}, fmt.Errorf("%s: %g billion parameters is more than planner sizes (%g billion)", m.Name, m.TotalParamsB, float64(maxParamsB))
+		return Result{}, fmt.Errorf("%s: %g billion parameters is more than planner sizes (%g billion)", m.Name, m.TotalParamsB, float64(maxParamsB))
 	case !(bytes > 0) || math.IsInf(bytes, 0):
-		return Sizing{}, fmt.Errorf("%s: bytes per parameter must be above zero, not %g", m.Name, bytes)
+		return Result{}, fmt.Errorf("%s: bytes per parameter must be above zero, not %g", m.Name, bytes)
 	case !(g.MemoryGB > 0) || math.IsInf(g.MemoryGB, 0):
-		return Sizing{}, fmt.Errorf("%s: memory must be above zero, not %g GB", g.Name, g.MemoryGB)
+		return Result{}, fmt.Errorf("%s: memory must be above zero, not %g GB", g.Name, g.MemoryGB)
 	case !(rule.KVHeadroom >= 0) || math.IsInf(rule.KVHeadroom, 0):
-		return Sizing{}, fmt.Errorf("kv_headroom must be a share of zero or more, not %g", rule.KVHeadroom)
+		return Result{}, fmt.Errorf("kv_headroom must be a share of zero or more, not %g", rule.KVHeadroom)
 	}
-	s := Sizing{Model: m.Name, GPU: g.Name, WeightsGB: m.TotalParamsB * bytes}
+	s := Result{Model: m.Name, GPU: g.Name, WeightsGB: m.TotalParamsB * bytes}
 	if m.Arch != nil {
 		s.KVGB = m.Arch.KVBytesPerReplica() / 1e9
 	} else {
 		s.KVGB = s.WeightsGB * rule.KVHeadroom
 	}
 	if math.IsInf(s.WeightsGB, 0) || math.IsInf(s.KVGB, 0) || math.IsNaN(s.KVGB) {
-		return Sizing{}, fmt.Errorf("%s: its weights and KV cache (%g GB and %g GB) are too large to size", m.Name, s.WeightsGB, s.KVGB)
+		return Result{}, fmt.Errorf("%s: its weights and KV cache (%g GB and %g GB) are too large to size", m.Name, s.WeightsGB, s.KVGB)
 	}
 	s.MinCards = cardsFor(s.WeightsGB, g.MemoryGB)
 	s.MinCardsTP = tensorParallel(s.MinCards)
@@ -173,7 +173,7 @@ func tensorParallel(n int) int {
 	return 0
 }
 
-func (s Sizing) describe(g GPUSpec, rule SizingRule) string {
+func (s Result) describe(g GPUSpec, rule Rule) string {
 	switch {
 	case s.MinCardsTP == 0:
 		need := fmt.Sprint(s.MinCards)
@@ -189,14 +189,15 @@ func (s Sizing) describe(g GPUSpec, rule SizingRule) string {
 	return fmt.Sprintf("%d×%s minimum, %d usual, %.0f GB left for KV per replica", s.MinCardsTP, g.Name, s.UsualCards, s.KVGBPerReplica)
 }
 
-// SizingTable sizes every catalog model on every catalog GPU with the rule of
-// one scenario's result (its KV headroom and node size), model by model.
-func (p *Plan) SizingTable(r *Result) ([]Sizing, error) {
-	var out []Sizing
+// Table sizes every model on every GPU with one rule (a scenario's KV
+// headroom and node size), model by model. A model it cannot size is
+// reported at its catalog row, every one at once.
+func Table(models []ModelSpec, gpus []GPUSpec, rule Rule) ([]Result, error) {
+	var out []Result
 	var problems formulas.List
-	for _, m := range p.model.Catalog {
-		for _, g := range p.model.GPUs {
-			s, err := Size(m, g, ruleOf(r))
+	for _, m := range models {
+		for _, g := range gpus {
+			s, err := Size(m, g, rule)
 			if err != nil {
 				problems = append(problems, &formulas.Error{Origin: m.Origin, Name: m.Name, Msg: err.Error()})
 				continue
