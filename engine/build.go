@@ -56,9 +56,17 @@ func (e *CycleError) Error() string {
 // Place puts a cycle at its first member, for sorting.
 func (e *CycleError) Place() formulas.Origin { return e.Members[0].Origin }
 
-// Build checks every name and formula of m and compiles it. All problems are
-// reported at once, as a formulas.List sorted by place.
-func Build(m Model) (*Plan, error) {
+// A Check looks over a part of the model that the evaluator does not read
+// itself, such as its deployments, correlations or what-ifs: the package
+// that owns the part provides it. It says what is wrong with the part, and
+// what the part asks that planner does not do.
+type Check func(*Plan) (problems, warnings formulas.List)
+
+// Build checks every name and formula of m and compiles it, then runs the
+// checks on the compiled plan. All problems, the engine's and the checks',
+// are reported at once, as a formulas.List sorted by place; the checks'
+// warnings join the engine's in Warnings.
+func Build(m Model, checks ...Check) (*Plan, error) {
 	env, problems := environment(m)
 	p := &Plan{model: m, index: map[string]int{}, env: env}
 	checker := formulas.NewChecker(env)
@@ -82,16 +90,18 @@ func Build(m Model) (*Plan, error) {
 	if err := p.checkVerdictNames(); err != nil {
 		return nil, err
 	}
-	var checks formulas.List
-	for _, c := range []formulas.List{p.checkOffers(), p.checkSizing(), p.checkScenarios(), p.checkDeployments(), p.checkCorrelations(),
-		p.checkTables(p.model.Tables), p.checkGoals(), p.checkTargets()} {
-		checks = append(checks, c...)
+	p.prog = compile(p)
+	found := slices.Concat(p.checkOffers(), p.checkSizing(), p.checkScenarios())
+	var warnings formulas.List
+	for _, check := range checks {
+		ps, ws := check(p)
+		found, warnings = append(found, ps...), append(warnings, ws...)
 	}
-	if err := checks.Err(); err != nil {
+	found = slices.Concat(found, p.checkCorrelations(), p.checkTables(p.model.Tables), p.checkGoals(), p.checkTargets())
+	if err := found.Err(); err != nil {
 		return nil, err
 	}
-	p.prog = compile(p)
-	p.warnings = slices.Concat(p.correlationWarnings(), p.wattsWarnings(), p.offerWarnings())
+	p.warnings = slices.Concat(p.correlationWarnings(), warnings, p.wattsWarnings(), p.offerWarnings())
 	return p, nil
 }
 

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"sort"
 	"strings"
 
 	"planner/formulas"
@@ -98,22 +99,6 @@ type Model struct {
 	Goals        []Goal       // goals to solve on every evaluation
 }
 
-// TargetSpec is a tornado target the workbook names.
-type TargetSpec struct {
-	Name   string
-	Notes  string
-	Origin formulas.Origin
-}
-
-// Correlation is a rank correlation between two uncertain inputs, induced
-// in Monte Carlo samples by the Iman–Conover method.
-type Correlation struct {
-	A, B   string
-	Rho    float64
-	Notes  string
-	Origin formulas.Origin
-}
-
 // GPUSpec returns the catalog entry of the GPU called name.
 func (m *Model) GPUSpec(name string) (sizing.GPUSpec, bool) {
 	for _, g := range m.GPUs {
@@ -152,4 +137,44 @@ func (m *Model) Input(name string) (Input, bool) {
 		}
 	}
 	return Input{}, false
+}
+
+// OfferLabels lists the labels of the offers for gpu (every offer for ""),
+// sorted, for messages.
+func (m *Model) OfferLabels(gpu string) string {
+	var labels []string
+	for _, o := range m.Offers {
+		if gpu == "" || SameGPU(o.GPU, gpu) {
+			labels = append(labels, o.Label())
+		}
+	}
+	if len(labels) == 0 {
+		return "(none: the Cloud sheet has no offer for " + gpu + ")"
+	}
+	sort.Strings(labels)
+	return strings.Join(labels, "; ") // offer labels hold commas of their own
+}
+
+// GPUNames lists the GPU catalog's names, sorted, for messages.
+func (m *Model) GPUNames() string {
+	var names []string
+	for _, g := range m.GPUs {
+		names = append(names, g.Name)
+	}
+	return joinSorted(names)
+}
+
+// ModelNames lists the model catalog's names, sorted, for messages.
+func (m *Model) ModelNames() string {
+	var names []string
+	for _, s := range m.Catalog {
+		names = append(names, s.Name)
+	}
+	return joinSorted(names)
+}
+
+func joinSorted(s []string) string {
+	s = append([]string(nil), s...)
+	sort.Strings(s)
+	return strings.Join(s, ", ")
 }

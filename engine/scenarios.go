@@ -117,11 +117,11 @@ func (p *Plan) unknownText(name string, v Value) string {
 	case !v.IsText:
 	case name == GPU && len(m.GPUs) > 0:
 		if _, ok := m.GPUSpec(v.Text); !ok {
-			return fmt.Sprintf("the GPU %q is not in the GPUs sheet; known GPUs: %s", v.Text, p.gpuNames())
+			return fmt.Sprintf("the GPU %q is not in the GPUs sheet; known GPUs: %s", v.Text, m.GPUNames())
 		}
 	case name == ModelName && m.sizingEnabled():
 		if _, ok := m.ModelSpec(v.Text); !ok {
-			return fmt.Sprintf("the model %q is not in the Models sheet; known models: %s", v.Text, p.catalogNames())
+			return fmt.Sprintf("the model %q is not in the Models sheet; known models: %s", v.Text, m.ModelNames())
 		}
 	case name == Precision && v.Text != "":
 		if _, ok := sizing.BytesPer(v.Text); !ok {

@@ -107,7 +107,7 @@ func (p *Plan) goalFunc(sc Scenario, g Goal) (func(float64) float64, error) {
 	if perOffer {
 		o, found := p.offerByLabel(g.Offer)
 		if !found {
-			return nil, fmt.Errorf("goal %s: %s is evaluated per offer; name the offer (one of %s)", g.Name, g.Target, p.offerLabels(""))
+			return nil, fmt.Errorf("goal %s: %s is evaluated per offer; name the offer (one of %s)", g.Name, g.Target, p.model.OfferLabels(""))
 		}
 		price = o.Price
 	}
@@ -262,10 +262,10 @@ func (p *Plan) GoalProblems(g Goal) []GoalProblem {
 	case !ok:
 		fail("target", "%s is not a formula%s", g.Target, p.didYouMeanFormula(g.Target))
 	case p.perOffer[i] && g.Offer == "":
-		fail("offer", "%s is evaluated per offer; name the offer (one of %s)", g.Target, p.offerLabels(""))
+		fail("offer", "%s is evaluated per offer; name the offer (one of %s)", g.Target, p.model.OfferLabels(""))
 	case g.Offer != "":
 		if _, found := p.offerByLabel(g.Offer); !found {
-			fail("offer", "there is no offer %q; name one of %s", g.Offer, p.offerLabels(""))
+			fail("offer", "there is no offer %q; name one of %s", g.Offer, p.model.OfferLabels(""))
 		}
 	}
 	var names []string

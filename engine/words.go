@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -101,12 +102,39 @@ func number(quantity string, v float64, f WordFormat) Word {
 	return Word{Quantity: quantity, Value: v, Format: f}
 }
 
-func verdictWord(verdict string) Word {
+// VerdictWord is a verdict as a word: 1 for buy, 0 for rent, so that a
+// spreadsheet can write it from a comparison.
+func VerdictWord(verdict string) Word {
 	v := 0.0
 	if verdict == Buy {
 		v = 1
 	}
 	return Word{Quantity: QuantityVerdict, Value: v, Format: AsVerdict}
+}
+
+// offerPhrase is the verdict for one offer in words: "rent: busy 50.0 % of
+// the month, break-even against RunPod H100 SXM, Community is 60.8 %".
+func offerPhrase(verdict string, utilization, breakeven float64, o Offer) Phrase {
+	return Phrase{VerdictWord(verdict), text(": busy "), number(QuantityUtilization, utilization, AsPercent),
+		text(" of the month, break-even against " + o.Label() + " is "), number(QuantityBreakeven, breakeven, AsBreakeven)}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func dollars(v float64) string {
+	if !finite(v) {
+		return fmt.Sprint(v)
+	}
+	s := fmt.Sprintf("%.0f", math.Round(v))
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return "$" + s
 }
 
 // percent writes a share with one decimal, rounding half away from zero as

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"planner/deploy"
 	"planner/engine"
 	"planner/workbooks"
 )
@@ -14,7 +15,7 @@ import (
 // side computes a model as diff does.
 func side(t *testing.T, name string, m engine.Model) Side {
 	t.Helper()
-	p, err := engine.Build(m)
+	p, err := engine.Build(m, deploy.Check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +31,7 @@ func side(t *testing.T, name string, m engine.Model) Side {
 // every result that really moved is listed.
 func TestOneEditShowsItselfAndItsDependents(t *testing.T) {
 	old := side(t, "old", workbooks.DefaultModel())
-	p, _ := engine.Build(workbooks.DefaultModel())
+	p, _ := engine.Build(workbooks.DefaultModel(), deploy.Check)
 	rng := rand.New(rand.NewPCG(2026, 11))
 	for trial := 0; trial < 200; trial++ {
 		m := workbooks.DefaultModel()

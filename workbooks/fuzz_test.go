@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"planner/deploy"
 	"planner/engine"
 )
 
@@ -54,7 +55,7 @@ func FuzzRead(f *testing.F) {
 			named("read", err)
 			return
 		}
-		p, err := engine.Build(b.Model)
+		p, err := engine.Build(b.Model, deploy.Check)
 		if err != nil {
 			return
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"planner/deploy"
 	"planner/engine"
 	"planner/sizing"
 	"planner/units"
@@ -78,7 +79,7 @@ func costsGrid(out Output, lay *resultsLayout) *grid {
 }
 
 // costRow writes one deployment's row of Deployment costs.
-func costRow(g *grid, out Output, lay *resultsLayout, d engine.DeploymentResult, row int) {
+func costRow(g *grid, out Output, lay *resultsLayout, d deploy.Result, row int) {
 	g.line(row, text(d.Name, styleLabel), text(d.Model, styleLabel), text(d.GPU, styleLabel))
 	if d.Cards == 0 {
 		g.set(17, row, text(d.Words, styleError))
@@ -138,7 +139,7 @@ func costRow(g *grid, out Output, lay *resultsLayout, d engine.DeploymentResult,
 // text; "" where planner's own value stands (cards it sized).
 type deploymentInputs struct{ cards, replicas, hours, usage string }
 
-func deploymentRefs(d engine.DeploymentResult) deploymentInputs {
+func deploymentRefs(d deploy.Result) deploymentInputs {
 	ref := func(key string) string {
 		at, ok := d.Where[key]
 		if !ok || at.Sheet == "" {
@@ -174,7 +175,7 @@ func deploymentRefs(d engine.DeploymentResult) deploymentInputs {
 // nodes; "" where Results does not have one.
 type ownSide struct{ gpus, hours, nodeCost, breakeven string }
 
-func ownRefs(out Output, lay *resultsLayout, d engine.DeploymentResult) ownSide {
+func ownRefs(out Output, lay *resultsLayout, d deploy.Result) ownSide {
 	col := 0
 	for i, r := range out.Results {
 		if r.Scenario == d.Own.Scenario {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"planner/deploy"
 	"planner/engine"
 )
 
@@ -102,7 +103,7 @@ func TestEvalAndAProtectedStructure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := engine.Build(b.Model)
+	p, err := engine.Build(b.Model, deploy.Check)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"planner/deploy"
 	"planner/engine"
 	"planner/formulas"
 	"planner/sizing"
@@ -17,7 +18,7 @@ type Output struct {
 	Results     []*engine.Result // one per scenario, base first
 	Overrides   []string         // command-line overrides the results were computed with
 	Sizing      []sizing.Result  // every catalog model on every catalog GPU
-	Deployments []engine.DeploymentResult
+	Deployments []deploy.Result
 	MonteCarlo  []*engine.MonteCarloResult // one per scenario, as Results; none when not run
 	WhatIfs     *engine.WhatIfs            // tornado, data tables, break-even curve, goals; nil when not run
 	Set         map[string]engine.Value    // inputs overridden on the command line: written as values, not linked

@@ -16,6 +16,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/deploy"
 	"planner/engine"
 	"planner/sizing"
 )
@@ -47,7 +48,7 @@ func evaluate(t *testing.T, path string) (*Book, []byte) {
 
 func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 	t.Helper()
-	p, err := engine.Build(b.Model)
+	p, err := engine.Build(b.Model, deploy.Check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizes, Deployments: p.Deploy(results),
+	data, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizes, Deployments: deploy.Cost(p, results),
 		MonteCarlo: mcs, WhatIfs: whatifs}, WriteOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -91,7 +92,7 @@ func TestDefaultModelBuilds(t *testing.T) {
 			t.Errorf("the default workbook has no input %s", want)
 		}
 	}
-	if _, err := engine.Build(m); err != nil {
+	if _, err := engine.Build(m, deploy.Check); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -90,7 +90,7 @@ func diffSide(arg string) (review.Side, error) {
 		return review.Side{}, err
 	}
 	side := review.Side{Name: arg, Facts: book.Model.Facts()}
-	plan, err := engine.Build(book.Model)
+	plan, err := build(book.Model)
 	if err == nil {
 		var results []*engine.Result
 		if results, err = plan.EvalAll(nil); err == nil {

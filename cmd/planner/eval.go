@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"planner/deploy"
 	"planner/engine"
 	"planner/formulas"
 	"planner/sizing"
@@ -130,7 +131,7 @@ type fileReport struct {
 	plan        *engine.Plan
 	results     []*engine.Result // base first, then every scenario
 	sizing      []sizing.Result
-	deployments []engine.DeploymentResult
+	deployments []deploy.Result
 	montecarlo  []*engine.MonteCarloResult // one per scenario, as results
 	whatifs     *engine.WhatIfs
 	set         map[string]engine.Value          // --set overrides
@@ -173,7 +174,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		return rep
 	}
 	rep.warnings = slices.Concat(rep.early, book.Warnings, opts.age.warnings(book))
-	if rep.plan, rep.err = engine.Build(book.Model); rep.err != nil {
+	if rep.plan, rep.err = build(book.Model); rep.err != nil {
 		return rep
 	}
 	set, err := parseSets(opts.sets, rep.plan)
@@ -208,7 +209,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 	if rep.sizing, rep.err = sizing.Table(book.Model.Catalog, book.Model.GPUs, rep.results[0].SizingRule()); rep.err != nil {
 		return rep
 	}
-	rep.deployments = rep.plan.Deploy(rep.results)
+	rep.deployments = deploy.Cost(rep.plan, rep.results)
 	if err := evalErrors(rep.results); err != nil {
 		rep.err = err
 		if len(opts.sets) == 0 || opts.output != "" {

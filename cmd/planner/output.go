@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"planner/deploy"
 	"planner/engine"
 	"planner/sizing"
 	"planner/units"
@@ -253,7 +254,7 @@ func shown(values map[string]float64, errs map[string]*engine.EvalError, name, u
 	return "#N/A"
 }
 
-func deploymentJSON(d engine.DeploymentResult) jsonDeployment {
+func deploymentJSON(d deploy.Result) jsonDeployment {
 	j := jsonDeployment{Name: d.Name, Model: d.Model, GPU: d.GPU, Cards: d.Cards, Replicas: d.Replicas,
 		HoursPerMonth: d.HoursPerMonth, Offer: d.Offer.Label(), RentPerReplicaHour: d.RentPerReplicaHour,
 		RentPerMonth: d.RentPerMonth, Verdict: d.Verdict, Words: d.Words}
@@ -267,7 +268,7 @@ func deploymentJSON(d engine.DeploymentResult) jsonDeployment {
 }
 
 // writeDeployments prints each deployment costed, one line each.
-func writeDeployments(w io.Writer, ds []engine.DeploymentResult) {
+func writeDeployments(w io.Writer, ds []deploy.Result) {
 	if len(ds) == 0 {
 		return
 	}

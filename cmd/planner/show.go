@@ -88,7 +88,7 @@ func runShow(cmd *cobra.Command, path string, age priceAge) error {
 	for _, f := range book.Model.Facts() {
 		fmt.Fprintln(out, oneLine(f.String()))
 	}
-	plan, err := engine.Build(book.Model)
+	plan, err := build(book.Model)
 	if err != nil {
 		// The facts are shown; the results cannot be. Say why in the text,
 		// so that a diff shows a workbook that broke.

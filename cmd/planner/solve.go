@@ -64,7 +64,7 @@ func runSolve(cmd *cobra.Command, path string, opts solveOptions) error {
 	if err != nil {
 		return report(cmd, err)
 	}
-	plan, err := engine.Build(book.Model)
+	plan, err := build(book.Model)
 	if err != nil {
 		return report(cmd, err)
 	}
