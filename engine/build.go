@@ -97,11 +97,11 @@ func Build(m Model, checks ...Check) (*Plan, error) {
 		ps, ws := check(p)
 		found, warnings = append(found, ps...), append(warnings, ws...)
 	}
-	found = slices.Concat(found, p.checkCorrelations(), p.checkTables(p.model.Tables), p.checkGoals(), p.checkTargets())
+	found = slices.Concat(found, p.checkTables(p.model.Tables), p.checkGoals(), p.checkTargets())
 	if err := found.Err(); err != nil {
 		return nil, err
 	}
-	p.warnings = slices.Concat(p.correlationWarnings(), warnings, p.wattsWarnings(), p.offerWarnings())
+	p.warnings = slices.Concat(warnings, p.wattsWarnings(), p.offerWarnings())
 	return p, nil
 }
 
@@ -416,6 +416,14 @@ func (p *Plan) Unit(formula string) string {
 		return p.checked[i].Unit
 	}
 	return ""
+}
+
+// Formula returns the formula called name.
+func (p *Plan) Formula(name string) (formulas.Formula, bool) {
+	if i, ok := p.index[name]; ok {
+		return p.checked[i].Formula, true
+	}
+	return formulas.Formula{}, false
 }
 
 // Checked returns the checked formulas in model order, with their syntax

@@ -223,7 +223,7 @@ func (p *Plan) setInputs(sc Scenario, slots []float64, res *Result) error {
 			continue
 		}
 		if name != GPUWatts || !p.model.wattsFromCatalog() {
-			return fmt.Errorf("scenario %s sets %s, which is not an input%s", sc.Name, name, p.didYouMean(name))
+			return fmt.Errorf("scenario %s sets %s, which is not an input%s", sc.Name, name, p.DidYouMean(name))
 		}
 		if v.IsText {
 			return fmt.Errorf("scenario %s sets %s to %s, but %s is a number", sc.Name, name, describe(v), name)
@@ -264,8 +264,9 @@ func (p *Plan) setInputs(sc Scenario, slots []float64, res *Result) error {
 	return nil
 }
 
-// didYouMean suggests the input closest in spelling to name.
-func (p *Plan) didYouMean(name string) string {
+// DidYouMean suggests the input closest in spelling to name, for a
+// message: " (did you mean capex?)", or "".
+func (p *Plan) DidYouMean(name string) string {
 	var names []string
 	for _, in := range p.model.Inputs {
 		names = append(names, in.Name)
@@ -273,8 +274,9 @@ func (p *Plan) didYouMean(name string) string {
 	return suggestion(name, names)
 }
 
-// didYouMeanFormula suggests the formula closest in spelling to name.
-func (p *Plan) didYouMeanFormula(name string) string {
+// DidYouMeanFormula suggests the formula closest in spelling to name, for
+// a message, as DidYouMean does.
+func (p *Plan) DidYouMeanFormula(name string) string {
 	var names []string
 	for _, c := range p.checked {
 		names = append(names, c.Name)

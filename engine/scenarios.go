@@ -79,7 +79,7 @@ func (p *Plan) checkSet(s Scenario) formulas.List {
 		switch {
 		case !ok:
 			problems = append(problems, &formulas.Error{Origin: at, Name: name,
-				Msg: "the scenario " + s.Name + " sets " + name + ", which is not an input" + p.didYouMean(name)})
+				Msg: "the scenario " + s.Name + " sets " + name + ", which is not an input" + p.DidYouMean(name)})
 		case in.Value.IsText != v.IsText:
 			problems = append(problems, &formulas.Error{Origin: at, Name: name,
 				Msg: fmt.Sprintf("the scenario %s sets %s to %s, but %s is %s", s.Name, name, describe(v), name, kindOf(in.Value))})

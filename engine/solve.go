@@ -47,7 +47,7 @@ func (p *Plan) Solve(sc Scenario, g Goal) (Solution, error) {
 	in, ok := p.model.Input(g.For)
 	switch {
 	case !ok:
-		return sol, fmt.Errorf("goal %s: %s is not an input%s", g.Name, g.For, p.didYouMean(g.For))
+		return sol, fmt.Errorf("goal %s: %s is not an input%s", g.Name, g.For, p.DidYouMean(g.For))
 	case in.Value.IsText:
 		return sol, fmt.Errorf("goal %s: %s is text; goal seek solves for a number input", g.Name, g.For)
 	}
@@ -100,7 +100,7 @@ func (p *Plan) goalFunc(sc Scenario, g Goal) (func(float64) float64, error) {
 	}
 	i, ok := p.index[g.Target]
 	if !ok {
-		return nil, fmt.Errorf("goal %s: %s is not a formula%s", g.Name, g.Target, p.didYouMeanFormula(g.Target))
+		return nil, fmt.Errorf("goal %s: %s is not a formula%s", g.Name, g.Target, p.DidYouMeanFormula(g.Target))
 	}
 	perOffer := p.perOffer[i]
 	var price float64
@@ -253,14 +253,14 @@ func (p *Plan) GoalProblems(g Goal) []GoalProblem {
 	}
 	switch in, ok := p.model.Input(g.For); {
 	case !ok:
-		fail("for", "%s is not an input%s", g.For, p.didYouMean(g.For))
+		fail("for", "%s is not an input%s", g.For, p.DidYouMean(g.For))
 	case in.Value.IsText:
 		fail("for", "%s is text; goal seek solves for a number input", g.For)
 	}
 	i, ok := p.index[g.Target]
 	switch {
 	case !ok:
-		fail("target", "%s is not a formula%s", g.Target, p.didYouMeanFormula(g.Target))
+		fail("target", "%s is not a formula%s", g.Target, p.DidYouMeanFormula(g.Target))
 	case p.perOffer[i] && g.Offer == "":
 		fail("offer", "%s is evaluated per offer; name the offer (one of %s)", g.Target, p.model.OfferLabels(""))
 	case g.Offer != "":
@@ -275,7 +275,7 @@ func (p *Plan) GoalProblems(g Goal) []GoalProblem {
 	sort.Strings(names)
 	for _, name := range names {
 		if in, ok := p.model.Input(name); !ok || in.Value.IsText != g.With[name].IsText {
-			fail("with", "%s is not a number input%s", name, p.didYouMean(name))
+			fail("with", "%s is not a number input%s", name, p.DidYouMean(name))
 		}
 	}
 	if g.HasRange && !(g.Low < g.High) {

@@ -2,9 +2,11 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"planner/formulas"
 	"planner/sizing"
+	"planner/units"
 )
 
 // wattsFromCatalog reports whether gpu_watts is a name planner provides
@@ -138,5 +140,29 @@ func (p *Plan) wattsWarnings() formulas.List {
 	}
 	return formulas.List{&formulas.Error{Origin: in.Origin, Name: GPUWatts, Msg: fmt.Sprintf(
 		"%s W here, but %s gives %s W for %s; planner uses %s W for every scenario on %s that does not set its own, and the GPUs sheet's watts for other GPUs: delete this row to take %s's watts from the GPUs sheet too",
-		plain(in.Value.Num), at, plain(g.Watts), g.Name, plain(in.Value.Num), g.Name, g.Name)}}
+		units.Plain(in.Value.Num), at, units.Plain(g.Watts), g.Name, units.Plain(in.Value.Num), g.Name, g.Name)}}
+}
+
+// OverrideWarnings say which scenarios an overridden gpu_watts does not
+// reach: it is the watts of the base's GPU, and a scenario on another GPU
+// keeps its own. (What Monte Carlo and the tornado hold of the overrides,
+// montecarlo.HeldWarnings say.)
+func (p *Plan) OverrideWarnings(overrides map[string]Value) formulas.List {
+	var out formulas.List
+	w, ok := overrides[GPUWatts]
+	if !ok {
+		return out
+	}
+	base := p.gpuOf(Scenario{}, overrides)
+	var others []string
+	for _, sc := range p.model.Scenarios {
+		if !SameGPU(p.gpuOf(sc, overrides), base) {
+			others = append(others, sc.Name)
+		}
+	}
+	if len(others) > 0 {
+		out = append(out, &formulas.Error{Origin: formulas.Origin{File: p.model.Where.File}, Msg: fmt.Sprintf(
+			"--set gpu_watts=%s is the watts of %s: the scenarios on other GPUs keep their own (%s)", units.Plain(w.Num), base, strings.Join(others, "; "))})
+	}
+	return out
 }

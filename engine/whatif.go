@@ -53,7 +53,7 @@ func (p *Plan) Targets(sc Scenario, names []string) ([]Target, error) {
 // CheckTarget says why name cannot be a target, or nil.
 func (p *Plan) CheckTarget(name string) error {
 	if _, ok := p.index[name]; !ok {
-		return fmt.Errorf("%s is not a formula%s", name, p.didYouMeanFormula(name))
+		return fmt.Errorf("%s is not a formula%s", name, p.DidYouMeanFormula(name))
 	}
 	return nil
 }
@@ -239,14 +239,14 @@ func (p *Plan) checkTables(specs []TableSpec) formulas.List {
 		}
 		i, ok := p.index[t.Output]
 		if !ok {
-			fail("output", "%s is not a formula%s", t.Output, p.didYouMeanFormula(t.Output))
+			fail("output", "%s is not a formula%s", t.Output, p.DidYouMeanFormula(t.Output))
 		}
 		for key, a := range map[string]*Axis{"row": &t.Row, "col": t.Col} {
 			if a == nil || a.Offers {
 				continue
 			}
 			if in, found := p.model.Input(a.Input); !found {
-				fail(key+"input", "%s is not an input%s", a.Input, p.didYouMean(a.Input))
+				fail(key+"input", "%s is not an input%s", a.Input, p.DidYouMean(a.Input))
 			} else if in.Value.IsText {
 				fail(key+"input", "%s is text; a table steps through numbers", a.Input)
 			}
@@ -417,7 +417,7 @@ func (p *Plan) checkTargets() formulas.List {
 	for _, t := range p.model.Targets {
 		if _, ok := p.index[t.Name]; !ok {
 			problems = append(problems, &formulas.Error{Origin: t.Origin, Name: t.Name,
-				Msg: t.Name + " is not a formula" + p.didYouMeanFormula(t.Name)})
+				Msg: t.Name + " is not a formula" + p.DidYouMeanFormula(t.Name)})
 		}
 	}
 	return problems

@@ -8,6 +8,7 @@ import (
 
 	"planner/engine"
 	"planner/formulas"
+	"planner/montecarlo"
 	"planner/sizing"
 )
 
@@ -31,7 +32,7 @@ func DefaultModel() engine.Model {
 		if r[3] != "" {
 			in.Low, in.High, in.HasRange = mustFloat(r[3]), mustFloat(r[4]), true
 		}
-		dist, err := engine.ParseDistribution(r[5], in)
+		dist, err := montecarlo.ParseDistribution(r[5], in)
 		if err != nil {
 			panic(err)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"planner/deploy"
 	"planner/engine"
+	"planner/montecarlo"
 )
 
 // FuzzRead feeds the reader and init any bytes, seeded with planner's own
@@ -55,7 +56,7 @@ func FuzzRead(f *testing.F) {
 			named("read", err)
 			return
 		}
-		p, err := engine.Build(b.Model, deploy.Check)
+		p, err := engine.Build(b.Model, deploy.Check, montecarlo.Check)
 		if err != nil {
 			return
 		}

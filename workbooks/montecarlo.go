@@ -6,6 +6,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/engine"
+	"planner/montecarlo"
 	"planner/units"
 )
 
@@ -39,10 +40,10 @@ func montecarloGrid(out Output) *grid {
 }
 
 // histogram writes the base scenario's distribution of the charted output.
-func histogram(g *grid, mc *engine.MonteCarloResult) {
+func histogram(g *grid, mc *montecarlo.Result) {
 	g.line(headerRow, headers(HistogramOutput+" ("+mc.Scenario+"): from", "to", "share of samples", "bar")...)
 	g.wrapHeight(headerRow, 14, "share of samples")
-	var s engine.Stats
+	var s montecarlo.Stats
 	for _, o := range mc.Outputs {
 		if o.Name == HistogramOutput {
 			s = o
@@ -78,7 +79,7 @@ func histogramChart() *excelize.Chart {
 }
 
 // outputsTable lists every output's statistics, scenario by scenario.
-func outputsTable(g *grid, mcs []*engine.MonteCarloResult, row int) int {
+func outputsTable(g *grid, mcs []*montecarlo.Result, row int) int {
 	g.line(row, text("Outputs that vary: mean and percentiles over the samples", styleSection))
 	row++
 	g.line(row, headers("output", "unit", "scenario", "mean", "P5", "P50", "P95", "samples evaluated", "base", "base at (percentile)")...)
@@ -92,7 +93,7 @@ func outputsTable(g *grid, mcs []*engine.MonteCarloResult, row int) int {
 			format := withFormat(styleResult, units.ExcelFormat(o.Unit))
 			g.line(row, text(o.Name, styleLabel), text(o.Unit, styleLabel), text(mc.Scenario, styleLabel),
 				number(o.Mean, format), number(o.P5, format), number(o.P50, format), number(o.P95, format),
-				number(float64(mc.Good), withFormat(styleResult, "#,##0")), number(o.Base, format), text(engine.RankText(o.BaseRank), styleLabel))
+				number(float64(mc.Good), withFormat(styleResult, "#,##0")), number(o.Base, format), text(montecarlo.RankText(o.BaseRank), styleLabel))
 		}
 	}
 	return row
@@ -119,7 +120,7 @@ func ownCheaperTable(g *grid, out Output, row int) int {
 }
 
 // sampledTable lists the inputs that varied, with their distributions.
-func sampledTable(g *grid, mc *engine.MonteCarloResult, row int) int {
+func sampledTable(g *grid, mc *montecarlo.Result, row int) int {
 	g.line(row, text("Uncertain inputs (scenarios hold the inputs they set fixed)", styleSection))
 	row++
 	g.line(row, headers("input", "unit", "distribution", "low", "value", "high", "as drawn")...)

@@ -9,6 +9,7 @@ import (
 
 	"planner/deploy"
 	"planner/engine"
+	"planner/montecarlo"
 )
 
 // protected puts a workbookProtection element into a workbook part, just
@@ -103,7 +104,7 @@ func TestEvalAndAProtectedStructure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := engine.Build(b.Model, deploy.Check)
+	p, err := engine.Build(b.Model, deploy.Check, montecarlo.Check)
 	if err != nil {
 		t.Fatal(err)
 	}

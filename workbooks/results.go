@@ -7,6 +7,7 @@ import (
 	"planner/deploy"
 	"planner/engine"
 	"planner/formulas"
+	"planner/montecarlo"
 	"planner/sizing"
 	"planner/units"
 )
@@ -19,10 +20,10 @@ type Output struct {
 	Overrides   []string         // command-line overrides the results were computed with
 	Sizing      []sizing.Result  // every catalog model on every catalog GPU
 	Deployments []deploy.Result
-	MonteCarlo  []*engine.MonteCarloResult // one per scenario, as Results; none when not run
-	WhatIfs     *engine.WhatIfs            // tornado, data tables, break-even curve, goals; nil when not run
-	Set         map[string]engine.Value    // inputs overridden on the command line: written as values, not linked
-	Names       map[string]DefinedName     // the workbook's defined names before writing
+	MonteCarlo  []*montecarlo.Result    // one per scenario, as Results; none when not run
+	WhatIfs     *engine.WhatIfs         // tornado, data tables, break-even curve, goals; nil when not run
+	Set         map[string]engine.Value // inputs overridden on the command line: written as values, not linked
+	Names       map[string]DefinedName  // the workbook's defined names before writing
 }
 
 // Column widths of the Results sheet.
@@ -167,7 +168,7 @@ func breakevenMatrix(g *grid, out Output, notesCol int, lay *resultsLayout) {
 }
 
 // monteCarloOf is the named scenario's Monte Carlo run, or nil.
-func (out Output) monteCarloOf(scenario string) *engine.MonteCarloResult {
+func (out Output) monteCarloOf(scenario string) *montecarlo.Result {
 	for _, mc := range out.MonteCarlo {
 		if mc.Scenario == scenario {
 			return mc
@@ -215,7 +216,7 @@ func closeCalls(g *grid, out Output) {
 	var lines []string
 	for _, r := range out.Results {
 		for _, o := range r.Offers {
-			if c := engine.Closeness(r, o, out.monteCarloOf(r.Scenario)); c.Close {
+			if c := montecarlo.Closeness(r, o, out.monteCarloOf(r.Scenario)); c.Close {
 				lines = append(lines, r.Scenario+" against "+o.Offer.Label()+", "+o.Verdict+": "+c.Why)
 			}
 		}

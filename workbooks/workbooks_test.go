@@ -18,6 +18,7 @@ import (
 
 	"planner/deploy"
 	"planner/engine"
+	"planner/montecarlo"
 	"planner/sizing"
 )
 
@@ -48,7 +49,7 @@ func evaluate(t *testing.T, path string) (*Book, []byte) {
 
 func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 	t.Helper()
-	p, err := engine.Build(b.Model, deploy.Check)
+	p, err := engine.Build(b.Model, deploy.Check, montecarlo.Check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,9 +61,9 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mcs []*engine.MonteCarloResult
+	var mcs []*montecarlo.Result
 	for _, sc := range p.Scenarios(nil) {
-		mc, err := p.MonteCarlo(context.Background(), sc, engine.MonteCarloOptions{Samples: 1000, Seed: 1})
+		mc, err := montecarlo.Run(context.Background(), p, sc, montecarlo.Options{Samples: 1000, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +93,7 @@ func TestDefaultModelBuilds(t *testing.T) {
 			t.Errorf("the default workbook has no input %s", want)
 		}
 	}
-	if _, err := engine.Build(m, deploy.Check); err != nil {
+	if _, err := engine.Build(m, deploy.Check, montecarlo.Check); err != nil {
 		t.Fatal(err)
 	}
 }

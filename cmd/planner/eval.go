@@ -15,6 +15,7 @@ import (
 	"planner/deploy"
 	"planner/engine"
 	"planner/formulas"
+	"planner/montecarlo"
 	"planner/sizing"
 	"planner/units"
 	"planner/workbooks"
@@ -61,8 +62,8 @@ and the exit status is 1 if any failed.`,
 	f.StringArrayVar(&opts.sets, "set", nil, "override an input: `NAME=VALUE` (a number, 35%, an expression such as 264/730, or text); repeatable")
 	f.StringVar(&opts.format, "format", "table", "output format: table or json")
 	f.BoolVar(&opts.force, "force", false, "replace a sheet called Results that planner did not make, and write a workbook that Excel's or LibreOffice's lock file says is open")
-	f.IntVar(&opts.samples, "samples", engine.DefaultSamples, "Monte Carlo samples per scenario")
-	f.Uint64Var(&opts.seed, "seed", engine.DefaultSeed, "Monte Carlo seed: the same seed gives the same numbers on any machine")
+	f.IntVar(&opts.samples, "samples", montecarlo.DefaultSamples, "Monte Carlo samples per scenario")
+	f.Uint64Var(&opts.seed, "seed", montecarlo.DefaultSeed, "Monte Carlo seed: the same seed gives the same numbers on any machine")
 	f.BoolVar(&opts.check, "check", false, "write nothing; exit 1 and list what is stale when planner's sheets do not match a fresh evaluation")
 	opts.age.flags(cmd)
 	f.StringArrayVar(&opts.targets, "target", nil, "make the tornado follow this formula `NAME` instead of the Targets sheet's; repeatable")
@@ -77,7 +78,7 @@ func runEval(cmd *cobra.Command, files []string, opts evalOptions) error {
 	if opts.format != "table" && opts.format != "json" {
 		return fmt.Errorf("--format %s: use table or json", opts.format)
 	}
-	if err := engine.CheckSamples(opts.samples); err != nil {
+	if err := montecarlo.CheckSamples(opts.samples); err != nil {
 		return fmt.Errorf("--samples: %v", err)
 	}
 	if err := opts.age.check(); err != nil {
@@ -132,7 +133,7 @@ type fileReport struct {
 	results     []*engine.Result // base first, then every scenario
 	sizing      []sizing.Result
 	deployments []deploy.Result
-	montecarlo  []*engine.MonteCarloResult // one per scenario, as results
+	montecarlo  []*montecarlo.Result // one per scenario, as results
 	whatifs     *engine.WhatIfs
 	set         map[string]engine.Value          // --set overrides
 	names       map[string]workbooks.DefinedName // the workbook's defined names as read
@@ -182,7 +183,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		rep.err = err
 		return rep
 	}
-	if ws := append(rep.plan.Warnings(), rep.plan.OverrideWarnings(set)...).Err(); ws != nil {
+	if ws := slices.Concat(rep.plan.Warnings(), montecarlo.HeldWarnings(rep.plan, set), rep.plan.OverrideWarnings(set)).Err(); ws != nil {
 		for _, w := range ws.(formulas.List) {
 			rep.model = append(rep.model, w.Error())
 		}
@@ -413,7 +414,7 @@ func checkScenarios(names []string, results []*engine.Result) error {
 }
 
 // failedSamples warns about Monte Carlo samples that gave no number.
-func failedSamples(mcs []*engine.MonteCarloResult) []string {
+func failedSamples(mcs []*montecarlo.Result) []string {
 	var out []string
 	for _, mc := range mcs {
 		if mc.Good < mc.Samples {
@@ -425,7 +426,7 @@ func failedSamples(mcs []*engine.MonteCarloResult) []string {
 }
 
 // monteCarloOf is the Monte Carlo run of the named scenario, or nil.
-func (rep *fileReport) monteCarloOf(scenario string) *engine.MonteCarloResult {
+func (rep *fileReport) monteCarloOf(scenario string) *montecarlo.Result {
 	for _, mc := range rep.montecarlo {
 		if mc.Scenario == scenario {
 			return mc

@@ -10,6 +10,7 @@ import (
 
 	"planner/deploy"
 	"planner/engine"
+	"planner/montecarlo"
 	"planner/sizing"
 	"planner/units"
 )
@@ -131,7 +132,7 @@ func writeJSON(w io.Writer, rep *fileReport) {
 			if be, ok := o.Values[engine.Breakeven]; ok {
 				jo.Breakeven = &be
 			}
-			if c := engine.Closeness(r, o, rep.monteCarloOf(r.Scenario)); c.Close {
+			if c := montecarlo.Closeness(r, o, rep.monteCarloOf(r.Scenario)); c.Close {
 				jo.CloseCall = &jsonCloseCall{OwnWins: finiteOrNil(c.OwnWins), AtStake: finiteOrNil(c.AtStake), Words: c.Why}
 			}
 			s.Offers = append(s.Offers, jo)
@@ -212,7 +213,7 @@ func writeTable(w io.Writer, rep *fileReport) {
 	writeWhatIfs(w, rep.plan, rep.whatifs)
 }
 
-func writeOffers(w io.Writer, base *engine.Result, mc *engine.MonteCarloResult) {
+func writeOffers(w io.Writer, base *engine.Result, mc *montecarlo.Result) {
 	var others []string
 	t := &table{right: []bool{false, true, true, false, true, false}}
 	t.add("offer", "$/GPU-h", "break-even", "verdict", "own saves/month", "")
@@ -225,7 +226,7 @@ func writeOffers(w io.Writer, base *engine.Result, mc *engine.MonteCarloResult) 
 		if v, ok := o.Values[engine.Breakeven]; ok {
 			be = engine.BreakevenText(v)
 		}
-		c := engine.Closeness(base, o, mc)
+		c := montecarlo.Closeness(base, o, mc)
 		t.add(o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h"), be, o.Verdict,
 			shown(o.Values, o.Errors, engine.OwnSaving, "$/month"), c.Why)
 	}
@@ -292,7 +293,7 @@ func writeDeployments(w io.Writer, ds []deploy.Result) {
 	t.write(w)
 }
 
-func monteCarloJSON(mc *engine.MonteCarloResult) *jsonMonteCarlo {
+func monteCarloJSON(mc *montecarlo.Result) *jsonMonteCarlo {
 	if mc == nil {
 		return nil
 	}
@@ -313,7 +314,7 @@ func monteCarloJSON(mc *engine.MonteCarloResult) *jsonMonteCarlo {
 
 // writeMonteCarlo prints the base scenario's Monte Carlo: every output that
 // varies, and the chance that owning beats each offer.
-func writeMonteCarlo(w io.Writer, mc *engine.MonteCarloResult) {
+func writeMonteCarlo(w io.Writer, mc *montecarlo.Result) {
 	if mc == nil {
 		return
 	}
@@ -328,7 +329,7 @@ func writeMonteCarlo(w io.Writer, mc *engine.MonteCarloResult) {
 	for _, o := range mc.Outputs {
 		if o.P5 != o.P95 {
 			t.add(o.Name, o.Unit, units.Format(o.Mean, o.Unit), units.Format(o.P5, o.Unit), units.Format(o.P50, o.Unit), units.Format(o.P95, o.Unit),
-				units.Format(o.Base, o.Unit), engine.RankText(o.BaseRank))
+				units.Format(o.Base, o.Unit), montecarlo.RankText(o.BaseRank))
 		}
 	}
 	t.write(w)

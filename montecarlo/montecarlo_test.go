@@ -1,31 +1,35 @@
-package engine
+package montecarlo
 
 import (
 	"context"
 	"math"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
+
+	"planner/engine"
+	"planner/engine/enginetest"
 )
 
 // uniformCapex is the default model with capex uniform over the price
 // guide's $250,000–$320,000 and every other input fixed.
-func uniformCapex(t *testing.T) *Plan {
+func uniformCapex(t *testing.T) *engine.Plan {
 	t.Helper()
-	m := specModel()
+	m := enginetest.SpecModel()
 	for i := range m.Inputs {
 		if m.Inputs[i].Name == "capex" {
-			m.Inputs[i].Dist = &Distribution{Kind: "uniform", Params: []float64{250000, 320000}}
+			m.Inputs[i].Dist = &engine.Distribution{Kind: "uniform", Params: []float64{250000, 320000}}
 		}
 	}
-	p, err := Build(m)
+	p, err := engine.Build(m, Check)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return p
 }
 
-func stat(t *testing.T, r *MonteCarloResult, name string) Stats {
+func stat(t *testing.T, r *Result, name string) Stats {
 	for _, s := range r.Outputs {
 		if s.Name == name {
 			return s
@@ -41,12 +45,12 @@ func stat(t *testing.T, r *MonteCarloResult, name string) Stats {
 func TestMonteCarloMatchesTheClosedForm(t *testing.T) {
 	p := uniformCapex(t)
 	const n = 200_000
-	r, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: n, Seed: 7})
+	r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: n, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
-	lo := evalSpec(t, map[string]Value{"capex": Num(250000)}).Values["cost_per_gpu_hour"]
-	hi := evalSpec(t, map[string]Value{"capex": Num(320000)}).Values["cost_per_gpu_hour"]
+	lo := enginetest.Eval(t, map[string]engine.Value{"capex": engine.Num(250000)}).Values["cost_per_gpu_hour"]
+	hi := enginetest.Eval(t, map[string]engine.Value{"capex": engine.Num(320000)}).Values["cost_per_gpu_hour"]
 	s := stat(t, r, "cost_per_gpu_hour")
 	for _, c := range []struct {
 		name      string
@@ -80,27 +84,27 @@ func TestMonteCarloMatchesTheClosedForm(t *testing.T) {
 // The same seed gives the same numbers whatever the number of workers, and
 // on every run.
 func TestMonteCarloIsDeterministic(t *testing.T) {
-	m := specModel()
+	m := enginetest.SpecModel()
 	for i := range m.Inputs {
 		switch m.Inputs[i].Name {
 		case "capex":
-			m.Inputs[i].Dist = &Distribution{Kind: "triangular", Params: []float64{250000, 285000, 320000}}
+			m.Inputs[i].Dist = &engine.Distribution{Kind: "triangular", Params: []float64{250000, 285000, 320000}}
 		case "utilization":
-			m.Inputs[i].Dist = &Distribution{Kind: "pert", Params: []float64{0.2, 0.5, 0.9}}
+			m.Inputs[i].Dist = &engine.Distribution{Kind: "pert", Params: []float64{0.2, 0.5, 0.9}}
 		case "electricity_price":
-			m.Inputs[i].Dist = &Distribution{Kind: "lognormal", Params: []float64{math.Log(0.12), 0.2}}
+			m.Inputs[i].Dist = &engine.Distribution{Kind: "lognormal", Params: []float64{math.Log(0.12), 0.2}}
 		case "pue":
-			m.Inputs[i].Dist = &Distribution{Kind: "normal", Params: []float64{1.3, 0.05}}
+			m.Inputs[i].Dist = &engine.Distribution{Kind: "normal", Params: []float64{1.3, 0.05}}
 		}
 	}
-	m.Correlations = []Correlation{{A: "capex", B: "electricity_price", Rho: 0.6}}
-	p, err := Build(m)
+	m.Correlations = []engine.Correlation{{A: "capex", B: "electricity_price", Rho: 0.6}}
+	p, err := engine.Build(m, Check)
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func(workers int) *MonteCarloResult {
+	run := func(workers int) *Result {
 		// More samples than the pilot, so that the brackets are in play.
-		r, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: 50_000, Seed: 42, Workers: workers,
+		r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: 50_000, Seed: 42, Workers: workers,
 			Histograms: []string{"cost_per_used_hour"}})
 		if err != nil {
 			t.Fatal(err)
@@ -111,7 +115,7 @@ func TestMonteCarloIsDeterministic(t *testing.T) {
 	if !reflect.DeepEqual(one, two) || !reflect.DeepEqual(two, three) || !reflect.DeepEqual(two, again) {
 		t.Error("the same seed gave different results on 1, 2 and 3 workers, or on two runs")
 	}
-	other, _ := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: 10_000, Seed: 43})
+	other, _ := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: 10_000, Seed: 43})
 	if reflect.DeepEqual(one.Outputs, other.Outputs) {
 		t.Error("another seed gave the same numbers")
 	}
@@ -121,26 +125,26 @@ func TestMonteCarloIsDeterministic(t *testing.T) {
 // counts again keeping every value, and reports exactly what a run whose
 // brackets held reports.
 func TestMonteCarloRecountsWhenABracketMisses(t *testing.T) {
-	p, err := Build(uncertainModel())
+	p, err := engine.Build(uncertainModel(), Check)
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := MonteCarloOptions{Samples: 40_000, Seed: 9, Histograms: []string{"cost_per_used_hour", "capital_per_gpu_hour"}}
-	held, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, opts)
+	opts := Options{Samples: 40_000, Seed: 9, Histograms: []string{"cost_per_used_hour", "capital_per_gpu_hour"}}
+	held, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func(sigmas float64) { bracketSigmas = sigmas }(bracketSigmas)
-	bracketSigmas = 0 // brackets of a few pilot ranks: the run's percentiles miss them
-	before := recounts.Load()
-	missed, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, opts)
+	opts.narrow = true // brackets of a few pilot ranks: the run's percentiles miss them
+	recounts := 0
+	opts.recounted = func() { recounts++ }
+	missed, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(held, missed) {
 		t.Errorf("a recount changed the result:\n%+v\n%+v", held.Outputs, missed.Outputs)
 	}
-	if recounts.Load() == before {
+	if recounts == 0 {
 		t.Error("the narrow brackets held, so the recount went untested")
 	}
 }
@@ -148,7 +152,7 @@ func TestMonteCarloRecountsWhenABracketMisses(t *testing.T) {
 func TestMonteCarloRefusesSampleCounts(t *testing.T) {
 	p := uniformCapex(t)
 	for _, n := range []int{0, -5, MaxSamples + 1} {
-		_, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: n})
+		_, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: n})
 		if err == nil || err.Error() != CheckSamples(n).Error() {
 			t.Errorf("%d samples: %v", n, err)
 		}
@@ -160,18 +164,18 @@ func TestMonteCarloRefusesSampleCounts(t *testing.T) {
 
 // A sample that divides by zero is counted out and explained, not averaged in.
 func TestMonteCarloCountsFailedSamples(t *testing.T) {
-	m := specModel()
+	m := enginetest.SpecModel()
 	for i := range m.Inputs {
 		if m.Inputs[i].Name == "utilization" {
-			m.Inputs[i].Dist = &Distribution{Kind: "uniform", Params: []float64{-0.5, 0.5}}
+			m.Inputs[i].Dist = &engine.Distribution{Kind: "uniform", Params: []float64{-0.5, 0.5}}
 		}
 	}
-	m.Formulas = append(m.Formulas, formulasOf("inverse = 1 / (utilization > 0 ? utilization : 0)")...)
-	p, err := Build(m)
+	m.Formulas = append(m.Formulas, enginetest.Formulas("inverse = 1 / (utilization > 0 ? utilization : 0)")...)
+	p, err := engine.Build(m, Check)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: 4000, Seed: 1, Histograms: []string{"inverse"}})
+	r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: 4000, Seed: 1, Histograms: []string{"inverse"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,15 +219,15 @@ func TestMonteCarloCountsFailedSamples(t *testing.T) {
 func TestMonteCarloIgnoresBranchesNotTaken(t *testing.T) {
 	p := uniformCapex(t)
 	m := p.Model()
-	m.Formulas = append(m.Formulas, formulasOf("guarded = gpus > 100 and capex / (gpus - 8) > 1 ? 1 : capex")...)
-	p, err := Build(m)
+	m.Formulas = append(m.Formulas, enginetest.Formulas("guarded = gpus > 100 and capex / (gpus - 8) > 1 ? 1 : capex")...)
+	p, err := engine.Build(m, Check)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res, err := p.Eval(Scenario{Name: Base}); err != nil || len(res.Errors) > 0 {
+	if res, err := p.Eval(engine.Scenario{Name: engine.Base}); err != nil || len(res.Errors) > 0 {
 		t.Fatalf("eval: %v %v", err, res.Errors)
 	}
-	r, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: 3000, Seed: 1})
+	r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: 3000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,53 +239,27 @@ func TestMonteCarloIgnoresBranchesNotTaken(t *testing.T) {
 	}
 }
 
-// An evaluator that knows which input varies runs only what depends on it,
-// and gives what a full evaluation gives.
-func TestEvaluatorRunsWhatVaries(t *testing.T) {
-	p, _ := Build(specModel())
-	ev, err := p.NewEvaluator(Scenario{Name: Base}, "capex")
-	if err != nil {
-		t.Fatal(err)
-	}
-	capex, _ := p.Slot("capex")
-	cost, _ := p.Slot("cost_per_gpu_hour")
-	for _, c := range []float64{250000, 320000} {
-		ev.Set(capex, c)
-		ev.Run()
-		want := evalSpec(t, map[string]Value{"capex": Num(c)}).Values["cost_per_gpu_hour"]
-		if got := ev.Get(cost); got != want {
-			t.Errorf("capex %v: %v, full evaluation %v", c, got, want)
-		}
-	}
-	if len(ev.code) >= len(p.prog.node) {
-		t.Errorf("runs %d of %d instructions", len(ev.code), len(p.prog.node))
-	}
-	if _, err := p.NewEvaluator(Scenario{Name: Base}, "capx"); err == nil || err.Error() != "capx is not an input (did you mean capex?)" {
-		t.Errorf("got %v", err)
-	}
-}
-
 // Iman–Conover gives the declared rank correlation while every input keeps
 // exactly the values it drew.
 func TestRankCorrelationIsInduced(t *testing.T) {
-	m := specModel()
+	m := enginetest.SpecModel()
 	for i := range m.Inputs {
 		switch m.Inputs[i].Name {
 		case "capex":
-			m.Inputs[i].Dist = &Distribution{Kind: "uniform", Params: []float64{250000, 320000}}
+			m.Inputs[i].Dist = &engine.Distribution{Kind: "uniform", Params: []float64{250000, 320000}}
 		case "electricity_price":
-			m.Inputs[i].Dist = &Distribution{Kind: "lognormal", Params: []float64{math.Log(0.12), 0.3}}
+			m.Inputs[i].Dist = &engine.Distribution{Kind: "lognormal", Params: []float64{math.Log(0.12), 0.3}}
 		case "utilization":
-			m.Inputs[i].Dist = &Distribution{Kind: "pert", Params: []float64{0.2, 0.5, 0.9}}
+			m.Inputs[i].Dist = &engine.Distribution{Kind: "pert", Params: []float64{0.2, 0.5, 0.9}}
 		}
 	}
 	for _, rho := range []float64{0.8, -0.5} {
-		m.Correlations = []Correlation{{A: "capex", B: "electricity_price", Rho: rho}}
-		p, err := Build(m)
+		m.Correlations = []engine.Correlation{{A: "capex", B: "electricity_price", Rho: rho}}
+		p, err := engine.Build(m, Check)
 		if err != nil {
 			t.Fatal(err)
 		}
-		mc, err := p.newRun(Scenario{Name: Base}, MonteCarloOptions{Samples: blockSize, Seed: 3})
+		mc, err := newRun(p, engine.Scenario{Name: engine.Base}, Options{Samples: blockSize, Seed: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -317,4 +295,15 @@ func ranks(xs []float64) []float64 {
 		r[i] = float64(rank)
 	}
 	return r
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+func containsAll(s string, parts ...string) bool {
+	for _, p := range parts {
+		if !strings.Contains(s, p) {
+			return false
+		}
+	}
+	return true
 }

@@ -2,20 +2,38 @@ package engine
 
 import "math"
 
-// Models state one quantity in several units: the cost per GPU-hour and
-// per node-month, the power bill per month and per GPU-hour. An output that
-// is another output moved or stretched by constants orders its samples as
-// that output does, and since rounding never reverses an order, its k-th
-// smallest value is exactly the other's k-th smallest put through the same
-// operations. Monte Carlo counts such an output once, through the other,
-// and works out its percentiles, smallest and largest from the other's.
-
-// rescaling is how an output follows another: the steps from the source
-// output's value to its own, each increasing. The source may itself follow
-// a third.
-type rescaling struct {
-	source int // the output it follows
-	steps  []step
+// Follows says whether the column of a varying formula is another varying
+// formula's moved or stretched by constants. It walks back from formula
+// through the batch's varying instructions while each takes one varying
+// operand and otherwise only a constant, in a way that never reverses an
+// order: adding, subtracting a constant, multiplying or dividing by one
+// above zero. It stops at the first formula source accepts and returns
+// it, with the function that takes its values to formula's exactly as the
+// batch computes them on a column.
+func (b *Batch) Follows(formula string, source func(formula string) bool) (string, func(float64) float64, bool) {
+	i, ok := b.plan.index[formula]
+	if !ok {
+		return "", nil, false
+	}
+	names := map[int32]string{}
+	for j, s := range b.plan.prog.formulaSlot {
+		names[s] = b.plan.checked[j].Name
+	}
+	isSource := func(s int32) bool { name, ok := names[s]; return ok && source(name) }
+	from, steps, ok := b.increasingFrom(b.plan.prog.formulaSlot[i], b.writers(), isSource)
+	if !ok {
+		return "", nil, false
+	}
+	return names[from], func(x float64) float64 {
+		for _, s := range steps {
+			if s.first {
+				x = apply(s.op, x, s.k)
+			} else {
+				x = apply(s.op, s.k, x)
+			}
+		}
+		return x
+	}, true
 }
 
 // step is one operation with a constant operand.
@@ -23,18 +41,6 @@ type step struct {
 	op    opcode
 	k     float64
 	first bool // the followed value is the first operand
-}
-
-// apply runs the steps on x exactly as the batch runs them on a column.
-func (r *rescaling) apply(x float64) float64 {
-	for _, s := range r.steps {
-		if s.first {
-			x = apply(s.op, x, s.k)
-		} else {
-			x = apply(s.op, s.k, x)
-		}
-	}
-	return x
 }
 
 // writers maps each slot the batch's varying instructions write to its
@@ -52,12 +58,10 @@ func (b *Batch) writers() map[int32]*instr {
 }
 
 // increasingFrom walks back from slot through the batch's varying
-// instructions (writers) while each takes one varying operand and
-// otherwise only a constant, in a way that never reverses an order: adding,
-// subtracting a constant, multiplying or dividing by one above zero. It
-// stops at the first slot isOutput accepts and returns it with the steps
-// from there.
-func (b *Batch) increasingFrom(slot int32, writers map[int32]*instr, isOutput func(int32) bool) (int32, []step, bool) {
+// instructions (writers) while each increases with its one varying
+// operand, and stops at the first slot isSource accepts; it returns that
+// slot with the steps from there.
+func (b *Batch) increasingFrom(slot int32, writers map[int32]*instr, isSource func(int32) bool) (int32, []step, bool) {
 	var steps []step
 	for cur := slot; ; {
 		in := writers[cur]
@@ -69,7 +73,7 @@ func (b *Batch) increasingFrom(slot int32, writers map[int32]*instr, isOutput fu
 			return 0, nil, false
 		}
 		steps = append([]step{s}, steps...)
-		if isOutput(from) {
+		if isSource(from) {
 			return from, steps, true
 		}
 		cur = from

@@ -1,4 +1,4 @@
-package engine
+package montecarlo
 
 import (
 	"math"
@@ -27,9 +27,9 @@ const (
 )
 
 // bracketSigmas is how many of the pilot's standard errors a bracket
-// reaches to either side; a variable only so that a test can force a
-// recount.
-var bracketSigmas = 6.0
+// reaches to either side (a test narrows them with Options.narrow to force
+// a recount).
+const bracketSigmas = 6.0
 
 // reported are the percentiles a run reports, as probabilities.
 var reported = [percentileCount]float64{0.05, 0.5, 0.95}
@@ -87,9 +87,10 @@ func (s *sieve) setBins(lo, hi float64) {
 	}
 }
 
-// sieveFrom sets an output's brackets and bins from the pilot's values.
-// When the pilot is the whole run, it keeps every value.
-func sieveFrom(pilot []float64, wholeRun bool) sieve {
+// sieveFrom sets an output's brackets and bins from the pilot's values,
+// sigmas of its standard errors to either side of each percentile. When
+// the pilot is the whole run, it keeps every value.
+func sieveFrom(pilot []float64, wholeRun bool, sigmas float64) sieve {
 	lo, hi := minMax(pilot)
 	s := keepAll(lo, hi)
 	m := len(pilot)
@@ -107,7 +108,7 @@ func sieveFrom(pilot []float64, wholeRun bool) sieve {
 	var ranks []int
 	var deltas [percentileCount]float64 // per percentile: the bracket's half width, as a probability
 	for j, p := range reported {
-		deltas[j] = bracketSigmas*math.Sqrt(p*(1-p)/float64(m)) + 2/float64(m)
+		deltas[j] = sigmas*math.Sqrt(p*(1-p)/float64(m)) + 2/float64(m)
 		ranks = append(ranks, max(0, int(math.Floor(float64(m-1)*(p-deltas[j])))), min(m-1, int(math.Ceil(float64(m-1)*(p+deltas[j])))))
 	}
 	at := pick(pilot, ranks)

@@ -1,26 +1,28 @@
-package engine
+package montecarlo
 
 import (
 	"context"
 	"strings"
 	"testing"
 
+	"planner/engine"
+	"planner/engine/enginetest"
 	"planner/formulas"
 )
 
 // quoteModel is the ranged spec model after the user typed their own quote:
 // capex 412,000 against the price guide's range 250,000..320,000, every
 // ranged input triangular, electricity correlated with the price.
-func quoteModel(t *testing.T) Model {
+func quoteModel(t *testing.T) engine.Model {
 	t.Helper()
-	m := rangedSpecModel()
+	m := enginetest.RangedSpecModel()
 	m.Where = formulas.Origin{File: "plan.xlsx", Sheet: "Assumptions"}
 	for i := range m.Inputs {
 		in := &m.Inputs[i]
 		in.Origin = formulas.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: i + 2, Col: 2}
 		in.LowAt, in.HighAt = formulas.Origin{Sheet: "Assumptions", Row: i + 2, Col: 4}, formulas.Origin{Sheet: "Assumptions", Row: i + 2, Col: 5}
 		if in.Name == "capex" {
-			in.Value = Num(412000)
+			in.Value = engine.Num(412000)
 		}
 		if in.HasRange {
 			d, err := ParseDistribution("", *in)
@@ -30,7 +32,7 @@ func quoteModel(t *testing.T) Model {
 			in.Dist = d
 		}
 	}
-	m.Correlations = []Correlation{{A: "capex", B: "electricity_price", Rho: 0.5,
+	m.Correlations = []engine.Correlation{{A: "capex", B: "electricity_price", Rho: 0.5,
 		Origin: formulas.Origin{File: "plan.xlsx", Sheet: "Correlations", Row: 2, Col: 3}}}
 	return m
 }
@@ -38,11 +40,11 @@ func quoteModel(t *testing.T) Model {
 // A value typed outside its range evaluates; Monte Carlo and the tornado
 // hold it, and one warning at the value cell says how to let it vary.
 func TestValueOutsideItsRangeIsHeld(t *testing.T) {
-	p, err := Build(quoteModel(t))
+	p, err := engine.Build(quoteModel(t), Check)
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := Scenario{Name: Base}
+	base := engine.Scenario{Name: engine.Base}
 	r, err := p.Eval(base)
 	if err != nil {
 		t.Fatal(err)
@@ -52,13 +54,13 @@ func TestValueOutsideItsRangeIsHeld(t *testing.T) {
 		t.Errorf("capital %v, want %v", got, want)
 	}
 	var sampled []string
-	for _, in := range p.SampledInputs(base) {
+	for _, in := range SampledInputs(p, base) {
 		sampled = append(sampled, in.Name)
 	}
 	if got := strings.Join(sampled, " "); got != "residual electricity_price utilization" {
 		t.Errorf("sampled %s", got)
 	}
-	mc, err := p.MonteCarlo(context.Background(), base, MonteCarloOptions{Samples: 2000, Seed: 1})
+	mc, err := Run(context.Background(), p, base, Options{Samples: 2000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +83,7 @@ func TestValueOutsideItsRangeIsHeld(t *testing.T) {
 	}
 	want := "plan.xlsx: Assumptions!B2: capex: the value 412000 lies outside the range 250000..320000, so Monte Carlo and the tornado hold it at 412000; " +
 		"to let it vary, widen low and high in Assumptions (D2, E2) to include 412000"
-	if got := p.HeldWarnings(nil).Error(); got != want {
+	if got := HeldWarnings(p, nil).Error(); got != want {
 		t.Errorf("warning\n%s\nwant\n%s", got, want)
 	}
 	want = "plan.xlsx: Correlations!C2: the correlation of capex with electricity_price is skipped: capex is held at 412000, outside its range 250000..320000; " +
@@ -94,11 +96,11 @@ func TestValueOutsideItsRangeIsHeld(t *testing.T) {
 // A --set outside the range is held by the tornado as by Monte Carlo; one
 // inside it is still swung, as every value the range contains.
 func TestSetOutsideItsRangeIsHeld(t *testing.T) {
-	p, err := Build(rangedSpecModel())
+	p, err := engine.Build(enginetest.RangedSpecModel(), Check)
 	if err != nil {
 		t.Fatal(err)
 	}
-	outside := Scenario{Name: Base, Set: map[string]Value{"capex": Num(515000)}}
+	outside := engine.Scenario{Name: engine.Base, Set: map[string]engine.Value{"capex": engine.Num(515000)}}
 	tors := tornadoes(t, p, outside)
 	for _, b := range tors[0].Bars {
 		if b.Input.Name == "capex" {
@@ -108,21 +110,21 @@ func TestSetOutsideItsRangeIsHeld(t *testing.T) {
 	if len(tors[0].Held) != 1 || !tors[0].Held[0].Set {
 		t.Errorf("held %+v", tors[0].Held)
 	}
-	if got, want := p.HeldWarnings(outside.Set).Error(), "--set capex=515000 lies outside capex's range 250000..320000, so Monte Carlo and the tornado hold capex at 515000; "+
+	if got, want := HeldWarnings(p, outside.Set).Error(), "--set capex=515000 lies outside capex's range 250000..320000, so Monte Carlo and the tornado hold capex at 515000; "+
 		"to let it vary, widen low and high in Assumptions (the low and high columns) to include 515000"; got != want {
 		t.Errorf("warning\n%s\nwant\n%s", got, want)
 	}
-	inside := Scenario{Name: Base, Set: map[string]Value{"capex": Num(300000)}}
+	inside := engine.Scenario{Name: engine.Base, Set: map[string]engine.Value{"capex": engine.Num(300000)}}
 	swung := false
 	for _, b := range tornadoes(t, p, inside)[0].Bars {
 		swung = swung || b.Input.Name == "capex"
 	}
-	if !swung || len(p.HeldWarnings(inside.Set)) != 0 {
+	if !swung || len(HeldWarnings(p, inside.Set)) != 0 {
 		t.Errorf("capex=300000 is inside its range and must be swung, without a warning")
 	}
 }
 
-func tornadoes(t *testing.T, p *Plan, sc Scenario) []Tornado {
+func tornadoes(t *testing.T, p *engine.Plan, sc engine.Scenario) []engine.Tornado {
 	t.Helper()
 	targets, err := p.Targets(sc, []string{"cost_per_gpu_hour"})
 	if err != nil {
@@ -138,12 +140,12 @@ func tornadoes(t *testing.T, p *Plan, sc Scenario) []Tornado {
 // Every distribution message speaks of its own input, and the examples it
 // gives parse as they stand, for that input.
 func TestDistributionAdviceIsTheInputsOwn(t *testing.T) {
-	rack := Input{Name: "rack_per_month", Unit: "$/month", Value: Num(1000)}
-	share := Input{Name: "residual", Unit: "%", Value: Num(0)}
-	count := Input{Name: "gpus", Unit: "GPUs", Value: Num(8)}
-	ranged := Input{Name: "rack_per_month", Unit: "$/month", Value: Num(1000), Low: 750, High: 1500, HasRange: true}
+	rack := engine.Input{Name: "rack_per_month", Unit: "$/month", Value: engine.Num(1000)}
+	share := engine.Input{Name: "residual", Unit: "%", Value: engine.Num(0)}
+	count := engine.Input{Name: "gpus", Unit: "GPUs", Value: engine.Num(8)}
+	ranged := engine.Input{Name: "rack_per_month", Unit: "$/month", Value: engine.Num(1000), Low: 750, High: 1500, HasRange: true}
 	cases := []struct {
-		in   Input
+		in   engine.Input
 		text string
 		want string
 	}{
@@ -200,12 +202,10 @@ func examplesIn(msg string) []string {
 	return out
 }
 
-// An input held because its value left the range is shown so by show.
-func TestHeldInputFact(t *testing.T) {
-	in := Input{Name: "capex", Unit: "$", Value: Num(412000), Low: 250000, High: 320000, HasRange: true}
-	if got := inputFact(in); got != "412000 $ [250000..320000] held: the value lies outside its range" {
-		t.Errorf("fact %q", got)
-	}
+// An input held because its value left the range has no distribution
+// (show says it is held).
+func TestHeldInputHasNoDistribution(t *testing.T) {
+	in := engine.Input{Name: "capex", Unit: "$", Value: engine.Num(412000), Low: 250000, High: 320000, HasRange: true}
 	if d, err := ParseDistribution("", in); d != nil || err != nil {
 		t.Errorf("distribution %v, %v; want none, held", d, err)
 	}
@@ -216,13 +216,13 @@ func TestHeldInputFact(t *testing.T) {
 // the samples agree with is not, unless its break-even is within five
 // points of the utilisation.
 func TestCloseCalls(t *testing.T) {
-	p, err := Build(quoteModel(t))
+	p, err := engine.Build(quoteModel(t), Check)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc := Scenario{Name: Base, Set: map[string]Value{"capex": Num(285000)}}
+	sc := engine.Scenario{Name: engine.Base, Set: map[string]engine.Value{"capex": engine.Num(285000)}}
 	r, _ := p.Eval(sc)
-	mc, err := p.MonteCarlo(context.Background(), sc, MonteCarloOptions{Samples: 4000, Seed: 3})
+	mc, err := Run(context.Background(), p, sc, Options{Samples: 4000, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +230,7 @@ func TestCloseCalls(t *testing.T) {
 	for _, oc := range mc.OwnCheaper {
 		wins[oc.Offer.Label()] = oc.Probability
 	}
-	community, aws := offer(t, r, "RunPod", "H100 SXM, Community"), offer(t, r, "AWS", "p5.48xlarge Capacity Block")
+	community, aws := enginetest.Offer(t, r, "RunPod", "H100 SXM, Community"), enginetest.Offer(t, r, "AWS", "p5.48xlarge Capacity Block")
 	c := Closeness(r, community, mc)
 	// Renting wins at base; owning wins in this share of the samples.
 	if !c.Close || c.OwnWins != wins[community.Offer.Label()] || !(c.OwnWins > 0.05) {
@@ -246,12 +246,12 @@ func TestCloseCalls(t *testing.T) {
 		t.Errorf("AWS, owning wins in %v of samples: %+v", wins[aws.Offer.Label()], c)
 	}
 	// Without a run, a break-even within five points is still a close call.
-	tight := Scenario{Name: Base, Set: map[string]Value{"capex": Num(285000), "utilization": Num(0.64)}}
+	tight := engine.Scenario{Name: engine.Base, Set: map[string]engine.Value{"capex": engine.Num(285000), "utilization": engine.Num(0.64)}}
 	r, _ = p.Eval(tight)
-	if c := Closeness(r, offer(t, r, "RunPod", "H100 SXM, Community"), nil); !c.Close || !strings.HasPrefix(c.Why, "close call: break-even within 5 points of utilisation; $") {
+	if c := Closeness(r, enginetest.Offer(t, r, "RunPod", "H100 SXM, Community"), nil); !c.Close || !strings.HasPrefix(c.Why, "close call: break-even within 5 points of utilisation; $") {
 		t.Errorf("within five points: %+v", c)
 	}
-	if c := Closeness(r, offer(t, r, "AWS", "p5.48xlarge Capacity Block"), nil); c.Close {
+	if c := Closeness(r, enginetest.Offer(t, r, "AWS", "p5.48xlarge Capacity Block"), nil); c.Close {
 		t.Errorf("AWS without a run: %+v", c)
 	}
 }
@@ -265,23 +265,23 @@ func TestValueOutsideItsDistributionIsHeld(t *testing.T) {
 		if in := &m.Inputs[i]; in.Name == "capex" {
 			in.High = 450000
 			in.DistText, in.DistAt = "triangular(250000, 285000, 320000)", formulas.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: i + 2, Col: 6}
-			in.Dist = &Distribution{Kind: "triangular", Params: []float64{250000, 285000, 320000}, Text: in.DistText}
+			in.Dist = &engine.Distribution{Kind: "triangular", Params: []float64{250000, 285000, 320000}, Text: in.DistText}
 		}
 	}
 	m.Correlations = nil
-	p, err := Build(m)
+	p, err := engine.Build(m, Check)
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := Scenario{Name: Base}
-	for _, in := range p.SampledInputs(base) {
+	base := engine.Scenario{Name: engine.Base}
+	for _, in := range SampledInputs(p, base) {
 		if in.Name == "capex" {
 			t.Error("capex is drawn from a distribution that does not hold its value")
 		}
 	}
 	want := "plan.xlsx: Assumptions!F2: capex: the value 412000 lies outside triangular(250000, 285000, 320000), so Monte Carlo holds it at 412000; " +
 		"to let it vary, write a distribution around it, such as triangular(250000, 412000, 450000), or clear the cell to draw it over low, value and high (250000, 412000, 450000)"
-	if got := p.HeldWarnings(nil).Error(); got != want {
+	if got := HeldWarnings(p, nil).Error(); got != want {
 		t.Errorf("warning\n%s\nwant\n%s", got, want)
 	}
 	swung := false
@@ -297,9 +297,9 @@ func TestValueOutsideItsDistributionIsHeld(t *testing.T) {
 			in.Dist, _ = ParseDistribution("triangular(250000, 412000, 450000)", *in)
 		}
 	}
-	p, _ = Build(m)
-	if len(p.HeldWarnings(nil)) != 0 || len(p.SampledInputs(base)) != 4 {
-		t.Errorf("after the advice: %v, sampled %d", p.HeldWarnings(nil), len(p.SampledInputs(base)))
+	p, _ = engine.Build(m, Check)
+	if len(HeldWarnings(p, nil)) != 0 || len(SampledInputs(p, base)) != 4 {
+		t.Errorf("after the advice: %v, sampled %d", HeldWarnings(p, nil), len(SampledInputs(p, base)))
 	}
 }
 
@@ -308,14 +308,14 @@ func TestMessagesWritePlainNumbers(t *testing.T) {
 	m := quoteModel(t)
 	for i := range m.Inputs {
 		if m.Inputs[i].Name == "capex" {
-			m.Inputs[i].Value = Num(1e6)
+			m.Inputs[i].Value = engine.Num(1e6)
 		}
 	}
-	p, _ := Build(m)
-	if got := p.HeldWarnings(nil).Error(); !strings.Contains(got, "the value 1000000 lies outside the range 250000..320000") || strings.Contains(got, "e+") {
+	p, _ := engine.Build(m, Check)
+	if got := HeldWarnings(p, nil).Error(); !strings.Contains(got, "the value 1000000 lies outside the range 250000..320000") || strings.Contains(got, "e+") {
 		t.Errorf("got %s", got)
 	}
-	if got := (&Distribution{Kind: "uniform", Params: []float64{900000, 1100000}}).String(); got != "uniform(900000, 1100000)" {
+	if got := (&engine.Distribution{Kind: "uniform", Params: []float64{900000, 1100000}}).String(); got != "uniform(900000, 1100000)" {
 		t.Errorf("got %s", got)
 	}
 }

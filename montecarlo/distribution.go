@@ -1,4 +1,4 @@
-package engine
+package montecarlo
 
 import (
 	"fmt"
@@ -8,15 +8,9 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"planner/engine"
 	"planner/units"
 )
-
-// Distribution is how an uncertain input varies in a Monte Carlo run.
-type Distribution struct {
-	Kind   string    // uniform, triangular, pert, normal or lognormal
-	Params []float64 // uniform: a, b; triangular and pert: a, mode, b; normal: mean, sd; lognormal: mu, sigma of the log
-	Text   string    // as the workbook wrote it
-}
 
 // z95 is the standard normal's 95th percentile: a normal or lognormal
 // input's low and high are its 5th and 95th percentiles.
@@ -31,7 +25,7 @@ var distArity = map[string]int{"uniform": 2, "triangular": 3, "pert": 3, "normal
 // for a fixed input, and for one whose value lies outside its range, which
 // Monte Carlo holds at that value (see HeldWarnings). Every message gives an
 // example made of the input's own numbers.
-func ParseDistribution(text string, in Input) (*Distribution, error) {
+func ParseDistribution(text string, in engine.Input) (*engine.Distribution, error) {
 	s := strings.ToLower(strings.TrimSpace(text))
 	if s == "fixed" || s == "none" || (s == "" && !in.HasRange) {
 		return nil, nil
@@ -44,9 +38,9 @@ func ParseDistribution(text string, in Input) (*Distribution, error) {
 	n, ok := distArity[kind]
 	if !ok {
 		return nil, fmt.Errorf("%q is not a distribution planner knows; write %s, or fixed to hold %s at %s",
-			text, knownKinds(in), in.Name, plain(in.Value.Num))
+			text, knownKinds(in), in.Name, units.Plain(in.Value.Num))
 	}
-	d := &Distribution{Kind: kind, Text: strings.TrimSpace(text)}
+	d := &engine.Distribution{Kind: kind, Text: strings.TrimSpace(text)}
 	if hasArgs {
 		params, err := parseArgs(args, n)
 		if err != nil {
@@ -57,22 +51,22 @@ func ParseDistribution(text string, in Input) (*Distribution, error) {
 		if !in.HasRange {
 			lo, hi := exampleRange(in)
 			return nil, fmt.Errorf("%s needs a range: fill low and high (such as %s and %s), give its parameters, such as %s, or write fixed to hold %s at %s",
-				kind, plain(lo), plain(hi), example(kind, in), in.Name, plain(in.Value.Num))
+				kind, units.Plain(lo), units.Plain(hi), example(kind, in), in.Name, units.Plain(in.Value.Num))
 		}
 		if in.Outside(in.Value.Num) {
 			return nil, nil
 		}
 		d.Params = fromRange(kind, in)
 	}
-	if err := d.check(); err != nil {
-		return nil, fmt.Errorf("%v; write it like %s, or fixed to hold %s at %s", err, example(kind, in), in.Name, plain(in.Value.Num))
+	if err := check(d); err != nil {
+		return nil, fmt.Errorf("%v; write it like %s, or fixed to hold %s at %s", err, example(kind, in), in.Name, units.Plain(in.Value.Num))
 	}
 	return d, nil
 }
 
 // knownKinds lists the distributions, bare where the input's range gives
 // their parameters and with the input's own numbers where it does not.
-func knownKinds(in Input) string {
+func knownKinds(in engine.Input) string {
 	var out []string
 	for _, kind := range []string{"triangular", "uniform", "pert", "normal", "lognormal"} {
 		if in.HasRange && !in.Outside(in.Value.Num) && (kind != "lognormal" || in.Low > 0) {
@@ -106,7 +100,7 @@ func parseArgs(args string, n int) ([]float64, error) {
 
 // example is a distribution of kind written out with parameters around the
 // input's own value, valid as it stands: what a message can advise.
-func example(kind string, in Input) string {
+func example(kind string, in engine.Input) string {
 	v := in.Value.Num
 	lo, hi := exampleRange(in)
 	var params []float64
@@ -124,14 +118,14 @@ func example(kind string, in Input) string {
 	default:
 		params = []float64{lo, v, hi}
 	}
-	d := Distribution{Kind: kind, Params: params}
+	d := engine.Distribution{Kind: kind, Params: params}
 	return d.String()
 }
 
 // exampleRange is a low and high for advice: the input's range when it
 // holds the value, else a tenth either side of the value (a share stays
 // within 0..1, a count or price above zero).
-func exampleRange(in Input) (lo, hi float64) {
+func exampleRange(in engine.Input) (lo, hi float64) {
 	v := in.Value.Num
 	if in.HasRange && !in.Outside(v) && in.Low < in.High {
 		return in.Low, in.High
@@ -166,7 +160,7 @@ func significant(x float64) float64 {
 }
 
 // fromRange takes a bare distribution's parameters from low, value, high.
-func fromRange(kind string, in Input) []float64 {
+func fromRange(kind string, in engine.Input) []float64 {
 	lo, v, hi := in.Low, in.Value.Num, in.High
 	switch kind {
 	case "uniform":
@@ -183,7 +177,7 @@ func fromRange(kind string, in Input) []float64 {
 }
 
 // check refuses parameters no distribution can have.
-func (d *Distribution) check() error {
+func check(d *engine.Distribution) error {
 	p := d.Params
 	switch d.Kind {
 	case "uniform":
@@ -209,17 +203,6 @@ func (d *Distribution) check() error {
 	return nil
 }
 
-// String prints the distribution with its parameters, to six significant
-// digits as a person types them: "triangular(250000, 285000, 320000)".
-func (d *Distribution) String() string {
-	var ps []string
-	for _, p := range d.Params {
-		six, _ := strconv.ParseFloat(strconv.FormatFloat(p, 'g', 6, 64), 64)
-		ps = append(ps, plain(six))
-	}
-	return d.Kind + "(" + strings.Join(ps, ", ") + ")"
-}
-
 // fill draws len(col) values. A distribution whose quantile function gonum
 // gives in closed form is stratified (Latin hypercube sampling, as the
 // Excel add-ins do by default): one value from each of n equally likely
@@ -228,7 +211,7 @@ func (d *Distribution) String() string {
 // ascending sweep through a quantile function runs several times faster
 // than random calls. PERT has no closed-form quantile and is drawn at
 // random. fill reports whether col came out ascending.
-func (d *Distribution) fill(col []float64, src *stream) bool {
+func fill(d *engine.Distribution, col []float64, src *stream) bool {
 	p := d.Params
 	var quantile func(float64) float64
 	switch d.Kind {

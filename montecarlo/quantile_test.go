@@ -1,4 +1,4 @@
-package engine
+package montecarlo
 
 import (
 	"math"
@@ -57,7 +57,7 @@ func TestPickMatchesASort(t *testing.T) {
 // tallyOf counts xs, in blocks of an odd size spread over three workers,
 // through a sieve set from its first pilot values.
 func tallyOf(xs []float64, pilot int) (*tally, sieve) {
-	s := sieveFrom(xs[:pilot], pilot == len(xs))
+	s := sieveFrom(xs[:pilot], pilot == len(xs), bracketSigmas)
 	s.histogram = true
 	s.base = xs[len(xs)/2]
 	workers := []*tally{{}, {}, {}}
@@ -114,7 +114,7 @@ func TestTalliedPercentilesMatchASort(t *testing.T) {
 // A run that is all pilot is tallied without copying, as add would.
 func TestTallyOfAllIsAdds(t *testing.T) {
 	xs := []float64{3, -1, 4, 1, -5, 9, 2, 6}
-	s := sieveFrom(xs, true)
+	s := sieveFrom(xs, true, bracketSigmas)
 	s.histogram, s.base = true, 2
 	added := &tally{}
 	added.add(&s, xs, nil, &scratch{})

@@ -1,9 +1,11 @@
-package engine
+package montecarlo
 
 import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"planner/engine"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -31,11 +33,11 @@ func TestTriangleIsGonums(t *testing.T) {
 // Stratified draws take one value from each of n equal strata: the i-th
 // value's probability lies in [i/n, (i+1)/n), strictly inside (0, 1).
 func TestFillStratifies(t *testing.T) {
-	d := &Distribution{Kind: "uniform", Params: []float64{0, 1}}
+	d := &engine.Distribution{Kind: "uniform", Params: []float64{0, 1}}
 	col := make([]float64, 1000)
 	var src stream
 	src.seed(1, 1)
-	if !d.fill(col, &src) {
+	if !fill(d, col, &src) {
 		t.Fatal("uniform draws should come out ascending")
 	}
 	for i, v := range col {

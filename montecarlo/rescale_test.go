@@ -1,9 +1,12 @@
-package engine
+package montecarlo
 
 import (
 	"context"
 	"reflect"
 	"testing"
+
+	"planner/engine"
+	"planner/engine/enginetest"
 )
 
 // In the default model, the power bill per GPU-hour is the bill per month
@@ -13,13 +16,13 @@ import (
 // do not.
 func TestRescalingsFound(t *testing.T) {
 	m := uncertainModel()
-	m.Formulas = append(m.Formulas, formulasOf("hours_per_dollar = 1 / cost_per_gpu_hour", "saving = 0 - cost_per_gpu_hour",
+	m.Formulas = append(m.Formulas, enginetest.Formulas("hours_per_dollar = 1 / cost_per_gpu_hour", "saving = 0 - cost_per_gpu_hour",
 		"cost_in_cents = (cost_per_gpu_hour + 0.5) * 100 / 1", "node_cost_per_year = node_cost_per_month * 12")...)
-	p, err := Build(m)
+	p, err := engine.Build(m, Check)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mc, err := p.newRun(Scenario{Name: Base}, MonteCarloOptions{Samples: 1000})
+	mc, err := newRun(p, engine.Scenario{Name: engine.Base}, Options{Samples: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,13 +57,13 @@ func TestRescalingsFound(t *testing.T) {
 // it has when counted itself (asking for its histogram counts it itself).
 func TestRescaledStatisticsAreExact(t *testing.T) {
 	m := uncertainModel()
-	m.Formulas = append(m.Formulas, formulasOf("node_cost_per_year = node_cost_per_month * 12")...)
-	p, err := Build(m)
+	m.Formulas = append(m.Formulas, enginetest.Formulas("node_cost_per_year = node_cost_per_month * 12")...)
+	p, err := engine.Build(m, Check)
 	if err != nil {
 		t.Fatal(err)
 	}
 	run := func(histograms ...string) map[string]Stats {
-		r, err := p.MonteCarlo(context.Background(), Scenario{Name: Base}, MonteCarloOptions{Samples: 60_000, Seed: 5, Histograms: histograms})
+		r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: 60_000, Seed: 5, Histograms: histograms})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package engine
+package montecarlo
 
 import (
 	"fmt"
@@ -10,7 +10,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"planner/engine"
 	"planner/formulas"
+	"planner/units"
 )
 
 // correlator induces a target rank correlation between sampled columns by
@@ -48,13 +50,13 @@ func orderKey(score float64, i int) uint64 {
 
 // correlated lists the sampled inputs some declared correlation joins, in
 // sampled order; only they are rearranged.
-func (p *Plan) correlated(sampled []string) []int {
+func correlated(correlations []engine.Correlation, sampled []string) []int {
 	in := map[string]bool{}
 	for _, n := range sampled {
 		in[n] = true
 	}
 	joined := map[string]bool{}
-	for _, r := range p.model.Correlations {
+	for _, r := range correlations {
 		if in[r.A] && in[r.B] {
 			joined[r.A], joined[r.B] = true, true
 		}
@@ -70,13 +72,13 @@ func (p *Plan) correlated(sampled []string) []int {
 
 // correlation builds the target correlation matrix of the named inputs
 // from the model's declared correlations; nil when none applies.
-func (p *Plan) correlation(sampled []string) (*mat.TriDense, error) {
+func correlation(correlations []engine.Correlation, sampled []string) (*mat.TriDense, error) {
 	pos := map[string]int{}
 	for i, n := range sampled {
 		pos[n] = i
 	}
 	k := len(sampled)
-	if k < 2 || len(p.model.Correlations) == 0 {
+	if k < 2 || len(correlations) == 0 {
 		return nil, nil
 	}
 	c := mat.NewSymDense(k, nil)
@@ -84,7 +86,7 @@ func (p *Plan) correlation(sampled []string) (*mat.TriDense, error) {
 		c.SetSym(i, i, 1)
 	}
 	any := false
-	for _, r := range p.model.Correlations {
+	for _, r := range correlations {
 		i, okA := pos[r.A]
 		j, okB := pos[r.B]
 		if !okA || !okB {
@@ -105,19 +107,20 @@ func (p *Plan) correlation(sampled []string) (*mat.TriDense, error) {
 	return &l, nil
 }
 
-// checkCorrelations refuses correlations between unknown inputs, outside
-// -1..1, or between an input and itself. A correlation with an input Monte
-// Carlo holds at its value takes no part, and a warning says so.
-func (p *Plan) checkCorrelations() formulas.List {
-	var problems formulas.List
+// Check refuses correlations between unknown inputs, outside -1..1, or
+// between an input and itself. A correlation with an input Monte Carlo
+// holds at its value takes no part, and a warning says so. Build runs it
+// with the engine's own checks.
+func Check(p *engine.Plan) (problems, warnings formulas.List) {
+	m := p.Model()
 	seen := map[[2]string]formulas.Origin{}
-	for _, r := range p.model.Correlations {
+	for _, r := range m.Correlations {
 		fail := func(msg string) {
 			problems = append(problems, &formulas.Error{Origin: r.Origin, Msg: msg})
 		}
 		for _, name := range []string{r.A, r.B} {
-			if _, ok := p.model.Input(name); !ok {
-				fail(fmt.Sprintf("%s is not an input%s", name, p.didYouMean(name)))
+			if _, ok := m.Input(name); !ok {
+				fail(fmt.Sprintf("%s is not an input%s", name, p.DidYouMean(name)))
 			}
 		}
 		key := [2]string{min(r.A, r.B), max(r.A, r.B)}
@@ -132,18 +135,21 @@ func (p *Plan) checkCorrelations() formulas.List {
 		seen[key] = r.Origin
 	}
 	if len(problems) == 0 {
-		if _, err := p.correlation(namesOf(p.uncertain())); err != nil {
-			problems = append(problems, &formulas.Error{Origin: p.model.Correlations[0].Origin, Msg: err.Error()})
+		if _, err := correlation(m.Correlations, namesOf(uncertain(&m))); err != nil {
+			problems = append(problems, &formulas.Error{Origin: m.Correlations[0].Origin, Msg: err.Error()})
 		}
 	}
-	return problems
+	if len(problems) > 0 {
+		return problems, nil
+	}
+	return nil, correlationWarnings(&m)
 }
 
 // uncertain are the inputs Monte Carlo can vary: a distribution, and a
 // value inside the range.
-func (p *Plan) uncertain() []Input {
-	var out []Input
-	for _, in := range p.model.Inputs {
+func uncertain(m *engine.Model) []engine.Input {
+	var out []engine.Input
+	for _, in := range m.Inputs {
 		if in.Dist != nil && !in.Outside(in.Value.Num) && !in.OutsideDistribution(in.Value.Num) {
 			out = append(out, in)
 		}
@@ -153,7 +159,7 @@ func (p *Plan) uncertain() []Input {
 
 // letVary says why a fixed input does not vary and what would let it, for
 // a message about correlating it.
-func letVary(in Input) string {
+func letVary(in engine.Input) string {
 	where := "its distribution cell"
 	if in.DistAt.Sheet != "" {
 		where = in.DistAt.Cell()
@@ -164,29 +170,29 @@ func letVary(in Input) string {
 		return fmt.Sprintf("as its distribution says fixed; write triangular in %s to let it vary and correlate it", where)
 	case strings.TrimSpace(in.DistText) != "":
 		return fmt.Sprintf("as it has no range and its distribution says %s; give it a low and a high in Assumptions (such as %s and %s) and clear %s to let it vary and correlate it",
-			strings.TrimSpace(in.DistText), plain(lo), plain(hi), where)
+			strings.TrimSpace(in.DistText), units.Plain(lo), units.Plain(hi), where)
 	}
-	return fmt.Sprintf("as it has no range; give it a low and a high in Assumptions (such as %s and %s) to let it vary and correlate it", plain(lo), plain(hi))
+	return fmt.Sprintf("as it has no range; give it a low and a high in Assumptions (such as %s and %s) to let it vary and correlate it", units.Plain(lo), units.Plain(hi))
 }
 
 // correlationWarnings say which declared correlations take no part because
 // an input is held at its value, and what would let it vary.
-func (p *Plan) correlationWarnings() formulas.List {
+func correlationWarnings(m *engine.Model) formulas.List {
 	var out formulas.List
-	for _, r := range p.model.Correlations {
+	for _, r := range m.Correlations {
 		for _, name := range []string{r.A, r.B} {
-			in, _ := p.model.Input(name)
+			in, _ := m.Input(name)
 			var why string
 			switch {
 			case in.Value.IsText:
 				why = fmt.Sprintf("%s is text, which does not vary; remove this row", name)
 			case in.Outside(in.Value.Num):
 				why = fmt.Sprintf("%s is held at %s, outside its range %s..%s; widen the range in Assumptions to include %s to correlate it",
-					name, plain(in.Value.Num), plain(in.Low), plain(in.High), plain(in.Value.Num))
+					name, units.Plain(in.Value.Num), units.Plain(in.Low), units.Plain(in.High), units.Plain(in.Value.Num))
 			case in.OutsideDistribution(in.Value.Num):
-				why = fmt.Sprintf("%s is held at %s, outside %s; give it a distribution around its value to correlate it", name, plain(in.Value.Num), in.Dist)
+				why = fmt.Sprintf("%s is held at %s, outside %s; give it a distribution around its value to correlate it", name, units.Plain(in.Value.Num), in.Dist)
 			case in.Dist == nil:
-				why = fmt.Sprintf("%s is held at %s, %s", name, plain(in.Value.Num), letVary(in))
+				why = fmt.Sprintf("%s is held at %s, %s", name, units.Plain(in.Value.Num), letVary(in))
 			default:
 				continue
 			}

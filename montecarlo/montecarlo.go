@@ -1,4 +1,4 @@
-package engine
+package montecarlo
 
 import (
 	"context"
@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 
 	"gonum.org/v1/gonum/mat"
+
+	"planner/engine"
 )
 
 // Monte Carlo limits and defaults.
@@ -22,12 +24,12 @@ const (
 	histogramBins  = 20
 )
 
-// MonteCarloOptions say how many samples to draw, from which seed, on how
-// many cores. The same samples and seed give the same numbers whatever the
+// Options say how many samples to draw, from which seed, on how many
+// cores. The same samples and seed give the same numbers whatever the
 // number of cores: every block of samples draws from its own generator,
 // seeded by the seed and the block's number, and results are combined in
 // block order.
-type MonteCarloOptions struct {
+type Options struct {
 	Samples  int
 	Seed     uint64
 	Workers  int            // 0: every core
@@ -35,6 +37,13 @@ type MonteCarloOptions struct {
 	// Histograms name the outputs to count into a histogram; the others
 	// get none, which saves a pass over their values.
 	Histograms []string
+
+	// For tests: narrow sets the percentiles' brackets at the pilot's
+	// ranks alone, without its standard errors, so that the run's
+	// percentiles miss them; recounted, when set, is called when a run
+	// counts again.
+	narrow    bool
+	recounted func()
 }
 
 // Stats summarise one output over the samples that evaluated.
@@ -57,35 +66,35 @@ type Stats struct {
 // OwnCheaper is the share of samples in which owning beats an offer:
 // utilisation at or above break-even.
 type OwnCheaper struct {
-	Offer       Offer
+	Offer       engine.Offer
 	Probability float64
 }
 
-// MonteCarloResult is one scenario's Monte Carlo run.
-type MonteCarloResult struct {
+// Result is one scenario's Monte Carlo run.
+type Result struct {
 	Scenario     string
 	Samples      int
 	Seed         uint64
-	Sampled      []Input // the inputs that varied, with their distributions
-	Held         []Held  // inputs with a distribution held at a value outside their range
-	Good         int     // samples every node-level formula evaluated for
-	FirstFailure string  // why the first failed sample failed, when any did
-	Outputs      []Stats // node-level formulas, in model order
+	Sampled      []engine.Input // the inputs that varied, with their distributions
+	Held         []engine.Held  // inputs with a distribution held at a value outside their range
+	Good         int            // samples every node-level formula evaluated for
+	FirstFailure string         // why the first failed sample failed, when any did
+	Outputs      []Stats        // node-level formulas, in model order
 	OwnCheaper   []OwnCheaper
 }
 
 // SampledInputs are the inputs a Monte Carlo run of sc varies: those with a
 // distribution that some formula uses, that the scenario does not set and
 // whose value lies within their range and their distribution (HeldInputs).
-func (p *Plan) SampledInputs(sc Scenario) []Input {
+func SampledInputs(p *engine.Plan, sc engine.Scenario) []engine.Input {
 	used := map[string]bool{}
-	for _, c := range p.checked {
+	for _, c := range p.Checked() {
 		for _, r := range c.Refs {
 			used[r] = true
 		}
 	}
-	var out []Input
-	for _, in := range p.model.Inputs {
+	var out []engine.Input
+	for _, in := range p.Model().Inputs {
 		if _, set := sc.Set[in.Name]; in.Dist != nil && !in.Value.IsText && used[in.Name] && !set &&
 			!in.Outside(in.Value.Num) && !in.OutsideDistribution(in.Value.Num) {
 			out = append(out, in)
@@ -116,14 +125,14 @@ func CheckSamples(n int) error {
 	return nil
 }
 
-// MonteCarlo samples the scenario's uncertain inputs and summarises every
+// Run samples the scenario's uncertain inputs and summarises every
 // node-level formula: mean, P5, P50, P95 and a histogram, and for every
 // offer of the scenario's GPU the probability that owning is cheaper.
-func (p *Plan) MonteCarlo(ctx context.Context, sc Scenario, opts MonteCarloOptions) (*MonteCarloResult, error) {
+func Run(ctx context.Context, p *engine.Plan, sc engine.Scenario, opts Options) (*Result, error) {
 	if err := CheckSamples(opts.Samples); err != nil {
 		return nil, err
 	}
-	mc, err := p.newRun(sc, opts)
+	mc, err := newRun(p, sc, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -160,9 +169,9 @@ func (mc *mcRun) sample(ctx context.Context) error {
 			values = append(values, w[o].kept[0]...)
 		}
 		whole := pilot == mc.blocks
-		mc.sieves[o] = sieveFrom(values, whole)
+		mc.sieves[o] = sieveFrom(values, whole, mc.bracketSigmas())
 		mc.sieves[o].histogram = slices.Contains(mc.opts.Histograms, mc.outputs[o])
-		mc.sieves[o].base = mc.probe.result.Values[mc.outputs[o]]
+		mc.sieves[o].base = mc.probe.Result().Values[mc.outputs[o]]
 		if whole {
 			mc.tallies[0][o] = tallyOfAll(&mc.sieves[o], values)
 			return
@@ -176,15 +185,16 @@ func (mc *mcRun) sample(ctx context.Context) error {
 
 // newRun prepares a run of sc: the inputs to sample, and the correlation to
 // induce between those the declared correlations join.
-func (p *Plan) newRun(sc Scenario, opts MonteCarloOptions) (*mcRun, error) {
-	sampled := p.SampledInputs(sc)
+func newRun(p *engine.Plan, sc engine.Scenario, opts Options) (*mcRun, error) {
+	sampled := SampledInputs(p, sc)
 	names := namesOf(sampled)
-	joined := p.correlated(names)
+	correlations := p.Model().Correlations
+	joined := correlated(correlations, names)
 	var joinedNames []string
 	for _, i := range joined {
 		joinedNames = append(joinedNames, names[i])
 	}
-	target, err := p.correlation(joinedNames)
+	target, err := correlation(correlations, joinedNames)
 	if err != nil {
 		return nil, err
 	}
@@ -193,13 +203,13 @@ func (p *Plan) newRun(sc Scenario, opts MonteCarloOptions) (*mcRun, error) {
 
 // mcRun is one Monte Carlo run under way.
 type mcRun struct {
-	plan    *Plan
-	sc      Scenario
-	opts    MonteCarloOptions
-	sampled []Input
+	plan    *engine.Plan
+	sc      engine.Scenario
+	opts    Options
+	sampled []engine.Input
 	target  *mat.TriDense
 	joined  []int // the sampled inputs correlations join
-	probe   *Batch
+	probe   *engine.Batch
 	outputs []string     // node-level formulas
 	varies  []bool       // per output: it varies from sample to sample
 	follows []*rescaling // per output: the output it follows, or nil when it is counted
@@ -217,8 +227,8 @@ type mcRun struct {
 
 // newBatch evaluates what the run reports: the outputs, and break-even
 // against utilisation for each offer.
-func (mc *mcRun) newBatch() (*Batch, error) {
-	needs := append([]string{Breakeven, Utilization}, mc.outputs...)
+func (mc *mcRun) newBatch() (*engine.Batch, error) {
+	needs := append([]string{engine.Breakeven, engine.Utilization}, mc.outputs...)
 	return mc.plan.NewBatch(mc.sc, namesOf(mc.sampled), blockSize, needs...)
 }
 
@@ -247,20 +257,19 @@ func (mc *mcRun) counts(o int) bool {
 // for is counted itself.
 func (mc *mcRun) findRescalings() {
 	mc.follows = make([]*rescaling, len(mc.outputs))
-	output := map[int32]int{} // slot -> varying output
+	output := map[string]int{} // varying output's name -> output
 	for o, name := range mc.outputs {
 		if mc.varies[o] {
-			output[mc.plan.prog.formulaSlot[mc.plan.index[name]]] = o
+			output[name] = o
 		}
 	}
-	isOutput := func(s int32) bool { _, ok := output[s]; return ok }
-	writers := mc.probe.writers()
+	isOutput := func(name string) bool { _, ok := output[name]; return ok }
 	for o, name := range mc.outputs {
 		if !mc.varies[o] || slices.Contains(mc.opts.Histograms, name) {
 			continue
 		}
-		if from, steps, ok := mc.probe.increasingFrom(mc.plan.prog.formulaSlot[mc.plan.index[name]], writers, isOutput); ok {
-			mc.follows[o] = &rescaling{source: output[from], steps: steps}
+		if from, apply, ok := mc.probe.Follows(name, isOutput); ok {
+			mc.follows[o] = &rescaling{source: output[from], apply: apply}
 		}
 	}
 }
@@ -313,10 +322,11 @@ func (mc *mcRun) run(ctx context.Context, from, to int) error {
 // worker evaluates blocks with its own batch and buffers.
 type worker struct {
 	mc        *mcRun
-	b         *Batch
-	bad       []bool // per sample of the block: it failed
-	offerBad  []bool // the same for one offer
-	fresh     []bool // failed for an offer but not before
+	b         *engine.Batch
+	compared  []engine.Offer // the offers the batch compares
+	bad       []bool         // per sample of the block: it failed
+	offerBad  []bool         // the same for one offer
+	fresh     []bool         // failed for an offer but not before
 	util      []float64
 	breakeven []float64 // scratch columns for a value that does not vary
 	random    stream
@@ -335,7 +345,7 @@ func (mc *mcRun) newWorker(share int) (*worker, error) {
 		return nil, err
 	}
 	w := &worker{mc: mc, b: b, bad: make([]bool, blockSize), offerBad: make([]bool, blockSize), fresh: make([]bool, blockSize),
-		util: make([]float64, blockSize), breakeven: make([]float64, blockSize)}
+		util: make([]float64, blockSize), breakeven: make([]float64, blockSize), compared: b.Offers()}
 	for o := range mc.sieves {
 		if mc.counts(o) {
 			w.tallies = append(w.tallies, newTally(&mc.sieves[o], share))
@@ -356,7 +366,7 @@ func (mc *mcRun) newWorker(share int) (*worker, error) {
 	return w, nil
 }
 
-func namesOf(ins []Input) []string {
+func namesOf(ins []engine.Input) []string {
 	out := make([]string, len(ins))
 	for i, in := range ins {
 		out[i] = in.Name
@@ -374,7 +384,7 @@ func (w *worker) draw(k int) int {
 	next := 0 // the next correlated input
 	for j, in := range mc.sampled {
 		col := w.cols[j][:n]
-		ascending := in.Dist.fill(col, src)
+		ascending := fill(in.Dist, col, src)
 		if next < len(mc.joined) && mc.joined[next] == j {
 			w.ascending[next] = ascending // the correlator orders these
 			next++
@@ -464,29 +474,29 @@ func (w *worker) confirmOffers(k int, offerBad, nodeBad []bool, j int) {
 }
 
 // sample is sample i of block k as a scenario of its own.
-func (w *worker) sample(k, i int) Scenario {
-	set := map[string]Value{}
+func (w *worker) sample(k, i int) engine.Scenario {
+	set := map[string]engine.Value{}
 	for name, v := range w.mc.sc.Set {
 		set[name] = v
 	}
 	for j, in := range w.mc.sampled {
-		set[in.Name] = Num(w.cols[j][i])
+		set[in.Name] = engine.Num(w.cols[j][i])
 	}
-	return Scenario{Name: w.mc.sc.Name, Set: set}
+	return engine.Scenario{Name: w.mc.sc.Name, Set: set}
 }
 
 // offerResult finds the j-th compared offer in a result.
-func (w *worker) offerResult(res *Result, j int) OfferResult {
-	label := w.mc.plan.model.Offers[w.b.offers[j].index].Label()
+func (w *worker) offerResult(res *engine.Result, j int) engine.OfferResult {
+	label := w.compared[j].Label()
 	for _, o := range res.Offers {
 		if o.Offer.Label() == label {
 			return o
 		}
 	}
-	return OfferResult{}
+	return engine.OfferResult{}
 }
 
-func failedIn(errs map[string]*EvalError) bool {
+func failedIn(errs map[string]*engine.EvalError) bool {
 	for _, e := range errs {
 		if !e.Skipped {
 			return true
@@ -540,17 +550,17 @@ func sumGood(col []float64, bad []bool) (sum float64) {
 // offers counts, per compared offer, the samples in which owning wins.
 func (w *worker) offers(k, n int, bad []bool) {
 	mc := w.mc
-	col, fixed, _ := w.b.Column(Utilization)
+	col, fixed, _ := w.b.Column(engine.Utilization)
 	util := columnOr(col, fixed, w.util[:n])
-	mc.cheaper[k], mc.counted[k] = make([]int, len(w.b.offers)), make([]int, len(w.b.offers))
+	mc.cheaper[k], mc.counted[k] = make([]int, len(w.compared)), make([]int, len(w.compared))
 	offerBad := w.offerBad[:n]
-	for j := range w.b.offers {
+	for j := range w.compared {
 		w.b.RunOffer(j, n)
 		copy(offerBad, bad)
 		if w.b.FailedOffer(offerBad, n) {
 			w.confirmOffers(k, offerBad, bad, j)
 		}
-		be, beFixed := w.b.offerColumn(j, Breakeven)
+		be, beFixed := w.b.OfferColumn(j, engine.Breakeven)
 		breakeven := columnOr(be, beFixed, w.breakeven[:n])
 		mc.cheaper[k][j], mc.counted[k][j] = wins(util, breakeven, offerBad)
 	}
@@ -588,8 +598,8 @@ func wins(util, breakeven []float64, bad []bool) (won, counted int) {
 }
 
 // result combines the blocks in order and computes the statistics.
-func (mc *mcRun) result(ctx context.Context) (*MonteCarloResult, error) {
-	r := &MonteCarloResult{Scenario: mc.sc.Name, Samples: mc.opts.Samples, Seed: mc.opts.Seed, Sampled: mc.sampled,
+func (mc *mcRun) result(ctx context.Context) (*Result, error) {
+	r := &Result{Scenario: mc.sc.Name, Samples: mc.opts.Samples, Seed: mc.opts.Seed, Sampled: mc.sampled,
 		Held: mc.plan.HeldInputs(mc.sc)}
 	for k := 0; k < mc.blocks; k++ {
 		r.Good += mc.good[k]
@@ -604,13 +614,13 @@ func (mc *mcRun) result(ctx context.Context) (*MonteCarloResult, error) {
 		outputs, _ = mc.statistics(r.Good)
 	}
 	r.Outputs = outputs
-	for j, o := range mc.probe.offers {
+	for j, o := range mc.probe.Offers() {
 		var wins, all int
 		for k := 0; k < mc.blocks; k++ {
 			wins += mc.cheaper[k][j]
 			all += mc.counted[k][j]
 		}
-		oc := OwnCheaper{Offer: mc.plan.model.Offers[o.index], Probability: math.NaN()}
+		oc := OwnCheaper{Offer: o, Probability: math.NaN()}
 		if all > 0 {
 			oc.Probability = float64(wins) / float64(all)
 		}
@@ -620,13 +630,12 @@ func (mc *mcRun) result(ctx context.Context) (*MonteCarloResult, error) {
 	return r, nil
 }
 
-// recounts counts the recounts, for a test to see that one happened.
-var recounts atomic.Int64
-
 // recount draws every block again with sieves that keep every value and
 // the same histogram bins.
 func (mc *mcRun) recount(ctx context.Context) error {
-	recounts.Add(1)
+	if mc.opts.recounted != nil {
+		mc.opts.recounted()
+	}
 	for o := range mc.sieves {
 		mc.sieves[o].keepEverything()
 	}
@@ -675,8 +684,8 @@ func (mc *mcRun) statistics(good int) ([]Stats, bool) {
 // newStats starts output o's statistics with its name, unit and mean.
 func (mc *mcRun) newStats(o, good int) Stats {
 	name := mc.outputs[o]
-	s := Stats{Name: name, Unit: mc.plan.checked[mc.plan.index[name]].Unit, BaseRank: 0.5}
-	s.Base = mc.probe.result.Values[name]
+	s := Stats{Name: name, Unit: mc.plan.Unit(name), BaseRank: 0.5}
+	s.Base = mc.probe.Result().Values[name]
 	sum := 0.0
 	for k := 0; k < mc.blocks; k++ {
 		sum += mc.sums[k][o]
@@ -756,14 +765,14 @@ func (mc *mcRun) explainFirstFailure() string {
 		return err.Error()
 	}
 	w.draw(k)
-	set := map[string]Value{}
+	set := map[string]engine.Value{}
 	for name, v := range mc.sc.Set {
 		set[name] = v
 	}
 	for j, in := range mc.sampled {
-		set[in.Name] = Num(w.cols[j][first-k*blockSize])
+		set[in.Name] = engine.Num(w.cols[j][first-k*blockSize])
 	}
-	res, err := mc.plan.Eval(Scenario{Name: mc.sc.Name, Set: set})
+	res, err := mc.plan.Eval(engine.Scenario{Name: mc.sc.Name, Set: set})
 	if err != nil {
 		return err.Error()
 	}
@@ -774,3 +783,14 @@ func (mc *mcRun) explainFirstFailure() string {
 	}
 	return fmt.Sprintf("sample %d gave a value that is not a finite number", first+1)
 }
+
+// bracketSigmas is how many of the pilot's standard errors the run's
+// brackets reach to either side.
+func (mc *mcRun) bracketSigmas() float64 {
+	if mc.opts.narrow {
+		return 0
+	}
+	return bracketSigmas
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
