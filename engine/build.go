@@ -97,7 +97,6 @@ func Build(m Model, checks ...Check) (*Plan, error) {
 		ps, ws := check(p)
 		found, warnings = append(found, ps...), append(warnings, ws...)
 	}
-	found = slices.Concat(found, p.checkTables(p.model.Tables), p.checkGoals(), p.checkTargets())
 	if err := found.Err(); err != nil {
 		return nil, err
 	}
@@ -105,10 +104,10 @@ func Build(m Model, checks ...Check) (*Plan, error) {
 	return p, nil
 }
 
-// Warnings are what the model asks that planner does not do (a correlation
-// with an input held at its value, a GPU's watts typed twice, an offer for a
-// GPU the catalog lacks), each at its cell, sorted by place.
-// OverrideWarnings adds what the command line's values hold or do not reach.
+// Warnings are what the model asks that planner does not do (a GPU's
+// watts typed twice, an offer for a GPU the catalog lacks, and what the
+// checks Build ran warn of, such as a correlation with an input held at its
+// value), each at its cell, sorted by place.
 func (p *Plan) Warnings() formulas.List {
 	if err := p.warnings.Err(); err != nil {
 		return err.(formulas.List)

@@ -42,3 +42,51 @@ type TargetSpec struct {
 	Notes  string
 	Origin formulas.Origin
 }
+
+// Axis is one dimension of a data table: an input stepped from From to To
+// in Steps values, or the offers of the scenario's GPU.
+type Axis struct {
+	Input    string
+	From, To float64
+	Steps    int
+	Offers   bool
+}
+
+// TableSpec is a data table a user configured: one output over one or two
+// axes.
+type TableSpec struct {
+	Name   string
+	Output string
+	Row    Axis
+	Col    *Axis // nil: a one-way table
+	Shade  Shade // how the sheet colours the cells
+	Notes  string
+	Origin formulas.Origin
+	Where  map[string]formulas.Origin
+}
+
+// Shade says which cells of a data table are good news, in green: those
+// below (or above) a threshold, the rest red; or, as a colour scale, the
+// lowest (or highest) values. The zero Shade colours nothing.
+type Shade struct {
+	Below, Above bool    // green below or above Threshold
+	Threshold    float64 // for Below and Above
+	Low, High    bool    // a colour scale, green at that end
+}
+
+// Goal asks which value of one input makes a formula reach a value: Excel's
+// Goal Seek, headless.
+type Goal struct {
+	Name     string
+	For      string // the input to solve for
+	Target   string // the formula that must reach Value
+	Value    float64
+	Offer    string           // for a per-offer target: the offer's label
+	With     map[string]Value // other inputs set while solving
+	Low      float64          // where to look, when HasRange
+	High     float64
+	HasRange bool
+	Notes    string
+	Origin   formulas.Origin            // the goal's row
+	Where    map[string]formulas.Origin // the cell of each column
+}

@@ -8,6 +8,7 @@ import (
 	"planner/engine"
 	"planner/engine/enginetest"
 	"planner/formulas"
+	"planner/whatif"
 )
 
 // quoteModel is the ranged spec model after the user typed their own quote:
@@ -124,13 +125,15 @@ func TestSetOutsideItsRangeIsHeld(t *testing.T) {
 	}
 }
 
-func tornadoes(t *testing.T, p *engine.Plan, sc engine.Scenario) []engine.Tornado {
+// tornadoes are the tornado's view of the same inputs: it holds what left
+// its range, as Monte Carlo does.
+func tornadoes(t *testing.T, p *engine.Plan, sc engine.Scenario) []whatif.Tornado {
 	t.Helper()
-	targets, err := p.Targets(sc, []string{"cost_per_gpu_hour"})
+	targets, err := whatif.Targets(p, sc, []string{"cost_per_gpu_hour"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tors, err := p.Tornado(sc, targets)
+	tors, err := whatif.Tornadoes(p, sc, targets)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,13 +10,14 @@ import (
 	"planner/deploy"
 	"planner/engine"
 	"planner/montecarlo"
+	"planner/whatif"
 	"planner/workbooks"
 )
 
 // side computes a model as diff does.
 func side(t *testing.T, name string, m engine.Model) Side {
 	t.Helper()
-	p, err := engine.Build(m, deploy.Check, montecarlo.Check)
+	p, err := engine.Build(m, deploy.Check, montecarlo.Check, whatif.Check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func side(t *testing.T, name string, m engine.Model) Side {
 // every result that really moved is listed.
 func TestOneEditShowsItselfAndItsDependents(t *testing.T) {
 	old := side(t, "old", workbooks.DefaultModel())
-	p, _ := engine.Build(workbooks.DefaultModel(), deploy.Check, montecarlo.Check)
+	p, _ := engine.Build(workbooks.DefaultModel(), deploy.Check, montecarlo.Check, whatif.Check)
 	rng := rand.New(rand.NewPCG(2026, 11))
 	for trial := 0; trial < 200; trial++ {
 		m := workbooks.DefaultModel()

@@ -10,6 +10,7 @@ import (
 	"planner/deploy"
 	"planner/engine"
 	"planner/montecarlo"
+	"planner/whatif"
 )
 
 // FuzzRead feeds the reader and init any bytes, seeded with planner's own
@@ -56,7 +57,7 @@ func FuzzRead(f *testing.F) {
 			named("read", err)
 			return
 		}
-		p, err := engine.Build(b.Model, deploy.Check, montecarlo.Check)
+		p, err := engine.Build(b.Model, deploy.Check, montecarlo.Check, whatif.Check)
 		if err != nil {
 			return
 		}

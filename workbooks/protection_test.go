@@ -10,6 +10,7 @@ import (
 	"planner/deploy"
 	"planner/engine"
 	"planner/montecarlo"
+	"planner/whatif"
 )
 
 // protected puts a workbookProtection element into a workbook part, just
@@ -104,7 +105,7 @@ func TestEvalAndAProtectedStructure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := engine.Build(b.Model, deploy.Check, montecarlo.Check)
+	p, err := engine.Build(b.Model, deploy.Check, montecarlo.Check, whatif.Check)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"planner/montecarlo"
 	"planner/sizing"
 	"planner/units"
+	"planner/whatif"
 )
 
 // Output is what eval writes back into a workbook.
@@ -21,7 +22,7 @@ type Output struct {
 	Sizing      []sizing.Result  // every catalog model on every catalog GPU
 	Deployments []deploy.Result
 	MonteCarlo  []*montecarlo.Result    // one per scenario, as Results; none when not run
-	WhatIfs     *engine.WhatIfs         // tornado, data tables, break-even curve, goals; nil when not run
+	WhatIfs     *whatif.Report          // tornado, data tables, break-even curve, goals; nil when not run
 	Set         map[string]engine.Value // inputs overridden on the command line: written as values, not linked
 	Names       map[string]DefinedName  // the workbook's defined names before writing
 }

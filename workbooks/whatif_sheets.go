@@ -10,6 +10,7 @@ import (
 
 	"planner/engine"
 	"planner/units"
+	"planner/whatif"
 )
 
 // Colours of the charts' series, Excel's own palette.
@@ -39,7 +40,7 @@ func sensitivityGrid(out Output) *grid {
 }
 
 // tornadoSection writes one tornado from row and returns its last row.
-func tornadoSection(g *grid, t engine.Tornado, row int) int {
+func tornadoSection(g *grid, t whatif.Tornado, row int) int {
 	format := withFormat(styleResult, units.ExcelFormat(t.Unit))
 	g.line(row, text(t.Target.Label()+": "+units.Format(t.Base, t.Unit)+" at base, by input, largest swing first", styleSection))
 	header := row + 1
@@ -81,7 +82,7 @@ func tornadoSection(g *grid, t engine.Tornado, row int) int {
 
 // tornadoChart is a bar chart of each input's change at its low and its
 // high, from the base: the widest bar on top.
-func tornadoChart(sheet string, t engine.Tornado, header, last, rows int) *excelize.Chart {
+func tornadoChart(sheet string, t whatif.Tornado, header, last, rows int) *excelize.Chart {
 	overlap, gap := 100, uint(40)
 	series := func(col int, colour string) excelize.ChartSeries {
 		return excelize.ChartSeries{Name: absolute(sheet, col, header), Categories: span(sheet, 1, header+1, last),
@@ -125,7 +126,7 @@ func dataTablesGrid(out Output) *grid {
 }
 
 // dataTableSection writes one table from row and returns its last row.
-func dataTableSection(g *grid, out Output, t *engine.Table, row int) int {
+func dataTableSection(g *grid, out Output, t *whatif.Table, row int) int {
 	m := out.Plan.Model()
 	rowUnit := unitOf(m.Inputs, t.Spec.Row.Input)
 	format := withFormat(styleResult, units.ExcelFormat(t.Unit))
@@ -179,7 +180,7 @@ func dataTableSection(g *grid, out Output, t *engine.Table, row int) int {
 }
 
 // describeTable says in words what a table shows.
-func describeTable(t *engine.Table, inputs []engine.Input) string {
+func describeTable(t *whatif.Table, inputs []engine.Input) string {
 	s := t.Spec
 	between := func(a engine.Axis) string {
 		unit := unitOf(inputs, a.Input)
@@ -257,7 +258,7 @@ func breakevenGrid(out Output) *grid {
 }
 
 // crossingsTable lists where each scenario's curve meets each offer.
-func crossingsTable(g *grid, c *engine.Curve, row int) int {
+func crossingsTable(g *grid, c *whatif.Curve, row int) int {
 	g.line(row, headers("scenario", "offer", "$/GPU-hour", "break-even utilisation")...)
 	g.wrapHeight(row, 14, "break-even utilisation")
 	for _, x := range c.Crossings {
@@ -274,7 +275,7 @@ func crossingsTable(g *grid, c *engine.Curve, row int) int {
 }
 
 // curveOffers are the offers any scenario compares, each once.
-func curveOffers(c *engine.Curve) []engine.Offer {
+func curveOffers(c *whatif.Curve) []engine.Offer {
 	var out []engine.Offer
 	seen := map[string]bool{}
 	for _, x := range c.Crossings {
@@ -289,7 +290,7 @@ func curveOffers(c *engine.Curve) []engine.Offer {
 // curveChart draws the scenarios' curves as solid lines and the offers'
 // prices as dashed ones, cut off at one and a half times the dearest offer
 // so the crossings stay visible (at 1 % busy an hour costs a hundredfold).
-func curveChart(sheet string, c *engine.Curve, offers []engine.Offer, header, last int) *excelize.Chart {
+func curveChart(sheet string, c *whatif.Curve, offers []engine.Offer, header, last int) *excelize.Chart {
 	top := 0.0
 	for _, o := range offers {
 		top = max(top, o.Price)

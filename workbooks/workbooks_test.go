@@ -20,6 +20,7 @@ import (
 	"planner/engine"
 	"planner/montecarlo"
 	"planner/sizing"
+	"planner/whatif"
 )
 
 // newPlan writes planner's default workbook into a temporary folder.
@@ -49,7 +50,7 @@ func evaluate(t *testing.T, path string) (*Book, []byte) {
 
 func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 	t.Helper()
-	p, err := engine.Build(b.Model, deploy.Check, montecarlo.Check)
+	p, err := engine.Build(b.Model, deploy.Check, montecarlo.Check, whatif.Check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 		}
 		mcs = append(mcs, mc)
 	}
-	whatifs, err := p.WhatIfs(p.Scenarios(nil), nil)
+	whatifs, err := whatif.Run(p, p.Scenarios(nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +94,7 @@ func TestDefaultModelBuilds(t *testing.T) {
 			t.Errorf("the default workbook has no input %s", want)
 		}
 	}
-	if _, err := engine.Build(m, deploy.Check, montecarlo.Check); err != nil {
+	if _, err := engine.Build(m, deploy.Check, montecarlo.Check, whatif.Check); err != nil {
 		t.Fatal(err)
 	}
 }

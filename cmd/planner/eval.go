@@ -18,6 +18,7 @@ import (
 	"planner/montecarlo"
 	"planner/sizing"
 	"planner/units"
+	"planner/whatif"
 	"planner/workbooks"
 )
 
@@ -134,7 +135,7 @@ type fileReport struct {
 	sizing      []sizing.Result
 	deployments []deploy.Result
 	montecarlo  []*montecarlo.Result // one per scenario, as results
-	whatifs     *engine.WhatIfs
+	whatifs     *whatif.Report
 	set         map[string]engine.Value          // --set overrides
 	names       map[string]workbooks.DefinedName // the workbook's defined names as read
 	warnings    []string
@@ -191,7 +192,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 	rep.warnings = append(rep.warnings, rep.model...)
 	rep.set, rep.names = set, book.Names
 	for _, t := range opts.targets {
-		if err := rep.plan.CheckTarget(t); err != nil {
+		if err := whatif.CheckTarget(rep.plan, t); err != nil {
 			rep.err = fmt.Errorf("%s: --target %s: %w", path, t, err)
 			return rep
 		}
@@ -222,7 +223,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		return rep
 	}
 	rep.warnings = append(rep.warnings, failedSamples(rep.montecarlo)...)
-	if rep.whatifs, rep.err = rep.plan.WhatIfs(rep.plan.Scenarios(set), opts.targets); rep.err != nil {
+	if rep.whatifs, rep.err = whatif.Run(rep.plan, rep.plan.Scenarios(set), opts.targets); rep.err != nil {
 		return rep
 	}
 	if len(opts.sets) > 0 && opts.output == "" {

@@ -8,6 +8,7 @@ import (
 
 	"planner/engine"
 	"planner/units"
+	"planner/whatif"
 )
 
 // The what-ifs in JSON: numbers a program can use; null where the model
@@ -66,7 +67,7 @@ func finiteOrNil(v float64) *float64 {
 	return &v
 }
 
-func whatIfsJSON(doc *jsonFile, w *engine.WhatIfs) {
+func whatIfsJSON(doc *jsonFile, w *whatif.Report) {
 	if w == nil {
 		return
 	}
@@ -115,7 +116,7 @@ func whatIfsJSON(doc *jsonFile, w *engine.WhatIfs) {
 
 // writeWhatIfs prints the three widest swings of every tornado and every
 // goal's answer; the workbook has the rest.
-func writeWhatIfs(w io.Writer, plan *engine.Plan, wi *engine.WhatIfs) {
+func writeWhatIfs(w io.Writer, plan *engine.Plan, wi *whatif.Report) {
 	if wi == nil {
 		return
 	}

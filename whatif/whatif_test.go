@@ -1,40 +1,29 @@
-package engine
+package whatif
 
 import (
 	"math"
 	"strings"
 	"testing"
 
+	"planner/engine"
+	"planner/engine/enginetest"
 	"planner/units"
 )
 
-func rangedSpecModel() Model {
-	m := specModel()
-	ranges := map[string][2]float64{"capex": {250000, 320000}, "residual": {0, 0.3}, "electricity_price": {0.08, 0.2}, "utilization": {0.25, 0.9}}
-	unit := map[string]string{"capex": "$", "residual": "%", "utilization": "%", "electricity_price": "$/kWh", "gpus": "GPUs"}
-	for i, in := range m.Inputs {
-		if r, ok := ranges[in.Name]; ok {
-			m.Inputs[i].Low, m.Inputs[i].High, m.Inputs[i].HasRange = r[0], r[1], true
-		}
-		m.Inputs[i].Unit = unit[in.Name]
-	}
-	return m
-}
-
 // The tornado's swings equal the target evaluated at each end, independently.
 func TestTornadoSwings(t *testing.T) {
-	p, err := Build(rangedSpecModel())
+	p, err := engine.Build(enginetest.RangedSpecModel())
 	if err != nil {
 		t.Fatal(err)
 	}
-	targets, err := p.Targets(Scenario{Name: Base}, []string{"cost_per_gpu_hour", Breakeven})
+	targets, err := Targets(p, engine.Scenario{Name: engine.Base}, []string{"cost_per_gpu_hour", engine.Breakeven})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(targets) != 5 || targets[1].Label() != "breakeven_utilization vs RunPod H100 SXM, Community" {
 		t.Fatalf("targets %v", targets)
 	}
-	tors, err := p.Tornado(Scenario{Name: Base}, targets)
+	tors, err := Tornadoes(p, engine.Scenario{Name: engine.Base}, targets)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,8 +38,8 @@ func TestTornadoSwings(t *testing.T) {
 		t.Errorf("order %s", got)
 	}
 	for _, b := range cost.Bars {
-		low := evalSpec(t, map[string]Value{b.Input.Name: Num(b.Input.Low)}).Values["cost_per_gpu_hour"]
-		high := evalSpec(t, map[string]Value{b.Input.Name: Num(b.Input.High)}).Values["cost_per_gpu_hour"]
+		low := enginetest.Eval(t, map[string]engine.Value{b.Input.Name: engine.Num(b.Input.Low)}).Values["cost_per_gpu_hour"]
+		high := enginetest.Eval(t, map[string]engine.Value{b.Input.Name: engine.Num(b.Input.High)}).Values["cost_per_gpu_hour"]
 		if b.AtLow != low || b.AtHigh != high || b.Swing != math.Abs(high-low) {
 			t.Errorf("%s: %v..%v swing %v, independently %v..%v", b.Input.Name, b.AtLow, b.AtHigh, b.Swing, low, high)
 		}
@@ -62,41 +51,41 @@ func TestTornadoSwings(t *testing.T) {
 }
 
 func TestDataTableCells(t *testing.T) {
-	p, _ := Build(rangedSpecModel())
-	spec := TableSpec{Name: "t", Output: "cost_per_used_hour", Row: Axis{Input: "utilization", From: 0.1, To: 1, Steps: 10},
-		Col: &Axis{Input: "capex", From: 250000, To: 320000, Steps: 8}}
-	if problems := p.checkTables([]TableSpec{spec}); len(problems) > 0 {
+	p, _ := engine.Build(enginetest.RangedSpecModel())
+	spec := engine.TableSpec{Name: "t", Output: "cost_per_used_hour", Row: engine.Axis{Input: "utilization", From: 0.1, To: 1, Steps: 10},
+		Col: &engine.Axis{Input: "capex", From: 250000, To: 320000, Steps: 8}}
+	if problems := checkTables(p, []engine.TableSpec{spec}); len(problems) > 0 {
 		t.Fatal(problems)
 	}
-	tab, err := p.DataTable(Scenario{Name: Base}, spec)
+	tab, err := DataTable(p, engine.Scenario{Name: engine.Base}, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, u := range tab.RowValues {
 		for j, c := range tab.ColValues {
-			want := evalSpec(t, map[string]Value{"utilization": Num(u), "capex": Num(c)}).Values["cost_per_used_hour"]
+			want := enginetest.Eval(t, map[string]engine.Value{"utilization": engine.Num(u), "capex": engine.Num(c)}).Values["cost_per_used_hour"]
 			if tab.Cells[i][j] != want {
 				t.Errorf("u=%v capex=%v: %v, independently %v", u, c, tab.Cells[i][j], want)
 			}
 		}
 	}
-	offers := TableSpec{Name: "o", Output: "own_minus_rent_per_used_hour", Row: Axis{Input: "utilization", From: 0.5, To: 0.5, Steps: 1}, Col: &Axis{Offers: true}}
-	tab, _ = p.DataTable(Scenario{Name: Base}, offers)
+	offers := engine.TableSpec{Name: "o", Output: "own_minus_rent_per_used_hour", Row: engine.Axis{Input: "utilization", From: 0.5, To: 0.5, Steps: 1}, Col: &engine.Axis{Offers: true}}
+	tab, _ = DataTable(p, engine.Scenario{Name: engine.Base}, offers)
 	if len(tab.ColLabels) != 4 || math.Abs(tab.Cells[0][0]-(1.636026484018264/0.5-2.69)) > 1e-12 {
 		t.Errorf("offers table %v %v", tab.ColLabels, tab.Cells)
 	}
 }
 
 func TestDataTableMistakes(t *testing.T) {
-	p, _ := Build(rangedSpecModel())
-	bad := []TableSpec{
-		{Name: "a", Output: "cost_per_usd_hour", Row: Axis{Input: "utilization", From: 0, To: 1, Steps: 5}},
-		{Name: "b", Output: "cost_per_used_hour", Row: Axis{Input: "utilisation", From: 0, To: 1, Steps: 0}},
-		{Name: "c", Output: "cost_per_used_hour", Row: Axis{Input: "utilization", From: 1, To: 0, Steps: 5000}},
-		{Name: "d", Output: "cost_per_used_hour", Row: Axis{Input: "utilization", From: 0, To: 1, Steps: 5}, Col: &Axis{Offers: true}},
+	p, _ := engine.Build(enginetest.RangedSpecModel())
+	bad := []engine.TableSpec{
+		{Name: "a", Output: "cost_per_usd_hour", Row: engine.Axis{Input: "utilization", From: 0, To: 1, Steps: 5}},
+		{Name: "b", Output: "cost_per_used_hour", Row: engine.Axis{Input: "utilisation", From: 0, To: 1, Steps: 0}},
+		{Name: "c", Output: "cost_per_used_hour", Row: engine.Axis{Input: "utilization", From: 1, To: 0, Steps: 5000}},
+		{Name: "d", Output: "cost_per_used_hour", Row: engine.Axis{Input: "utilization", From: 0, To: 1, Steps: 5}, Col: &engine.Axis{Offers: true}},
 	}
 	var msgs []string
-	for _, e := range p.checkTables(bad) {
+	for _, e := range checkTables(p, bad) {
 		msgs = append(msgs, e.Error())
 	}
 	want := []string{
@@ -115,50 +104,50 @@ func TestDataTableMistakes(t *testing.T) {
 // Goal seek lands on the article's break-even: 61 % at $2.69 is the
 // utilisation at which the cost per used hour equals 2.69.
 func TestSolveBreakeven(t *testing.T) {
-	p, _ := Build(rangedSpecModel())
-	sol, err := p.Solve(Scenario{Name: Base}, Goal{Name: "g", For: "utilization", Target: "cost_per_used_hour", Value: 2.69})
+	p, _ := engine.Build(enginetest.RangedSpecModel())
+	sol, err := Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "utilization", Target: "cost_per_used_hour", Value: 2.69})
 	if err != nil {
 		t.Fatal(err)
 	}
-	be := offer(t, evalSpec(t, nil), "RunPod", "H100 SXM, Community").Values[Breakeven]
+	be := enginetest.Offer(t, enginetest.Eval(t, nil), "RunPod", "H100 SXM, Community").Values[engine.Breakeven]
 	if !sol.Found || math.Abs(sol.X-be) > 1e-9 || math.Round(sol.X*100) != 61 {
 		t.Errorf("solved %+v, break-even %v", sol, be)
 	}
 	// The highest capex that breaks even at 40 % against $2.69 lies outside
 	// the price guide's range: goal seek widens its search and finds it.
-	sol, _ = p.Solve(Scenario{Name: Base}, Goal{Name: "g", For: "capex", Target: "cost_per_used_hour", Value: 2.69,
-		With: map[string]Value{"utilization": Num(0.4)}})
-	check := evalSpec(t, map[string]Value{"utilization": Num(0.4), "capex": Num(sol.X)}).Values["cost_per_used_hour"]
+	sol, _ = Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "capex", Target: "cost_per_used_hour", Value: 2.69,
+		With: map[string]engine.Value{"utilization": engine.Num(0.4)}})
+	check := enginetest.Eval(t, map[string]engine.Value{"utilization": engine.Num(0.4), "capex": engine.Num(sol.X)}).Values["cost_per_used_hour"]
 	if !sol.Found || math.Abs(check-2.69) > 1e-9 || sol.X > 250000 {
 		t.Errorf("capex %v gives %v", sol.X, check)
 	}
 	// The residual at which owning beats Lambda at 35 %: break-even = 35 %.
-	sol, _ = p.Solve(Scenario{Name: Base}, Goal{Name: "g", For: "residual", Target: Breakeven, Value: 0.35, Offer: "Lambda H100, 8-GPU plan"})
-	o := offer(t, evalSpec(t, map[string]Value{"residual": Num(sol.X)}), "Lambda", "H100, 8-GPU plan")
-	if !sol.Found || math.Abs(o.Values[Breakeven]-0.35) > 1e-9 {
-		t.Errorf("residual %v gives break-even %v", sol.X, o.Values[Breakeven])
+	sol, _ = Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "residual", Target: engine.Breakeven, Value: 0.35, Offer: "Lambda H100, 8-GPU plan"})
+	o := enginetest.Offer(t, enginetest.Eval(t, map[string]engine.Value{"residual": engine.Num(sol.X)}), "Lambda", "H100, 8-GPU plan")
+	if !sol.Found || math.Abs(o.Values[engine.Breakeven]-0.35) > 1e-9 {
+		t.Errorf("residual %v gives break-even %v", sol.X, o.Values[engine.Breakeven])
 	}
 }
 
 // No bracket: a clear message with the values at the ends, never a number.
 func TestSolveWithoutABracket(t *testing.T) {
-	p, _ := Build(rangedSpecModel())
-	sol, err := p.Solve(Scenario{Name: Base}, Goal{Name: "g", For: "utilization", Target: "cost_per_used_hour", Value: 0.5})
+	p, _ := engine.Build(enginetest.RangedSpecModel())
+	sol, err := Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "utilization", Target: "cost_per_used_hour", Value: 0.5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	full := evalSpec(t, map[string]Value{"utilization": Num(1)}).Values["cost_per_used_hour"]
-	idle := evalSpec(t, map[string]Value{"utilization": Num(1e-9)}).Values["cost_per_used_hour"]
+	full := enginetest.Eval(t, map[string]engine.Value{"utilization": engine.Num(1)}).Values["cost_per_used_hour"]
+	idle := enginetest.Eval(t, map[string]engine.Value{"utilization": engine.Num(1e-9)}).Values["cost_per_used_hour"]
 	want := "no value of utilization between 0.0 % and 100.0 % makes cost_per_used_hour reach $0.50: it is " +
 		units.Format(idle, "$/GPU-h") + " at 0.0 % and " + units.Format(full, "$/GPU-h") + " at 100.0 %"
 	if sol.Found || sol.Why != want {
 		t.Errorf("got %+v\nwant %s", sol, want)
 	}
-	_, err = p.Solve(Scenario{Name: Base}, Goal{Name: "g", For: "gpu", Target: "cost_per_used_hour", Value: 1})
+	_, err = Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "gpu", Target: "cost_per_used_hour", Value: 1})
 	if err == nil || err.Error() != "goal g: gpu is text; goal seek solves for a number input" {
 		t.Errorf("got %v", err)
 	}
-	_, err = p.Solve(Scenario{Name: Base}, Goal{Name: "g", For: "capex", Target: Breakeven, Value: 0.4})
+	_, err = Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "capex", Target: engine.Breakeven, Value: 0.4})
 	if err == nil || !strings.HasPrefix(err.Error(), "goal g: breakeven_utilization is evaluated per offer; name the offer (one of AWS p5.48xlarge Capacity Block; ") {
 		t.Errorf("got %v", err)
 	}
@@ -166,17 +155,17 @@ func TestSolveWithoutABracket(t *testing.T) {
 
 // The break-even curve crosses each offer's price at the break-even.
 func TestBreakevenCurve(t *testing.T) {
-	p, _ := Build(rangedSpecModel())
-	c, err := p.BreakevenCurve([]Scenario{{Name: Base}})
+	p, _ := engine.Build(enginetest.RangedSpecModel())
+	c, err := BreakevenCurve(p, []engine.Scenario{{Name: engine.Base}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Utilization) != 100 || c.Cost[0][49] != evalSpec(t, map[string]Value{"utilization": Num(0.5)}).Values["cost_per_used_hour"] {
+	if len(c.Utilization) != 100 || c.Cost[0][49] != enginetest.Eval(t, map[string]engine.Value{"utilization": engine.Num(0.5)}).Values["cost_per_used_hour"] {
 		t.Errorf("curve at 50 %%: %v", c.Cost[0][49])
 	}
-	r := evalSpec(t, nil)
+	r := enginetest.Eval(t, nil)
 	for _, cr := range c.Crossings {
-		be := offer(t, r, cr.Offer.Provider, cr.Offer.Name).Values[Breakeven]
+		be := enginetest.Offer(t, r, cr.Offer.Provider, cr.Offer.Name).Values[engine.Breakeven]
 		if math.Abs(cr.Utilization-be) > 1e-9 {
 			t.Errorf("%s: crosses at %v, break-even %v", cr.Offer.Label(), cr.Utilization, be)
 		}
@@ -185,8 +174,8 @@ func TestBreakevenCurve(t *testing.T) {
 
 // A sign change across a division by zero is not a root.
 func TestSolveRefusesAJump(t *testing.T) {
-	p, _ := Build(rangedSpecModel())
-	sol, err := p.Solve(Scenario{Name: Base}, Goal{Name: "g", For: "utilization", Target: "cost_per_used_hour", Value: 0, Low: -1, High: 1, HasRange: true})
+	p, _ := engine.Build(enginetest.RangedSpecModel())
+	sol, err := Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "utilization", Target: "cost_per_used_hour", Value: 0, Low: -1, High: 1, HasRange: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,17 +187,17 @@ func TestSolveRefusesAJump(t *testing.T) {
 // The default targets include what utilisation moves, so the tornado
 // never reads as if utilisation did not matter.
 func TestDefaultTargetsShowUtilisation(t *testing.T) {
-	p, err := Build(rangedSpecModel())
+	p, err := engine.Build(enginetest.RangedSpecModel())
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := p.WhatIfs([]Scenario{{Name: Base}}, nil)
+	w, err := Run(p, []engine.Scenario{{Name: engine.Base}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	moved := map[string]bool{}
 	for _, tor := range w.Tornadoes {
-		if top := tor.Bars[0]; top.Input.Name == Utilization && top.Swing > 0 {
+		if top := tor.Bars[0]; top.Input.Name == engine.Utilization && top.Swing > 0 {
 			moved[tor.Target.Name] = true
 		}
 	}

@@ -1,35 +1,20 @@
-package engine
+package whatif
 
 import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
+	"planner/engine"
 	"planner/formulas"
 	"planner/units"
 )
 
-// Goal asks which value of one input makes a formula reach a value: Excel's
-// Goal Seek, headless.
-type Goal struct {
-	Name     string
-	For      string // the input to solve for
-	Target   string // the formula that must reach Value
-	Value    float64
-	Offer    string           // for a per-offer target: the offer's label
-	With     map[string]Value // other inputs set while solving
-	Low      float64          // where to look, when HasRange
-	High     float64
-	HasRange bool
-	Notes    string
-	Origin   formulas.Origin            // the goal's row
-	Where    map[string]formulas.Origin // the cell of each column
-}
-
 // Solution is a goal solved, or why it cannot be.
 type Solution struct {
-	Goal
+	engine.Goal
 	X          float64 // the input's value that reaches the target
 	Reached    float64 // the target's value there
 	Found      bool
@@ -42,16 +27,17 @@ type Solution struct {
 // the input's range, else wider ones the input's unit allows. Without a
 // bracket it says so, with the target's values at the ends: never a wrong
 // number.
-func (p *Plan) Solve(sc Scenario, g Goal) (Solution, error) {
+func Solve(p *engine.Plan, sc engine.Scenario, g engine.Goal) (Solution, error) {
 	sol := Solution{Goal: g}
-	in, ok := p.model.Input(g.For)
+	m := p.Model()
+	in, ok := m.Input(g.For)
 	switch {
 	case !ok:
 		return sol, fmt.Errorf("goal %s: %s is not an input%s", g.Name, g.For, p.DidYouMean(g.For))
 	case in.Value.IsText:
 		return sol, fmt.Errorf("goal %s: %s is text; goal seek solves for a number input", g.Name, g.For)
 	}
-	f, err := p.goalFunc(sc, g)
+	f, err := goalFunc(p, sc, g)
 	if err != nil {
 		return sol, err
 	}
@@ -90,33 +76,32 @@ func (p *Plan) Solve(sc Scenario, g Goal) (Solution, error) {
 
 // goalFunc is target(x) − value for the goal, evaluated in sc with the
 // goal's other settings; NaN where the model gives no number.
-func (p *Plan) goalFunc(sc Scenario, g Goal) (func(float64) float64, error) {
-	set := map[string]Value{}
+func goalFunc(p *engine.Plan, sc engine.Scenario, g engine.Goal) (func(float64) float64, error) {
+	set := map[string]engine.Value{}
 	for k, v := range sc.Set {
 		set[k] = v
 	}
 	for k, v := range g.With {
 		set[k] = v
 	}
-	i, ok := p.index[g.Target]
-	if !ok {
+	if _, ok := p.Formula(g.Target); !ok {
 		return nil, fmt.Errorf("goal %s: %s is not a formula%s", g.Name, g.Target, p.DidYouMeanFormula(g.Target))
 	}
-	perOffer := p.perOffer[i]
+	perOffer := p.PerOffer(g.Target)
 	var price float64
 	if perOffer {
-		o, found := p.offerByLabel(g.Offer)
+		m := p.Model()
+		o, found := offerByLabel(&m, g.Offer)
 		if !found {
-			return nil, fmt.Errorf("goal %s: %s is evaluated per offer; name the offer (one of %s)", g.Name, g.Target, p.model.OfferLabels(""))
+			return nil, fmt.Errorf("goal %s: %s is evaluated per offer; name the offer (one of %s)", g.Name, g.Target, m.OfferLabels(""))
 		}
 		price = o.Price
 	}
-	ev, err := p.NewEvaluator(Scenario{Name: sc.Name, Set: set}, g.For)
+	ev, err := p.NewEvaluator(engine.Scenario{Name: sc.Name, Set: set}, g.For)
 	if err != nil {
 		return nil, err
 	}
-	x := Slot(p.prog.inputSlot[g.For])
-	y := Slot(p.prog.formulaSlot[i])
+	x, y := slot(p, g.For), slot(p, g.Target)
 	return func(v float64) float64 {
 		ev.Set(x, v)
 		ev.Run()
@@ -127,17 +112,17 @@ func (p *Plan) goalFunc(sc Scenario, g Goal) (func(float64) float64, error) {
 	}, nil
 }
 
-func (p *Plan) offerByLabel(label string) (Offer, bool) {
-	for _, o := range p.model.Offers {
+func offerByLabel(m *engine.Model, label string) (engine.Offer, bool) {
+	for _, o := range m.Offers {
 		if strings.EqualFold(o.Label(), strings.TrimSpace(label)) {
 			return o, true
 		}
 	}
-	return Offer{}, false
+	return engine.Offer{}, false
 }
 
 // brackets lists where to look, narrowest first.
-func brackets(in Input, g Goal) [][2]float64 {
+func brackets(in engine.Input, g engine.Goal) [][2]float64 {
 	if g.HasRange {
 		return [][2]float64{{g.Low, g.High}}
 	}
@@ -223,10 +208,10 @@ func interpolate(a, b, c, fa, fb, fc, half float64) (p, q float64) {
 }
 
 // checkGoals refuses goals over names the model lacks.
-func (p *Plan) checkGoals() formulas.List {
+func checkGoals(p *engine.Plan) formulas.List {
 	var problems formulas.List
-	for _, g := range p.model.Goals {
-		for _, gp := range p.GoalProblems(g) {
+	for _, g := range p.Model().Goals {
+		for _, gp := range GoalProblems(p, g) {
 			at, ok := g.Where[gp.Column]
 			if !ok {
 				at = g.Origin
@@ -246,26 +231,27 @@ type GoalProblem struct {
 
 // GoalProblems says what makes g impossible to solve in this model, part by
 // part; none when it can be tried.
-func (p *Plan) GoalProblems(g Goal) []GoalProblem {
+func GoalProblems(p *engine.Plan, g engine.Goal) []GoalProblem {
+	m := p.Model()
 	var out []GoalProblem
 	fail := func(col, format string, args ...any) {
 		out = append(out, GoalProblem{col, fmt.Sprintf(format, args...)})
 	}
-	switch in, ok := p.model.Input(g.For); {
+	switch in, ok := m.Input(g.For); {
 	case !ok:
 		fail("for", "%s is not an input%s", g.For, p.DidYouMean(g.For))
 	case in.Value.IsText:
 		fail("for", "%s is text; goal seek solves for a number input", g.For)
 	}
-	i, ok := p.index[g.Target]
+	_, ok := p.Formula(g.Target)
 	switch {
 	case !ok:
 		fail("target", "%s is not a formula%s", g.Target, p.DidYouMeanFormula(g.Target))
-	case p.perOffer[i] && g.Offer == "":
-		fail("offer", "%s is evaluated per offer; name the offer (one of %s)", g.Target, p.model.OfferLabels(""))
+	case p.PerOffer(g.Target) && g.Offer == "":
+		fail("offer", "%s is evaluated per offer; name the offer (one of %s)", g.Target, m.OfferLabels(""))
 	case g.Offer != "":
-		if _, found := p.offerByLabel(g.Offer); !found {
-			fail("offer", "there is no offer %q; name one of %s", g.Offer, p.model.OfferLabels(""))
+		if _, found := offerByLabel(&m, g.Offer); !found {
+			fail("offer", "there is no offer %q; name one of %s", g.Offer, m.OfferLabels(""))
 		}
 	}
 	var names []string
@@ -274,7 +260,7 @@ func (p *Plan) GoalProblems(g Goal) []GoalProblem {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		if in, ok := p.model.Input(name); !ok || in.Value.IsText != g.With[name].IsText {
+		if in, ok := m.Input(name); !ok || in.Value.IsText != g.With[name].IsText {
 			fail("with", "%s is not a number input%s", name, p.DidYouMean(name))
 		}
 	}
@@ -283,3 +269,5 @@ func (p *Plan) GoalProblems(g Goal) []GoalProblem {
 	}
 	return out
 }
+
+func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

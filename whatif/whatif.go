@@ -1,10 +1,11 @@
-package engine
+package whatif
 
 import (
 	"fmt"
 	"math"
 	"sort"
 
+	"planner/engine"
 	"planner/formulas"
 )
 
@@ -12,7 +13,7 @@ import (
 // per-offer formula against one offer.
 type Target struct {
 	Name  string
-	Offer *Offer // nil for a node-level formula
+	Offer *engine.Offer // nil for a node-level formula
 }
 
 // Label names the target for people: "breakeven_utilization vs RunPod H100 SXM, Community".
@@ -25,18 +26,17 @@ func (t Target) Label() string {
 
 // Targets expands formula names into targets for sc: a per-offer formula
 // becomes one target per offer of the scenario's GPU.
-func (p *Plan) Targets(sc Scenario, names []string) ([]Target, error) {
+func Targets(p *engine.Plan, sc engine.Scenario, names []string) ([]Target, error) {
 	res, err := p.Eval(sc)
 	if err != nil {
 		return nil, err
 	}
 	var out []Target
 	for _, name := range names {
-		if err := p.CheckTarget(name); err != nil {
+		if err := CheckTarget(p, name); err != nil {
 			return nil, err
 		}
-		i := p.index[name]
-		if !p.perOffer[i] {
+		if !p.PerOffer(name) {
 			out = append(out, Target{Name: name})
 			continue
 		}
@@ -51,15 +51,15 @@ func (p *Plan) Targets(sc Scenario, names []string) ([]Target, error) {
 }
 
 // CheckTarget says why name cannot be a target, or nil.
-func (p *Plan) CheckTarget(name string) error {
-	if _, ok := p.index[name]; !ok {
+func CheckTarget(p *engine.Plan, name string) error {
+	if _, ok := p.Formula(name); !ok {
 		return fmt.Errorf("%s is not a formula%s", name, p.DidYouMeanFormula(name))
 	}
 	return nil
 }
 
 // value reads a target from a result; ok is false when it has no number.
-func (t Target) value(r *Result) (float64, bool) {
+func (t Target) value(r *engine.Result) (float64, bool) {
 	if t.Offer == nil {
 		v, ok := r.Values[t.Name]
 		return v, ok
@@ -75,7 +75,7 @@ func (t Target) value(r *Result) (float64, bool) {
 
 // TornadoBar is one input moved from low to high, the others at base.
 type TornadoBar struct {
-	Input         Input
+	Input         engine.Input
 	AtLow, AtHigh float64 // the target with the input at its low and its high
 	Swing         float64 // |AtHigh − AtLow|
 	Why           string  // when the target has no number at an end
@@ -88,19 +88,20 @@ type Tornado struct {
 	Unit   string
 	Base   float64
 	Bars   []TornadoBar
-	Held   []Held // inputs with a range that holds not their value: not swung
+	Held   []engine.Held // inputs with a range that holds not their value: not swung
 }
 
-// Tornado moves every input with a range to its low and its high, one at a
-// time, and reads each target. An input whose value in sc lies outside its
-// range is held: swinging it over a range that no longer contains it would
-// show a sensitivity to values nobody assumes.
-func (p *Plan) Tornado(sc Scenario, targets []Target) ([]Tornado, error) {
+// Tornadoes moves every input with a range to its low and its high, one at
+// a time, and reads each target: one tornado per target. An input whose
+// value in sc lies outside its range is held: swinging it over a range
+// that no longer contains it would show a sensitivity to values nobody
+// assumes.
+func Tornadoes(p *engine.Plan, sc engine.Scenario, targets []Target) ([]Tornado, error) {
 	base, err := p.Eval(sc)
 	if err != nil {
 		return nil, err
 	}
-	var held []Held // the tornado holds what left its range; it swings the rest over it
+	var held []engine.Held // the tornado holds what left its range; it swings the rest over it
 	isHeld := map[string]bool{}
 	for _, h := range p.HeldInputs(sc) {
 		if !h.ByDistribution {
@@ -111,13 +112,13 @@ func (p *Plan) Tornado(sc Scenario, targets []Target) ([]Tornado, error) {
 	out := make([]Tornado, len(targets))
 	for i, t := range targets {
 		v, _ := t.value(base)
-		out[i] = Tornado{Target: t, Unit: p.checked[p.index[t.Name]].Unit, Base: v, Held: held}
+		out[i] = Tornado{Target: t, Unit: p.Unit(t.Name), Base: v, Held: held}
 	}
-	for _, in := range p.model.Inputs {
+	for _, in := range p.Model().Inputs {
 		if !in.HasRange || in.Value.IsText || isHeld[in.Name] {
 			continue
 		}
-		low, high := p.with(sc, in.Name, in.Low), p.with(sc, in.Name, in.High)
+		low, high := with(p, sc, in.Name, in.Low), with(p, sc, in.Name, in.High)
 		for i, t := range targets {
 			bar := TornadoBar{Input: in}
 			var okLow, okHigh bool
@@ -145,13 +146,13 @@ func (p *Plan) Tornado(sc Scenario, targets []Target) ([]Tornado, error) {
 }
 
 // with evaluates sc with one input set; nil when the scenario is wrong.
-func (p *Plan) with(sc Scenario, name string, v float64) *Result {
-	set := map[string]Value{}
+func with(p *engine.Plan, sc engine.Scenario, name string, v float64) *engine.Result {
+	set := map[string]engine.Value{}
 	for k, x := range sc.Set {
 		set[k] = x
 	}
-	set[name] = Num(v)
-	r, err := p.Eval(Scenario{Name: sc.Name, Set: set})
+	set[name] = engine.Num(v)
+	r, err := p.Eval(engine.Scenario{Name: sc.Name, Set: set})
 	if err != nil {
 		return nil
 	}
@@ -159,27 +160,18 @@ func (p *Plan) with(sc Scenario, name string, v float64) *Result {
 }
 
 // valueIn reads the target from r, which may be nil.
-func (t Target) valueIn(r *Result) (float64, bool) {
+func (t Target) valueIn(r *engine.Result) (float64, bool) {
 	if r == nil {
 		return math.NaN(), false
 	}
 	return t.value(r)
 }
 
-// Axis is one dimension of a data table: an input stepped from From to To
-// in Steps values, or the offers of the scenario's GPU.
-type Axis struct {
-	Input    string
-	From, To float64
-	Steps    int
-	Offers   bool
-}
-
 // MaxSteps bounds a data table's axis.
 const MaxSteps = 1000
 
-// Values are the axis's input values, From to To inclusive, evenly spaced.
-func (a Axis) Values() []float64 {
+// values are the axis's input values, From to To inclusive, evenly spaced.
+func values(a engine.Axis) []float64 {
 	if a.Steps == 1 {
 		return []float64{a.From}
 	}
@@ -190,32 +182,10 @@ func (a Axis) Values() []float64 {
 	return out
 }
 
-// TableSpec is a data table a user configured: one output over one or two
-// axes.
-type TableSpec struct {
-	Name   string
-	Output string
-	Row    Axis
-	Col    *Axis // nil: a one-way table
-	Shade  Shade // how the sheet colours the cells
-	Notes  string
-	Origin formulas.Origin
-	Where  map[string]formulas.Origin
-}
-
-// Shade says which cells of a data table are good news, in green: those
-// below (or above) a threshold, the rest red; or, as a colour scale, the
-// lowest (or highest) values. The zero Shade colours nothing.
-type Shade struct {
-	Below, Above bool    // green below or above Threshold
-	Threshold    float64 // for Below and Above
-	Low, High    bool    // a colour scale, green at that end
-}
-
 // Table is a data table computed: Cells[row][col], NaN where the output
 // has no number.
 type Table struct {
-	Spec      TableSpec
+	Spec      engine.TableSpec
 	Unit      string
 	RowValues []float64
 	ColValues []float64 // empty for a one-way table or a table over offers
@@ -225,7 +195,8 @@ type Table struct {
 
 // checkTables refuses tables over names the model lacks, with impossible
 // axes, or with an offer axis for a node-level output.
-func (p *Plan) checkTables(specs []TableSpec) formulas.List {
+func checkTables(p *engine.Plan, specs []engine.TableSpec) formulas.List {
+	m := p.Model()
 	var problems formulas.List
 	for _, t := range specs {
 		at := func(col string) formulas.Origin {
@@ -237,15 +208,15 @@ func (p *Plan) checkTables(specs []TableSpec) formulas.List {
 		fail := func(col, format string, args ...any) {
 			problems = append(problems, &formulas.Error{Origin: at(col), Name: t.Name, Msg: fmt.Sprintf(format, args...)})
 		}
-		i, ok := p.index[t.Output]
+		_, ok := p.Formula(t.Output)
 		if !ok {
 			fail("output", "%s is not a formula%s", t.Output, p.DidYouMeanFormula(t.Output))
 		}
-		for key, a := range map[string]*Axis{"row": &t.Row, "col": t.Col} {
+		for key, a := range map[string]*engine.Axis{"row": &t.Row, "col": t.Col} {
 			if a == nil || a.Offers {
 				continue
 			}
-			if in, found := p.model.Input(a.Input); !found {
+			if in, found := m.Input(a.Input); !found {
 				fail(key+"input", "%s is not an input%s", a.Input, p.DidYouMean(a.Input))
 			} else if in.Value.IsText {
 				fail(key+"input", "%s is text; a table steps through numbers", a.Input)
@@ -263,10 +234,10 @@ func (p *Plan) checkTables(specs []TableSpec) formulas.List {
 		if t.Col != nil && !t.Col.Offers && !t.Row.Offers && t.Col.Input == t.Row.Input {
 			fail("colinput", "steps %s down the side and across the top; a two-way table needs two different inputs", t.Row.Input)
 		}
-		if ok && p.perOffer[i] && (t.Col == nil || !t.Col.Offers) {
+		if ok && p.PerOffer(t.Output) && (t.Col == nil || !t.Col.Offers) {
 			fail("colinput", "%s is evaluated per offer; put offer as the column input", t.Output)
 		}
-		if t.Col != nil && t.Col.Offers && ok && !p.perOffer[i] {
+		if t.Col != nil && t.Col.Offers && ok && !p.PerOffer(t.Output) {
 			fail("colinput", "a table across offers needs an output evaluated per offer (one that uses offer_price); %s is not", t.Output)
 		}
 	}
@@ -276,9 +247,8 @@ func (p *Plan) checkTables(specs []TableSpec) formulas.List {
 // DataTable evaluates spec in scenario sc, cell by cell, through the
 // compiled program: only the instructions that depend on the axes' inputs
 // run for each cell.
-func (p *Plan) DataTable(sc Scenario, spec TableSpec) (*Table, error) {
-	i := p.index[spec.Output]
-	t := &Table{Spec: spec, Unit: p.checked[i].Unit, RowValues: spec.Row.Values()}
+func DataTable(p *engine.Plan, sc engine.Scenario, spec engine.TableSpec) (*Table, error) {
+	t := &Table{Spec: spec, Unit: p.Unit(spec.Output), RowValues: values(spec.Row)}
 	vary := []string{spec.Row.Input}
 	prices := []float64{math.NaN()} // one column, no offer
 	switch {
@@ -296,16 +266,17 @@ func (p *Plan) DataTable(sc Scenario, spec TableSpec) (*Table, error) {
 			}
 		}
 	default:
-		t.ColValues = spec.Col.Values()
+		t.ColValues = values(*spec.Col)
 		vary = append(vary, spec.Col.Input)
 	}
 	ev, err := p.NewEvaluator(sc, vary...)
 	if err != nil {
 		return nil, err
 	}
-	row, out := Slot(p.prog.inputSlot[spec.Row.Input]), Slot(p.prog.formulaSlot[i])
+	row, out := slot(p, spec.Row.Input), slot(p, spec.Output)
+	perOffer := p.PerOffer(spec.Output)
 	read := func(price float64) float64 {
-		if p.perOffer[i] {
+		if perOffer {
 			ev.RunOffer(price)
 		}
 		return finiteOrNaN(ev.Get(out))
@@ -314,7 +285,7 @@ func (p *Plan) DataTable(sc Scenario, spec TableSpec) (*Table, error) {
 		ev.Set(row, rv)
 		var cells []float64
 		if len(t.ColValues) > 0 {
-			col := Slot(p.prog.inputSlot[spec.Col.Input])
+			col := slot(p, spec.Col.Input)
 			for _, cv := range t.ColValues {
 				ev.Set(col, cv)
 				ev.Run()
@@ -331,6 +302,13 @@ func (p *Plan) DataTable(sc Scenario, spec TableSpec) (*Table, error) {
 	return t, nil
 }
 
+// slot is the slot of an input or formula that Check or the evaluator has
+// already found.
+func slot(p *engine.Plan, name string) engine.Slot {
+	s, _ := p.Slot(name)
+	return s
+}
+
 func finiteOrNaN(v float64) float64 {
 	if finite(v) {
 		return v
@@ -338,10 +316,12 @@ func finiteOrNaN(v float64) float64 {
 	return math.NaN()
 }
 
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
 // Crossing is where a scenario's cost per used hour meets an offer's price.
 type Crossing struct {
 	Scenario    string
-	Offer       Offer
+	Offer       engine.Offer
 	Utilization float64 // NaN when the curve does not meet the price between 1 % and 100 %
 }
 
@@ -355,30 +335,30 @@ type Curve struct {
 
 // BreakevenCurve traces cost_per_used_hour from 1 % to 100 % utilisation for
 // every scenario and finds where it crosses each offer of the scenario's GPU.
-func (p *Plan) BreakevenCurve(scenarios []Scenario) (*Curve, error) {
-	const output = CostPerUsedHour
-	if _, ok := p.index[output]; !ok {
+func BreakevenCurve(p *engine.Plan, scenarios []engine.Scenario) (*Curve, error) {
+	const output = engine.CostPerUsedHour
+	if _, ok := p.Formula(output); !ok {
 		return nil, fmt.Errorf("the break-even curve follows %s, which the model does not define", output)
 	}
 	c := &Curve{}
 	for u := 1; u <= 100; u++ {
 		c.Utilization = append(c.Utilization, float64(u)/100)
 	}
-	slot := Slot(p.prog.formulaSlot[p.index[output]])
+	cost, util := slot(p, output), slot(p, engine.Utilization)
 	for _, sc := range scenarios {
 		c.Scenarios = append(c.Scenarios, sc.Name)
-		ev, err := p.NewEvaluator(sc, Utilization)
+		ev, err := p.NewEvaluator(sc, engine.Utilization)
 		if err != nil {
 			return nil, err
 		}
 		var line []float64
 		for _, u := range c.Utilization {
-			ev.Set(Slot(p.prog.inputSlot[Utilization]), u)
+			ev.Set(util, u)
 			ev.Run()
-			line = append(line, finiteOrNaN(ev.Get(slot)))
+			line = append(line, finiteOrNaN(ev.Get(cost)))
 		}
 		c.Cost = append(c.Cost, line)
-		crossings, err := p.crossings(sc, output)
+		crossings, err := crossings(p, sc, output)
 		if err != nil {
 			return nil, err
 		}
@@ -387,7 +367,7 @@ func (p *Plan) BreakevenCurve(scenarios []Scenario) (*Curve, error) {
 	return c, nil
 }
 
-func (p *Plan) crossings(sc Scenario, output string) ([]Crossing, error) {
+func crossings(p *engine.Plan, sc engine.Scenario, output string) ([]Crossing, error) {
 	res, err := p.Eval(sc)
 	if err != nil {
 		return nil, err
@@ -397,8 +377,8 @@ func (p *Plan) crossings(sc Scenario, output string) ([]Crossing, error) {
 		if !o.Compared {
 			continue
 		}
-		g := Goal{Name: "break-even", For: Utilization, Target: output, Value: o.Offer.Price, Low: 0.01, High: 1, HasRange: true}
-		sol, err := p.Solve(sc, g)
+		g := engine.Goal{Name: "break-even", For: engine.Utilization, Target: output, Value: o.Offer.Price, Low: 0.01, High: 1, HasRange: true}
+		sol, err := Solve(p, sc, g)
 		if err != nil {
 			return nil, err
 		}
@@ -412,10 +392,10 @@ func (p *Plan) crossings(sc Scenario, output string) ([]Crossing, error) {
 }
 
 // checkTargets refuses tornado targets that are not formulas.
-func (p *Plan) checkTargets() formulas.List {
+func checkTargets(p *engine.Plan) formulas.List {
 	var problems formulas.List
-	for _, t := range p.model.Targets {
-		if _, ok := p.index[t.Name]; !ok {
+	for _, t := range p.Model().Targets {
+		if _, ok := p.Formula(t.Name); !ok {
 			problems = append(problems, &formulas.Error{Origin: t.Origin, Name: t.Name,
 				Msg: t.Name + " is not a formula" + p.DidYouMeanFormula(t.Name)})
 		}
