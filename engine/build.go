@@ -460,3 +460,30 @@ func (p *Plan) Refs(name string) []string {
 	}
 	return nil
 }
+
+// DependsOn lists the formulas whose value depends on name (an input or a
+// formula), directly or through other formulas, in formula order.
+func (p *Plan) DependsOn(name string) []string {
+	reached := map[string]bool{name: true}
+	switch name {
+	case GPU, ModelName, Precision, KVHeadroom, GPUs: // sizing reads them
+		for _, s := range sizing.Names() {
+			reached[s] = true
+		}
+	}
+	for _, i := range p.order { // a formula's references come before it
+		for _, ref := range p.checked[i].Refs {
+			if reached[ref] {
+				reached[p.checked[i].Name] = true
+				break
+			}
+		}
+	}
+	var out []string
+	for _, c := range p.checked {
+		if reached[c.Name] && c.Name != name {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}

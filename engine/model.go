@@ -2,6 +2,7 @@ package engine
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"planner/formulas"
@@ -33,6 +34,16 @@ func Num(v float64) Value { return Value{Num: v} }
 
 // Text is a text value.
 func Text(s string) Value { return Value{Text: s, IsText: true} }
+
+// String prints a value as a workbook would hold it.
+func (v Value) String() string {
+	if v.IsText {
+		return strconv.Quote(v.Text)
+	}
+	return num(v.Num)
+}
+
+func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // Input is one assumption a user can change.
 type Input struct {
@@ -74,6 +85,25 @@ type Offer struct {
 
 // Label names the offer for people: "RunPod H100 SXM, Community".
 func (o Offer) Label() string { return o.Provider + " " + o.Name }
+
+// Slug turns a label into a name fragment: "RunPod H100 SXM, Community" ->
+// "runpod_h100_sxm_community".
+func Slug(s string) string {
+	var b strings.Builder
+	under := false
+	for _, r := range strings.ToLower(s) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			if under && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r)
+			under = false
+		} else {
+			under = true
+		}
+	}
+	return b.String()
+}
 
 // SameGPU reports whether two GPU names mean the same card, ignoring case and
 // spacing.

@@ -9,6 +9,7 @@ import (
 
 	"planner/deploy"
 	"planner/engine"
+	"planner/facts"
 	"planner/montecarlo"
 	"planner/whatif"
 	"planner/workbooks"
@@ -25,7 +26,7 @@ func side(t *testing.T, name string, m engine.Model) Side {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Side{Name: name, Facts: m.Facts(), Results: p.ResultFacts(results)}
+	return Side{Name: name, Facts: facts.Of(m), Results: facts.Results(p, results)}
 }
 
 // Editing one input shows up as exactly that input, plus results of
@@ -50,7 +51,7 @@ func TestOneEditShowsItselfAndItsDependents(t *testing.T) {
 		newSide := side(t, "new", m)
 		d := Compare(old, newSide, Tolerance{})
 
-		if len(d.Facts) != 1 || d.Facts[0].Kind != engine.KindAssumption || d.Facts[0].Key != in.Name {
+		if len(d.Facts) != 1 || d.Facts[0].Kind != facts.KindAssumption || d.Facts[0].Key != in.Name {
 			t.Fatalf("trial %d: editing %s changed facts %+v", trial, in.Name, d.Facts)
 		}
 		deps := p.DependsOn(in.Name)
@@ -62,7 +63,7 @@ func TestOneEditShowsItselfAndItsDependents(t *testing.T) {
 			listed[r.Key()] = true
 		}
 		// Every result that differs, compared here value by value, is listed.
-		before := map[string]engine.ResultFact{}
+		before := map[string]facts.Result{}
 		for _, r := range old.Results {
 			before[r.Key()] = r
 		}

@@ -6,6 +6,7 @@ import (
 
 	"planner/deploy"
 	"planner/engine"
+	"planner/facts"
 	"planner/formulas"
 	"planner/montecarlo"
 	"planner/sizing"
@@ -237,7 +238,7 @@ func closeCalls(g *grid, out Output) {
 // planner's: version, a hash of the inputs, never a timestamp.
 func provenance(g *grid, title string, out Output, more ...string) {
 	g.line(titleRow, text(title, styleTitle))
-	line := ownerPrefix + out.Version + " · inputs " + out.Plan.Model().Fingerprint(out.Overrides...) +
+	line := ownerPrefix + out.Version + " · inputs " + facts.Fingerprint(out.Plan.Model(), out.Overrides...) +
 		" · rewritten by planner eval on every run; edits here are lost"
 	if len(out.Overrides) > 0 {
 		line += " · computed with " + strings.Join(out.Overrides, ", ")

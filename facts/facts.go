@@ -1,4 +1,4 @@
-package engine
+package facts
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"planner/sizing"
+	"planner/engine"
 	"planner/units"
 )
 
@@ -40,10 +40,10 @@ type Fact struct {
 // String is the fact on one line: "assumption capex = 285000 $ [250000..320000]".
 func (f Fact) String() string { return f.Kind + " " + f.Key + " = " + f.Value }
 
-// Facts describes the model one fact per line, sorted by kind and key, so
+// Of describes the model one fact per line, sorted by kind and key, so
 // that moving a row in a sheet changes nothing and every edit of a value
 // changes exactly one fact.
-func (m Model) Facts() []Fact {
+func Of(m engine.Model) []Fact {
 	var out []Fact
 	add := func(kind, key, value string) {
 		out = append(out, Fact{Kind: kind, Key: key, Value: value})
@@ -64,9 +64,9 @@ func (m Model) Facts() []Fact {
 		add(KindOffer, quote(o.Label()), fmt.Sprintf("%s $/GPU-h, gpu %s, as of %s", num(o.Price), quote(o.GPU), orNone(o.AsOf)))
 		note(KindOffer+" "+quote(o.Label()), joinNotes(o.Source, o.Notes))
 	}
-	m.scenarioFacts(add)
-	m.catalogFacts(add, note)
-	m.whatIfFacts(add)
+	scenarioFacts(m, add)
+	catalogFacts(m, add, note)
+	whatIfFacts(m, add)
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := KindRank(out[i].Kind), KindRank(out[j].Kind)
 		if a != b {
@@ -77,7 +77,7 @@ func (m Model) Facts() []Fact {
 	return out
 }
 
-func inputFact(in Input) string {
+func inputFact(in engine.Input) string {
 	s := in.Value.String()
 	switch {
 	case in.Unit == units.Share && !in.Value.IsText:
@@ -100,7 +100,7 @@ func inputFact(in Input) string {
 }
 
 // scenarioFacts gives one fact per input a scenario sets.
-func (m Model) scenarioFacts(add func(kind, key, value string)) {
+func scenarioFacts(m engine.Model, add func(kind, key, value string)) {
 	for _, sc := range m.Scenarios {
 		names := make([]string, 0, len(sc.Set))
 		for name := range sc.Set {
@@ -122,7 +122,7 @@ func (m Model) scenarioFacts(add func(kind, key, value string)) {
 	}
 }
 
-func (m Model) catalogFacts(add func(kind, key, value string), note func(what, text string)) {
+func catalogFacts(m engine.Model, add func(kind, key, value string), note func(what, text string)) {
 	for _, g := range m.GPUs {
 		watts := "no board watts given"
 		if g.Watts > 0 {
@@ -154,7 +154,7 @@ func (m Model) catalogFacts(add func(kind, key, value string), note func(what, t
 	}
 }
 
-func (m Model) whatIfFacts(add func(kind, key, value string)) {
+func whatIfFacts(m engine.Model, add func(kind, key, value string)) {
 	for _, t := range m.Targets {
 		add(KindTarget, t.Name, "tornado")
 	}
@@ -185,7 +185,7 @@ func (m Model) whatIfFacts(add func(kind, key, value string)) {
 	}
 }
 
-func axisFact(a Axis) string {
+func axisFact(a engine.Axis) string {
 	if a.Offers {
 		return "offer"
 	}
@@ -225,10 +225,9 @@ func joinNotes(parts ...string) string {
 // oneLine folds line breaks, so that one fact stays one line.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// ResultFact is one computed value: a formula in a scenario, against an
-// offer for a per-offer formula. Err holds the reason when there is no
-// number.
-type ResultFact struct {
+// Result is one computed value: a formula in a scenario, against an offer
+// for a per-offer formula. Err holds the reason when there is no number.
+type Result struct {
 	Scenario string
 	Offer    string // "" for a node-level formula
 	Name     string
@@ -239,7 +238,7 @@ type ResultFact struct {
 
 // Key names the result for show and diff: `base cost_per_gpu_hour` or
 // `base "RunPod H100 SXM, Community" breakeven_utilization`.
-func (r ResultFact) Key() string {
+func (r Result) Key() string {
 	k := quote(r.Scenario)
 	if r.Offer != "" {
 		k += " " + quote(r.Offer)
@@ -247,12 +246,12 @@ func (r ResultFact) Key() string {
 	return k + " " + r.Name
 }
 
-// ResultFacts lists every result of every scenario, node-level formulas
+// Results lists every result of every scenario, node-level formulas
 // first, then each compared offer's, each group in formula order.
-func (p *Plan) ResultFacts(results []*Result) []ResultFact {
-	var out []ResultFact
+func Results(p *engine.Plan, results []*engine.Result) []Result {
+	var out []Result
 	for _, r := range results {
-		for _, c := range p.checked {
+		for _, c := range p.Checked() {
 			if !p.PerOffer(c.Name) {
 				out = append(out, resultFact(r.Scenario, "", c.Name, c.Unit, r.Values, r.Errors))
 			}
@@ -261,7 +260,7 @@ func (p *Plan) ResultFacts(results []*Result) []ResultFact {
 			if !o.Compared {
 				continue
 			}
-			for _, c := range p.checked {
+			for _, c := range p.Checked() {
 				if p.PerOffer(c.Name) {
 					out = append(out, resultFact(r.Scenario, o.Offer.Label(), c.Name, c.Unit, o.Values, o.Errors))
 				}
@@ -271,8 +270,8 @@ func (p *Plan) ResultFacts(results []*Result) []ResultFact {
 	return out
 }
 
-func resultFact(scenario, offer, name, unit string, values map[string]float64, errs map[string]*EvalError) ResultFact {
-	f := ResultFact{Scenario: scenario, Offer: offer, Name: name, Unit: unit}
+func resultFact(scenario, offer, name, unit string, values map[string]float64, errs map[string]*engine.EvalError) Result {
+	f := Result{Scenario: scenario, Offer: offer, Name: name, Unit: unit}
 	if v, ok := values[name]; ok {
 		f.Value = v
 	} else if e, ok := errs[name]; ok {
@@ -283,29 +282,4 @@ func resultFact(scenario, offer, name, unit string, values map[string]float64, e
 	return f
 }
 
-// DependsOn lists the formulas whose value depends on name (an input or a
-// formula), directly or through other formulas, in formula order.
-func (p *Plan) DependsOn(name string) []string {
-	reached := map[string]bool{name: true}
-	switch name {
-	case GPU, ModelName, Precision, KVHeadroom, GPUs: // sizing reads them
-		for _, s := range sizing.Names() {
-			reached[s] = true
-		}
-	}
-	for _, i := range p.order { // a formula's references come before it
-		for _, ref := range p.checked[i].Refs {
-			if reached[ref] {
-				reached[p.checked[i].Name] = true
-				break
-			}
-		}
-	}
-	var out []string
-	for _, c := range p.checked {
-		if reached[c.Name] && c.Name != name {
-			out = append(out, c.Name)
-		}
-	}
-	return out
-}
+func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

@@ -1,9 +1,10 @@
-package engine
+package facts
 
 import (
 	"fmt"
 	"time"
 
+	"planner/engine"
 	"planner/formulas"
 )
 
@@ -15,7 +16,7 @@ const DefaultMaxPriceAge = 90
 // before today, or carries no date. today comes from the caller (a flag or
 // the workbook's own date), never from the clock: the same workbook gives
 // the same warnings on any day.
-func (m Model) StalePrices(today time.Time, maxAge int, from string) []string {
+func StalePrices(m engine.Model, today time.Time, maxAge int, from string) []string {
 	var out []string
 	for _, o := range m.Offers {
 		at := o.AsOfAt
