@@ -9,6 +9,58 @@ import (
 	"planner/units"
 )
 
+// An input whose value lies outside its own low..high has outgrown the
+// range: the user typed their own quote, or a --set asked for a what-if
+// beyond it. The deterministic results use the value as they use any
+// other; Monte Carlo and the tornado hold it at that value, since a range
+// that does not contain the value says nothing about how it varies, and
+// planner says so where the value was typed. The same holds for Monte
+// Carlo when the value lies outside the distribution the input was given
+// with its own parameters ("triangular(250000, 285000, 320000)" after a
+// quote of 412,000).
+
+// Held is an input Monte Carlo (and, when its range no longer holds its
+// value, the tornado) keeps at its value in one scenario.
+type Held struct {
+	Input engine.Input
+	Value float64
+	Set   bool // the scenario sets the value (a Scenarios cell or --set); else it is the Assumptions'
+	// ByDistribution: the value lies inside the range but outside the
+	// distribution given with its own parameters, so only Monte Carlo
+	// holds it; the tornado swings it over the range.
+	ByDistribution bool
+}
+
+// Why says what was held, for a sheet: "capex held at 412000: outside its
+// range 250000..320000".
+func (h Held) Why() string {
+	if h.ByDistribution {
+		return fmt.Sprintf("%s held at %s: outside %s", h.Input.Name, units.Plain(h.Value), h.Input.Dist)
+	}
+	return fmt.Sprintf("%s held at %s: outside its range %s..%s", h.Input.Name, units.Plain(h.Value), units.Plain(h.Input.Low), units.Plain(h.Input.High))
+}
+
+// HeldInputs lists, in model order, the inputs whose value in sc lies
+// outside their range, or (for the Assumptions' own values, which are the
+// ones Monte Carlo draws around) outside their distribution.
+func HeldInputs(p *engine.Plan, sc engine.Scenario) []Held {
+	var out []Held
+	for _, in := range p.Model().Inputs {
+		v, set := in.Value, false
+		if s, ok := sc.Set[in.Name]; ok {
+			v, set = s, true
+		}
+		switch {
+		case v.IsText:
+		case in.Outside(v.Num):
+			out = append(out, Held{Input: in, Value: v.Num, Set: set})
+		case !set && in.OutsideDistribution(v.Num):
+			out = append(out, Held{Input: in, Value: v.Num, ByDistribution: true})
+		}
+	}
+	return out
+}
+
 // HeldWarnings say, for the base scenario with the command line's
 // overrides, which inputs Monte Carlo and the tornado hold and how to let
 // them vary: at the value cell the user typed in, at the distribution cell
@@ -16,7 +68,7 @@ import (
 func HeldWarnings(p *engine.Plan, overrides map[string]engine.Value) formulas.List {
 	file := p.Model().Where.File
 	var out formulas.List
-	for _, h := range p.HeldInputs(engine.Scenario{Name: engine.Base, Set: overrides}) {
+	for _, h := range HeldInputs(p, engine.Scenario{Name: engine.Base, Set: overrides}) {
 		in, v := h.Input, units.Plain(h.Value)
 		rng := fmt.Sprintf("%s..%s", units.Plain(in.Low), units.Plain(in.High))
 		widen := fmt.Sprintf("to let it vary, widen low and high in Assumptions (%s) to include %s", rangeCells(in), v)

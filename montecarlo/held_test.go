@@ -1,13 +1,15 @@
-package montecarlo
+package montecarlo_test
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 
 	"planner/engine"
 	"planner/engine/enginetest"
 	"planner/formulas"
+	"planner/montecarlo"
 	"planner/whatif"
 )
 
@@ -26,7 +28,7 @@ func quoteModel(t *testing.T) engine.Model {
 			in.Value = engine.Num(412000)
 		}
 		if in.HasRange {
-			d, err := ParseDistribution("", *in)
+			d, err := montecarlo.ParseDistribution("", *in)
 			if err != nil {
 				t.Fatalf("%s: %v", in.Name, err)
 			}
@@ -41,7 +43,7 @@ func quoteModel(t *testing.T) engine.Model {
 // A value typed outside its range evaluates; Monte Carlo and the tornado
 // hold it, and one warning at the value cell says how to let it vary.
 func TestValueOutsideItsRangeIsHeld(t *testing.T) {
-	p, err := engine.Build(quoteModel(t), Check)
+	p, err := engine.Build(quoteModel(t), montecarlo.Check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,13 +57,13 @@ func TestValueOutsideItsRangeIsHeld(t *testing.T) {
 		t.Errorf("capital %v, want %v", got, want)
 	}
 	var sampled []string
-	for _, in := range SampledInputs(p, base) {
+	for _, in := range montecarlo.SampledInputs(p, base) {
 		sampled = append(sampled, in.Name)
 	}
 	if got := strings.Join(sampled, " "); got != "residual electricity_price utilization" {
 		t.Errorf("sampled %s", got)
 	}
-	mc, err := Run(context.Background(), p, base, Options{Samples: 2000, Seed: 1})
+	mc, err := montecarlo.Run(context.Background(), p, base, montecarlo.Options{Samples: 2000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +86,7 @@ func TestValueOutsideItsRangeIsHeld(t *testing.T) {
 	}
 	want := "plan.xlsx: Assumptions!B2: capex: the value 412000 lies outside the range 250000..320000, so Monte Carlo and the tornado hold it at 412000; " +
 		"to let it vary, widen low and high in Assumptions (D2, E2) to include 412000"
-	if got := HeldWarnings(p, nil).Error(); got != want {
+	if got := montecarlo.HeldWarnings(p, nil).Error(); got != want {
 		t.Errorf("warning\n%s\nwant\n%s", got, want)
 	}
 	want = "plan.xlsx: Correlations!C2: the correlation of capex with electricity_price is skipped: capex is held at 412000, outside its range 250000..320000; " +
@@ -97,7 +99,7 @@ func TestValueOutsideItsRangeIsHeld(t *testing.T) {
 // A --set outside the range is held by the tornado as by Monte Carlo; one
 // inside it is still swung, as every value the range contains.
 func TestSetOutsideItsRangeIsHeld(t *testing.T) {
-	p, err := engine.Build(enginetest.RangedSpecModel(), Check)
+	p, err := engine.Build(enginetest.RangedSpecModel(), montecarlo.Check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +113,7 @@ func TestSetOutsideItsRangeIsHeld(t *testing.T) {
 	if len(tors[0].Held) != 1 || !tors[0].Held[0].Set {
 		t.Errorf("held %+v", tors[0].Held)
 	}
-	if got, want := HeldWarnings(p, outside.Set).Error(), "--set capex=515000 lies outside capex's range 250000..320000, so Monte Carlo and the tornado hold capex at 515000; "+
+	if got, want := montecarlo.HeldWarnings(p, outside.Set).Error(), "--set capex=515000 lies outside capex's range 250000..320000, so Monte Carlo and the tornado hold capex at 515000; "+
 		"to let it vary, widen low and high in Assumptions (the low and high columns) to include 515000"; got != want {
 		t.Errorf("warning\n%s\nwant\n%s", got, want)
 	}
@@ -120,7 +122,7 @@ func TestSetOutsideItsRangeIsHeld(t *testing.T) {
 	for _, b := range tornadoes(t, p, inside)[0].Bars {
 		swung = swung || b.Input.Name == "capex"
 	}
-	if !swung || len(HeldWarnings(p, inside.Set)) != 0 {
+	if !swung || len(montecarlo.HeldWarnings(p, inside.Set)) != 0 {
 		t.Errorf("capex=300000 is inside its range and must be swung, without a warning")
 	}
 }
@@ -161,7 +163,7 @@ func TestDistributionAdviceIsTheInputsOwn(t *testing.T) {
 		{ranged, "triangular(1500, 1000, 750)", "triangular(1500, 1000, 750): needs low < high with the most likely value between them; write it like triangular(750, 1000, 1500), or fixed to hold rack_per_month at 1000"},
 	}
 	for _, c := range cases {
-		_, err := ParseDistribution(c.text, c.in)
+		_, err := montecarlo.ParseDistribution(c.text, c.in)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s %q:\n got %v\nwant %s", c.in.Name, c.text, err, c.want)
 			continue
@@ -172,14 +174,14 @@ func TestDistributionAdviceIsTheInputsOwn(t *testing.T) {
 				continue // the message quotes what was typed
 			}
 			try := c.in
-			if d, err := ParseDistribution(example, try); err != nil || d == nil {
+			if d, err := montecarlo.ParseDistribution(example, try); err != nil || d == nil {
 				t.Errorf("%s: the advice %s gives %v", c.in.Name, example, err)
 			}
 		}
 	}
 	// The advice "fill low and high (such as 900 and 1100)" works too.
 	rack.Low, rack.High, rack.HasRange = 900, 1100, true
-	if d, err := ParseDistribution("triangular", rack); err != nil || d.String() != "triangular(900, 1000, 1100)" {
+	if d, err := montecarlo.ParseDistribution("triangular", rack); err != nil || d.String() != "triangular(900, 1000, 1100)" {
 		t.Errorf("with the advised range: %v, %v", d, err)
 	}
 }
@@ -209,7 +211,7 @@ func examplesIn(msg string) []string {
 // (show says it is held).
 func TestHeldInputHasNoDistribution(t *testing.T) {
 	in := engine.Input{Name: "capex", Unit: "$", Value: engine.Num(412000), Low: 250000, High: 320000, HasRange: true}
-	if d, err := ParseDistribution("", in); d != nil || err != nil {
+	if d, err := montecarlo.ParseDistribution("", in); d != nil || err != nil {
 		t.Errorf("distribution %v, %v; want none, held", d, err)
 	}
 }
@@ -219,13 +221,13 @@ func TestHeldInputHasNoDistribution(t *testing.T) {
 // the samples agree with is not, unless its break-even is within five
 // points of the utilisation.
 func TestCloseCalls(t *testing.T) {
-	p, err := engine.Build(quoteModel(t), Check)
+	p, err := engine.Build(quoteModel(t), montecarlo.Check)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sc := engine.Scenario{Name: engine.Base, Set: map[string]engine.Value{"capex": engine.Num(285000)}}
 	r, _ := p.Eval(sc)
-	mc, err := Run(context.Background(), p, sc, Options{Samples: 4000, Seed: 3})
+	mc, err := montecarlo.Run(context.Background(), p, sc, montecarlo.Options{Samples: 4000, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +236,7 @@ func TestCloseCalls(t *testing.T) {
 		wins[oc.Offer.Label()] = oc.Probability
 	}
 	community, aws := enginetest.Offer(t, r, "RunPod", "H100 SXM, Community"), enginetest.Offer(t, r, "AWS", "p5.48xlarge Capacity Block")
-	c := Closeness(r, community, mc)
+	c := montecarlo.Closeness(r, community, mc)
 	// Renting wins at base; owning wins in this share of the samples.
 	if !c.Close || c.OwnWins != wins[community.Offer.Label()] || !(c.OwnWins > 0.05) {
 		t.Fatalf("Community: %+v", c)
@@ -245,16 +247,16 @@ func TestCloseCalls(t *testing.T) {
 	if !near(c.AtStake, saving) || c.Why != "close call: flips in "+percent(c.OwnWins)+" of Monte Carlo samples; "+dollars(-saving)+" a month at stake" {
 		t.Errorf("Community: %v at stake (want %v): %s", c.AtStake, saving, c.Why)
 	}
-	if c := Closeness(r, aws, mc); c.Close || wins[aws.Offer.Label()] < 0.95 {
+	if c := montecarlo.Closeness(r, aws, mc); c.Close || wins[aws.Offer.Label()] < 0.95 {
 		t.Errorf("AWS, owning wins in %v of samples: %+v", wins[aws.Offer.Label()], c)
 	}
 	// Without a run, a break-even within five points is still a close call.
 	tight := engine.Scenario{Name: engine.Base, Set: map[string]engine.Value{"capex": engine.Num(285000), "utilization": engine.Num(0.64)}}
 	r, _ = p.Eval(tight)
-	if c := Closeness(r, enginetest.Offer(t, r, "RunPod", "H100 SXM, Community"), nil); !c.Close || !strings.HasPrefix(c.Why, "close call: break-even within 5 points of utilisation; $") {
+	if c := montecarlo.Closeness(r, enginetest.Offer(t, r, "RunPod", "H100 SXM, Community"), nil); !c.Close || !strings.HasPrefix(c.Why, "close call: break-even within 5 points of utilisation; $") {
 		t.Errorf("within five points: %+v", c)
 	}
-	if c := Closeness(r, enginetest.Offer(t, r, "AWS", "p5.48xlarge Capacity Block"), nil); c.Close {
+	if c := montecarlo.Closeness(r, enginetest.Offer(t, r, "AWS", "p5.48xlarge Capacity Block"), nil); c.Close {
 		t.Errorf("AWS without a run: %+v", c)
 	}
 }
@@ -272,19 +274,19 @@ func TestValueOutsideItsDistributionIsHeld(t *testing.T) {
 		}
 	}
 	m.Correlations = nil
-	p, err := engine.Build(m, Check)
+	p, err := engine.Build(m, montecarlo.Check)
 	if err != nil {
 		t.Fatal(err)
 	}
 	base := engine.Scenario{Name: engine.Base}
-	for _, in := range SampledInputs(p, base) {
+	for _, in := range montecarlo.SampledInputs(p, base) {
 		if in.Name == "capex" {
 			t.Error("capex is drawn from a distribution that does not hold its value")
 		}
 	}
 	want := "plan.xlsx: Assumptions!F2: capex: the value 412000 lies outside triangular(250000, 285000, 320000), so Monte Carlo holds it at 412000; " +
 		"to let it vary, write a distribution around it, such as triangular(250000, 412000, 450000), or clear the cell to draw it over low, value and high (250000, 412000, 450000)"
-	if got := HeldWarnings(p, nil).Error(); got != want {
+	if got := montecarlo.HeldWarnings(p, nil).Error(); got != want {
 		t.Errorf("warning\n%s\nwant\n%s", got, want)
 	}
 	swung := false
@@ -297,12 +299,12 @@ func TestValueOutsideItsDistributionIsHeld(t *testing.T) {
 	// Followed literally, the advice lets it vary.
 	for i := range m.Inputs {
 		if in := &m.Inputs[i]; in.Name == "capex" {
-			in.Dist, _ = ParseDistribution("triangular(250000, 412000, 450000)", *in)
+			in.Dist, _ = montecarlo.ParseDistribution("triangular(250000, 412000, 450000)", *in)
 		}
 	}
-	p, _ = engine.Build(m, Check)
-	if len(HeldWarnings(p, nil)) != 0 || len(SampledInputs(p, base)) != 4 {
-		t.Errorf("after the advice: %v, sampled %d", HeldWarnings(p, nil), len(SampledInputs(p, base)))
+	p, _ = engine.Build(m, montecarlo.Check)
+	if len(montecarlo.HeldWarnings(p, nil)) != 0 || len(montecarlo.SampledInputs(p, base)) != 4 {
+		t.Errorf("after the advice: %v, sampled %d", montecarlo.HeldWarnings(p, nil), len(montecarlo.SampledInputs(p, base)))
 	}
 }
 
@@ -314,11 +316,18 @@ func TestMessagesWritePlainNumbers(t *testing.T) {
 			m.Inputs[i].Value = engine.Num(1e6)
 		}
 	}
-	p, _ := engine.Build(m, Check)
-	if got := HeldWarnings(p, nil).Error(); !strings.Contains(got, "the value 1000000 lies outside the range 250000..320000") || strings.Contains(got, "e+") {
+	p, _ := engine.Build(m, montecarlo.Check)
+	if got := montecarlo.HeldWarnings(p, nil).Error(); !strings.Contains(got, "the value 1000000 lies outside the range 250000..320000") || strings.Contains(got, "e+") {
 		t.Errorf("got %s", got)
 	}
 	if got := (&engine.Distribution{Kind: "uniform", Params: []float64{900000, 1100000}}).String(); got != "uniform(900000, 1100000)" {
 		t.Errorf("got %s", got)
 	}
 }
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+// percent and dollars write a share and money as a verdict's words do.
+func percent(x float64) string { return engine.Word{Value: x, Format: engine.AsPercent}.String() }
+
+func dollars(v float64) string { return engine.Word{Value: v, Format: engine.AsDollars}.String() }

@@ -76,7 +76,7 @@ type Result struct {
 	Samples      int
 	Seed         uint64
 	Sampled      []engine.Input // the inputs that varied, with their distributions
-	Held         []engine.Held  // inputs with a distribution held at a value outside their range
+	Held         []Held         // inputs with a distribution held at a value outside their range
 	Good         int            // samples every node-level formula evaluated for
 	FirstFailure string         // why the first failed sample failed, when any did
 	Outputs      []Stats        // node-level formulas, in model order
@@ -257,18 +257,20 @@ func (mc *mcRun) counts(o int) bool {
 // for is counted itself.
 func (mc *mcRun) findRescalings() {
 	mc.follows = make([]*rescaling, len(mc.outputs))
-	output := map[string]int{} // varying output's name -> output
+	slots := make([]engine.Slot, len(mc.outputs))
+	output := map[engine.Slot]int{} // slot -> varying output
 	for o, name := range mc.outputs {
+		slots[o], _ = mc.plan.Slot(name)
 		if mc.varies[o] {
-			output[name] = o
+			output[slots[o]] = o
 		}
 	}
-	isOutput := func(name string) bool { _, ok := output[name]; return ok }
+	isOutput := func(s engine.Slot) bool { _, ok := output[s]; return ok }
 	for o, name := range mc.outputs {
 		if !mc.varies[o] || slices.Contains(mc.opts.Histograms, name) {
 			continue
 		}
-		if from, apply, ok := mc.probe.Follows(name, isOutput); ok {
+		if from, apply, ok := mc.probe.Follows(slots[o], isOutput); ok {
 			mc.follows[o] = &rescaling{source: output[from], apply: apply}
 		}
 	}
@@ -600,7 +602,7 @@ func wins(util, breakeven []float64, bad []bool) (won, counted int) {
 // result combines the blocks in order and computes the statistics.
 func (mc *mcRun) result(ctx context.Context) (*Result, error) {
 	r := &Result{Scenario: mc.sc.Name, Samples: mc.opts.Samples, Seed: mc.opts.Seed, Sampled: mc.sampled,
-		Held: mc.plan.HeldInputs(mc.sc)}
+		Held: HeldInputs(mc.plan, mc.sc)}
 	for k := 0; k < mc.blocks; k++ {
 		r.Good += mc.good[k]
 	}

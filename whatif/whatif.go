@@ -7,6 +7,7 @@ import (
 
 	"planner/engine"
 	"planner/formulas"
+	"planner/montecarlo"
 )
 
 // Target is an output a what-if follows: a node-level formula, or a
@@ -88,7 +89,7 @@ type Tornado struct {
 	Unit   string
 	Base   float64
 	Bars   []TornadoBar
-	Held   []engine.Held // inputs with a range that holds not their value: not swung
+	Held   []montecarlo.Held // inputs with a range that holds not their value: not swung
 }
 
 // Tornadoes moves every input with a range to its low and its high, one at
@@ -101,9 +102,9 @@ func Tornadoes(p *engine.Plan, sc engine.Scenario, targets []Target) ([]Tornado,
 	if err != nil {
 		return nil, err
 	}
-	var held []engine.Held // the tornado holds what left its range; it swings the rest over it
+	var held []montecarlo.Held // the tornado holds what left its range, as Monte Carlo does; it swings the rest over it
 	isHeld := map[string]bool{}
-	for _, h := range p.HeldInputs(sc) {
+	for _, h := range montecarlo.HeldInputs(p, sc) {
 		if !h.ByDistribution {
 			held = append(held, h)
 			isHeld[h.Input.Name] = true

@@ -146,7 +146,7 @@ func sampledTable(g *grid, mc *montecarlo.Result, row int) int {
 }
 
 // heldNote says why an input was held and what would let it vary.
-func heldNote(h engine.Held) string {
+func heldNote(h montecarlo.Held) string {
 	return h.Why() + "; widen low and high in Assumptions to include it to let it vary"
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"planner/engine"
+	"planner/montecarlo"
 	"planner/units"
 	"planner/whatif"
 )
@@ -52,7 +53,7 @@ type jsonCrossing struct {
 }
 
 // heldNames names the held inputs, in model order.
-func heldNames(held []engine.Held) []string {
+func heldNames(held []montecarlo.Held) []string {
 	var out []string
 	for _, h := range held {
 		out = append(out, h.Input.Name)
