@@ -10,6 +10,16 @@ import (
 	"planner/sizing"
 )
 
+// Quantities a deployment's verdict in words names, besides the verdict
+// and the break-even (engine.QuantityVerdict, engine.QuantityBreakeven).
+const (
+	QuantityNodes    = "nodes"
+	QuantityNodeGPUs = "node_gpus"
+	QuantityBusy     = "node_busy"
+	QuantityOwn      = "own_per_month"
+	QuantityRent     = "rent_per_month"
+)
+
 // OwnSide is what owning nodes for a deployment would cost.
 type OwnSide struct {
 	Scenario     string
@@ -159,7 +169,7 @@ func ownSide(own *engine.Result, r Result) *OwnSide {
 // quote. With no scenario owning a node of the GPU there is nothing to
 // compare, and no verdict.
 func verdict(r Result) (string, engine.Phrase) {
-	rent := engine.Phrase{number(engine.QuantityRent, r.RentPerMonth, engine.AsDollars), text(" a month rented from " + r.Offer.Label())}
+	rent := engine.Phrase{number(QuantityRent, r.RentPerMonth, engine.AsDollars), text(" a month rented from " + r.Offer.Label())}
 	if r.Own == nil {
 		return "", append(engine.Phrase{text("nothing to compare: ")}, append(rent,
 			text("; no scenario owns "+r.GPU+" nodes; add a scenario whose gpu is "+r.GPU+" to compare owning them"))...)
@@ -174,12 +184,12 @@ func verdict(r Result) (string, engine.Phrase) {
 // phrase is the deployment's verdict in words, as it reads for the verdict
 // given: a spreadsheet that recalculates picks one of the two.
 func phrase(r Result, verdict string) engine.Phrase {
-	rent := engine.Phrase{number(engine.QuantityRent, r.RentPerMonth, engine.AsDollars), text(" a month rented from " + r.Offer.Label())}
+	rent := engine.Phrase{number(QuantityRent, r.RentPerMonth, engine.AsDollars), text(" a month rented from " + r.Offer.Label())}
 	o := r.Own
-	node := engine.Phrase{number(engine.QuantityNodes, float64(o.Nodes), engine.AsCount), text(" "), number(engine.QuantityNodes, float64(o.Nodes), engine.AsNodes),
-		text(" of "), number(engine.QuantityNodeGPUs, o.NodeGPUs, engine.AsCount), text("×" + r.GPU)}
-	own := number(engine.QuantityOwn, o.CostPerMonth, engine.AsDollars)
-	busy := engine.Phrase{text("busy "), number(engine.QuantityBusy, o.Busy, engine.AsPercent), text(" of the month")}
+	node := engine.Phrase{number(QuantityNodes, float64(o.Nodes), engine.AsCount), text(" "), number(QuantityNodes, float64(o.Nodes), engine.AsNodes),
+		text(" of "), number(QuantityNodeGPUs, o.NodeGPUs, engine.AsCount), text("×" + r.GPU)}
+	own := number(QuantityOwn, o.CostPerMonth, engine.AsDollars)
+	busy := engine.Phrase{text("busy "), number(QuantityBusy, o.Busy, engine.AsPercent), text(" of the month")}
 	if o.Breakeven > 0 {
 		busy = append(busy, text(", break-even against "+r.Offer.Label()+" is "), number(engine.QuantityBreakeven, o.Breakeven, engine.AsBreakevenShare))
 	}

@@ -19,7 +19,7 @@ type Phrase []Word
 // quantity it is, so that a reader of the phrase can find it elsewhere.
 type Word struct {
 	Text     string     // the fixed text, when Quantity is ""
-	Quantity string     // what the number is (one of the Quantity constants)
+	Quantity string     // what the number is: a Quantity constant (deploy has its own)
 	Value    float64    // the number
 	Format   WordFormat // how the number is written
 }
@@ -44,11 +44,6 @@ const (
 	QuantityVerdict     = "verdict"
 	QuantityUtilization = Utilization
 	QuantityBreakeven   = Breakeven
-	QuantityNodes       = "nodes"
-	QuantityNodeGPUs    = "node_gpus"
-	QuantityBusy        = "node_busy"
-	QuantityOwn         = "own_per_month"
-	QuantityRent        = "rent_per_month"
 )
 
 // NeverPays is how a break-even above 100 % reads: no utilisation makes
@@ -77,7 +72,7 @@ func (w Word) String() string {
 	case AsPercent:
 		return percent(w.Value)
 	case AsBreakeven:
-		return breakevenText(w.Value)
+		return BreakevenText(w.Value)
 	case AsBreakevenShare:
 		if w.Value > 1 {
 			return AboveAll
@@ -146,15 +141,12 @@ func percent(x float64) string {
 	return strconv.FormatFloat(math.Round(x*100*10)/10, 'f', 1, 64) + " %"
 }
 
-// breakevenText writes a break-even utilisation; above 100 % no
-// utilisation reaches it, and it says so.
-func breakevenText(x float64) string {
+// BreakevenText is a break-even utilisation as planner writes it: "60.8 %",
+// or, above 100 %, where no utilisation reaches it, "above 100 %: owning
+// never pays".
+func BreakevenText(x float64) string {
 	if x > 1 {
 		return NeverPays
 	}
 	return percent(x)
 }
-
-// BreakevenText is a break-even utilisation as planner writes it:
-// "60.8 %", or "above 100 %: owning never pays".
-func BreakevenText(x float64) string { return breakevenText(x) }

@@ -98,7 +98,7 @@ func costRow(g *grid, out Output, lay *resultsLayout, d deploy.Result, row int) 
 	g.set(8, row, linked(number(d.Offer.Price, money), priceLink(d.Offer)))
 	g.set(9, row, linked(number(d.RentPerReplicaHour, money), cards+"*"+cellName(8, row)))
 	g.set(10, row, linked(number(d.RentPerMonth, money), fmt.Sprintf("%s*%s*%s", cellName(9, row), hours, replicas)))
-	refs := map[string]string{engine.QuantityRent: cellName(10, row)}
+	refs := map[string]string{deploy.QuantityRent: cellName(10, row)}
 	if o := d.Own; o != nil {
 		own := ownRefs(out, lay, d)
 		g.set(11, row, text(o.Scenario, styleLabel))
@@ -121,10 +121,10 @@ func costRow(g *grid, out Output, lay *resultsLayout, d deploy.Result, row int) 
 			g.set(15, row, linked(number(o.Breakeven, withFormat(styleResult, breakevenFormat)), own.breakeven))
 		}
 		g.set(16, row, linked(text(d.Verdict, styleVerdict), excelVerdict(cellName(14, row)+"<="+cellName(10, row))))
-		refs[engine.QuantityVerdict], refs[engine.QuantityNodes], refs[engine.QuantityBusy] = cellName(16, row), cellName(12, row), cellName(13, row)
-		refs[engine.QuantityOwn], refs[engine.QuantityBreakeven] = cellName(14, row), cellName(15, row)
+		refs[engine.QuantityVerdict], refs[deploy.QuantityNodes], refs[deploy.QuantityBusy] = cellName(16, row), cellName(12, row), cellName(13, row)
+		refs[deploy.QuantityOwn], refs[engine.QuantityBreakeven] = cellName(14, row), cellName(15, row)
 		if own.gpus != "" {
-			refs[engine.QuantityNodeGPUs] = own.gpus
+			refs[deploy.QuantityNodeGPUs] = own.gpus
 		}
 	}
 	words := excelPhrase(d.Phrase, refs)
