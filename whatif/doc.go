@@ -6,6 +6,8 @@
 // (Check).
 //
 // It stands above the engine and reads only the engine's exported plan,
-// evaluator, model and results. It must not import montecarlo, deploy,
-// workbooks, excelize, cobra or os.
+// evaluator, model and results; from montecarlo it takes only which inputs
+// are held at their value (montecarlo.HeldInputs), which the tornado holds
+// as Monte Carlo does. It must not import deploy, facts, workbooks,
+// excelize, cobra or os.
 package whatif
