@@ -12,10 +12,14 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"planner/deploy"
 	"planner/engine"
 	"planner/formulas"
 	"planner/internal/safefile"
+	"planner/montecarlo"
+	"planner/sizing"
 	"planner/units"
+	"planner/whatif"
 	"planner/workbooks"
 )
 
@@ -60,8 +64,8 @@ and the exit status is 1 if any failed.`,
 	f.StringArrayVar(&opts.sets, "set", nil, "override an input: `NAME=VALUE` (a number, 35%, an expression such as 264/730, or text); repeatable")
 	f.StringVar(&opts.format, "format", "table", "output format: table or json")
 	f.BoolVar(&opts.force, "force", false, "replace a sheet called Results that planner did not make, and write a workbook that Excel's or LibreOffice's lock file says is open")
-	f.IntVar(&opts.samples, "samples", engine.DefaultSamples, "Monte Carlo samples per scenario")
-	f.Uint64Var(&opts.seed, "seed", engine.DefaultSeed, "Monte Carlo seed: the same seed gives the same numbers on any machine")
+	f.IntVar(&opts.samples, "samples", montecarlo.DefaultSamples, "Monte Carlo samples per scenario")
+	f.Uint64Var(&opts.seed, "seed", montecarlo.DefaultSeed, "Monte Carlo seed: the same seed gives the same numbers on any machine")
 	f.BoolVar(&opts.check, "check", false, "write nothing; exit 1 and list what is stale when planner's sheets do not match a fresh evaluation")
 	opts.age.flags(cmd)
 	f.StringArrayVar(&opts.targets, "target", nil, "make the tornado follow this formula `NAME` instead of the Targets sheet's; repeatable")
@@ -76,7 +80,7 @@ func runEval(cmd *cobra.Command, files []string, opts evalOptions) error {
 	if opts.format != "table" && opts.format != "json" {
 		return fmt.Errorf("--format %s: use table or json", opts.format)
 	}
-	if err := engine.CheckSamples(opts.samples); err != nil {
+	if err := montecarlo.CheckSamples(opts.samples); err != nil {
 		return fmt.Errorf("--samples: %v", err)
 	}
 	if err := opts.age.check(); err != nil {
@@ -129,15 +133,15 @@ type fileReport struct {
 	file        string
 	plan        *engine.Plan
 	results     []*engine.Result // base first, then every scenario
-	sizing      []engine.Sizing
-	deployments []engine.DeploymentResult
-	montecarlo  []*engine.MonteCarloResult // one per scenario, as results
-	whatifs     *engine.WhatIfs
+	sizing      []sizing.Result
+	deployments []deploy.Result
+	montecarlo  []*montecarlo.Result // one per scenario, as results
+	whatifs     *whatif.Report
 	set         map[string]engine.Value          // --set overrides
 	names       map[string]workbooks.DefinedName // the workbook's defined names as read
 	warnings    []string
-	model       []string // warnings about the model and the --set values, from the engine
 	writing     []string // warnings from writing planner's sheets
+	model       []string // warnings about the model and the --set values, from the engine
 	note        string   // what happened to the file, for stderr
 	err         error
 }
@@ -174,7 +178,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		return rep
 	}
 	rep.warnings = slices.Concat(rep.early, book.Warnings, opts.age.warnings(book))
-	if rep.plan, rep.err = engine.Build(book.Model); rep.err != nil {
+	if rep.plan, rep.err = build(book.Model); rep.err != nil {
 		return rep
 	}
 	set, err := parseSets(opts.sets, rep.plan)
@@ -182,7 +186,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		rep.err = err
 		return rep
 	}
-	if ws := append(rep.plan.Warnings(), rep.plan.OverrideWarnings(set)...).Err(); ws != nil {
+	if ws := slices.Concat(rep.plan.Warnings(), montecarlo.HeldWarnings(rep.plan, set), rep.plan.OverrideWarnings(set)).Err(); ws != nil {
 		for _, w := range ws.(formulas.List) {
 			rep.model = append(rep.model, w.Error())
 		}
@@ -190,7 +194,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 	rep.warnings = append(rep.warnings, rep.model...)
 	rep.set, rep.names = set, book.Names
 	for _, t := range opts.targets {
-		if err := rep.plan.CheckTarget(t); err != nil {
+		if err := whatif.CheckTarget(rep.plan, t); err != nil {
 			rep.err = fmt.Errorf("%s: --target %s: %w", path, t, err)
 			return rep
 		}
@@ -206,10 +210,10 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		return rep
 	}
 	rep.only = opts.scenarios
-	if rep.sizing, rep.err = rep.plan.SizingTable(rep.results[0]); rep.err != nil {
+	if rep.sizing, rep.err = sizing.Table(book.Model.Catalog, book.Model.GPUs, rep.results[0].SizingRule()); rep.err != nil {
 		return rep
 	}
-	rep.deployments = rep.plan.Deploy(rep.results)
+	rep.deployments = deploy.Cost(rep.plan, rep.results)
 	if err := evalErrors(rep.results); err != nil {
 		rep.err = err
 		if len(opts.sets) == 0 || opts.output != "" {
@@ -221,7 +225,7 @@ func evalFile(ctx context.Context, path string, opts evalOptions, stderr io.Writ
 		return rep
 	}
 	rep.warnings = append(rep.warnings, failedSamples(rep.montecarlo)...)
-	if rep.whatifs, rep.err = rep.plan.WhatIfs(rep.plan.Scenarios(set), opts.targets); rep.err != nil {
+	if rep.whatifs, rep.err = whatif.Run(rep.plan, rep.plan.Scenarios(set), opts.targets); rep.err != nil {
 		return rep
 	}
 	if len(opts.sets) > 0 && opts.output == "" {
@@ -414,7 +418,7 @@ func checkScenarios(names []string, results []*engine.Result) error {
 }
 
 // failedSamples warns about Monte Carlo samples that gave no number.
-func failedSamples(mcs []*engine.MonteCarloResult) []string {
+func failedSamples(mcs []*montecarlo.Result) []string {
 	var out []string
 	for _, mc := range mcs {
 		if mc.Good < mc.Samples {
@@ -426,7 +430,7 @@ func failedSamples(mcs []*engine.MonteCarloResult) []string {
 }
 
 // monteCarloOf is the Monte Carlo run of the named scenario, or nil.
-func (rep *fileReport) monteCarloOf(scenario string) *engine.MonteCarloResult {
+func (rep *fileReport) monteCarloOf(scenario string) *montecarlo.Result {
 	for _, mc := range rep.montecarlo {
 		if mc.Scenario == scenario {
 			return mc

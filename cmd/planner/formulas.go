@@ -32,7 +32,7 @@ offer's price cell.`,
 				}
 				m = book.Model
 			}
-			plan, err := engine.Build(m)
+			plan, err := build(m)
 			if err != nil {
 				return report(cmd, err)
 			}

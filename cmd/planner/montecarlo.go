@@ -11,19 +11,20 @@ import (
 	"golang.org/x/term"
 
 	"planner/engine"
+	"planner/montecarlo"
 	"planner/workbooks"
 )
 
 // runMonteCarlo runs a Monte Carlo of every scenario, base first, with a
 // progress bar on a terminal once the run has taken a second.
-func runMonteCarlo(ctx context.Context, plan *engine.Plan, overrides map[string]engine.Value, opts evalOptions, stderr io.Writer) ([]*engine.MonteCarloResult, error) {
+func runMonteCarlo(ctx context.Context, plan *engine.Plan, overrides map[string]engine.Value, opts evalOptions, stderr io.Writer) ([]*montecarlo.Result, error) {
 	scenarios := plan.Scenarios(overrides)
 	bar := newProgress(stderr, opts.samples*len(scenarios))
 	defer bar.finish()
-	var out []*engine.MonteCarloResult
+	var out []*montecarlo.Result
 	for i, sc := range scenarios {
 		offset := i * opts.samples
-		r, err := plan.MonteCarlo(ctx, sc, engine.MonteCarloOptions{Samples: opts.samples, Seed: opts.seed,
+		r, err := montecarlo.Run(ctx, plan, sc, montecarlo.Options{Samples: opts.samples, Seed: opts.seed,
 			Histograms: []string{workbooks.HistogramOutput}, Progress: func(done int) { bar.set(offset + done) }})
 		if err != nil {
 			return nil, err

@@ -8,7 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"planner/deploy"
 	"planner/engine"
+	"planner/montecarlo"
+	"planner/sizing"
 	"planner/units"
 )
 
@@ -129,7 +132,7 @@ func writeJSON(w io.Writer, rep *fileReport) {
 			if be, ok := o.Values[engine.Breakeven]; ok {
 				jo.Breakeven = &be
 			}
-			if c := engine.Closeness(r, o, rep.monteCarloOf(r.Scenario)); c.Close {
+			if c := montecarlo.Closeness(r, o, rep.monteCarloOf(r.Scenario)); c.Close {
 				jo.CloseCall = &jsonCloseCall{OwnWins: finiteOrNil(c.OwnWins), AtStake: finiteOrNil(c.AtStake), Words: c.Why}
 			}
 			s.Offers = append(s.Offers, jo)
@@ -186,7 +189,7 @@ func writeTable(w io.Writer, rep *fileReport) {
 		t.add(cells...)
 	}
 	if base.Sizing != nil {
-		for _, name := range []string{engine.WeightsGB, engine.UsualCardsName} {
+		for _, name := range []string{sizing.WeightsGB, sizing.UsualCardsName} {
 			cells := []string{name, ""}
 			for _, r := range rep.shown() {
 				cells = append(cells, shown(r.Values, nil, name, ""))
@@ -210,7 +213,7 @@ func writeTable(w io.Writer, rep *fileReport) {
 	writeWhatIfs(w, rep.plan, rep.whatifs)
 }
 
-func writeOffers(w io.Writer, base *engine.Result, mc *engine.MonteCarloResult) {
+func writeOffers(w io.Writer, base *engine.Result, mc *montecarlo.Result) {
 	var others []string
 	t := &table{right: []bool{false, true, true, false, true, false}}
 	t.add("offer", "$/GPU-h", "break-even", "verdict", "own saves/month", "")
@@ -223,7 +226,7 @@ func writeOffers(w io.Writer, base *engine.Result, mc *engine.MonteCarloResult) 
 		if v, ok := o.Values[engine.Breakeven]; ok {
 			be = engine.BreakevenText(v)
 		}
-		c := engine.Closeness(base, o, mc)
+		c := montecarlo.Closeness(base, o, mc)
 		t.add(o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h"), be, o.Verdict,
 			shown(o.Values, o.Errors, engine.OwnSaving, "$/month"), c.Why)
 	}
@@ -252,7 +255,7 @@ func shown(values map[string]float64, errs map[string]*engine.EvalError, name, u
 	return "#N/A"
 }
 
-func deploymentJSON(d engine.DeploymentResult) jsonDeployment {
+func deploymentJSON(d deploy.Result) jsonDeployment {
 	j := jsonDeployment{Name: d.Name, Model: d.Model, GPU: d.GPU, Cards: d.Cards, Replicas: d.Replicas,
 		HoursPerMonth: d.HoursPerMonth, Offer: d.Offer.Label(), RentPerReplicaHour: d.RentPerReplicaHour,
 		RentPerMonth: d.RentPerMonth, Verdict: d.Verdict, Words: d.Words}
@@ -266,7 +269,7 @@ func deploymentJSON(d engine.DeploymentResult) jsonDeployment {
 }
 
 // writeDeployments prints each deployment costed, one line each.
-func writeDeployments(w io.Writer, ds []engine.DeploymentResult) {
+func writeDeployments(w io.Writer, ds []deploy.Result) {
 	if len(ds) == 0 {
 		return
 	}
@@ -290,7 +293,7 @@ func writeDeployments(w io.Writer, ds []engine.DeploymentResult) {
 	t.write(w)
 }
 
-func monteCarloJSON(mc *engine.MonteCarloResult) *jsonMonteCarlo {
+func monteCarloJSON(mc *montecarlo.Result) *jsonMonteCarlo {
 	if mc == nil {
 		return nil
 	}
@@ -311,7 +314,7 @@ func monteCarloJSON(mc *engine.MonteCarloResult) *jsonMonteCarlo {
 
 // writeMonteCarlo prints the base scenario's Monte Carlo: every output that
 // varies, and the chance that owning beats each offer.
-func writeMonteCarlo(w io.Writer, mc *engine.MonteCarloResult) {
+func writeMonteCarlo(w io.Writer, mc *montecarlo.Result) {
 	if mc == nil {
 		return
 	}
@@ -326,7 +329,7 @@ func writeMonteCarlo(w io.Writer, mc *engine.MonteCarloResult) {
 	for _, o := range mc.Outputs {
 		if o.P5 != o.P95 {
 			t.add(o.Name, o.Unit, units.Format(o.Mean, o.Unit), units.Format(o.P5, o.Unit), units.Format(o.P50, o.Unit), units.Format(o.P95, o.Unit),
-				units.Format(o.Base, o.Unit), engine.RankText(o.BaseRank))
+				units.Format(o.Base, o.Unit), montecarlo.RankText(o.BaseRank))
 		}
 	}
 	t.write(w)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"planner/engine"
+	"planner/facts"
 	"planner/units"
 	"planner/workbooks"
 )
@@ -23,7 +23,7 @@ type priceAge struct {
 
 func (a *priceAge) flags(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&a.today, "today", "", "measure the prices' age on this `DATE` (YYYY-MM-DD) instead of the workbook's own date")
-	cmd.Flags().IntVar(&a.maxAge, "max-price-age", engine.DefaultMaxPriceAge, "warn about cloud prices older than this many `DAYS`")
+	cmd.Flags().IntVar(&a.maxAge, "max-price-age", facts.DefaultMaxPriceAge, "warn about cloud prices older than this many `DAYS`")
 }
 
 func (a priceAge) check() error {
@@ -42,12 +42,12 @@ func (a priceAge) check() error {
 func (a priceAge) warnings(book *workbooks.Book) []string {
 	if a.today != "" {
 		today, _ := time.Parse("2006-01-02", a.today)
-		return book.Model.StalePrices(today, a.maxAge, "--today")
+		return facts.StalePrices(book.Model, today, a.maxAge, "--today")
 	}
 	if book.Date.IsZero() {
 		return nil // a workbook that does not say when it was saved: nothing to measure from
 	}
-	return book.Model.StalePrices(book.Date, a.maxAge, "the workbook's date")
+	return facts.StalePrices(book.Model, book.Date, a.maxAge, "the workbook's date")
 }
 
 func newShowCmd() *cobra.Command {
@@ -85,10 +85,10 @@ func runShow(cmd *cobra.Command, path string, age priceAge) error {
 		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", oneLine(w))
 	}
 	out := cmd.OutOrStdout()
-	for _, f := range book.Model.Facts() {
+	for _, f := range facts.Of(book.Model) {
 		fmt.Fprintln(out, oneLine(f.String()))
 	}
-	plan, err := engine.Build(book.Model)
+	plan, err := build(book.Model)
 	if err != nil {
 		// The facts are shown; the results cannot be. Say why in the text,
 		// so that a diff shows a workbook that broke.
@@ -101,7 +101,7 @@ func runShow(cmd *cobra.Command, path string, age priceAge) error {
 		return nil
 	}
 	writeStatus(out, book)
-	for _, r := range plan.ResultFacts(results) {
+	for _, r := range facts.Results(plan, results) {
 		fmt.Fprintln(out, oneLine(fmt.Sprintf("result %s = %s", r.Key(), resultText(r))))
 	}
 	return nil
@@ -109,7 +109,7 @@ func runShow(cmd *cobra.Command, path string, age priceAge) error {
 
 // writeStatus says whether planner's sheets are up to date with the inputs.
 func writeStatus(w io.Writer, book *workbooks.Book) {
-	now := book.Model.Fingerprint()
+	now := facts.Fingerprint(book.Model)
 	switch stored, ok := book.Computed[workbooks.SheetResults]; {
 	case !ok:
 		fmt.Fprintf(w, "results = computed by planner show from inputs %s; the workbook has no Results sheet\n", now)
@@ -122,7 +122,7 @@ func writeStatus(w io.Writer, book *workbooks.Book) {
 
 // resultText is a value to 12 significant digits and as a person reads it,
 // or the reason it has none.
-func resultText(r engine.ResultFact) string {
+func resultText(r facts.Result) string {
 	if r.Err != "" {
 		return r.Err
 	}

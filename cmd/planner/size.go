@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"planner/engine"
+	"planner/sizing"
 	"planner/units"
 	"planner/workbooks"
 )
@@ -23,7 +24,7 @@ type sizeOptions struct {
 	workbook    string   // take catalogs and assumptions from this workbook
 	kvHeadroom  float64  // KV reserve as a share of the weights, when kvGiven
 	kvGiven     bool
-	arch        engine.Architecture
+	arch        sizing.Architecture
 	kvPrecision string
 	format      string
 }
@@ -51,7 +52,7 @@ default workbook, or from --workbook.`,
 	f.StringVar(&opts.model, "model", "", "size this `NAME` from the Models catalog")
 	f.Float64Var(&opts.params, "params", 0, "total parameters, in `BILLIONS` (a MoE counts all of them)")
 	f.Float64Var(&opts.active, "active", 0, "active parameters of a MoE, in `BILLIONS` (for the record: fit depends on the total)")
-	f.StringVar(&opts.precision, "precision", "", "weights' precision: "+engine.PrecisionNames())
+	f.StringVar(&opts.precision, "precision", "", "weights' precision: "+sizing.PrecisionNames())
 	f.StringArrayVar(&opts.gpus, "gpu", nil, "size on this `GPU` of the catalog; repeatable; default every GPU")
 	f.StringVar(&opts.workbook, "workbook", "", "take the GPU and model catalogs and kv_headroom from `WORKBOOK.xlsx`")
 	f.Float64Var(&opts.kvHeadroom, "kv-headroom", 0, "KV-cache reserve as a `SHARE` of the weights, for a model without an architecture (default: the workbook's kv_headroom)")
@@ -89,9 +90,9 @@ func runSize(cmd *cobra.Command, opts sizeOptions) error {
 	if err != nil {
 		return err
 	}
-	var sizes []engine.Sizing
+	var sizes []sizing.Result
 	for _, g := range gpus {
-		s, err := engine.Size(m, g, rule)
+		s, err := sizing.Size(m, g, rule)
 		if err != nil {
 			return err
 		}
@@ -106,8 +107,8 @@ func runSize(cmd *cobra.Command, opts sizeOptions) error {
 
 // modelToSize is the catalog model --model names, or the one the flags
 // describe.
-func modelToSize(opts sizeOptions, catalog *engine.Model) (engine.ModelSpec, error) {
-	var m engine.ModelSpec
+func modelToSize(opts sizeOptions, catalog *engine.Model) (sizing.ModelSpec, error) {
+	var m sizing.ModelSpec
 	switch {
 	case opts.model != "" && opts.params != 0:
 		return m, fmt.Errorf("give either --model or --params, not both")
@@ -121,14 +122,14 @@ func modelToSize(opts sizeOptions, catalog *engine.Model) (engine.ModelSpec, err
 	case opts.params == 0:
 		return m, fmt.Errorf("say what to size: --params 70 --precision fp8, or --model NAME from the catalog (%s)", catalogNames(catalog))
 	default:
-		m = engine.ModelSpec{Name: fmt.Sprintf("%gB", opts.params), TotalParamsB: opts.params, ActiveParamsB: opts.active, Precision: opts.precision}
+		m = sizing.ModelSpec{Name: fmt.Sprintf("%gB", opts.params), TotalParamsB: opts.params, ActiveParamsB: opts.active, Precision: opts.precision}
 		if opts.precision == "" {
-			return m, fmt.Errorf("--params %g: give its --precision too (%s)", opts.params, engine.PrecisionNames())
+			return m, fmt.Errorf("--params %g: give its --precision too (%s)", opts.params, sizing.PrecisionNames())
 		}
 	}
 	if opts.precision != "" {
-		if _, ok := engine.BytesPer(opts.precision); !ok {
-			return m, fmt.Errorf("--precision %s: not known; use one of %s", opts.precision, engine.PrecisionNames())
+		if _, ok := sizing.BytesPer(opts.precision); !ok {
+			return m, fmt.Errorf("--precision %s: not known; use one of %s", opts.precision, sizing.PrecisionNames())
 		}
 		m.Precision, m.BytesPerParam = opts.precision, 0
 	}
@@ -143,7 +144,7 @@ func modelToSize(opts sizeOptions, catalog *engine.Model) (engine.ModelSpec, err
 }
 
 // architecture reads the architecture flags: all five or none.
-func architecture(opts sizeOptions, precision string) (*engine.Architecture, error) {
+func architecture(opts sizeOptions, precision string) (*sizing.Architecture, error) {
 	a := opts.arch
 	set := 0
 	for _, v := range []float64{a.Layers, a.KVHeads, a.HeadDim, a.Context, a.Sequences} {
@@ -165,19 +166,19 @@ func architecture(opts sizeOptions, precision string) (*engine.Architecture, err
 	if kv == "" {
 		kv = precision
 	}
-	b, ok := engine.BytesPer(kv)
+	b, ok := sizing.BytesPer(kv)
 	if !ok {
-		return nil, fmt.Errorf("--kv-precision %s: not known; use one of %s", kv, engine.PrecisionNames())
+		return nil, fmt.Errorf("--kv-precision %s: not known; use one of %s", kv, sizing.PrecisionNames())
 	}
 	a.KVBytes = b
 	return &a, nil
 }
 
-func gpusToSize(names []string, catalog *engine.Model) ([]engine.GPUSpec, error) {
+func gpusToSize(names []string, catalog *engine.Model) ([]sizing.GPUSpec, error) {
 	if len(names) == 0 {
 		return catalog.GPUs, nil
 	}
-	var out []engine.GPUSpec
+	var out []sizing.GPUSpec
 	for _, n := range names {
 		g, ok := catalog.GPUSpec(n)
 		if !ok {
@@ -192,9 +193,9 @@ func gpusToSize(names []string, catalog *engine.Model) ([]engine.GPUSpec, error)
 	return out, nil
 }
 
-func sizingRule(opts sizeOptions, catalog *engine.Model) (engine.SizingRule, error) {
-	rule := engine.SizingRule{KVHeadroom: opts.kvHeadroom, NodeGPUs: 8}
-	if in, ok := catalog.Input("gpus"); ok && !in.Value.IsText {
+func sizingRule(opts sizeOptions, catalog *engine.Model) (sizing.Rule, error) {
+	rule := sizing.Rule{KVHeadroom: opts.kvHeadroom, NodeGPUs: 8}
+	if in, ok := catalog.Input(engine.GPUs); ok && !in.Value.IsText {
 		rule.NodeGPUs = int(in.Value.Num)
 	}
 	if opts.kvGiven && (!(opts.kvHeadroom >= 0) || opts.kvHeadroom > 10) {
@@ -235,7 +236,7 @@ type sizeJSON struct {
 }
 
 // writeSizesJSON prints one JSON object per GPU sized.
-func writeSizesJSON(w io.Writer, m engine.ModelSpec, gpus []engine.GPUSpec, sizes []engine.Sizing) error {
+func writeSizesJSON(w io.Writer, m sizing.ModelSpec, gpus []sizing.GPUSpec, sizes []sizing.Result) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	for i, s := range sizes {
@@ -250,7 +251,7 @@ func writeSizesJSON(w io.Writer, m engine.ModelSpec, gpus []engine.GPUSpec, size
 	return nil
 }
 
-func writeSizes(w io.Writer, m engine.ModelSpec, gpus []engine.GPUSpec, sizes []engine.Sizing, rule engine.SizingRule) {
+func writeSizes(w io.Writer, m sizing.ModelSpec, gpus []sizing.GPUSpec, sizes []sizing.Result, rule sizing.Rule) {
 	kv := fmt.Sprintf("KV reserve %s of the weights", units.Format(rule.KVHeadroom, units.Share))
 	if m.Arch != nil {
 		kv = "KV reserve from the architecture"
