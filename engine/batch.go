@@ -219,6 +219,19 @@ func guards(code []instr, varying []bool, formulaSlots []int32) []int32 {
 	return out
 }
 
+// Result is the scenario evaluated once, without variation.
+func (b *Batch) Result() *Result { return b.result }
+
+// Offers are the offers the batch compares, in the order RunOffer and
+// OfferColumn number them.
+func (b *Batch) Offers() []Offer {
+	out := make([]Offer, len(b.offers))
+	for k, o := range b.offers {
+		out[k] = b.plan.model.Offers[o.index]
+	}
+	return out
+}
+
 // Input returns the column of the i-th varying input, to fill before Run.
 func (b *Batch) Input(i int) []float64 { return b.vec[b.vary[i]] }
 
@@ -338,9 +351,9 @@ func runColumns(code []instr, vec [][]float64, n int) {
 	}
 }
 
-// offerColumn returns a per-offer formula's values for the k-th compared
+// OfferColumn returns a per-offer formula's values for the k-th compared
 // offer after RunOffer, or nil and its one value when it does not vary.
-func (b *Batch) offerColumn(k int, name string) ([]float64, float64) {
+func (b *Batch) OfferColumn(k int, name string) ([]float64, float64) {
 	i, ok := b.plan.index[name]
 	if !ok {
 		return nil, math.NaN()

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"planner/formulas"
+	"planner/sizing"
 )
 
 // Plan is a model that has been checked and compiled: every name resolved,
@@ -55,9 +56,17 @@ func (e *CycleError) Error() string {
 // Place puts a cycle at its first member, for sorting.
 func (e *CycleError) Place() formulas.Origin { return e.Members[0].Origin }
 
-// Build checks every name and formula of m and compiles it. All problems are
-// reported at once, as a formulas.List sorted by place.
-func Build(m Model) (*Plan, error) {
+// A Check looks over a part of the model that the evaluator does not read
+// itself, such as its deployments, correlations or what-ifs: the package
+// that owns the part provides it. It says what is wrong with the part, and
+// what the part asks that planner does not do.
+type Check func(*Plan) (problems, warnings formulas.List)
+
+// Build checks every name and formula of m and compiles it, then runs the
+// checks on the compiled plan. All problems, the engine's and the checks',
+// are reported at once, as a formulas.List sorted by place; the checks'
+// warnings join the engine's in Warnings.
+func Build(m Model, checks ...Check) (*Plan, error) {
 	env, problems := environment(m)
 	p := &Plan{model: m, index: map[string]int{}, env: env}
 	checker := formulas.NewChecker(env)
@@ -81,23 +90,24 @@ func Build(m Model) (*Plan, error) {
 	if err := p.checkVerdictNames(); err != nil {
 		return nil, err
 	}
-	var checks formulas.List
-	for _, c := range []formulas.List{p.checkOffers(), p.checkSizing(), p.checkScenarios(), p.checkDeployments(), p.checkCorrelations(),
-		p.checkTables(p.model.Tables), p.checkGoals(), p.checkTargets()} {
-		checks = append(checks, c...)
+	p.prog = compile(p)
+	found := slices.Concat(p.checkOffers(), p.checkSizing(), p.checkScenarios())
+	var warnings formulas.List
+	for _, check := range checks {
+		ps, ws := check(p)
+		found, warnings = append(found, ps...), append(warnings, ws...)
 	}
-	if err := checks.Err(); err != nil {
+	if err := found.Err(); err != nil {
 		return nil, err
 	}
-	p.prog = compile(p)
-	p.warnings = slices.Concat(p.correlationWarnings(), p.wattsWarnings(), p.offerWarnings())
+	p.warnings = slices.Concat(warnings, p.wattsWarnings(), p.offerWarnings())
 	return p, nil
 }
 
-// Warnings are what the model asks that planner does not do (a correlation
-// with an input held at its value, a GPU's watts typed twice, an offer for a
-// GPU the catalog lacks), each at its cell, sorted by place.
-// OverrideWarnings adds what the command line's values hold or do not reach.
+// Warnings are what the model asks that planner does not do (a GPU's
+// watts typed twice, an offer for a GPU the catalog lacks, and what the
+// checks Build ran warn of, such as a correlation with an input held at its
+// value), each at its cell, sorted by place.
 func (p *Plan) Warnings() formulas.List {
 	if err := p.warnings.Err(); err != nil {
 		return err.(formulas.List)
@@ -145,7 +155,7 @@ func environment(m Model) (formulas.Env, formulas.List) {
 	env := formulas.Env{OfferPrice: formulas.Number}
 	provided := map[string]string{OfferPrice: "offer_price is set by planner for each cloud offer; choose another name"}
 	if m.sizingEnabled() {
-		for _, name := range SizingNames {
+		for _, name := range sizing.Names() {
 			env[name] = formulas.Number
 			provided[name] = name + " is set by planner from sizing the scenario's model; choose another name"
 		}
@@ -407,6 +417,14 @@ func (p *Plan) Unit(formula string) string {
 	return ""
 }
 
+// Formula returns the formula called name.
+func (p *Plan) Formula(name string) (formulas.Formula, bool) {
+	if i, ok := p.index[name]; ok {
+		return p.checked[i].Formula, true
+	}
+	return formulas.Formula{}, false
+}
+
 // Checked returns the checked formulas in model order, with their syntax
 // trees, for translation into other formula languages.
 func (p *Plan) Checked() []*formulas.Checked { return p.checked }
@@ -441,4 +459,31 @@ func (p *Plan) Refs(name string) []string {
 		return p.checked[i].Refs
 	}
 	return nil
+}
+
+// DependsOn lists the formulas whose value depends on name (an input or a
+// formula), directly or through other formulas, in formula order.
+func (p *Plan) DependsOn(name string) []string {
+	reached := map[string]bool{name: true}
+	switch name {
+	case GPU, ModelName, Precision, KVHeadroom, GPUs: // sizing reads them
+		for _, s := range sizing.Names() {
+			reached[s] = true
+		}
+	}
+	for _, i := range p.order { // a formula's references come before it
+		for _, ref := range p.checked[i].Refs {
+			if reached[ref] {
+				reached[p.checked[i].Name] = true
+				break
+			}
+		}
+	}
+	var out []string
+	for _, c := range p.checked {
+		if reached[c.Name] && c.Name != name {
+			out = append(out, c.Name)
+		}
+	}
+	return out
 }

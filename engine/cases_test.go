@@ -15,17 +15,17 @@ import (
 	"planner/formulas"
 )
 
-var update = flag.Bool("update", false, "rewrite the want section of testdata/engine/*.txtar")
+var update = flag.Bool("update", false, "rewrite the want section of testdata/*.txtar")
 
-// TestCases runs every testdata/engine/*.txtar: a model in sections
+// TestCases runs every testdata/*.txtar: a model in sections
 // "inputs" (name = number or "text"), "formulas" (the library format) and
 // "offers" (provider | offer | gpu | price), and the whole printed outcome
 // in "want": build errors, or the evaluation order and every value and
 // error. go test ./engine -update rewrites "want" after a deliberate change.
 func TestCases(t *testing.T) {
-	paths, _ := filepath.Glob("../testdata/engine/*.txtar")
+	paths, _ := filepath.Glob("testdata/*.txtar")
 	if len(paths) == 0 {
-		t.Fatal("no cases in testdata/engine")
+		t.Fatal("no cases in testdata")
 	}
 	for _, path := range paths {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {

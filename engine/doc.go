@@ -1,9 +1,16 @@
-// Package engine owns planner's model: inputs, cloud offers and named
-// formulas; the dependency graph between them (topological order, ties broken
-// by name); a compiled numeric program that evaluates every formula for a
-// scenario without allocating; and what follows from the numbers: break-even
-// utilisation and the rent-or-buy verdict for every offer.
+// Package engine is planner's evaluator. It owns the model (inputs, offers,
+// scenarios, formulas, and the parts other packages read), checks it and
+// compiles it into a Plan: every name resolved, formulas in dependency
+// order (ties broken by name, a cycle reported whole), a numeric program
+// that evaluates one scenario (Eval, explaining every formula that fails),
+// the same scenario again and again (Evaluator) or column-wise over blocks
+// of samples (Batch), without allocating. From the numbers come the
+// break-even and the rent-or-buy verdict of every offer, in words a
+// spreadsheet can rebuild. names.go spells the names planner reads.
 //
-// The engine is pure: no files, no clock, no environment, no printing. It
-// must not import workbooks, excelize, cobra or os.
+// Monte Carlo, the what-ifs, deployments and facts stand above it and use
+// only what it exports; Build runs their checks of their parts (Check).
+// Sizing stands below it. It is pure: no files, no clock, no environment,
+// no printing. It must not import montecarlo, whatif, deploy, facts,
+// workbooks, excelize, cobra or os.
 package engine

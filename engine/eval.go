@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"planner/formulas"
+	"planner/sizing"
 )
 
 // Result is everything one scenario evaluates to.
@@ -17,10 +18,10 @@ type Result struct {
 	Text     map[string]string     // text inputs
 	Errors   map[string]*EvalError // node-level formulas that failed or were skipped
 	Offers   []OfferResult         // every offer of the model, in model order
-	Sizing   *Sizing               // the scenario's model on its GPU, when the model sizes
+	Sizing   *sizing.Result        // the scenario's model on its GPU, when the model sizes
 	// CatalogWatts is the GPUs row gpu_watts came from, when it came from
 	// the catalog; nil when the scenario or the Assumptions set it.
-	CatalogWatts *GPUSpec
+	CatalogWatts *sizing.GPUSpec
 	// NoOffer says why nothing is compared, where the verdicts would be:
 	// no Cloud offer is for the scenario's GPU. "" when one is.
 	NoOffer string
@@ -77,6 +78,15 @@ func (e *EvalError) Short() string {
 		return "#DIV/0!: " + e.Msg
 	}
 	return "#NUM!: " + e.Msg
+}
+
+// SizingRule is the rule sizing follows in the scenario: its KV headroom
+// and node size; the zero rule without a result.
+func (r *Result) SizingRule() sizing.Rule {
+	if r == nil {
+		return sizing.Rule{}
+	}
+	return sizing.Rule{KVHeadroom: r.Values[KVHeadroom], NodeGPUs: int(r.Values[GPUs])}
 }
 
 // state is one scenario's evaluation: its slots, and the names sizing could
@@ -213,7 +223,7 @@ func (p *Plan) setInputs(sc Scenario, slots []float64, res *Result) error {
 			continue
 		}
 		if name != GPUWatts || !p.model.wattsFromCatalog() {
-			return fmt.Errorf("scenario %s sets %s, which is not an input%s", sc.Name, name, p.didYouMean(name))
+			return fmt.Errorf("scenario %s sets %s, which is not an input%s", sc.Name, name, p.DidYouMean(name))
 		}
 		if v.IsText {
 			return fmt.Errorf("scenario %s sets %s to %s, but %s is a number", sc.Name, name, describe(v), name)
@@ -254,8 +264,9 @@ func (p *Plan) setInputs(sc Scenario, slots []float64, res *Result) error {
 	return nil
 }
 
-// didYouMean suggests the input closest in spelling to name.
-func (p *Plan) didYouMean(name string) string {
+// DidYouMean suggests the input closest in spelling to name, for a
+// message: " (did you mean capex?)", or "".
+func (p *Plan) DidYouMean(name string) string {
 	var names []string
 	for _, in := range p.model.Inputs {
 		names = append(names, in.Name)
@@ -263,8 +274,9 @@ func (p *Plan) didYouMean(name string) string {
 	return suggestion(name, names)
 }
 
-// didYouMeanFormula suggests the formula closest in spelling to name.
-func (p *Plan) didYouMeanFormula(name string) string {
+// DidYouMeanFormula suggests the formula closest in spelling to name, for
+// a message, as DidYouMean does.
+func (p *Plan) DidYouMeanFormula(name string) string {
 	var names []string
 	for _, c := range p.checked {
 		names = append(names, c.Name)

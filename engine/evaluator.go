@@ -30,7 +30,7 @@ func (p *Plan) NewEvaluator(sc Scenario, vary ...string) (*Evaluator, error) {
 		for _, name := range vary {
 			s, ok := p.prog.inputSlot[name]
 			if !ok || name == OfferPrice {
-				return nil, fmt.Errorf("%s is not an input%s", name, p.didYouMean(name))
+				return nil, fmt.Errorf("%s is not an input%s", name, p.DidYouMean(name))
 			}
 			varying[s] = true
 		}
@@ -47,7 +47,7 @@ func (p *Plan) Slot(name string) (Slot, error) {
 	if i, ok := p.index[name]; ok {
 		return Slot(p.prog.formulaSlot[i]), nil
 	}
-	return 0, fmt.Errorf("%s is neither an input nor a formula%s", name, p.didYouMean(name))
+	return 0, fmt.Errorf("%s is neither an input nor a formula%s", name, p.DidYouMean(name))
 }
 
 // Set gives a slot a value for the next Run.

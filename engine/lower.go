@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/expr-lang/expr/ast"
+
+	"planner/sizing"
 )
 
 // program is a compiled model: every formula lowered to three-address
@@ -42,7 +44,7 @@ func compile(plan *Plan) *program {
 	p.priceSlot = l.newSlot(0)
 	p.inputSlot[OfferPrice] = p.priceSlot
 	if m.sizingEnabled() {
-		for _, name := range SizingNames {
+		for _, name := range sizing.Names() {
 			p.inputSlot[name] = l.newSlot(0)
 		}
 	}

@@ -1,44 +1,13 @@
 package engine
 
 import (
+	"sort"
+	"strconv"
 	"strings"
 
 	"planner/formulas"
+	"planner/sizing"
 )
-
-// Names the engine gives a meaning of its own.
-const (
-	// OfferPrice is the $/GPU-hour of the cloud offer a per-offer formula is
-	// evaluated for. Any formula that depends on it is evaluated once per offer.
-	OfferPrice = "offer_price"
-	// GPU is the text input naming the node's GPU; offers of that GPU are compared.
-	GPU = "gpu"
-	// Utilization is the share of calendar hours the GPUs emit tokens.
-	Utilization = "utilization"
-	// Breakeven is the per-offer formula the verdict compares utilisation with.
-	Breakeven = "breakeven_utilization"
-	// Base names the scenario of the Assumptions sheet's own values.
-	Base = "base"
-
-	// ModelName is the text input naming the model a scenario sizes, from the
-	// model catalog; Precision optionally overrides the model's precision;
-	// KVHeadroom is the KV-cache reserve as a share of the weights.
-	ModelName  = "model"
-	Precision  = "precision"
-	KVHeadroom = "kv_headroom"
-)
-
-// Names sizing gives formulas, for the scenario's model on its GPU.
-const (
-	WeightsGB      = "weights_gb"
-	GPUMemoryGB    = "gpu_memory_gb"
-	MinCardsName   = "min_cards"
-	UsualCardsName = "usual_cards"
-	KVGBPerReplica = "kv_gb_per_replica"
-)
-
-// SizingNames are the names sizing provides, in display order.
-var SizingNames = []string{WeightsGB, GPUMemoryGB, MinCardsName, UsualCardsName, KVGBPerReplica}
 
 // Scenario is a set of input values that differ from the Assumptions'.
 type Scenario struct {
@@ -65,6 +34,16 @@ func Num(v float64) Value { return Value{Num: v} }
 
 // Text is a text value.
 func Text(s string) Value { return Value{Text: s, IsText: true} }
+
+// String prints a value as a workbook would hold it.
+func (v Value) String() string {
+	if v.IsText {
+		return strconv.Quote(v.Text)
+	}
+	return num(v.Num)
+}
+
+func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // Input is one assumption a user can change.
 type Input struct {
@@ -107,6 +86,25 @@ type Offer struct {
 // Label names the offer for people: "RunPod H100 SXM, Community".
 func (o Offer) Label() string { return o.Provider + " " + o.Name }
 
+// Slug turns a label into a name fragment: "RunPod H100 SXM, Community" ->
+// "runpod_h100_sxm_community".
+func Slug(s string) string {
+	var b strings.Builder
+	under := false
+	for _, r := range strings.ToLower(s) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			if under && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r)
+			under = false
+		} else {
+			under = true
+		}
+	}
+	return b.String()
+}
+
 // SameGPU reports whether two GPU names mean the same card, ignoring case and
 // spacing.
 func SameGPU(a, b string) bool {
@@ -122,8 +120,8 @@ type Model struct {
 	Formulas     []formulas.Formula
 	Offers       []Offer
 	Scenarios    []Scenario // named scenarios, in sheet order; the base is implied
-	GPUs         []GPUSpec
-	Catalog      []ModelSpec
+	GPUs         []sizing.GPUSpec
+	Catalog      []sizing.ModelSpec
 	Deployments  []Deployment
 	Correlations []Correlation
 	Targets      []TargetSpec // the formulas the tornado follows
@@ -131,40 +129,24 @@ type Model struct {
 	Goals        []Goal       // goals to solve on every evaluation
 }
 
-// TargetSpec is a tornado target the workbook names.
-type TargetSpec struct {
-	Name   string
-	Notes  string
-	Origin formulas.Origin
-}
-
-// Correlation is a rank correlation between two uncertain inputs, induced
-// in Monte Carlo samples by the Iman–Conover method.
-type Correlation struct {
-	A, B   string
-	Rho    float64
-	Notes  string
-	Origin formulas.Origin
-}
-
 // GPUSpec returns the catalog entry of the GPU called name.
-func (m *Model) GPUSpec(name string) (GPUSpec, bool) {
+func (m *Model) GPUSpec(name string) (sizing.GPUSpec, bool) {
 	for _, g := range m.GPUs {
 		if SameGPU(g.Name, name) {
 			return g, true
 		}
 	}
-	return GPUSpec{}, false
+	return sizing.GPUSpec{}, false
 }
 
 // ModelSpec returns the catalog entry of the model called name, ignoring case.
-func (m *Model) ModelSpec(name string) (ModelSpec, bool) {
+func (m *Model) ModelSpec(name string) (sizing.ModelSpec, bool) {
 	for _, s := range m.Catalog {
 		if strings.EqualFold(strings.TrimSpace(s.Name), strings.TrimSpace(name)) {
 			return s, true
 		}
 	}
-	return ModelSpec{}, false
+	return sizing.ModelSpec{}, false
 }
 
 // Scenario returns the named scenario.
@@ -185,4 +167,44 @@ func (m *Model) Input(name string) (Input, bool) {
 		}
 	}
 	return Input{}, false
+}
+
+// OfferLabels lists the labels of the offers for gpu (every offer for ""),
+// sorted, for messages.
+func (m *Model) OfferLabels(gpu string) string {
+	var labels []string
+	for _, o := range m.Offers {
+		if gpu == "" || SameGPU(o.GPU, gpu) {
+			labels = append(labels, o.Label())
+		}
+	}
+	if len(labels) == 0 {
+		return "(none: the Cloud sheet has no offer for " + gpu + ")"
+	}
+	sort.Strings(labels)
+	return strings.Join(labels, "; ") // offer labels hold commas of their own
+}
+
+// GPUNames lists the GPU catalog's names, sorted, for messages.
+func (m *Model) GPUNames() string {
+	var names []string
+	for _, g := range m.GPUs {
+		names = append(names, g.Name)
+	}
+	return joinSorted(names)
+}
+
+// ModelNames lists the model catalog's names, sorted, for messages.
+func (m *Model) ModelNames() string {
+	var names []string
+	for _, s := range m.Catalog {
+		names = append(names, s.Name)
+	}
+	return joinSorted(names)
+}
+
+func joinSorted(s []string) string {
+	s = append([]string(nil), s...)
+	sort.Strings(s)
+	return strings.Join(s, ", ")
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"planner/formulas"
+	"planner/sizing"
 )
 
 // sizingEnabled reports whether the model sizes a model per scenario: it
@@ -30,7 +31,7 @@ func (p *Plan) checkSizing() formulas.List {
 	}
 	need(len(m.GPUs) > 0, "the input model asks planner to size a model, but there is no GPUs sheet (or it is empty); planner init writes one")
 	need(len(m.Catalog) > 0, "the input model asks planner to size a model, but there is no Models sheet (or it is empty); planner init writes one")
-	for _, name := range []string{KVHeadroom, "gpus"} {
+	for _, name := range []string{KVHeadroom, GPUs} {
 		in, ok := m.Input(name)
 		need(ok && !in.Value.IsText, fmt.Sprintf("sizing needs the number input %s; add it to Assumptions", name))
 	}
@@ -78,7 +79,7 @@ func (p *Plan) checkSet(s Scenario) formulas.List {
 		switch {
 		case !ok:
 			problems = append(problems, &formulas.Error{Origin: at, Name: name,
-				Msg: "the scenario " + s.Name + " sets " + name + ", which is not an input" + p.didYouMean(name)})
+				Msg: "the scenario " + s.Name + " sets " + name + ", which is not an input" + p.DidYouMean(name)})
 		case in.Value.IsText != v.IsText:
 			problems = append(problems, &formulas.Error{Origin: at, Name: name,
 				Msg: fmt.Sprintf("the scenario %s sets %s to %s, but %s is %s", s.Name, name, describe(v), name, kindOf(in.Value))})
@@ -116,15 +117,15 @@ func (p *Plan) unknownText(name string, v Value) string {
 	case !v.IsText:
 	case name == GPU && len(m.GPUs) > 0:
 		if _, ok := m.GPUSpec(v.Text); !ok {
-			return fmt.Sprintf("the GPU %q is not in the GPUs sheet; known GPUs: %s", v.Text, p.gpuNames())
+			return fmt.Sprintf("the GPU %q is not in the GPUs sheet; known GPUs: %s", v.Text, m.GPUNames())
 		}
 	case name == ModelName && m.sizingEnabled():
 		if _, ok := m.ModelSpec(v.Text); !ok {
-			return fmt.Sprintf("the model %q is not in the Models sheet; known models: %s", v.Text, p.catalogNames())
+			return fmt.Sprintf("the model %q is not in the Models sheet; known models: %s", v.Text, m.ModelNames())
 		}
 	case name == Precision && v.Text != "":
-		if _, ok := BytesPer(v.Text); !ok {
-			return fmt.Sprintf("the precision %q is not known; use one of %s", v.Text, PrecisionNames())
+		if _, ok := sizing.BytesPer(v.Text); !ok {
+			return fmt.Sprintf("the precision %q is not known; use one of %s", v.Text, sizing.PrecisionNames())
 		}
 	}
 	return ""
@@ -146,15 +147,15 @@ func (p *Plan) sizeScenario(st *state, res *Result) error {
 	if prec := res.Text[Precision]; prec != "" {
 		m.Precision, m.BytesPerParam = prec, 0
 	}
-	s, err := Size(m, g, ruleOf(res))
+	s, err := sizing.Size(m, g, res.SizingRule())
 	if err != nil {
 		return fmt.Errorf("scenario %s: %w", res.Scenario, err)
 	}
 	res.Sizing = &s
-	values := map[string]float64{WeightsGB: s.WeightsGB, GPUMemoryGB: g.MemoryGB, MinCardsName: float64(s.MinCardsTP),
-		UsualCardsName: float64(s.UsualCards), KVGBPerReplica: s.KVGBPerReplica}
+	values := map[string]float64{sizing.WeightsGB: s.WeightsGB, sizing.GPUMemoryGB: g.MemoryGB, sizing.MinCardsName: float64(s.MinCardsTP),
+		sizing.UsualCardsName: float64(s.UsualCards), sizing.KVGBPerReplica: s.KVGBPerReplica}
 	for name, v := range values {
-		if v == 0 && (name == MinCardsName || name == UsualCardsName || name == KVGBPerReplica) {
+		if v == 0 && (name == sizing.MinCardsName || name == sizing.UsualCardsName || name == sizing.KVGBPerReplica) {
 			v = math.NaN()
 			st.missing[name] = s.Note
 		}

@@ -1,94 +1,41 @@
-package engine
+package engine_test
 
 import (
 	"math"
-	"strings"
 	"testing"
 
-	"planner/formulas"
+	"planner/engine"
+	"planner/engine/enginetest"
 )
-
-// specModel is SPEC.md's default node: an 8×H100 SXM server at the $285,000
-// midpoint, the nine cloud offers of 2026-10-10, and the built-in formulas.
-func specModel() Model {
-	m := Model{Formulas: formulas.Library()}
-	for _, in := range []struct {
-		name string
-		v    float64
-	}{
-		{"capex", 285000}, {"gpus", 8}, {"amortization_months", 36}, {"residual", 0}, {"gpu_watts", 700},
-		{"pue", 1.3}, {"electricity_price", 0.12}, {"rack_per_month", 1000}, {"hours_per_month", 730},
-		{"utilization", 0.5},
-	} {
-		m.Inputs = append(m.Inputs, Input{Name: in.name, Value: Num(in.v)})
-	}
-	m.Inputs = append(m.Inputs, Input{Name: "gpu", Value: Text("H100 SXM")})
-	m.Offers = []Offer{
-		{Provider: "RunPod", Name: "H100 SXM, Community", GPU: "H100 SXM", Price: 2.69},
-		{Provider: "RunPod", Name: "H100 SXM, Secure", GPU: "H100 SXM", Price: 3.29},
-		{Provider: "RunPod", Name: "H100 PCIe, Community", GPU: "H100 PCIe", Price: 1.99},
-		{Provider: "RunPod", Name: "H200", GPU: "H200", Price: 3.59},
-		{Provider: "RunPod", Name: "B200", GPU: "B200", Price: 5.98},
-		{Provider: "RunPod", Name: "RTX 5090, Community", GPU: "RTX 5090", Price: 0.69},
-		{Provider: "Lambda", Name: "H100, 8-GPU plan", GPU: "H100 SXM", Price: 3.99},
-		{Provider: "Lambda", Name: "B200, 8-GPU plan", GPU: "B200", Price: 6.69},
-		{Provider: "AWS", Name: "p5.48xlarge Capacity Block", GPU: "H100 SXM", Price: 5.97},
-	}
-	return m
-}
-
-func evalSpec(t *testing.T, set map[string]Value) *Result {
-	t.Helper()
-	p, err := Build(specModel())
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := p.Eval(Scenario{Name: "base", Set: set})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
 
 // roundTo rounds v to a multiple of unit: the rounding SPEC.md shows.
 func roundTo(v, unit float64) float64 { return math.Round(v/unit) * unit }
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
-func offer(t *testing.T, r *Result, provider, name string) OfferResult {
-	t.Helper()
-	for _, o := range r.Offers {
-		if o.Offer.Provider == provider && o.Offer.Name == name {
-			return o
-		}
-	}
-	t.Fatalf("no offer %s %s", provider, name)
-	return OfferResult{}
-}
-
 // SPEC.md §3: the three lines per GPU-hour at the midpoint, the range and
 // the residual variant, to the cent.
 func TestSpecOwningLines(t *testing.T) {
 	tests := []struct {
 		scenario string
-		set      map[string]Value
+		set      map[string]engine.Value
 		want     map[string]float64
 	}{
 		{"midpoint", nil, map[string]float64{
 			"capital_per_gpu_hour": 1.36, "power_per_gpu_hour": 0.11, "rack_per_gpu_hour": 0.17, "cost_per_gpu_hour": 1.64}},
-		{"$250,000", map[string]Value{"capex": Num(250000)}, map[string]float64{"capital_per_gpu_hour": 1.19, "cost_per_gpu_hour": 1.47}},
-		{"$320,000", map[string]Value{"capex": Num(320000)}, map[string]float64{"capital_per_gpu_hour": 1.52, "cost_per_gpu_hour": 1.80}},
-		{"30 % residual", map[string]Value{"residual": Num(0.3)}, map[string]float64{"capital_per_gpu_hour": 0.95, "cost_per_gpu_hour": 1.23}},
+		{"$250,000", map[string]engine.Value{"capex": engine.Num(250000)}, map[string]float64{"capital_per_gpu_hour": 1.19, "cost_per_gpu_hour": 1.47}},
+		{"$320,000", map[string]engine.Value{"capex": engine.Num(320000)}, map[string]float64{"capital_per_gpu_hour": 1.52, "cost_per_gpu_hour": 1.80}},
+		{"30 % residual", map[string]engine.Value{"residual": engine.Num(0.3)}, map[string]float64{"capital_per_gpu_hour": 0.95, "cost_per_gpu_hour": 1.23}},
 	}
 	for _, tt := range tests {
-		r := evalSpec(t, tt.set)
+		r := enginetest.Eval(t, tt.set)
 		for name, want := range tt.want {
 			if got := roundTo(r.Values[name], 0.01); !near(got, want) {
 				t.Errorf("%s: %s = %.4f, rounds to %.2f, SPEC says %.2f", tt.scenario, name, r.Values[name], got, want)
 			}
 		}
 	}
-	r := evalSpec(t, nil)
+	r := enginetest.Eval(t, nil)
 	checks := map[string]struct{ got, unit, want float64 }{
 		"per_gpu_capex ($35,625 per card)":  {r.Values["per_gpu_capex"], 1, 35625},
 		"amortization_hours (26,280 h)":     {r.Values["amortization_hours"], 1, 26280},
@@ -106,7 +53,7 @@ func TestSpecOwningLines(t *testing.T) {
 // SPEC.md §4: break-even utilisation = total ÷ cloud price, in whole percent.
 func TestSpecBreakeven(t *testing.T) {
 	tests := []struct {
-		set      map[string]Value
+		set      map[string]engine.Value
 		provider string
 		offer    string
 		want     float64 // percent
@@ -114,13 +61,13 @@ func TestSpecBreakeven(t *testing.T) {
 		{nil, "RunPod", "H100 SXM, Community", 61},
 		{nil, "Lambda", "H100, 8-GPU plan", 41},
 		{nil, "AWS", "p5.48xlarge Capacity Block", 27},
-		{map[string]Value{"capex": Num(250000)}, "RunPod", "H100 SXM, Community", 55},
-		{map[string]Value{"capex": Num(320000)}, "RunPod", "H100 SXM, Community", 67},
-		{map[string]Value{"residual": Num(0.3)}, "RunPod", "H100 SXM, Community", 46},
+		{map[string]engine.Value{"capex": engine.Num(250000)}, "RunPod", "H100 SXM, Community", 55},
+		{map[string]engine.Value{"capex": engine.Num(320000)}, "RunPod", "H100 SXM, Community", 67},
+		{map[string]engine.Value{"residual": engine.Num(0.3)}, "RunPod", "H100 SXM, Community", 46},
 	}
 	for _, tt := range tests {
-		o := offer(t, evalSpec(t, tt.set), tt.provider, tt.offer)
-		got := o.Values[Breakeven] * 100
+		o := enginetest.Offer(t, enginetest.Eval(t, tt.set), tt.provider, tt.offer)
+		got := o.Values[engine.Breakeven] * 100
 		if math.Round(got) != tt.want {
 			t.Errorf("%v against %s %s: break-even %.2f %%, SPEC says %v %%", tt.set, tt.provider, tt.offer, got, tt.want)
 		}
@@ -129,7 +76,7 @@ func TestSpecBreakeven(t *testing.T) {
 
 // SPEC.md §2: what renting costs per month, to the rounding SPEC shows.
 func TestSpecMonthlyCloud(t *testing.T) {
-	r := evalSpec(t, nil)
+	r := enginetest.Eval(t, nil)
 	tests := []struct {
 		provider, offer, formula string
 		unit, want               float64
@@ -140,7 +87,7 @@ func TestSpecMonthlyCloud(t *testing.T) {
 		{"AWS", "p5.48xlarge Capacity Block", "rent_node_per_month", 5, 34865},
 	}
 	for _, tt := range tests {
-		got := offer(t, r, tt.provider, tt.offer).Values[tt.formula]
+		got := enginetest.Offer(t, r, tt.provider, tt.offer).Values[tt.formula]
 		if !near(roundTo(got, tt.unit), tt.want) {
 			t.Errorf("%s %s %s = %.2f, SPEC says ≈ %v", tt.provider, tt.offer, tt.formula, got, tt.want)
 		}
@@ -148,17 +95,17 @@ func TestSpecMonthlyCloud(t *testing.T) {
 	// Renting only the hours used: one card 12 h × 22 workdays, and an
 	// RTX 5090 8 h × 22 days; two H100s for the 70B FP8 replica.
 	usage := []struct {
-		set             map[string]Value
+		set             map[string]engine.Value
 		provider, offer string
 		unit, want      float64
 		per             string
 	}{
-		{map[string]Value{"gpus": Num(1), "utilization": Num(264.0 / 730)}, "RunPod", "H100 SXM, Community", 1, 710, "rent_used_per_month"},
-		{map[string]Value{"gpus": Num(1), "utilization": Num(176.0 / 730), "gpu": Text("RTX 5090")}, "RunPod", "RTX 5090, Community", 1, 121, "rent_used_per_month"},
-		{map[string]Value{"gpus": Num(2), "utilization": Num(264.0 / 730)}, "RunPod", "H100 SXM, Community", 10, 1420, "rent_used_per_month"},
+		{map[string]engine.Value{"gpus": engine.Num(1), "utilization": engine.Num(264.0 / 730)}, "RunPod", "H100 SXM, Community", 1, 710, "rent_used_per_month"},
+		{map[string]engine.Value{"gpus": engine.Num(1), "utilization": engine.Num(176.0 / 730), "gpu": engine.Text("RTX 5090")}, "RunPod", "RTX 5090, Community", 1, 121, "rent_used_per_month"},
+		{map[string]engine.Value{"gpus": engine.Num(2), "utilization": engine.Num(264.0 / 730)}, "RunPod", "H100 SXM, Community", 10, 1420, "rent_used_per_month"},
 	}
 	for _, u := range usage {
-		got := offer(t, evalSpec(t, u.set), u.provider, u.offer).Values[u.per]
+		got := enginetest.Offer(t, enginetest.Eval(t, u.set), u.provider, u.offer).Values[u.per]
 		if !near(roundTo(got, u.unit), u.want) {
 			t.Errorf("%v: %s = %.2f, SPEC says ≈ %v", u.set, u.per, got, u.want)
 		}
@@ -169,16 +116,16 @@ func TestVerdictFollowsUtilization(t *testing.T) {
 	for _, tt := range []struct {
 		u    float64
 		want string
-	}{{0.60, Rent}, {0.61, Buy}, {1, Buy}, {0.1, Rent}} {
-		o := offer(t, evalSpec(t, map[string]Value{"utilization": Num(tt.u)}), "RunPod", "H100 SXM, Community")
+	}{{0.60, engine.Rent}, {0.61, engine.Buy}, {1, engine.Buy}, {0.1, engine.Rent}} {
+		o := enginetest.Offer(t, enginetest.Eval(t, map[string]engine.Value{"utilization": engine.Num(tt.u)}), "RunPod", "H100 SXM, Community")
 		if o.Verdict != tt.want {
-			t.Errorf("at %.0f %% utilisation against $2.69: %s, want %s (break-even %.4f)", tt.u*100, o.Verdict, tt.want, o.Values[Breakeven])
+			t.Errorf("at %.0f %% utilisation against $2.69: %s, want %s (break-even %.4f)", tt.u*100, o.Verdict, tt.want, o.Values[engine.Breakeven])
 		}
 	}
 }
 
 func TestOnlyOffersOfTheNodesGPUAreCompared(t *testing.T) {
-	r := evalSpec(t, map[string]Value{"gpu": Text("b200")})
+	r := enginetest.Eval(t, map[string]engine.Value{"gpu": engine.Text("b200")})
 	var compared []string
 	for _, o := range r.Offers {
 		if o.Compared {
@@ -190,25 +137,4 @@ func TestOnlyOffersOfTheNodesGPUAreCompared(t *testing.T) {
 	if len(compared) != 2 || compared[0] != "RunPod B200" || compared[1] != "Lambda B200, 8-GPU plan" {
 		t.Errorf("compared %v, want the two B200 offers", compared)
 	}
-}
-
-func formulasOf(lines ...string) []formulas.Formula {
-	var out []formulas.Formula
-	for _, l := range lines {
-		fs, err := formulas.ParseLibrary("test", l)
-		if err != nil {
-			panic(err)
-		}
-		out = append(out, fs...)
-	}
-	return out
-}
-
-func containsAll(s string, parts ...string) bool {
-	for _, p := range parts {
-		if !strings.Contains(s, p) {
-			return false
-		}
-	}
-	return true
 }

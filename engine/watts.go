@@ -2,20 +2,12 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"planner/formulas"
+	"planner/sizing"
+	"planner/units"
 )
-
-// GPUWatts is the board power of one GPU of the node, in watts. It comes
-// from the GPUs sheet for each scenario's GPU, as its memory does: a node of
-// B200s draws a B200's watts, never the H100's 700 W. A scenario (a
-// Scenarios row gpu_watts) or --set gpu_watts overrides it.
-//
-// Workbooks made before the catalog gave the watts have gpu_watts in
-// Assumptions. There it is the watts of the Assumptions' GPU: it holds for
-// every scenario on that GPU, and a scenario on another GPU takes that
-// GPU's watts from the catalog.
-const GPUWatts = "gpu_watts"
 
 // wattsFromCatalog reports whether gpu_watts is a name planner provides
 // from the GPU catalog, rather than an Assumptions input.
@@ -83,7 +75,7 @@ func (p *Plan) setWatts(sc Scenario, slots []float64, res *Result) error {
 
 // noWatts asks for a GPU's board watts, at the cell that put the scenario
 // on that GPU: its own Scenarios cell, a --set, or the Assumptions'.
-func (p *Plan) noWatts(sc Scenario, g GPUSpec) *formulas.Error {
+func (p *Plan) noWatts(sc Scenario, g sizing.GPUSpec) *formulas.Error {
 	where := "in the GPUs sheet"
 	switch {
 	case g.WattsAt.Sheet != "":
@@ -148,5 +140,29 @@ func (p *Plan) wattsWarnings() formulas.List {
 	}
 	return formulas.List{&formulas.Error{Origin: in.Origin, Name: GPUWatts, Msg: fmt.Sprintf(
 		"%s W here, but %s gives %s W for %s; planner uses %s W for every scenario on %s that does not set its own, and the GPUs sheet's watts for other GPUs: delete this row to take %s's watts from the GPUs sheet too",
-		plain(in.Value.Num), at, plain(g.Watts), g.Name, plain(in.Value.Num), g.Name, g.Name)}}
+		units.Plain(in.Value.Num), at, units.Plain(g.Watts), g.Name, units.Plain(in.Value.Num), g.Name, g.Name)}}
+}
+
+// OverrideWarnings say which scenarios an overridden gpu_watts does not
+// reach: it is the watts of the base's GPU, and a scenario on another GPU
+// keeps its own. (What Monte Carlo and the tornado hold of the overrides,
+// montecarlo.HeldWarnings say.)
+func (p *Plan) OverrideWarnings(overrides map[string]Value) formulas.List {
+	var out formulas.List
+	w, ok := overrides[GPUWatts]
+	if !ok {
+		return out
+	}
+	base := p.gpuOf(Scenario{}, overrides)
+	var others []string
+	for _, sc := range p.model.Scenarios {
+		if !SameGPU(p.gpuOf(sc, overrides), base) {
+			others = append(others, sc.Name)
+		}
+	}
+	if len(others) > 0 {
+		out = append(out, &formulas.Error{Origin: formulas.Origin{File: p.model.Where.File}, Msg: fmt.Sprintf(
+			"--set gpu_watts=%s is the watts of %s: the scenarios on other GPUs keep their own (%s)", units.Plain(w.Num), base, strings.Join(others, "; "))})
+	}
+	return out
 }

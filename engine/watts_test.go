@@ -1,24 +1,27 @@
-package engine
+package engine_test
 
 import (
 	"slices"
 	"testing"
 
+	"planner/engine"
+	"planner/engine/enginetest"
 	"planner/formulas"
+	"planner/sizing"
 )
 
 // catalogModel is the full model as init now writes it: no gpu_watts in
 // Assumptions, the catalog's watts for every scenario's GPU, and a new GPU
 // added at the bottom of the catalog.
-func catalogModel() Model {
-	m := fullModel()
-	m.Inputs = slices.DeleteFunc(m.Inputs, func(in Input) bool { return in.Name == GPUWatts })
-	m.GPUs = append(slices.Clone(catalogGPUs), GPUSpec{Name: "MI300X", MemoryGB: 192, Watts: 750,
+func catalogModel() engine.Model {
+	m := enginetest.FullModel()
+	m.Inputs = slices.DeleteFunc(m.Inputs, func(in engine.Input) bool { return in.Name == engine.GPUWatts })
+	m.GPUs = append(enginetest.CatalogGPUs(), sizing.GPUSpec{Name: "MI300X", MemoryGB: 192, Watts: 750,
 		WattsAt: formulas.Origin{File: "plan.xlsx", Sheet: "GPUs", Row: 8, Col: 3}})
-	m.Scenarios = []Scenario{
-		{Name: "B200 node", Set: map[string]Value{"gpu": Text("B200"), "capex": Num(450000)}},
-		{Name: "MI300X node", Set: map[string]Value{"gpu": Text("MI300X")}},
-		{Name: "MI300X at 900 W", Set: map[string]Value{"gpu": Text("MI300X"), GPUWatts: Num(900)}},
+	m.Scenarios = []engine.Scenario{
+		{Name: "B200 node", Set: map[string]engine.Value{"gpu": engine.Text("B200"), "capex": engine.Num(450000)}},
+		{Name: "MI300X node", Set: map[string]engine.Value{"gpu": engine.Text("MI300X")}},
+		{Name: "MI300X at 900 W", Set: map[string]engine.Value{"gpu": engine.Text("MI300X"), engine.GPUWatts: engine.Num(900)}},
 	}
 	return m
 }
@@ -28,7 +31,7 @@ func nodeKW(watts float64) float64 { return watts * 8 * 1.3 / 1000 }
 
 // wantNodeKW evaluates every scenario with the overrides and compares each
 // node's power with the watts it should draw.
-func wantNodeKW(t *testing.T, p *Plan, overrides map[string]Value, watts map[string]float64) []*Result {
+func wantNodeKW(t *testing.T, p *engine.Plan, overrides map[string]engine.Value, watts map[string]float64) []*engine.Result {
 	t.Helper()
 	results, err := p.EvalAll(overrides)
 	if err != nil {
@@ -45,25 +48,25 @@ func wantNodeKW(t *testing.T, p *Plan, overrides map[string]Value, watts map[str
 // Each scenario's node draws its own GPU's watts from the catalog; a
 // scenario's own gpu_watts overrides them.
 func TestWattsComeFromTheCatalog(t *testing.T) {
-	p, err := Build(catalogModel())
+	p, err := engine.Build(catalogModel())
 	if err != nil {
 		t.Fatal(err)
 	}
-	results := wantNodeKW(t, p, nil, map[string]float64{Base: 700, "B200 node": 1000, "MI300X node": 750, "MI300X at 900 W": 900})
+	results := wantNodeKW(t, p, nil, map[string]float64{engine.Base: 700, "B200 node": 1000, "MI300X node": 750, "MI300X at 900 W": 900})
 	for _, r := range results {
 		if fromCatalog := r.CatalogWatts != nil; fromCatalog == (r.Scenario == "MI300X at 900 W") {
 			t.Errorf("%s: from the catalog %v", r.Scenario, fromCatalog)
 		}
 	}
 	// --set gpu switches the base's GPU, and with it the watts.
-	r, err := p.Eval(Scenario{Name: Base, Set: map[string]Value{GPU: Text("B200")}})
+	r, err := p.Eval(engine.Scenario{Name: engine.Base, Set: map[string]engine.Value{engine.GPU: engine.Text("B200")}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := r.Values["node_kw"]; !near(got, nodeKW(1000)) {
 		t.Errorf("--set gpu=B200: node_kw %v", got)
 	}
-	if _, ok := p.Settable(GPUWatts); !ok {
+	if _, ok := p.Settable(engine.GPUWatts); !ok {
 		t.Error("gpu_watts cannot be overridden")
 	}
 }
@@ -75,11 +78,11 @@ func TestMissingWattsAreAskedFor(t *testing.T) {
 	m := catalogModel()
 	m.Where.File = "plan.xlsx"
 	m.GPUs[4].WattsAt = formulas.Origin{File: "plan.xlsx", Sheet: "GPUs", Row: 6, Col: 3} // RTX 5090
-	m.Scenarios = append(m.Scenarios, Scenario{Name: "desk", Origin: formulas.Origin{File: "plan.xlsx", Sheet: "Scenarios", Row: 1, Col: 5},
-		Set:   map[string]Value{"gpu": Text("RTX 5090")},
+	m.Scenarios = append(m.Scenarios, engine.Scenario{Name: "desk", Origin: formulas.Origin{File: "plan.xlsx", Sheet: "Scenarios", Row: 1, Col: 5},
+		Set:   map[string]engine.Value{"gpu": engine.Text("RTX 5090")},
 		Where: map[string]formulas.Origin{"gpu": {File: "plan.xlsx", Sheet: "Scenarios", Row: 3, Col: 5}}})
-	evalAll := func(m Model, overrides map[string]Value) error {
-		p, err := Build(m)
+	evalAll := func(m engine.Model, overrides map[string]engine.Value) error {
+		p, err := engine.Build(m)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,22 +101,22 @@ func TestMissingWattsAreAskedFor(t *testing.T) {
 		t.Errorf("with the watts typed: %v", err)
 	}
 	m.GPUs[4].Watts = 0
-	m.Scenarios[len(m.Scenarios)-1].Set[GPUWatts] = Num(575)
+	m.Scenarios[len(m.Scenarios)-1].Set[engine.GPUWatts] = engine.Num(575)
 	if err := evalAll(m, nil); err != nil {
 		t.Errorf("with gpu_watts in the scenario: %v", err)
 	}
 	m = catalogModel()
 	m.Where.File = "plan.xlsx"
-	if err, want := evalAll(m, map[string]Value{GPU: Text("L40S")}),
+	if err, want := evalAll(m, map[string]engine.Value{engine.GPU: engine.Text("L40S")}),
 		"plan.xlsx: --set gpu=L40S: the GPUs sheet gives no board watts for L40S, which the node's power needs; type them in the GPUs sheet (the maker's figure for one card), or add --set gpu_watts=WATTS"; err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
-	if err := evalAll(m, map[string]Value{GPU: Text("L40S"), GPUWatts: Num(350)}); err != nil {
+	if err := evalAll(m, map[string]engine.Value{engine.GPU: engine.Text("L40S"), engine.GPUWatts: engine.Num(350)}); err != nil {
 		t.Errorf("with --set gpu_watts: %v", err)
 	}
 	// The Assumptions' GPU lacks watts: a --set onto another GPU still works.
-	m.Inputs[slices.IndexFunc(m.Inputs, func(in Input) bool { return in.Name == GPU })].Value = Text("H100 PCIe")
-	if err := evalAll(m, map[string]Value{GPU: Text("H100 SXM")}); err != nil {
+	m.Inputs[slices.IndexFunc(m.Inputs, func(in engine.Input) bool { return in.Name == engine.GPU })].Value = engine.Text("H100 PCIe")
+	if err := evalAll(m, map[string]engine.Value{engine.GPU: engine.Text("H100 SXM")}); err != nil {
 		t.Errorf("--set gpu=H100 SXM on an H100 PCIe workbook: %v", err)
 	}
 }
@@ -121,12 +124,12 @@ func TestMissingWattsAreAskedFor(t *testing.T) {
 // --set gpu_watts is the watts of the base's GPU: scenarios on another GPU
 // keep their catalog's.
 func TestSetWattsHoldForTheBaseGPU(t *testing.T) {
-	p, err := Build(catalogModel())
+	p, err := engine.Build(catalogModel())
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantNodeKW(t, p, map[string]Value{GPUWatts: Num(650)}, map[string]float64{Base: 650, "B200 node": 1000, "MI300X node": 750, "MI300X at 900 W": 900})
-	if got, want := p.OverrideWarnings(map[string]Value{GPUWatts: Num(650)}).Error(),
+	wantNodeKW(t, p, map[string]engine.Value{engine.GPUWatts: engine.Num(650)}, map[string]float64{engine.Base: 650, "B200 node": 1000, "MI300X node": 750, "MI300X at 900 W": 900})
+	if got, want := p.OverrideWarnings(map[string]engine.Value{engine.GPUWatts: engine.Num(650)}).Error(),
 		"--set gpu_watts=650 is the watts of H100 SXM: the scenarios on other GPUs keep their own (B200 node; MI300X node; MI300X at 900 W)"; got != want {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
@@ -137,13 +140,13 @@ func TestSetWattsHoldForTheBaseGPU(t *testing.T) {
 // catalog's for that GPU is pointed out.
 func TestAssumptionsWattsHoldForTheirGPU(t *testing.T) {
 	m := catalogModel()
-	m.Inputs = append(m.Inputs, Input{Name: GPUWatts, Unit: "W", Value: Num(650), Origin: formulas.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: 10, Col: 2}})
+	m.Inputs = append(m.Inputs, engine.Input{Name: engine.GPUWatts, Unit: "W", Value: engine.Num(650), Origin: formulas.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: 10, Col: 2}})
 	m.GPUs[0].WattsAt = formulas.Origin{File: "plan.xlsx", Sheet: "GPUs", Row: 2, Col: 3}
-	p, err := Build(m)
+	p, err := engine.Build(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantNodeKW(t, p, nil, map[string]float64{Base: 650, "B200 node": 1000, "MI300X node": 750, "MI300X at 900 W": 900})
+	wantNodeKW(t, p, nil, map[string]float64{engine.Base: 650, "B200 node": 1000, "MI300X node": 750, "MI300X at 900 W": 900})
 	w := "plan.xlsx: Assumptions!B10: gpu_watts: 650 W here, but GPUs!C2 gives 700 W for H100 SXM; planner uses 650 W for every scenario on H100 SXM that does not set its own, " +
 		"and the GPUs sheet's watts for other GPUs: delete this row to take H100 SXM's watts from the GPUs sheet too"
 	if got := p.Warnings().Error(); got != w {
@@ -154,8 +157,8 @@ func TestAssumptionsWattsHoldForTheirGPU(t *testing.T) {
 // A formula may not take the name planner gives the catalog's watts.
 func TestWattsNameIsPlanners(t *testing.T) {
 	m := catalogModel()
-	m.Formulas = append(m.Formulas, formulas.Formula{Name: GPUWatts, Source: "700", Origin: formulas.Origin{File: "plan.xlsx", Sheet: "Formulas", Row: 20, Col: 2}})
-	_, err := Build(m)
+	m.Formulas = append(m.Formulas, formulas.Formula{Name: engine.GPUWatts, Source: "700", Origin: formulas.Origin{File: "plan.xlsx", Sheet: "Formulas", Row: 20, Col: 2}})
+	_, err := engine.Build(m)
 	want := "plan.xlsx: Formulas!B20: gpu_watts: gpu_watts is set by planner from the GPUs sheet's board watts of the scenario's GPU; choose another name"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v", err)

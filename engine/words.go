@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -18,7 +19,7 @@ type Phrase []Word
 // quantity it is, so that a reader of the phrase can find it elsewhere.
 type Word struct {
 	Text     string     // the fixed text, when Quantity is ""
-	Quantity string     // what the number is (one of the Quantity constants)
+	Quantity string     // what the number is: a Quantity constant (deploy has its own)
 	Value    float64    // the number
 	Format   WordFormat // how the number is written
 }
@@ -43,11 +44,6 @@ const (
 	QuantityVerdict     = "verdict"
 	QuantityUtilization = Utilization
 	QuantityBreakeven   = Breakeven
-	QuantityNodes       = "nodes"
-	QuantityNodeGPUs    = "node_gpus"
-	QuantityBusy        = "node_busy"
-	QuantityOwn         = "own_per_month"
-	QuantityRent        = "rent_per_month"
 )
 
 // NeverPays is how a break-even above 100 % reads: no utilisation makes
@@ -76,7 +72,7 @@ func (w Word) String() string {
 	case AsPercent:
 		return percent(w.Value)
 	case AsBreakeven:
-		return breakevenText(w.Value)
+		return BreakevenText(w.Value)
 	case AsBreakevenShare:
 		if w.Value > 1 {
 			return AboveAll
@@ -101,12 +97,39 @@ func number(quantity string, v float64, f WordFormat) Word {
 	return Word{Quantity: quantity, Value: v, Format: f}
 }
 
-func verdictWord(verdict string) Word {
+// VerdictWord is a verdict as a word: 1 for buy, 0 for rent, so that a
+// spreadsheet can write it from a comparison.
+func VerdictWord(verdict string) Word {
 	v := 0.0
 	if verdict == Buy {
 		v = 1
 	}
 	return Word{Quantity: QuantityVerdict, Value: v, Format: AsVerdict}
+}
+
+// offerPhrase is the verdict for one offer in words: "rent: busy 50.0 % of
+// the month, break-even against RunPod H100 SXM, Community is 60.8 %".
+func offerPhrase(verdict string, utilization, breakeven float64, o Offer) Phrase {
+	return Phrase{VerdictWord(verdict), text(": busy "), number(QuantityUtilization, utilization, AsPercent),
+		text(" of the month, break-even against " + o.Label() + " is "), number(QuantityBreakeven, breakeven, AsBreakeven)}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func dollars(v float64) string {
+	if !finite(v) {
+		return fmt.Sprint(v)
+	}
+	s := fmt.Sprintf("%.0f", math.Round(v))
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return "$" + s
 }
 
 // percent writes a share with one decimal, rounding half away from zero as
@@ -118,15 +141,12 @@ func percent(x float64) string {
 	return strconv.FormatFloat(math.Round(x*100*10)/10, 'f', 1, 64) + " %"
 }
 
-// breakevenText writes a break-even utilisation; above 100 % no
-// utilisation reaches it, and it says so.
-func breakevenText(x float64) string {
+// BreakevenText is a break-even utilisation as planner writes it: "60.8 %",
+// or, above 100 %, where no utilisation reaches it, "above 100 %: owning
+// never pays".
+func BreakevenText(x float64) string {
 	if x > 1 {
 		return NeverPays
 	}
 	return percent(x)
 }
-
-// BreakevenText is a break-even utilisation as planner writes it:
-// "60.8 %", or "above 100 %: owning never pays".
-func BreakevenText(x float64) string { return breakevenText(x) }

@@ -8,9 +8,13 @@ import (
 	"strings"
 	"time"
 
+	"planner/deploy"
 	"planner/engine"
 	"planner/formulas"
 	"planner/internal/safefile"
+	"planner/montecarlo"
+	"planner/sizing"
+	"planner/whatif"
 	"planner/workbooks"
 )
 
@@ -20,8 +24,8 @@ type Options struct {
 	Output    string   // write here instead of in place; "" or the workbook itself is in place
 	Sets      []string // NAME=VALUE overrides; with them the workbook is written only to Output
 	Force     bool     // replace a foreign sheet called Results, write a workbook open elsewhere
-	Samples   int      // Monte Carlo samples per scenario; 0 is engine.DefaultSamples
-	Seed      uint64   // Monte Carlo seed; the command line's default is engine.DefaultSeed
+	Samples   int      // Monte Carlo samples per scenario; 0 is montecarlo.DefaultSamples
+	Seed      uint64   // Monte Carlo seed; the command line's default is montecarlo.DefaultSeed
 	Targets   []string // what the tornado follows, instead of the Targets sheet
 	Scenarios []string // scenarios the caller will show: each must exist
 	Check     bool     // compare with a fresh evaluation and write nothing
@@ -38,10 +42,10 @@ type Report struct {
 	File        string
 	Plan        *engine.Plan
 	Results     []*engine.Result // base first, then every scenario
-	Sizing      []engine.Sizing
-	Deployments []engine.DeploymentResult
-	MonteCarlo  []*engine.MonteCarloResult // one per scenario, as Results
-	WhatIfs     *engine.WhatIfs
+	Sizing      []sizing.Result
+	Deployments []deploy.Result
+	MonteCarlo  []*montecarlo.Result // one per scenario, as Results
+	WhatIfs     *whatif.Report
 	Set         map[string]engine.Value          // the overrides, parsed
 	Names       map[string]workbooks.DefinedName // the workbook's defined names as read
 	Warnings    []string                         // what the user should hear that did not stop the run
@@ -49,7 +53,7 @@ type Report struct {
 }
 
 // MonteCarloOf is the Monte Carlo run of the named scenario, or nil.
-func (rep *Report) MonteCarloOf(scenario string) *engine.MonteCarloResult {
+func (rep *Report) MonteCarloOf(scenario string) *montecarlo.Result {
 	for _, mc := range rep.MonteCarlo {
 		if mc.Scenario == scenario {
 			return mc
@@ -78,7 +82,7 @@ func Evaluate(ctx context.Context, path string, opts Options) (*Report, error) {
 
 func (o Options) withDefaults() Options {
 	if o.Samples == 0 {
-		o.Samples = engine.DefaultSamples
+		o.Samples = montecarlo.DefaultSamples
 	}
 	return o
 }
@@ -87,7 +91,7 @@ func (o Options) withDefaults() Options {
 // of bounds, a date planner cannot read, choices that contradict each
 // other. Evaluate calls it after reading 0 samples as the default.
 func (o Options) Valid() error {
-	if err := engine.CheckSamples(o.Samples); err != nil {
+	if err := montecarlo.CheckSamples(o.Samples); err != nil {
 		return fmt.Errorf("--samples: %v", err)
 	}
 	if err := o.Prices.Check(); err != nil {
@@ -177,13 +181,13 @@ func (r *run) claim() (unlock func(), err error) {
 // Carlo and what-ifs, and returns the engine's warnings about the model.
 func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (model []string, err error) {
 	rep.Warnings = slices.Concat(r.early, book.Warnings, r.opts.Prices.Warnings(book))
-	if rep.Plan, err = engine.Build(book.Model); err != nil {
+	if rep.Plan, err = Build(book.Model); err != nil {
 		return nil, err
 	}
 	if rep.Set, err = ParseSets(r.opts.Sets, rep.Plan); err != nil {
 		return nil, err
 	}
-	if ws := append(rep.Plan.Warnings(), rep.Plan.OverrideWarnings(rep.Set)...).Err(); ws != nil {
+	if ws := slices.Concat(rep.Plan.Warnings(), montecarlo.HeldWarnings(rep.Plan, rep.Set), rep.Plan.OverrideWarnings(rep.Set)).Err(); ws != nil {
 		for _, w := range ws.(formulas.List) {
 			model = append(model, w.Error())
 		}
@@ -197,7 +201,7 @@ func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (m
 		return nil, err
 	}
 	rep.Warnings = append(rep.Warnings, failedSamples(rep.MonteCarlo)...)
-	if rep.WhatIfs, err = rep.Plan.WhatIfs(rep.Plan.Scenarios(rep.Set), r.opts.Targets); err != nil {
+	if rep.WhatIfs, err = whatif.Run(rep.Plan, rep.Plan.Scenarios(rep.Set), r.opts.Targets); err != nil {
 		return nil, err
 	}
 	return model, nil
@@ -208,7 +212,7 @@ func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (m
 // untouched.
 func (r *run) evalAll(rep *Report) error {
 	for _, t := range r.opts.Targets {
-		if err := rep.Plan.CheckTarget(t); err != nil {
+		if err := whatif.CheckTarget(rep.Plan, t); err != nil {
 			return fmt.Errorf("%s: --target %s: %w", r.path, t, err)
 		}
 	}
@@ -222,10 +226,10 @@ func (r *run) evalAll(rep *Report) error {
 	if err := checkScenarios(r.opts.Scenarios, rep.Results); err != nil {
 		return err
 	}
-	if rep.Sizing, err = rep.Plan.SizingTable(rep.Results[0]); err != nil {
+	if rep.Sizing, err = sizing.Table(rep.Plan.Model().Catalog, rep.Plan.Model().GPUs, rep.Results[0].SizingRule()); err != nil {
 		return err
 	}
-	rep.Deployments = rep.Plan.Deploy(rep.Results)
+	rep.Deployments = deploy.Cost(rep.Plan, rep.Results)
 	if err := evalErrors(rep.Results); err != nil {
 		if r.writes() {
 			rep.Note = r.target + ": not written, because formulas failed; the file is as it was"
@@ -307,4 +311,13 @@ func (r *run) notes() []string {
 		out = append(out, "--target "+t)
 	}
 	return out
+}
+
+// Build checks and compiles a workbook's model with every check planner
+// makes of it: the engine's own, then the deployments', the correlations'
+// and the what-ifs'. Their problems are reported at once, sorted by place,
+// and two at the same place in this order. Every command that evaluates a
+// workbook builds it here, so that none forgets a check.
+func Build(m engine.Model) (*engine.Plan, error) {
+	return engine.Build(m, deploy.Check, montecarlo.Check, whatif.Check)
 }

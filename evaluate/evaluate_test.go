@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"planner/engine"
+	"planner/montecarlo"
 	"planner/workbooks"
 )
 
@@ -35,7 +35,7 @@ func near(t *testing.T, name string, got, want float64) {
 }
 
 // quick is a small Monte Carlo, enough to run every step.
-var quick = Options{Samples: 200, Seed: engine.DefaultSeed, Version: "test"}
+var quick = Options{Samples: 200, Seed: montecarlo.DefaultSeed, Version: "test"}
 
 func TestEvaluateWritesTheArticlesFigures(t *testing.T) {
 	path := newWorkbook(t)

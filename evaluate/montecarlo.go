@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"planner/engine"
+	"planner/montecarlo"
 	"planner/workbooks"
 )
 
@@ -12,17 +13,17 @@ const phaseMonteCarlo = "Monte Carlo"
 
 // monteCarlo runs a Monte Carlo of every scenario, base first, reporting
 // its progress over all of them.
-func monteCarlo(ctx context.Context, plan *engine.Plan, overrides map[string]engine.Value, opts Options) ([]*engine.MonteCarloResult, error) {
+func monteCarlo(ctx context.Context, plan *engine.Plan, overrides map[string]engine.Value, opts Options) ([]*montecarlo.Result, error) {
 	scenarios := plan.Scenarios(overrides)
 	total := opts.Samples * len(scenarios)
-	var out []*engine.MonteCarloResult
+	var out []*montecarlo.Result
 	for i, sc := range scenarios {
 		offset := i * opts.Samples
-		mo := engine.MonteCarloOptions{Samples: opts.Samples, Seed: opts.Seed, Histograms: []string{workbooks.HistogramOutput}}
+		mo := montecarlo.Options{Samples: opts.Samples, Seed: opts.Seed, Histograms: []string{workbooks.HistogramOutput}}
 		if opts.Progress != nil {
 			mo.Progress = func(done int) { opts.Progress(phaseMonteCarlo, offset+done, total) }
 		}
-		r, err := plan.MonteCarlo(ctx, sc, mo)
+		r, err := montecarlo.Run(ctx, plan, sc, mo)
 		if err != nil {
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"planner/facts"
 	"planner/workbooks"
 )
 
@@ -32,10 +33,10 @@ func (a PriceAge) Check() error {
 func (a PriceAge) Warnings(book *workbooks.Book) []string {
 	if a.Today != "" {
 		today, _ := time.Parse("2006-01-02", a.Today)
-		return book.Model.StalePrices(today, a.MaxAge, "--today")
+		return facts.StalePrices(book.Model, today, a.MaxAge, "--today")
 	}
 	if book.Date.IsZero() {
 		return nil // a workbook that does not say when it was saved: nothing to measure from
 	}
-	return book.Model.StalePrices(book.Date, a.MaxAge, "the workbook's date")
+	return facts.StalePrices(book.Model, book.Date, a.MaxAge, "the workbook's date")
 }

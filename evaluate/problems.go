@@ -8,6 +8,7 @@ import (
 
 	"planner/engine"
 	"planner/formulas"
+	"planner/montecarlo"
 )
 
 // evalErrors gathers the formulas that failed (not those skipped because of
@@ -48,7 +49,7 @@ func checkScenarios(names []string, results []*engine.Result) error {
 }
 
 // failedSamples warns about Monte Carlo samples that gave no number.
-func failedSamples(mcs []*engine.MonteCarloResult) []string {
+func failedSamples(mcs []*montecarlo.Result) []string {
 	var out []string
 	for _, mc := range mcs {
 		if mc.Good < mc.Samples {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"planner/engine"
+	"planner/sizing"
 )
 
 // SizeRequest is what to size, as the size command's flags give it: a
@@ -18,16 +19,16 @@ type SizeRequest struct {
 	GPUs        []string // GPUs to size on; every catalog GPU when empty
 	KVHeadroom  float64  // KV reserve as a share of the weights, when KVGiven
 	KVGiven     bool
-	Arch        engine.Architecture
+	Arch        sizing.Architecture
 	KVPrecision string
 }
 
 // Sized is a model sized on each GPU asked for, by the rule used.
 type Sized struct {
-	Model engine.ModelSpec
-	GPUs  []engine.GPUSpec
-	Sizes []engine.Sizing // as GPUs
-	Rule  engine.SizingRule
+	Model sizing.ModelSpec
+	GPUs  []sizing.GPUSpec
+	Sizes []sizing.Result // as GPUs
+	Rule  sizing.Rule
 }
 
 // Size sizes the request against the catalogs and kv_headroom of catalog
@@ -47,7 +48,7 @@ func Size(req SizeRequest, catalog engine.Model) (*Sized, error) {
 	}
 	out := &Sized{Model: m, GPUs: gpus, Rule: rule}
 	for _, g := range gpus {
-		s, err := engine.Size(m, g, rule)
+		s, err := sizing.Size(m, g, rule)
 		if err != nil {
 			return nil, err
 		}
@@ -58,8 +59,8 @@ func Size(req SizeRequest, catalog engine.Model) (*Sized, error) {
 
 // modelToSize is the catalog model --model names, or the one the flags
 // describe.
-func modelToSize(req SizeRequest, catalog *engine.Model) (engine.ModelSpec, error) {
-	var m engine.ModelSpec
+func modelToSize(req SizeRequest, catalog *engine.Model) (sizing.ModelSpec, error) {
+	var m sizing.ModelSpec
 	switch {
 	case req.Model != "" && req.Params != 0:
 		return m, fmt.Errorf("give either --model or --params, not both")
@@ -73,14 +74,14 @@ func modelToSize(req SizeRequest, catalog *engine.Model) (engine.ModelSpec, erro
 	case req.Params == 0:
 		return m, fmt.Errorf("say what to size: --params 70 --precision fp8, or --model NAME from the catalog (%s)", catalogNames(catalog))
 	default:
-		m = engine.ModelSpec{Name: fmt.Sprintf("%gB", req.Params), TotalParamsB: req.Params, ActiveParamsB: req.Active, Precision: req.Precision}
+		m = sizing.ModelSpec{Name: fmt.Sprintf("%gB", req.Params), TotalParamsB: req.Params, ActiveParamsB: req.Active, Precision: req.Precision}
 		if req.Precision == "" {
-			return m, fmt.Errorf("--params %g: give its --precision too (%s)", req.Params, engine.PrecisionNames())
+			return m, fmt.Errorf("--params %g: give its --precision too (%s)", req.Params, sizing.PrecisionNames())
 		}
 	}
 	if req.Precision != "" {
-		if _, ok := engine.BytesPer(req.Precision); !ok {
-			return m, fmt.Errorf("--precision %s: not known; use one of %s", req.Precision, engine.PrecisionNames())
+		if _, ok := sizing.BytesPer(req.Precision); !ok {
+			return m, fmt.Errorf("--precision %s: not known; use one of %s", req.Precision, sizing.PrecisionNames())
 		}
 		m.Precision, m.BytesPerParam = req.Precision, 0
 	}
@@ -95,7 +96,7 @@ func modelToSize(req SizeRequest, catalog *engine.Model) (engine.ModelSpec, erro
 }
 
 // architecture reads the architecture flags: all five or none.
-func architecture(req SizeRequest, precision string) (*engine.Architecture, error) {
+func architecture(req SizeRequest, precision string) (*sizing.Architecture, error) {
 	a := req.Arch
 	set := 0
 	for _, v := range []float64{a.Layers, a.KVHeads, a.HeadDim, a.Context, a.Sequences} {
@@ -117,19 +118,19 @@ func architecture(req SizeRequest, precision string) (*engine.Architecture, erro
 	if kv == "" {
 		kv = precision
 	}
-	b, ok := engine.BytesPer(kv)
+	b, ok := sizing.BytesPer(kv)
 	if !ok {
-		return nil, fmt.Errorf("--kv-precision %s: not known; use one of %s", kv, engine.PrecisionNames())
+		return nil, fmt.Errorf("--kv-precision %s: not known; use one of %s", kv, sizing.PrecisionNames())
 	}
 	a.KVBytes = b
 	return &a, nil
 }
 
-func gpusToSize(names []string, catalog *engine.Model) ([]engine.GPUSpec, error) {
+func gpusToSize(names []string, catalog *engine.Model) ([]sizing.GPUSpec, error) {
 	if len(names) == 0 {
 		return catalog.GPUs, nil
 	}
-	var out []engine.GPUSpec
+	var out []sizing.GPUSpec
 	for _, n := range names {
 		g, ok := catalog.GPUSpec(n)
 		if !ok {
@@ -144,9 +145,9 @@ func gpusToSize(names []string, catalog *engine.Model) ([]engine.GPUSpec, error)
 	return out, nil
 }
 
-func sizingRule(req SizeRequest, catalog *engine.Model) (engine.SizingRule, error) {
-	rule := engine.SizingRule{KVHeadroom: req.KVHeadroom, NodeGPUs: 8}
-	if in, ok := catalog.Input("gpus"); ok && !in.Value.IsText {
+func sizingRule(req SizeRequest, catalog *engine.Model) (sizing.Rule, error) {
+	rule := sizing.Rule{KVHeadroom: req.KVHeadroom, NodeGPUs: 8}
+	if in, ok := catalog.Input(engine.GPUs); ok && !in.Value.IsText {
 		rule.NodeGPUs = int(in.Value.Num)
 	}
 	if req.KVGiven && (!(req.KVHeadroom >= 0) || req.KVHeadroom > 10) {

@@ -4,15 +4,15 @@ import (
 	"math"
 	"sort"
 
-	"planner/engine"
+	"planner/facts"
 )
 
 // Side is one workbook as the comparison sees it.
 type Side struct {
-	Name    string              // the file, or REV:PATH
-	Facts   []engine.Fact       // what it says
-	Results []engine.ResultFact // what it computes; none when Broken
-	Broken  string              // why its formulas do not build, if they do not
+	Name    string         // the file, or REV:PATH
+	Facts   []facts.Fact   // what it says
+	Results []facts.Result // what it computes; none when Broken
+	Broken  string         // why its formulas do not build, if they do not
 }
 
 // Tolerance says how far two numbers may differ and still be the same:
@@ -28,13 +28,13 @@ type FactChange struct {
 
 // ResultChange is one result that differs.
 type ResultChange struct {
-	engine.ResultFact          // the new side's, or the old's when the new lacks it
-	Old, New          *float64 // nil: no number on that side
-	OldErr, NewErr    string   // why there is no number ("" when missing altogether)
-	Abs               float64  // new − old, when both are numbers
-	Rel               float64  // (new − old) / |old|; ±Inf from zero
-	Only              string   // "old" or "new" when the result is on one side only
-	numbers           bool     // both sides are numbers
+	facts.Result            // the new side's, or the old's when the new lacks it
+	Old, New       *float64 // nil: no number on that side
+	OldErr, NewErr string   // why there is no number ("" when missing altogether)
+	Abs            float64  // new − old, when both are numbers
+	Rel            float64  // (new − old) / |old|; ±Inf from zero
+	Only           string   // "old" or "new" when the result is on one side only
+	numbers        bool     // both sides are numbers
 }
 
 // Diff is everything that differs between two sides.
@@ -63,9 +63,9 @@ func Compare(old, new Side, tol Tolerance) Diff {
 	return d
 }
 
-func compareFacts(old, new []engine.Fact) ([]FactChange, bool) {
-	key := func(f engine.Fact) string { return f.Kind + "\x00" + f.Key }
-	before := map[string]engine.Fact{}
+func compareFacts(old, new []facts.Fact) ([]FactChange, bool) {
+	key := func(f facts.Fact) string { return f.Kind + "\x00" + f.Key }
+	before := map[string]facts.Fact{}
 	for _, f := range old {
 		before[key(f)] = f
 	}
@@ -76,7 +76,7 @@ func compareFacts(old, new []engine.Fact) ([]FactChange, bool) {
 		k := key(f)
 		seen[k] = true
 		was, ok := before[k]
-		if ok && f.Kind == engine.KindAssumption {
+		if ok && f.Kind == facts.KindAssumption {
 			shared = true
 		}
 		if !ok || was.Value != f.Value {
@@ -89,7 +89,7 @@ func compareFacts(old, new []engine.Fact) ([]FactChange, bool) {
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		a, b := engine.KindRank(out[i].Kind), engine.KindRank(out[j].Kind)
+		a, b := facts.KindRank(out[i].Kind), facts.KindRank(out[j].Kind)
 		if a != b {
 			return a < b
 		}
@@ -99,8 +99,8 @@ func compareFacts(old, new []engine.Fact) ([]FactChange, bool) {
 	return out, unrelated
 }
 
-func compareResults(old, new []engine.ResultFact, tol Tolerance) []ResultChange {
-	before := map[string]engine.ResultFact{}
+func compareResults(old, new []facts.Result, tol Tolerance) []ResultChange {
+	before := map[string]facts.Result{}
 	for _, r := range old {
 		before[r.Key()] = r
 	}
@@ -126,8 +126,8 @@ func compareResults(old, new []engine.ResultFact, tol Tolerance) []ResultChange 
 	return out
 }
 
-func oneSided(r engine.ResultFact, side string) ResultChange {
-	c := ResultChange{ResultFact: r, Only: side}
+func oneSided(r facts.Result, side string) ResultChange {
+	c := ResultChange{Result: r, Only: side}
 	v := r.Value
 	switch {
 	case side == "new" && r.Err == "":
@@ -143,8 +143,8 @@ func oneSided(r engine.ResultFact, side string) ResultChange {
 }
 
 // change compares one result on both sides.
-func change(old, new engine.ResultFact, tol Tolerance) (ResultChange, bool) {
-	c := ResultChange{ResultFact: new, OldErr: old.Err, NewErr: new.Err}
+func change(old, new facts.Result, tol Tolerance) (ResultChange, bool) {
+	c := ResultChange{Result: new, OldErr: old.Err, NewErr: new.Err}
 	if old.Err == "" {
 		v := old.Value
 		c.Old = &v

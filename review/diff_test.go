@@ -7,14 +7,18 @@ import (
 	"strings"
 	"testing"
 
+	"planner/deploy"
 	"planner/engine"
+	"planner/facts"
+	"planner/montecarlo"
+	"planner/whatif"
 	"planner/workbooks"
 )
 
 // side computes a model as diff does.
 func side(t *testing.T, name string, m engine.Model) Side {
 	t.Helper()
-	p, err := engine.Build(m)
+	p, err := engine.Build(m, deploy.Check, montecarlo.Check, whatif.Check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +26,7 @@ func side(t *testing.T, name string, m engine.Model) Side {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Side{Name: name, Facts: m.Facts(), Results: p.ResultFacts(results)}
+	return Side{Name: name, Facts: facts.Of(m), Results: facts.Results(p, results)}
 }
 
 // Editing one input shows up as exactly that input, plus results of
@@ -30,7 +34,7 @@ func side(t *testing.T, name string, m engine.Model) Side {
 // every result that really moved is listed.
 func TestOneEditShowsItselfAndItsDependents(t *testing.T) {
 	old := side(t, "old", workbooks.DefaultModel())
-	p, _ := engine.Build(workbooks.DefaultModel())
+	p, _ := engine.Build(workbooks.DefaultModel(), deploy.Check, montecarlo.Check, whatif.Check)
 	rng := rand.New(rand.NewPCG(2026, 11))
 	for trial := 0; trial < 200; trial++ {
 		m := workbooks.DefaultModel()
@@ -47,7 +51,7 @@ func TestOneEditShowsItselfAndItsDependents(t *testing.T) {
 		newSide := side(t, "new", m)
 		d := Compare(old, newSide, Tolerance{})
 
-		if len(d.Facts) != 1 || d.Facts[0].Kind != engine.KindAssumption || d.Facts[0].Key != in.Name {
+		if len(d.Facts) != 1 || d.Facts[0].Kind != facts.KindAssumption || d.Facts[0].Key != in.Name {
 			t.Fatalf("trial %d: editing %s changed facts %+v", trial, in.Name, d.Facts)
 		}
 		deps := p.DependsOn(in.Name)
@@ -59,7 +63,7 @@ func TestOneEditShowsItselfAndItsDependents(t *testing.T) {
 			listed[r.Key()] = true
 		}
 		// Every result that differs, compared here value by value, is listed.
-		before := map[string]engine.ResultFact{}
+		before := map[string]facts.Result{}
 		for _, r := range old.Results {
 			before[r.Key()] = r
 		}

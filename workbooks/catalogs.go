@@ -7,24 +7,25 @@ import (
 
 	"planner/engine"
 	"planner/formulas"
+	"planner/sizing"
 	"planner/units"
 	"planner/workbooks/internal/sheets"
 )
 
 // gpus reads the GPU catalog: one GPU per row.
-func (r *reader) gpus() []engine.GPUSpec {
+func (r *reader) gpus() []sizing.GPUSpec {
 	t := r.table(sheets.GPUs, gpuColumns)
 	if t == nil {
 		return nil
 	}
-	var out []engine.GPUSpec
+	var out []sizing.GPUSpec
 	t.each(func(row int) {
 		name, at := t.get(row, "name")
 		if name == "" {
 			r.fail(at, "", "the GPU has no name; name it or clear the row")
 			return
 		}
-		g := engine.GPUSpec{Name: name, Origin: at}
+		g := sizing.GPUSpec{Name: name, Origin: at}
 		g.Interconnect, _ = t.get(row, "interconnect")
 		g.Source, _ = t.get(row, "source")
 		mem, ok := r.positive(t, row, "memory", name, true)
@@ -63,12 +64,12 @@ func (r *reader) positive(t *table, row int, key, name string, required bool) (f
 
 // models reads the model catalog: one model per row, with an optional
 // architecture for the KV cache.
-func (r *reader) models() []engine.ModelSpec {
+func (r *reader) models() []sizing.ModelSpec {
 	t := r.table(sheets.Models, modelColumns)
 	if t == nil {
 		return nil
 	}
-	var out []engine.ModelSpec
+	var out []sizing.ModelSpec
 	t.each(func(row int) {
 		name, at := t.get(row, "name")
 		if name == "" {
@@ -81,7 +82,7 @@ func (r *reader) models() []engine.ModelSpec {
 				return
 			}
 		}
-		m := engine.ModelSpec{Name: name, Origin: at}
+		m := sizing.ModelSpec{Name: name, Origin: at}
 		m.Precision, _ = t.get(row, "precision")
 		m.Source, _ = t.get(row, "source")
 		total, ok1 := r.positive(t, row, "total", name, true)
@@ -91,9 +92,9 @@ func (r *reader) models() []engine.ModelSpec {
 			return
 		}
 		m.TotalParamsB, m.ActiveParamsB, m.BytesPerParam = total, active, bytes
-		if _, known := engine.BytesPer(m.Precision); !known && bytes == 0 {
+		if _, known := sizing.BytesPer(m.Precision); !known && bytes == 0 {
 			_, pat := t.get(row, "precision")
-			r.fail(pat, name, "the precision %q is not known; use one of %s, or fill bytes per param", m.Precision, engine.PrecisionNames())
+			r.fail(pat, name, "the precision %q is not known; use one of %s, or fill bytes per param", m.Precision, sizing.PrecisionNames())
 			return
 		}
 		arch, ok := r.architecture(t, row, name, m.Precision)
@@ -109,7 +110,7 @@ var archKeys = []string{"layers", "kvheads", "headdim", "context", "sequences"}
 
 // architecture reads layers, KV heads, head dim, context and sequences:
 // all or none. The KV precision defaults to the weights'.
-func (r *reader) architecture(t *table, row int, name, precision string) (*engine.Architecture, bool) {
+func (r *reader) architecture(t *table, row int, name, precision string) (*sizing.Architecture, bool) {
 	var given []string
 	for _, k := range archKeys {
 		if raw, _ := t.get(row, k); raw != "" {
@@ -136,12 +137,12 @@ func (r *reader) architecture(t *table, row int, name, precision string) (*engin
 	if kvPrecision == "" {
 		kvPrecision = precision
 	}
-	kv, ok := engine.BytesPer(kvPrecision)
+	kv, ok := sizing.BytesPer(kvPrecision)
 	if !ok {
-		r.fail(kvAt, name, "the KV precision %q is not known; use one of %s", kvPrecision, engine.PrecisionNames())
+		r.fail(kvAt, name, "the KV precision %q is not known; use one of %s", kvPrecision, sizing.PrecisionNames())
 		return nil, false
 	}
-	return &engine.Architecture{Layers: v["layers"], KVHeads: v["kvheads"], HeadDim: v["headdim"],
+	return &sizing.Architecture{Layers: v["layers"], KVHeads: v["kvheads"], HeadDim: v["headdim"],
 		Context: v["context"], Sequences: v["sequences"], KVBytes: kv}, true
 }
 

@@ -8,6 +8,8 @@ import (
 
 	"planner/engine"
 	"planner/formulas"
+	"planner/montecarlo"
+	"planner/sizing"
 	"planner/workbooks/internal/sheets"
 )
 
@@ -31,7 +33,7 @@ func DefaultModel() engine.Model {
 		if r[3] != "" {
 			in.Low, in.High, in.HasRange = mustFloat(r[3]), mustFloat(r[4]), true
 		}
-		dist, err := engine.ParseDistribution(r[5], in)
+		dist, err := montecarlo.ParseDistribution(r[5], in)
 		if err != nil {
 			panic(err)
 		}
@@ -46,7 +48,7 @@ func DefaultModel() engine.Model {
 			AsOf: r[4], Source: r[5], Notes: r[6]})
 	}
 	for _, r := range tsv("defaults/gpus.tsv") {
-		m.GPUs = append(m.GPUs, engine.GPUSpec{Name: r[0], MemoryGB: mustFloat(r[1]), Watts: optFloat(r[2]), Interconnect: r[3], Source: r[4]})
+		m.GPUs = append(m.GPUs, sizing.GPUSpec{Name: r[0], MemoryGB: mustFloat(r[1]), Watts: optFloat(r[2]), Interconnect: r[3], Source: r[4]})
 	}
 	for _, r := range tsv("defaults/models.tsv") {
 		m.Catalog = append(m.Catalog, defaultModelSpec(r))
@@ -100,12 +102,12 @@ func defaultAxis(r []string) engine.Axis {
 	return engine.Axis{Input: r[0], From: mustFloat(r[1]), To: mustFloat(r[2]), Steps: int(mustFloat(r[3]))}
 }
 
-func defaultModelSpec(r []string) engine.ModelSpec {
-	s := engine.ModelSpec{Name: r[0], TotalParamsB: mustFloat(r[1]), ActiveParamsB: optFloat(r[2]),
+func defaultModelSpec(r []string) sizing.ModelSpec {
+	s := sizing.ModelSpec{Name: r[0], TotalParamsB: mustFloat(r[1]), ActiveParamsB: optFloat(r[2]),
 		Precision: r[3], BytesPerParam: optFloat(r[4]), Source: r[11]}
 	if r[5] != "" {
-		kv, _ := engine.BytesPer(r[10])
-		s.Arch = &engine.Architecture{Layers: mustFloat(r[5]), KVHeads: mustFloat(r[6]), HeadDim: mustFloat(r[7]),
+		kv, _ := sizing.BytesPer(r[10])
+		s.Arch = &sizing.Architecture{Layers: mustFloat(r[5]), KVHeads: mustFloat(r[6]), HeadDim: mustFloat(r[7]),
 			Context: mustFloat(r[8]), Sequences: mustFloat(r[9]), KVBytes: kv}
 	}
 	return s

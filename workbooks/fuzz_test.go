@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"planner/deploy"
 	"planner/engine"
+	"planner/montecarlo"
+	"planner/whatif"
 	"planner/workbooks/internal/ooxml"
 )
 
@@ -55,7 +58,7 @@ func FuzzRead(f *testing.F) {
 			named("read", err)
 			return
 		}
-		p, err := engine.Build(b.Model)
+		p, err := engine.Build(b.Model, deploy.Check, montecarlo.Check, whatif.Check)
 		if err != nil {
 			return
 		}

@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"planner/deploy"
 	"planner/engine"
+	"planner/montecarlo"
+	"planner/whatif"
 	"planner/workbooks/internal/ooxml"
 )
 
@@ -103,7 +106,7 @@ func TestEvalAndAProtectedStructure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := engine.Build(b.Model)
+	p, err := engine.Build(b.Model, deploy.Check, montecarlo.Check, whatif.Check)
 	if err != nil {
 		t.Fatal(err)
 	}

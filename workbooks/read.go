@@ -11,6 +11,7 @@ import (
 
 	"planner/engine"
 	"planner/formulas"
+	"planner/montecarlo"
 	"planner/units"
 	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/sheets"
@@ -432,7 +433,7 @@ func (r *reader) assumptions() []engine.Input {
 		r.readRange(t, row, &in)
 		text, dat := t.get(row, "distribution")
 		in.DistText, in.DistAt = text, dat
-		dist, err := engine.ParseDistribution(text, in)
+		dist, err := montecarlo.ParseDistribution(text, in)
 		if err != nil {
 			r.fail(dat, name, "%v", err)
 			return

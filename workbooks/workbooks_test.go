@@ -12,7 +12,11 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/deploy"
 	"planner/engine"
+	"planner/montecarlo"
+	"planner/sizing"
+	"planner/whatif"
 	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/sheets"
 )
@@ -44,7 +48,7 @@ func evaluate(t *testing.T, path string) (*Book, []byte) {
 
 func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 	t.Helper()
-	p, err := engine.Build(b.Model)
+	p, err := engine.Build(b.Model, deploy.Check, montecarlo.Check, whatif.Check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,23 +56,23 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sizing, err := p.SizingTable(results[0])
+	sizes, err := sizing.Table(p.Model().Catalog, p.Model().GPUs, results[0].SizingRule())
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mcs []*engine.MonteCarloResult
+	var mcs []*montecarlo.Result
 	for _, sc := range p.Scenarios(nil) {
-		mc, err := p.MonteCarlo(context.Background(), sc, engine.MonteCarloOptions{Samples: 1000, Seed: 1})
+		mc, err := montecarlo.Run(context.Background(), p, sc, montecarlo.Options{Samples: 1000, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		mcs = append(mcs, mc)
 	}
-	whatifs, err := p.WhatIfs(p.Scenarios(nil), nil)
+	whatifs, err := whatif.Run(p, p.Scenarios(nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizing, Deployments: p.Deploy(results),
+	w, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizes, Deployments: deploy.Cost(p, results),
 		MonteCarlo: mcs, WhatIfs: whatifs}, WriteOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +92,7 @@ func TestDefaultModelBuilds(t *testing.T) {
 			t.Errorf("the default workbook has no input %s", want)
 		}
 	}
-	if _, err := engine.Build(m); err != nil {
+	if _, err := engine.Build(m, deploy.Check, montecarlo.Check, whatif.Check); err != nil {
 		t.Fatal(err)
 	}
 }

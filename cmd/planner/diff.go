@@ -11,6 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"planner/engine"
+	"planner/evaluate"
+	"planner/facts"
 	"planner/review"
 	"planner/units"
 )
@@ -89,12 +91,12 @@ func diffSide(arg string) (review.Side, error) {
 	if err != nil {
 		return review.Side{}, err
 	}
-	side := review.Side{Name: arg, Facts: book.Model.Facts()}
-	plan, err := engine.Build(book.Model)
+	side := review.Side{Name: arg, Facts: facts.Of(book.Model)}
+	plan, err := evaluate.Build(book.Model)
 	if err == nil {
 		var results []*engine.Result
 		if results, err = plan.EvalAll(nil); err == nil {
-			side.Results = plan.ResultFacts(results)
+			side.Results = facts.Results(plan, results)
 		}
 	}
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"planner/engine"
 	"planner/evaluate"
+	"planner/montecarlo"
 )
 
 type evalOptions struct {
@@ -51,8 +52,8 @@ and the exit status is 1 if any failed.`,
 	f.StringArrayVar(&opts.sets, "set", nil, "override an input: `NAME=VALUE` (a number, 35%, an expression such as 264/730, or text); repeatable")
 	f.StringVar(&opts.format, "format", "table", "output format: table or json")
 	f.BoolVar(&opts.force, "force", false, "replace a sheet called Results that planner did not make, and write a workbook that Excel's or LibreOffice's lock file says is open")
-	f.IntVar(&opts.samples, "samples", engine.DefaultSamples, "Monte Carlo samples per scenario")
-	f.Uint64Var(&opts.seed, "seed", engine.DefaultSeed, "Monte Carlo seed: the same seed gives the same numbers on any machine")
+	f.IntVar(&opts.samples, "samples", montecarlo.DefaultSamples, "Monte Carlo samples per scenario")
+	f.Uint64Var(&opts.seed, "seed", montecarlo.DefaultSeed, "Monte Carlo seed: the same seed gives the same numbers on any machine")
 	f.BoolVar(&opts.check, "check", false, "write nothing; exit 1 and list what is stale when planner's sheets do not match a fresh evaluation")
 	opts.age.flags(cmd)
 	f.StringArrayVar(&opts.targets, "target", nil, "make the tornado follow this formula `NAME` instead of the Targets sheet's; repeatable")

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"planner/engine"
+	"planner/evaluate"
 	"planner/formulas"
 	"planner/workbooks"
 )
@@ -32,7 +33,7 @@ offer's price cell.`,
 				}
 				m = book.Model
 			}
-			plan, err := engine.Build(m)
+			plan, err := evaluate.Build(m)
 			if err != nil {
 				return report(cmd, err)
 			}

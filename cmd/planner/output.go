@@ -8,7 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"planner/deploy"
 	"planner/engine"
+	"planner/montecarlo"
+	"planner/sizing"
 	"planner/units"
 )
 
@@ -133,7 +136,7 @@ func writeJSON(w io.Writer, p printed) error {
 			if be, ok := o.Values[engine.Breakeven]; ok {
 				jo.Breakeven = &be
 			}
-			if c := engine.Closeness(r, o, p.MonteCarloOf(r.Scenario)); c.Close {
+			if c := montecarlo.Closeness(r, o, p.MonteCarloOf(r.Scenario)); c.Close {
 				jo.CloseCall = &jsonCloseCall{OwnWins: finiteOrNil(c.OwnWins), AtStake: finiteOrNil(c.AtStake), Words: c.Why}
 			}
 			s.Offers = append(s.Offers, jo)
@@ -191,7 +194,7 @@ func writeTable(w io.Writer, p printed) {
 		t.add(cells...)
 	}
 	if base.Sizing != nil {
-		for _, name := range []string{engine.WeightsGB, engine.UsualCardsName} {
+		for _, name := range []string{sizing.WeightsGB, sizing.UsualCardsName} {
 			cells := []string{name, ""}
 			for _, r := range p.shown() {
 				cells = append(cells, shown(r.Values, nil, name, ""))
@@ -215,7 +218,7 @@ func writeTable(w io.Writer, p printed) {
 	writeWhatIfs(w, p.Plan, p.WhatIfs)
 }
 
-func writeOffers(w io.Writer, base *engine.Result, mc *engine.MonteCarloResult) {
+func writeOffers(w io.Writer, base *engine.Result, mc *montecarlo.Result) {
 	var others []string
 	t := &table{right: []bool{false, true, true, false, true, false}}
 	t.add("offer", "$/GPU-h", "break-even", "verdict", "own saves/month", "")
@@ -228,7 +231,7 @@ func writeOffers(w io.Writer, base *engine.Result, mc *engine.MonteCarloResult) 
 		if v, ok := o.Values[engine.Breakeven]; ok {
 			be = engine.BreakevenText(v)
 		}
-		c := engine.Closeness(base, o, mc)
+		c := montecarlo.Closeness(base, o, mc)
 		t.add(o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h"), be, o.Verdict,
 			shown(o.Values, o.Errors, engine.OwnSaving, "$/month"), c.Why)
 	}
@@ -257,7 +260,7 @@ func shown(values map[string]float64, errs map[string]*engine.EvalError, name, u
 	return "#N/A"
 }
 
-func deploymentJSON(d engine.DeploymentResult) jsonDeployment {
+func deploymentJSON(d deploy.Result) jsonDeployment {
 	j := jsonDeployment{Name: d.Name, Model: d.Model, GPU: d.GPU, Cards: d.Cards, Replicas: d.Replicas,
 		HoursPerMonth: d.HoursPerMonth, Offer: d.Offer.Label(), RentPerReplicaHour: d.RentPerReplicaHour,
 		RentPerMonth: d.RentPerMonth, Verdict: d.Verdict, Words: d.Words}
@@ -271,7 +274,7 @@ func deploymentJSON(d engine.DeploymentResult) jsonDeployment {
 }
 
 // writeDeployments prints each deployment costed, one line each.
-func writeDeployments(w io.Writer, ds []engine.DeploymentResult) {
+func writeDeployments(w io.Writer, ds []deploy.Result) {
 	if len(ds) == 0 {
 		return
 	}
@@ -295,7 +298,7 @@ func writeDeployments(w io.Writer, ds []engine.DeploymentResult) {
 	t.write(w)
 }
 
-func monteCarloJSON(mc *engine.MonteCarloResult) *jsonMonteCarlo {
+func monteCarloJSON(mc *montecarlo.Result) *jsonMonteCarlo {
 	if mc == nil {
 		return nil
 	}
@@ -316,7 +319,7 @@ func monteCarloJSON(mc *engine.MonteCarloResult) *jsonMonteCarlo {
 
 // writeMonteCarlo prints the base scenario's Monte Carlo: every output that
 // varies, and the chance that owning beats each offer.
-func writeMonteCarlo(w io.Writer, mc *engine.MonteCarloResult) {
+func writeMonteCarlo(w io.Writer, mc *montecarlo.Result) {
 	if mc == nil {
 		return
 	}
@@ -331,7 +334,7 @@ func writeMonteCarlo(w io.Writer, mc *engine.MonteCarloResult) {
 	for _, o := range mc.Outputs {
 		if o.P5 != o.P95 {
 			t.add(o.Name, o.Unit, units.Format(o.Mean, o.Unit), units.Format(o.P5, o.Unit), units.Format(o.P50, o.Unit), units.Format(o.P95, o.Unit),
-				units.Format(o.Base, o.Unit), engine.RankText(o.BaseRank))
+				units.Format(o.Base, o.Unit), montecarlo.RankText(o.BaseRank))
 		}
 	}
 	t.write(w)

@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"planner/engine"
 	"planner/evaluate"
+	"planner/facts"
 	"planner/units"
 	"planner/workbooks"
 )
@@ -19,7 +19,7 @@ type priceAge struct{ evaluate.PriceAge }
 
 func (a *priceAge) flags(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&a.Today, "today", "", "measure the prices' age on this `DATE` (YYYY-MM-DD) instead of the workbook's own date")
-	cmd.Flags().IntVar(&a.MaxAge, "max-price-age", engine.DefaultMaxPriceAge, "warn about cloud prices older than this many `DAYS`")
+	cmd.Flags().IntVar(&a.MaxAge, "max-price-age", facts.DefaultMaxPriceAge, "warn about cloud prices older than this many `DAYS`")
 }
 
 func newShowCmd() *cobra.Command {
@@ -57,10 +57,10 @@ func runShow(cmd *cobra.Command, path string, age priceAge) error {
 		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", oneLine(w))
 	}
 	out := cmd.OutOrStdout()
-	for _, f := range book.Model.Facts() {
+	for _, f := range facts.Of(book.Model) {
 		fmt.Fprintln(out, oneLine(f.String()))
 	}
-	plan, err := engine.Build(book.Model)
+	plan, err := evaluate.Build(book.Model)
 	if err != nil {
 		// The facts are shown; the results cannot be. Say why in the text,
 		// so that a diff shows a workbook that broke.
@@ -73,7 +73,7 @@ func runShow(cmd *cobra.Command, path string, age priceAge) error {
 		return nil
 	}
 	writeStatus(out, book)
-	for _, r := range plan.ResultFacts(results) {
+	for _, r := range facts.Results(plan, results) {
 		fmt.Fprintln(out, oneLine(fmt.Sprintf("result %s = %s", r.Key(), resultText(r))))
 	}
 	return nil
@@ -81,7 +81,7 @@ func runShow(cmd *cobra.Command, path string, age priceAge) error {
 
 // writeStatus says whether planner's sheets are up to date with the inputs.
 func writeStatus(w io.Writer, book *workbooks.Book) {
-	now := book.Model.Fingerprint()
+	now := facts.Fingerprint(book.Model)
 	switch stored, ok := book.Computed[workbooks.SheetResults]; {
 	case !ok:
 		fmt.Fprintf(w, "results = computed by planner show from inputs %s; the workbook has no Results sheet\n", now)
@@ -94,7 +94,7 @@ func writeStatus(w io.Writer, book *workbooks.Book) {
 
 // resultText is a value to 12 significant digits and as a person reads it,
 // or the reason it has none.
-func resultText(r engine.ResultFact) string {
+func resultText(r facts.Result) string {
 	if r.Err != "" {
 		return r.Err
 	}

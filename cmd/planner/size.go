@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"planner/engine"
 	"planner/evaluate"
+	"planner/sizing"
 	"planner/units"
 	"planner/workbooks"
 )
@@ -44,7 +44,7 @@ default workbook, or from --workbook.`,
 	f.StringVar(&opts.Model, "model", "", "size this `NAME` from the Models catalog")
 	f.Float64Var(&opts.Params, "params", 0, "total parameters, in `BILLIONS` (a MoE counts all of them)")
 	f.Float64Var(&opts.Active, "active", 0, "active parameters of a MoE, in `BILLIONS` (for the record: fit depends on the total)")
-	f.StringVar(&opts.Precision, "precision", "", "weights' precision: "+engine.PrecisionNames())
+	f.StringVar(&opts.Precision, "precision", "", "weights' precision: "+sizing.PrecisionNames())
 	f.StringArrayVar(&opts.GPUs, "gpu", nil, "size on this `GPU` of the catalog; repeatable; default every GPU")
 	f.StringVar(&opts.workbook, "workbook", "", "take the GPU and model catalogs and kv_headroom from `WORKBOOK.xlsx`")
 	f.Float64Var(&opts.KVHeadroom, "kv-headroom", 0, "KV-cache reserve as a `SHARE` of the weights, for a model without an architecture (default: the workbook's kv_headroom)")
@@ -99,7 +99,7 @@ type sizeJSON struct {
 }
 
 // writeSizesJSON prints one JSON object per GPU sized.
-func writeSizesJSON(w io.Writer, m engine.ModelSpec, gpus []engine.GPUSpec, sizes []engine.Sizing) error {
+func writeSizesJSON(w io.Writer, m sizing.ModelSpec, gpus []sizing.GPUSpec, sizes []sizing.Result) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	for i, s := range sizes {
@@ -114,7 +114,7 @@ func writeSizesJSON(w io.Writer, m engine.ModelSpec, gpus []engine.GPUSpec, size
 	return nil
 }
 
-func writeSizes(w io.Writer, m engine.ModelSpec, gpus []engine.GPUSpec, sizes []engine.Sizing, rule engine.SizingRule) {
+func writeSizes(w io.Writer, m sizing.ModelSpec, gpus []sizing.GPUSpec, sizes []sizing.Result, rule sizing.Rule) {
 	kv := fmt.Sprintf("KV reserve %s of the weights", units.Format(rule.KVHeadroom, units.Share))
 	if m.Arch != nil {
 		kv = "KV reserve from the architecture"

@@ -12,6 +12,7 @@ import (
 	"planner/engine"
 	"planner/evaluate"
 	"planner/units"
+	"planner/whatif"
 	"planner/workbooks"
 )
 
@@ -65,7 +66,7 @@ func runSolve(cmd *cobra.Command, path string, opts solveOptions) error {
 	if err != nil {
 		return report(cmd, err)
 	}
-	plan, err := engine.Build(book.Model)
+	plan, err := evaluate.Build(book.Model)
 	if err != nil {
 		return report(cmd, err)
 	}
@@ -77,7 +78,7 @@ func runSolve(cmd *cobra.Command, path string, opts solveOptions) error {
 	if err != nil {
 		return err
 	}
-	sol, err := plan.Solve(sc, goal)
+	sol, err := whatif.Solve(plan, sc, goal)
 	if err != nil {
 		return report(cmd, fmt.Errorf("%s: %w", path, err))
 	}
@@ -121,7 +122,7 @@ func goalFromFlags(opts solveOptions, plan *engine.Plan) (engine.Goal, error) {
 	}
 	flags := map[string]string{"for": "--for " + opts.input, "target": "--target " + opts.target,
 		"offer": strings.TrimSpace("--offer " + opts.offer), "with": "--with", "low": "--between " + opts.between}
-	for _, p := range plan.GoalProblems(g) {
+	for _, p := range whatif.GoalProblems(plan, g) {
 		return g, fmt.Errorf("%s: %s", flags[p.Column], p.Msg)
 	}
 	return g, nil
@@ -139,7 +140,7 @@ func scenarioNamed(plan *engine.Plan, name string) (engine.Scenario, error) {
 	return engine.Scenario{}, fmt.Errorf("--scenario %s: there is no such scenario; the scenarios are %s", name, strings.Join(names, ", "))
 }
 
-func writeSolution(w io.Writer, plan *engine.Plan, scenario string, s engine.Solution) {
+func writeSolution(w io.Writer, plan *engine.Plan, scenario string, s whatif.Solution) {
 	m := plan.Model()
 	in, _ := m.Input(s.For)
 	unit := plan.Unit(s.Target)
@@ -175,7 +176,7 @@ type jsonSolution struct {
 	Why        string             `json:"why,omitempty"`
 }
 
-func solutionJSON(s engine.Solution) jsonSolution {
+func solutionJSON(s whatif.Solution) jsonSolution {
 	j := jsonSolution{For: s.For, Target: s.Target, Value: s.Value, Offer: s.Offer, Found: s.Found, Why: s.Why}
 	if len(s.With) > 0 {
 		j.With = map[string]float64{}
@@ -189,7 +190,7 @@ func solutionJSON(s engine.Solution) jsonSolution {
 	return j
 }
 
-func writeSolutionJSON(w io.Writer, path, scenario string, s engine.Solution) {
+func writeSolutionJSON(w io.Writer, path, scenario string, s whatif.Solution) {
 	j := solutionJSON(s)
 	j.File, j.Scenario = path, scenario
 	enc := json.NewEncoder(w)

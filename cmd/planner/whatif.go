@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"planner/engine"
+	"planner/montecarlo"
 	"planner/units"
+	"planner/whatif"
 )
 
 // The what-ifs in JSON: numbers a program can use; null where the model
@@ -51,7 +53,7 @@ type jsonCrossing struct {
 }
 
 // heldNames names the held inputs, in model order.
-func heldNames(held []engine.Held) []string {
+func heldNames(held []montecarlo.Held) []string {
 	var out []string
 	for _, h := range held {
 		out = append(out, h.Input.Name)
@@ -66,7 +68,7 @@ func finiteOrNil(v float64) *float64 {
 	return &v
 }
 
-func whatIfsJSON(doc *jsonFile, w *engine.WhatIfs) {
+func whatIfsJSON(doc *jsonFile, w *whatif.Report) {
 	if w == nil {
 		return
 	}
@@ -115,7 +117,7 @@ func whatIfsJSON(doc *jsonFile, w *engine.WhatIfs) {
 
 // writeWhatIfs prints the three widest swings of every tornado and every
 // goal's answer; the workbook has the rest.
-func writeWhatIfs(w io.Writer, plan *engine.Plan, wi *engine.WhatIfs) {
+func writeWhatIfs(w io.Writer, plan *engine.Plan, wi *whatif.Report) {
 	if wi == nil {
 		return
 	}

@@ -9,6 +9,7 @@ import (
 
 	"planner/engine"
 	"planner/formulas"
+	"planner/sizing"
 	"planner/units"
 )
 
@@ -70,7 +71,7 @@ func absoluteRef(ref string) string {
 }
 
 // gpusGrid is the GPU catalog.
-func gpusGrid(gpus []engine.GPUSpec) *Grid {
+func gpusGrid(gpus []sizing.GPUSpec) *Grid {
 	g := &Grid{sheet: GPUs, freezeRows: 1, widths: []float64{14, 12, 12, 16, 100}}
 	g.line(1, headers("name", "memory GB", "board watts", "interconnect", "source")...)
 	for i, x := range gpus {
@@ -88,7 +89,7 @@ func gpusGrid(gpus []engine.GPUSpec) *Grid {
 }
 
 // modelsGrid is the model catalog, with the optional architecture columns.
-func modelsGrid(models []engine.ModelSpec) *Grid {
+func modelsGrid(models []sizing.ModelSpec) *Grid {
 	g := &Grid{sheet: Models, freezeRows: 1, freezeCols: 1,
 		widths: []float64{40, 12, 12, 10, 12, 8, 9, 9, 11, 10, 11, 100}}
 	g.line(1, headers("name", "total params B", "active params B", "precision", "bytes per param",
@@ -123,7 +124,7 @@ func optNumber(v float64, format string) cell {
 // precisionOf names the precision of a byte width, for the KV column.
 func precisionOf(bytes float64) string {
 	for _, p := range []string{"FP32", "BF16", "FP8", "FP4"} {
-		if b, _ := engine.BytesPer(p); b == bytes {
+		if b, _ := sizing.BytesPer(p); b == bytes {
 			return p
 		}
 	}

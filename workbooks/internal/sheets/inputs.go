@@ -8,6 +8,7 @@ import (
 
 	"planner/engine"
 	"planner/formulas"
+	"planner/sizing"
 	"planner/units"
 )
 
@@ -143,7 +144,7 @@ func pickFor(input, sqref string) *excelize.DataValidation {
 	case engine.Precision:
 		dv := excelize.NewDataValidation(true)
 		dv.Sqref = sqref
-		if err := dv.SetDropList(engine.Precisions()); err != nil {
+		if err := dv.SetDropList(sizing.Precisions()); err != nil {
 			panic(err) // a constant list; a failure is a bug
 		}
 		dv.ShowErrorMessage = false

@@ -6,13 +6,14 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/engine"
+	"planner/montecarlo"
 	"planner/units"
 	"planner/workbooks/internal/ooxml"
 )
 
 // HistogramOutput is the output whose distribution the MonteCarlo sheet
 // charts: Monte Carlo runs count its histogram.
-const HistogramOutput = "cost_per_used_hour"
+const HistogramOutput = engine.CostPerUsedHour
 
 // Where the MonteCarlo sheet keeps its histogram and chart.
 const (
@@ -40,10 +41,10 @@ func montecarloGrid(out Output) *Grid {
 }
 
 // histogram writes the base scenario's distribution of the charted output.
-func histogram(g *Grid, mc *engine.MonteCarloResult) {
+func histogram(g *Grid, mc *montecarlo.Result) {
 	g.line(HeaderRow, headers(HistogramOutput+" ("+mc.Scenario+"): from", "to", "share of samples", "bar")...)
 	g.wrapHeight(HeaderRow, 14, "share of samples")
-	var s engine.Stats
+	var s montecarlo.Stats
 	for _, o := range mc.Outputs {
 		if o.Name == HistogramOutput {
 			s = o
@@ -79,7 +80,7 @@ func histogramChart() *excelize.Chart {
 }
 
 // outputsTable lists every output's statistics, scenario by scenario.
-func outputsTable(g *Grid, mcs []*engine.MonteCarloResult, row int) int {
+func outputsTable(g *Grid, mcs []*montecarlo.Result, row int) int {
 	g.line(row, text("Outputs that vary: mean and percentiles over the samples", styleSection))
 	row++
 	g.line(row, headers("output", "unit", "scenario", "mean", "P5", "P50", "P95", "samples evaluated", "base", "base at (percentile)")...)
@@ -93,7 +94,7 @@ func outputsTable(g *Grid, mcs []*engine.MonteCarloResult, row int) int {
 			format := withFormat(styleResult, units.ExcelFormat(o.Unit))
 			g.line(row, text(o.Name, styleLabel), text(o.Unit, styleLabel), text(mc.Scenario, styleLabel),
 				number(o.Mean, format), number(o.P5, format), number(o.P50, format), number(o.P95, format),
-				number(float64(mc.Good), withFormat(styleResult, "#,##0")), number(o.Base, format), text(engine.RankText(o.BaseRank), styleLabel))
+				number(float64(mc.Good), withFormat(styleResult, "#,##0")), number(o.Base, format), text(montecarlo.RankText(o.BaseRank), styleLabel))
 		}
 	}
 	return row
@@ -120,7 +121,7 @@ func ownCheaperTable(g *Grid, out Output, row int) int {
 }
 
 // sampledTable lists the inputs that varied, with their distributions.
-func sampledTable(g *Grid, mc *engine.MonteCarloResult, row int) int {
+func sampledTable(g *Grid, mc *montecarlo.Result, row int) int {
 	g.line(row, text("Uncertain inputs (scenarios hold the inputs they set fixed)", styleSection))
 	row++
 	g.line(row, headers("input", "unit", "distribution", "low", "value", "high", "as drawn")...)
@@ -146,7 +147,7 @@ func sampledTable(g *Grid, mc *engine.MonteCarloResult, row int) int {
 }
 
 // heldNote says why an input was held and what would let it vary.
-func heldNote(h engine.Held) string {
+func heldNote(h montecarlo.Held) string {
 	return h.Why() + "; widen low and high in Assumptions to include it to let it vary"
 }
 

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"strconv"
 
+	"planner/deploy"
 	"planner/engine"
+	"planner/sizing"
 	"planner/units"
 )
 
@@ -21,7 +23,7 @@ func sizingGrid(out Output) *Grid {
 		g.line(HeaderRow+1, text("There is no GPUs or Models sheet, so nothing is sized.", styleNote))
 		return g
 	}
-	catalog := map[string]engine.ModelSpec{}
+	catalog := map[string]sizing.ModelSpec{}
 	for _, m := range out.Plan.Model().Catalog {
 		catalog[m.Name] = m
 	}
@@ -77,7 +79,7 @@ func costsGrid(out Output, lay *resultsLayout) *Grid {
 }
 
 // costRow writes one deployment's row of Deployment costs.
-func costRow(g *Grid, out Output, lay *resultsLayout, d engine.DeploymentResult, row int) {
+func costRow(g *Grid, out Output, lay *resultsLayout, d deploy.Result, row int) {
 	g.line(row, text(d.Name, styleLabel), text(d.Model, styleLabel), text(d.GPU, styleLabel))
 	if d.Cards == 0 {
 		g.set(17, row, text(d.Words, styleError))
@@ -96,7 +98,7 @@ func costRow(g *Grid, out Output, lay *resultsLayout, d engine.DeploymentResult,
 	g.set(8, row, linked(number(d.Offer.Price, money), priceLink(d.Offer)))
 	g.set(9, row, linked(number(d.RentPerReplicaHour, money), cards+"*"+cellName(8, row)))
 	g.set(10, row, linked(number(d.RentPerMonth, money), fmt.Sprintf("%s*%s*%s", cellName(9, row), hours, replicas)))
-	refs := map[string]string{engine.QuantityRent: cellName(10, row)}
+	refs := map[string]string{deploy.QuantityRent: cellName(10, row)}
 	if o := d.Own; o != nil {
 		own := ownRefs(out, lay, d)
 		g.set(11, row, text(o.Scenario, styleLabel))
@@ -119,10 +121,10 @@ func costRow(g *Grid, out Output, lay *resultsLayout, d engine.DeploymentResult,
 			g.set(15, row, linked(number(o.Breakeven, withFormat(styleResult, breakevenFormat)), own.breakeven))
 		}
 		g.set(16, row, linked(text(d.Verdict, styleVerdict), excelVerdict(cellName(14, row)+"<="+cellName(10, row))))
-		refs[engine.QuantityVerdict], refs[engine.QuantityNodes], refs[engine.QuantityBusy] = cellName(16, row), cellName(12, row), cellName(13, row)
-		refs[engine.QuantityOwn], refs[engine.QuantityBreakeven] = cellName(14, row), cellName(15, row)
+		refs[engine.QuantityVerdict], refs[deploy.QuantityNodes], refs[deploy.QuantityBusy] = cellName(16, row), cellName(12, row), cellName(13, row)
+		refs[deploy.QuantityOwn], refs[engine.QuantityBreakeven] = cellName(14, row), cellName(15, row)
 		if own.gpus != "" {
-			refs[engine.QuantityNodeGPUs] = own.gpus
+			refs[deploy.QuantityNodeGPUs] = own.gpus
 		}
 	}
 	words := excelPhrase(d.Phrase, refs)
@@ -137,7 +139,7 @@ func costRow(g *Grid, out Output, lay *resultsLayout, d engine.DeploymentResult,
 // text; "" where planner's own value stands (cards it sized).
 type deploymentInputs struct{ cards, replicas, hours, usage string }
 
-func deploymentRefs(d engine.DeploymentResult) deploymentInputs {
+func deploymentRefs(d deploy.Result) deploymentInputs {
 	ref := func(key string) string {
 		at, ok := d.Where[key]
 		if !ok || at.Sheet == "" {
@@ -173,7 +175,7 @@ func deploymentRefs(d engine.DeploymentResult) deploymentInputs {
 // nodes; "" where Results does not have one.
 type ownSide struct{ gpus, hours, nodeCost, breakeven string }
 
-func ownRefs(out Output, lay *resultsLayout, d engine.DeploymentResult) ownSide {
+func ownRefs(out Output, lay *resultsLayout, d deploy.Result) ownSide {
 	col := 0
 	for i, r := range out.Results {
 		if r.Scenario == d.Own.Scenario {
@@ -187,11 +189,11 @@ func ownRefs(out Output, lay *resultsLayout, d engine.DeploymentResult) ownSide 
 		return absolute(Results, col, row)
 	}
 	var s ownSide
-	row, ok := lay.inputRow["gpus"]
+	row, ok := lay.inputRow[engine.GPUs]
 	s.gpus = at(row, ok)
-	row, ok = lay.inputRow["hours_per_month"]
+	row, ok = lay.inputRow[engine.HoursPerMonth]
 	s.hours = at(row, ok)
-	row, ok = lay.formulaRow["node_cost_per_month"]
+	row, ok = lay.formulaRow[engine.NodeCostPerMonth]
 	s.nodeCost = at(row, ok)
 	for j, o := range out.Plan.Model().Offers {
 		if o.Label() == d.Offer.Label() {

@@ -4,9 +4,14 @@ import (
 	"fmt"
 	"strings"
 
+	"planner/deploy"
 	"planner/engine"
+	"planner/facts"
 	"planner/formulas"
+	"planner/montecarlo"
+	"planner/sizing"
 	"planner/units"
+	"planner/whatif"
 )
 
 // Output is what eval writes back into a workbook.
@@ -15,12 +20,12 @@ type Output struct {
 	Plan        *engine.Plan     // the compiled model
 	Results     []*engine.Result // one per scenario, base first
 	Overrides   []string         // command-line overrides the results were computed with
-	Sizing      []engine.Sizing  // every catalog model on every catalog GPU
-	Deployments []engine.DeploymentResult
-	MonteCarlo  []*engine.MonteCarloResult // one per scenario, as Results; none when not run
-	WhatIfs     *engine.WhatIfs            // tornado, data tables, break-even curve, goals; nil when not run
-	Set         map[string]engine.Value    // inputs overridden on the command line: written as values, not linked
-	Names       map[string]DefinedName     // the workbook's defined names before writing
+	Sizing      []sizing.Result  // every catalog model on every catalog GPU
+	Deployments []deploy.Result
+	MonteCarlo  []*montecarlo.Result    // one per scenario, as Results; none when not run
+	WhatIfs     *whatif.Report          // tornado, data tables, break-even curve, goals; nil when not run
+	Set         map[string]engine.Value // inputs overridden on the command line: written as values, not linked
+	Names       map[string]DefinedName  // the workbook's defined names before writing
 }
 
 // Column widths of the Results sheet.
@@ -97,13 +102,13 @@ func sizingSection(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 	textRow(engine.ModelName, "The model sized.", func(r *engine.Result) string { return r.Text[engine.ModelName] })
 	textRow(engine.GPU, "The GPU it is sized on.", func(r *engine.Result) string { return r.Text[engine.GPU] })
 	docs := map[string]string{
-		engine.WeightsGB:      "Parameters × bytes per parameter.",
-		engine.GPUMemoryGB:    "Memory of one card.",
-		engine.MinCardsName:   "Cards whose memory holds the weights, rounded up to 1, 2, 4, 8 or 16.",
-		engine.UsualCardsName: "Cards with the KV-cache reserve, rounded the same way: the replica's size.",
-		engine.KVGBPerReplica: "Memory left for the KV cache at the usual count.",
+		sizing.WeightsGB:      "Parameters × bytes per parameter.",
+		sizing.GPUMemoryGB:    "Memory of one card.",
+		sizing.MinCardsName:   "Cards whose memory holds the weights, rounded up to 1, 2, 4, 8 or 16.",
+		sizing.UsualCardsName: "Cards with the KV-cache reserve, rounded the same way: the replica's size.",
+		sizing.KVGBPerReplica: "Memory left for the KV cache at the usual count.",
 	}
-	for _, name := range engine.SizingNames {
+	for _, name := range sizing.Names() {
 		row++
 		lay.sizingRow[name] = row
 		g.line(row, text(name, styleLabel), text(sizingUnit(name), styleLabel))
@@ -120,7 +125,7 @@ func sizingSection(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 
 func sizingUnit(name string) string {
 	switch name {
-	case engine.MinCardsName, engine.UsualCardsName:
+	case sizing.MinCardsName, sizing.UsualCardsName:
 		return "cards"
 	}
 	return "GB"
@@ -165,7 +170,7 @@ func breakevenMatrix(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 }
 
 // monteCarloOf is the named scenario's Monte Carlo run, or nil.
-func (out Output) monteCarloOf(scenario string) *engine.MonteCarloResult {
+func (out Output) monteCarloOf(scenario string) *montecarlo.Result {
 	for _, mc := range out.MonteCarlo {
 		if mc.Scenario == scenario {
 			return mc
@@ -213,7 +218,7 @@ func closeCalls(g *Grid, out Output) {
 	var lines []string
 	for _, r := range out.Results {
 		for _, o := range r.Offers {
-			if c := engine.Closeness(r, o, out.monteCarloOf(r.Scenario)); c.Close {
+			if c := montecarlo.Closeness(r, o, out.monteCarloOf(r.Scenario)); c.Close {
 				lines = append(lines, r.Scenario+" against "+o.Offer.Label()+", "+o.Verdict+": "+c.Why)
 			}
 		}
@@ -233,7 +238,7 @@ func closeCalls(g *Grid, out Output) {
 // planner's: version, a hash of the inputs, never a timestamp.
 func provenance(g *Grid, title string, out Output, more ...string) {
 	g.line(titleRow, text(title, styleTitle))
-	line := ownerPrefix + out.Version + " · inputs " + out.Plan.Model().Fingerprint(out.Overrides...) +
+	line := ownerPrefix + out.Version + " · inputs " + facts.Fingerprint(out.Plan.Model(), out.Overrides...) +
 		" · rewritten by planner eval on every run; edits here are lost"
 	if len(out.Overrides) > 0 {
 		line += " · computed with " + strings.Join(out.Overrides, ", ")

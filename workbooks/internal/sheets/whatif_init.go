@@ -10,6 +10,7 @@ import (
 
 	"planner/engine"
 	"planner/units"
+	"planner/whatif"
 )
 
 // targetsGrid is the Targets sheet: the formulas the tornado follows.
@@ -92,14 +93,14 @@ func shadeText(s engine.Shade) string {
 	return ""
 }
 
-// stepsValidation keeps a step count between 1 and engine.MaxSteps.
+// stepsValidation keeps a step count between 1 and whatif.MaxSteps.
 func stepsValidation(sqref string) *excelize.DataValidation {
 	dv := excelize.NewDataValidation(true)
 	dv.Sqref = sqref
-	if err := dv.SetRange(1, engine.MaxSteps, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween); err != nil {
+	if err := dv.SetRange(1, whatif.MaxSteps, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween); err != nil {
 		panic(err) // constant arguments
 	}
-	dv.SetError(excelize.DataValidationErrorStyleStop, "planner", fmt.Sprintf("A table axis has between 1 and %d steps.", engine.MaxSteps))
+	dv.SetError(excelize.DataValidationErrorStyleStop, "planner", fmt.Sprintf("A table axis has between 1 and %d steps.", whatif.MaxSteps))
 	return dv
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"planner/engine"
 	"planner/units"
+	"planner/whatif"
 	"planner/workbooks/internal/ooxml"
 )
 
@@ -40,7 +41,7 @@ func sensitivityGrid(out Output) *Grid {
 }
 
 // tornadoSection writes one tornado from row and returns its last row.
-func tornadoSection(g *Grid, t engine.Tornado, row int) int {
+func tornadoSection(g *Grid, t whatif.Tornado, row int) int {
 	format := withFormat(styleResult, units.ExcelFormat(t.Unit))
 	g.line(row, text(t.Target.Label()+": "+units.Format(t.Base, t.Unit)+" at base, by input, largest swing first", styleSection))
 	header := row + 1
@@ -82,7 +83,7 @@ func tornadoSection(g *Grid, t engine.Tornado, row int) int {
 
 // tornadoChart is a bar chart of each input's change at its low and its
 // high, from the base: the widest bar on top.
-func tornadoChart(sheet string, t engine.Tornado, header, last, rows int) *excelize.Chart {
+func tornadoChart(sheet string, t whatif.Tornado, header, last, rows int) *excelize.Chart {
 	overlap, gap := 100, uint(40)
 	series := func(col int, colour string) excelize.ChartSeries {
 		return excelize.ChartSeries{Name: absolute(sheet, col, header), Categories: span(sheet, 1, header+1, last),
@@ -126,7 +127,7 @@ func dataTablesGrid(out Output) *Grid {
 }
 
 // dataTableSection writes one table from row and returns its last row.
-func dataTableSection(g *Grid, out Output, t *engine.Table, row int) int {
+func dataTableSection(g *Grid, out Output, t *whatif.Table, row int) int {
 	m := out.Plan.Model()
 	rowUnit := unitOf(m.Inputs, t.Spec.Row.Input)
 	format := withFormat(styleResult, units.ExcelFormat(t.Unit))
@@ -180,7 +181,7 @@ func dataTableSection(g *Grid, out Output, t *engine.Table, row int) int {
 }
 
 // describeTable says in words what a table shows.
-func describeTable(t *engine.Table, inputs []engine.Input) string {
+func describeTable(t *whatif.Table, inputs []engine.Input) string {
 	s := t.Spec
 	between := func(a engine.Axis) string {
 		unit := unitOf(inputs, a.Input)
@@ -258,7 +259,7 @@ func breakevenGrid(out Output) *Grid {
 }
 
 // crossingsTable lists where each scenario's curve meets each offer.
-func crossingsTable(g *Grid, c *engine.Curve, row int) int {
+func crossingsTable(g *Grid, c *whatif.Curve, row int) int {
 	g.line(row, headers("scenario", "offer", "$/GPU-hour", "break-even utilisation")...)
 	g.wrapHeight(row, 14, "break-even utilisation")
 	for _, x := range c.Crossings {
@@ -275,7 +276,7 @@ func crossingsTable(g *Grid, c *engine.Curve, row int) int {
 }
 
 // curveOffers are the offers any scenario compares, each once.
-func curveOffers(c *engine.Curve) []engine.Offer {
+func curveOffers(c *whatif.Curve) []engine.Offer {
 	var out []engine.Offer
 	seen := map[string]bool{}
 	for _, x := range c.Crossings {
@@ -290,7 +291,7 @@ func curveOffers(c *engine.Curve) []engine.Offer {
 // curveChart draws the scenarios' curves as solid lines and the offers'
 // prices as dashed ones, cut off at one and a half times the dearest offer
 // so the crossings stay visible (at 1 % busy an hour costs a hundredfold).
-func curveChart(sheet string, c *engine.Curve, offers []engine.Offer, header, last int) *excelize.Chart {
+func curveChart(sheet string, c *whatif.Curve, offers []engine.Offer, header, last int) *excelize.Chart {
 	top := 0.0
 	for _, o := range offers {
 		top = max(top, o.Price)

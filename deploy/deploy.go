@@ -1,0 +1,302 @@
+package deploy
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"planner/engine"
+	"planner/formulas"
+	"planner/sizing"
+)
+
+// Quantities a deployment's verdict in words names, besides the verdict
+// and the break-even (engine.QuantityVerdict, engine.QuantityBreakeven).
+const (
+	QuantityNodes    = "nodes"
+	QuantityNodeGPUs = "node_gpus"
+	QuantityBusy     = "node_busy"
+	QuantityOwn      = "own_per_month"
+	QuantityRent     = "rent_per_month"
+)
+
+// OwnSide is what owning nodes for a deployment would cost.
+type OwnSide struct {
+	Scenario     string
+	Nodes        int
+	NodeGPUs     float64
+	Busy         float64 // share of the owned cards' calendar hours they work
+	CostPerMonth float64
+	Breakeven    float64 // against the deployment's offer; 0 when not known
+}
+
+// Result is a deployment costed.
+type Result struct {
+	engine.Deployment
+	Sizing             *sizing.Result // when the cards come from sizing
+	Cards              int
+	SizedCards         int // what sizing gives, whether or not the deployment typed its own cards; 0 when it cannot
+	Offer              engine.Offer
+	RentPerReplicaHour float64
+	RentPerMonth       float64
+	Own                *OwnSide      // nil when no scenario owns a node of the GPU
+	Verdict            string        // buy or rent; "" when there is nothing to compare or it is not costed
+	Words              string        // the verdict, or why there is none, in words
+	Phrase             engine.Phrase // the verdict in words, word by word; nil when not costed
+}
+
+// Cost costs every deployment of the plan's model, using the scenarios'
+// results (base first, then the named scenarios) for the owning side.
+func Cost(p *engine.Plan, results []*engine.Result) []Result {
+	m := p.Model()
+	var out []Result
+	for _, d := range m.Deployments {
+		out = append(out, cost(&m, d, results))
+	}
+	return out
+}
+
+func cost(m *engine.Model, d engine.Deployment, results []*engine.Result) Result {
+	r := Result{Deployment: d, Cards: d.Cards}
+	own := ownScenario(d, results)
+	s, err := size(m, d, own, results)
+	if err == nil {
+		r.SizedCards = s.UsualCards
+	}
+	if r.Cards == 0 {
+		if r.SizedCards == 0 {
+			r.Words = "not costed: " + sizingFailure(s, err)
+			return r
+		}
+		r.Sizing, r.Cards = &s, s.UsualCards
+	}
+	r.Offer, _ = offerOf(m, d)
+	r.RentPerReplicaHour = float64(r.Cards) * r.Offer.Price
+	r.RentPerMonth = r.RentPerReplicaHour * d.HoursPerMonth * float64(d.Replicas)
+	if !finite(r.RentPerMonth) {
+		r.RentPerReplicaHour, r.RentPerMonth = 0, 0
+		r.Words = "not costed: the rent per month is too large to be a number; check the offer's price, the cards and the replicas"
+		return r
+	}
+	if own != nil {
+		r.Own = ownSide(own, r)
+	}
+	r.Verdict, r.Phrase = verdict(r)
+	r.Words = r.Phrase.String()
+	return r
+}
+
+func sizingFailure(s sizing.Result, err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	return s.Note
+}
+
+// ownScenario is the scenario whose node the deployment would own: the one
+// it names, else the base when its GPU matches, else the first scenario of
+// that GPU.
+func ownScenario(d engine.Deployment, results []*engine.Result) *engine.Result {
+	for _, r := range results {
+		if d.Scenario != "" && strings.EqualFold(r.Scenario, d.Scenario) {
+			return r
+		}
+	}
+	if d.Scenario != "" {
+		return nil
+	}
+	for _, r := range results {
+		if engine.SameGPU(r.Text[engine.GPU], d.GPU) {
+			return r
+		}
+	}
+	return nil
+}
+
+// size sizes the deployment's model with the KV headroom and node size of
+// its owning scenario, or of the base.
+func size(m *engine.Model, d engine.Deployment, own *engine.Result, results []*engine.Result) (sizing.Result, error) {
+	rules := own
+	if rules == nil && len(results) > 0 {
+		rules = results[0]
+	}
+	spec, _ := m.ModelSpec(d.Model)
+	if d.Precision != "" {
+		spec.Precision, spec.BytesPerParam = d.Precision, 0
+	}
+	g, _ := m.GPUSpec(d.GPU)
+	return sizing.Size(spec, g, rules.SizingRule())
+}
+
+// offerOf is the offer the deployment names, or the cheapest offer of its
+// GPU.
+func offerOf(m *engine.Model, d engine.Deployment) (engine.Offer, bool) {
+	var best *engine.Offer
+	for i, o := range m.Offers {
+		if d.Offer != "" && strings.EqualFold(o.Label(), strings.TrimSpace(d.Offer)) {
+			return o, true
+		}
+		if d.Offer == "" && engine.SameGPU(o.GPU, d.GPU) && (best == nil || o.Price < best.Price) {
+			best = &m.Offers[i]
+		}
+	}
+	if best == nil {
+		return engine.Offer{}, false
+	}
+	return *best, true
+}
+
+func ownSide(own *engine.Result, r Result) *OwnSide {
+	nodeCost, ok := own.Values[engine.NodeCostPerMonth]
+	nodeGPUs, hours := own.Values[engine.GPUs], own.Values[engine.HoursPerMonth]
+	if !ok || nodeGPUs <= 0 || hours <= 0 {
+		return nil
+	}
+	cards := float64(r.Cards * r.Replicas)
+	s := &OwnSide{Scenario: own.Scenario, NodeGPUs: nodeGPUs, Nodes: int(math.Ceil(cards / nodeGPUs))}
+	// A 31-day month of 744 hours keeps owned cards busy all of a 730-hour month.
+	s.Busy = min(1, cards*r.HoursPerMonth/(float64(s.Nodes)*nodeGPUs*hours))
+	s.CostPerMonth = float64(s.Nodes) * nodeCost
+	for _, o := range own.Offers {
+		if o.Offer.Label() == r.Offer.Label() {
+			s.Breakeven = o.Values[engine.Breakeven]
+		}
+	}
+	return s
+}
+
+// verdict compares renting with owning whole nodes, in words a memo can
+// quote. With no scenario owning a node of the GPU there is nothing to
+// compare, and no verdict.
+func verdict(r Result) (string, engine.Phrase) {
+	rent := engine.Phrase{number(QuantityRent, r.RentPerMonth, engine.AsDollars), text(" a month rented from " + r.Offer.Label())}
+	if r.Own == nil {
+		return "", append(engine.Phrase{text("nothing to compare: ")}, append(rent,
+			text("; no scenario owns "+r.GPU+" nodes; add a scenario whose gpu is "+r.GPU+" to compare owning them"))...)
+	}
+	v := engine.Rent
+	if r.Own.CostPerMonth <= r.RentPerMonth { // at a tie, as for offers: buy
+		v = engine.Buy
+	}
+	return v, phrase(r, v)
+}
+
+// phrase is the deployment's verdict in words, as it reads for the verdict
+// given: a spreadsheet that recalculates picks one of the two.
+func phrase(r Result, verdict string) engine.Phrase {
+	rent := engine.Phrase{number(QuantityRent, r.RentPerMonth, engine.AsDollars), text(" a month rented from " + r.Offer.Label())}
+	o := r.Own
+	node := engine.Phrase{number(QuantityNodes, float64(o.Nodes), engine.AsCount), text(" "), number(QuantityNodes, float64(o.Nodes), engine.AsNodes),
+		text(" of "), number(QuantityNodeGPUs, o.NodeGPUs, engine.AsCount), text("×" + r.GPU)}
+	own := number(QuantityOwn, o.CostPerMonth, engine.AsDollars)
+	busy := engine.Phrase{text("busy "), number(QuantityBusy, o.Busy, engine.AsPercent), text(" of the month")}
+	if o.Breakeven > 0 {
+		busy = append(busy, text(", break-even against "+r.Offer.Label()+" is "), number(engine.QuantityBreakeven, o.Breakeven, engine.AsBreakevenShare))
+	}
+	var p engine.Phrase
+	if verdict == engine.Buy {
+		p = engine.Phrase{engine.VerdictWord(verdict), text(": owning ")}
+		p = append(append(p, node...), text(" costs "), own, text(" a month against "))
+		p = append(append(p, rent...), text("; the cards would be "))
+	} else {
+		p = append(engine.Phrase{engine.VerdictWord(verdict), text(": ")}, rent...)
+		p = append(append(append(p, text(" against "), own, text(" for owning ")), node...), text(", whose cards would be "))
+	}
+	return append(p, busy...)
+}
+
+// Phrases are the deployment's verdict in words as they would read for
+// either verdict, buy first; nil when there is nothing to compare.
+func (r Result) Phrases() (buy, rent engine.Phrase) {
+	if r.Own == nil || r.Phrase == nil {
+		return nil, nil
+	}
+	return phrase(r, engine.Buy), phrase(r, engine.Rent)
+}
+
+func text(s string) engine.Word { return engine.Word{Text: s} }
+
+func number(quantity string, v float64, f engine.WordFormat) engine.Word {
+	return engine.Word{Quantity: quantity, Value: v, Format: f}
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// Check reports deployments that name what the model lacks; Build runs it
+// with the engine's own checks.
+func Check(p *engine.Plan) (problems, warnings formulas.List) {
+	m := p.Model()
+	base, _ := m.Input(engine.GPU)
+	scenarioGPU := map[string]string{engine.Base: base.Value.Text}
+	for _, s := range m.Scenarios {
+		gpu := base.Value.Text
+		if v, ok := s.Set[engine.GPU]; ok {
+			gpu = v.Text
+		}
+		scenarioGPU[strings.ToLower(s.Name)] = gpu
+	}
+	for _, d := range m.Deployments {
+		at := func(col string) formulas.Origin {
+			if o, ok := d.Where[col]; ok {
+				return o
+			}
+			return d.Origin
+		}
+		if _, ok := m.ModelSpec(d.Model); !ok {
+			problems = append(problems, &formulas.Error{Origin: at("model"), Name: d.Name,
+				Msg: fmt.Sprintf("the model %q is not in the Models sheet; known models: %s", d.Model, m.ModelNames())})
+		}
+		if _, ok := m.GPUSpec(d.GPU); !ok {
+			problems = append(problems, &formulas.Error{Origin: at("gpu"), Name: d.Name,
+				Msg: fmt.Sprintf("the GPU %q is not in the GPUs sheet; known GPUs: %s", d.GPU, m.GPUNames())})
+		}
+		if _, ok := sizing.BytesPer(d.Precision); d.Precision != "" && !ok {
+			problems = append(problems, &formulas.Error{Origin: at("precision"), Name: d.Name,
+				Msg: fmt.Sprintf("the precision %q is not known; use one of %s", d.Precision, sizing.PrecisionNames())})
+		}
+		if o, ok := offerOf(&m, d); !ok {
+			problems = append(problems, &formulas.Error{Origin: at("offer"), Name: d.Name,
+				Msg: fmt.Sprintf("no Cloud offer %s; name one of: %s", quoteOr(d.Offer, "for the GPU "+d.GPU), m.OfferLabels(d.GPU))})
+		} else if !engine.SameGPU(o.GPU, d.GPU) {
+			problems = append(problems, &formulas.Error{Origin: at("offer"), Name: d.Name,
+				Msg: fmt.Sprintf("the offer %s is for %s, not %s", o.Label(), o.GPU, d.GPU)})
+		}
+		if d.Scenario != "" {
+			if gpu, ok := scenarioGPU[strings.ToLower(d.Scenario)]; !ok {
+				problems = append(problems, &formulas.Error{Origin: at("scenario"), Name: d.Name,
+					Msg: fmt.Sprintf("there is no scenario %q; the scenarios are base and those in the Scenarios sheet", d.Scenario)})
+			} else if !engine.SameGPU(gpu, d.GPU) {
+				problems = append(problems, &formulas.Error{Origin: at("scenario"), Name: d.Name,
+					Msg: fmt.Sprintf("the scenario %s owns %s nodes, not %s; name a scenario of that GPU, or leave the cell empty", d.Scenario, gpu, d.GPU)})
+			}
+		}
+		if msg := tooFewCards(&m, d); msg != "" {
+			problems = append(problems, &formulas.Error{Origin: at("cards"), Name: d.Name, Msg: msg})
+		}
+	}
+	return problems, nil
+}
+
+// tooFewCards says when typed cards per replica cannot hold the weights.
+func tooFewCards(m *engine.Model, d engine.Deployment) string {
+	spec, okM := m.ModelSpec(d.Model)
+	g, okG := m.GPUSpec(d.GPU)
+	if d.Cards == 0 || !okM || !okG {
+		return ""
+	}
+	if d.Precision != "" {
+		spec.Precision, spec.BytesPerParam = d.Precision, 0
+	}
+	s, err := sizing.Size(spec, g, sizing.Rule{})
+	if err != nil || d.Cards >= s.MinCards {
+		return ""
+	}
+	return fmt.Sprintf("%d cards per replica cannot hold %s: %.0f GB of weights need at least %d×%s", d.Cards, d.Model, s.WeightsGB, s.MinCards, g.Name)
+}
+
+func quoteOr(s, otherwise string) string {
+	if s == "" {
+		return otherwise
+	}
+	return fmt.Sprintf("%q", s)
+}

@@ -1,0 +1,97 @@
+package deploy
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"planner/engine"
+	"planner/engine/enginetest"
+)
+
+func deployAll(t *testing.T) map[string]Result {
+	t.Helper()
+	p, err := engine.Build(enginetest.FullModel(), Check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, err := p.EvalAll(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]Result{}
+	for _, d := range Cost(p, results) {
+		out[d.Name] = d
+	}
+	return out
+}
+
+// SPEC.md §5 and the monthly figures of §2, through the deployment cases.
+func TestSpecDeployments(t *testing.T) {
+	ds := deployAll(t)
+	tests := []struct {
+		name         string
+		cards        int
+		perHour      float64 // rent per replica-hour, to the cent
+		month, round float64 // rent per month, to SPEC's rounding
+	}{
+		{"internal 8B assistant", 1, 0.69, 121, 1},
+		{"public 70B FP8, workdays", 2, 5.38, 1420, 10},
+		{"70B FP8 on one H200", 1, 3.59, 0, 0},
+		{"one H100 all month", 1, 2.69, 1964, 1},
+		{"one H100, workdays", 1, 2.69, 710, 1},
+		{"8 cards, Community", 8, 21.52, 15710, 10},
+		{"8 cards, Lambda", 8, 31.92, 23300, 100},
+		{"8 cards, AWS", 8, 47.76, 34865, 5},
+	}
+	for _, tt := range tests {
+		d := ds[tt.name]
+		if d.Cards != tt.cards || math.Round(d.RentPerReplicaHour*100)/100 != tt.perHour {
+			t.Errorf("%s: %d cards at $%.4f/h, want %d at $%.2f", tt.name, d.Cards, d.RentPerReplicaHour, tt.cards, tt.perHour)
+		}
+		if tt.round > 0 && math.Round(d.RentPerMonth/tt.round)*tt.round != tt.month {
+			t.Errorf("%s: $%.2f a month, SPEC says ≈ $%v", tt.name, d.RentPerMonth, tt.month)
+		}
+	}
+}
+
+// Two busy cards of eight, 264 h a month: the node would be 9 % busy, far
+// below any break-even, so renting wins.
+func TestDeploymentOwnSide(t *testing.T) {
+	d := deployAll(t)["public 70B FP8, workdays"]
+	if d.Own == nil || d.Own.Nodes != 1 || d.Own.Scenario != engine.Base {
+		t.Fatalf("own side %+v", d.Own)
+	}
+	if want := 2 * 264.0 / (8 * 730); math.Abs(d.Own.Busy-want) > 1e-12 {
+		t.Errorf("busy %v, want %v", d.Own.Busy, want)
+	}
+	want := "rent: $1,420 a month rented from RunPod H100 SXM, Community against $9,554 for owning 1 node of 8×H100 SXM, " +
+		"whose cards would be busy 9.0 % of the month, break-even against RunPod H100 SXM, Community is 60.8 %"
+	if d.Verdict != engine.Rent || d.Words != want {
+		t.Errorf("got %s: %s\nwant %s", d.Verdict, d.Words, want)
+	}
+	// The H200 case is owned by the scenario that has an H200 node.
+	if h := deployAll(t)["70B FP8 on one H200"]; h.Own == nil || h.Own.Scenario != "H200 node" {
+		t.Errorf("H200 case owned by %+v", h.Own)
+	}
+	// An AWS-priced node busy all month: owning wins.
+	if a := deployAll(t)["8 cards, AWS"]; a.Verdict != engine.Buy || !strings.HasPrefix(a.Words, "buy: owning 1 node of 8×H100 SXM costs $9,554 a month against $34,865") {
+		t.Errorf("%s: %s", a.Verdict, a.Words)
+	}
+}
+
+// A deployment busy more hours than the month the node's break-even counts
+// can pay for owning with the break-even above 100 %: its words say the
+// break-even is above 100 %, never that owning never pays.
+func TestDeploymentWordsNeverContradictTheVerdict(t *testing.T) {
+	m := enginetest.FullModel()
+	m.Offers[0].Price = 1.62 // RunPod Community, below owning's $1.64 an hour
+	m.Deployments = []engine.Deployment{{Name: "all month", Model: "Llama 3.1 405B", GPU: "H100 SXM", Cards: 8, Replicas: 1,
+		HoursPerMonth: 744, Offer: "RunPod H100 SXM, Community"}}
+	p, _ := engine.Build(m, Check)
+	results, _ := p.EvalAll(nil)
+	d := Cost(p, results)[0]
+	if d.Verdict != engine.Buy || !strings.HasSuffix(d.Words, "is above 100 %") || strings.Contains(d.Words, "never pays") {
+		t.Errorf("%s: %s", d.Verdict, d.Words)
+	}
+}

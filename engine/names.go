@@ -1,0 +1,53 @@
+package engine
+
+// The names planner gives a meaning of its own: the inputs and formulas it
+// reads or provides by name. Every package that reads one by name uses
+// these constants, so that a name is spelled in one place. The names
+// sizing provides are sizing's.
+const (
+	// OfferPrice is the $/GPU-hour of the cloud offer a per-offer formula is
+	// evaluated for. Any formula that depends on it is evaluated once per offer.
+	OfferPrice = "offer_price"
+	// GPU is the text input naming the node's GPU; offers of that GPU are compared.
+	GPU = "gpu"
+	// Utilization is the share of calendar hours the GPUs emit tokens.
+	Utilization = "utilization"
+	// Breakeven is the per-offer formula the verdict compares utilisation with.
+	Breakeven = "breakeven_utilization"
+	// Base names the scenario of the Assumptions sheet's own values.
+	Base = "base"
+
+	// ModelName is the text input naming the model a scenario sizes, from the
+	// model catalog; Precision optionally overrides the model's precision;
+	// KVHeadroom is the KV-cache reserve as a share of the weights.
+	ModelName  = "model"
+	Precision  = "precision"
+	KVHeadroom = "kv_headroom"
+
+	// GPUs is the number input of cards in one node: sizing's node size, and
+	// the cards a deployment's owned nodes hold.
+	GPUs = "gpus"
+	// HoursPerMonth is the number input of calendar hours in a month.
+	HoursPerMonth = "hours_per_month"
+	// CostPerGPUHour is what an owned GPU-hour costs, busy or not.
+	CostPerGPUHour = "cost_per_gpu_hour"
+	// CostPerUsedHour is what an owned GPU-hour costs at the utilisation: the
+	// break-even curve follows it.
+	CostPerUsedHour = "cost_per_used_hour"
+	// NodeCostPerMonth is what owning one node costs a month.
+	NodeCostPerMonth = "node_cost_per_month"
+	// OwnSaving is the per-offer formula that says what owning saves a month:
+	// the money a close call puts at stake.
+	OwnSaving = "own_saving_per_month"
+)
+
+// GPUWatts is the board power of one GPU of the node, in watts. It comes
+// from the GPUs sheet for each scenario's GPU, as its memory does: a node of
+// B200s draws a B200's watts, never the H100's 700 W. A scenario (a
+// Scenarios row gpu_watts) or --set gpu_watts overrides it.
+//
+// Workbooks made before the catalog gave the watts have gpu_watts in
+// Assumptions. There it is the watts of the Assumptions' GPU: it holds for
+// every scenario on that GPU, and a scenario on another GPU takes that
+// GPU's watts from the catalog.
+const GPUWatts = "gpu_watts"

@@ -1,0 +1,92 @@
+package engine
+
+import "planner/formulas"
+
+// The parts of a model that the evaluator does not read itself: how models
+// are deployed, how uncertain inputs are correlated, and the what-ifs a
+// workbook asks for. The packages that own them check them as Build runs
+// (see Check).
+
+// Deployment is one way of serving a model: so many replicas of so many
+// cards, busy so many hours a month, rented from one offer, compared with
+// owning nodes of that GPU.
+type Deployment struct {
+	Name          string
+	Model         string
+	Precision     string // "": the model's own
+	GPU           string
+	Cards         int // cards per replica; 0: from sizing
+	Replicas      int
+	HoursPerMonth float64 // hours each replica is busy in a month
+	Usage         string  // how the hours were given, for people: "12 h × 22 days"
+	Offer         string  // an offer's label; "": the cheapest offer of the GPU
+	Scenario      string  // the scenario that owns nodes of this GPU; "": chosen by GPU
+	Notes         string
+	Origin        formulas.Origin
+	Where         map[string]formulas.Origin // the cell of each column
+	Texts         map[string]bool            // the number columns typed as text ("264")
+}
+
+// Correlation is a rank correlation between two uncertain inputs, induced
+// in Monte Carlo samples by the Iman–Conover method.
+type Correlation struct {
+	A, B   string
+	Rho    float64
+	Notes  string
+	Origin formulas.Origin
+}
+
+// TargetSpec is a tornado target the workbook names.
+type TargetSpec struct {
+	Name   string
+	Notes  string
+	Origin formulas.Origin
+}
+
+// Axis is one dimension of a data table: an input stepped from From to To
+// in Steps values, or the offers of the scenario's GPU.
+type Axis struct {
+	Input    string
+	From, To float64
+	Steps    int
+	Offers   bool
+}
+
+// TableSpec is a data table a user configured: one output over one or two
+// axes.
+type TableSpec struct {
+	Name   string
+	Output string
+	Row    Axis
+	Col    *Axis // nil: a one-way table
+	Shade  Shade // how the sheet colours the cells
+	Notes  string
+	Origin formulas.Origin
+	Where  map[string]formulas.Origin
+}
+
+// Shade says which cells of a data table are good news, in green: those
+// below (or above) a threshold, the rest red; or, as a colour scale, the
+// lowest (or highest) values. The zero Shade colours nothing.
+type Shade struct {
+	Below, Above bool    // green below or above Threshold
+	Threshold    float64 // for Below and Above
+	Low, High    bool    // a colour scale, green at that end
+}
+
+// Goal asks which value of one input makes a formula reach a value: Excel's
+// Goal Seek, headless.
+type Goal struct {
+	Name     string
+	For      string // the input to solve for
+	Target   string // the formula that must reach Value
+	Value    float64
+	Offer    string           // for a per-offer target: the offer's label
+	With     map[string]Value // other inputs set while solving
+	Low      float64          // where to look, when HasRange
+	High     float64
+	HasRange bool
+	Notes    string
+	Origin   formulas.Origin            // the goal's row
+	Where    map[string]formulas.Origin // the cell of each column
+}

@@ -1,0 +1,26 @@
+package facts
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+
+	"planner/engine"
+)
+
+// Fingerprint is a short hash of the model's facts that decide numbers
+// (not sources and notes) and of anything else the caller adds (such as
+// command-line overrides): equal fingerprints mean equal results.
+func Fingerprint(m engine.Model, extra ...string) string {
+	var lines []string
+	for _, f := range Of(m) {
+		if f.Kind != KindSource {
+			lines = append(lines, f.String())
+		}
+	}
+	h := sha256.New()
+	for _, l := range append(lines, extra...) {
+		h.Write([]byte(l))
+		h.Write([]byte{'\n'})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
+}

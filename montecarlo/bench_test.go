@@ -1,0 +1,192 @@
+package montecarlo
+
+import (
+	"context"
+	"runtime"
+	"testing"
+
+	"planner/engine"
+	"planner/engine/enginetest"
+)
+
+var sink float64
+
+// uncertainModel is the default model with the default workbook's
+// distributions: triangular over each range.
+func uncertainModel() engine.Model {
+	m := enginetest.SpecModel()
+	ranges := map[string][3]float64{"capex": {250000, 285000, 320000}, "residual": {0, 0, 0.3}, "pue": {1.2, 1.3, 1.4},
+		"electricity_price": {0.08, 0.12, 0.2}, "rack_per_month": {750, 1000, 1500}, "utilization": {0.25, 0.5, 0.9}}
+	for i, in := range m.Inputs {
+		if r, ok := ranges[in.Name]; ok {
+			m.Inputs[i].Dist = &engine.Distribution{Kind: "triangular", Params: r[:]}
+		}
+	}
+	return m
+}
+
+// BenchmarkMonteCarlo draws a million samples of six uncertain inputs and
+// computes every output's mean, P5, P50 and P95 and the probability that
+// owning beats each H100 offer. The planner and baseline runs use one core
+// and the same sampling and statistics, so their ratio is the evaluator's
+// cost; planner-all-cores is the time a user waits.
+func BenchmarkMonteCarlo(b *testing.B) {
+	p, err := engine.Build(uncertainModel(), Check)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const samples = 1_000_000
+	mc := func(workers int) func(b *testing.B) {
+		return func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: samples, Seed: 1, Workers: workers})
+				if err != nil {
+					b.Fatal(err)
+				}
+				sink += r.Outputs[0].P50
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/samples, "ns/sample")
+			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/run")
+		}
+	}
+	b.Run("planner", mc(1))
+	b.Run("baseline", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			sink += baselineMonteCarlo(samples, 1).percentiles[0][1]
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/samples, "ns/sample")
+		b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/run")
+	})
+	b.Run("planner-all-cores", mc(runtime.GOMAXPROCS(0)))
+}
+
+// baselineOutputs are the outputs the hand-written run summarises, in its
+// order.
+var baselineOutputs = []string{"per_gpu_capex", "capital_per_gpu_hour", "node_kw", "power_per_month", "power_per_gpu_hour",
+	"rack_per_gpu_hour", "cost_per_gpu_hour", "cost_per_used_hour", "node_cost_per_month"}
+
+// baselineResult is what the hand-written run computes: per output its
+// P5, P50, P95 and mean, and per offer the samples in which owning wins.
+type baselineResult struct {
+	percentiles [][percentileCount]float64
+	means       []float64
+	wins        []int
+}
+
+// baselineMonteCarlo is the same run written by hand: the same generator per
+// block, the same stratified draws, the same pilot and percentile counting,
+// with the formulas as plain Go.
+func baselineMonteCarlo(n int, seed uint64) baselineResult {
+	dists := []*engine.Distribution{
+		{Kind: "triangular", Params: []float64{250000, 285000, 320000}}, {Kind: "triangular", Params: []float64{0, 0, 0.3}},
+		{Kind: "triangular", Params: []float64{1.2, 1.3, 1.4}}, {Kind: "triangular", Params: []float64{0.08, 0.12, 0.2}},
+		{Kind: "triangular", Params: []float64{750, 1000, 1500}}, {Kind: "triangular", Params: []float64{0.25, 0.5, 0.9}},
+	}
+	const outputs = 9
+	defaults := enginetest.DefaultInputs()
+	sieves, tallies, sums, vals := make([]sieve, outputs), make([]*tally, outputs), make([]float64, outputs), make([][]float64, outputs)
+	for o := range sieves {
+		sieves[o], tallies[o], vals[o] = keepAll(0, 0), &tally{}, make([]float64, blockSize)
+	}
+	// Two outputs are others rescaled, and are counted through them, as
+	// planner does.
+	type follower struct {
+		source int
+		apply  func(float64) float64
+	}
+	followed := map[int]follower{
+		4: {3, func(x float64) float64 { return x / defaults.GPUs / defaults.Hours }}, // power per GPU-hour, from per month
+		8: {6, func(x float64) float64 { return x * defaults.GPUs * defaults.Hours }}, // a node's month, from a GPU-hour
+	}
+	pilot, sc := min(pilotBlocks*blockSize, n), &scratch{}
+	fromPilot := func() {
+		for o := range tallies {
+			if _, ok := followed[o]; ok {
+				continue
+			}
+			values := tallies[o].kept[0]
+			sieves[o] = sieveFrom(values, pilot == n, bracketSigmas)
+			tallies[o] = newTally(&sieves[o], n-pilot)
+			tallies[o].add(&sieves[o], values, nil, sc)
+		}
+	}
+	prices := []float64{2.69, 3.29, 3.99, 5.97}
+	wins := make([]int, len(prices))
+	cols := make([][]float64, len(dists))
+	for j := range cols {
+		cols[j] = make([]float64, blockSize)
+	}
+	in, out := defaults, enginetest.NodeOutputs{}
+	for start := 0; start < n; start += blockSize {
+		if start == pilot {
+			fromPilot()
+		}
+		var src stream
+		src.seed(seed, uint64(start/blockSize))
+		m := min(blockSize, n-start)
+		for j, d := range dists {
+			if fill(d, cols[j][:m], &src) && j > 0 {
+				shuffle(cols[j][:m], &src)
+			}
+		}
+		for i := 0; i < m; i++ {
+			in.Capex, in.Residual, in.PUE, in.Price, in.Rack, in.Util = cols[0][i], cols[1][i], cols[2][i], cols[3][i], cols[4][i], cols[5][i]
+			enginetest.HandWritten(&in, &out)
+			for k, v := range [...]float64{out.PerGPU, out.Capital, out.KW, out.PowerMonth, out.Power, out.Rack, out.Cost, out.Used, out.NodeMonth} {
+				vals[k][i] = v
+			}
+			for k, pr := range prices {
+				if in.Util >= out.Cost/pr {
+					wins[k]++
+				}
+			}
+		}
+		for o := range tallies {
+			if _, ok := followed[o]; ok {
+				sums[o] += sumGood(vals[o][:m], nil)
+				continue
+			}
+			sums[o] += tallies[o].add(&sieves[o], vals[o][:m], nil, sc)
+		}
+	}
+	if pilot == n {
+		fromPilot()
+	}
+	res := baselineResult{wins: wins}
+	for o := range tallies {
+		r, _ := tallies[o].ranked()
+		if f, ok := followed[o]; ok {
+			r, _ = tallies[f.source].ranked()
+			r = r.through(f.apply)
+		}
+		res.percentiles = append(res.percentiles, r.percentiles())
+		res.means = append(res.means, sums[o]/float64(n))
+	}
+	return res
+}
+
+// The hand-written run computes what planner computes, sample for sample,
+// so that the benchmark compares like with like.
+func TestBaselineMonteCarloIsPlanners(t *testing.T) {
+	p, err := engine.Build(uncertainModel(), Check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 50_000
+	r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: n, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := baselineMonteCarlo(n, 3)
+	for i, name := range baselineOutputs {
+		s := stat(t, r, name)
+		if got := [percentileCount]float64{s.P5, s.P50, s.P95}; got != base.percentiles[i] || s.Mean != base.means[i] {
+			t.Errorf("%s: planner P5, P50, P95 %v, mean %v; hand-written %v, %v", name, got, s.Mean, base.percentiles[i], base.means[i])
+		}
+	}
+	if want := float64(base.wins[0]) / n; r.OwnCheaper[0].Probability != want {
+		t.Errorf("owning beats %s in %v of samples; by hand %v", r.OwnCheaper[0].Offer.Label(), r.OwnCheaper[0].Probability, want)
+	}
+}

@@ -1,0 +1,72 @@
+package montecarlo
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"planner/engine"
+)
+
+// Close calls. A verdict is a close call when the Monte Carlo run of its
+// scenario finds it going the other way in more than one sample of twenty
+// (the break-even lies inside the P5–P95 band of what the uncertain inputs
+// make of the comparison, or the base case is a corner the samples
+// disagree with), or when the break-even lies within closeMargin of the
+// utilisation.
+const closeMargin = 0.05
+
+// CloseCall is one verdict's closeness.
+type CloseCall struct {
+	Close bool
+	// OwnWins is the share of Monte Carlo samples in which owning is
+	// cheaper; NaN without a run.
+	OwnWins float64
+	// AtStake is what owning saves a month (below zero: loses) at the
+	// scenario's values; NaN when the model has no own_saving_per_month.
+	AtStake float64
+	Why     string // in words, when Close
+}
+
+// Closeness says how close a scenario's verdict against an offer is, from
+// the scenario's result and its Monte Carlo run (nil when none).
+func Closeness(res *engine.Result, or engine.OfferResult, mc *Result) CloseCall {
+	c := CloseCall{OwnWins: math.NaN(), AtStake: math.NaN()}
+	be, ok := or.Values[engine.Breakeven]
+	u, hasU := res.Values[engine.Utilization]
+	if !ok || !hasU || or.Verdict == "" {
+		return c
+	}
+	if v, ok := or.Values[engine.OwnSaving]; ok {
+		c.AtStake = v
+	}
+	if mc != nil {
+		for _, oc := range mc.OwnCheaper {
+			if oc.Offer.Label() == or.Offer.Label() {
+				c.OwnWins = oc.Probability
+			}
+		}
+	}
+	flips := c.OwnWins
+	if or.Verdict == engine.Buy {
+		flips = 1 - c.OwnWins
+	}
+	switch {
+	case flips > 0.05:
+		c.Close, c.Why = true, fmt.Sprintf("close call: flips in %s of Monte Carlo samples", percent(flips))
+	case math.Abs(u-be) <= closeMargin:
+		c.Close, c.Why = true, fmt.Sprintf("close call: break-even within %s points of utilisation", strconv.Itoa(int(closeMargin*100)))
+	default:
+		return c
+	}
+	if finite(c.AtStake) {
+		c.Why += fmt.Sprintf("; %s a month at stake", dollars(math.Abs(c.AtStake)))
+	}
+	return c
+}
+
+// percent writes a share as a verdict's words do: 60.8 %.
+func percent(x float64) string { return engine.Word{Value: x, Format: engine.AsPercent}.String() }
+
+// dollars writes money as a verdict's words do: $9,554.
+func dollars(v float64) string { return engine.Word{Value: v, Format: engine.AsDollars}.String() }

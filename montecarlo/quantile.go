@@ -1,0 +1,494 @@
+package montecarlo
+
+import (
+	"math"
+	"slices"
+)
+
+// Exact percentiles of millions of samples, keeping only a few per cent of
+// them.
+//
+// A run first draws a pilot, its first pilotBlocks blocks, and keeps all of
+// their values. The pilot's order statistics show where each output's P5,
+// P50 and P95 lie, give or take the pilot's sampling error. Around each a
+// bracket of values is set, bracketSigmas standard errors to either side:
+// wide enough to hold the run's percentile but for odds far below one in a
+// million. Every sample then counts into the region of values it falls in
+// (below, inside or between the brackets), and only a value inside a
+// bracket is kept. After the run the counts say which rank of which
+// bracket each wanted order statistic is, and it is picked from the kept
+// values. Should a rank fall between brackets, the run is counted again
+// keeping every value, so the percentiles are exact either way. The pilot
+// also sets the histogram's bins.
+const (
+	pilotBlocks     = 16
+	percentileCount = 3 // the reported percentiles, one bracket each
+	regions         = 2*percentileCount + 1
+)
+
+// bracketSigmas is how many of the pilot's standard errors a bracket
+// reaches to either side (a test narrows them with Options.narrow to force
+// a recount).
+const bracketSigmas = 6.0
+
+// reported are the percentiles a run reports, as probabilities.
+var reported = [percentileCount]float64{0.05, 0.5, 0.95}
+
+// sieve says which of an output's values a run keeps: those inside one of
+// its brackets [low, high], ascending and apart; a bracket not needed is
+// empty, at +Inf. It also holds the histogram's bins: histogramBins equal
+// bins from binLow, binWidth wide, the first and last reaching out to the
+// run's smallest and largest values.
+type sieve struct {
+	low, high        [percentileCount]float64
+	tailLow          float64                  // values below are kept as candidates for the smallest
+	tailHigh         float64                  // values above, for the largest
+	pilotLow         float64                  // the pilot's smallest value
+	pilotHigh        float64                  // and its largest
+	share            [percentileCount]float64 // the pilot's share of values inside each bracket
+	histogram        bool                     // count the values into a histogram
+	binLow, binWidth float64
+	binScale         float64 // 1 / binWidth, or 0 when the bins have no width
+	base             float64 // the output's deterministic value: where it ranks is counted
+}
+
+// keepAll keeps every value, in one bracket, with the histogram's bins
+// over lo..hi.
+func keepAll(lo, hi float64) sieve {
+	s := sieve{tailLow: math.Inf(-1), tailHigh: math.Inf(1), pilotLow: lo, pilotHigh: hi, share: [percentileCount]float64{1}}
+	s.keepEverything()
+	s.setBins(lo, hi)
+	return s
+}
+
+// keepEverything widens the brackets to keep every value, keeping the bins.
+func (s *sieve) keepEverything() {
+	for j := range s.low {
+		s.low[j], s.high[j] = math.Inf(1), math.Inf(1)
+	}
+	s.low[0] = math.Inf(-1)
+}
+
+// edges are the histogram's bin edges for a run whose values range over
+// lo..hi.
+func (s *sieve) edges(lo, hi float64) []float64 {
+	out := make([]float64, histogramBins+1)
+	for i := range out {
+		out[i] = s.binLow + float64(i)*s.binWidth
+	}
+	out[0], out[histogramBins] = lo, hi
+	return out
+}
+
+func (s *sieve) setBins(lo, hi float64) {
+	s.binLow, s.binWidth, s.binScale = lo, (hi-lo)/histogramBins, 0
+	if s.binWidth > 0 && !math.IsInf(s.binWidth, 0) {
+		s.binScale = 1 / s.binWidth
+	}
+}
+
+// sieveFrom sets an output's brackets and bins from the pilot's values,
+// sigmas of its standard errors to either side of each percentile. When
+// the pilot is the whole run, it keeps every value.
+func sieveFrom(pilot []float64, wholeRun bool, sigmas float64) sieve {
+	lo, hi := minMax(pilot)
+	s := keepAll(lo, hi)
+	m := len(pilot)
+	if m == 0 && !wholeRun {
+		// Every pilot sample failed: keep every later value, as a tail too.
+		s.tailLow, s.tailHigh = math.Inf(1), math.Inf(-1)
+	}
+	if wholeRun || m == 0 {
+		return s
+	}
+	s.share[0] = 0
+	// The run's smallest value is the pilot's or one below it: only those
+	// need keeping. The same for the largest.
+	s.tailLow, s.tailHigh = lo, hi
+	var ranks []int
+	var deltas [percentileCount]float64 // per percentile: the bracket's half width, as a probability
+	for j, p := range reported {
+		deltas[j] = sigmas*math.Sqrt(p*(1-p)/float64(m)) + 2/float64(m)
+		ranks = append(ranks, max(0, int(math.Floor(float64(m-1)*(p-deltas[j])))), min(m-1, int(math.Ceil(float64(m-1)*(p+deltas[j])))))
+	}
+	at := pick(pilot, ranks)
+	n := 0
+	for j, p := range reported {
+		delta := deltas[j]
+		low, high := at[2*j], at[2*j+1]
+		if p-delta <= 0 {
+			low = math.Inf(-1)
+		}
+		if p+delta >= 1 {
+			high = math.Inf(1)
+		}
+		if n > 0 && low <= s.high[n-1] {
+			s.high[n-1] = max(s.high[n-1], high) // overlaps the one before: merge
+			continue
+		}
+		s.low[n], s.high[n] = low, high
+		n++
+	}
+	for _, x := range pilot {
+		for j := range n {
+			if x >= s.low[j] && x <= s.high[j] {
+				s.share[j]++
+			}
+		}
+	}
+	for j := range n {
+		s.share[j] /= float64(m)
+	}
+	for ; n < percentileCount; n++ {
+		s.low[n], s.high[n] = math.Inf(1), math.Inf(1)
+	}
+	return s
+}
+
+// newTally is a tally with room for what it will likely keep of n values.
+func newTally(s *sieve, n int) *tally {
+	t := &tally{}
+	for j, share := range s.share {
+		if share > 0 {
+			t.kept[j] = make([]float64, 0, int(share*float64(n)*1.1)+64)
+		}
+	}
+	return t
+}
+
+// tallyOfAll is the tally of values under a sieve that keeps them all,
+// as add would make it, without copying them.
+func tallyOfAll(s *sieve, values []float64) *tally {
+	t := &tally{n: len(values)}
+	t.atOrAbove[0] = len(values)
+	t.kept[0] = values
+	for _, x := range values {
+		t.below += b2i(x < s.base)
+		t.atOrBelow += b2i(x <= s.base)
+	}
+	if s.histogram {
+		t.bin(s, values, nil)
+	}
+	return t
+}
+
+// tally is one worker's account of one output's values under a sieve.
+type tally struct {
+	n         int                        // values counted
+	atOrAbove [percentileCount]int       // values at or above each bracket's low end
+	kept      [percentileCount][]float64 // the values inside each bracket
+	tails     [2][]float64               // the values below the sieve's tailLow, and above its tailHigh
+	hist      [histogramBins]int
+	below     int // values below the sieve's base
+	atOrBelow int // and at or below it
+}
+
+// baseRank is where the sieve's base value falls among the values: the
+// share below it, ties counted half, as a percentile rank.
+func (t *tally) baseRank() float64 {
+	if t.n == 0 {
+		return math.NaN()
+	}
+	return (float64(t.below) + float64(t.atOrBelow)) / 2 / float64(t.n)
+}
+
+// bounds are the smallest and largest value the tally saw, under sieve s:
+// the pilot's, or a value kept beyond them as a tail.
+func (t *tally) bounds(s *sieve) (lo, hi float64) {
+	if t.n == 0 {
+		return math.NaN(), math.NaN()
+	}
+	lo, _ = minMax(t.tails[0])
+	_, hi = minMax(t.tails[1])
+	return min(lo, s.pilotLow), max(hi, s.pilotHigh)
+}
+
+// regions counts the values per region: even, between brackets (below
+// bracket region/2); odd, inside bracket region/2. A value at or above
+// bracket j's low end and below the next one's is inside bracket j or in
+// the gap after it.
+func (t *tally) regions() [regions]int {
+	var r [regions]int
+	r[0] = t.n - t.atOrAbove[0]
+	for j := range percentileCount {
+		next := 0
+		if j+1 < percentileCount {
+			next = t.atOrAbove[j+1]
+		}
+		r[2*j+1] = len(t.kept[j])
+		r[2*j+2] = t.atOrAbove[j] - next - len(t.kept[j])
+	}
+	return r
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// scratch is a worker's room for one block of one output.
+type scratch struct {
+	good [blockSize]float64 // the values of the samples that did not fail
+	kept [blockSize]float64 // the values inside a bracket or beyond the pilot's range
+}
+
+// add accounts for the values of col whose samples did not fail (bad is
+// nil when none did), and returns their sum.
+func (t *tally) add(s *sieve, col []float64, bad []bool, sc *scratch) (sum float64) {
+	if s.histogram {
+		t.bin(s, col, bad)
+	}
+	for start := 0; start < len(col); start += blockSize {
+		end := min(start+blockSize, len(col))
+		var chunkBad []bool
+		if bad != nil {
+			chunkBad = bad[start:end]
+		}
+		sum += t.count(s, col[start:end], chunkBad, sc)
+	}
+	return sum
+}
+
+// count is add for at most a block of values. A value's region is found by
+// adding up comparisons, not by branching on them: which bracket a value
+// passes is as random as the value, and a mispredicted branch costs more
+// than the rest of the loop: a value is at or above a bracket's low end,
+// and inside it when also no higher than its top. Every value is written to
+// the scratch, and the write position moves on only past those to keep,
+// which a second, short loop sorts into their lists (g brackets start at
+// or below a value; it is inside the g-th or in none).
+func (t *tally) count(s *sieve, col []float64, bad []bool, sc *scratch) (sum float64) {
+	low0, low1, low2 := s.low[0], s.low[1], s.low[2]
+	tops := [percentileCount + 1]float64{math.Inf(-1), s.high[0], s.high[1], s.high[2]}
+	if bad != nil {
+		good := sc.good[:0]
+		for i, x := range col {
+			if !bad[i] {
+				good = append(good, x)
+			}
+		}
+		col = good
+	}
+	var above0, above1, above2, kept, below, atOrBelow int
+	tailLow, tailHigh, base := s.tailLow, s.tailHigh, s.base
+	high0, high1, high2 := s.high[0], s.high[1], s.high[2]
+	for _, x := range col {
+		sum += x
+		a0, a1, a2 := b2i(x >= low0), b2i(x >= low1), b2i(x >= low2)
+		above0, above1, above2 = above0+a0, above1+a1, above2+a2
+		below, atOrBelow = below+b2i(x < base), atOrBelow+b2i(x <= base)
+		// kept < len(col) <= blockSize, a power of two: the mask only
+		// spares the bounds checks.
+		sc.kept[kept&(blockSize-1)] = x
+		kept += a0&b2i(x <= high0) | a1&b2i(x <= high1) | a2&b2i(x <= high2) | b2i(x < tailLow) | b2i(x > tailHigh)
+	}
+	for _, x := range sc.kept[:kept] {
+		if g := b2i(x >= low0) + b2i(x >= low1) + b2i(x >= low2); x <= tops[g] {
+			t.kept[g-1] = append(t.kept[g-1], x)
+		}
+		if x < tailLow {
+			t.tails[0] = append(t.tails[0], x)
+		}
+		if x > tailHigh {
+			t.tails[1] = append(t.tails[1], x)
+		}
+	}
+	t.n += len(col)
+	t.atOrAbove[0] += above0
+	t.atOrAbove[1] += above1
+	t.atOrAbove[2] += above2
+	t.below += below
+	t.atOrBelow += atOrBelow
+	return sum
+}
+
+// bin counts the values into the histogram.
+func (t *tally) bin(s *sieve, col []float64, bad []bool) {
+	for i, x := range col {
+		if bad != nil && bad[i] {
+			continue
+		}
+		bin := (x - s.binLow) * s.binScale
+		if bin > histogramBins-1 {
+			bin = histogramBins - 1
+		}
+		t.hist[max(0, int(bin))]++
+	}
+}
+
+// merge combines the workers' tallies of one output.
+func merge(tallies []*tally) *tally {
+	if len(tallies) == 1 {
+		return tallies[0]
+	}
+	out := &tally{}
+	for j := range out.kept {
+		size := 0
+		for _, t := range tallies {
+			size += len(t.kept[j])
+		}
+		out.kept[j] = make([]float64, 0, size)
+	}
+	for _, t := range tallies {
+		out.n += t.n
+		out.below += t.below
+		out.atOrBelow += t.atOrBelow
+		for j, c := range t.atOrAbove {
+			out.atOrAbove[j] += c
+		}
+		for b, c := range t.hist {
+			out.hist[b] += c
+		}
+		for j, kept := range t.kept {
+			out.kept[j] = append(out.kept[j], kept...)
+		}
+		for j, tail := range t.tails {
+			out.tails[j] = append(out.tails[j], tail...)
+		}
+	}
+	return out
+}
+
+// rankValues are the values at the two ranks each reported percentile lies
+// between, k and k+1 for P = (n-1)p = k + a fraction, of n values.
+type rankValues struct {
+	n      int
+	values [percentileCount][2]float64
+}
+
+// ranked finds the tallied values at the reported percentiles' ranks; ok is
+// false when a wanted rank fell between brackets.
+func (t *tally) ranked() (r rankValues, ok bool) {
+	r.n = t.n
+	if r.n == 0 {
+		return r, true
+	}
+	wanted := make([][]int, percentileCount) // per bracket: ranks within its kept values
+	where := map[int][2]int{}                // rank -> bracket, rank within it
+	for _, p := range reported {
+		k := int(math.Floor(float64(r.n-1) * p))
+		for _, rank := range []int{k, min(k+1, r.n-1)} {
+			j, local, inside := t.locate(rank)
+			if !inside {
+				return r, false
+			}
+			wanted[j] = append(wanted[j], local)
+			where[rank] = [2]int{j, len(wanted[j]) - 1}
+		}
+	}
+	values := make([][]float64, percentileCount)
+	for j := range wanted {
+		if len(wanted[j]) > 0 {
+			values[j] = pick(t.kept[j], wanted[j])
+		}
+	}
+	at := func(rank int) float64 { w := where[rank]; return values[w[0]][w[1]] }
+	for i, p := range reported {
+		k := int(math.Floor(float64(r.n-1) * p))
+		r.values[i] = [2]float64{at(k), at(min(k+1, r.n-1))}
+	}
+	return r, true
+}
+
+// percentiles are the type-7 percentiles (as Excel's PERCENTILE.INC).
+func (r rankValues) percentiles() (q [percentileCount]float64) {
+	for i, p := range reported {
+		if r.n == 0 {
+			q[i] = math.NaN()
+			continue
+		}
+		h := float64(r.n-1) * p
+		k := int(math.Floor(h))
+		q[i] = r.values[i][0]
+		if k+1 < r.n {
+			q[i] += (h - float64(k)) * (r.values[i][1] - q[i])
+		}
+	}
+	return q
+}
+
+// through puts the ranked values through an increasing function: they stay
+// at their ranks.
+func (r rankValues) through(f func(float64) float64) rankValues {
+	for i := range r.values {
+		r.values[i] = [2]float64{f(r.values[i][0]), f(r.values[i][1])}
+	}
+	return r
+}
+
+// locate finds which bracket holds the value of rank r, and its rank among
+// the bracket's values.
+func (t *tally) locate(r int) (bracket, local int, inside bool) {
+	seen := 0
+	for region, c := range t.regions() {
+		if r < seen+c {
+			return region / 2, r - seen, region%2 == 1
+		}
+		seen += c
+	}
+	return 0, 0, false
+}
+
+// pick returns the values of xs at the given 0-based ranks of its sorted
+// order, without sorting it: one pass counts the values into equal bins
+// between the smallest and largest, the cumulative counts tell which bins
+// hold the wanted ranks, and a second pass gathers only those bins'
+// values, few enough to sort.
+func pick(xs []float64, ranks []int) []float64 {
+	out := make([]float64, len(ranks))
+	if len(xs) <= 256 {
+		sorted := slices.Clone(xs)
+		slices.Sort(sorted)
+		for i, r := range ranks {
+			out[i] = sorted[r]
+		}
+		return out
+	}
+	lo, hi := minMax(xs)
+	bins := min(4096, len(xs)/16)
+	scale := float64(bins) / (hi - lo)
+	if !(scale > 0) || math.IsInf(scale, 0) {
+		scale = 0 // no width, or too wide to divide: one bin
+	}
+	binOf := func(x float64) int { return min(int((x-lo)*scale), bins-1) }
+	counts := make([]int, bins)
+	for _, x := range xs {
+		counts[binOf(x)]++
+	}
+	first := make([]int, bins+1) // per bin: the rank of its first value
+	for b, c := range counts {
+		first[b+1] = first[b] + c
+	}
+	binOfRank := func(r int) int { b, _ := slices.BinarySearch(first, r+1); return b - 1 }
+	slot := make([]int32, bins) // per bin: 1 + its index in gathered, or 0 when not wanted
+	var gathered [][]float64
+	for _, r := range ranks {
+		if b := binOfRank(r); slot[b] == 0 {
+			gathered = append(gathered, make([]float64, 0, counts[b]))
+			slot[b] = int32(len(gathered))
+		}
+	}
+	for _, x := range xs {
+		if i := slot[binOf(x)]; i != 0 {
+			gathered[i-1] = append(gathered[i-1], x)
+		}
+	}
+	for _, vs := range gathered {
+		slices.Sort(vs)
+	}
+	for i, r := range ranks {
+		b := binOfRank(r)
+		out[i] = gathered[slot[b]-1][r-first[b]]
+	}
+	return out
+}
+
+func minMax(xs []float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, x := range xs {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	return lo, hi
+}

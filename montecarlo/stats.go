@@ -1,0 +1,209 @@
+package montecarlo
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"planner/engine"
+)
+
+// result combines the blocks in order and computes the statistics.
+func (mc *mcRun) result(ctx context.Context) (*Result, error) {
+	r := &Result{Scenario: mc.sc.Name, Samples: mc.opts.Samples, Seed: mc.opts.Seed, Sampled: mc.sampled,
+		Held: HeldInputs(mc.plan, mc.sc)}
+	for k := 0; k < mc.blocks; k++ {
+		r.Good += mc.good[k]
+	}
+	outputs, ok := mc.statistics(r.Good)
+	if !ok {
+		// A percentile fell outside the brackets the pilot set: count the
+		// same samples again, keeping every value.
+		if err := mc.recount(ctx); err != nil {
+			return nil, err
+		}
+		outputs, _ = mc.statistics(r.Good)
+	}
+	r.Outputs = outputs
+	for j, o := range mc.probe.Offers() {
+		var wins, all int
+		for k := 0; k < mc.blocks; k++ {
+			wins += mc.cheaper[k][j]
+			all += mc.counted[k][j]
+		}
+		oc := OwnCheaper{Offer: o, Probability: math.NaN()}
+		if all > 0 {
+			oc.Probability = float64(wins) / float64(all)
+		}
+		r.OwnCheaper = append(r.OwnCheaper, oc)
+	}
+	r.FirstFailure = mc.explainFirstFailure()
+	return r, nil
+}
+
+// recount draws every block again with sieves that keep every value and
+// the same histogram bins.
+func (mc *mcRun) recount(ctx context.Context) error {
+	if mc.opts.recounted != nil {
+		mc.opts.recounted()
+	}
+	for o := range mc.sieves {
+		mc.sieves[o].keepEverything()
+	}
+	mc.tallies = nil
+	mc.opts.Progress = nil
+	return mc.run(ctx, 0, mc.blocks)
+}
+
+// statistics summarises every output over the good samples; ok is false
+// when a percentile fell outside the brackets.
+func (mc *mcRun) statistics(good int) ([]Stats, bool) {
+	out := make([]Stats, len(mc.outputs))
+	ranks := make([]rankValues, len(mc.outputs))
+	missed := make([]bool, len(mc.outputs))
+	parallel(len(mc.outputs), func(o int) {
+		if mc.follows[o] == nil {
+			out[o], ranks[o], missed[o] = mc.summarise(o, good)
+		}
+	})
+	if slices.Contains(missed, true) {
+		return nil, false
+	}
+	done := make([]bool, len(mc.outputs))
+	var rescale func(o int)
+	rescale = func(o int) { // works out a follower's statistics from its source's
+		r := mc.follows[o]
+		if r == nil || done[o] {
+			return
+		}
+		rescale(r.source)
+		ranks[o] = ranks[r.source].through(r.apply)
+		q := ranks[o].percentiles()
+		out[o] = mc.newStats(o, good)
+		out[o].P5, out[o].P50, out[o].P95 = q[0], q[1], q[2]
+		out[o].Min, out[o].Max = r.apply(out[r.source].Min), r.apply(out[r.source].Max)
+		// An increasing function keeps every sample on its side of the base.
+		out[o].BaseRank = out[r.source].BaseRank
+		done[o] = true
+	}
+	for o := range mc.outputs {
+		rescale(o)
+	}
+	return out, true
+}
+
+// newStats starts output o's statistics with its name, unit and mean.
+func (mc *mcRun) newStats(o, good int) Stats {
+	name := mc.outputs[o]
+	s := Stats{Name: name, Unit: mc.plan.Unit(name), BaseRank: 0.5}
+	s.Base = mc.probe.Result().Values[name]
+	sum := 0.0
+	for k := 0; k < mc.blocks; k++ {
+		sum += mc.sums[k][o]
+	}
+	s.Mean = sum / float64(good)
+	return s
+}
+
+// summarise computes output o's statistics and the values at the
+// percentiles' ranks; missed says a percentile fell outside the brackets.
+func (mc *mcRun) summarise(o, good int) (s Stats, r rankValues, missed bool) {
+	name := mc.outputs[o]
+	s = mc.newStats(o, good)
+	if slices.Contains(mc.opts.Histograms, name) {
+		s.Histogram = make([]int, histogramBins)
+	}
+	if !mc.varies[o] {
+		// One number, the same in every sample.
+		_, fixed, _ := mc.probe.Column(name)
+		s.Min, s.Max, s.P5, s.P50, s.P95 = fixed, fixed, fixed, fixed, fixed
+		if s.Histogram != nil {
+			s.Histogram[histogramBins-1] = good
+			s.Edges = slices.Repeat([]float64{fixed}, histogramBins+1)
+		}
+		return s, r, false
+	}
+	var tallies []*tally
+	for _, w := range mc.tallies {
+		tallies = append(tallies, w[o])
+	}
+	t := merge(tallies)
+	r, ok := t.ranked()
+	if !ok {
+		return s, r, true
+	}
+	q := r.percentiles()
+	s.P5, s.P50, s.P95 = q[0], q[1], q[2]
+	s.Min, s.Max = t.bounds(&mc.sieves[o])
+	s.BaseRank = t.baseRank()
+	if s.Histogram != nil {
+		copy(s.Histogram, t.hist[:])
+		s.Edges = mc.sieves[o].edges(s.Min, s.Max)
+	}
+	return s, r, false
+}
+
+// parallel calls do(0) to do(n-1), on every core.
+func parallel(n int, do func(i int)) {
+	var wg sync.WaitGroup
+	next := atomic.Int64{}
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				do(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// explainFirstFailure re-evaluates the first failed sample on its own and
+// says why it failed.
+func (mc *mcRun) explainFirstFailure() string {
+	first := -1
+	for _, f := range mc.failure {
+		if f >= 0 {
+			first = f
+			break
+		}
+	}
+	if first < 0 {
+		return ""
+	}
+	k := first / blockSize
+	w, err := mc.newWorker(0)
+	if err != nil {
+		return err.Error()
+	}
+	w.draw(k)
+	set := map[string]engine.Value{}
+	for name, v := range mc.sc.Set {
+		set[name] = v
+	}
+	for j, in := range mc.sampled {
+		set[in.Name] = engine.Num(w.cols[j][first-k*blockSize])
+	}
+	res, err := mc.plan.Eval(engine.Scenario{Name: mc.sc.Name, Set: set})
+	if err != nil {
+		return err.Error()
+	}
+	for _, f := range mc.plan.Formulas() {
+		if e, ok := res.Errors[f.Name]; ok && !e.Skipped {
+			return fmt.Sprintf("sample %d: %s: %s", first+1, f.Name, e.Msg)
+		}
+	}
+	return fmt.Sprintf("sample %d gave a value that is not a finite number", first+1)
+}
+
+// bracketSigmas is how many of the pilot's standard errors the run's
+// brackets reach to either side.
+func (mc *mcRun) bracketSigmas() float64 {
+	if mc.opts.narrow {
+		return 0
+	}
+	return bracketSigmas
+}

@@ -1,0 +1,281 @@
+package montecarlo
+
+import "planner/engine"
+
+// worker evaluates blocks with its own batch and buffers.
+type worker struct {
+	mc        *mcRun
+	b         *engine.Batch
+	compared  []engine.Offer // the offers the batch compares
+	bad       []bool         // per sample of the block: it failed
+	offerBad  []bool         // the same for one offer
+	fresh     []bool         // failed for an offer but not before
+	util      []float64
+	breakeven []float64 // scratch columns for a value that does not vary
+	random    stream
+	tallies   []*tally // per output
+	scratch   scratch
+	cols      [][]float64
+	corr      *correlator
+	joined    [][]float64 // the columns of the correlated inputs
+	ascending []bool      // per joined column: its values came out in order
+}
+
+// newWorker prepares a worker that will likely draw about share samples.
+func (mc *mcRun) newWorker(share int) (*worker, error) {
+	b, err := mc.newBatch()
+	if err != nil {
+		return nil, err
+	}
+	w := &worker{mc: mc, b: b, bad: make([]bool, blockSize), offerBad: make([]bool, blockSize), fresh: make([]bool, blockSize),
+		util: make([]float64, blockSize), breakeven: make([]float64, blockSize), compared: b.Offers()}
+	for o := range mc.sieves {
+		if mc.counts(o) {
+			w.tallies = append(w.tallies, newTally(&mc.sieves[o], share))
+		} else {
+			w.tallies = append(w.tallies, &tally{})
+		}
+	}
+	for i := range mc.sampled {
+		w.cols = append(w.cols, b.Input(i))
+	}
+	if mc.target != nil {
+		w.corr = newCorrelator(mc.target, len(mc.joined), blockSize)
+		for _, i := range mc.joined {
+			w.joined = append(w.joined, w.cols[i])
+		}
+		w.ascending = make([]bool, len(mc.joined))
+	}
+	return w, nil
+}
+
+func namesOf(ins []engine.Input) []string {
+	out := make([]string, len(ins))
+	for i, in := range ins {
+		out[i] = in.Name
+	}
+	return out
+}
+
+// draw fills the input columns with block k's samples; it returns the
+// block's size. Block k always draws the same samples.
+func (w *worker) draw(k int) int {
+	mc := w.mc
+	n := min(blockSize, mc.opts.Samples-k*blockSize)
+	src := &w.random
+	src.seed(mc.opts.Seed, uint64(k))
+	next := 0 // the next correlated input
+	for j, in := range mc.sampled {
+		col := w.cols[j][:n]
+		ascending := fill(in.Dist, col, src)
+		if next < len(mc.joined) && mc.joined[next] == j {
+			w.ascending[next] = ascending // the correlator orders these
+			next++
+			continue
+		}
+		if ascending && j > 0 {
+			// Stratified values come out ascending: pair them at random.
+			// The first column may stay in order; only the pairing matters.
+			shuffle(col, src)
+		}
+	}
+	if w.corr != nil {
+		w.corr.apply(w.joined, w.ascending, n, src)
+	}
+	return n
+}
+
+// shuffle puts col in a random order (Fisher–Yates), two swaps a draw.
+func shuffle(col []float64, src *stream) {
+	for i := len(col) - 1; i > 0; i -= 2 {
+		j, k := src.indexes(i+1, i)
+		col[i], col[j] = col[j], col[i]
+		if i > 1 {
+			col[i-1], col[k] = col[k], col[i-1]
+		}
+	}
+}
+
+// block draws, evaluates and records block number k; it returns its size.
+func (w *worker) block(k int) int {
+	mc := w.mc
+	start := k * blockSize
+	n := w.draw(k)
+	bad := w.bad[:n]
+	clear(bad)
+	w.b.Run(n)
+	if w.b.Failed(bad, n) {
+		w.confirm(k, bad, -1)
+	}
+	mc.failure[k] = -1
+	for i, isBad := range bad {
+		if isBad {
+			mc.failure[k] = start + i
+			break
+		}
+	}
+	w.record(k, n, bad)
+	w.offers(k, n, bad)
+	return n
+}
+
+// confirm re-evaluates, one by one, the samples of block k the guards
+// flagged. The guards see a value that is not finite anywhere, also where
+// the formula does not use it (the side of an and, or or ?: it does not
+// take); a sample fails only if evaluating it alone, as eval does, fails.
+// offer is -1 for the node-level formulas, else the compared offer's index.
+func (w *worker) confirm(k int, bad []bool, offer int) {
+	for i, isBad := range bad {
+		if !isBad {
+			continue
+		}
+		res, err := w.mc.plan.Eval(w.sample(k, i))
+		if err != nil {
+			continue
+		}
+		errs := res.Errors
+		if offer >= 0 {
+			errs = w.offerResult(res, offer).Errors
+		}
+		if !failedIn(errs) {
+			bad[i] = false
+		}
+	}
+}
+
+// confirmOffers confirms the offer's flagged samples that the node-level
+// formulas did not already fail.
+func (w *worker) confirmOffers(k int, offerBad, nodeBad []bool, j int) {
+	fresh := w.fresh[:len(offerBad)]
+	for i := range offerBad {
+		fresh[i] = offerBad[i] && !nodeBad[i]
+	}
+	w.confirm(k, fresh, j)
+	for i := range offerBad {
+		offerBad[i] = nodeBad[i] || fresh[i]
+	}
+}
+
+// sample is sample i of block k as a scenario of its own.
+func (w *worker) sample(k, i int) engine.Scenario {
+	set := map[string]engine.Value{}
+	for name, v := range w.mc.sc.Set {
+		set[name] = v
+	}
+	for j, in := range w.mc.sampled {
+		set[in.Name] = engine.Num(w.cols[j][i])
+	}
+	return engine.Scenario{Name: w.mc.sc.Name, Set: set}
+}
+
+// offerResult finds the j-th compared offer in a result.
+func (w *worker) offerResult(res *engine.Result, j int) engine.OfferResult {
+	label := w.compared[j].Label()
+	for _, o := range res.Offers {
+		if o.Offer.Label() == label {
+			return o
+		}
+	}
+	return engine.OfferResult{}
+}
+
+func failedIn(errs map[string]*engine.EvalError) bool {
+	for _, e := range errs {
+		if !e.Skipped {
+			return true
+		}
+	}
+	return false
+}
+
+// record accounts for block k's good values of every output, keeping
+// their sum per block.
+func (w *worker) record(k, n int, bad []bool) {
+	mc := w.mc
+	good := 0
+	for _, isBad := range bad {
+		if !isBad {
+			good++
+		}
+	}
+	sums := make([]float64, len(mc.outputs))
+	failed := bad
+	if good == n {
+		failed = nil
+	}
+	for o, name := range mc.outputs {
+		col, fixed, _ := w.b.Column(name)
+		if col == nil {
+			// An output no sampled input reaches is one number: nothing to count.
+			sums[o] = fixed * float64(good)
+			continue
+		}
+		if mc.follows[o] != nil {
+			sums[o] = sumGood(col[:n], failed)
+			continue
+		}
+		sums[o] = w.tallies[o].add(&mc.sieves[o], col[:n], failed, &w.scratch)
+	}
+	mc.sums[k], mc.good[k] = sums, good
+}
+
+// sumGood sums the values of the samples that did not fail (bad is nil
+// when none did).
+func sumGood(col []float64, bad []bool) (sum float64) {
+	for i, x := range col {
+		if bad == nil || !bad[i] {
+			sum += x
+		}
+	}
+	return sum
+}
+
+// offers counts, per compared offer, the samples in which owning wins.
+func (w *worker) offers(k, n int, bad []bool) {
+	mc := w.mc
+	col, fixed, _ := w.b.Column(engine.Utilization)
+	util := columnOr(col, fixed, w.util[:n])
+	mc.cheaper[k], mc.counted[k] = make([]int, len(w.compared)), make([]int, len(w.compared))
+	offerBad := w.offerBad[:n]
+	for j := range w.compared {
+		w.b.RunOffer(j, n)
+		copy(offerBad, bad)
+		if w.b.FailedOffer(offerBad, n) {
+			w.confirmOffers(k, offerBad, bad, j)
+		}
+		be, beFixed := w.b.OfferColumn(j, engine.Breakeven)
+		breakeven := columnOr(be, beFixed, w.breakeven[:n])
+		mc.cheaper[k][j], mc.counted[k][j] = wins(util, breakeven, offerBad)
+	}
+}
+
+// columnOr is col when the value varies, else the fixed value written into
+// scratch.
+func columnOr(col []float64, fixed float64, scratch []float64) []float64 {
+	if col != nil {
+		return col
+	}
+	for i := range scratch {
+		scratch[i] = fixed
+	}
+	return scratch
+}
+
+// wins counts the samples that evaluated, and among them those in which
+// utilisation reaches break-even. The comparison goes either way at random,
+// so it is added, not branched on.
+func wins(util, breakeven []float64, bad []bool) (won, counted int) {
+	util, breakeven = util[:len(bad)], breakeven[:len(bad)]
+	for i, isBad := range bad {
+		if isBad {
+			continue
+		}
+		counted++
+		win := 0
+		if util[i] >= breakeven[i] {
+			win = 1
+		}
+		won += win
+	}
+	return won, counted
+}

@@ -1,0 +1,405 @@
+package whatif
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"planner/engine"
+	"planner/formulas"
+	"planner/montecarlo"
+)
+
+// Target is an output a what-if follows: a node-level formula, or a
+// per-offer formula against one offer.
+type Target struct {
+	Name  string
+	Offer *engine.Offer // nil for a node-level formula
+}
+
+// Label names the target for people: "breakeven_utilization vs RunPod H100 SXM, Community".
+func (t Target) Label() string {
+	if t.Offer == nil {
+		return t.Name
+	}
+	return t.Name + " vs " + t.Offer.Label()
+}
+
+// Targets expands formula names into targets for sc: a per-offer formula
+// becomes one target per offer of the scenario's GPU.
+func Targets(p *engine.Plan, sc engine.Scenario, names []string) ([]Target, error) {
+	res, err := p.Eval(sc)
+	if err != nil {
+		return nil, err
+	}
+	var out []Target
+	for _, name := range names {
+		if err := CheckTarget(p, name); err != nil {
+			return nil, err
+		}
+		if !p.PerOffer(name) {
+			out = append(out, Target{Name: name})
+			continue
+		}
+		for _, o := range res.Offers {
+			if o.Compared {
+				offer := o.Offer
+				out = append(out, Target{Name: name, Offer: &offer})
+			}
+		}
+	}
+	return out, nil
+}
+
+// CheckTarget says why name cannot be a target, or nil.
+func CheckTarget(p *engine.Plan, name string) error {
+	if _, ok := p.Formula(name); !ok {
+		return fmt.Errorf("%s is not a formula%s", name, p.DidYouMeanFormula(name))
+	}
+	return nil
+}
+
+// value reads a target from a result; ok is false when it has no number.
+func (t Target) value(r *engine.Result) (float64, bool) {
+	if t.Offer == nil {
+		v, ok := r.Values[t.Name]
+		return v, ok
+	}
+	for _, o := range r.Offers {
+		if o.Offer.Label() == t.Offer.Label() {
+			v, ok := o.Values[t.Name]
+			return v, ok
+		}
+	}
+	return 0, false
+}
+
+// TornadoBar is one input moved from low to high, the others at base.
+type TornadoBar struct {
+	Input         engine.Input
+	AtLow, AtHigh float64 // the target with the input at its low and its high
+	Swing         float64 // |AtHigh − AtLow|
+	Why           string  // when the target has no number at an end
+}
+
+// Tornado is the sensitivity of one target to every input with a range,
+// largest swing first.
+type Tornado struct {
+	Target Target
+	Unit   string
+	Base   float64
+	Bars   []TornadoBar
+	Held   []montecarlo.Held // inputs with a range that holds not their value: not swung
+}
+
+// Tornadoes moves every input with a range to its low and its high, one at
+// a time, and reads each target: one tornado per target. An input whose
+// value in sc lies outside its range is held: swinging it over a range
+// that no longer contains it would show a sensitivity to values nobody
+// assumes.
+func Tornadoes(p *engine.Plan, sc engine.Scenario, targets []Target) ([]Tornado, error) {
+	base, err := p.Eval(sc)
+	if err != nil {
+		return nil, err
+	}
+	var held []montecarlo.Held // the tornado holds what left its range, as Monte Carlo does; it swings the rest over it
+	isHeld := map[string]bool{}
+	for _, h := range montecarlo.HeldInputs(p, sc) {
+		if !h.ByDistribution {
+			held = append(held, h)
+			isHeld[h.Input.Name] = true
+		}
+	}
+	out := make([]Tornado, len(targets))
+	for i, t := range targets {
+		v, _ := t.value(base)
+		out[i] = Tornado{Target: t, Unit: p.Unit(t.Name), Base: v, Held: held}
+	}
+	for _, in := range p.Model().Inputs {
+		if !in.HasRange || in.Value.IsText || isHeld[in.Name] {
+			continue
+		}
+		low, high := with(p, sc, in.Name, in.Low), with(p, sc, in.Name, in.High)
+		for i, t := range targets {
+			bar := TornadoBar{Input: in}
+			var okLow, okHigh bool
+			bar.AtLow, okLow = t.valueIn(low)
+			bar.AtHigh, okHigh = t.valueIn(high)
+			if okLow && okHigh {
+				bar.Swing = math.Abs(bar.AtHigh - bar.AtLow)
+			} else {
+				bar.Why = fmt.Sprintf("%s has no number with %s at its range's end", t.Label(), in.Name)
+				bar.AtLow, bar.AtHigh = math.NaN(), math.NaN()
+			}
+			out[i].Bars = append(out[i].Bars, bar)
+		}
+	}
+	for i := range out {
+		bars := out[i].Bars
+		sort.SliceStable(bars, func(a, b int) bool {
+			if bars[a].Swing != bars[b].Swing {
+				return bars[a].Swing > bars[b].Swing
+			}
+			return bars[a].Input.Name < bars[b].Input.Name
+		})
+	}
+	return out, nil
+}
+
+// with evaluates sc with one input set; nil when the scenario is wrong.
+func with(p *engine.Plan, sc engine.Scenario, name string, v float64) *engine.Result {
+	set := map[string]engine.Value{}
+	for k, x := range sc.Set {
+		set[k] = x
+	}
+	set[name] = engine.Num(v)
+	r, err := p.Eval(engine.Scenario{Name: sc.Name, Set: set})
+	if err != nil {
+		return nil
+	}
+	return r
+}
+
+// valueIn reads the target from r, which may be nil.
+func (t Target) valueIn(r *engine.Result) (float64, bool) {
+	if r == nil {
+		return math.NaN(), false
+	}
+	return t.value(r)
+}
+
+// MaxSteps bounds a data table's axis.
+const MaxSteps = 1000
+
+// values are the axis's input values, From to To inclusive, evenly spaced.
+func values(a engine.Axis) []float64 {
+	if a.Steps == 1 {
+		return []float64{a.From}
+	}
+	out := make([]float64, a.Steps)
+	for i := range out {
+		out[i] = a.From + (a.To-a.From)*float64(i)/float64(a.Steps-1)
+	}
+	return out
+}
+
+// Table is a data table computed: Cells[row][col], NaN where the output
+// has no number.
+type Table struct {
+	Spec      engine.TableSpec
+	Unit      string
+	RowValues []float64
+	ColValues []float64 // empty for a one-way table or a table over offers
+	ColLabels []string  // the offers, for a table over offers
+	Cells     [][]float64
+}
+
+// checkTables refuses tables over names the model lacks, with impossible
+// axes, or with an offer axis for a node-level output.
+func checkTables(p *engine.Plan, specs []engine.TableSpec) formulas.List {
+	m := p.Model()
+	var problems formulas.List
+	for _, t := range specs {
+		at := func(col string) formulas.Origin {
+			if o, ok := t.Where[col]; ok {
+				return o
+			}
+			return t.Origin
+		}
+		fail := func(col, format string, args ...any) {
+			problems = append(problems, &formulas.Error{Origin: at(col), Name: t.Name, Msg: fmt.Sprintf(format, args...)})
+		}
+		_, ok := p.Formula(t.Output)
+		if !ok {
+			fail("output", "%s is not a formula%s", t.Output, p.DidYouMeanFormula(t.Output))
+		}
+		for key, a := range map[string]*engine.Axis{"row": &t.Row, "col": t.Col} {
+			if a == nil || a.Offers {
+				continue
+			}
+			if in, found := m.Input(a.Input); !found {
+				fail(key+"input", "%s is not an input%s", a.Input, p.DidYouMean(a.Input))
+			} else if in.Value.IsText {
+				fail(key+"input", "%s is text; a table steps through numbers", a.Input)
+			}
+			if a.Steps < 1 || a.Steps > MaxSteps {
+				fail(key+"steps", "%d steps: use between 1 and %d", a.Steps, MaxSteps)
+			}
+			if !(a.From <= a.To) {
+				fail(key+"from", "runs from %g to %g; the start must not be above the end", a.From, a.To)
+			}
+		}
+		if t.Row.Offers {
+			fail("rowinput", "offers go across, as the column axis")
+		}
+		if t.Col != nil && !t.Col.Offers && !t.Row.Offers && t.Col.Input == t.Row.Input {
+			fail("colinput", "steps %s down the side and across the top; a two-way table needs two different inputs", t.Row.Input)
+		}
+		if ok && p.PerOffer(t.Output) && (t.Col == nil || !t.Col.Offers) {
+			fail("colinput", "%s is evaluated per offer; put offer as the column input", t.Output)
+		}
+		if t.Col != nil && t.Col.Offers && ok && !p.PerOffer(t.Output) {
+			fail("colinput", "a table across offers needs an output evaluated per offer (one that uses offer_price); %s is not", t.Output)
+		}
+	}
+	return problems
+}
+
+// DataTable evaluates spec in scenario sc, cell by cell, through the
+// compiled program: only the instructions that depend on the axes' inputs
+// run for each cell.
+func DataTable(p *engine.Plan, sc engine.Scenario, spec engine.TableSpec) (*Table, error) {
+	t := &Table{Spec: spec, Unit: p.Unit(spec.Output), RowValues: values(spec.Row)}
+	vary := []string{spec.Row.Input}
+	prices := []float64{math.NaN()} // one column, no offer
+	switch {
+	case spec.Col == nil:
+	case spec.Col.Offers:
+		base, err := p.Eval(sc)
+		if err != nil {
+			return nil, err
+		}
+		prices = nil
+		for _, o := range base.Offers {
+			if o.Compared {
+				prices = append(prices, o.Offer.Price)
+				t.ColLabels = append(t.ColLabels, o.Offer.Label())
+			}
+		}
+	default:
+		t.ColValues = values(*spec.Col)
+		vary = append(vary, spec.Col.Input)
+	}
+	ev, err := p.NewEvaluator(sc, vary...)
+	if err != nil {
+		return nil, err
+	}
+	row, out := slot(p, spec.Row.Input), slot(p, spec.Output)
+	perOffer := p.PerOffer(spec.Output)
+	read := func(price float64) float64 {
+		if perOffer {
+			ev.RunOffer(price)
+		}
+		return finiteOrNaN(ev.Get(out))
+	}
+	for _, rv := range t.RowValues {
+		ev.Set(row, rv)
+		var cells []float64
+		if len(t.ColValues) > 0 {
+			col := slot(p, spec.Col.Input)
+			for _, cv := range t.ColValues {
+				ev.Set(col, cv)
+				ev.Run()
+				cells = append(cells, read(math.NaN()))
+			}
+		} else {
+			ev.Run()
+			for _, price := range prices {
+				cells = append(cells, read(price))
+			}
+		}
+		t.Cells = append(t.Cells, cells)
+	}
+	return t, nil
+}
+
+// slot is the slot of an input or formula that Check or the evaluator has
+// already found.
+func slot(p *engine.Plan, name string) engine.Slot {
+	s, _ := p.Slot(name)
+	return s
+}
+
+func finiteOrNaN(v float64) float64 {
+	if finite(v) {
+		return v
+	}
+	return math.NaN()
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// Crossing is where a scenario's cost per used hour meets an offer's price.
+type Crossing struct {
+	Scenario    string
+	Offer       engine.Offer
+	Utilization float64 // NaN when the curve does not meet the price between 1 % and 100 %
+}
+
+// Curve is the cost per used hour over utilisation, for every scenario.
+type Curve struct {
+	Utilization []float64   // 1 % to 100 %
+	Cost        [][]float64 // per scenario, per utilisation; NaN where it has no number
+	Scenarios   []string
+	Crossings   []Crossing
+}
+
+// BreakevenCurve traces cost_per_used_hour from 1 % to 100 % utilisation for
+// every scenario and finds where it crosses each offer of the scenario's GPU.
+func BreakevenCurve(p *engine.Plan, scenarios []engine.Scenario) (*Curve, error) {
+	const output = engine.CostPerUsedHour
+	if _, ok := p.Formula(output); !ok {
+		return nil, fmt.Errorf("the break-even curve follows %s, which the model does not define", output)
+	}
+	c := &Curve{}
+	for u := 1; u <= 100; u++ {
+		c.Utilization = append(c.Utilization, float64(u)/100)
+	}
+	cost, util := slot(p, output), slot(p, engine.Utilization)
+	for _, sc := range scenarios {
+		c.Scenarios = append(c.Scenarios, sc.Name)
+		ev, err := p.NewEvaluator(sc, engine.Utilization)
+		if err != nil {
+			return nil, err
+		}
+		var line []float64
+		for _, u := range c.Utilization {
+			ev.Set(util, u)
+			ev.Run()
+			line = append(line, finiteOrNaN(ev.Get(cost)))
+		}
+		c.Cost = append(c.Cost, line)
+		crossings, err := crossings(p, sc, output)
+		if err != nil {
+			return nil, err
+		}
+		c.Crossings = append(c.Crossings, crossings...)
+	}
+	return c, nil
+}
+
+func crossings(p *engine.Plan, sc engine.Scenario, output string) ([]Crossing, error) {
+	res, err := p.Eval(sc)
+	if err != nil {
+		return nil, err
+	}
+	var out []Crossing
+	for _, o := range res.Offers {
+		if !o.Compared {
+			continue
+		}
+		g := engine.Goal{Name: "break-even", For: engine.Utilization, Target: output, Value: o.Offer.Price, Low: 0.01, High: 1, HasRange: true}
+		sol, err := Solve(p, sc, g)
+		if err != nil {
+			return nil, err
+		}
+		cr := Crossing{Scenario: sc.Name, Offer: o.Offer, Utilization: math.NaN()}
+		if sol.Found {
+			cr.Utilization = sol.X
+		}
+		out = append(out, cr)
+	}
+	return out, nil
+}
+
+// checkTargets refuses tornado targets that are not formulas.
+func checkTargets(p *engine.Plan) formulas.List {
+	var problems formulas.List
+	for _, t := range p.Model().Targets {
+		if _, ok := p.Formula(t.Name); !ok {
+			problems = append(problems, &formulas.Error{Origin: t.Origin, Name: t.Name,
+				Msg: t.Name + " is not a formula" + p.DidYouMeanFormula(t.Name)})
+		}
+	}
+	return problems
+}

@@ -1,0 +1,207 @@
+package whatif
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"planner/engine"
+	"planner/engine/enginetest"
+	"planner/units"
+)
+
+// The tornado's swings equal the target evaluated at each end, independently.
+func TestTornadoSwings(t *testing.T) {
+	p, err := engine.Build(enginetest.RangedSpecModel())
+	if err != nil {
+		t.Fatal(err)
+	}
+	targets, err := Targets(p, engine.Scenario{Name: engine.Base}, []string{"cost_per_gpu_hour", engine.Breakeven})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(targets) != 5 || targets[1].Label() != "breakeven_utilization vs RunPod H100 SXM, Community" {
+		t.Fatalf("targets %v", targets)
+	}
+	tors, err := Tornadoes(p, engine.Scenario{Name: engine.Base}, targets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cost := tors[0]
+	names := []string{}
+	for _, b := range cost.Bars {
+		names = append(names, b.Input.Name)
+	}
+	// A 30 % residual moves the cost more than the price range; utilisation
+	// does not move the cost per GPU-hour at all: last.
+	if got := strings.Join(names, " "); got != "residual capex electricity_price utilization" {
+		t.Errorf("order %s", got)
+	}
+	for _, b := range cost.Bars {
+		low := enginetest.Eval(t, map[string]engine.Value{b.Input.Name: engine.Num(b.Input.Low)}).Values["cost_per_gpu_hour"]
+		high := enginetest.Eval(t, map[string]engine.Value{b.Input.Name: engine.Num(b.Input.High)}).Values["cost_per_gpu_hour"]
+		if b.AtLow != low || b.AtHigh != high || b.Swing != math.Abs(high-low) {
+			t.Errorf("%s: %v..%v swing %v, independently %v..%v", b.Input.Name, b.AtLow, b.AtHigh, b.Swing, low, high)
+		}
+	}
+	// capex moves the cost by $70,000 / 8 / 26,280 h.
+	if want := 70000.0 / 8 / 26280; math.Abs(cost.Bars[1].Swing-want) > 1e-12 {
+		t.Errorf("capex swing %v, want %v", cost.Bars[1].Swing, want)
+	}
+}
+
+func TestDataTableCells(t *testing.T) {
+	p, _ := engine.Build(enginetest.RangedSpecModel())
+	spec := engine.TableSpec{Name: "t", Output: "cost_per_used_hour", Row: engine.Axis{Input: "utilization", From: 0.1, To: 1, Steps: 10},
+		Col: &engine.Axis{Input: "capex", From: 250000, To: 320000, Steps: 8}}
+	if problems := checkTables(p, []engine.TableSpec{spec}); len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	tab, err := DataTable(p, engine.Scenario{Name: engine.Base}, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, u := range tab.RowValues {
+		for j, c := range tab.ColValues {
+			want := enginetest.Eval(t, map[string]engine.Value{"utilization": engine.Num(u), "capex": engine.Num(c)}).Values["cost_per_used_hour"]
+			if tab.Cells[i][j] != want {
+				t.Errorf("u=%v capex=%v: %v, independently %v", u, c, tab.Cells[i][j], want)
+			}
+		}
+	}
+	offers := engine.TableSpec{Name: "o", Output: "own_minus_rent_per_used_hour", Row: engine.Axis{Input: "utilization", From: 0.5, To: 0.5, Steps: 1}, Col: &engine.Axis{Offers: true}}
+	tab, _ = DataTable(p, engine.Scenario{Name: engine.Base}, offers)
+	if len(tab.ColLabels) != 4 || math.Abs(tab.Cells[0][0]-(1.636026484018264/0.5-2.69)) > 1e-12 {
+		t.Errorf("offers table %v %v", tab.ColLabels, tab.Cells)
+	}
+}
+
+func TestDataTableMistakes(t *testing.T) {
+	p, _ := engine.Build(enginetest.RangedSpecModel())
+	bad := []engine.TableSpec{
+		{Name: "a", Output: "cost_per_usd_hour", Row: engine.Axis{Input: "utilization", From: 0, To: 1, Steps: 5}},
+		{Name: "b", Output: "cost_per_used_hour", Row: engine.Axis{Input: "utilisation", From: 0, To: 1, Steps: 0}},
+		{Name: "c", Output: "cost_per_used_hour", Row: engine.Axis{Input: "utilization", From: 1, To: 0, Steps: 5000}},
+		{Name: "d", Output: "cost_per_used_hour", Row: engine.Axis{Input: "utilization", From: 0, To: 1, Steps: 5}, Col: &engine.Axis{Offers: true}},
+	}
+	var msgs []string
+	for _, e := range checkTables(p, bad) {
+		msgs = append(msgs, e.Error())
+	}
+	want := []string{
+		"a: cost_per_usd_hour is not a formula (did you mean cost_per_used_hour?)",
+		"b: utilisation is not an input (did you mean utilization?)",
+		"b: 0 steps: use between 1 and 1000",
+		"c: 5000 steps: use between 1 and 1000",
+		"c: runs from 1 to 0; the start must not be above the end",
+		"d: a table across offers needs an output evaluated per offer (one that uses offer_price); cost_per_used_hour is not",
+	}
+	if strings.Join(msgs, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(msgs, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// Goal seek lands on the article's break-even: 61 % at $2.69 is the
+// utilisation at which the cost per used hour equals 2.69.
+func TestSolveBreakeven(t *testing.T) {
+	p, _ := engine.Build(enginetest.RangedSpecModel())
+	sol, err := Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "utilization", Target: "cost_per_used_hour", Value: 2.69})
+	if err != nil {
+		t.Fatal(err)
+	}
+	be := enginetest.Offer(t, enginetest.Eval(t, nil), "RunPod", "H100 SXM, Community").Values[engine.Breakeven]
+	if !sol.Found || math.Abs(sol.X-be) > 1e-9 || math.Round(sol.X*100) != 61 {
+		t.Errorf("solved %+v, break-even %v", sol, be)
+	}
+	// The highest capex that breaks even at 40 % against $2.69 lies outside
+	// the price guide's range: goal seek widens its search and finds it.
+	sol, _ = Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "capex", Target: "cost_per_used_hour", Value: 2.69,
+		With: map[string]engine.Value{"utilization": engine.Num(0.4)}})
+	check := enginetest.Eval(t, map[string]engine.Value{"utilization": engine.Num(0.4), "capex": engine.Num(sol.X)}).Values["cost_per_used_hour"]
+	if !sol.Found || math.Abs(check-2.69) > 1e-9 || sol.X > 250000 {
+		t.Errorf("capex %v gives %v", sol.X, check)
+	}
+	// The residual at which owning beats Lambda at 35 %: break-even = 35 %.
+	sol, _ = Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "residual", Target: engine.Breakeven, Value: 0.35, Offer: "Lambda H100, 8-GPU plan"})
+	o := enginetest.Offer(t, enginetest.Eval(t, map[string]engine.Value{"residual": engine.Num(sol.X)}), "Lambda", "H100, 8-GPU plan")
+	if !sol.Found || math.Abs(o.Values[engine.Breakeven]-0.35) > 1e-9 {
+		t.Errorf("residual %v gives break-even %v", sol.X, o.Values[engine.Breakeven])
+	}
+}
+
+// No bracket: a clear message with the values at the ends, never a number.
+func TestSolveWithoutABracket(t *testing.T) {
+	p, _ := engine.Build(enginetest.RangedSpecModel())
+	sol, err := Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "utilization", Target: "cost_per_used_hour", Value: 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := enginetest.Eval(t, map[string]engine.Value{"utilization": engine.Num(1)}).Values["cost_per_used_hour"]
+	idle := enginetest.Eval(t, map[string]engine.Value{"utilization": engine.Num(1e-9)}).Values["cost_per_used_hour"]
+	want := "no value of utilization between 0.0 % and 100.0 % makes cost_per_used_hour reach $0.50: it is " +
+		units.Format(idle, "$/GPU-h") + " at 0.0 % and " + units.Format(full, "$/GPU-h") + " at 100.0 %"
+	if sol.Found || sol.Why != want {
+		t.Errorf("got %+v\nwant %s", sol, want)
+	}
+	_, err = Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "gpu", Target: "cost_per_used_hour", Value: 1})
+	if err == nil || err.Error() != "goal g: gpu is text; goal seek solves for a number input" {
+		t.Errorf("got %v", err)
+	}
+	_, err = Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "capex", Target: engine.Breakeven, Value: 0.4})
+	if err == nil || !strings.HasPrefix(err.Error(), "goal g: breakeven_utilization is evaluated per offer; name the offer (one of AWS p5.48xlarge Capacity Block; ") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// The break-even curve crosses each offer's price at the break-even.
+func TestBreakevenCurve(t *testing.T) {
+	p, _ := engine.Build(enginetest.RangedSpecModel())
+	c, err := BreakevenCurve(p, []engine.Scenario{{Name: engine.Base}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Utilization) != 100 || c.Cost[0][49] != enginetest.Eval(t, map[string]engine.Value{"utilization": engine.Num(0.5)}).Values["cost_per_used_hour"] {
+		t.Errorf("curve at 50 %%: %v", c.Cost[0][49])
+	}
+	r := enginetest.Eval(t, nil)
+	for _, cr := range c.Crossings {
+		be := enginetest.Offer(t, r, cr.Offer.Provider, cr.Offer.Name).Values[engine.Breakeven]
+		if math.Abs(cr.Utilization-be) > 1e-9 {
+			t.Errorf("%s: crosses at %v, break-even %v", cr.Offer.Label(), cr.Utilization, be)
+		}
+	}
+}
+
+// A sign change across a division by zero is not a root.
+func TestSolveRefusesAJump(t *testing.T) {
+	p, _ := engine.Build(enginetest.RangedSpecModel())
+	sol, err := Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "utilization", Target: "cost_per_used_hour", Value: 0, Low: -1, High: 1, HasRange: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol.Found || sol.Why != "cost_per_used_hour jumps across $0.00 near utilization = 0.0 % without reaching it (a division by zero?)" {
+		t.Errorf("got %+v", sol)
+	}
+}
+
+// The default targets include what utilisation moves, so the tornado
+// never reads as if utilisation did not matter.
+func TestDefaultTargetsShowUtilisation(t *testing.T) {
+	p, err := engine.Build(enginetest.RangedSpecModel())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := Run(p, []engine.Scenario{{Name: engine.Base}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := map[string]bool{}
+	for _, tor := range w.Tornadoes {
+		if top := tor.Bars[0]; top.Input.Name == engine.Utilization && top.Swing > 0 {
+			moved[tor.Target.Name] = true
+		}
+	}
+	if !moved["cost_per_used_hour"] || !moved["own_saving_per_month"] {
+		t.Errorf("utilisation is the widest swing of: %v; want cost_per_used_hour and own_saving_per_month", moved)
+	}
+}
