@@ -5,6 +5,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/engine"
 	"planner/montecarlo"
 	"planner/units"
 	"planner/workbooks/internal/ooxml"
