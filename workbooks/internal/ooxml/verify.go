@@ -64,12 +64,7 @@ func Verify(file string, old, new []byte, owned, managed map[string]bool) error 
 			mine[p] = true
 		}
 	}
-	names := make([]string, 0, len(before.files))
-	for p := range before.files {
-		names = append(names, p)
-	}
-	sort.Strings(names)
-	for _, p := range names {
+	for _, p := range sortedNames(before.files) {
 		a, b := before.files[p], after.files[p]
 		switch {
 		case mine[p]:
@@ -92,7 +87,9 @@ func Verify(file string, old, new []byte, owned, managed map[string]bool) error 
 			}
 		}
 	}
-	for p := range after.files {
+	// In name order, so that of several parts planner would add, the
+	// message names the same one on every run.
+	for _, p := range sortedNames(after.files) {
 		switch {
 		case before.files[p] != nil:
 		case Canonical(p) == StylesPart:
@@ -104,6 +101,16 @@ func Verify(file string, old, new []byte, owned, managed map[string]bool) error 
 		}
 	}
 	return nil
+}
+
+// sortedNames are the part names of files, sorted.
+func sortedNames(files map[string]*zip.File) []string {
+	names := make([]string, 0, len(files))
+	for p := range files {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // sameEntry reports whether two zip entries hold the same bytes, reading
