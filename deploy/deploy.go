@@ -5,8 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"planner/diag"
 	"planner/engine"
-	"planner/formulas"
 	"planner/sizing"
 )
 
@@ -224,7 +224,7 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // Check reports deployments that name what the model lacks; Build runs it
 // with the engine's own checks.
-func Check(p *engine.Plan) (problems, warnings formulas.List) {
+func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 	m := p.Model()
 	base, _ := m.Input(engine.GPU)
 	scenarioGPU := map[string]string{engine.Base: base.Value.Text}
@@ -236,42 +236,42 @@ func Check(p *engine.Plan) (problems, warnings formulas.List) {
 		scenarioGPU[strings.ToLower(s.Name)] = gpu
 	}
 	for _, d := range m.Deployments {
-		at := func(col string) formulas.Origin {
+		at := func(col string) diag.Origin {
 			if o, ok := d.Where[col]; ok {
 				return o
 			}
 			return d.Origin
 		}
 		if _, ok := m.ModelSpec(d.Model); !ok {
-			problems = append(problems, &formulas.Error{Origin: at("model"), Name: d.Name,
+			problems = append(problems, &diag.Diagnostic{Origin: at("model"), Name: d.Name,
 				Msg: fmt.Sprintf("the model %q is not in the Models sheet; known models: %s", d.Model, m.ModelNames())})
 		}
 		if _, ok := m.GPUSpec(d.GPU); !ok {
-			problems = append(problems, &formulas.Error{Origin: at("gpu"), Name: d.Name,
+			problems = append(problems, &diag.Diagnostic{Origin: at("gpu"), Name: d.Name,
 				Msg: fmt.Sprintf("the GPU %q is not in the GPUs sheet; known GPUs: %s", d.GPU, m.GPUNames())})
 		}
 		if _, ok := sizing.BytesPer(d.Precision); d.Precision != "" && !ok {
-			problems = append(problems, &formulas.Error{Origin: at("precision"), Name: d.Name,
+			problems = append(problems, &diag.Diagnostic{Origin: at("precision"), Name: d.Name,
 				Msg: fmt.Sprintf("the precision %q is not known; use one of %s", d.Precision, sizing.PrecisionNames())})
 		}
 		if o, ok := offerOf(&m, d); !ok {
-			problems = append(problems, &formulas.Error{Origin: at("offer"), Name: d.Name,
+			problems = append(problems, &diag.Diagnostic{Origin: at("offer"), Name: d.Name,
 				Msg: fmt.Sprintf("no Cloud offer %s; name one of: %s", quoteOr(d.Offer, "for the GPU "+d.GPU), m.OfferLabels(d.GPU))})
 		} else if !engine.SameGPU(o.GPU, d.GPU) {
-			problems = append(problems, &formulas.Error{Origin: at("offer"), Name: d.Name,
+			problems = append(problems, &diag.Diagnostic{Origin: at("offer"), Name: d.Name,
 				Msg: fmt.Sprintf("the offer %s is for %s, not %s", o.Label(), o.GPU, d.GPU)})
 		}
 		if d.Scenario != "" {
 			if gpu, ok := scenarioGPU[strings.ToLower(d.Scenario)]; !ok {
-				problems = append(problems, &formulas.Error{Origin: at("scenario"), Name: d.Name,
+				problems = append(problems, &diag.Diagnostic{Origin: at("scenario"), Name: d.Name,
 					Msg: fmt.Sprintf("there is no scenario %q; the scenarios are base and those in the Scenarios sheet", d.Scenario)})
 			} else if !engine.SameGPU(gpu, d.GPU) {
-				problems = append(problems, &formulas.Error{Origin: at("scenario"), Name: d.Name,
+				problems = append(problems, &diag.Diagnostic{Origin: at("scenario"), Name: d.Name,
 					Msg: fmt.Sprintf("the scenario %s owns %s nodes, not %s; name a scenario of that GPU, or leave the cell empty", d.Scenario, gpu, d.GPU)})
 			}
 		}
 		if msg := tooFewCards(&m, d); msg != "" {
-			problems = append(problems, &formulas.Error{Origin: at("cards"), Name: d.Name, Msg: msg})
+			problems = append(problems, &diag.Diagnostic{Origin: at("cards"), Name: d.Name, Msg: msg})
 		}
 	}
 	return problems, nil

@@ -114,3 +114,25 @@ func placeOf(err error) Origin {
 	}
 	return Origin{}
 }
+
+// AsWarnings is the list with every member a warning: a copy of each
+// *Diagnostic with its severity set, and any other error wrapped into one.
+// A function that returns what the user should hear, but that does not stop
+// the run, passes its list through it.
+func (l Diagnostics) AsWarnings() Diagnostics {
+	if l == nil {
+		return nil
+	}
+	out := make(Diagnostics, len(l))
+	for i, err := range l {
+		var w Diagnostic
+		if d, ok := err.(*Diagnostic); ok {
+			w = *d
+		} else {
+			w = Diagnostic{Origin: placeOf(err), Msg: err.Error()}
+		}
+		w.Severity = Warning
+		out[i] = &w
+	}
+	return out
+}

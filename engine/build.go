@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"planner/diag"
 	"planner/formulas"
 	"planner/sizing"
 )
@@ -22,8 +23,8 @@ type Plan struct {
 	deps     [][]int             // formula position -> formulas it references directly
 	perOffer []bool              // formula position -> depends on offer_price
 	prog     *program
-	env      formulas.Env  // every name formulas may use, with its kind
-	warnings formulas.List // what the model asks that planner does not do, and why
+	env      formulas.Env     // every name formulas may use, with its kind
+	warnings diag.Diagnostics // what the model asks that planner does not do, and why
 }
 
 // CycleError is a set of formulas that reference each other in a circle.
@@ -54,17 +55,17 @@ func (e *CycleError) Error() string {
 }
 
 // Place puts a cycle at its first member, for sorting.
-func (e *CycleError) Place() formulas.Origin { return e.Members[0].Origin }
+func (e *CycleError) Place() diag.Origin { return e.Members[0].Origin }
 
 // A Check looks over a part of the model that the evaluator does not read
 // itself, such as its deployments, correlations or what-ifs: the package
 // that owns the part provides it. It says what is wrong with the part, and
 // what the part asks that planner does not do.
-type Check func(*Plan) (problems, warnings formulas.List)
+type Check func(*Plan) (problems, warnings diag.Diagnostics)
 
 // Build checks every name and formula of m and compiles it, then runs the
 // checks on the compiled plan. All problems, the engine's and the checks',
-// are reported at once, as a formulas.List sorted by place; the checks'
+// are reported at once, as a diag.Diagnostics sorted by place; the checks'
 // warnings join the engine's in Warnings.
 func Build(m Model, checks ...Check) (*Plan, error) {
 	env, problems := environment(m)
@@ -92,7 +93,7 @@ func Build(m Model, checks ...Check) (*Plan, error) {
 	}
 	p.prog = compile(p)
 	found := slices.Concat(p.checkOffers(), p.checkSizing(), p.checkScenarios())
-	var warnings formulas.List
+	var warnings diag.Diagnostics
 	for _, check := range checks {
 		ps, ws := check(p)
 		found, warnings = append(found, ps...), append(warnings, ws...)
@@ -100,7 +101,7 @@ func Build(m Model, checks ...Check) (*Plan, error) {
 	if err := found.Err(); err != nil {
 		return nil, err
 	}
-	p.warnings = slices.Concat(warnings, p.wattsWarnings(), p.offerWarnings())
+	p.warnings = slices.Concat(warnings, p.wattsWarnings(), p.offerWarnings()).AsWarnings()
 	return p, nil
 }
 
@@ -108,9 +109,9 @@ func Build(m Model, checks ...Check) (*Plan, error) {
 // watts typed twice, an offer for a GPU the catalog lacks, and what the
 // checks Build ran warn of, such as a correlation with an input held at its
 // value), each at its cell, sorted by place.
-func (p *Plan) Warnings() formulas.List {
+func (p *Plan) Warnings() diag.Diagnostics {
 	if err := p.warnings.Err(); err != nil {
-		return err.(formulas.List)
+		return err.(diag.Diagnostics)
 	}
 	return nil
 }
@@ -122,13 +123,13 @@ func (p *Plan) checkVerdictNames() error {
 	if len(p.model.Offers) == 0 {
 		return nil
 	}
-	var problems formulas.List
+	var problems diag.Diagnostics
 	if i, ok := p.index[Utilization]; ok && p.perOffer[i] {
 		f := p.checked[i].Formula
-		problems = append(problems, &formulas.Error{Origin: f.Origin, Name: f.Name,
+		problems = append(problems, &diag.Diagnostic{Origin: f.Origin, Name: f.Name,
 			Msg: "depends on offer_price, but the verdict needs one utilisation for the whole node"})
 	} else if _, isInput := p.model.Input(Utilization); !ok && !isInput {
-		problems = append(problems, &formulas.Error{Origin: p.model.Where,
+		problems = append(problems, &diag.Diagnostic{Origin: p.model.Where,
 			Msg: "there is no input utilization; add an Assumptions row utilization | 0.5 | %, the share of hours the GPUs are busy"})
 	}
 	if i, ok := p.index[Breakeven]; !ok || !p.perOffer[i] {
@@ -136,22 +137,22 @@ func (p *Plan) checkVerdictNames() error {
 		if ok {
 			at = p.checked[i].Origin
 		}
-		problems = append(problems, &formulas.Error{Origin: at, Name: Breakeven,
+		problems = append(problems, &diag.Diagnostic{Origin: at, Name: Breakeven,
 			Msg: "must be a formula that uses offer_price (such as cost_per_gpu_hour / offer_price), so that each offer gets its break-even"})
 	}
 	return problems.Err()
 }
 
-func flatten(err error) formulas.List {
-	if l, ok := err.(formulas.List); ok {
+func flatten(err error) diag.Diagnostics {
+	if l, ok := err.(diag.Diagnostics); ok {
 		return l
 	}
-	return formulas.List{err}
+	return diag.Diagnostics{err}
 }
 
 // environment gives every input, offer_price and every formula a kind, and
 // reports names defined twice or spelled so that no formula could use them.
-func environment(m Model) (formulas.Env, formulas.List) {
+func environment(m Model) (formulas.Env, diag.Diagnostics) {
 	env := formulas.Env{OfferPrice: formulas.Number}
 	provided := map[string]string{OfferPrice: "offer_price is set by planner for each cloud offer; choose another name"}
 	if m.sizingEnabled() {
@@ -164,20 +165,20 @@ func environment(m Model) (formulas.Env, formulas.List) {
 		env[GPUWatts] = formulas.Number
 		provided[GPUWatts] = GPUWatts + " is set by planner from the GPUs sheet's board watts of the scenario's GPU; choose another name"
 	}
-	where := map[string]formulas.Origin{}
-	var problems formulas.List
-	define := func(name string, kind formulas.Kind, at formulas.Origin) {
+	where := map[string]diag.Origin{}
+	var problems diag.Diagnostics
+	define := func(name string, kind formulas.Kind, at diag.Origin) {
 		if !formulas.ValidName(name) {
-			problems = append(problems, &formulas.Error{Origin: at, Msg: fmt.Sprintf(
+			problems = append(problems, &diag.Diagnostic{Origin: at, Msg: fmt.Sprintf(
 				"%q cannot be a name: use a letter or _ followed by letters, digits and _, and no word or function of the formula language", name)})
 			return
 		}
 		if msg, ok := provided[name]; ok {
-			problems = append(problems, &formulas.Error{Origin: at, Name: name, Msg: msg})
+			problems = append(problems, &diag.Diagnostic{Origin: at, Name: name, Msg: msg})
 			return
 		}
 		if first, dup := where[name]; dup {
-			problems = append(problems, &formulas.Error{Origin: at, Name: name, Msg: "defined twice; it is also defined at " + first.Where()})
+			problems = append(problems, &diag.Diagnostic{Origin: at, Name: name, Msg: "defined twice; it is also defined at " + first.Where()})
 			return
 		}
 		where[name] = at
@@ -195,9 +196,9 @@ func environment(m Model) (formulas.Env, formulas.List) {
 	}
 	if len(m.Offers) > 0 {
 		if in, ok := m.Input(GPU); !ok {
-			problems = append(problems, &formulas.Error{Origin: m.Where, Msg: "there is no input gpu: add an Assumptions row gpu | H100 SXM | text, so planner knows which cloud offers to compare"})
+			problems = append(problems, &diag.Diagnostic{Origin: m.Where, Msg: "there is no input gpu: add an Assumptions row gpu | H100 SXM | text, so planner knows which cloud offers to compare"})
 		} else if !in.Value.IsText {
-			problems = append(problems, &formulas.Error{Origin: in.Origin, Name: GPU, Msg: "must be text naming the node's GPU, such as H100 SXM; set its unit to text"})
+			problems = append(problems, &diag.Diagnostic{Origin: in.Origin, Name: GPU, Msg: "must be text naming the node's GPU, such as H100 SXM; set its unit to text"})
 		}
 	}
 	return env, problems
@@ -217,7 +218,7 @@ func (p *Plan) link() {
 
 // cycles finds every circle of references (Tarjan's strongly connected
 // components) and reports each with all its members in circle order.
-func (p *Plan) cycles() formulas.List {
+func (p *Plan) cycles() diag.Diagnostics {
 	n := len(p.checked)
 	index, low := make([]int, n), make([]int, n)
 	onStack := make([]bool, n)
@@ -225,7 +226,7 @@ func (p *Plan) cycles() formulas.List {
 		index[i] = -1
 	}
 	var stack []int
-	var problems formulas.List
+	var problems diag.Diagnostics
 	counter := 0
 	var connect func(v int)
 	connect = func(v int) {

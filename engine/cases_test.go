@@ -12,6 +12,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"planner/diag"
 	"planner/formulas"
 )
 
@@ -79,7 +80,7 @@ func runCase(t *testing.T, a *txtar.Archive) string {
 		if !ok {
 			continue
 		}
-		in := Input{Name: strings.TrimSpace(name), Origin: formulas.Origin{File: "case", Sheet: "Assumptions", Row: i + 2, Col: 2}}
+		in := Input{Name: strings.TrimSpace(name), Origin: diag.Origin{File: "case", Sheet: "Assumptions", Row: i + 2, Col: 2}}
 		v = strings.TrimSpace(v)
 		if s, err := strconv.Unquote(v); err == nil {
 			in.Value = Text(s)

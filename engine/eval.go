@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"planner/diag"
 	"planner/formulas"
 	"planner/sizing"
 )
@@ -61,13 +62,13 @@ func (e *EvalError) Error() string {
 	if e.Offer != "" {
 		ctx += ", offer " + e.Offer
 	}
-	fe := formulas.Error{Origin: e.Formula.Origin, Name: e.Formula.Name, Column: e.Column,
+	fe := diag.Diagnostic{Origin: e.Formula.Origin, Name: e.Formula.Name, Column: e.Column,
 		Msg: e.Msg + " (" + ctx + ")", Snippet: e.Snippet}
 	return fe.Error()
 }
 
 // Place puts the error at its formula, for sorting.
-func (e *EvalError) Place() formulas.Origin { return e.Formula.Origin }
+func (e *EvalError) Place() diag.Origin { return e.Formula.Origin }
 
 // Short is the error as a cell or a JSON value shows it: "#DIV/0!: ..." style.
 func (e *EvalError) Short() string {
@@ -388,7 +389,7 @@ func Constant(src string) (float64, error) {
 		return 0, fmt.Errorf("it names %s; a value cannot refer to names", strings.Join(names, ", "))
 	}
 	p, err := Build(Model{Formulas: []formulas.Formula{{Name: "value", Source: src}}})
-	var fe *formulas.Error
+	var fe *diag.Diagnostic
 	if errors.As(err, &fe) {
 		return 0, errors.New(fe.Msg)
 	} else if err != nil {

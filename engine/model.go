@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"planner/diag"
 	"planner/formulas"
 	"planner/sizing"
 )
@@ -14,8 +15,8 @@ type Scenario struct {
 	Name   string
 	Set    map[string]Value
 	Notes  string
-	Origin formulas.Origin            // the scenario's header cell
-	Where  map[string]formulas.Origin // the cell of each value it sets
+	Origin diag.Origin            // the scenario's header cell
+	Where  map[string]diag.Origin // the cell of each value it sets
 	// Links are the values the scenario takes from another cell by a
 	// reference ("Assumptions!D6", the low end of capex's range): planner
 	// reads that cell, as a spreadsheet recalculating would.
@@ -55,11 +56,11 @@ type Input struct {
 	HasRange bool
 	Dist     *Distribution // how it varies in a Monte Carlo run; nil: fixed
 	DistText string        // the distribution cell as typed ("" when empty)
-	DistAt   formulas.Origin
-	Notes    string          // source and notes, as the workbook gives them
-	Origin   formulas.Origin // the value cell
-	LowAt    formulas.Origin // the low and high cells, when read from a sheet
-	HighAt   formulas.Origin
+	DistAt   diag.Origin
+	Notes    string      // source and notes, as the workbook gives them
+	Origin   diag.Origin // the value cell
+	LowAt    diag.Origin // the low and high cells, when read from a sheet
+	HighAt   diag.Origin
 	TextCell bool // the number was typed as text ("50%"): a spreadsheet sees text there
 }
 
@@ -75,10 +76,10 @@ type Offer struct {
 	AsOfSerial float64
 	Source     string
 	Notes      string
-	Origin     formulas.Origin
-	AsOfAt     formulas.Origin // the as-of cell
-	GPUAt      formulas.Origin // the gpu cell
-	PriceAt    formulas.Origin // the price cell
+	Origin     diag.Origin
+	AsOfAt     diag.Origin // the as-of cell
+	GPUAt      diag.Origin // the gpu cell
+	PriceAt    diag.Origin // the price cell
 	// PriceText: the price was typed as text; a spreadsheet sees text there.
 	PriceText bool
 }
@@ -115,7 +116,7 @@ func SameGPU(a, b string) bool {
 // merged with the workbook's own), offers, named scenarios, the GPU and
 // model catalogs, and deployment cases.
 type Model struct {
-	Where        formulas.Origin // the file and sheet the inputs come from
+	Where        diag.Origin // the file and sheet the inputs come from
 	Inputs       []Input
 	Formulas     []formulas.Formula
 	Offers       []Offer

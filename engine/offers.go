@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"planner/diag"
 	"planner/formulas"
 	"planner/units"
 )
@@ -17,14 +18,14 @@ func sameLabel(a, b string) bool { return SameGPU(a, b) }
 // checkOffers refuses two Cloud rows with the same provider and offer
 // name: every result planner gives per offer is found by that label, and
 // the second row would be shown the first one's numbers.
-func (p *Plan) checkOffers() formulas.List {
-	var problems formulas.List
+func (p *Plan) checkOffers() diag.Diagnostics {
+	var problems diag.Diagnostics
 	for i, o := range p.model.Offers {
 		for _, first := range p.model.Offers[:i] {
 			if !sameLabel(first.Label(), o.Label()) {
 				continue
 			}
-			problems = append(problems, &formulas.Error{Origin: o.Origin, Name: o.Label(), Msg: fmt.Sprintf(
+			problems = append(problems, &diag.Diagnostic{Origin: o.Origin, Name: o.Label(), Msg: fmt.Sprintf(
 				"the offer is listed twice: also at %s (at %s a GPU-hour, here at %s); give each row its own offer name, such as the region or the term, or delete one",
 				first.Origin.Where(), dollarsAndCents(first.Price), dollarsAndCents(o.Price))})
 			break
@@ -38,11 +39,11 @@ func dollarsAndCents(v float64) string { return units.Format(v, "$/GPU-h") }
 // offerWarnings point at offers whose GPU the catalog does not know: they
 // are listed, never compared, which a typo ("H100" for "H100 SXM") would
 // otherwise hide.
-func (p *Plan) offerWarnings() formulas.List {
+func (p *Plan) offerWarnings() diag.Diagnostics {
 	if len(p.model.GPUs) == 0 {
 		return nil
 	}
-	var out formulas.List
+	var out diag.Diagnostics
 	for _, o := range p.model.Offers {
 		if _, ok := p.model.GPUSpec(o.GPU); ok {
 			continue
@@ -51,7 +52,7 @@ func (p *Plan) offerWarnings() formulas.List {
 		if at.Sheet == "" {
 			at = o.Origin
 		}
-		out = append(out, &formulas.Error{Origin: at, Name: o.Label(), Msg: fmt.Sprintf(
+		out = append(out, &diag.Diagnostic{Origin: at, Name: o.Label(), Msg: fmt.Sprintf(
 			"the GPU %q is not in the GPUs sheet%s, so this offer is listed but never compared; write a GPU of the GPUs sheet, or add %s to it",
 			o.GPU, p.suggestGPU(o.GPU, o.Label()), o.GPU)})
 	}

@@ -1,6 +1,6 @@
 package engine
 
-import "planner/formulas"
+import "planner/diag"
 
 // The parts of a model that the evaluator does not read itself: how models
 // are deployed, how uncertain inputs are correlated, and the what-ifs a
@@ -22,9 +22,9 @@ type Deployment struct {
 	Offer         string  // an offer's label; "": the cheapest offer of the GPU
 	Scenario      string  // the scenario that owns nodes of this GPU; "": chosen by GPU
 	Notes         string
-	Origin        formulas.Origin
-	Where         map[string]formulas.Origin // the cell of each column
-	Texts         map[string]bool            // the number columns typed as text ("264")
+	Origin        diag.Origin
+	Where         map[string]diag.Origin // the cell of each column
+	Texts         map[string]bool        // the number columns typed as text ("264")
 }
 
 // Correlation is a rank correlation between two uncertain inputs, induced
@@ -33,14 +33,14 @@ type Correlation struct {
 	A, B   string
 	Rho    float64
 	Notes  string
-	Origin formulas.Origin
+	Origin diag.Origin
 }
 
 // TargetSpec is a tornado target the workbook names.
 type TargetSpec struct {
 	Name   string
 	Notes  string
-	Origin formulas.Origin
+	Origin diag.Origin
 }
 
 // Axis is one dimension of a data table: an input stepped from From to To
@@ -61,8 +61,8 @@ type TableSpec struct {
 	Col    *Axis // nil: a one-way table
 	Shade  Shade // how the sheet colours the cells
 	Notes  string
-	Origin formulas.Origin
-	Where  map[string]formulas.Origin
+	Origin diag.Origin
+	Where  map[string]diag.Origin
 }
 
 // Shade says which cells of a data table are good news, in green: those
@@ -87,6 +87,6 @@ type Goal struct {
 	High     float64
 	HasRange bool
 	Notes    string
-	Origin   formulas.Origin            // the goal's row
-	Where    map[string]formulas.Origin // the cell of each column
+	Origin   diag.Origin            // the goal's row
+	Where    map[string]diag.Origin // the cell of each column
 }

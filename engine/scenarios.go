@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"planner/formulas"
+	"planner/diag"
 	"planner/sizing"
 )
 
@@ -18,15 +18,15 @@ func (m *Model) sizingEnabled() bool {
 }
 
 // checkSizing makes sure a model that sizes has what sizing needs.
-func (p *Plan) checkSizing() formulas.List {
+func (p *Plan) checkSizing() diag.Diagnostics {
 	m := &p.model
 	if !m.sizingEnabled() {
 		return nil
 	}
-	var problems formulas.List
+	var problems diag.Diagnostics
 	need := func(ok bool, msg string) {
 		if !ok {
-			problems = append(problems, &formulas.Error{Origin: m.Where, Msg: msg})
+			problems = append(problems, &diag.Diagnostic{Origin: m.Where, Msg: msg})
 		}
 	}
 	need(len(m.GPUs) > 0, "the input model asks planner to size a model, but there is no GPUs sheet (or it is empty); planner init writes one")
@@ -36,7 +36,7 @@ func (p *Plan) checkSizing() formulas.List {
 		need(ok && !in.Value.IsText, fmt.Sprintf("sizing needs the number input %s; add it to Assumptions", name))
 	}
 	if in, ok := m.Input(Precision); ok && !in.Value.IsText {
-		problems = append(problems, &formulas.Error{Origin: in.Origin, Name: Precision, Msg: "must be text such as FP8; set its unit to text"})
+		problems = append(problems, &diag.Diagnostic{Origin: in.Origin, Name: Precision, Msg: "must be text such as FP8; set its unit to text"})
 	}
 	return problems
 }
@@ -44,22 +44,22 @@ func (p *Plan) checkSizing() formulas.List {
 // checkScenarios makes sure every scenario sets only inputs, each to a value
 // of its kind, and names only GPUs, models and precisions planner knows;
 // the Assumptions' own values are checked as the base scenario.
-func (p *Plan) checkScenarios() formulas.List {
-	var problems formulas.List
-	base := Scenario{Name: Base, Set: map[string]Value{}, Where: map[string]formulas.Origin{}}
+func (p *Plan) checkScenarios() diag.Diagnostics {
+	var problems diag.Diagnostics
+	base := Scenario{Name: Base, Set: map[string]Value{}, Where: map[string]diag.Origin{}}
 	for _, in := range p.model.Inputs {
 		base.Set[in.Name], base.Where[in.Name] = in.Value, in.Origin
 	}
 	problems = append(problems, p.checkSet(base)...)
-	seen := map[string]formulas.Origin{}
+	seen := map[string]diag.Origin{}
 	for _, s := range p.model.Scenarios {
 		first, dup := seen[s.Name]
 		switch {
 		case strings.EqualFold(s.Name, Base):
-			problems = append(problems, &formulas.Error{Origin: s.Origin, Name: s.Name,
+			problems = append(problems, &diag.Diagnostic{Origin: s.Origin, Name: s.Name,
 				Msg: "base names the Assumptions' own values; call this scenario something else"})
 		case dup:
-			problems = append(problems, &formulas.Error{Origin: s.Origin, Name: s.Name,
+			problems = append(problems, &diag.Diagnostic{Origin: s.Origin, Name: s.Name,
 				Msg: "the scenario name is used twice (also at " + first.Where() + "); give each scenario its own name"})
 		}
 		seen[s.Name] = s.Origin
@@ -68,8 +68,8 @@ func (p *Plan) checkScenarios() formulas.List {
 	return problems
 }
 
-func (p *Plan) checkSet(s Scenario) formulas.List {
-	var problems formulas.List
+func (p *Plan) checkSet(s Scenario) diag.Diagnostics {
+	var problems diag.Diagnostics
 	for _, name := range sortedKeys(s.Set) {
 		v, at := s.Set[name], s.Where[name]
 		if at.Sheet == "" {
@@ -78,14 +78,14 @@ func (p *Plan) checkSet(s Scenario) formulas.List {
 		in, ok := p.Settable(name)
 		switch {
 		case !ok:
-			problems = append(problems, &formulas.Error{Origin: at, Name: name,
+			problems = append(problems, &diag.Diagnostic{Origin: at, Name: name,
 				Msg: "the scenario " + s.Name + " sets " + name + ", which is not an input" + p.DidYouMean(name)})
 		case in.Value.IsText != v.IsText:
-			problems = append(problems, &formulas.Error{Origin: at, Name: name,
+			problems = append(problems, &diag.Diagnostic{Origin: at, Name: name,
 				Msg: fmt.Sprintf("the scenario %s sets %s to %s, but %s is %s", s.Name, name, describe(v), name, kindOf(in.Value))})
 		default:
 			if msg := p.unknownText(name, v); msg != "" {
-				problems = append(problems, &formulas.Error{Origin: at, Name: name, Msg: msg})
+				problems = append(problems, &diag.Diagnostic{Origin: at, Name: name, Msg: msg})
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"planner/diag"
 	"planner/engine"
 	"planner/engine/enginetest"
 	"planner/formulas"
@@ -55,14 +56,14 @@ func TestScenarioSizing(t *testing.T) {
 
 func TestScenarioProblemsNameTheirCells(t *testing.T) {
 	m := enginetest.FullModel()
-	cell := func(col int) formulas.Origin {
-		return formulas.Origin{File: "plan.xlsx", Sheet: "Scenarios", Row: 4, Col: col}
+	cell := func(col int) diag.Origin {
+		return diag.Origin{File: "plan.xlsx", Sheet: "Scenarios", Row: 4, Col: col}
 	}
 	m.Scenarios = append(m.Scenarios,
-		engine.Scenario{Name: "typo", Set: map[string]engine.Value{"capx": engine.Num(1)}, Where: map[string]formulas.Origin{"capx": cell(4)}},
-		engine.Scenario{Name: "odd GPU", Set: map[string]engine.Value{"gpu": engine.Text("H2000")}, Where: map[string]formulas.Origin{"gpu": cell(5)}},
-		engine.Scenario{Name: "odd precision", Set: map[string]engine.Value{engine.Precision: engine.Text("FP3")}, Where: map[string]formulas.Origin{engine.Precision: cell(6)}},
-		engine.Scenario{Name: "text capex", Set: map[string]engine.Value{"capex": engine.Text("lots")}, Where: map[string]formulas.Origin{"capex": cell(7)}})
+		engine.Scenario{Name: "typo", Set: map[string]engine.Value{"capx": engine.Num(1)}, Where: map[string]diag.Origin{"capx": cell(4)}},
+		engine.Scenario{Name: "odd GPU", Set: map[string]engine.Value{"gpu": engine.Text("H2000")}, Where: map[string]diag.Origin{"gpu": cell(5)}},
+		engine.Scenario{Name: "odd precision", Set: map[string]engine.Value{engine.Precision: engine.Text("FP3")}, Where: map[string]diag.Origin{engine.Precision: cell(6)}},
+		engine.Scenario{Name: "text capex", Set: map[string]engine.Value{"capex": engine.Text("lots")}, Where: map[string]diag.Origin{"capex": cell(7)}})
 	_, err := engine.Build(m)
 	want := `plan.xlsx: Scenarios!D4: capx: the scenario typo sets capx, which is not an input (did you mean capex?)
 plan.xlsx: Scenarios!E4: gpu: the GPU "H2000" is not in the GPUs sheet; known GPUs: B200, H100 PCIe, H100 SXM, H200, L40S, RTX 5090
@@ -78,7 +79,7 @@ plan.xlsx: Scenarios!G4: capex: the scenario text capex sets capex to the text "
 func TestLinkedScenarioFollowsTheOverride(t *testing.T) {
 	m := enginetest.FullModel()
 	for i, in := range m.Inputs {
-		m.Inputs[i].Origin = formulas.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: i + 2, Col: 2}
+		m.Inputs[i].Origin = diag.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: i + 2, Col: 2}
 		if in.Name == "capex" {
 			m.Scenarios = append(m.Scenarios, engine.Scenario{Name: "mid", Set: map[string]engine.Value{"capex": engine.Num(285000)},
 				Links: map[string]string{"capex": fmt.Sprintf("Assumptions!B%d", i+2)}})

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"planner/formulas"
+	"planner/diag"
 	"planner/sizing"
 	"planner/units"
 )
@@ -75,7 +75,7 @@ func (p *Plan) setWatts(sc Scenario, slots []float64, res *Result) error {
 
 // noWatts asks for a GPU's board watts, at the cell that put the scenario
 // on that GPU: its own Scenarios cell, a --set, or the Assumptions'.
-func (p *Plan) noWatts(sc Scenario, g sizing.GPUSpec) *formulas.Error {
+func (p *Plan) noWatts(sc Scenario, g sizing.GPUSpec) *diag.Diagnostic {
 	where := "in the GPUs sheet"
 	switch {
 	case g.WattsAt.Sheet != "":
@@ -88,24 +88,24 @@ func (p *Plan) noWatts(sc Scenario, g sizing.GPUSpec) *formulas.Error {
 			g.Name, where, or)
 	}
 	if at, own := sc.Where[GPU]; own && at.Sheet != "" {
-		return &formulas.Error{Origin: at, Name: sc.Name, Msg: ask("or add a row gpu_watts with this scenario's watts to the Scenarios sheet")}
+		return &diag.Diagnostic{Origin: at, Name: sc.Name, Msg: ask("or add a row gpu_watts with this scenario's watts to the Scenarios sheet")}
 	}
 	if v, set := sc.Set[GPU]; set {
-		return &formulas.Error{Origin: formulas.Origin{File: p.model.Where.File}, Msg: "--set gpu=" + v.Text + ": " + ask("or add --set gpu_watts=WATTS")}
+		return &diag.Diagnostic{Origin: diag.Origin{File: p.model.Where.File}, Msg: "--set gpu=" + v.Text + ": " + ask("or add --set gpu_watts=WATTS")}
 	}
 	in, _ := p.model.Input(GPU)
-	return &formulas.Error{Origin: in.Origin, Msg: ask("or add a row gpu_watts with them to Assumptions")}
+	return &diag.Diagnostic{Origin: in.Origin, Msg: ask("or add a row gpu_watts with them to Assumptions")}
 }
 
 // checkWatts makes sure every scenario whose power comes from the catalog
 // runs on a GPU the catalog gives watts for, with the command line's
 // overrides; the Assumptions' GPU, which every scenario that keeps it
 // shares, is asked about once.
-func (p *Plan) checkWatts(overrides map[string]Value) formulas.List {
+func (p *Plan) checkWatts(overrides map[string]Value) diag.Diagnostics {
 	if !p.usesWatts() || len(p.model.GPUs) == 0 {
 		return nil
 	}
-	var problems formulas.List
+	var problems diag.Diagnostics
 	asked := map[string]bool{}
 	for _, sc := range p.Scenarios(overrides) {
 		gpu := p.gpuOf(sc, overrides)
@@ -124,7 +124,7 @@ func (p *Plan) checkWatts(overrides map[string]Value) formulas.List {
 // wattsWarnings say when gpu_watts in Assumptions differs from the
 // catalog's watts for the Assumptions' GPU: the number typed there holds
 // for that GPU, which a reader of the GPUs sheet would not expect.
-func (p *Plan) wattsWarnings() formulas.List {
+func (p *Plan) wattsWarnings() diag.Diagnostics {
 	in, typed := p.model.Input(GPUWatts)
 	base, ok := p.model.Input(GPU)
 	if !typed || !ok || in.Value.IsText || len(p.model.GPUs) == 0 {
@@ -138,7 +138,7 @@ func (p *Plan) wattsWarnings() formulas.List {
 	if g.WattsAt.Sheet != "" {
 		at = g.WattsAt.Where()
 	}
-	return formulas.List{&formulas.Error{Origin: in.Origin, Name: GPUWatts, Msg: fmt.Sprintf(
+	return diag.Diagnostics{&diag.Diagnostic{Origin: in.Origin, Name: GPUWatts, Msg: fmt.Sprintf(
 		"%s W here, but %s gives %s W for %s; planner uses %s W for every scenario on %s that does not set its own, and the GPUs sheet's watts for other GPUs: delete this row to take %s's watts from the GPUs sheet too",
 		units.Plain(in.Value.Num), at, units.Plain(g.Watts), g.Name, units.Plain(in.Value.Num), g.Name, g.Name)}}
 }
@@ -147,8 +147,8 @@ func (p *Plan) wattsWarnings() formulas.List {
 // reach: it is the watts of the base's GPU, and a scenario on another GPU
 // keeps its own. (What Monte Carlo and the tornado hold of the overrides,
 // montecarlo.HeldWarnings say.)
-func (p *Plan) OverrideWarnings(overrides map[string]Value) formulas.List {
-	var out formulas.List
+func (p *Plan) OverrideWarnings(overrides map[string]Value) diag.Diagnostics {
+	var out diag.Diagnostics
 	w, ok := overrides[GPUWatts]
 	if !ok {
 		return out
@@ -161,8 +161,8 @@ func (p *Plan) OverrideWarnings(overrides map[string]Value) formulas.List {
 		}
 	}
 	if len(others) > 0 {
-		out = append(out, &formulas.Error{Origin: formulas.Origin{File: p.model.Where.File}, Msg: fmt.Sprintf(
+		out = append(out, &diag.Diagnostic{Origin: diag.Origin{File: p.model.Where.File}, Msg: fmt.Sprintf(
 			"--set gpu_watts=%s is the watts of %s: the scenarios on other GPUs keep their own (%s)", units.Plain(w.Num), base, strings.Join(others, "; "))})
 	}
-	return out
+	return out.AsWarnings()
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"planner/diag"
 	"planner/engine"
 	"planner/engine/enginetest"
 	"planner/formulas"
@@ -17,7 +18,7 @@ func catalogModel() engine.Model {
 	m := enginetest.FullModel()
 	m.Inputs = slices.DeleteFunc(m.Inputs, func(in engine.Input) bool { return in.Name == engine.GPUWatts })
 	m.GPUs = append(enginetest.CatalogGPUs(), sizing.GPUSpec{Name: "MI300X", MemoryGB: 192, Watts: 750,
-		WattsAt: formulas.Origin{File: "plan.xlsx", Sheet: "GPUs", Row: 8, Col: 3}})
+		WattsAt: diag.Origin{File: "plan.xlsx", Sheet: "GPUs", Row: 8, Col: 3}})
 	m.Scenarios = []engine.Scenario{
 		{Name: "B200 node", Set: map[string]engine.Value{"gpu": engine.Text("B200"), "capex": engine.Num(450000)}},
 		{Name: "MI300X node", Set: map[string]engine.Value{"gpu": engine.Text("MI300X")}},
@@ -77,10 +78,10 @@ func TestWattsComeFromTheCatalog(t *testing.T) {
 func TestMissingWattsAreAskedFor(t *testing.T) {
 	m := catalogModel()
 	m.Where.File = "plan.xlsx"
-	m.GPUs[4].WattsAt = formulas.Origin{File: "plan.xlsx", Sheet: "GPUs", Row: 6, Col: 3} // RTX 5090
-	m.Scenarios = append(m.Scenarios, engine.Scenario{Name: "desk", Origin: formulas.Origin{File: "plan.xlsx", Sheet: "Scenarios", Row: 1, Col: 5},
+	m.GPUs[4].WattsAt = diag.Origin{File: "plan.xlsx", Sheet: "GPUs", Row: 6, Col: 3} // RTX 5090
+	m.Scenarios = append(m.Scenarios, engine.Scenario{Name: "desk", Origin: diag.Origin{File: "plan.xlsx", Sheet: "Scenarios", Row: 1, Col: 5},
 		Set:   map[string]engine.Value{"gpu": engine.Text("RTX 5090")},
-		Where: map[string]formulas.Origin{"gpu": {File: "plan.xlsx", Sheet: "Scenarios", Row: 3, Col: 5}}})
+		Where: map[string]diag.Origin{"gpu": {File: "plan.xlsx", Sheet: "Scenarios", Row: 3, Col: 5}}})
 	evalAll := func(m engine.Model, overrides map[string]engine.Value) error {
 		p, err := engine.Build(m)
 		if err != nil {
@@ -140,8 +141,8 @@ func TestSetWattsHoldForTheBaseGPU(t *testing.T) {
 // catalog's for that GPU is pointed out.
 func TestAssumptionsWattsHoldForTheirGPU(t *testing.T) {
 	m := catalogModel()
-	m.Inputs = append(m.Inputs, engine.Input{Name: engine.GPUWatts, Unit: "W", Value: engine.Num(650), Origin: formulas.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: 10, Col: 2}})
-	m.GPUs[0].WattsAt = formulas.Origin{File: "plan.xlsx", Sheet: "GPUs", Row: 2, Col: 3}
+	m.Inputs = append(m.Inputs, engine.Input{Name: engine.GPUWatts, Unit: "W", Value: engine.Num(650), Origin: diag.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: 10, Col: 2}})
+	m.GPUs[0].WattsAt = diag.Origin{File: "plan.xlsx", Sheet: "GPUs", Row: 2, Col: 3}
 	p, err := engine.Build(m)
 	if err != nil {
 		t.Fatal(err)
@@ -157,7 +158,7 @@ func TestAssumptionsWattsHoldForTheirGPU(t *testing.T) {
 // A formula may not take the name planner gives the catalog's watts.
 func TestWattsNameIsPlanners(t *testing.T) {
 	m := catalogModel()
-	m.Formulas = append(m.Formulas, formulas.Formula{Name: engine.GPUWatts, Source: "700", Origin: formulas.Origin{File: "plan.xlsx", Sheet: "Formulas", Row: 20, Col: 2}})
+	m.Formulas = append(m.Formulas, formulas.Formula{Name: engine.GPUWatts, Source: "700", Origin: diag.Origin{File: "plan.xlsx", Sheet: "Formulas", Row: 20, Col: 2}})
 	_, err := engine.Build(m)
 	want := "plan.xlsx: Formulas!B20: gpu_watts: gpu_watts is set by planner from the GPUs sheet's board watts of the scenario's GPU; choose another name"
 	if err == nil || err.Error() != want {

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"planner/deploy"
+	"planner/diag"
 	"planner/engine"
-	"planner/formulas"
 	"planner/internal/safefile"
 	"planner/montecarlo"
 	"planner/sizing"
@@ -48,7 +48,7 @@ type Report struct {
 	WhatIfs     *whatif.Report
 	Set         map[string]engine.Value          // the overrides, parsed
 	Names       map[string]workbooks.DefinedName // the workbook's defined names as read
-	Warnings    []string                         // what the user should hear that did not stop the run
+	Warnings    diag.Diagnostics                 // what the user should hear that did not stop the run, in the order found
 	Note        string                           // what happened to the file
 }
 
@@ -109,8 +109,8 @@ type run struct {
 	opts    Options
 	path    string
 	target  string
-	early   []string // warnings from before the workbook was read
-	writing []string // warnings from writing the sheets
+	early   diag.Diagnostics // warnings from before the workbook was read
+	writing diag.Diagnostics // warnings from writing the sheets
 }
 
 func evaluate(ctx context.Context, path string, opts Options, rep *Report) error {
@@ -169,7 +169,7 @@ func (r *run) claim() (unlock func(), err error) {
 		if !r.opts.Force || !errors.Is(err, safefile.ErrOpenElsewhere) {
 			return nil, err
 		}
-		r.early = append(r.early, err.Error()+"; writing anyway, as --force asks: the program that has it open will overwrite planner's sheets if it saves")
+		r.early = append(r.early, diag.Warningf(diag.Origin{}, "", "%v; writing anyway, as --force asks: the program that has it open will overwrite planner's sheets if it saves", err))
 	}
 	if err := safefile.CheckWritable(r.target); err != nil {
 		return nil, err
@@ -179,7 +179,7 @@ func (r *run) claim() (unlock func(), err error) {
 
 // compute builds and evaluates the model, its sizing, deployments, Monte
 // Carlo and what-ifs, and returns the engine's warnings about the model.
-func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (model []string, err error) {
+func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (model diag.Diagnostics, err error) {
 	rep.Warnings = slices.Concat(r.early, book.Warnings, r.opts.Prices.Warnings(book))
 	if rep.Plan, err = Build(book.Model); err != nil {
 		return nil, err
@@ -188,9 +188,7 @@ func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (m
 		return nil, err
 	}
 	if ws := slices.Concat(rep.Plan.Warnings(), montecarlo.HeldWarnings(rep.Plan, rep.Set), rep.Plan.OverrideWarnings(rep.Set)).Err(); ws != nil {
-		for _, w := range ws.(formulas.List) {
-			model = append(model, w.Error())
-		}
+		model = ws.(diag.Diagnostics)
 	}
 	rep.Warnings = append(rep.Warnings, model...)
 	rep.Names = book.Names
@@ -218,7 +216,7 @@ func (r *run) evalAll(rep *Report) error {
 	}
 	var err error
 	if rep.Results, err = rep.Plan.EvalAll(rep.Set); err != nil {
-		if _, placed := err.(formulas.List); !placed {
+		if _, placed := err.(diag.Diagnostics); !placed {
 			err = fmt.Errorf("%s: %w", r.path, err)
 		}
 		return err
@@ -244,7 +242,7 @@ func (r *run) writes() bool { return len(r.opts.Sets) == 0 || r.opts.Output != "
 
 // finish writes the results, checks them, or says why the file was left
 // alone.
-func (r *run) finish(book *workbooks.Book, rep *Report, model []string) error {
+func (r *run) finish(book *workbooks.Book, rep *Report, model diag.Diagnostics) error {
 	if !r.writes() {
 		rep.Note = r.path + ": --set given, so the workbook was left alone; add -o OUT.xlsx to save these results to a copy"
 		return nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"planner/diag"
 	"planner/facts"
 	"planner/workbooks"
 )
@@ -30,7 +31,7 @@ func (a PriceAge) Check() error {
 }
 
 // Warnings are the stale prices of book, measured as a says.
-func (a PriceAge) Warnings(book *workbooks.Book) []string {
+func (a PriceAge) Warnings(book *workbooks.Book) diag.Diagnostics {
 	if a.Today != "" {
 		today, _ := time.Parse("2006-01-02", a.Today)
 		return facts.StalePrices(book.Model, today, a.MaxAge, "--today")

@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"planner/diag"
 	"planner/engine"
-	"planner/formulas"
 	"planner/montecarlo"
 )
 
@@ -15,7 +15,7 @@ import (
 // them), sorted, one message each.
 func evalErrors(results []*engine.Result) error {
 	seen := map[string]bool{}
-	var list formulas.List
+	var list diag.Diagnostics
 	add := func(errs map[string]*engine.EvalError) {
 		for _, e := range errs {
 			if msg := e.Error(); !e.Skipped && !seen[msg] {
@@ -49,11 +49,11 @@ func checkScenarios(names []string, results []*engine.Result) error {
 }
 
 // failedSamples warns about Monte Carlo samples that gave no number.
-func failedSamples(mcs []*montecarlo.Result) []string {
-	var out []string
+func failedSamples(mcs []*montecarlo.Result) diag.Diagnostics {
+	var out diag.Diagnostics
 	for _, mc := range mcs {
 		if mc.Good < mc.Samples {
-			out = append(out, fmt.Sprintf("scenario %s: %d of %d Monte Carlo samples gave no number and are left out; the first, %s",
+			out = append(out, diag.Warningf(diag.Origin{}, "", "scenario %s: %d of %d Monte Carlo samples gave no number and are left out; the first, %s",
 				mc.Scenario, mc.Samples-mc.Good, mc.Samples, mc.FirstFailure))
 		}
 	}

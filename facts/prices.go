@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"planner/diag"
 	"planner/engine"
-	"planner/formulas"
 )
 
 // DefaultMaxPriceAge is how many days a cloud price may age before planner
@@ -16,8 +16,8 @@ const DefaultMaxPriceAge = 90
 // before today, or carries no date. today comes from the caller (a flag or
 // the workbook's own date), never from the clock: the same workbook gives
 // the same warnings on any day.
-func StalePrices(m engine.Model, today time.Time, maxAge int, from string) []string {
-	var out []string
+func StalePrices(m engine.Model, today time.Time, maxAge int, from string) diag.Diagnostics {
+	var out diag.Diagnostics
 	for _, o := range m.Offers {
 		at := o.AsOfAt
 		if at.Sheet == "" {
@@ -33,7 +33,7 @@ func StalePrices(m engine.Model, today time.Time, maxAge int, from string) []str
 			}
 		}
 		if msg != "" {
-			out = append(out, (&formulas.Error{Origin: at, Name: o.Label(), Msg: msg}).Error())
+			out = append(out, &diag.Diagnostic{Severity: diag.Warning, Origin: at, Name: o.Label(), Msg: msg})
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package formulas
 import (
 	"errors"
 	"fmt"
+	"planner/diag"
 	"reflect"
 	"sort"
 	"strings"
@@ -140,25 +141,25 @@ func Check(f Formula, env Env) (*Checked, error) { return NewChecker(env).Check(
 
 // Check parses f, checks that it uses only the language's constructs and
 // names from the environment, and type-checks it. The result must be a
-// number. Every problem found comes back as an *Error, several as a List.
+// number. Every problem found comes back as an *diag.Diagnostic, several as a List.
 func (c *Checker) Check(f Formula) (*Checked, error) {
 	env, config := c.env, c.config
 	if len(f.Source) > MaxLength {
-		return nil, &Error{Origin: f.Origin, Name: f.Name,
+		return nil, &diag.Diagnostic{Origin: f.Origin, Name: f.Name,
 			Msg: fmt.Sprintf("the expression is %d characters long; formulas are limited to %d: split it into named parts", len(f.Source), MaxLength)}
 	}
 	if strings.TrimSpace(f.Source) == "" {
-		return nil, &Error{Origin: f.Origin, Name: f.Name, Msg: "the expression is empty; write one such as capex / gpus"}
+		return nil, &diag.Diagnostic{Origin: f.Origin, Name: f.Name, Msg: "the expression is empty; write one such as capex / gpus"}
 	}
 	if d := nesting(f.Source); d > MaxDepth {
-		return nil, &Error{Origin: f.Origin, Name: f.Name,
+		return nil, &diag.Diagnostic{Origin: f.Origin, Name: f.Name,
 			Msg: fmt.Sprintf("parentheses nest %d deep; formulas are limited to %d: split it into named parts", d, MaxDepth)}
 	}
 	tree, err := parser.ParseWithConfig(f.Source, config)
 	if err != nil {
 		return nil, fromExpr(f, err)
 	}
-	var problems List
+	var problems diag.Diagnostics
 	walk(tree.Node, func(n ast.Node) {
 		// The outermost construct outside the language is the one to fix;
 		// what lies inside it would only repeat the message.
@@ -183,7 +184,7 @@ func (c *Checker) Check(f Formula) (*Checked, error) {
 		return nil, kerr
 	}
 	if k != kNumber {
-		return nil, &Error{Origin: f.Origin, Name: f.Name, Msg: notNumber(k)}
+		return nil, &diag.Diagnostic{Origin: f.Origin, Name: f.Name, Msg: notNumber(k)}
 	}
 	return &Checked{Formula: f, Tree: tree.Node, Refs: names(refs)}, nil
 }
@@ -319,16 +320,16 @@ func disallowed(n ast.Node) string {
 }
 
 // At builds an Error at node n of f, with a caret under it.
-func At(f Formula, n ast.Node, msg string) *Error {
+func At(f Formula, n ast.Node, msg string) *diag.Diagnostic {
 	fe := &file.Error{Location: n.Location(), Message: msg}
 	return fromExpr(f, fe.Bind(file.NewSource(f.Source)))
 }
 
 // fromExpr turns expr's positioned error into planner's, keeping the caret.
-func fromExpr(f Formula, err error) *Error {
+func fromExpr(f Formula, err error) *diag.Diagnostic {
 	var fe *file.Error
 	if !errors.As(err, &fe) {
-		return &Error{Origin: f.Origin, Name: f.Name, Msg: err.Error()}
+		return &diag.Diagnostic{Origin: f.Origin, Name: f.Name, Msg: err.Error()}
 	}
 	if fe.Snippet == "" {
 		fe = fe.Bind(file.NewSource(f.Source))
@@ -337,7 +338,7 @@ func fromExpr(f Formula, err error) *Error {
 	if fe.Snippet != "" {
 		col = fe.Column + 1
 	}
-	return &Error{Origin: f.Origin, Name: f.Name, Column: col, Msg: fe.Message, Snippet: fe.Snippet}
+	return &diag.Diagnostic{Origin: f.Origin, Name: f.Name, Column: col, Msg: fe.Message, Snippet: fe.Snippet}
 }
 
 // Names parses src and lists the names it references, sorted, without

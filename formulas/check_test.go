@@ -1,13 +1,16 @@
 package formulas
 
 import (
+	"planner/diag"
 	"strings"
 	"testing"
 )
 
 var env = Env{"capex": Number, "gpus": Number, "residual": Number, "gpu": Text}
 
-func at(row int) Origin { return Origin{File: "plan.xlsx", Sheet: "Formulas", Row: row, Col: 2} }
+func at(row int) diag.Origin {
+	return diag.Origin{File: "plan.xlsx", Sheet: "Formulas", Row: row, Col: 2}
+}
 
 func TestCheckErrorsAreWholeMessages(t *testing.T) {
 	tests := []struct {
@@ -42,7 +45,7 @@ func TestCheckErrorsAreWholeMessages(t *testing.T) {
 
 func TestCheckReportsEveryUnknownName(t *testing.T) {
 	_, err := Check(Formula{Name: "total", Source: "capx + gpuz", Origin: at(3)}, env)
-	list, ok := err.(List)
+	list, ok := err.(diag.Diagnostics)
 	if !ok || len(list) != 2 {
 		t.Fatalf("got %v, want a list of two errors", err)
 	}
@@ -97,42 +100,6 @@ func TestSuggest(t *testing.T) {
 	}
 }
 
-func TestOriginPlaces(t *testing.T) {
-	tests := []struct {
-		o     Origin
-		where string
-		full  string
-	}{
-		{Origin{File: "plan.xlsx", Sheet: "Formulas", Row: 7, Col: 2}, "Formulas!B7", "plan.xlsx: Formulas!B7"},
-		{Origin{File: "plan.xlsx", Sheet: "Assumptions"}, "Assumptions", "plan.xlsx: Assumptions"},
-		{Origin{File: "formulas/library/1-owning.expr", Line: 12}, "formulas/library/1-owning.expr:12", "formulas/library/1-owning.expr:12"},
-		{Origin{Sheet: "Cloud", Row: 2, Col: 28}, "Cloud!AB2", "Cloud!AB2"},
-	}
-	for _, tt := range tests {
-		if got := tt.o.Where(); got != tt.where {
-			t.Errorf("Where() = %q, want %q", got, tt.where)
-		}
-		if got := tt.o.String(); got != tt.full {
-			t.Errorf("String() = %q, want %q", got, tt.full)
-		}
-	}
-}
-
-func TestListSortsByPlace(t *testing.T) {
-	l := List{
-		&Error{Origin: at(9), Msg: "b"},
-		&Error{Origin: Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: 3, Col: 2}, Msg: "a"},
-		&Error{Origin: at(2), Msg: "c"},
-	}
-	want := "plan.xlsx: Assumptions!B3: a\nplan.xlsx: Formulas!B2: c\nplan.xlsx: Formulas!B9: b"
-	if got := l.Err().Error(); got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
-	}
-	if (List{}).Err() != nil {
-		t.Error("an empty list is not an error")
-	}
-}
-
 // expr adds and orders text and lets ?: mix text and numbers; planner's
 // formulas compute numbers only.
 func TestTextOnlyComparesForEquality(t *testing.T) {
@@ -160,7 +127,7 @@ func TestTextOnlyComparesForEquality(t *testing.T) {
 // A problem is one line, whatever the cell text it quotes: a line break in a
 // name or a message shows as \n, so a workbook cannot forge a line of output.
 func TestErrorsAreOneLine(t *testing.T) {
-	e := &Error{Origin: Origin{File: "plan.xlsx", Sheet: "Scenarios", Row: 1, Col: 6}, Name: "H200 node\nwarning: forged line",
+	e := &diag.Diagnostic{Origin: diag.Origin{File: "plan.xlsx", Sheet: "Scenarios", Row: 1, Col: 6}, Name: "H200 node\nwarning: forged line",
 		Msg: "the GPU \"H100\r\nplan.xlsx: up to date\" is not in the GPUs sheet", Snippet: "\n | x\n | ^"}
 	want := `plan.xlsx: Scenarios!F1: H200 node\nwarning: forged line: the GPU "H100\nplan.xlsx: up to date" is not in the GPUs sheet` + "\n | x\n | ^"
 	if got := e.Error(); got != want {

@@ -7,18 +7,12 @@ import (
 
 // Formula is one named formula.
 type Formula struct {
-	Name   string // the name other formulas and the workbook use
-	Source string // the expression, in expr syntax
-	Unit   string // e.g. "$/GPU-h", "%", "kW"
-	Doc    string // one or two sentences for a reader
-	Origin Origin // where the expression was written
+	Name   string      // the name other formulas and the workbook use
+	Source string      // the expression, in expr syntax
+	Unit   string      // e.g. "$/GPU-h", "%", "kW"
+	Doc    string      // one or two sentences for a reader
+	Origin diag.Origin // where the expression was written
 }
-
-// Origin says where a name or an expression came from.
-type Origin = diag.Origin
-
-// ColumnName turns a 1-based column number into its letters: 1 -> A, 28 -> AB.
-func ColumnName(col int) string { return diag.ColumnName(col) }
 
 // ValidName reports whether s can name an input or a formula: a letter or _
 // followed by letters, digits and _, and not a word or function of the

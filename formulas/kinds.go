@@ -2,6 +2,7 @@ package formulas
 
 import (
 	"fmt"
+	"planner/diag"
 
 	"github.com/expr-lang/expr/ast"
 )
@@ -24,7 +25,7 @@ func (k kind) String() string {
 
 // kinds infers the kind of every node of a checked tree and returns the
 // first place where text or true/false stand where a number must.
-func kinds(f Formula, env Env, n ast.Node) (kind, *Error) {
+func kinds(f Formula, env Env, n ast.Node) (kind, *diag.Diagnostic) {
 	switch n := n.(type) {
 	case *ast.IntegerNode, *ast.FloatNode:
 		return kNumber, nil
@@ -58,7 +59,7 @@ func kinds(f Formula, env Env, n ast.Node) (kind, *Error) {
 	return kNumber, nil
 }
 
-func binaryKind(f Formula, env Env, n *ast.BinaryNode) (kind, *Error) {
+func binaryKind(f Formula, env Env, n *ast.BinaryNode) (kind, *diag.Diagnostic) {
 	l, err := kinds(f, env, n.Left)
 	if err != nil {
 		return 0, err
@@ -90,7 +91,7 @@ func binaryKind(f Formula, env Env, n *ast.BinaryNode) (kind, *Error) {
 	return kNumber, want(f, n, r, kNumber, n.Operator)
 }
 
-func conditionalKind(f Formula, env Env, n *ast.ConditionalNode) (kind, *Error) {
+func conditionalKind(f Formula, env Env, n *ast.ConditionalNode) (kind, *diag.Diagnostic) {
 	c, err := kinds(f, env, n.Cond)
 	if err != nil {
 		return 0, err
@@ -118,7 +119,7 @@ func conditionalKind(f Formula, env Env, n *ast.ConditionalNode) (kind, *Error) 
 	return a, nil
 }
 
-func argsAreNumbers(f Formula, env Env, n ast.Node, name string, args []ast.Node) *Error {
+func argsAreNumbers(f Formula, env Env, n ast.Node, name string, args []ast.Node) *diag.Diagnostic {
 	for _, a := range args {
 		k, err := kinds(f, env, a)
 		if err != nil {
@@ -132,7 +133,7 @@ func argsAreNumbers(f Formula, env Env, n ast.Node, name string, args []ast.Node
 }
 
 // want reports an operand of the wrong kind.
-func want(f Formula, n ast.Node, got, need kind, op string) *Error {
+func want(f Formula, n ast.Node, got, need kind, op string) *diag.Diagnostic {
 	if got == need {
 		return nil
 	}

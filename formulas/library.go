@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"planner/diag"
 	"regexp"
 	"strings"
 )
@@ -37,7 +38,7 @@ var definition = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[([^\]]*)\]
 func ParseLibrary(file, src string) ([]Formula, error) {
 	var out []Formula
 	var doc []string
-	var problems List
+	var problems diag.Diagnostics
 	for i, line := range strings.Split(src, "\n") {
 		trimmed := strings.TrimSpace(line)
 		switch {
@@ -47,19 +48,19 @@ func ParseLibrary(file, src string) ([]Formula, error) {
 			doc = append(doc, strings.TrimSpace(strings.TrimPrefix(trimmed, "#")))
 		case line[0] == ' ' || line[0] == '\t':
 			if len(out) == 0 {
-				problems = append(problems, &Error{Origin: Origin{File: file, Line: i + 1}, Msg: "a continuation line with no formula above it"})
+				problems = append(problems, &diag.Diagnostic{Origin: diag.Origin{File: file, Line: i + 1}, Msg: "a continuation line with no formula above it"})
 				continue
 			}
 			out[len(out)-1].Source += " " + trimmed
 		default:
 			m := definition.FindStringSubmatch(trimmed)
 			if m == nil {
-				problems = append(problems, &Error{Origin: Origin{File: file, Line: i + 1},
+				problems = append(problems, &diag.Diagnostic{Origin: diag.Origin{File: file, Line: i + 1},
 					Msg: fmt.Sprintf("expected name [unit] = expression, found %q", trimmed)})
 				continue
 			}
 			out = append(out, Formula{Name: m[1], Unit: strings.TrimSpace(m[2]), Source: strings.TrimSpace(m[3]),
-				Doc: strings.Join(doc, " "), Origin: Origin{File: file, Line: i + 1}})
+				Doc: strings.Join(doc, " "), Origin: diag.Origin{File: file, Line: i + 1}})
 			doc = nil
 		}
 	}

@@ -1,6 +1,7 @@
 package formulas
 
 import (
+	"planner/diag"
 	"strings"
 	"testing"
 )
@@ -47,7 +48,7 @@ func TestParseLibrary(t *testing.T) {
 	if len(fs) != 2 {
 		t.Fatalf("got %d formulas, want 2", len(fs))
 	}
-	want := Formula{Name: "per_gpu", Source: "capex / gpus", Unit: "$", Doc: "Capital per card. Second line.", Origin: Origin{File: "x.expr", Line: 5}}
+	want := Formula{Name: "per_gpu", Source: "capex / gpus", Unit: "$", Doc: "Capital per card. Second line.", Origin: diag.Origin{File: "x.expr", Line: 5}}
 	if fs[0] != want {
 		t.Errorf("got %+v\nwant %+v", fs[0], want)
 	}

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"planner/diag"
 	"planner/engine"
-	"planner/formulas"
 	"planner/units"
 )
 
@@ -65,32 +65,32 @@ func HeldInputs(p *engine.Plan, sc engine.Scenario) []Held {
 // overrides, which inputs Monte Carlo and the tornado hold and how to let
 // them vary: at the value cell the user typed in, at the distribution cell
 // whose parameters miss the value, or at the --set that asked for it.
-func HeldWarnings(p *engine.Plan, overrides map[string]engine.Value) formulas.List {
+func HeldWarnings(p *engine.Plan, overrides map[string]engine.Value) diag.Diagnostics {
 	file := p.Model().Where.File
-	var out formulas.List
+	var out diag.Diagnostics
 	for _, h := range HeldInputs(p, engine.Scenario{Name: engine.Base, Set: overrides}) {
 		in, v := h.Input, units.Plain(h.Value)
 		rng := fmt.Sprintf("%s..%s", units.Plain(in.Low), units.Plain(in.High))
 		widen := fmt.Sprintf("to let it vary, widen low and high in Assumptions (%s) to include %s", rangeCells(in), v)
 		switch {
 		case h.Set:
-			out = append(out, &formulas.Error{Origin: formulas.Origin{File: file}, Msg: fmt.Sprintf(
+			out = append(out, &diag.Diagnostic{Origin: diag.Origin{File: file}, Msg: fmt.Sprintf(
 				"--set %s=%s lies outside %s's range %s, so Monte Carlo and the tornado hold %s at %s; %s", in.Name, v, in.Name, rng, in.Name, v, widen)})
 		case h.ByDistribution:
-			out = append(out, &formulas.Error{Origin: distCell(in), Name: in.Name, Msg: fmt.Sprintf(
+			out = append(out, &diag.Diagnostic{Origin: distCell(in), Name: in.Name, Msg: fmt.Sprintf(
 				"the value %s lies outside %s, so Monte Carlo holds it at %s; to let it vary, write a distribution around it, such as %s%s",
 				v, in.Dist, v, example(in.Dist.Kind, in), clearToUseRange(in))})
 		default:
-			out = append(out, &formulas.Error{Origin: in.Origin, Name: in.Name, Msg: fmt.Sprintf(
+			out = append(out, &diag.Diagnostic{Origin: in.Origin, Name: in.Name, Msg: fmt.Sprintf(
 				"the value %s lies outside the range %s, so Monte Carlo and the tornado hold it at %s; %s", v, rng, v, widen)})
 			if in.OutsideDistribution(h.Value) && in.DistText != "" && strings.Contains(in.DistText, "(") {
-				out = append(out, &formulas.Error{Origin: distCell(in), Name: in.Name, Msg: fmt.Sprintf(
+				out = append(out, &diag.Diagnostic{Origin: distCell(in), Name: in.Name, Msg: fmt.Sprintf(
 					"the value %s lies outside %s too; write a distribution around it, such as %s, or clear the cell to draw it over low, value and high",
 					v, in.Dist, example(in.Dist.Kind, in))})
 			}
 		}
 	}
-	return out
+	return out.AsWarnings()
 }
 
 // clearToUseRange offers the bare distribution over the input's range,
@@ -102,7 +102,7 @@ func clearToUseRange(in engine.Input) string {
 	return ", or clear the cell to draw it over low, value and high (" + units.Plain(in.Low) + ", " + units.Plain(in.Value.Num) + ", " + units.Plain(in.High) + ")"
 }
 
-func distCell(in engine.Input) formulas.Origin {
+func distCell(in engine.Input) diag.Origin {
 	if in.DistAt.Sheet != "" {
 		return in.DistAt
 	}

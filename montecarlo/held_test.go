@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"planner/diag"
 	"planner/engine"
 	"planner/engine/enginetest"
-	"planner/formulas"
 	"planner/montecarlo"
 	"planner/whatif"
 )
@@ -19,11 +19,11 @@ import (
 func quoteModel(t *testing.T) engine.Model {
 	t.Helper()
 	m := enginetest.RangedSpecModel()
-	m.Where = formulas.Origin{File: "plan.xlsx", Sheet: "Assumptions"}
+	m.Where = diag.Origin{File: "plan.xlsx", Sheet: "Assumptions"}
 	for i := range m.Inputs {
 		in := &m.Inputs[i]
-		in.Origin = formulas.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: i + 2, Col: 2}
-		in.LowAt, in.HighAt = formulas.Origin{Sheet: "Assumptions", Row: i + 2, Col: 4}, formulas.Origin{Sheet: "Assumptions", Row: i + 2, Col: 5}
+		in.Origin = diag.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: i + 2, Col: 2}
+		in.LowAt, in.HighAt = diag.Origin{Sheet: "Assumptions", Row: i + 2, Col: 4}, diag.Origin{Sheet: "Assumptions", Row: i + 2, Col: 5}
 		if in.Name == "capex" {
 			in.Value = engine.Num(412000)
 		}
@@ -36,7 +36,7 @@ func quoteModel(t *testing.T) engine.Model {
 		}
 	}
 	m.Correlations = []engine.Correlation{{A: "capex", B: "electricity_price", Rho: 0.5,
-		Origin: formulas.Origin{File: "plan.xlsx", Sheet: "Correlations", Row: 2, Col: 3}}}
+		Origin: diag.Origin{File: "plan.xlsx", Sheet: "Correlations", Row: 2, Col: 3}}}
 	return m
 }
 
@@ -269,7 +269,7 @@ func TestValueOutsideItsDistributionIsHeld(t *testing.T) {
 	for i := range m.Inputs {
 		if in := &m.Inputs[i]; in.Name == "capex" {
 			in.High = 450000
-			in.DistText, in.DistAt = "triangular(250000, 285000, 320000)", formulas.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: i + 2, Col: 6}
+			in.DistText, in.DistAt = "triangular(250000, 285000, 320000)", diag.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: i + 2, Col: 6}
 			in.Dist = &engine.Distribution{Kind: "triangular", Params: []float64{250000, 285000, 320000}, Text: in.DistText}
 		}
 	}

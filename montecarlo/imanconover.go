@@ -10,8 +10,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"planner/diag"
 	"planner/engine"
-	"planner/formulas"
 	"planner/units"
 )
 
@@ -111,12 +111,12 @@ func correlation(correlations []engine.Correlation, sampled []string) (*mat.TriD
 // between an input and itself. A correlation with an input Monte Carlo
 // holds at its value takes no part, and a warning says so. Build runs it
 // with the engine's own checks.
-func Check(p *engine.Plan) (problems, warnings formulas.List) {
+func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 	m := p.Model()
-	seen := map[[2]string]formulas.Origin{}
+	seen := map[[2]string]diag.Origin{}
 	for _, r := range m.Correlations {
 		fail := func(msg string) {
-			problems = append(problems, &formulas.Error{Origin: r.Origin, Msg: msg})
+			problems = append(problems, &diag.Diagnostic{Origin: r.Origin, Msg: msg})
 		}
 		for _, name := range []string{r.A, r.B} {
 			if _, ok := m.Input(name); !ok {
@@ -136,7 +136,7 @@ func Check(p *engine.Plan) (problems, warnings formulas.List) {
 	}
 	if len(problems) == 0 {
 		if _, err := correlation(m.Correlations, namesOf(uncertain(&m))); err != nil {
-			problems = append(problems, &formulas.Error{Origin: m.Correlations[0].Origin, Msg: err.Error()})
+			problems = append(problems, &diag.Diagnostic{Origin: m.Correlations[0].Origin, Msg: err.Error()})
 		}
 	}
 	if len(problems) > 0 {
@@ -177,8 +177,8 @@ func letVary(in engine.Input) string {
 
 // correlationWarnings say which declared correlations take no part because
 // an input is held at its value, and what would let it vary.
-func correlationWarnings(m *engine.Model) formulas.List {
-	var out formulas.List
+func correlationWarnings(m *engine.Model) diag.Diagnostics {
+	var out diag.Diagnostics
 	for _, r := range m.Correlations {
 		for _, name := range []string{r.A, r.B} {
 			in, _ := m.Input(name)
@@ -196,7 +196,7 @@ func correlationWarnings(m *engine.Model) formulas.List {
 			default:
 				continue
 			}
-			out = append(out, &formulas.Error{Origin: r.Origin, Msg: fmt.Sprintf("the correlation of %s with %s is skipped: %s", r.A, r.B, why)})
+			out = append(out, &diag.Diagnostic{Origin: r.Origin, Msg: fmt.Sprintf("the correlation of %s with %s is skipped: %s", r.A, r.B, why)})
 			break
 		}
 	}

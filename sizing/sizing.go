@@ -3,21 +3,20 @@ package sizing
 import (
 	"fmt"
 	"math"
+	"planner/diag"
 	"sort"
 	"strings"
-
-	"planner/formulas"
 )
 
 // GPUSpec is one row of the GPU catalog.
 type GPUSpec struct {
 	Name         string
 	MemoryGB     float64
-	Watts        float64         // board power; 0 when the catalog does not say
-	WattsAt      formulas.Origin // the watts cell, when read from a sheet with a watts column
-	Interconnect string          // SXM/NVLink, PCIe, ...
+	Watts        float64     // board power; 0 when the catalog does not say
+	WattsAt      diag.Origin // the watts cell, when read from a sheet with a watts column
+	Interconnect string      // SXM/NVLink, PCIe, ...
 	Source       string
-	Origin       formulas.Origin
+	Origin       diag.Origin
 }
 
 // ModelSpec is one row of the model catalog. A MoE model occupies memory by
@@ -30,7 +29,7 @@ type ModelSpec struct {
 	BytesPerParam float64 // 0: from the precision
 	Arch          *Architecture
 	Source        string
-	Origin        formulas.Origin
+	Origin        diag.Origin
 }
 
 // Architecture holds what the KV cache of one replica depends on.
@@ -194,12 +193,12 @@ func (s Result) describe(g GPUSpec, rule Rule) string {
 // reported at its catalog row, every one at once.
 func Table(models []ModelSpec, gpus []GPUSpec, rule Rule) ([]Result, error) {
 	var out []Result
-	var problems formulas.List
+	var problems diag.Diagnostics
 	for _, m := range models {
 		for _, g := range gpus {
 			s, err := Size(m, g, rule)
 			if err != nil {
-				problems = append(problems, &formulas.Error{Origin: m.Origin, Name: m.Name, Msg: err.Error()})
+				problems = append(problems, &diag.Diagnostic{Origin: m.Origin, Name: m.Name, Msg: err.Error()})
 				continue
 			}
 			out = append(out, s)

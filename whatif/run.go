@@ -1,8 +1,8 @@
 package whatif
 
 import (
+	"planner/diag"
 	"planner/engine"
-	"planner/formulas"
 )
 
 // DefaultTargets are what the tornado follows when the workbook names none:
@@ -74,7 +74,7 @@ func Run(p *engine.Plan, scenarios []engine.Scenario, targets []string) (*Report
 
 // Check refuses what-ifs over names the model lacks: data tables, goals
 // and tornado targets. Build runs it with the engine's own checks.
-func Check(p *engine.Plan) (problems, warnings formulas.List) {
+func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 	m := p.Model()
 	problems = append(checkTables(p, m.Tables), checkGoals(p)...)
 	return append(problems, checkTargets(p)...), nil

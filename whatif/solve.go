@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"planner/diag"
 	"planner/engine"
-	"planner/formulas"
 	"planner/units"
 )
 
@@ -208,15 +208,15 @@ func interpolate(a, b, c, fa, fb, fc, half float64) (p, q float64) {
 }
 
 // checkGoals refuses goals over names the model lacks.
-func checkGoals(p *engine.Plan) formulas.List {
-	var problems formulas.List
+func checkGoals(p *engine.Plan) diag.Diagnostics {
+	var problems diag.Diagnostics
 	for _, g := range p.Model().Goals {
 		for _, gp := range GoalProblems(p, g) {
 			at, ok := g.Where[gp.Column]
 			if !ok {
 				at = g.Origin
 			}
-			problems = append(problems, &formulas.Error{Origin: at, Name: g.Name, Msg: gp.Msg})
+			problems = append(problems, &diag.Diagnostic{Origin: at, Name: g.Name, Msg: gp.Msg})
 		}
 	}
 	return problems

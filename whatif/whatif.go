@@ -5,8 +5,8 @@ import (
 	"math"
 	"sort"
 
+	"planner/diag"
 	"planner/engine"
-	"planner/formulas"
 	"planner/montecarlo"
 )
 
@@ -196,18 +196,18 @@ type Table struct {
 
 // checkTables refuses tables over names the model lacks, with impossible
 // axes, or with an offer axis for a node-level output.
-func checkTables(p *engine.Plan, specs []engine.TableSpec) formulas.List {
+func checkTables(p *engine.Plan, specs []engine.TableSpec) diag.Diagnostics {
 	m := p.Model()
-	var problems formulas.List
+	var problems diag.Diagnostics
 	for _, t := range specs {
-		at := func(col string) formulas.Origin {
+		at := func(col string) diag.Origin {
 			if o, ok := t.Where[col]; ok {
 				return o
 			}
 			return t.Origin
 		}
 		fail := func(col, format string, args ...any) {
-			problems = append(problems, &formulas.Error{Origin: at(col), Name: t.Name, Msg: fmt.Sprintf(format, args...)})
+			problems = append(problems, &diag.Diagnostic{Origin: at(col), Name: t.Name, Msg: fmt.Sprintf(format, args...)})
 		}
 		_, ok := p.Formula(t.Output)
 		if !ok {
@@ -393,11 +393,11 @@ func crossings(p *engine.Plan, sc engine.Scenario, output string) ([]Crossing, e
 }
 
 // checkTargets refuses tornado targets that are not formulas.
-func checkTargets(p *engine.Plan) formulas.List {
-	var problems formulas.List
+func checkTargets(p *engine.Plan) diag.Diagnostics {
+	var problems diag.Diagnostics
 	for _, t := range p.Model().Targets {
 		if _, ok := p.Formula(t.Name); !ok {
-			problems = append(problems, &formulas.Error{Origin: t.Origin, Name: t.Name,
+			problems = append(problems, &diag.Diagnostic{Origin: t.Origin, Name: t.Name,
 				Msg: t.Name + " is not a formula" + p.DidYouMeanFormula(t.Name)})
 		}
 	}

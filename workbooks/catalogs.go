@@ -1,12 +1,11 @@
 package workbooks
 
 import (
-	"fmt"
 	"math"
 	"strings"
 
+	"planner/diag"
 	"planner/engine"
-	"planner/formulas"
 	"planner/sizing"
 	"planner/units"
 	"planner/workbooks/internal/sheets"
@@ -154,13 +153,13 @@ func (r *reader) deployments() []engine.Deployment {
 	}
 	var out []engine.Deployment
 	t.each(func(row int) {
-		d := engine.Deployment{Where: map[string]formulas.Origin{}}
+		d := engine.Deployment{Where: map[string]diag.Origin{}}
 		for _, c := range deploymentColumns {
 			if _, ok := t.cols[c.key]; ok {
 				_, d.Where[c.key] = t.get(row, c.key)
 			}
 		}
-		var at formulas.Origin
+		var at diag.Origin
 		d.Name, at = t.get(row, "name")
 		d.Origin = at
 		d.Model, _ = t.get(row, "model")
@@ -225,7 +224,7 @@ func (r *reader) deploymentNumbers(t *table, row int, d *engine.Deployment) bool
 
 // formulaWithoutValue reports a cell that looks empty because it holds a
 // formula no spreadsheet application has computed yet.
-func (r *reader) formulaWithoutValue(at formulas.Origin, name string) bool {
+func (r *reader) formulaWithoutValue(at diag.Origin, name string) bool {
 	formula := r.formula(at)
 	if _, ref := r.followed(at, ""); formula == "" || ref.last != "" {
 		return false // none, or a reference to a cell that is empty: empty too
@@ -266,22 +265,22 @@ func (r *reader) scenarios(inputs []engine.Input) []engine.Scenario {
 	if header < 0 {
 		return nil
 	}
-	at := func(row, col int) formulas.Origin {
-		return formulas.Origin{File: r.file, Sheet: sheets.Scenarios, Row: row + 1, Col: col + 1}
+	at := func(row, col int) diag.Origin {
+		return diag.Origin{File: r.file, Sheet: sheets.Scenarios, Row: row + 1, Col: col + 1}
 	}
 	var out []engine.Scenario
 	cols := map[int]int{} // sheet column -> scenario
 	for c, name := range rows[header] {
 		if name = strings.TrimSpace(name); c > 0 && name != "" {
 			cols[c] = len(out)
-			out = append(out, engine.Scenario{Name: name, Origin: at(header, c), Set: map[string]engine.Value{}, Where: map[string]formulas.Origin{}})
+			out = append(out, engine.Scenario{Name: name, Origin: at(header, c), Set: map[string]engine.Value{}, Where: map[string]diag.Origin{}})
 		}
 	}
 	kinds := map[string]engine.Input{}
 	for _, in := range inputs {
 		kinds[in.Name] = in
 	}
-	rowOf := map[string]formulas.Origin{}
+	rowOf := map[string]diag.Origin{}
 	for i := header + 1; i < len(rows); i++ {
 		if len(rows[i]) == 0 || blank(rows[i]) {
 			continue
@@ -292,14 +291,14 @@ func (r *reader) scenarios(inputs []engine.Input) []engine.Scenario {
 			continue
 		}
 		rowOf[strings.ToLower(name)] = at(i, 0)
-		r.scenarioRow(out, cols, rows[i], name, kinds, func(c int) formulas.Origin { return at(i, c) })
+		r.scenarioRow(out, cols, rows[i], name, kinds, func(c int) diag.Origin { return at(i, c) })
 	}
 	return out
 }
 
 // scenarioRow reads one input's row of the Scenarios sheet.
 func (r *reader) scenarioRow(out []engine.Scenario, cols map[int]int, cells []string, name string,
-	kinds map[string]engine.Input, at func(int) formulas.Origin) {
+	kinds map[string]engine.Input, at func(int) diag.Origin) {
 	width := len(cells)
 	for c := range cols {
 		width = max(width, c+1)
@@ -324,9 +323,9 @@ func (r *reader) scenarioRow(out []engine.Scenario, cols map[int]int, cells []st
 		case raw == "" && ref.last != "":
 			// A reference to an empty cell: a spreadsheet reads 0 there,
 			// which no one means; the scenario keeps the Assumptions' value.
-			r.warnings = append(r.warnings, (&formulas.Error{Origin: at(c), Name: out[s].Name, Msg: fmt.Sprintf(
+			r.warnings = append(r.warnings, diag.Warningf(at(c), out[s].Name,
 				"%s refers to %s, which is empty, so the scenario keeps %s's value from Assumptions; type a number in %s, or in this cell",
-				name, ref.last, name, ref.last)}).Error())
+				name, ref.last, name, ref.last))
 		case raw != "":
 			r.scenarioValue(&out[s], name, raw, kinds, at(c))
 			if ref.first != "" {
@@ -342,7 +341,7 @@ func (r *reader) scenarioRow(out []engine.Scenario, cols map[int]int, cells []st
 }
 
 // scenarioValue reads one scenario cell by the kind and unit of its input.
-func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[string]engine.Input, at formulas.Origin) {
+func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[string]engine.Input, at diag.Origin) {
 	if strings.EqualFold(name, "notes") {
 		s.Notes = raw
 		return

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"planner/formulas"
+	"planner/diag"
 	"planner/workbooks/internal/ooxml"
 )
 
@@ -281,7 +281,7 @@ func TestInputSheetsWithTooManyColumns(t *testing.T) {
 	}
 	var wide strings.Builder
 	for c := maxInputColumns - 10; c <= 16384; c++ {
-		fmt.Fprintf(&wide, `<c r="%s2"><v>%d</v></c>`, formulas.ColumnName(c), c)
+		fmt.Fprintf(&wide, `<c r="%s2"><v>%d</v></c>`, diag.ColumnName(c), c)
 	}
 	err, grown, took := readHostile(t, "wide.xlsx", withCells(wide.String()))
 	if err == nil || !strings.HasSuffix(err.Error(), "wide.xlsx: Assumptions!XFD2: holds something beyond the 256 columns planner reads of an input sheet (A to IV); delete what does not belong to the table") {
@@ -300,7 +300,7 @@ func TestInputSheetsWithTooManyCells(t *testing.T) {
 	for r := 100; r < 100+maxInputCells/200+1; r++ {
 		fmt.Fprintf(&rows, `<row r="%d">`, r)
 		for c := 50; c < 250; c++ {
-			fmt.Fprintf(&rows, `<c r="%s%d"><v>1</v></c>`, formulas.ColumnName(c), r)
+			fmt.Fprintf(&rows, `<c r="%s%d"><v>1</v></c>`, diag.ColumnName(c), r)
 		}
 		rows.WriteString(`</row>`)
 	}

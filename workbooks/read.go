@@ -9,6 +9,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/diag"
 	"planner/engine"
 	"planner/formulas"
 	"planner/montecarlo"
@@ -22,8 +23,8 @@ import (
 type Book struct {
 	Path     string
 	Model    engine.Model
-	Sheets   []string // every sheet, in workbook order
-	Warnings []string // things worth telling the user that do not stop a run
+	Sheets   []string         // every sheet, in workbook order
+	Warnings diag.Diagnostics // things worth telling the user that do not stop a run
 	// Date is when the workbook was last saved, by its own properties (zero
 	// when it does not say): the day stale prices are measured from.
 	Date time.Time
@@ -76,12 +77,12 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	for _, s := range plannersSheets() {
 		r.inView[strings.ToLower(s)] = true
 	}
-	b.Model.Where = formulas.Origin{File: path, Sheet: sheets.Assumptions}
+	b.Model.Where = diag.Origin{File: path, Sheet: sheets.Assumptions}
 	b.Model.Inputs = r.assumptions()
 	if b.has(sheets.Cloud) {
 		b.Model.Offers = r.offers()
 	} else {
-		b.Warnings = append(b.Warnings, fmt.Sprintf("%s: has no sheet %s, so no cloud offer is compared", path, sheets.Cloud))
+		b.Warnings = append(b.Warnings, diag.Warningf(diag.Origin{File: path}, "", "has no sheet %s, so no cloud offer is compared", sheets.Cloud))
 	}
 	if b.has(sheets.Scenarios) {
 		b.Model.Scenarios = r.scenarios(b.Model.Inputs)
@@ -223,12 +224,12 @@ type reader struct {
 	parts    *ooxml.Package    // the workbook's parts, opened when a sheet's XML is asked for
 	partOf   map[string]string // each sheet's part, by lower-case name
 	xml      map[string][]byte // the sheets' XML asked for so far
-	problems formulas.List
-	warnings []string
+	problems diag.Diagnostics
+	warnings diag.Diagnostics
 }
 
-func (r *reader) fail(at formulas.Origin, name, format string, args ...any) {
-	r.problems = append(r.problems, &formulas.Error{Origin: at, Name: name, Msg: fmt.Sprintf(format, args...)})
+func (r *reader) fail(at diag.Origin, name, format string, args ...any) {
+	r.problems = append(r.problems, &diag.Diagnostic{Origin: at, Name: name, Msg: fmt.Sprintf(format, args...)})
 }
 
 // table is an input sheet: a header row naming the columns, then one row per
@@ -311,7 +312,7 @@ func (t *table) each(fn func(row int)) {
 }
 
 // get returns the raw text of column key in row, and where it is.
-func (t *table) get(row int, key string) (string, formulas.Origin) {
+func (t *table) get(row int, key string) (string, diag.Origin) {
 	c, ok := t.cols[key]
 	if !ok {
 		// The sheet has no such column: a message about it names the row.
@@ -325,8 +326,8 @@ func (t *table) get(row int, key string) (string, formulas.Origin) {
 	return "", at
 }
 
-func (t *table) at(row, col int) formulas.Origin {
-	return formulas.Origin{File: t.r.file, Sheet: t.sheet, Row: row, Col: col}
+func (t *table) at(row, col int) diag.Origin {
+	return diag.Origin{File: t.r.file, Sheet: t.sheet, Row: row, Col: col}
 }
 
 // number reads a numeric cell. Workbooks store numbers raw whatever their
@@ -478,7 +479,7 @@ func (r *reader) offers() []engine.Offer {
 	var offers []engine.Offer
 	t.each(func(row int) {
 		o := engine.Offer{}
-		var at formulas.Origin
+		var at diag.Origin
 		o.Provider, at = t.get(row, "provider")
 		o.Name, _ = t.get(row, "offer")
 		o.GPU, o.GPUAt = t.get(row, "gpu")
@@ -563,4 +564,4 @@ func (r *reader) formulas() []formulas.Formula {
 var rawOpts = excelize.Options{RawCellValue: true}
 
 // cellName is the A1 reference of a 1-based column and row.
-func cellName(col, row int) string { return formulas.ColumnName(col) + strconv.Itoa(row) }
+func cellName(col, row int) string { return diag.ColumnName(col) + strconv.Itoa(row) }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"planner/formulas"
+	"planner/diag"
 	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/sheets"
 )
@@ -47,7 +47,7 @@ func (r *reader) parsable(sheet string) bool {
 
 // formula is the Excel formula of a cell, or "" (also when the sheet is
 // too large to ask).
-func (r *reader) formula(at formulas.Origin) string {
+func (r *reader) formula(at diag.Origin) string {
 	if !r.parsable(at.Sheet) {
 		return ""
 	}
@@ -133,7 +133,7 @@ const (
 func (r *reader) rows(sheet string) ([][]string, bool) {
 	it, err := r.f.Rows(sheet)
 	if err != nil {
-		r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "cannot be read: %v", err)
+		r.fail(diag.Origin{File: r.file, Sheet: sheet}, "", "cannot be read: %v", err)
 		return nil, false
 	}
 	defer it.Close()
@@ -142,7 +142,7 @@ func (r *reader) rows(sheet string) ([][]string, bool) {
 	for it.Next() {
 		cells, err := it.Columns(rawOpts)
 		if err != nil {
-			r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "cannot be read: %v", err)
+			r.fail(diag.Origin{File: r.file, Sheet: sheet}, "", "cannot be read: %v", err)
 			return nil, false
 		}
 		if blank(cells) {
@@ -153,13 +153,13 @@ func (r *reader) rows(sheet string) ([][]string, bool) {
 			cells = cells[:len(cells)-1]
 		}
 		if len(cells) > maxInputColumns {
-			at := formulas.Origin{File: r.file, Sheet: sheet, Row: len(out) + gap + 1, Col: len(cells)}
+			at := diag.Origin{File: r.file, Sheet: sheet, Row: len(out) + gap + 1, Col: len(cells)}
 			r.fail(at, "", "holds something beyond the %d columns planner reads of an input sheet (A to %s); delete what does not belong to the table",
-				maxInputColumns, formulas.ColumnName(maxInputColumns))
+				maxInputColumns, diag.ColumnName(maxInputColumns))
 			return nil, false
 		}
 		if filled++; filled > maxInputRows {
-			r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "has more than %d rows with content; planner reads input sheets up to that: delete what does not belong to the table", maxInputRows)
+			r.fail(diag.Origin{File: r.file, Sheet: sheet}, "", "has more than %d rows with content; planner reads input sheets up to that: delete what does not belong to the table", maxInputRows)
 			return nil, false
 		}
 		for _, c := range cells {
@@ -168,7 +168,7 @@ func (r *reader) rows(sheet string) ([][]string, bool) {
 			}
 		}
 		if cellsRead > maxInputCells {
-			r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "has more than %d cells with content; planner reads input sheets up to that: delete what does not belong to the table", maxInputCells)
+			r.fail(diag.Origin{File: r.file, Sheet: sheet}, "", "has more than %d cells with content; planner reads input sheets up to that: delete what does not belong to the table", maxInputCells)
 			return nil, false
 		}
 		for ; gap > 0; gap-- {
@@ -177,7 +177,7 @@ func (r *reader) rows(sheet string) ([][]string, bool) {
 		out = append(out, cells)
 	}
 	if err := it.Error(); err != nil {
-		r.fail(formulas.Origin{File: r.file, Sheet: sheet}, "", "cannot be read: %v", err)
+		r.fail(diag.Origin{File: r.file, Sheet: sheet}, "", "cannot be read: %v", err)
 		return nil, false
 	}
 	if r.size == nil {
@@ -191,7 +191,7 @@ func (r *reader) rows(sheet string) ([][]string, bool) {
 // or 0.35 typed as text): a spreadsheet formula linked to it sees text. The
 // cell's type is asked of excelize only for sheets of ordinary size, since
 // asking parses the whole sheet.
-func (r *reader) textCell(at formulas.Origin, raw string) bool {
+func (r *reader) textCell(at diag.Origin, raw string) bool {
 	if _, err := strconv.ParseFloat(raw, 64); err != nil {
 		return true
 	}

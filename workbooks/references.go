@@ -7,7 +7,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"planner/formulas"
+	"planner/diag"
 	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/sheets"
 )
@@ -38,7 +38,7 @@ type reference struct {
 // followed reads a cell that holds a plain reference (or a defined name
 // for one cell) as the cell at the end of the chain holds it now, with
 // where it led. Any other cell reads as raw, with no reference.
-func (r *reader) followed(at formulas.Origin, raw string) (string, reference) {
+func (r *reader) followed(at diag.Origin, raw string) (string, reference) {
 	sheet, cell := at.Sheet, at.Cell()
 	var ref reference
 	seen := map[string]bool{}

@@ -3,8 +3,8 @@ package workbooks
 import (
 	"strings"
 
+	"planner/diag"
 	"planner/engine"
-	"planner/formulas"
 	"planner/units"
 	"planner/workbooks/internal/sheets"
 )
@@ -36,7 +36,7 @@ func (r *reader) tables(inputs []engine.Input) []engine.TableSpec {
 	}
 	var out []engine.TableSpec
 	t.each(func(row int) {
-		spec := engine.TableSpec{Where: map[string]formulas.Origin{}}
+		spec := engine.TableSpec{Where: map[string]diag.Origin{}}
 		spec.Name, spec.Origin = t.get(row, "name")
 		spec.Output, _ = t.get(row, "output")
 		spec.Notes, _ = t.get(row, "notes")
@@ -140,7 +140,7 @@ func (r *reader) goals(inputs []engine.Input) []engine.Goal {
 	}
 	var out []engine.Goal
 	t.each(func(row int) {
-		g := engine.Goal{Where: map[string]formulas.Origin{}, With: map[string]engine.Value{}}
+		g := engine.Goal{Where: map[string]diag.Origin{}, With: map[string]engine.Value{}}
 		g.Name, g.Origin = t.get(row, "name")
 		g.For, _ = t.get(row, "for")
 		g.Target, _ = t.get(row, "target")

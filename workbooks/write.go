@@ -6,6 +6,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/diag"
 	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/sheets"
 )
@@ -25,7 +26,7 @@ type Output = sheets.Output
 type Written struct {
 	Data     []byte
 	Sheets   []string
-	Warnings []string
+	Warnings diag.Diagnostics
 }
 
 // Write returns the workbook with planner's sheets rewritten from out. The
@@ -68,12 +69,12 @@ func (b *Book) Write(out Output, opts WriteOptions) (w Written, err error) {
 // ooxml.Build, and returns the package to save with what is worth telling
 // the user. check runs on excelize's handle before anything is written;
 // adding is how many of the grids' sheets are new.
-func build(path string, data []byte, grids []*sheets.Grid, adding int, check func(*excelize.File) error) ([]byte, []string, error) {
+func build(path string, data []byte, grids []*sheets.Grid, adding int, check func(*excelize.File) error) ([]byte, diag.Diagnostics, error) {
 	job := ooxml.Job{Adding: adding, Check: check}
 	for _, g := range grids {
 		job.Sheets = append(job.Sheets, ooxml.Sheet{Name: g.Sheet(), Charts: g.Charts()})
 	}
-	var warnings []string
+	var warnings diag.Diagnostics
 	job.Write = func(f *excelize.File) (map[string]bool, error) {
 		managed, w, err := sheets.Write(f, grids)
 		warnings = w

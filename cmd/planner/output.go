@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"planner/deploy"
+	"planner/diag"
 	"planner/engine"
 	"planner/montecarlo"
 	"planner/sizing"
@@ -21,7 +22,7 @@ import (
 func printReport(cmd *cobra.Command, p printed, format string) error {
 	stderr := cmd.ErrOrStderr()
 	for _, w := range p.Warnings {
-		fmt.Fprintln(stderr, "warning:", oneLine(w))
+		fmt.Fprintln(stderr, "warning:", oneLine(w.Error()))
 	}
 	if format == "json" {
 		if err := writeJSON(cmd.OutOrStdout(), p); err != nil && p.err == nil {
@@ -43,12 +44,40 @@ func printReport(cmd *cobra.Command, p printed, format string) error {
 type jsonFile struct {
 	File        string           `json:"file"`
 	Error       string           `json:"error,omitempty"`
+	Warnings    []jsonDiagnostic `json:"warnings,omitempty"`
 	Scenarios   []jsonScenario   `json:"scenarios,omitempty"`
 	Deployments []jsonDeployment `json:"deployments,omitempty"`
 	Sensitivity []jsonTornado    `json:"sensitivity,omitempty"`
 	DataTables  []jsonTable      `json:"data_tables,omitempty"`
 	Breakeven   []jsonCrossing   `json:"breakeven,omitempty"`
 	Goals       []jsonSolution   `json:"goals,omitempty"`
+}
+
+// jsonDiagnostic is a warning as stderr prints it (text), and its parts:
+// where it belongs and what it says.
+type jsonDiagnostic struct {
+	Severity string `json:"severity"`
+	File     string `json:"file,omitempty"`
+	Sheet    string `json:"sheet,omitempty"`
+	Cell     string `json:"cell,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Name     string `json:"name,omitempty"`
+	Message  string `json:"message"`
+	Text     string `json:"text"`
+}
+
+func diagnosticsJSON(ds diag.Diagnostics) []jsonDiagnostic {
+	var out []jsonDiagnostic
+	for _, err := range ds {
+		d, ok := err.(*diag.Diagnostic)
+		if !ok {
+			d = &diag.Diagnostic{Severity: diag.Warning, Msg: err.Error()}
+		}
+		o := d.Origin
+		out = append(out, jsonDiagnostic{Severity: d.Severity.String(), File: o.File, Sheet: o.Sheet, Cell: o.Cell(), Line: o.Line,
+			Name: d.Name, Message: d.Msg, Text: d.Error()})
+	}
+	return out
 }
 
 type jsonScenario struct {
@@ -124,7 +153,7 @@ type jsonOffer struct {
 }
 
 func writeJSON(w io.Writer, p printed) error {
-	doc := jsonFile{File: p.File}
+	doc := jsonFile{File: p.File, Warnings: diagnosticsJSON(p.Warnings)}
 	if p.err != nil {
 		doc.Error = p.err.Error()
 	}

@@ -54,7 +54,7 @@ func runShow(cmd *cobra.Command, path string, age priceAge) error {
 		return report(cmd, err)
 	}
 	for _, w := range append(book.Warnings, age.Warnings(book)...) {
-		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", oneLine(w))
+		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", oneLine(w.Error()))
 	}
 	out := cmd.OutOrStdout()
 	for _, f := range facts.Of(book.Model) {

@@ -7,8 +7,8 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/diag"
 	"planner/engine"
-	"planner/formulas"
 	"planner/sizing"
 	"planner/units"
 )
@@ -39,7 +39,7 @@ func scenariosGrid(scenarios []engine.Scenario, inputs []engine.Input) *Grid {
 		}
 		g.set(1, row, text(in.Name, styleLabel))
 		// Room for scenarios added to the right, as for rows added below.
-		if dv := pickFor(in.Name, fmt.Sprintf("B%d:%s%d", row, formulas.ColumnName(len(scenarios)+21), row)); dv != nil {
+		if dv := pickFor(in.Name, fmt.Sprintf("B%d:%s%d", row, diag.ColumnName(len(scenarios)+21), row)); dv != nil {
 			g.validations = append(g.validations, dv)
 		}
 		for i, s := range scenarios {

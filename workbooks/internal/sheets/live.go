@@ -6,6 +6,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/diag"
 	"planner/engine"
 	"planner/formulas"
 )
@@ -167,7 +168,7 @@ func (l linker) usable(name, target string) bool {
 	return !ok || dn.Name == name && (dn.RefersTo == target || dn.Planners)
 }
 
-func cellRef(o formulas.Origin) string { return absolute(o.Sheet, o.Col, o.Row) }
+func cellRef(o diag.Origin) string { return absolute(o.Sheet, o.Col, o.Row) }
 
 // priceRef reads an offer's price from Cloud, as a number.
 func priceRef(o engine.Offer) string {
@@ -306,7 +307,7 @@ func fixed(ref string) string {
 	if err != nil {
 		return ref
 	}
-	return "$" + formulas.ColumnName(col) + "$" + fmt.Sprint(row)
+	return "$" + diag.ColumnName(col) + "$" + fmt.Sprint(row)
 }
 
 // verdicts makes the offers section's verdicts follow its break-evens, and

@@ -1,10 +1,9 @@
 package sheets
 
 import (
+	"planner/diag"
 	"regexp"
 	"strconv"
-
-	"planner/formulas"
 )
 
 // Sheets planner knows by name. Assumptions, Cloud and Formulas are the
@@ -105,4 +104,4 @@ type DefinedName struct {
 }
 
 // cellName is the A1 reference of a 1-based column and row.
-func cellName(col, row int) string { return formulas.ColumnName(col) + strconv.Itoa(row) }
+func cellName(col, row int) string { return diag.ColumnName(col) + strconv.Itoa(row) }

@@ -2,6 +2,7 @@ package sheets
 
 import (
 	"fmt"
+	"planner/diag"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -16,7 +17,7 @@ const NameComment = "written by planner eval"
 // returns the names it manages; every other name is the user's (or one init
 // made for an input) and is never changed or removed. Excel compares names
 // without case, so planner does too.
-func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings []string, err error) {
+func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings diag.Diagnostics, err error) {
 	st := newStyles(f)
 	for _, g := range grids {
 		if err := g.write(f, st); err != nil {
@@ -43,7 +44,7 @@ func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings [
 				delete(existing, key)
 			}
 		case !isWanted && intoGrids(dn.RefersTo, grids):
-			warnings = append(warnings, fmt.Sprintf("the name %s points into planner's sheet (%s), whose rows planner rewrites; it may no longer point at what it meant: check it, or delete it if planner made it",
+			warnings = append(warnings, diag.Warningf(diag.Origin{}, "", "the name %s points into planner's sheet (%s), whose rows planner rewrites; it may no longer point at what it meant: check it, or delete it if planner made it",
 				dn.Name, dn.RefersTo))
 		}
 	}
@@ -51,7 +52,7 @@ func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings [
 		w := wanted[key]
 		if dn, ok := existing[key]; ok {
 			if !managed[dn.Name] {
-				warnings = append(warnings, fmt.Sprintf("the workbook already defines the name %s (%s); planner left it and did not point it at %s", dn.Name, dn.RefersTo, w.ref))
+				warnings = append(warnings, diag.Warningf(diag.Origin{}, "", "the workbook already defines the name %s (%s); planner left it and did not point it at %s", dn.Name, dn.RefersTo, w.ref))
 			}
 			continue
 		}
@@ -69,9 +70,10 @@ type wantedName struct{ name, ref, comment string }
 // spelling, in order. Two cells wanting one name (two offers whose labels
 // make the same name, or names that differ only in case) keep it for the
 // first, with a warning.
-func wantedNames(grids []*Grid) (map[string]wantedName, []string, []string) {
+func wantedNames(grids []*Grid) (map[string]wantedName, []string, diag.Diagnostics) {
 	wanted := map[string]wantedName{}
-	var order, warnings []string
+	var order []string
+	var warnings diag.Diagnostics
 	for _, g := range grids {
 		for _, n := range g.names {
 			w := wantedName{name: n.name, ref: absolute(g.sheet, n.col, n.row)}
@@ -80,7 +82,7 @@ func wantedNames(grids []*Grid) (map[string]wantedName, []string, []string) {
 			}
 			key := strings.ToLower(n.name)
 			if first, dup := wanted[key]; dup {
-				warnings = append(warnings, fmt.Sprintf("both %s and %s would be named %s (Excel ignores case); the first keeps the name, the second is left without one: rename one of them",
+				warnings = append(warnings, diag.Warningf(diag.Origin{}, "", "both %s and %s would be named %s (Excel ignores case); the first keeps the name, the second is left without one: rename one of them",
 					first.ref, w.ref, n.name))
 				continue
 			}
