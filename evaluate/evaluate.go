@@ -296,7 +296,7 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 func (r *run) output(rep *Report) workbooks.Output {
 	return workbooks.Output{Version: r.opts.Version, Plan: rep.Plan, Results: rep.Results, Overrides: r.notes(),
 		Sizing: rep.Sizing, Deployments: rep.Deployments, MonteCarlo: rep.MonteCarlo, WhatIfs: rep.WhatIfs,
-		Set: rep.Set, Names: rep.Names}
+		Set: rep.Set, Names: rep.Names, Warnings: rep.Warnings[len(r.early):]} // the workbook's, not the run's
 }
 
 // notes are the command-line choices the provenance line records.

@@ -11,6 +11,8 @@ import (
 
 	"planner/montecarlo"
 	"planner/workbooks"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // newWorkbook writes planner's default workbook into a temporary folder.
@@ -149,4 +151,66 @@ func TestEvaluateRefuses(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestWarningsAreListedUnderResults: what eval warns of reaches the
+// Results sheet too, at the cells stderr names, and leaves it once fixed.
+func TestWarningsAreListedUnderResults(t *testing.T) {
+	path := newWorkbook(t)
+	opts := quick
+	opts.Prices = PriceAge{Today: "2027-03-01", MaxAge: 90}
+	rep, err := Evaluate(context.Background(), path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	offers := rep.Plan.Model().Offers
+	var want []string
+	for _, o := range offers {
+		want = append(want, o.AsOfAt.Where()+": "+o.Label()+": the price is 142 days old on 2027-03-01 (--today), more than 90; check it and update the price and its as-of date")
+	}
+	if got := listedWarnings(t, path); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Results lists\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(rep.Warnings) != len(offers) || !strings.HasPrefix(rep.Warnings[0].Error(), path+": Cloud!E2: ") {
+		t.Errorf("the report's warnings: %v", rep.Warnings)
+	}
+	before, _ := os.ReadFile(path)
+	if _, err := Evaluate(context.Background(), path, opts); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("a second run with the same warnings changed the workbook")
+	}
+	if _, err := Evaluate(context.Background(), path, quick); err != nil {
+		t.Fatal(err)
+	}
+	if got := listedWarnings(t, path); got != nil {
+		t.Errorf("without --today Results still lists %q", got)
+	}
+}
+
+// listedWarnings are the lines under Results' Warnings heading.
+func listedWarnings(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows("Results")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	in := false
+	for _, r := range rows {
+		switch {
+		case len(r) == 0 || r[0] == "":
+		case strings.HasPrefix(r[0], "Warnings ("):
+			in = true
+		case in:
+			out = append(out, r[0])
+		}
+	}
+	return out
 }

@@ -1,6 +1,3 @@
-// Command planner evaluates GPU cost models kept in Excel workbooks: how many
-// GPUs one replica needs, and whether renting them by the hour or owning the
-// server is cheaper.
 package main
 
 import (

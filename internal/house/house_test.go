@@ -120,7 +120,14 @@ func refuses(name, imp string) bool {
 
 func TestFloorPlan(t *testing.T) {
 	rules := readRules(t)
-	for pkg, imports := range packages(t) {
+	found := packages(t)
+	names := make([]string, 0, len(found))
+	for pkg := range found {
+		names = append(names, pkg)
+	}
+	slices.Sort(names)
+	for _, pkg := range names {
+		imports := found[pkg]
 		r, ok := rules[pkg]
 		if !ok {
 			t.Errorf("%s: has no row in docs/ARCHITECTURE.md: add one that says what it owns and imports", pkg)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"planner/deploy"
+	"planner/diag"
 	"planner/engine"
 	"planner/facts"
 	"planner/formulas"
@@ -26,6 +27,7 @@ type Output struct {
 	WhatIfs     *whatif.Report          // tornado, data tables, break-even curve, goals; nil when not run
 	Set         map[string]engine.Value // inputs overridden on the command line: written as values, not linked
 	Names       map[string]DefinedName  // the workbook's defined names before writing
+	Warnings    diag.Diagnostics        // what eval warns of the workbook, listed under Results
 }
 
 // Column widths of the Results sheet.
@@ -77,6 +79,7 @@ func resultsGrid(out Output) (*Grid, *resultsLayout) {
 	otherOffers(g, base)
 	inputsSection(g, out, notesCol, lay)
 	closeCalls(g, out)
+	warnings(g, out.Warnings)
 	liveFormulas(g, out, compared, lay)
 	return g, lay
 }
@@ -231,6 +234,26 @@ func closeCalls(g *Grid, out Output) {
 	for _, l := range lines {
 		row++
 		g.line(row, text(l, styleLabel))
+	}
+}
+
+// warnings lists, last, what eval warned of, each at its sheet and cell
+// (not the file: its path is how it was called, not what it holds).
+func warnings(g *Grid, ds diag.Diagnostics) {
+	if len(ds) == 0 {
+		return
+	}
+	row := g.next() + 1
+	g.line(row, text("Warnings (as planner eval printed them: fix them in the cells named, then run planner eval)", styleSection))
+	for _, err := range ds {
+		line := err.Error()
+		if d, ok := err.(*diag.Diagnostic); ok && d.Origin.Sheet != "" {
+			line = d.Origin.Where() + ": " + d.Text()
+		} else if ok {
+			line = d.Text()
+		}
+		row++
+		g.line(row, text(line, styleLabel))
 	}
 }
 

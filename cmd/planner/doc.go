@@ -1,0 +1,11 @@
+// Command planner evaluates GPU cost models kept in Excel workbooks: how many
+// GPUs one replica needs, and whether renting them by the hour or owning the
+// server is cheaper.
+//
+// It is flags and printers: one file per subcommand builds its cobra command
+// and prints what the library packages compute (evaluate for eval, whatif
+// for solve, review for diff, facts for show), as a table or as JSON; all
+// printing and every exit status live here. The terminal-safe writer keeps
+// text from a workbook from moving the cursor or passing for planner's own
+// lines. Nothing below it may import it.
+package main
