@@ -9,7 +9,8 @@
 // spreadsheet can rebuild. names.go spells the names planner reads.
 //
 // Monte Carlo, the what-ifs, deployments and facts stand above it and use
-// only what it exports; Build runs their checks of their parts (Check).
+// only what it exports; Build runs their checks of their parts (Check),
+// which evaluate.Build passes, so that every command checks the same.
 // Sizing stands below it. It is pure: no files, no clock, no environment,
 // no printing. It must not import montecarlo, whatif, deploy, facts,
 // workbooks, excelize, cobra or os.
