@@ -2,6 +2,7 @@ package diag
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -63,5 +64,21 @@ func TestWarningsAreDiagnosticsToo(t *testing.T) {
 	}
 	if e.Severity != Error {
 		t.Error("AsWarnings changed the diagnostic it was given")
+	}
+}
+
+func TestErrLeavesTheListAlone(t *testing.T) {
+	b := &Diagnostic{Origin: Origin{File: "plan.xlsx", Sheet: "Cloud", Row: 3, Col: 1}, Msg: "b"}
+	a := &Diagnostic{Origin: Origin{File: "plan.xlsx", Sheet: "Cloud", Row: 2, Col: 1}, Msg: "a"}
+	l := Diagnostics{b, a}
+	if got := l.Err().Error(); got != "plan.xlsx: Cloud!A2: a\nplan.xlsx: Cloud!A3: b" {
+		t.Errorf("Err() = %q", got)
+	}
+	if l[0] != b {
+		t.Error("Err sorted the list it was called on")
+	}
+	wrapped := Diagnostics{fmt.Errorf("wrapped: %w", a)}.AsWarnings()
+	if got := wrapped[0].Error(); got != "wrapped: plan.xlsx: Cloud!A2: a" {
+		t.Errorf("a wrapped error as a warning: %q, want its place once", got)
 	}
 }

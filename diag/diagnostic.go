@@ -3,6 +3,7 @@ package diag
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -93,15 +94,19 @@ func (l Diagnostics) Error() string {
 // Unwrap lets errors.As find any of the listed errors.
 func (l Diagnostics) Unwrap() []error { return l }
 
-// Err returns the list sorted by place as an error, or nil when it is empty.
+// Err returns a copy of the list sorted by place as an error, or nil when
+// it is empty. The list itself stays as it is, so that a list kept in a
+// value others read at once (a Plan's warnings) can be reported from many
+// goroutines.
 func (l Diagnostics) Err() error {
 	if len(l) == 0 {
 		return nil
 	}
-	sort.SliceStable(l, func(i, j int) bool {
-		return placeOf(l[i]).Less(placeOf(l[j]))
+	sorted := slices.Clone(l)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		return placeOf(sorted[i]).Less(placeOf(sorted[j]))
 	})
-	return l
+	return sorted
 }
 
 // placed is implemented by errors that know where they belong.
@@ -129,7 +134,7 @@ func (l Diagnostics) AsWarnings() Diagnostics {
 		if d, ok := err.(*Diagnostic); ok {
 			w = *d
 		} else {
-			w = Diagnostic{Origin: placeOf(err), Msg: err.Error()}
+			w = Diagnostic{Msg: err.Error()} // which says its place, if it knows it
 		}
 		w.Severity = Warning
 		out[i] = &w

@@ -19,18 +19,19 @@ import (
 )
 
 // Options are the choices of one evaluation. The zero value evaluates the
-// workbook in place with the default Monte Carlo.
+// workbook in place with the default number of Monte Carlo samples, seeded
+// with 0.
 type Options struct {
 	Output    string   // write here instead of in place; "" or the workbook itself is in place
 	Sets      []string // NAME=VALUE overrides; with them the workbook is written only to Output
 	Force     bool     // replace a foreign sheet called Results, write a workbook open elsewhere
 	Samples   int      // Monte Carlo samples per scenario; 0 is montecarlo.DefaultSamples
-	Seed      uint64   // Monte Carlo seed; the command line's default is montecarlo.DefaultSeed
+	Seed      uint64   // Monte Carlo seed, as given: 0 is a seed too; the command line's default is montecarlo.DefaultSeed
 	Targets   []string // what the tornado follows, instead of the Targets sheet
 	Scenarios []string // scenarios the caller will show: each must exist
 	Check     bool     // compare with a fresh evaluation and write nothing
 	Prices    PriceAge // how the cloud prices' age is measured
-	Version   string   // planner's version, written into every sheet planner owns
+	Version   string   // planner's version, written into every sheet planner owns; "" is Version
 
 	// Progress, when set, hears how far a long phase has got.
 	Progress func(phase string, done, total int)
@@ -80,7 +81,14 @@ func Evaluate(ctx context.Context, path string, opts Options) (*Report, error) {
 	return rep, err
 }
 
+// Version is planner's version. It is written into every sheet planner
+// owns, so it changes only with a release.
+const Version = "0.1.0"
+
 func (o Options) withDefaults() Options {
+	if o.Version == "" {
+		o.Version = Version
+	}
 	if o.Samples == 0 {
 		o.Samples = montecarlo.DefaultSamples
 	}
@@ -106,11 +114,30 @@ func (o Options) Valid() error {
 // run is one evaluation's state: the options, with Output settled, and the
 // file written to.
 type run struct {
-	opts    Options
-	path    string
-	target  string
-	early   diag.Diagnostics // warnings from before the workbook was read
-	writing diag.Diagnostics // warnings from writing the sheets
+	opts   Options
+	path   string
+	target string
+	// What the run warns of, by where it came from.
+	early   diag.Diagnostics // before the workbook was read: --force over a lock
+	read    diag.Diagnostics // reading the workbook
+	prices  diag.Diagnostics // the cloud prices' age, which depends on the day asked
+	model   diag.Diagnostics // the engine's and Monte Carlo's warnings about the model and the overrides
+	failed  diag.Diagnostics // Monte Carlo samples that gave no number
+	writing diag.Diagnostics // writing the sheets: defined names
+}
+
+// warnings is everything the run warns of so far, in the order planner
+// prints it.
+func (r *run) warnings() diag.Diagnostics {
+	return slices.Concat(r.early, r.read, r.writing, r.prices, r.model, r.failed)
+}
+
+// aboutTheWorkbook are the warnings Results lists: those that follow from
+// the workbook's cells alone. The prices' age follows from --today and
+// --max-price-age too, and would make the sheet change with the day; the
+// defined names' come from writing the sheet itself.
+func (r *run) aboutTheWorkbook() diag.Diagnostics {
+	return slices.Concat(r.read, r.model, r.failed)
 }
 
 func evaluate(ctx context.Context, path string, opts Options, rep *Report) error {
@@ -130,11 +157,10 @@ func evaluate(ctx context.Context, path string, opts Options, rep *Report) error
 	if err != nil {
 		return err
 	}
-	model, err := r.compute(ctx, book, rep)
-	if err != nil {
+	if err := r.compute(ctx, book, rep); err != nil {
 		return err
 	}
-	return r.finish(book, rep, model)
+	return r.finish(book, rep)
 }
 
 // settleOutput decides where the results go: -o naming the workbook itself,
@@ -178,31 +204,33 @@ func (r *run) claim() (unlock func(), err error) {
 }
 
 // compute builds and evaluates the model, its sizing, deployments, Monte
-// Carlo and what-ifs, and returns the engine's warnings about the model.
-func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (model diag.Diagnostics, err error) {
-	rep.Warnings = slices.Concat(r.early, book.Warnings, r.opts.Prices.Warnings(book))
+// Carlo and what-ifs, gathering their warnings as it goes.
+func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (err error) {
+	r.read, r.prices = book.Warnings, r.opts.Prices.Warnings(book)
+	rep.Warnings = r.warnings()
 	if rep.Plan, err = Build(book.Model); err != nil {
-		return nil, err
+		return err
 	}
 	if rep.Set, err = ParseSets(r.opts.Sets, rep.Plan); err != nil {
-		return nil, err
+		return err
 	}
 	if ws := slices.Concat(rep.Plan.Warnings(), montecarlo.HeldWarnings(rep.Plan, rep.Set), rep.Plan.OverrideWarnings(rep.Set)).Err(); ws != nil {
-		model = ws.(diag.Diagnostics)
+		r.model = ws.(diag.Diagnostics)
 	}
-	rep.Warnings = append(rep.Warnings, model...)
+	rep.Warnings = r.warnings()
 	rep.Names = book.Names
 	if err := r.evalAll(rep); err != nil {
-		return nil, err
+		return err
 	}
 	if rep.MonteCarlo, err = monteCarlo(ctx, rep.Plan, rep.Set, r.opts); err != nil {
-		return nil, err
+		return err
 	}
-	rep.Warnings = append(rep.Warnings, failedSamples(rep.MonteCarlo)...)
+	r.failed = failedSamples(rep.MonteCarlo)
+	rep.Warnings = r.warnings()
 	if rep.WhatIfs, err = whatif.Run(rep.Plan, rep.Plan.Scenarios(rep.Set), r.opts.Targets); err != nil {
-		return nil, err
+		return err
 	}
-	return model, nil
+	return nil
 }
 
 // evalAll evaluates every scenario, sizes the base one and prices the
@@ -242,7 +270,7 @@ func (r *run) writes() bool { return len(r.opts.Sets) == 0 || r.opts.Output != "
 
 // finish writes the results, checks them, or says why the file was left
 // alone.
-func (r *run) finish(book *workbooks.Book, rep *Report, model diag.Diagnostics) error {
+func (r *run) finish(book *workbooks.Book, rep *Report) error {
 	if !r.writes() {
 		rep.Note = r.path + ": --set given, so the workbook was left alone; add -o OUT.xlsx to save these results to a copy"
 		return nil
@@ -251,7 +279,7 @@ func (r *run) finish(book *workbooks.Book, rep *Report, model diag.Diagnostics) 
 		return r.check(book, rep)
 	}
 	err := r.write(book, rep)
-	rep.Warnings = slices.Concat(r.early, book.Warnings, r.writing, r.opts.Prices.Warnings(book), model, failedSamples(rep.MonteCarlo))
+	rep.Warnings = r.warnings()
 	return err
 }
 
@@ -296,7 +324,7 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 func (r *run) output(rep *Report) workbooks.Output {
 	return workbooks.Output{Version: r.opts.Version, Plan: rep.Plan, Results: rep.Results, Overrides: r.notes(),
 		Sizing: rep.Sizing, Deployments: rep.Deployments, MonteCarlo: rep.MonteCarlo, WhatIfs: rep.WhatIfs,
-		Set: rep.Set, Names: rep.Names, Warnings: rep.Warnings[len(r.early):]} // the workbook's, not the run's
+		Set: rep.Set, Names: rep.Names, Warnings: r.aboutTheWorkbook()}
 }
 
 // notes are the command-line choices the provenance line records.

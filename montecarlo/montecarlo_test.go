@@ -297,8 +297,6 @@ func ranks(xs []float64) []float64 {
 	return r
 }
 
-func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
-
 func containsAll(s string, parts ...string) bool {
 	for _, p := range parts {
 		if !strings.Contains(s, p) {

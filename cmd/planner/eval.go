@@ -120,8 +120,10 @@ func (p printed) shown() []*engine.Result {
 		}
 	}
 	for _, r := range p.Results {
-		if slices.Contains(p.only, r.Scenario) {
-			out = append(out, r)
+		for _, name := range p.only {
+			if r.Scenario == name {
+				out = append(out, r) // as often as it was asked for
+			}
 		}
 	}
 	return out

@@ -7,13 +7,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"planner/evaluate"
 
 	"github.com/spf13/cobra"
 )
 
-// version is planner's version. It is written into every sheet planner owns,
-// so it changes only with a release.
-const version = "0.1.0"
+// version is planner's version, --version's and every owned sheet's.
+const version = evaluate.Version
 
 func main() {
 	limitMemory()

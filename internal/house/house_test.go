@@ -14,7 +14,7 @@ import (
 const module = "planner"
 
 // root is the module's folder, two up from this one.
-var root = filepath.Join("..", "..")
+const root = "../.."
 
 // rule is one row of the floor plan's table.
 type rule struct {
@@ -126,6 +126,11 @@ func TestFloorPlan(t *testing.T) {
 		names = append(names, pkg)
 	}
 	slices.Sort(names)
+	for name := range rules {
+		if _, ok := found[name]; !ok {
+			t.Errorf("%s: has a row in docs/ARCHITECTURE.md but is no package: remove the row, or fix its name", name)
+		}
+	}
 	for _, pkg := range names {
 		imports := found[pkg]
 		r, ok := rules[pkg]
@@ -136,13 +141,28 @@ func TestFloorPlan(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(root, pkg, "doc.go")); err != nil {
 			t.Errorf("%s: has no doc.go saying what it owns and what it must not import", pkg)
 		}
+		var used []string
 		for _, imp := range imports {
-			if within, ok := strings.CutPrefix(imp, module+"/"); ok && !slices.Contains(r.allowed, within) {
+			within, ok := strings.CutPrefix(imp, module+"/")
+			if ok && !slices.Contains(r.allowed, within) {
 				t.Errorf("%s imports %s, which its row in docs/ARCHITECTURE.md does not allow", pkg, within)
+			}
+			if ok {
+				used = append(used, within)
 			}
 			for _, no := range r.refused {
 				if refuses(no, imp) {
 					t.Errorf("%s imports %s, which it must not import (%s)", pkg, imp, no)
+				}
+			}
+		}
+		for _, allowed := range r.allowed {
+			if !slices.Contains(used, allowed) {
+				t.Errorf("%s: its row allows %s, which it does not import: the row says what the code does, so drop it", pkg, allowed)
+			}
+			for _, no := range r.refused {
+				if refuses(no, module+"/"+allowed) {
+					t.Errorf("%s: its row both allows %s and refuses %s", pkg, allowed, no)
 				}
 			}
 		}

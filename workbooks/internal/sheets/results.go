@@ -244,7 +244,7 @@ func warnings(g *Grid, ds diag.Diagnostics) {
 		return
 	}
 	row := g.next() + 1
-	g.line(row, text("Warnings (as planner eval printed them: fix them in the cells named, then run planner eval)", styleSection))
+	g.line(row, text("Warnings (as planner eval printed them; run planner eval again after acting on them)", styleSection))
 	for _, err := range ds {
 		line := err.Error()
 		if d, ok := err.(*diag.Diagnostic); ok && d.Origin.Sheet != "" {
