@@ -1,6 +1,7 @@
 // Package facts describes a model for people, one fact per line: every
 // assumption, formula, offer, scenario, catalog row, deployment,
-// correlation and what-if a workbook states, and every result its plan
+// correlation and what-if a workbook states (a field left blank is left
+// out, not shown as a zero), and every result its plan
 // computes, each under a key that moving a row does not change, so that
 // show can list them and diff can compare two workbooks by them. It also
 // gives the fingerprint of the facts that decide numbers, which the
