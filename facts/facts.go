@@ -279,24 +279,33 @@ func joinNotes(parts ...string) string {
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // Result is one computed value: a formula in a scenario, against an offer
-// for a per-offer formula. Err holds the reason when there is no number.
+// for a per-offer formula, or a deployment's cost. Err holds the reason
+// when there is no number.
 type Result struct {
-	Scenario string
-	Offer    string // "" for a node-level formula
-	Name     string
-	Unit     string
-	Value    float64
-	Err      string
+	Scenario   string
+	Offer      string // "" for a node-level formula
+	Deployment string // the deployment a cost is of; Scenario and Offer are then ""
+	Name       string
+	Unit       string
+	Value      float64
+	Err        string
 }
 
-// Key names the result for show and diff: `base cost_per_gpu_hour` or
-// `base "RunPod H100 SXM, Community" breakeven_utilization`.
-func (r Result) Key() string {
-	k := quote(r.Scenario)
-	if r.Offer != "" {
-		k += " " + quote(r.Offer)
+// Key names the result for show and diff: `"base" cost_per_gpu_hour`,
+// `"base" "RunPod H100 SXM, Community" breakeven_utilization` or
+// `deployment "one H100, workdays" rent_per_month`.
+func (r Result) Key() string { return where(r.Scenario, r.Offer, r.Deployment) + " " + r.Name }
+
+// where names a scenario (against an offer) or a deployment, for keys.
+func where(scenario, offer, deployment string) string {
+	if deployment != "" {
+		return KindDeployment + " " + quote(deployment)
 	}
-	return k + " " + r.Name
+	k := quote(scenario)
+	if offer != "" {
+		k += " " + quote(offer)
+	}
+	return k
 }
 
 // Results lists every result of every scenario, node-level formulas
