@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"planner/engine"
+	"planner/sizing"
 	"planner/units"
 )
 
@@ -43,7 +44,12 @@ func (f Fact) String() string { return f.Kind + " " + f.Key + " = " + f.Value }
 // Of describes the model one fact per line, sorted by kind and key, so
 // that moving a row in a sheet changes nothing and every edit of a value
 // changes exactly one fact.
-func Of(m engine.Model) []Fact {
+func Of(m engine.Model) []Fact { return of(m, false) }
+
+// of describes the model; canonical keeps every catalog field, blank ones
+// as zeros, in the words the fingerprint has always hashed, so that show's
+// wording can change without making every workbook look edited.
+func of(m engine.Model, canonical bool) []Fact {
 	var out []Fact
 	add := func(kind, key, value string) {
 		out = append(out, Fact{Kind: kind, Key: key, Value: value})
@@ -65,7 +71,7 @@ func Of(m engine.Model) []Fact {
 		note(KindOffer+" "+quote(o.Label()), joinNotes(o.Source, o.Notes))
 	}
 	scenarioFacts(m, add)
-	catalogFacts(m, add, note)
+	catalogFacts(m, add, note, canonical)
 	whatIfFacts(m, add)
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := KindRank(out[i].Kind), KindRank(out[j].Kind)
@@ -122,36 +128,83 @@ func scenarioFacts(m engine.Model, add func(kind, key, value string)) {
 	}
 }
 
-func catalogFacts(m engine.Model, add func(kind, key, value string), note func(what, text string)) {
+func catalogFacts(m engine.Model, add func(kind, key, value string), note func(what, text string), canonical bool) {
 	for _, g := range m.GPUs {
-		watts := "no board watts given"
-		if g.Watts > 0 {
-			watts = num(g.Watts) + " W"
-		}
-		add(KindGPU, quote(g.Name), fmt.Sprintf("%s GB, %s, %s", num(g.MemoryGB), watts, orNone(g.Interconnect)))
+		add(KindGPU, quote(g.Name), gpuFact(g, canonical))
 		note(KindGPU+" "+quote(g.Name), g.Source)
 	}
 	for _, s := range m.Catalog {
-		v := fmt.Sprintf("%sB params (%sB active), %s, %s bytes per param", num(s.TotalParamsB), num(s.ActiveParamsB),
-			orNone(s.Precision), num(s.BytesPerParam))
-		if a := s.Arch; a != nil {
-			v += fmt.Sprintf("; %s layers, %s kv heads, head dim %s, context %s, %s sequences, kv %s bytes",
-				num(a.Layers), num(a.KVHeads), num(a.HeadDim), num(a.Context), num(a.Sequences), num(a.KVBytes))
-		}
-		add(KindModel, quote(s.Name), v)
+		add(KindModel, quote(s.Name), modelFact(s, canonical))
 		note(KindModel+" "+quote(s.Name), s.Source)
 	}
 	for _, d := range m.Deployments {
-		cards := "sized"
-		if d.Cards > 0 {
-			cards = strconv.Itoa(d.Cards)
-		}
-		add(KindDeployment, quote(d.Name), fmt.Sprintf("model %s, precision %s, gpu %s, cards per replica %s, replicas %d, %s h a month, offer %s, scenario %s",
-			quote(d.Model), orNone(d.Precision), quote(d.GPU), cards, d.Replicas, num(d.HoursPerMonth), quote(d.Offer), quote(d.Scenario)))
+		add(KindDeployment, quote(d.Name), deploymentFact(d, canonical))
 	}
 	for _, c := range m.Correlations {
 		add(KindCorrelation, c.A+" ~ "+c.B, num(c.Rho))
 	}
+}
+
+// gpuFact is a GPUs row: "80 GB, 700 W, SXM (NVLink)"; an interconnect
+// left blank is left out.
+func gpuFact(g sizing.GPUSpec, canonical bool) string {
+	watts := "no board watts given"
+	if g.Watts > 0 {
+		watts = num(g.Watts) + " W"
+	}
+	parts := []string{num(g.MemoryGB) + " GB", watts}
+	if canonical || g.Interconnect != "" {
+		parts = append(parts, orNone(g.Interconnect))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// modelFact is a Models row: "671B params (37B active), FP8"; active
+// parameters, bytes per parameter and a precision left blank are left out,
+// not shown as zeros.
+func modelFact(s sizing.ModelSpec, canonical bool) string {
+	v := num(s.TotalParamsB) + "B params"
+	if canonical || s.ActiveParamsB > 0 {
+		v += " (" + num(s.ActiveParamsB) + "B active)"
+	}
+	if canonical || s.Precision != "" {
+		v += ", " + orNone(s.Precision)
+	}
+	if canonical || s.BytesPerParam > 0 {
+		v += ", " + num(s.BytesPerParam) + " bytes per param"
+	}
+	if a := s.Arch; a != nil {
+		v += fmt.Sprintf("; %s layers, %s kv heads, head dim %s, context %s, %s sequences, kv %s bytes",
+			num(a.Layers), num(a.KVHeads), num(a.HeadDim), num(a.Context), num(a.Sequences), num(a.KVBytes))
+	}
+	return v
+}
+
+// deploymentFact is a Deployments row; a precision (the model's own), an
+// offer (the cheapest of the GPU) and a scenario (chosen by the GPU) left
+// blank are left out.
+func deploymentFact(d engine.Deployment, canonical bool) string {
+	cards := "sized"
+	if d.Cards > 0 {
+		cards = strconv.Itoa(d.Cards)
+	}
+	if canonical {
+		return fmt.Sprintf("model %s, precision %s, gpu %s, cards per replica %s, replicas %d, %s h a month, offer %s, scenario %s",
+			quote(d.Model), orNone(d.Precision), quote(d.GPU), cards, d.Replicas, num(d.HoursPerMonth), quote(d.Offer), quote(d.Scenario))
+	}
+	parts := []string{"model " + quote(d.Model)}
+	if d.Precision != "" {
+		parts = append(parts, "precision "+d.Precision)
+	}
+	parts = append(parts, "gpu "+quote(d.GPU), "cards per replica "+cards, fmt.Sprintf("replicas %d", d.Replicas),
+		num(d.HoursPerMonth)+" h a month")
+	if d.Offer != "" {
+		parts = append(parts, "offer "+quote(d.Offer))
+	}
+	if d.Scenario != "" {
+		parts = append(parts, "scenario "+quote(d.Scenario))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func whatIfFacts(m engine.Model, add func(kind, key, value string)) {
@@ -226,24 +279,33 @@ func joinNotes(parts ...string) string {
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // Result is one computed value: a formula in a scenario, against an offer
-// for a per-offer formula. Err holds the reason when there is no number.
+// for a per-offer formula, or a deployment's cost. Err holds the reason
+// when there is no number.
 type Result struct {
-	Scenario string
-	Offer    string // "" for a node-level formula
-	Name     string
-	Unit     string
-	Value    float64
-	Err      string
+	Scenario   string
+	Offer      string // "" for a node-level formula
+	Deployment string // the deployment a cost is of; Scenario and Offer are then ""
+	Name       string
+	Unit       string
+	Value      float64
+	Err        string
 }
 
-// Key names the result for show and diff: `base cost_per_gpu_hour` or
-// `base "RunPod H100 SXM, Community" breakeven_utilization`.
-func (r Result) Key() string {
-	k := quote(r.Scenario)
-	if r.Offer != "" {
-		k += " " + quote(r.Offer)
+// Key names the result for show and diff: `"base" cost_per_gpu_hour`,
+// `"base" "RunPod H100 SXM, Community" breakeven_utilization` or
+// `deployment "one H100, workdays" rent_per_month`.
+func (r Result) Key() string { return where(r.Scenario, r.Offer, r.Deployment) + " " + r.Name }
+
+// where names a scenario (against an offer) or a deployment, for keys.
+func where(scenario, offer, deployment string) string {
+	if deployment != "" {
+		return KindDeployment + " " + quote(deployment)
 	}
-	return k + " " + r.Name
+	k := quote(scenario)
+	if offer != "" {
+		k += " " + quote(offer)
+	}
+	return k
 }
 
 // Results lists every result of every scenario, node-level formulas

@@ -1,18 +1,23 @@
 package review
 
 import (
+	"errors"
 	"math"
 	"sort"
+	"strconv"
+	"strings"
 
+	"planner/engine"
 	"planner/facts"
 )
 
 // Side is one workbook as the comparison sees it.
 type Side struct {
-	Name    string         // the file, or REV:PATH
-	Facts   []facts.Fact   // what it says
-	Results []facts.Result // what it computes; none when Broken
-	Broken  string         // why its formulas do not build, if they do not
+	Name     string          // the file, or REV:PATH
+	Facts    []facts.Fact    // what it says
+	Results  []facts.Result  // what it computes; none when Broken
+	Verdicts []facts.Verdict // what it decides; none when Broken
+	Broken   string          // why its formulas do not build, if they do not
 }
 
 // Tolerance says how far two numbers may differ and still be the same:
@@ -34,13 +39,24 @@ type ResultChange struct {
 	Abs            float64  // new − old, when both are numbers
 	Rel            float64  // (new − old) / |old|; ±Inf from zero
 	Only           string   // "old" or "new" when the result is on one side only
-	numbers        bool     // both sides are numbers
+	// Headline is a cost per GPU-hour, per used hour or a break-even: the
+	// figures a reviewer reads first after the decisions.
+	Headline bool
+	// Stake is the money a month at stake where the result sits: the
+	// largest change of a $/month figure of its scenario and offer, or of
+	// its deployment (a figure on one side only counts whole).
+	Stake   float64
+	numbers bool // both sides are numbers
 }
 
-// Diff is everything that differs between two sides.
+// Diff is everything that differs between two sides, in the order a
+// reviewer reads it: Decisions most money first; Results the headline
+// figures first, then the rest by money at stake.
 type Diff struct {
 	Old, New  string
 	Facts     []FactChange
+	Decisions []Decision
+	Verdicts  int // the new side's verdicts, buy or rent, compared
 	Results   []ResultChange
 	Broken    [2]string // per side: why it computed nothing
 	Unrelated bool      // the sides share no assumption: probably two different plans
@@ -48,7 +64,7 @@ type Diff struct {
 
 // Same reports whether nothing differs.
 func (d Diff) Same() bool {
-	return len(d.Facts) == 0 && len(d.Results) == 0 && d.Broken == [2]string{}
+	return len(d.Facts) == 0 && len(d.Decisions) == 0 && len(d.Results) == 0 && d.Broken == [2]string{}
 }
 
 // Compare lists what differs from old to new.
@@ -59,6 +75,12 @@ func Compare(old, new Side, tol Tolerance) Diff {
 		// A side that computes nothing would list every result as gone:
 		// its reason says more.
 		d.Results = compareResults(old.Results, new.Results, tol)
+		d.Decisions = compareVerdicts(old.Verdicts, new.Verdicts)
+		for _, v := range new.Verdicts {
+			if v.Verdict != "" {
+				d.Verdicts++
+			}
+		}
 	}
 	return d
 }
@@ -122,7 +144,7 @@ func compareResults(old, new []facts.Result, tol Tolerance) []ResultChange {
 			out = append(out, oneSided(r, "old"))
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return impactLess(out[i], out[j]) })
+	order(out)
 	return out
 }
 
@@ -167,18 +189,160 @@ func change(old, new facts.Result, tol Tolerance) (ResultChange, bool) {
 	return c, math.Abs(c.Abs) > tol.Abs+tol.Rel*math.Abs(old.Value)
 }
 
-// impactLess orders the largest change first: a result that appears,
-// disappears or fails before any number, then by relative change, then by
-// absolute change, then by name.
-func impactLess(a, b ResultChange) bool {
-	if a.numbers != b.numbers {
-		return !a.numbers
+// headline are the results a reviewer reads right after the decisions.
+var headline = map[string]bool{engine.CostPerGPUHour: true, engine.CostPerUsedHour: true, engine.Breakeven: true}
+
+// perMonth is the unit of the figures whose change is money a month.
+const perMonth = "$/month"
+
+// order puts the headline figures first, in the plan's order (base first,
+// then the scenarios), then the rest by money at stake: the groups (a
+// scenario, against an offer, or a deployment) by the largest change a
+// month among their figures, and within a group the monthly figures by
+// their change, then the others in the plan's order. Ties keep the plan's
+// order, so that the same comparison prints the same way every time.
+func order(out []ResultChange) {
+	group := func(r ResultChange) string { return r.Scenario + "\x00" + r.Offer + "\x00" + r.Deployment }
+	stake := map[string]float64{}
+	for i := range out {
+		r := &out[i]
+		r.Headline = headline[r.Name] && r.Deployment == ""
+		if m := monthly(*r); m > stake[group(*r)] {
+			stake[group(*r)] = m
+		}
 	}
-	if ra, rb := math.Abs(a.Rel), math.Abs(b.Rel); ra != rb {
-		return ra > rb
+	first := map[string]int{} // where a group first appears, for ties
+	for i := range out {
+		out[i].Stake = stake[group(out[i])]
+		if _, ok := first[group(out[i])]; !ok {
+			first[group(out[i])] = i
+		}
 	}
-	if aa, ab := math.Abs(a.Abs), math.Abs(b.Abs); aa != ab {
-		return aa > ab
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		switch {
+		case a.Headline != b.Headline:
+			return a.Headline
+		case a.Headline:
+			return false
+		case a.Stake != b.Stake:
+			return a.Stake > b.Stake
+		case group(a) != group(b):
+			return first[group(a)] < first[group(b)]
+		}
+		return monthly(a) > monthly(b)
+	})
+}
+
+// monthly is the money a month a result's change moves: its change when
+// it is money a month (its whole value when on one side only), else 0.
+func monthly(r ResultChange) float64 {
+	switch {
+	case r.Unit != perMonth:
+		return 0
+	case r.numbers:
+		return math.Abs(r.Abs)
+	case r.Old != nil:
+		return math.Abs(*r.Old)
+	case r.New != nil:
+		return math.Abs(*r.New)
 	}
-	return a.Key() < b.Key()
+	return 0
+}
+
+// Decision is a verdict that changed: buy or rent, of a scenario against an
+// offer or of a deployment, on one side and the other.
+type Decision struct {
+	facts.Verdict          // the new side's, or the old's when the new lacks it
+	Old, New      string   // the verdicts; "" where there is none
+	OldSaving     *float64 // what owning saves over renting a month, per side; nil when not known
+	NewSaving     *float64
+	Only          string // "old" or "new" when the decision is on one side only
+}
+
+// Change is how far the edit moved what owning saves a month, when both
+// sides say.
+func (d Decision) Change() (float64, bool) {
+	if d.OldSaving == nil || d.NewSaving == nil {
+		return 0, false
+	}
+	return *d.NewSaving - *d.OldSaving, true
+}
+
+// stake is the money a month a decision moves: its change, or what owning
+// saves on the one side that says.
+func (d Decision) stake() float64 {
+	if c, ok := d.Change(); ok {
+		return math.Abs(c)
+	}
+	for _, s := range []*float64{d.NewSaving, d.OldSaving} {
+		if s != nil {
+			return math.Abs(*s)
+		}
+	}
+	return 0
+}
+
+// compareVerdicts lists the decisions whose verdict differs, most money
+// a month first, ties in the plan's order.
+func compareVerdicts(old, new []facts.Verdict) []Decision {
+	before := map[string]facts.Verdict{}
+	for _, v := range old {
+		before[v.Key()] = v
+	}
+	var out []Decision
+	seen := map[string]bool{}
+	for _, v := range new {
+		seen[v.Key()] = true
+		was, ok := before[v.Key()]
+		d := Decision{Verdict: v, Old: was.Verdict, New: v.Verdict, OldSaving: was.Saving, NewSaving: v.Saving}
+		if !ok {
+			d.Only = "new"
+		}
+		if d.Old != d.New {
+			out = append(out, d)
+		}
+	}
+	for _, v := range old {
+		if !seen[v.Key()] && v.Verdict != "" {
+			out = append(out, Decision{Verdict: v, Old: v.Verdict, OldSaving: v.Saving, Only: "old"})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].stake() > out[j].stake() })
+	return out
+}
+
+// Words says the change in words; code marks up names and values (as
+// code in markdown; nil leaves them as they are).
+func (f FactChange) Words(code func(string) string) string {
+	if code == nil {
+		code = func(s string) string { return s }
+	}
+	what := f.Kind + " " + f.Key
+	switch {
+	case f.Old == "":
+		return "added " + code(what) + ": " + code(f.New)
+	case f.New == "":
+		return "removed " + code(what) + " (was " + code(f.Old) + ")"
+	}
+	return code(what) + ": " + code(f.Old) + " → " + code(f.New)
+}
+
+// ParseTolerance reads a tolerance written ABS, REL% or ABS,REL%.
+func ParseTolerance(s string) (Tolerance, error) {
+	var tol Tolerance
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		rel, isRel := strings.CutSuffix(part, "%")
+		v, err := strconv.ParseFloat(strings.TrimSpace(rel), 64)
+		if err != nil || v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+			return tol, errors.New("write an absolute amount (0.005), a relative one (0.1%), or both (0.005,0.1%)")
+		}
+		if isRel {
+			tol.Rel = v / 100
+		} else {
+			tol.Abs = v
+		}
+	}
+	return tol, nil
 }

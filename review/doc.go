@@ -1,7 +1,12 @@
-// Package review compares two workbooks as a reviewer would: which facts
-// (assumptions, formulas, offers, scenarios, catalogs) changed, and what
-// that did to every result, largest change first. It works on the facts
-// (package facts) of each side and reads no files itself.
+// Package review compares two workbooks as a reviewer reads them: first
+// the decisions that changed (buy or rent, of each scenario against each
+// offer and of each deployment, with what owning saves a month on either
+// side), then the headline figures (cost per GPU-hour, per used hour,
+// break-evens), the facts that changed (assumptions, formulas, offers,
+// scenarios, catalogs, deployments), and every other result, most money a
+// month at stake first. Report lays that out as cells for the command to
+// print as text or markdown. It works on the facts (package facts) of
+// each side and reads no files itself.
 //
 // It must not import workbooks, excelize, cobra or os.
 package review

@@ -4,17 +4,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"planner/deploy"
 	"planner/engine"
 	"planner/evaluate"
 	"planner/facts"
 	"planner/review"
-	"planner/units"
 )
 
 type diffOptions struct {
@@ -26,11 +24,13 @@ func newDiffCmd() *cobra.Command {
 	var opts diffOptions
 	cmd := &cobra.Command{
 		Use:   "diff OLD.xlsx NEW.xlsx",
-		Short: "What changed between two workbooks, and what it did to every result",
-		Long: `diff lists the facts that changed between two workbooks (assumptions, formulas, offers,
-scenarios, catalogs, what-ifs, sources) and, recomputing both sides rather than trusting the
-values saved in them, every result that moved: old, new, absolute and relative change,
-largest first. Either side may be a git revision, REV:PATH, read with git show.
+		Short: "What changed between two workbooks: the decisions first, then every result",
+		Long: `diff recomputes both workbooks, rather than trusting the values saved in them, and leads
+with the decisions that changed: buy or rent, of each scenario against each offer and of each
+deployment, with what owning saves a month on either side. Then the headline figures (cost per
+GPU-hour, per used hour, break-evens), the facts that changed (assumptions, formulas, offers,
+scenarios, catalogs, deployments, what-ifs, sources), and every other result that moved, most
+money a month at stake first. Either side may be a git revision, REV:PATH, read with git show.
 
 Exit status as diff(1): 0 when nothing differs, 1 when something does, 2 on trouble.`,
 		Example: `  planner diff old.xlsx plan.xlsx
@@ -55,9 +55,9 @@ func runDiff(cmd *cobra.Command, oldArg, newArg string, opts diffOptions) error 
 	if opts.format != "text" && opts.format != "json" && opts.format != "markdown" {
 		return fmt.Errorf("--format %s: use text, json or markdown", opts.format)
 	}
-	tol, err := parseTolerance(opts.tolerance)
+	tol, err := review.ParseTolerance(opts.tolerance)
 	if err != nil {
-		return err
+		return fmt.Errorf("--tolerance %s: %w", opts.tolerance, err)
 	}
 	var sides [2]review.Side
 	for i, arg := range []string{oldArg, newArg} {
@@ -71,9 +71,9 @@ func runDiff(cmd *cobra.Command, oldArg, newArg string, opts diffOptions) error 
 	case "json":
 		writeDiffJSON(cmd.OutOrStdout(), d)
 	case "markdown":
-		writeDiffMarkdown(cmd.OutOrStdout(), d)
+		writeDiffMarkdown(cmd.OutOrStdout(), d.Report())
 	default:
-		writeDiffText(cmd.OutOrStdout(), d)
+		writeDiffText(cmd.OutOrStdout(), d.Report())
 	}
 	if d.Unrelated {
 		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s and %s share no assumption; they look like two different plans\n", oldArg, newArg)
@@ -96,7 +96,9 @@ func diffSide(arg string) (review.Side, error) {
 	if err == nil {
 		var results []*engine.Result
 		if results, err = plan.EvalAll(nil); err == nil {
-			side.Results = facts.Results(plan, results)
+			costs := deploy.Cost(plan, results)
+			side.Results = append(facts.Results(plan, results), facts.Deployments(costs)...)
+			side.Verdicts = facts.Verdicts(results, costs)
 		}
 	}
 	if err != nil {
@@ -105,149 +107,89 @@ func diffSide(arg string) (review.Side, error) {
 	return side, nil
 }
 
-// parseTolerance reads ABS, REL% or ABS,REL%.
-func parseTolerance(s string) (review.Tolerance, error) {
-	var tol review.Tolerance
-	for _, part := range strings.Split(s, ",") {
-		part = strings.TrimSpace(part)
-		rel, isRel := strings.CutSuffix(part, "%")
-		v, err := strconv.ParseFloat(strings.TrimSpace(rel), 64)
-		if err != nil || v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-			return tol, fmt.Errorf("--tolerance %s: write an absolute amount (0.005), a relative one (0.1%%), or both (0.005,0.1%%)", s)
+func writeDiffText(w io.Writer, r review.Report) {
+	fmt.Fprintln(w, r.Summary)
+	for _, b := range r.Broken {
+		fmt.Fprintln(w, b)
+	}
+	if r.NoDecision != "" {
+		fmt.Fprintln(w, "\n"+r.NoDecision)
+	}
+	writeTextTable(w, r.Decisions)
+	writeTextTable(w, r.Headline)
+	if len(r.Facts) > 0 {
+		fmt.Fprintf(w, "\n%s\n\n", r.FactsTitle)
+		for _, f := range r.Facts {
+			fmt.Fprintln(w, "  "+oneLine(f.Words(nil)))
 		}
-		if isRel {
-			tol.Rel = v / 100
-		} else {
-			tol.Abs = v
-		}
 	}
-	return tol, nil
+	writeTextTable(w, r.Rest)
 }
 
-// summary is the diff's first line.
-func summary(d review.Diff) string {
-	if d.Same() {
-		return fmt.Sprintf("%s and %s: the same inputs and results", d.Old, d.New)
+func writeTextTable(w io.Writer, s review.Table) {
+	if len(s.Rows) == 0 {
+		return
 	}
-	return fmt.Sprintf("%s → %s: %s changed, %s changed", d.Old, d.New,
-		plural(len(d.Facts), "fact"), plural(len(d.Results), "result"))
+	fmt.Fprintf(w, "\n%s\n\n", s.Title)
+	t := &table{right: s.Right}
+	for _, row := range append([][]string{s.Header}, s.Rows...) {
+		t.add(row...)
+	}
+	t.write(w)
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
-}
-
-func writeDiffText(w io.Writer, d review.Diff) {
-	fmt.Fprintln(w, summary(d))
-	writeBroken(w, d, "")
-	if len(d.Facts) > 0 {
-		fmt.Fprintln(w, "\nWhat changed")
+// writeDiffMarkdown prints the report for a pull-request comment: the
+// decisions and the headline figures as tables, a long rest folded away.
+func writeDiffMarkdown(w io.Writer, r review.Report) {
+	fmt.Fprintf(w, "**planner diff** %s\n", markdownCell(r.Summary))
+	if len(r.Broken) > 0 {
 		fmt.Fprintln(w)
-		for _, f := range d.Facts {
-			fmt.Fprintln(w, "  "+oneLine(factChange(f, func(s string) string { return s })))
+	}
+	for _, b := range r.Broken {
+		fmt.Fprintln(w, "- "+markdownCell(b))
+	}
+	if r.NoDecision != "" {
+		fmt.Fprintln(w, "\n"+r.NoDecision)
+	}
+	writeMarkdownTable(w, r.Decisions, false)
+	writeMarkdownTable(w, r.Headline, false)
+	if len(r.Facts) > 0 {
+		fmt.Fprintf(w, "\n#### %s\n\n", r.FactsTitle)
+		for _, f := range r.Facts {
+			fmt.Fprintln(w, "- "+oneLine(f.Words(markdownCode)))
 		}
 	}
-	if len(d.Results) > 0 {
-		fmt.Fprintln(w, "\nWhat it did to the results, largest change first")
-		fmt.Fprintln(w)
-		t := &table{right: []bool{false, true, true, true, true}}
-		t.add("result", "old", "new", "change", "relative")
-		for _, r := range d.Results {
-			t.add(resultCells(r)...)
+	writeMarkdownTable(w, r.Rest, len(r.Rest.Rows) > 10)
+}
+
+func writeMarkdownTable(w io.Writer, s review.Table, fold bool) {
+	if len(s.Rows) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n#### %s\n\n", s.Title)
+	if fold {
+		fmt.Fprintf(w, "<details><summary>%d results</summary>\n\n", len(s.Rows))
+	}
+	align := make([]string, len(s.Header))
+	for i := range align {
+		align[i] = "---"
+		if s.Right[i] {
+			align[i] = "--:"
 		}
-		t.write(w)
+	}
+	for _, row := range append([][]string{s.Header, align}, s.Rows...) {
+		cells := make([]string, len(row))
+		for i, c := range row {
+			cells[i] = markdownCell(c)
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+	}
+	if fold {
+		fmt.Fprintln(w, "\n</details>")
 	}
 }
 
-func writeBroken(w io.Writer, d review.Diff, bullet string) {
-	for i, why := range d.Broken {
-		if why != "" {
-			fmt.Fprintf(w, "%s%s computes nothing: %s\n", bullet, []string{d.Old, d.New}[i], firstLine(why))
-		}
-	}
-}
-
-// factChange says one changed fact in words; code marks up names and
-// values (as code in markdown, as they are in text).
-func factChange(f review.FactChange, code func(string) string) string {
-	what := f.Kind + " " + f.Key
-	switch {
-	case f.Old == "":
-		return "added " + code(what) + ": " + code(f.New)
-	case f.New == "":
-		return "removed " + code(what) + " (was " + code(f.Old) + ")"
-	}
-	return code(what) + ": " + code(f.Old) + " → " + code(f.New)
-}
-
-// resultCells are a changed result's name, old, new, change and relative
-// change, as people read them.
-func resultCells(r review.ResultChange) []string {
-	side := func(v *float64, why string) string {
-		switch {
-		case v != nil:
-			return units.Format(*v, r.Unit)
-		case why != "":
-			code, _, _ := strings.Cut(why, ":")
-			return code
-		}
-		return "—"
-	}
-	cells := []string{resultName(r), side(r.Old, r.OldErr), side(r.New, r.NewErr), "", ""}
-	if r.Old != nil && r.New != nil {
-		sign := ""
-		if r.Abs > 0 {
-			sign = "+"
-		}
-		cells[3] = sign + units.Format(r.Abs, r.Unit)
-		switch {
-		case math.IsInf(r.Rel, 0):
-			cells[4] = "from zero"
-		default:
-			cells[4] = fmt.Sprintf("%+.1f %%", r.Rel*100)
-		}
-	}
-	return cells
-}
-
-func resultName(r review.ResultChange) string {
-	name := r.Scenario + " · " + r.Name
-	if r.Offer != "" {
-		name = r.Scenario + " · " + r.Name + " vs " + r.Offer
-	}
-	return name
-}
-
-func writeDiffMarkdown(w io.Writer, d review.Diff) {
-	fmt.Fprintf(w, "**planner diff** %s\n", strings.ReplaceAll(summary(d), "|", "\\|"))
-	if d.Broken != [2]string{} {
-		fmt.Fprintln(w)
-		writeBroken(w, d, "- ")
-	}
-	if len(d.Facts) > 0 {
-		fmt.Fprintln(w, "\n#### What changed")
-		fmt.Fprintln(w)
-		for _, f := range d.Facts {
-			fmt.Fprintln(w, "- "+oneLine(factChange(f, markdownCode)))
-		}
-	}
-	if len(d.Results) > 0 {
-		fmt.Fprintln(w, "\n#### What it did to the results, largest change first")
-		fmt.Fprintln(w)
-		fmt.Fprintln(w, "| result | old | new | change | relative |")
-		fmt.Fprintln(w, "|---|--:|--:|--:|--:|")
-		for _, r := range d.Results {
-			cells := resultCells(r)
-			for i := range cells {
-				cells[i] = strings.ReplaceAll(oneLine(cells[i]), "|", "\\|")
-			}
-			fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
-		}
-	}
-}
+func markdownCell(s string) string { return strings.ReplaceAll(oneLine(s), "|", "\\|") }
 
 // markdownCode is s as inline code, whatever backticks it holds.
 func markdownCode(s string) string {
@@ -264,8 +206,23 @@ type jsonDiff struct {
 	Same      bool              `json:"same"`
 	Unrelated bool              `json:"unrelated,omitempty"`
 	Broken    map[string]string `json:"broken,omitempty"`
+	Decisions []jsonDecision    `json:"decisions"`
 	Facts     []jsonFactChange  `json:"facts"`
 	Results   []jsonResultDiff  `json:"results"`
+}
+
+// jsonDecision is a verdict that changed; per_month and old_per_month are
+// what owning saves over renting a month on each side.
+type jsonDecision struct {
+	Scenario    string   `json:"scenario,omitempty"`
+	Offer       string   `json:"offer,omitempty"`
+	Deployment  string   `json:"deployment,omitempty"`
+	Old         string   `json:"old"`
+	New         string   `json:"new"`
+	OldPerMonth *float64 `json:"old_per_month"`
+	PerMonth    *float64 `json:"per_month"`
+	Change      *float64 `json:"change,omitempty"`
+	Words       string   `json:"words,omitempty"`
 }
 
 type jsonFactChange struct {
@@ -276,21 +233,23 @@ type jsonFactChange struct {
 }
 
 type jsonResultDiff struct {
-	Scenario string   `json:"scenario"`
-	Offer    string   `json:"offer,omitempty"`
-	Name     string   `json:"name"`
-	Unit     string   `json:"unit"`
-	Old      *float64 `json:"old"`
-	New      *float64 `json:"new"`
-	OldError string   `json:"old_error,omitempty"`
-	NewError string   `json:"new_error,omitempty"`
-	Change   *float64 `json:"change,omitempty"`
-	Relative *float64 `json:"relative,omitempty"` // null from zero
+	Scenario   string   `json:"scenario,omitempty"`
+	Offer      string   `json:"offer,omitempty"`
+	Deployment string   `json:"deployment,omitempty"`
+	Name       string   `json:"name"`
+	Unit       string   `json:"unit"`
+	Headline   bool     `json:"headline,omitempty"`
+	Old        *float64 `json:"old"`
+	New        *float64 `json:"new"`
+	OldError   string   `json:"old_error,omitempty"`
+	NewError   string   `json:"new_error,omitempty"`
+	Change     *float64 `json:"change,omitempty"`
+	Relative   *float64 `json:"relative,omitempty"` // null from zero
 }
 
 func writeDiffJSON(w io.Writer, d review.Diff) {
 	doc := jsonDiff{Old: d.Old, New: d.New, Same: d.Same(), Unrelated: d.Unrelated,
-		Facts: []jsonFactChange{}, Results: []jsonResultDiff{}}
+		Decisions: []jsonDecision{}, Facts: []jsonFactChange{}, Results: []jsonResultDiff{}}
 	for i, why := range d.Broken {
 		if why != "" {
 			if doc.Broken == nil {
@@ -299,12 +258,20 @@ func writeDiffJSON(w io.Writer, d review.Diff) {
 			doc.Broken[[]string{"old", "new"}[i]] = why
 		}
 	}
+	for _, c := range d.Decisions {
+		j := jsonDecision{Scenario: c.Scenario, Offer: c.Offer, Deployment: c.Deployment, Old: c.Old, New: c.New,
+			OldPerMonth: c.OldSaving, PerMonth: c.NewSaving, Words: c.Words}
+		if v, ok := c.Change(); ok {
+			j.Change = &v
+		}
+		doc.Decisions = append(doc.Decisions, j)
+	}
 	for _, f := range d.Facts {
 		doc.Facts = append(doc.Facts, jsonFactChange{Kind: f.Kind, Key: f.Key, Old: f.Old, New: f.New})
 	}
 	for _, r := range d.Results {
-		j := jsonResultDiff{Scenario: r.Scenario, Offer: r.Offer, Name: r.Name, Unit: r.Unit, Old: r.Old, New: r.New,
-			OldError: r.OldErr, NewError: r.NewErr}
+		j := jsonResultDiff{Scenario: r.Scenario, Offer: r.Offer, Deployment: r.Deployment, Name: r.Name, Unit: r.Unit,
+			Headline: r.Headline, Old: r.Old, New: r.New, OldError: r.OldErr, NewError: r.NewErr}
 		if r.Old != nil && r.New != nil {
 			abs := r.Abs
 			j.Change = &abs
