@@ -1,7 +1,6 @@
 package diag
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -47,13 +46,16 @@ func separator(names []string) string {
 	return ", "
 }
 
-// marked quotes the names that hold the separator's own mark.
+// marked quotes the names that hold the separator's own mark, in double
+// quotes, a quote or backslash in them escaped with a backslash (and
+// nothing else: a terminal's escapes are the printer's).
 func marked(names []string, sep string) []string {
 	mark := strings.TrimSpace(sep)
+	quote := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
 	out := make([]string, len(names))
 	for i, n := range names {
 		if strings.Contains(n, mark) {
-			n = strconv.Quote(n)
+			n = `"` + quote.Replace(n) + `"`
 		}
 		out[i] = n
 	}

@@ -34,3 +34,16 @@ func TestListTellsNamesApart(t *testing.T) {
 		}
 	}
 }
+
+// A quoted name keeps its characters: the printer, not List, makes them
+// safe for a terminal.
+func TestListQuotesOnlyQuotes(t *testing.T) {
+	got := List([]string{"a\x1b]0;x\x07", `b\c`, "d, e"})
+	if want := "\"a\x1b]0;x\x07\"; b\\c; d, e"; got != want {
+		t.Errorf("List = %q, want %q", got, want)
+	}
+	got = List([]string{`x "y"; z`, "w, v"})
+	if want := `"x \"y\"; z"; w, v`; got != want {
+		t.Errorf("List = %q, want %q", got, want)
+	}
+}
