@@ -49,7 +49,7 @@ func (e *CycleError) Error() string {
 		for _, f := range e.Others {
 			others = append(others, fmt.Sprintf("%s (%s)", f.Name, f.Origin.Where()))
 		}
-		b.WriteString("; also caught in it: " + strings.Join(others, ", "))
+		b.WriteString("; also caught in it: " + diag.List(others))
 	}
 	return b.String()
 }

@@ -386,7 +386,7 @@ func (p *Plan) failedDep(v int, failed map[int]string) string {
 // "264/730" typed on a command line.
 func Constant(src string) (float64, error) {
 	if names, err := formulas.Names(src); err == nil && len(names) > 0 {
-		return 0, fmt.Errorf("it names %s; a value cannot refer to names", strings.Join(names, ", "))
+		return 0, fmt.Errorf("it names %s; a value cannot refer to names", diag.List(names))
 	}
 	p, err := Build(Model{Formulas: []formulas.Formula{{Name: "value", Source: src}}})
 	var fe *diag.Diagnostic

@@ -183,7 +183,7 @@ func (m *Model) OfferLabels(gpu string) string {
 		return "(none: the Cloud sheet has no offer for " + gpu + ")"
 	}
 	sort.Strings(labels)
-	return strings.Join(labels, "; ") // offer labels hold commas of their own
+	return diag.List(labels)
 }
 
 // GPUNames lists the GPU catalog's names, sorted, for messages.
@@ -207,5 +207,5 @@ func (m *Model) ModelNames() string {
 func joinSorted(s []string) string {
 	s = append([]string(nil), s...)
 	sort.Strings(s)
-	return strings.Join(s, ", ")
+	return diag.List(s)
 }

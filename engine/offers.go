@@ -79,7 +79,7 @@ func (p *Plan) suggestGPU(typed, label string) string {
 	case len(named) == 1:
 		return " (did you mean " + named[0] + "?)"
 	case len(starting) > 0:
-		return " (did you mean " + strings.Join(starting, " or ") + "?)"
+		return " (did you mean " + diag.ListOr(starting) + "?)"
 	}
 	if s := formulas.Suggest(typed, all); s != "" {
 		return " (did you mean " + s + "?)"

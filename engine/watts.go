@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"strings"
 
 	"planner/diag"
 	"planner/sizing"
@@ -162,7 +161,7 @@ func (p *Plan) OverrideWarnings(overrides map[string]Value) diag.Diagnostics {
 	}
 	if len(others) > 0 {
 		out = append(out, &diag.Diagnostic{Origin: diag.Origin{File: p.model.Where.File}, Msg: fmt.Sprintf(
-			"--set gpu_watts=%s is the watts of %s: the scenarios on other GPUs keep their own (%s)", units.Plain(w.Num), base, strings.Join(others, "; "))})
+			"--set gpu_watts=%s is the watts of %s: the scenarios on other GPUs keep their own (%s)", units.Plain(w.Num), base, diag.List(others))})
 	}
 	return out.AsWarnings()
 }

@@ -131,7 +131,7 @@ func TestSetWattsHoldForTheBaseGPU(t *testing.T) {
 	}
 	wantNodeKW(t, p, map[string]engine.Value{engine.GPUWatts: engine.Num(650)}, map[string]float64{engine.Base: 650, "B200 node": 1000, "MI300X node": 750, "MI300X at 900 W": 900})
 	if got, want := p.OverrideWarnings(map[string]engine.Value{engine.GPUWatts: engine.Num(650)}).Error(),
-		"--set gpu_watts=650 is the watts of H100 SXM: the scenarios on other GPUs keep their own (B200 node; MI300X node; MI300X at 900 W)"; got != want {
+		"--set gpu_watts=650 is the watts of H100 SXM: the scenarios on other GPUs keep their own (B200 node, MI300X node, MI300X at 900 W)"; got != want {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
 }

@@ -7,6 +7,10 @@
 //
 // It owns the order of the steps and what becomes of the file; the steps
 // themselves belong to engine, montecarlo, whatif, deploy and workbooks.
+// It also reads what the other commands' flags ask for (a goal, a scenario,
+// a model to size), computes what show prints, and builds the JSON document
+// of every command, planner's machine interface, so that a program using
+// the library gets what the command line prints.
 // It prints nothing and never exits: everything a user should hear comes
 // back in the Report. It must not import cobra.
 package evaluate

@@ -78,6 +78,9 @@ func Evaluate(ctx context.Context, path string, opts Options) (*Report, error) {
 	if err == nil {
 		err = evaluate(ctx, path, opts, rep)
 	}
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		err = interrupted{path, err}
+	}
 	return rep, err
 }
 
@@ -242,14 +245,14 @@ func (r *run) evalAll(rep *Report) error {
 			return fmt.Errorf("%s: --target %s: %w", r.path, t, err)
 		}
 	}
+	if err := checkScenarios(rep.Plan, r.opts.Scenarios); err != nil {
+		return fmt.Errorf("%s: %w", r.path, err) // which of several workbooks lacks it
+	}
 	var err error
 	if rep.Results, err = rep.Plan.EvalAll(rep.Set); err != nil {
 		if _, placed := err.(diag.Diagnostics); !placed {
 			err = fmt.Errorf("%s: %w", r.path, err)
 		}
-		return err
-	}
-	if err := checkScenarios(r.opts.Scenarios, rep.Results); err != nil {
 		return err
 	}
 	if rep.Sizing, err = sizing.Table(rep.Plan.Model().Catalog, rep.Plan.Model().GPUs, rep.Results[0].SizingRule()); err != nil {

@@ -1,10 +1,7 @@
 package evaluate
 
 import (
-	"fmt"
-	"slices"
 	"sort"
-	"strings"
 
 	"planner/diag"
 	"planner/engine"
@@ -35,18 +32,24 @@ func evalErrors(results []*engine.Result) error {
 }
 
 // checkScenarios refuses a scenario name the workbook does not have.
-func checkScenarios(names []string, results []*engine.Result) error {
-	var have []string
-	for _, r := range results {
-		have = append(have, r.Scenario)
-	}
+func checkScenarios(plan *engine.Plan, names []string) error {
 	for _, n := range names {
-		if !slices.Contains(have, n) {
-			return fmt.Errorf("--scenario %s: there is no such scenario; the scenarios are %s", n, strings.Join(have, ", "))
+		if _, err := Scenario(plan, n); err != nil {
+			return err
 		}
 	}
 	return nil
 }
+
+// interrupted is the error of an evaluation its context stopped, which
+// it does before it writes anything.
+type interrupted struct {
+	path  string
+	cause error
+}
+
+func (e interrupted) Error() string { return e.path + ": interrupted; nothing was written" }
+func (e interrupted) Unwrap() error { return e.cause }
 
 // failedSamples warns about Monte Carlo samples that gave no number.
 func failedSamples(mcs []*montecarlo.Result) diag.Diagnostics {

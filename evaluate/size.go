@@ -2,8 +2,8 @@ package evaluate
 
 import (
 	"fmt"
-	"strings"
 
+	"planner/diag"
 	"planner/engine"
 	"planner/sizing"
 )
@@ -138,7 +138,7 @@ func gpusToSize(names []string, catalog *engine.Model) ([]sizing.GPUSpec, error)
 			for _, g := range catalog.GPUs {
 				known = append(known, g.Name)
 			}
-			return nil, fmt.Errorf("--gpu %s: not in the GPUs catalog; known GPUs: %s", n, strings.Join(known, ", "))
+			return nil, fmt.Errorf("--gpu %s: not in the GPUs catalog; known GPUs: %s", n, diag.List(known))
 		}
 		out = append(out, g)
 	}
@@ -168,5 +168,5 @@ func catalogNames(m *engine.Model) string {
 	for _, s := range m.Catalog {
 		names = append(names, s.Name)
 	}
-	return strings.Join(names, ", ")
+	return diag.List(names)
 }

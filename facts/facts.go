@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"planner/diag"
 	"planner/engine"
 	"planner/sizing"
 	"planner/units"
@@ -229,7 +230,7 @@ func whatIfFacts(m engine.Model, add func(kind, key, value string)) {
 		}
 		sort.Strings(with)
 		if len(with) > 0 {
-			v += " with " + strings.Join(with, ", ")
+			v += " with " + diag.List(with)
 		}
 		if g.HasRange {
 			v += fmt.Sprintf(" between %s and %s", num(g.Low), num(g.High))
@@ -306,6 +307,19 @@ func where(scenario, offer, deployment string) string {
 		k += " " + quote(offer)
 	}
 	return k
+}
+
+// Text is the value as show prints it, to 12 significant digits and as a
+// person reads it, or the reason it has none.
+func (r Result) Text() string {
+	if r.Err != "" {
+		return r.Err
+	}
+	v := strconv.FormatFloat(r.Value, 'g', 12, 64)
+	if r.Unit == units.Share {
+		return fmt.Sprintf("%s (%s)", v, units.Format(r.Value, r.Unit)) // 0.61 is 61 %, not 0.61 %
+	}
+	return strings.TrimSpace(fmt.Sprintf("%s %s (%s)", v, r.Unit, units.Format(r.Value, r.Unit)))
 }
 
 // Results lists every result of every scenario, node-level formulas

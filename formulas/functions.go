@@ -5,7 +5,8 @@ import (
 	"math"
 	"sort"
 	"strconv"
-	"strings"
+
+	"planner/diag"
 )
 
 // Function is one built-in function of the language. Its row in the table
@@ -90,7 +91,7 @@ func functionNames() string {
 	for i, f := range functions {
 		names[i] = f.Name
 	}
-	return strings.Join(names, ", ")
+	return diag.List(names)
 }
 
 // The functions of one argument ignore the second, which is the first again.

@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"planner/diag"
 	"planner/engine"
 	"planner/units"
 )
@@ -37,8 +38,7 @@ func ParseDistribution(text string, in engine.Input) (*engine.Distribution, erro
 	kind = strings.TrimSpace(kind)
 	n, ok := distArity[kind]
 	if !ok {
-		return nil, fmt.Errorf("%q is not a distribution planner knows; write %s, or fixed to hold %s at %s",
-			text, knownKinds(in), in.Name, units.Plain(in.Value.Num))
+		return nil, fmt.Errorf("%q is not a distribution planner knows; write %s", text, knownKinds(in))
 	}
 	d := &engine.Distribution{Kind: kind, Text: strings.TrimSpace(text)}
 	if hasArgs {
@@ -65,7 +65,8 @@ func ParseDistribution(text string, in engine.Input) (*engine.Distribution, erro
 }
 
 // knownKinds lists the distributions, bare where the input's range gives
-// their parameters and with the input's own numbers where it does not.
+// their parameters and with the input's own numbers where it does not, or
+// fixed.
 func knownKinds(in engine.Input) string {
 	var out []string
 	for _, kind := range []string{"triangular", "uniform", "pert", "normal", "lognormal"} {
@@ -75,7 +76,7 @@ func knownKinds(in engine.Input) string {
 			out = append(out, example(kind, in))
 		}
 	}
-	return strings.Join(out, ", ")
+	return diag.ListOr(append(out, "fixed to hold "+in.Name+" at "+units.Plain(in.Value.Num)))
 }
 
 func parseArgs(args string, n int) ([]float64, error) {

@@ -157,8 +157,8 @@ func TestDistributionAdviceIsTheInputsOwn(t *testing.T) {
 		{rack, "triangular", "triangular needs a range: fill low and high (such as 900 and 1100), give its parameters, such as triangular(900, 1000, 1100), or write fixed to hold rack_per_month at 1000"},
 		{share, "uniform", "uniform needs a range: fill low and high (such as 0 and 0.1), give its parameters, such as uniform(0, 0.1), or write fixed to hold residual at 0"},
 		{count, "pert", "pert needs a range: fill low and high (such as 7 and 9), give its parameters, such as pert(7, 8, 9), or write fixed to hold gpus at 8"},
-		{rack, "weibull", `"weibull" is not a distribution planner knows; write triangular(900, 1000, 1100), uniform(900, 1100), pert(900, 1000, 1100), normal(1000, 60.8), lognormal(6.91, 0.1), or fixed to hold rack_per_month at 1000`},
-		{ranged, "weibull", `"weibull" is not a distribution planner knows; write triangular, uniform, pert, normal, lognormal, or fixed to hold rack_per_month at 1000`},
+		{rack, "weibull", `"weibull" is not a distribution planner knows; write triangular(900, 1000, 1100); uniform(900, 1100); pert(900, 1000, 1100); normal(1000, 60.8); lognormal(6.91, 0.1); or fixed to hold rack_per_month at 1000`},
+		{ranged, "weibull", `"weibull" is not a distribution planner knows; write triangular, uniform, pert, normal, lognormal or fixed to hold rack_per_month at 1000`},
 		{ranged, "normal(1000)", `"normal(1000)": it takes 2 numbers, not 1; write it like normal(1000, 228)`},
 		{ranged, "triangular(1500, 1000, 750)", "triangular(1500, 1000, 750): needs low < high with the most likely value between them; write it like triangular(750, 1000, 1500), or fixed to hold rack_per_month at 1000"},
 	}

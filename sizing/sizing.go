@@ -3,9 +3,10 @@ package sizing
 import (
 	"fmt"
 	"math"
-	"planner/diag"
 	"sort"
 	"strings"
+
+	"planner/diag"
 )
 
 // GPUSpec is one row of the GPU catalog.
@@ -54,7 +55,7 @@ var precisions = map[string]float64{
 }
 
 // PrecisionNames lists the known precisions, sorted, for messages.
-func PrecisionNames() string { return strings.Join(Precisions(), ", ") }
+func PrecisionNames() string { return diag.List(Precisions()) }
 
 // Precisions are the known precisions, sorted, as a workbook spells them.
 func Precisions() []string {

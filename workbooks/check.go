@@ -3,10 +3,10 @@ package workbooks
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/diag"
 	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/sheets"
 )
@@ -150,7 +150,7 @@ func label(rows [][]string, r, c int) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return " (" + strings.Join(parts, ", ") + ")"
+	return " (" + diag.List(parts) + ")"
 }
 
 func rowAt(rows [][]string, i int) []string {

@@ -3,6 +3,8 @@ package workbooks
 import (
 	"strings"
 	"unicode"
+
+	"planner/diag"
 )
 
 // column describes a column of an input sheet: the key planner uses and the
@@ -134,5 +136,5 @@ func headerNames(cols []column) string {
 	for _, c := range cols {
 		names = append(names, c.key)
 	}
-	return strings.Join(names, ", ")
+	return diag.List(names)
 }

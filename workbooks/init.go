@@ -9,6 +9,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/diag"
 	"planner/engine"
 	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/sheets"
@@ -108,7 +109,7 @@ func clashes(path string, f *excelize.File, grids []*sheets.Grid) error {
 	}
 	if len(problems) > 0 {
 		return fmt.Errorf("%s: already has %s; planner init adds its sheets only to a workbook that has none of them, and changes nothing of yours: rename yours, or init a new file",
-			path, strings.Join(problems, " and "))
+			path, diag.ListAnd(problems))
 	}
 	return nil
 }

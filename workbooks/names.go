@@ -13,6 +13,9 @@ const HistogramOutput = sheets.HistogramOutput
 // InputSheets are the sheets init creates for the user to edit, in order.
 func InputSheets() []string { return sheets.InputNames() }
 
+// OwnedSheets are the sheets eval writes and owns, in order.
+func OwnedSheets() []string { return sheets.OwnedNames() }
+
 // plannersSheets are every sheet planner knows by name: the input sheets,
 // then its own.
 func plannersSheets() []string { return append(sheets.InputNames(), sheets.OwnedNames()...) }

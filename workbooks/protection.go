@@ -2,7 +2,8 @@ package workbooks
 
 import (
 	"fmt"
-	"strings"
+
+	"planner/diag"
 )
 
 // A workbook whose structure is protected (lockStructure) forbids adding,
@@ -19,16 +20,9 @@ func refuseLockedStructure(path, command string, adding []string) error {
 	what := "its input sheets"
 	later := ""
 	if command == "eval" {
-		what = "the sheets " + joinAnd(adding)
+		what = "the sheets " + diag.ListAnd(adding)
 		later = "; later runs only rewrite those sheets and need no unprotecting"
 	}
 	return fmt.Errorf("%s: the workbook's structure is protected, which forbids adding sheets, and planner %s adds %s; %s, run planner %s again, then protect it again%s",
 		path, command, what, unprotect, command, later)
-}
-
-func joinAnd(items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }

@@ -69,7 +69,7 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	b := &Book{Path: path, data: data, Sheets: f.GetSheetList(), owned: map[string]bool{}, foreign: map[string]bool{},
 		Computed: map[string]string{}, Date: savedOn(f.File)}
 	if !b.has(sheets.Assumptions) {
-		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); %s", path, sheets.Assumptions, strings.Join(b.Sheets, ", "), b.initAdvice())
+		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); %s", path, sheets.Assumptions, diag.List(b.Sheets), b.initAdvice())
 	}
 	r := reader{f: f.File, file: path, bytes: sizes, inView: map[string]bool{},
 		others: &otherSheets{path: path, data: data, sizes: sizes}}

@@ -1,12 +1,7 @@
 package workbooks
 
-import "strings"
+import "planner/diag"
 
 // SheetList names sheets as a sentence does: "Results", "Results and
-// Sensitivity", "Assumptions, Cloud and Formulas".
-func SheetList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
+// Sensitivity", "Assumptions, Cloud and Formulas" (diag.ListAnd).
+func SheetList(names []string) string { return diag.ListAnd(names) }

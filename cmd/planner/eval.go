@@ -1,21 +1,24 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/spf13/cobra"
 
+	"planner/diag"
 	"planner/engine"
 	"planner/evaluate"
 	"planner/montecarlo"
+	"planner/workbooks"
 )
 
 type evalOptions struct {
 	scenarios []string // --scenario: the scenarios to print; all when empty
 	output    string   // -o: write here instead of in place
 	sets      []string // --set NAME=VALUE
-	format    string   // table or json
+	format    string   // text or json
 	force     bool     // replace a foreign sheet called Results
 	samples   int      // Monte Carlo samples per scenario
 	seed      uint64   // Monte Carlo seed
@@ -29,14 +32,18 @@ func newEvalCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "eval WORKBOOK.xlsx...",
 		Short: "Evaluate the workbook's formulas and write the Results sheet back into it",
-		Long: `eval reads Assumptions, Cloud and Formulas, evaluates every formula, and writes the
-Results sheet back into the same workbook (or into -o OUT.xlsx). Only planner's own
-sheets change; the file is replaced atomically, and not at all when the results are
-already up to date or anything goes wrong.
+		Long: fmt.Sprintf(`eval reads the sheets init writes, evaluates every formula, and writes planner's own
+%d sheets back into the same workbook (or into -o OUT.xlsx), each when it has something
+to show:
 
+%s
+
+Only planner's own sheets change; the file is replaced atomically, and not at all when
+the results are already up to date or anything goes wrong.
+`, len(workbooks.OwnedSheets()), indented(workbooks.SheetList(workbooks.OwnedSheets()))) + `
 With --set, eval prints what-if results and leaves the workbook alone unless -o is given.
 Several workbooks are evaluated one after another; one that fails does not stop the rest,
-and the exit status is 1 if any failed.`,
+and the exit status is 1 if any failed, 2 if eval was interrupted.`,
 		Example: `  planner eval plan.xlsx
   planner eval plan.xlsx --set capex=320000 --format json
   planner eval plan.xlsx --set utilization=264/730 -o what-if.xlsx
@@ -50,7 +57,7 @@ and the exit status is 1 if any failed.`,
 	f := cmd.Flags()
 	f.StringVarP(&opts.output, "output", "o", "", "write the evaluated workbook to `OUT.xlsx` and leave the input alone")
 	f.StringArrayVar(&opts.sets, "set", nil, "override an input: `NAME=VALUE` (a number, 35%, an expression such as 264/730, or text); repeatable")
-	f.StringVar(&opts.format, "format", "table", "output format: table or json")
+	formatFlag(cmd, &opts.format)
 	f.BoolVar(&opts.force, "force", false, "replace a sheet called Results that planner did not make, and write a workbook that Excel's or LibreOffice's lock file says is open")
 	f.IntVar(&opts.samples, "samples", montecarlo.DefaultSamples, "Monte Carlo samples per scenario")
 	f.Uint64Var(&opts.seed, "seed", montecarlo.DefaultSeed, "Monte Carlo seed: the same seed gives the same numbers on any machine")
@@ -58,15 +65,15 @@ and the exit status is 1 if any failed.`,
 	opts.age.flags(cmd)
 	f.StringArrayVar(&opts.targets, "target", nil, "make the tornado follow this formula `NAME` instead of the Targets sheet's; repeatable")
 	f.StringArrayVar(&opts.scenarios, "scenario", nil, "print only this `NAME`d scenario (base is the Assumptions' own values); repeatable; the workbook still gets every scenario")
-	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return []string{"table", "json"}, cobra.ShellCompDirectiveNoFileComp
-	})
+	completeFlags(cmd, map[string]cobra.CompletionFunc{"scenario": complete(scenarioNames), "set": completeSet,
+		"target": complete(formulaNames)})
 	return cmd
 }
 
 func runEval(cmd *cobra.Command, files []string, opts evalOptions) error {
-	if opts.format != "table" && opts.format != "json" {
-		return fmt.Errorf("--format %s: use table or json", opts.format)
+	var err error
+	if opts.format, err = checkFormat(opts.format); err != nil {
+		return err
 	}
 	if err := opts.evaluation(nil).Valid(); err != nil {
 		return err
@@ -75,14 +82,18 @@ func runEval(cmd *cobra.Command, files []string, opts evalOptions) error {
 		return fmt.Errorf("-o names one output file, but %d workbooks were given; evaluate them one at a time", len(files))
 	}
 	status := exitOK
-	for _, path := range files {
+	for i, path := range files {
 		if cmd.Context().Err() != nil {
-			return failed{exitFailed}
+			fmt.Fprintf(cmd.ErrOrStderr(), "planner: interrupted; not evaluated: %s\n", diag.List(files[i:]))
+			return failed{exitTrouble}
 		}
 		bar := newProgress(cmd.ErrOrStderr())
 		rep, err := evaluate.Evaluate(cmd.Context(), path, opts.evaluation(bar.set))
 		bar.finish()
-		if err := printReport(cmd, printed{Report: rep, err: err, only: opts.scenarios, quiet: opts.check}, opts.format); err != nil {
+		switch err := printReport(cmd, printed{Report: rep, err: err, only: opts.scenarios, quiet: opts.check}, opts.format); {
+		case errors.Is(err, context.Canceled):
+			status = exitTrouble
+		case err != nil && status == exitOK:
 			status = exitFailed
 		}
 	}
@@ -107,24 +118,6 @@ type printed struct {
 	quiet bool     // print no table (--check)
 }
 
-// shown are the results to print: the scenarios asked for, or all; none
-// when one asked for is not there, since the run failed for it.
-func (p printed) shown() []*engine.Result {
-	if len(p.only) == 0 {
-		return p.Results
-	}
-	var out []*engine.Result
-	for _, name := range p.only {
-		if !slices.ContainsFunc(p.Results, func(r *engine.Result) bool { return r.Scenario == name }) {
-			return nil
-		}
-	}
-	for _, r := range p.Results {
-		for _, name := range p.only {
-			if r.Scenario == name {
-				out = append(out, r) // as often as it was asked for
-			}
-		}
-	}
-	return out
-}
+// shown are the results to print: the scenarios asked for, or all (an
+// evaluation asked for one the workbook lacks fails before it has any).
+func (p printed) shown() []*engine.Result { return p.Report.Shown(p.only) }

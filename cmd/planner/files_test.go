@@ -76,7 +76,7 @@ func TestPipesAndDevicesAreRefused(t *testing.T) {
 		{[]string{"diff", "f.xlsx", "plan.xlsx"}, 2, pipe},
 		{[]string{"diff", "plan.xlsx", "f.xlsx"}, 2, pipe},
 		{[]string{"solve", "f.xlsx", "--for", "utilization", "--target", "cost_per_used_hour=2.69"}, 1, pipe},
-		{[]string{"size", "--params", "70", "--precision", "fp8", "--workbook", "f.xlsx"}, 1, pipe},
+		{[]string{"size", "f.xlsx", "--params", "70", "--precision", "fp8"}, 1, pipe},
 		{[]string{"formulas", "f.xlsx"}, 1, pipe},
 		{[]string{"show", "link.xlsx"}, 1, "link.xlsx: is a link to a named pipe (FIFO), not a workbook file; planner reads and writes workbooks only as regular files: name the .xlsx file itself\n"},
 		{[]string{"eval", "plan.xlsx", "-o", "f.xlsx"}, 1, "f.xlsx: is a named pipe (FIFO); -o names a workbook file to create, or one planner wrote before: choose another name for -o\n"},

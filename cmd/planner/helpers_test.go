@@ -3,8 +3,10 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,6 +29,27 @@ var scriptCommands = map[string]func(ts *testscript.TestScript, neg bool, args [
 	"defname":  defineName,
 	"names":    printNames,
 	"charts":   printCharts,
+	"exits":    exitsWith,
+}
+
+// exits N PROGRAM [ARGS...] runs the program as exec does and fails unless
+// it exits with status N; stdout and stderr are its output, as exec's.
+func exitsWith(ts *testscript.TestScript, neg bool, args []string) {
+	want, err := strconv.Atoi(strings.Join(args[:min(1, len(args))], ""))
+	if err != nil || len(args) < 2 || neg {
+		ts.Fatalf("usage: exits N PROGRAM [ARGS...]")
+	}
+	got := 0
+	var exit *exec.ExitError
+	switch err := ts.Exec(args[1], args[2:]...); {
+	case errors.As(err, &exit):
+		got = exit.ExitCode()
+	case err != nil:
+		ts.Fatalf("%s: %v", args[1], err)
+	}
+	if got != want {
+		ts.Fatalf("%s exited with status %d, not %d", args[1], got, want)
+	}
 }
 
 func sheetCell(ts *testscript.TestScript, ref string) (string, string) {

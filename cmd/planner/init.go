@@ -18,11 +18,15 @@ func newInitCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "init WORKBOOK.xlsx",
 		Short: "Write a workbook holding every assumption, cloud offer and formula, ready to edit",
-		Long: `init writes the sheets Assumptions, Cloud and Formulas with the article's figures
-(prices of 2026-10-10). When the file exists, init adds the sheets to it and changes
-nothing else; it refuses if the workbook already has a sheet or a name planner needs.
-With -o it writes the workbook with planner's sheets added to a new file instead, and
-leaves WORKBOOK alone.`,
+		Long: fmt.Sprintf(`init writes the %d sheets a plan is kept in, with the article's figures (prices of
+2026-10-10):
+
+%s
+
+When the file exists, init adds the sheets to it and changes nothing else; it refuses if
+the workbook already has a sheet or a name planner needs. With -o it writes the workbook
+with planner's sheets added to a new file instead, and leaves WORKBOOK alone.`,
+			len(workbooks.InputSheets()), indented(workbooks.SheetList(workbooks.InputSheets()))),
 		Example:           "  planner init plan.xlsx\n  planner init budget.xlsx -o plan.xlsx",
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: workbookArgs,

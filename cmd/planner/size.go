@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -24,19 +23,27 @@ type sizeOptions struct {
 func newSizeCmd() *cobra.Command {
 	var opts sizeOptions
 	cmd := &cobra.Command{
-		Use:   "size",
+		Use:   "size [WORKBOOK.xlsx]",
 		Short: "How many GPUs one replica of a model needs",
 		Long: `size computes, for a model on each GPU, the weights in GB, the minimum cards for the
 weights, that minimum rounded up to a tensor-parallel size (1, 2, 4, 8, 16), the usual
 count with a KV-cache reserve, the memory left for KV per replica, and whether the
 weights fit one node. The GPU and model catalogs and kv_headroom come from the built-in
-default workbook, or from --workbook.`,
+default workbook, or from WORKBOOK.xlsx.`,
 		Example: `  planner size --params 70 --precision fp8 --gpu "H100 SXM"
-  planner size --model "DeepSeek-R1 (671B MoE)" --format json
+  planner size plan.xlsx --model "DeepSeek-R1 (671B MoE)" --format json
   planner size --params 70 --precision fp8 --layers 80 --kv-heads 8 --head-dim 128 --context 32768 --sequences 32`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		Args:              cobra.MaximumNArgs(1),
+		ValidArgsFunction: workbookArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.KVGiven = cmd.Flags().Changed("kv-headroom")
+			if len(args) == 1 {
+				if opts.workbook != "" && opts.workbook != args[0] {
+					return fmt.Errorf("--workbook %s and %s: name one workbook, as the argument", opts.workbook, args[0])
+				}
+				opts.workbook = args[0]
+			}
+			warnOld(cmd, "workbook", "name the workbook as the argument, as the other commands do: planner size WORKBOOK.xlsx")
 			return runSize(cmd, opts)
 		},
 	}
@@ -46,7 +53,8 @@ default workbook, or from --workbook.`,
 	f.Float64Var(&opts.Active, "active", 0, "active parameters of a MoE, in `BILLIONS` (for the record: fit depends on the total)")
 	f.StringVar(&opts.Precision, "precision", "", "weights' precision: "+sizing.PrecisionNames())
 	f.StringArrayVar(&opts.GPUs, "gpu", nil, "size on this `GPU` of the catalog; repeatable; default every GPU")
-	f.StringVar(&opts.workbook, "workbook", "", "take the GPU and model catalogs and kv_headroom from `WORKBOOK.xlsx`")
+	f.StringVar(&opts.workbook, "workbook", "", "the old way to name the workbook")
+	_ = f.MarkHidden("workbook")
 	f.Float64Var(&opts.KVHeadroom, "kv-headroom", 0, "KV-cache reserve as a `SHARE` of the weights, for a model without an architecture (default: the workbook's kv_headroom)")
 	f.Float64Var(&opts.Arch.Layers, "layers", 0, "architecture: layers")
 	f.Float64Var(&opts.Arch.KVHeads, "kv-heads", 0, "architecture: KV heads")
@@ -54,13 +62,16 @@ default workbook, or from --workbook.`,
 	f.Float64Var(&opts.Arch.Context, "context", 0, "architecture: tokens of context per sequence")
 	f.Float64Var(&opts.Arch.Sequences, "sequences", 0, "architecture: sequences held at once")
 	f.StringVar(&opts.KVPrecision, "kv-precision", "", "architecture: KV-cache precision (default: the weights')")
-	f.StringVar(&opts.format, "format", "table", "output format: table or json")
+	formatFlag(cmd, &opts.format)
+	completeFlags(cmd, map[string]cobra.CompletionFunc{"gpu": complete(gpuNames), "model": complete(modelNames),
+		"precision": cobra.FixedCompletions(sizing.Precisions(), cobra.ShellCompDirectiveNoFileComp)})
 	return cmd
 }
 
 func runSize(cmd *cobra.Command, opts sizeOptions) error {
-	if opts.format != "table" && opts.format != "json" {
-		return fmt.Errorf("--format %s: use table or json", opts.format)
+	var err error
+	if opts.format, err = checkFormat(opts.format); err != nil {
+		return err
 	}
 	catalog := workbooks.DefaultModel()
 	if opts.workbook != "" {
@@ -74,43 +85,10 @@ func runSize(cmd *cobra.Command, opts sizeOptions) error {
 	if err != nil {
 		return err
 	}
-	m, gpus, sizes, rule := sized.Model, sized.GPUs, sized.Sizes, sized.Rule
 	if opts.format == "json" {
-		return writeSizesJSON(cmd.OutOrStdout(), m, gpus, sizes)
+		return writeDoc(cmd.OutOrStdout(), sized.JSON(opts.workbook))
 	}
-	writeSizes(cmd.OutOrStdout(), m, gpus, sizes, rule)
-	return nil
-}
-
-type sizeJSON struct {
-	Model          string  `json:"model"`
-	Precision      string  `json:"precision"`
-	ParamsB        float64 `json:"params_b"`
-	GPU            string  `json:"gpu"`
-	GPUMemoryGB    float64 `json:"gpu_memory_gb"`
-	WeightsGB      float64 `json:"weights_gb"`
-	KVReserveGB    float64 `json:"kv_reserve_gb"`
-	MinCards       int     `json:"min_cards"`
-	MinCardsTP     int     `json:"min_cards_tp"`
-	UsualCards     int     `json:"usual_cards"`
-	KVGBPerReplica float64 `json:"kv_gb_per_replica"`
-	FitsNode       bool    `json:"fits_node"`
-	Note           string  `json:"note"`
-}
-
-// writeSizesJSON prints one JSON object per GPU sized.
-func writeSizesJSON(w io.Writer, m sizing.ModelSpec, gpus []sizing.GPUSpec, sizes []sizing.Result) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	for i, s := range sizes {
-		err := enc.Encode(sizeJSON{Model: m.Name, Precision: strings.ToUpper(m.Precision), ParamsB: m.TotalParamsB,
-			GPU: s.GPU, GPUMemoryGB: gpus[i].MemoryGB, WeightsGB: s.WeightsGB, KVReserveGB: s.KVGB,
-			MinCards: s.MinCards, MinCardsTP: s.MinCardsTP, UsualCards: s.UsualCards,
-			KVGBPerReplica: s.KVGBPerReplica, FitsNode: s.FitsNode, Note: s.Note})
-		if err != nil {
-			return err
-		}
-	}
+	writeSizes(cmd.OutOrStdout(), sized.Model, sized.GPUs, sized.Sizes, sized.Rule)
 	return nil
 }
 

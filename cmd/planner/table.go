@@ -49,3 +49,17 @@ func (t *table) write(w io.Writer) {
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 	}
 }
+
+// indented is text for a command's help: wrapped at 86 columns, each line
+// indented by two spaces.
+func indented(text string) string {
+	var lines []string
+	line := " "
+	for _, w := range strings.Fields(text) {
+		if len(line)+1+len(w) > 86 {
+			lines, line = append(lines, line), " "
+		}
+		line += " " + w
+	}
+	return strings.Join(append(lines, line), "\n")
+}

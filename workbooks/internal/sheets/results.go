@@ -264,7 +264,7 @@ func provenance(g *Grid, title string, out Output, more ...string) {
 	line := ownerPrefix + out.Version + " · inputs " + facts.Fingerprint(out.Plan.Model(), out.Overrides...) +
 		" · rewritten by planner eval on every run; edits here are lost"
 	if len(out.Overrides) > 0 {
-		line += " · computed with " + strings.Join(out.Overrides, ", ")
+		line += " · computed with " + diag.List(out.Overrides)
 	}
 	for _, m := range more {
 		line += " · " + m
@@ -492,7 +492,7 @@ func wattsNote(out Output, in engine.Input) string {
 		note = in.Notes + " Holds for the scenarios on the Assumptions' GPU; scenarios on another GPU take its watts from the GPUs sheet."
 	}
 	if len(own) > 0 {
-		note += " Set by the scenario itself, overriding the GPUs sheet: " + strings.Join(own, "; ") + "."
+		note += " Set by the scenario itself, overriding the GPUs sheet: " + diag.List(own) + "."
 	}
 	return note
 }

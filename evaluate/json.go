@@ -1,0 +1,357 @@
+package evaluate
+
+import (
+	"math"
+
+	"planner/deploy"
+	"planner/diag"
+	"planner/engine"
+	"planner/montecarlo"
+	"planner/whatif"
+)
+
+// The JSON documents planner prints are its machine interface: keep their
+// shape stable. Each is built here from what the library computed, so that
+// a program using planner as a library gets the same document as one
+// reading planner's output; the command line only encodes them.
+
+// Shown are the results of the scenarios named, in the order evaluated, or
+// all when none is named.
+func (rep *Report) Shown(only []string) []*engine.Result {
+	if len(only) == 0 {
+		return rep.Results
+	}
+	var out []*engine.Result
+	for _, r := range rep.Results {
+		for _, name := range only {
+			if r.Scenario == name {
+				out = append(out, r) // as often as it was asked for
+			}
+		}
+	}
+	return out
+}
+
+// JSON is the evaluation's document: the scenarios named (all when none
+// is), and err, the evaluation's error, if any.
+func (rep *Report) JSON(only []string, err error) *FileJSON {
+	doc := &FileJSON{File: rep.File, Warnings: DiagnosticsJSON(rep.Warnings)}
+	if err != nil {
+		doc.Error = err.Error()
+	}
+	for _, r := range rep.Shown(only) {
+		s := ScenarioJSON{Name: r.Scenario, Values: r.Values, Text: r.Text, Errors: messages(r.Errors), Offers: []OfferJSON{}, NoOffer: r.NoOffer}
+		for _, o := range r.Offers {
+			jo := OfferJSON{Provider: o.Offer.Provider, Offer: o.Offer.Name, GPU: o.Offer.GPU, Price: o.Offer.Price,
+				AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Words: o.Words, Values: o.Values, Errors: messages(o.Errors)}
+			if be, ok := o.Values[engine.Breakeven]; ok {
+				jo.Breakeven = &be
+			}
+			if c := montecarlo.Closeness(r, o, rep.MonteCarloOf(r.Scenario)); c.Close {
+				jo.CloseCall = &CloseCallJSON{OwnWins: finiteOrNil(c.OwnWins), AtStake: finiteOrNil(c.AtStake), Words: c.Why}
+			}
+			s.Offers = append(s.Offers, jo)
+		}
+		if r.Sizing != nil {
+			s.Sizing = r.Sizing.Note
+		}
+		s.MonteCarlo = monteCarloJSON(rep.MonteCarloOf(r.Scenario))
+		doc.Scenarios = append(doc.Scenarios, s)
+	}
+	for _, d := range rep.Deployments {
+		doc.Deployments = append(doc.Deployments, deploymentJSON(d))
+	}
+	whatIfsJSON(doc, rep.WhatIfs)
+	return doc
+}
+
+// FileJSON is one workbook's evaluation, as eval --format json prints it.
+type FileJSON struct {
+	File        string           `json:"file"`
+	Error       string           `json:"error,omitempty"`
+	Warnings    []DiagnosticJSON `json:"warnings,omitempty"`
+	Scenarios   []ScenarioJSON   `json:"scenarios,omitempty"`
+	Deployments []DeploymentJSON `json:"deployments,omitempty"`
+	Sensitivity []TornadoJSON    `json:"sensitivity,omitempty"`
+	DataTables  []TableJSON      `json:"data_tables,omitempty"`
+	Breakeven   []CrossingJSON   `json:"breakeven,omitempty"`
+	Goals       []SolutionJSON   `json:"goals,omitempty"`
+}
+
+// DiagnosticJSON is a warning as stderr prints it (text), and its parts:
+// where it belongs and what it says.
+type DiagnosticJSON struct {
+	Severity string `json:"severity"`
+	File     string `json:"file,omitempty"`
+	Sheet    string `json:"sheet,omitempty"`
+	Cell     string `json:"cell,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Name     string `json:"name,omitempty"`
+	Message  string `json:"message"`
+	Text     string `json:"text"`
+}
+
+// DiagnosticsJSON are the diagnostics as JSON lists them.
+func DiagnosticsJSON(ds diag.Diagnostics) []DiagnosticJSON {
+	var out []DiagnosticJSON
+	for _, err := range ds {
+		d, ok := err.(*diag.Diagnostic)
+		if !ok {
+			d = &diag.Diagnostic{Severity: diag.Warning, Msg: err.Error()}
+		}
+		o := d.Origin
+		out = append(out, DiagnosticJSON{Severity: d.Severity.String(), File: o.File, Sheet: o.Sheet, Cell: o.Cell(), Line: o.Line,
+			Name: d.Name, Message: d.Msg, Text: d.Error()})
+	}
+	return out
+}
+
+type ScenarioJSON struct {
+	Name       string             `json:"name"`
+	Values     map[string]float64 `json:"values"`
+	Text       map[string]string  `json:"text"`
+	Errors     map[string]string  `json:"errors"`
+	Sizing     string             `json:"sizing,omitempty"`
+	NoOffer    string             `json:"no_offer,omitempty"` // why no offer is compared
+	Offers     []OfferJSON        `json:"offers"`
+	MonteCarlo *MonteCarloJSON    `json:"montecarlo,omitempty"`
+}
+
+type MonteCarloJSON struct {
+	Samples      int                      `json:"samples"`
+	Seed         uint64                   `json:"seed"`
+	Evaluated    int                      `json:"evaluated"`
+	FirstFailure string                   `json:"first_failure,omitempty"`
+	Held         []string                 `json:"held,omitempty"`
+	Outputs      map[string]QuantilesJSON `json:"outputs"`
+	POwnCheaper  map[string]float64       `json:"p_own_cheaper"`
+}
+
+type QuantilesJSON struct {
+	Mean     float64 `json:"mean"`
+	P5       float64 `json:"p5"`
+	P50      float64 `json:"p50"`
+	P95      float64 `json:"p95"`
+	Base     float64 `json:"base"`      // the scenario's own value, without sampling
+	BaseRank float64 `json:"base_rank"` // where it falls among the samples, 0..1
+}
+
+// CloseCallJSON marks a verdict the Monte Carlo run (or a thin margin)
+// makes uncertain.
+type CloseCallJSON struct {
+	OwnWins *float64 `json:"p_own_cheaper,omitempty"`
+	AtStake *float64 `json:"own_saving_per_month,omitempty"`
+	Words   string   `json:"words"`
+}
+
+type DeploymentJSON struct {
+	Name               string   `json:"name"`
+	Model              string   `json:"model"`
+	GPU                string   `json:"gpu"`
+	Cards              int      `json:"cards_per_replica,omitempty"`
+	Replicas           int      `json:"replicas"`
+	HoursPerMonth      float64  `json:"hours_per_month"`
+	Offer              string   `json:"offer,omitempty"`
+	RentPerReplicaHour float64  `json:"rent_per_replica_hour,omitempty"`
+	RentPerMonth       float64  `json:"rent_per_month,omitempty"`
+	OwnScenario        string   `json:"own_scenario,omitempty"`
+	OwnNodes           int      `json:"own_nodes,omitempty"`
+	OwnBusy            *float64 `json:"own_node_busy,omitempty"`
+	OwnPerMonth        *float64 `json:"own_per_month,omitempty"`
+	OwnBreakeven       *float64 `json:"own_breakeven_utilization,omitempty"`
+	Verdict            string   `json:"verdict,omitempty"`
+	Words              string   `json:"words"`
+}
+
+type OfferJSON struct {
+	Provider  string             `json:"provider"`
+	Offer     string             `json:"offer"`
+	GPU       string             `json:"gpu"`
+	Price     float64            `json:"price_per_gpu_hour"`
+	AsOf      string             `json:"as_of,omitempty"`
+	Compared  bool               `json:"compared"`
+	Breakeven *float64           `json:"breakeven_utilization,omitempty"`
+	Verdict   string             `json:"verdict,omitempty"`
+	Words     string             `json:"words,omitempty"`
+	CloseCall *CloseCallJSON     `json:"close_call,omitempty"`
+	Values    map[string]float64 `json:"values,omitempty"`
+	Errors    map[string]string  `json:"errors,omitempty"`
+}
+
+func messages(errs map[string]*engine.EvalError) map[string]string {
+	if errs == nil {
+		return nil
+	}
+	out := map[string]string{}
+	for name, e := range errs {
+		out[name] = e.Msg
+	}
+	return out
+}
+
+func deploymentJSON(d deploy.Result) DeploymentJSON {
+	j := DeploymentJSON{Name: d.Name, Model: d.Model, GPU: d.GPU, Cards: d.Cards, Replicas: d.Replicas,
+		HoursPerMonth: d.HoursPerMonth, Offer: d.Offer.Label(), RentPerReplicaHour: d.RentPerReplicaHour,
+		RentPerMonth: d.RentPerMonth, Verdict: d.Verdict, Words: d.Words}
+	if o := d.Own; o != nil {
+		j.OwnScenario, j.OwnNodes, j.OwnBusy, j.OwnPerMonth = o.Scenario, o.Nodes, &o.Busy, &o.CostPerMonth
+		if o.Breakeven > 0 {
+			j.OwnBreakeven = &o.Breakeven
+		}
+	}
+	return j
+}
+
+func monteCarloJSON(mc *montecarlo.Result) *MonteCarloJSON {
+	if mc == nil {
+		return nil
+	}
+	j := &MonteCarloJSON{Samples: mc.Samples, Seed: mc.Seed, Evaluated: mc.Good, FirstFailure: mc.FirstFailure, Held: heldNames(mc.Held),
+		Outputs: map[string]QuantilesJSON{}, POwnCheaper: map[string]float64{}}
+	for _, o := range mc.Outputs {
+		if o.Mean == o.Mean { // NaN when no sample evaluated
+			j.Outputs[o.Name] = QuantilesJSON{Mean: o.Mean, P5: o.P5, P50: o.P50, P95: o.P95, Base: o.Base, BaseRank: o.BaseRank}
+		}
+	}
+	for _, oc := range mc.OwnCheaper {
+		if oc.Probability == oc.Probability {
+			j.POwnCheaper[oc.Offer.Label()] = oc.Probability
+		}
+	}
+	return j
+}
+
+// The what-ifs in JSON: numbers a program can use; null where the model
+// gives no number.
+type TornadoJSON struct {
+	Target string    `json:"target"`
+	Offer  string    `json:"offer,omitempty"`
+	Unit   string    `json:"unit"`
+	Base   float64   `json:"base"`
+	Bars   []BarJSON `json:"bars"`
+	Held   []string  `json:"held,omitempty"` // inputs outside their range: not swung
+}
+
+type BarJSON struct {
+	Input  string   `json:"input"`
+	Low    float64  `json:"low"`
+	High   float64  `json:"high"`
+	AtLow  *float64 `json:"at_low"`
+	AtHigh *float64 `json:"at_high"`
+	Swing  *float64 `json:"swing"`
+	Why    string   `json:"why,omitempty"`
+}
+
+type TableJSON struct {
+	Name      string       `json:"name"`
+	Output    string       `json:"output"`
+	Unit      string       `json:"unit"`
+	RowInput  string       `json:"row_input"`
+	RowValues []float64    `json:"row_values"`
+	ColInput  string       `json:"column_input,omitempty"`
+	ColValues []float64    `json:"column_values,omitempty"`
+	Offers    []string     `json:"column_offers,omitempty"`
+	Cells     [][]*float64 `json:"cells"`
+}
+
+type CrossingJSON struct {
+	Scenario    string   `json:"scenario"`
+	Offer       string   `json:"offer"`
+	Price       float64  `json:"price_per_gpu_hour"`
+	Utilization *float64 `json:"breakeven_utilization"` // null: above 100 %
+}
+
+func whatIfsJSON(doc *FileJSON, w *whatif.Report) {
+	if w == nil {
+		return
+	}
+	for _, t := range w.Tornadoes {
+		jt := TornadoJSON{Target: t.Target.Name, Unit: t.Unit, Base: t.Base, Bars: []BarJSON{}, Held: heldNames(t.Held)}
+		if t.Target.Offer != nil {
+			jt.Offer = t.Target.Offer.Label()
+		}
+		for _, b := range t.Bars {
+			bar := BarJSON{Input: b.Input.Name, Low: b.Input.Low, High: b.Input.High, Why: b.Why,
+				AtLow: finiteOrNil(b.AtLow), AtHigh: finiteOrNil(b.AtHigh)}
+			if b.Why == "" {
+				bar.Swing = finiteOrNil(b.Swing)
+			}
+			jt.Bars = append(jt.Bars, bar)
+		}
+		doc.Sensitivity = append(doc.Sensitivity, jt)
+	}
+	for _, t := range w.Tables {
+		jt := TableJSON{Name: t.Spec.Name, Output: t.Spec.Output, Unit: t.Unit, RowInput: t.Spec.Row.Input,
+			RowValues: t.RowValues, ColValues: t.ColValues, Offers: t.ColLabels}
+		if t.Spec.Col != nil && !t.Spec.Col.Offers {
+			jt.ColInput = t.Spec.Col.Input
+		}
+		for _, row := range t.Cells {
+			cells := make([]*float64, len(row))
+			for i, v := range row {
+				cells[i] = finiteOrNil(v)
+			}
+			jt.Cells = append(jt.Cells, cells)
+		}
+		doc.DataTables = append(doc.DataTables, jt)
+	}
+	if w.Curve != nil {
+		for _, c := range w.Curve.Crossings {
+			doc.Breakeven = append(doc.Breakeven, CrossingJSON{Scenario: c.Scenario, Offer: c.Offer.Label(),
+				Price: c.Offer.Price, Utilization: finiteOrNil(c.Utilization)})
+		}
+	}
+	for _, s := range w.Solutions {
+		j := Solution(s)
+		j.Name = s.Name
+		doc.Goals = append(doc.Goals, j)
+	}
+}
+
+// heldNames names the held inputs, in model order.
+func heldNames(held []montecarlo.Held) []string {
+	var out []string
+	for _, h := range held {
+		out = append(out, h.Input.Name)
+	}
+	return out
+}
+
+func finiteOrNil(v float64) *float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil
+	}
+	return &v
+}
+
+// SolutionJSON is a goal's answer: solve's document, or a row of eval's goals.
+type SolutionJSON struct {
+	File       string             `json:"file,omitempty"`
+	Scenario   string             `json:"scenario,omitempty"`
+	Name       string             `json:"name,omitempty"`
+	For        string             `json:"for"`
+	Target     string             `json:"target"`
+	Value      float64            `json:"value"`
+	Offer      string             `json:"offer,omitempty"`
+	With       map[string]float64 `json:"with,omitempty"`
+	Found      bool               `json:"found"`
+	Answer     *float64           `json:"answer,omitempty"`
+	Reached    *float64           `json:"reached,omitempty"`
+	Iterations int                `json:"iterations,omitempty"`
+	Why        string             `json:"why,omitempty"`
+}
+
+// Solution is s as JSON lists it.
+func Solution(s whatif.Solution) SolutionJSON {
+	j := SolutionJSON{For: s.For, Target: s.Target, Value: s.Value, Offer: s.Offer, Found: s.Found, Why: s.Why}
+	if len(s.With) > 0 {
+		j.With = map[string]float64{}
+		for k, v := range s.With {
+			j.With[k] = v.Num
+		}
+	}
+	if s.Found {
+		j.Answer, j.Reached, j.Iterations = &s.X, &s.Reached, s.Iterations
+	}
+	return j
+}
