@@ -32,7 +32,8 @@ GPU-hour, per used hour, break-evens), the facts that changed (assumptions, form
 scenarios, catalogs, deployments, what-ifs, sources), and every other result that moved, most
 money a month at stake first. Either side may be a git revision, REV:PATH, read with git show.
 
-Exit status as diff(1): 0 when nothing differs, 1 when something does, 2 on trouble.`,
+Exit status by planner's rule (planner --help): 0 when nothing differs, 1 when something does
+or a side cannot be read (stderr says which), 2 when planner could not finish.`,
 		Example: `  planner diff old.xlsx plan.xlsx
   planner diff HEAD~1:plan.xlsx plan.xlsx --format markdown
   planner diff main:plan.xlsx plan.xlsx --tolerance 0.005,0.1%`,
@@ -63,7 +64,7 @@ func runDiff(cmd *cobra.Command, oldArg, newArg string, opts diffOptions) error 
 	for i, arg := range []string{oldArg, newArg} {
 		if sides[i], err = diffSide(arg); err != nil {
 			fmt.Fprintln(cmd.ErrOrStderr(), err)
-			return failed{exitTrouble}
+			return failed{exitFailed}
 		}
 	}
 	d := review.Compare(sides[0], sides[1], tol)
