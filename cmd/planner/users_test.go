@@ -254,6 +254,7 @@ func TestWhereUsersWork(t *testing.T) {
 	}
 	u := newUser(t)
 	t.Run("front door", u.testFrontDoor)
+	t.Run("git textconv", u.testTextconv)
 }
 
 // The README's run of planner's main job works with the installed planner,
