@@ -255,6 +255,8 @@ func TestWhereUsersWork(t *testing.T) {
 	u := newUser(t)
 	t.Run("front door", u.testFrontDoor)
 	t.Run("git textconv", u.testTextconv)
+	t.Run("pre-commit", u.testPreCommit)
+	t.Run("CI job", u.testCIJob)
 }
 
 // The README's run of planner's main job works with the installed planner,
