@@ -173,10 +173,11 @@ func newUser(t *testing.T) *user {
 }
 
 // runIn runs a command in dir with the user's environment and extra
-// variables (a later one of the same name wins), killed after two minutes.
+// variables (a later one of the same name wins), killed after five minutes
+// (a build of planner in a new folder, on a busy machine, takes one).
 func (u *user) runIn(dir string, extra []string, name string, args ...string) (code int, stdout, stderr string) {
 	u.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
@@ -185,7 +186,7 @@ func (u *user) runIn(dir string, extra []string, name string, args ...string) (c
 	cmd.Stdout, cmd.Stderr = &out, &errs
 	err := cmd.Run()
 	if ctx.Err() != nil {
-		u.t.Fatalf("%s %q did not finish in 2 minutes; stderr: %s", name, args, errs.String())
+		u.t.Fatalf("%s %q did not finish in 5 minutes; stderr: %s", name, args, errs.String())
 	}
 	var exit *exec.ExitError
 	if err != nil && !errors.As(err, &exit) {
