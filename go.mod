@@ -10,6 +10,7 @@ require (
 	github.com/xuri/excelize/v2 v2.11.1
 	golang.org/x/term v0.47.0
 	gonum.org/v1/gonum v0.17.0
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (
