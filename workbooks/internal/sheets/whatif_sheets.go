@@ -129,7 +129,7 @@ func dataTablesGrid(out Output) *Grid {
 // dataTableSection writes one table from row and returns its last row.
 func dataTableSection(g *Grid, out Output, t *whatif.Table, row int) int {
 	m := out.Plan.Model()
-	rowUnit := unitOf(m.Inputs, t.Spec.Row.Input)
+	rowUnit := UnitOf(m.Inputs, t.Spec.Row.Input)
 	format := withFormat(styleResult, units.ExcelFormat(t.Unit))
 	g.line(row, text(t.Spec.Name, styleSection))
 	g.line(row+1, text(describeTable(t, m.Inputs), styleNote))
@@ -147,7 +147,7 @@ func dataTableSection(g *Grid, out Output, t *whatif.Table, row int) int {
 		}
 	default:
 		corner += " \\ " + t.Spec.Col.Input
-		colFormat := withFormat(styleHeader, units.ExcelFormat(unitOf(m.Inputs, t.Spec.Col.Input)))
+		colFormat := withFormat(styleHeader, units.ExcelFormat(UnitOf(m.Inputs, t.Spec.Col.Input)))
 		for _, v := range t.ColValues {
 			across = append(across, number(v, colFormat))
 		}
@@ -184,7 +184,7 @@ func dataTableSection(g *Grid, out Output, t *whatif.Table, row int) int {
 func describeTable(t *whatif.Table, inputs []engine.Input) string {
 	s := t.Spec
 	between := func(a engine.Axis) string {
-		unit := unitOf(inputs, a.Input)
+		unit := UnitOf(inputs, a.Input)
 		return fmt.Sprintf("%s from %s to %s in %d steps", a.Input, units.Format(a.From, unit), units.Format(a.To, unit), a.Steps)
 	}
 	words := fmt.Sprintf("%s (%s) with %s down the side", s.Output, t.Unit, between(s.Row))
@@ -335,13 +335,13 @@ func goalSeekGrid(out Output) *Grid {
 		row := HeaderRow + 1 + i
 		targetFormat := withFormat(styleResult, units.ExcelFormat(out.Plan.Unit(s.Target)))
 		g.line(row, text(s.Name, styleLabel), text(s.For, styleLabel), text(s.Target, styleLabel), number(s.Value, targetFormat),
-			text(s.Offer, styleLabel), text(settingsText(s.With), styleLabel))
+			text(s.Offer, styleLabel), text(Settings(s.With), styleLabel))
 		if !s.Found {
 			g.set(7, row, text("no answer", styleError))
 			g.set(10, row, text(s.Why, styleNote))
 			continue
 		}
-		g.set(7, row, number(s.X, withFormat(styleResult, units.ExcelFormat(unitOf(m.Inputs, s.For)))))
+		g.set(7, row, number(s.X, withFormat(styleResult, units.ExcelFormat(UnitOf(m.Inputs, s.For)))))
 		g.set(8, row, number(s.Reached, targetFormat))
 		g.set(9, row, number(float64(s.Iterations), withFormat(styleResult, "0")))
 		g.set(10, row, text(s.Notes, styleNote))
