@@ -14,7 +14,7 @@ import (
 	"planner/workbooks/internal/sheets"
 )
 
-// scenariosGrid is the sheets.Scenarios sheet: one column per scenario, one row per
+// scenariosGrid is the Scenarios sheet: one column per scenario, one row per
 // input any scenario changes; an empty cell keeps the Assumptions' value.
 func scenariosGrid(scenarios []engine.Scenario, inputs []engine.Input) *sheets.Grid {
 	g := sheets.NewGrid(sheets.Scenarios, 1, 1, 22)
@@ -73,7 +73,7 @@ func absoluteRef(ref string) string {
 
 // gpusGrid is the GPU catalog.
 func gpusGrid(gpus []sizing.GPUSpec) *sheets.Grid {
-	g := sheets.NewGrid(sheets.GPUs, 1, 0, 14, 12, 12, 16, 100)
+	g := sheets.NewGrid(sheets.GPUs, 1, 0, 14, 12, 12, 16, 70)
 	g.Line(1, sheets.Headers("name", "memory GB", "board watts", "interconnect", "source")...)
 	for i, x := range gpus {
 		row := i + 2
@@ -84,14 +84,14 @@ func gpusGrid(gpus []sizing.GPUSpec) *sheets.Grid {
 			g.Set(3, row, sheets.Blank(sheets.StyleInput))
 		}
 		g.Set(4, row, sheets.Text(x.Interconnect, sheets.StyleInput))
-		g.Set(5, row, sheets.Text(x.Source, sheets.StyleNote))
+		g.Note(5, row, x.Source)
 	}
 	return g
 }
 
 // modelsGrid is the model catalog, with the optional architecture columns.
 func modelsGrid(models []sizing.ModelSpec) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Models, 1, 1, 40, 12, 12, 10, 12, 8, 9, 9, 11, 10, 11, 100)
+	g := sheets.NewGrid(sheets.Models, 1, 1, 40, 12, 12, 10, 12, 8, 9, 9, 11, 10, 11, 40)
 	g.Line(1, sheets.Headers("name", "total params B", "active params B", "precision", "bytes per param",
 		"layers", "kv heads", "head dim", "max context", "sequences", "kv precision", "source")...)
 	g.WrapHeight(1, 10, "active params B")
@@ -109,7 +109,7 @@ func modelsGrid(models []sizing.ModelSpec) *sheets.Grid {
 				g.Set(c, row, sheets.Blank(sheets.StyleInput))
 			}
 		}
-		g.Set(12, row, sheets.Text(m.Source, sheets.StyleNote))
+		g.Note(12, row, m.Source)
 	}
 	return g
 }
@@ -131,10 +131,10 @@ func precisionOf(bytes float64) string {
 	return strconv.FormatFloat(bytes, 'g', -1, 64)
 }
 
-// deploymentsGrid is the sheets.Deployments sheet: one way of serving a model per
+// deploymentsGrid is the Deployments sheet: one way of serving a model per
 // row, which the user extends.
 func deploymentsGrid(ds []engine.Deployment) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Deployments, 1, 1, 36, 36, 10, 11, 10, 9, 9, 9, 9, 44, 14, 60)
+	g := sheets.NewGrid(sheets.Deployments, 1, 1, 36, 36, 10, 11, 10, 9, 9, 9, 9, 44, 14, 40)
 	g.Line(1, sheets.Headers("name", "model", "precision", "gpu", "cards per replica", "replicas", "hours per day",
 		"days per month", "hours per month", "offer", "scenario", "notes")...)
 	g.WrapHeight(1, 9, "cards per replica")
@@ -148,7 +148,7 @@ func deploymentsGrid(ds []engine.Deployment) *sheets.Grid {
 		g.Set(9, row, optNumber(perMonth, "#,##0.##"))
 		g.Set(10, row, sheets.Text(d.Offer, sheets.StyleInput))
 		g.Set(11, row, sheets.Text(d.Scenario, sheets.StyleInput))
-		g.Set(12, row, sheets.Text(d.Notes, sheets.StyleNote))
+		g.Note(12, row, d.Notes)
 	}
 	last := len(ds) + 200
 	g.Validate(validation("cards per replica", "cards", fmt.Sprintf("E2:E%d", last)),

@@ -21,10 +21,10 @@ func Input(m engine.Model) []*sheets.Grid {
 		targetsGrid(m.Targets), tablesGrid(m.Tables, m.Inputs), goalsGrid(m), formulasGrid(m.Formulas)}
 }
 
-// assumptionsGrid is the sheets.Assumptions sheet: one input per row, every value
+// assumptionsGrid is the Assumptions sheet: one input per row, every value
 // cell named after its input and validated by its unit.
 func assumptionsGrid(inputs []engine.Input) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Assumptions, 1, 0, 22, 14, 10, 14, 14, 14, 110)
+	g := sheets.NewGrid(sheets.Assumptions, 1, 0, 22, 14, 10, 14, 14, 14, 80)
 	g.Line(1, sheets.Headers("name", "value", "unit", "low", "high", "distribution", "source / notes")...)
 	for i, in := range inputs {
 		row := i + 2
@@ -43,7 +43,7 @@ func assumptionsGrid(inputs []engine.Input) *sheets.Grid {
 		} else if !in.Value.IsText {
 			g.Set(6, row, sheets.Blank(sheets.StyleInput))
 		}
-		g.Set(7, row, sheets.Text(in.Notes, sheets.StyleNote))
+		g.Note(7, row, in.Notes)
 		g.Name(in.Name, 2, row)
 		if dv := validation(in.Name, in.Unit, fmt.Sprintf("B%d D%d:E%d", row, row, row)); dv != nil {
 			g.Validate(dv)
@@ -94,9 +94,9 @@ func trimFormula2(dv *excelize.DataValidation) string {
 	return ""
 }
 
-// cloudGrid is the sheets.Cloud sheet: one offer per row.
+// cloudGrid is the Cloud sheet: one offer per row.
 func cloudGrid(offers []engine.Offer) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Cloud, 1, 0, 12, 46, 12, 12, 12, 36, 90)
+	g := sheets.NewGrid(sheets.Cloud, 1, 0, 12, 46, 12, 12, 12, 36, 50)
 	g.Line(1, sheets.Headers("provider", "offer", "gpu", "$/GPU-hour", "as of", "source", "notes")...)
 	for i, o := range offers {
 		row := i + 2
@@ -105,8 +105,8 @@ func cloudGrid(offers []engine.Offer) *sheets.Grid {
 		if d, err := time.Parse("2006-01-02", o.AsOf); err == nil {
 			g.Set(5, row, sheets.Date(d, sheets.WithFormat(sheets.StyleInput, "yyyy-mm-dd")))
 		}
-		g.Set(6, row, sheets.Text(o.Source, sheets.StyleNote))
-		g.Set(7, row, sheets.Text(o.Notes, sheets.StyleNote))
+		g.Note(6, row, o.Source)
+		g.Note(7, row, o.Notes)
 	}
 	if len(offers) > 0 {
 		last := len(offers) + 1 + 100
@@ -116,13 +116,16 @@ func cloudGrid(offers []engine.Offer) *sheets.Grid {
 	return g
 }
 
-// formulasGrid is the sheets.Formulas sheet: the built-in library, for the user to
-// read and change. A row here wins over the built-in of the same name.
+// formulasGrid is the Formulas sheet: the built-in library, for the user to
+// read and change. A row here wins over the built-in of the same name; its
+// label is what Results calls it.
 func formulasGrid(fs []formulas.Formula) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Formulas, 1, 0, 30, 84, 10, 100)
-	g.Line(1, sheets.Headers("name", "expression", "unit", "description")...)
+	g := sheets.NewGrid(sheets.Formulas, 1, 0, 30, 84, 10, 60, 36)
+	g.Line(1, sheets.Headers("name", "expression", "unit", "description", "label")...)
 	for i, f := range fs {
-		g.Line(i+2, sheets.Text(f.Name, sheets.StyleLabel), sheets.Text(f.Source, sheets.StyleInput), sheets.Text(f.Unit, sheets.StyleLabel), sheets.Text(f.Doc, sheets.StyleNote))
+		g.Line(i+2, sheets.Text(f.Name, sheets.StyleLabel), sheets.Text(f.Source, sheets.StyleInput), sheets.Text(f.Unit, sheets.StyleLabel))
+		g.Note(4, i+2, f.Doc)
+		g.Set(5, i+2, sheets.Text(f.Label, sheets.StyleInput))
 	}
 	return g
 }
@@ -164,13 +167,14 @@ func dropList(sqref, source string) *excelize.DataValidation {
 	return dv
 }
 
-// correlationsGrid is the sheets.Correlations sheet: rank correlations between
+// correlationsGrid is the Correlations sheet: rank correlations between
 // uncertain inputs, which Monte Carlo induces.
 func correlationsGrid(cs []engine.Correlation) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Correlations, 1, 0, 22, 22, 16, 110)
+	g := sheets.NewGrid(sheets.Correlations, 1, 0, 22, 22, 16, 80)
 	g.Line(1, sheets.Headers("input", "with", "rank correlation", "notes")...)
 	for i, c := range cs {
-		g.Line(i+2, sheets.Text(c.A, sheets.StyleInput), sheets.Text(c.B, sheets.StyleInput), sheets.Number(c.Rho, sheets.WithFormat(sheets.StyleInput, "0.00")), sheets.Text(c.Notes, sheets.StyleNote))
+		g.Line(i+2, sheets.Text(c.A, sheets.StyleInput), sheets.Text(c.B, sheets.StyleInput), sheets.Number(c.Rho, sheets.WithFormat(sheets.StyleInput, "0.00")))
+		g.Note(4, i+2, c.Notes)
 	}
 	dv := excelize.NewDataValidation(true)
 	dv.Sqref = "C2:C200"

@@ -12,18 +12,19 @@ import (
 	"planner/workbooks/internal/sheets"
 )
 
-// targetsGrid is the sheets.Targets sheet: the formulas the tornado follows.
+// targetsGrid is the Targets sheet: the formulas the tornado follows.
 func targetsGrid(targets []engine.TargetSpec) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Targets, 1, 0, 30, 100)
+	g := sheets.NewGrid(sheets.Targets, 1, 0, 30, 80)
 	g.Line(1, sheets.Headers("name", "notes")...)
 	for i, t := range targets {
-		g.Line(i+2, sheets.Text(t.Name, sheets.StyleInput), sheets.Text(t.Notes, sheets.StyleNote))
+		g.Line(i+2, sheets.Text(t.Name, sheets.StyleInput))
+		g.Note(2, i+2, t.Notes)
 	}
 	g.Validate(dropList("A2:A200", sheets.Formulas+"!$A$2:$A$500"))
 	return g
 }
 
-// tablesGrid is the sheets.Tables sheet: one data table per row.
+// tablesGrid is the Tables sheet: one data table per row.
 func tablesGrid(tables []engine.TableSpec, inputs []engine.Input) *sheets.Grid {
 	g := sheets.NewGrid(sheets.Tables, 1, 1, 44, 30, 18, 10, 10, 8, 18, 10, 10, 8, 10, 90)
 	g.Line(1, sheets.Headers("name", "output", "row input", "row from", "row to", "row steps",
@@ -34,8 +35,7 @@ func tablesGrid(tables []engine.TableSpec, inputs []engine.Input) *sheets.Grid {
 		axisCells(g, 3, row, &t.Row, inputs)
 		axisCells(g, 7, row, t.Col, inputs)
 		g.Set(11, row, sheets.Text(shadeText(t.Shade), sheets.StyleInput))
-		g.Set(12, row, sheets.Text(t.Notes, sheets.StyleWrapNote))
-		g.WrapHeight(row, 90, t.Notes)
+		g.Note(12, row, t.Notes)
 	}
 	last := len(tables) + 200
 	g.Validate(dropList(fmt.Sprintf("B2:B%d", last), sheets.Formulas+"!$A$2:$A$500"),
@@ -66,7 +66,7 @@ func axisCells(g *sheets.Grid, col, row int, a *engine.Axis, inputs []engine.Inp
 	}
 }
 
-// shadeText writes a Shade as the sheets.Tables sheet reads it.
+// shadeText writes a Shade as the Tables sheet reads it.
 func shadeText(s engine.Shade) string {
 	switch {
 	case s.Below:
@@ -92,7 +92,7 @@ func stepsValidation(sqref string) *excelize.DataValidation {
 	return dv
 }
 
-// goalsGrid is the sheets.Goals sheet: one goal per row, solved on every eval.
+// goalsGrid is the Goals sheet: one goal per row, solved on every eval.
 func goalsGrid(m engine.Model) *sheets.Grid {
 	g := sheets.NewGrid(sheets.Goals, 1, 1, 50, 18, 26, 12, 26, 24, 12, 12, 80)
 	g.Line(1, sheets.Headers("name", "solve for", "target", "value", "offer", "with", "low", "high", "notes")...)
@@ -114,8 +114,7 @@ func goalsGrid(m engine.Model) *sheets.Grid {
 			g.Set(7, row, sheets.Blank(sheets.StyleInput))
 			g.Set(8, row, sheets.Blank(sheets.StyleInput))
 		}
-		g.Set(9, row, sheets.Text(goal.Notes, sheets.StyleWrapNote))
-		g.WrapHeight(row, 80, goal.Notes)
+		g.Note(9, row, goal.Notes)
 	}
 	last := len(m.Goals) + 200
 	g.Validate(dropList(fmt.Sprintf("B2:B%d", last), sheets.Assumptions+"!$A$2:$A$500"),

@@ -23,9 +23,10 @@ const (
 )
 
 // NewGrid is an empty grid of the user's sheet (one eval never rewrites),
-// its top rows and left columns frozen, its columns as wide as widths.
+// its top rows and left columns frozen (the last frozen row printed atop
+// every page), its columns as wide as widths.
 func NewGrid(sheet string, freezeRows, freezeCols int, widths ...float64) *Grid {
-	return &Grid{sheet: sheet, freezeRows: freezeRows, freezeCols: freezeCols, widths: widths}
+	return &Grid{sheet: sheet, freezeRows: freezeRows, freezeCols: freezeCols, printRow: freezeRows, widths: widths}
 }
 
 // Line writes cells left to right from column 1 of row.
@@ -41,6 +42,10 @@ func (g *Grid) WrapHeight(row int, width float64, texts ...string) {
 
 // Width makes column col at least w wide.
 func (g *Grid) Width(col int, w float64) { g.width(col, w) }
+
+// Note writes a note at (col, row), wrapped in its column, the row tall
+// enough for it.
+func (g *Grid) Note(col, row int, s string) { g.note(col, row, s) }
 
 // Name points the workbook-scoped name at the cell (col, row).
 func (g *Grid) Name(name string, col, row int) { g.name(name, col, row) }
