@@ -162,7 +162,7 @@ func TestPrintSetup(t *testing.T) {
 		}
 	}
 	want := map[string]string{
-		sheets.Assumptions: "Assumptions!$1:$1", sheets.Deployments: "Deployments!$A:$A,Deployments!$1:$1",
+		sheets.Assumptions: "Assumptions!$1:$1", sheets.Deployments: "Deployments!$A:$A,Deployments!$1:$1", sheets.Formulas: "Formulas!$A:$A,Formulas!$1:$1",
 		sheets.Results: "Results!$4:$4", sheets.Sizing: "Sizing!$4:$4",
 		sheets.DeploymentCosts: "'Deployment costs'!$A:$A,'Deployment costs'!$4:$4",
 		sheets.Breakeven:       "Breakeven!$A:$A", sheets.GoalSeek: "'Goal seek'!$A:$A,'Goal seek'!$4:$4",
@@ -281,6 +281,11 @@ func TestPrintedPagesAreReadable(t *testing.T) {
 	}
 	if testing.Short() {
 		t.Skip("prints with LibreOffice")
+	}
+	// Without Calibri or its metric twin Carlito, LibreOffice sets the
+	// sheets in a wider face, and fits them smaller than Excel would.
+	if font, _ := exec.Command("fc-match", "Calibri").Output(); !bytes.Contains(font, []byte("Carlito")) && !bytes.Contains(font, []byte("Calibri")) {
+		t.Skipf("no Calibri or Carlito (fc-match Calibri: %q): install fonts-crosextra-carlito", bytes.TrimSpace(font))
 	}
 	dir := t.TempDir()
 	_, data := evaluate(t, newPlan(t))

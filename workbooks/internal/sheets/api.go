@@ -17,7 +17,6 @@ type Cell = cell
 const (
 	StyleHeader   = styleHeader
 	StyleLabel    = styleLabel
-	StyleNote     = styleNote
 	StyleWrapNote = styleWrapNote
 	StyleInput    = styleInput
 )

@@ -353,11 +353,12 @@ var excelFunctions = func() map[string]bool {
 
 // pages is how the grid's sheet prints (see pagesetup): its columns, rows
 // and charts, the header row it repeats on every page, the columns it keeps
-// at the left of every page as it keeps them on screen, and the blocks of
-// rows (a table with its chart) no page end should cut.
+// at the left of every page as it keeps them on screen (at least the
+// first, which names each row), and the blocks of rows (a table with its
+// chart) no page end should cut.
 func (g *Grid) pages() pagesetup.Sheet {
 	s := g.extent()
-	s.Name, s.Ref, s.HeaderRow, s.KeepCols, s.Keep = g.sheet, Quote(g.sheet), g.printRow, g.freezeCols, g.keep
+	s.Name, s.Ref, s.HeaderRow, s.KeepCols, s.Keep = g.sheet, Quote(g.sheet), g.printRow, max(1, g.freezeCols), g.keep
 	last := len(g.rows)
 	for _, k := range g.keep {
 		last = max(last, k[1])

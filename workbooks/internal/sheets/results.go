@@ -39,10 +39,10 @@ const (
 	firstValue = 4
 
 	labelWidth = 32
-	nameWidth  = 26
+	nameWidth  = 28
 	unitWidth  = 9
 	valueWidth = 13
-	notesWidth = 44
+	notesWidth = 42
 )
 
 // resultsGrid lays out the Results sheet: every formula per scenario, the

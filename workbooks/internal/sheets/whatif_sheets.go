@@ -122,7 +122,9 @@ func dataTablesGrid(out Output) *Grid {
 		g.line(row, text("The Tables sheet asks for no table.", styleNote))
 	}
 	for _, t := range out.WhatIfs.Tables {
-		row = dataTableSection(g, out, t, row) + 3
+		last := dataTableSection(g, out, t, row)
+		g.keep = append(g.keep, [2]int{row, last}) // a table prints on one page where it fits on one
+		row = last + 3
 	}
 	return g
 }
