@@ -137,10 +137,11 @@ func wrappedLines(text string, width float64) int {
 }
 
 // sentence writes a line of text from (col, row) across the columns to
-// last (0: the grid's last column), merged and wrapped there, the row tall
-// enough for it: a verdict in words or a warning reads whole on screen and
-// on paper, where text running past the table would be cut off at the
-// page's edge.
+// last (0: the last the sheet's first printed page holds), merged and
+// wrapped there, the row tall enough for it: a verdict in words or a
+// warning reads whole on screen and on paper, where text running past the
+// table would be cut off at the page's edge. The cells it covers stay
+// empty.
 func (g *Grid) sentence(col, row, last int, s, style string) {
 	g.set(col, row, text(s, wrapped(style)))
 	g.sentences = append(g.sentences, textSpan{col: col, row: row, last: last})

@@ -30,12 +30,10 @@ type Output struct {
 	Warnings    diag.Diagnostics        // what eval warns of the workbook, listed under Results
 }
 
-// Columns of the Results sheet: what a reader calls a row, the name
-// formulas use, the unit, then a column per scenario (or per offer) from
-// firstValue, and the notes to their right.
+// Columns of the Results sheet: what a reader calls a row (A), the name
+// formulas use (B), the unit (C), then a column per scenario (or per offer)
+// from firstValue, and the notes to their right.
 const (
-	labelCol   = 1
-	nameCol    = 2
 	firstValue = 4
 
 	labelWidth = 32
