@@ -71,9 +71,11 @@ type Offer struct {
 	GPU      string
 	Price    float64 // USD per GPU-hour
 	AsOf     string  // the date the price was listed, YYYY-MM-DD
-	// AsOfSerial is the as-of cell's number when it holds a date (in the
-	// workbook's own date system); 0 when it holds text or nothing.
+	// AsOfSerial is the as-of date as a number in the workbook's own date
+	// system; 0 when there is none. AsOfText: the cell holds the date as
+	// text (2026-10-10), which a spreadsheet reads with DATEVALUE.
 	AsOfSerial float64
+	AsOfText   bool
 	Source     string
 	Notes      string
 	Origin     diag.Origin

@@ -11,6 +11,7 @@ type Formula struct {
 	Source string      // the expression, in expr syntax
 	Unit   string      // e.g. "$/GPU-h", "%", "kW"
 	Doc    string      // one or two sentences for a reader
+	Label  string      // what a reader calls it: "Capital per GPU-hour"; "" for none (see Label)
 	Origin diag.Origin // where the expression was written
 }
 

@@ -28,13 +28,14 @@ func Library() []Formula {
 	return all
 }
 
-// definition is one formula line: name [unit] = expression.
-var definition = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[([^\]]*)\])?\s*=\s*(.*)$`)
+// definition is one formula line: name "label" [unit] = expression.
+var definition = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*(?:"([^"]*)")?\s*(?:\[([^\]]*)\])?\s*=\s*(.*)$`)
 
 // ParseLibrary reads formulas in the library text format: "# " comment lines
 // describe the formula that follows them (a blank line ends a description),
-// a definition reads "name [unit] = expression", and an indented line
-// continues the expression above it.
+// a definition reads `name "label" [unit] = expression` (the label and the
+// unit may be left out), and an indented line continues the expression
+// above it.
 func ParseLibrary(file, src string) ([]Formula, error) {
 	var out []Formula
 	var doc []string
@@ -56,10 +57,10 @@ func ParseLibrary(file, src string) ([]Formula, error) {
 			m := definition.FindStringSubmatch(trimmed)
 			if m == nil {
 				problems = append(problems, &diag.Diagnostic{Origin: diag.Origin{File: file, Line: i + 1},
-					Msg: fmt.Sprintf("expected name [unit] = expression, found %q", trimmed)})
+					Msg: fmt.Sprintf(`expected name "label" [unit] = expression, found %q`, trimmed)})
 				continue
 			}
-			out = append(out, Formula{Name: m[1], Unit: strings.TrimSpace(m[2]), Source: strings.TrimSpace(m[3]),
+			out = append(out, Formula{Name: m[1], Label: strings.TrimSpace(m[2]), Unit: strings.TrimSpace(m[3]), Source: strings.TrimSpace(m[4]),
 				Doc: strings.Join(doc, " "), Origin: diag.Origin{File: file, Line: i + 1}})
 			doc = nil
 		}

@@ -59,7 +59,7 @@ func TestParseLibrary(t *testing.T) {
 
 func TestParseLibraryErrors(t *testing.T) {
 	_, err := ParseLibrary("x.expr", "  orphan\nnot a definition\n")
-	want := "x.expr:1: a continuation line with no formula above it\nx.expr:2: expected name [unit] = expression, found \"not a definition\""
+	want := "x.expr:1: a continuation line with no formula above it\nx.expr:2: expected name \"label\" [unit] = expression, found \"not a definition\""
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
@@ -74,5 +74,66 @@ func TestMergeLetsTheWorkbookWinByName(t *testing.T) {
 	}
 	if s := strings.Join(got, " "); s != "b=20 d=4 a=1 c=3" {
 		t.Errorf("Merge = %s", s)
+	}
+}
+
+func TestParseLibraryLabel(t *testing.T) {
+	fs, err := ParseLibrary("x.expr", "per_gpu \"Capex per GPU\" [$] = capex / gpus\nunlabelled [$] = 1\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fs[0].Label != "Capex per GPU" || fs[0].Unit != "$" || fs[0].Source != "capex / gpus" {
+		t.Errorf("got %+v", fs[0])
+	}
+	if fs[1].Label != "" || fs[1].Unit != "$" {
+		t.Errorf("got %+v", fs[1])
+	}
+}
+
+func TestEveryBuiltInHasALabel(t *testing.T) {
+	for _, f := range Library() {
+		if f.Label == "" {
+			t.Errorf("%s: %s has no label", f.Origin, f.Name)
+		}
+	}
+}
+
+func TestReadable(t *testing.T) {
+	for name, want := range map[string]string{
+		"capital_per_gpu_hour":  "Capital per GPU-hour",
+		"rent_per_gpu_month":    "Rent per GPU-month",
+		"node_kw":               "Node kW",
+		"weights_gb":            "Weights GB",
+		"kv_gb_per_replica":     "KV GB per replica",
+		"breakeven_utilization": "Break-even utilization",
+		"capex":                 "Capex",
+		"gpus":                  "GPUs",
+		"gpu":                   "GPU",
+		"pue":                   "PUE",
+		"p95__cost_":            "P95 cost",
+		"CamelCase":             "CamelCase",
+		"_":                     "_",
+		"extra_cost":            "Extra cost",
+		"cost_per_node_hour":    "Cost per node-hour",
+	} {
+		if got := Readable(name); got != want {
+			t.Errorf("Readable(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestLabelOf(t *testing.T) {
+	for _, c := range []struct {
+		f    Formula
+		want string
+	}{
+		{Formula{Name: "cost_per_gpu_hour", Label: "What a GPU-hour costs"}, "What a GPU-hour costs"},
+		// A Formulas sheet without labels keeps the built-in's.
+		{Formula{Name: "cost_per_used_hour"}, "Cost per used GPU-hour"},
+		{Formula{Name: "my_margin_per_gpu_hour"}, "My margin per GPU-hour"},
+	} {
+		if got := LabelOf(c.f); got != c.want {
+			t.Errorf("LabelOf(%+v) = %q, want %q", c.f, got, c.want)
+		}
 	}
 }

@@ -47,6 +47,7 @@ var formulaColumns = []column{
 	{key: "expression", headers: []string{"expression", "formula"}, required: true},
 	{key: "unit", headers: []string{"unit", "units"}},
 	{key: "description", headers: []string{"description", "notes"}},
+	{key: "label", headers: []string{"label"}},
 }
 
 // headerKey reduces a header text to letters and digits, lower case:

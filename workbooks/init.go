@@ -11,6 +11,7 @@ import (
 
 	"planner/diag"
 	"planner/engine"
+	"planner/workbooks/internal/inputsheets"
 	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/sheets"
 )
@@ -22,7 +23,7 @@ import (
 func Init(path string) ([]byte, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		m := DefaultModel()
-		return initNew(path, sheets.Input(m), pricesDated(m))
+		return initNew(path, inputsheets.Input(m), pricesDated(m))
 	}
 	data, err := load(path)
 	if err != nil {
@@ -40,7 +41,7 @@ func initInto(path string, data []byte) (out []byte, err error) {
 			out, err = nil, &panicked{fmt.Sprintf("%s: cannot be given planner's sheets without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, and run planner init again", path, r)}
 		}
 	}()
-	grids := sheets.Input(DefaultModel())
+	grids := inputsheets.Input(DefaultModel())
 	if ooxml.StructureLocked(data) {
 		return nil, refuseLockedStructure(path, "init", nil)
 	}

@@ -2,6 +2,7 @@ package workbooks
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -503,37 +504,52 @@ func (r *reader) offers() []engine.Offer {
 		var rawPrice string
 		rawPrice, o.PriceAt = t.get(row, "price")
 		o.PriceText = r.textCell(o.PriceAt, rawPrice)
-		o.AsOf, o.AsOfSerial = r.date(t, row, date1904)
+		o.AsOf, o.AsOfSerial, o.AsOfText = r.date(t, row, date1904)
 		_, o.AsOfAt = t.get(row, "asof")
 		offers = append(offers, o)
 	})
 	return offers
 }
 
-// date reads an as-of date written as a date cell or as text YYYY-MM-DD,
-// and the date cell's number.
-func (r *reader) date(t *table, row int, date1904 bool) (string, float64) {
+// date reads an as-of date written as a date cell or as text YYYY-MM-DD:
+// the day, its number in the workbook's date system, and whether the cell
+// holds it as text.
+func (r *reader) date(t *table, row int, date1904 bool) (day string, serial float64, isText bool) {
 	raw, at := t.get(row, "asof")
 	if raw == "" {
-		return "", 0
+		return "", 0, false
 	}
 	if serial, err := strconv.ParseFloat(raw, 64); err == nil {
 		if d, err := excelize.ExcelDateToTime(serial, date1904); err == nil {
 			if r.textCell(at, raw) {
-				serial = 0
+				serial = 0 // a number typed as text: DATEVALUE would not read it
 			}
-			return d.Format("2006-01-02"), serial
+			return d.Format("2006-01-02"), serial, false
 		}
 	}
+	if d, err := time.Parse("2006-01-02", raw); err == nil {
+		return raw, dateSerial(d, date1904), true
+	}
 	if len(raw) == 10 && raw[4] == '-' && raw[7] == '-' {
-		return raw, 0
+		return raw, 0, false
 	}
 	r.fail(at, "", "%q is not a date; write it as a date cell or as YYYY-MM-DD", raw)
-	return "", 0
+	return "", 0, false
+}
+
+// dateSerial is a day as a spreadsheet numbers it: days since 1899-12-30
+// (which makes 1900-03-01 day 61, as Excel counts), or since 1904-01-01 in
+// a workbook of the 1904 date system.
+func dateSerial(d time.Time, date1904 bool) float64 {
+	epoch := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC)
+	if date1904 {
+		epoch = time.Date(1904, 1, 1, 0, 0, 0, 0, time.UTC)
+	}
+	return math.Round(d.Sub(epoch).Hours() / 24)
 }
 
 // formulas reads the workbook's own formulas: name, expression, unit,
-// description.
+// description and label.
 func (r *reader) formulas() []formulas.Formula {
 	t := r.table(sheets.Formulas, formulaColumns)
 	if t == nil {
@@ -545,6 +561,7 @@ func (r *reader) formulas() []formulas.Formula {
 		src, srcAt := t.get(row, "expression")
 		unit, _ := t.get(row, "unit")
 		doc, _ := t.get(row, "description")
+		label, _ := t.get(row, "label")
 		excel := r.formula(srcAt)
 		switch {
 		case name == "":
@@ -554,7 +571,7 @@ func (r *reader) formulas() []formulas.Formula {
 		case src == "":
 			r.fail(srcAt, name, "the expression is empty; write one, or delete the row to use planner's built-in %s", name)
 		default:
-			out = append(out, formulas.Formula{Name: name, Source: src, Unit: unit, Doc: doc, Origin: srcAt})
+			out = append(out, formulas.Formula{Name: name, Source: src, Unit: unit, Doc: doc, Label: label, Origin: srcAt})
 		}
 	})
 	return out

@@ -72,7 +72,7 @@ func (b *Book) Write(out Output, opts WriteOptions) (w Written, err error) {
 func build(path string, data []byte, grids []*sheets.Grid, adding int, check func(*excelize.File) error) ([]byte, diag.Diagnostics, error) {
 	job := ooxml.Job{Adding: adding, Check: check}
 	for _, g := range grids {
-		job.Sheets = append(job.Sheets, ooxml.Sheet{Name: g.Sheet(), Charts: g.Charts()})
+		job.Sheets = append(job.Sheets, ooxml.Sheet{Name: g.Sheet(), Charts: g.Charts(), Widths: g.Widths(), Heights: g.Heights()})
 	}
 	var warnings diag.Diagnostics
 	job.Write = func(f *excelize.File) (map[string]bool, error) {

@@ -31,7 +31,7 @@ func TestOwnQuoteEvaluatesAndIsRight(t *testing.T) {
 	for k, v := range quote {
 		in[k] = v
 	}
-	results := sheetRows(t, plan, "Results", 1)
+	results := resultsRows(t, plan)
 	cost := owned(in)
 	for name, want := range map[string]float64{
 		"capital_per_gpu_hour": 412000.0 / 8 / 26280,
@@ -41,15 +41,15 @@ func TestOwnQuoteEvaluatesAndIsRight(t *testing.T) {
 		"cost_per_used_hour":   cost / 0.5,
 		"node_cost_per_month":  cost * 8 * 730,
 	} {
-		if got := cellNumber(t, results[name], 2); !near(got, want) {
+		if got := cellNumber(t, results[name], resultsBase); !near(got, want) {
 			t.Errorf("%s: %v, want %v", name, got, want)
 		}
 	}
 	// Break-even against each offer: the cost over its price.
 	rows := readSheet(t, plan, "Results").rows
-	priceRow := rowStarting(t, rows, 0, "offer_price")
-	breakeven := rowStarting(t, rows, priceRow, "breakeven_utilization")
-	for c := 2; c < len(rows[priceRow]) && rows[priceRow][c] != ""; c++ {
+	priceRow := rowNamed(t, rows, 0, "offer_price")
+	breakeven := rowNamed(t, rows, priceRow, "breakeven_utilization")
+	for c := resultsBase; c < len(rows[priceRow]) && rows[priceRow][c] != ""; c++ {
 		price := cellNumber(t, rows[priceRow], c)
 		if got := cellNumber(t, rows[breakeven], c); !near(got, cost/price) {
 			t.Errorf("break-even against $%v: %v, want %v", price, got, cost/price)
@@ -97,7 +97,7 @@ func TestOwnQuoteEvaluatesAndIsRight(t *testing.T) {
 	if r, ok := mc["per_gpu_capex | $ | base"]; !ok || cellNumber(t, r, 4) >= cellNumber(t, r, 6) {
 		t.Errorf("capex does not vary with its range widened: %v", r)
 	}
-	if got := sheetRows(t, plan, "Results", 1)["per_gpu_capex"]; cellNumber(t, got, columnOf(t, rows, "per_gpu_capex", "H100 high")) != 450000.0/8 {
+	if got := resultsRows(t, plan)["per_gpu_capex"]; cellNumber(t, got, columnOf(t, rows, "per_gpu_capex", "H100 high")) != 450000.0/8 {
 		t.Errorf("H100 high does not follow the widened range: %v", got)
 	}
 	// The GPU decides which offers are compared and the watts: Results
@@ -111,10 +111,10 @@ func TestOwnQuoteEvaluatesAndIsRight(t *testing.T) {
 	rows = readSheet(t, plan, "Results").rows
 	for name, live := range map[string]bool{"gpu": false, "model": false, "capex": true} {
 		r := len(rows) - 1
-		for r >= 0 && (len(rows[r]) == 0 || rows[r][0] != name) {
+		for r >= 0 && (len(rows[r]) < 2 || rows[r][1] != name) {
 			r--
 		}
-		formula, _ := f.GetCellFormula("Results", fmt.Sprintf("C%d", r+1))
+		formula, _ := f.GetCellFormula("Results", fmt.Sprintf("D%d", r+1))
 		if (formula != "") != live {
 			t.Errorf("the inputs section's %s is =%q", name, formula)
 		}
@@ -122,18 +122,47 @@ func TestOwnQuoteEvaluatesAndIsRight(t *testing.T) {
 }
 
 // columnOf is the 0-based column of scenario name in the header row above
-// the row that starts with label.
-func columnOf(t *testing.T, rows [][]string, label, scenario string) int {
+// the row of Results named name.
+func columnOf(t *testing.T, rows [][]string, name, scenario string) int {
 	t.Helper()
-	at := rowStarting(t, rows, 0, label)
+	at := rowNamed(t, rows, 0, name)
 	for r := at - 1; r >= 0; r-- {
 		for c, v := range rows[r] {
-			if v == scenario && c >= 2 {
+			if v == scenario && c >= resultsBase {
 				return c
 			}
 		}
 	}
-	t.Fatalf("no column for scenario %s above %s", scenario, label)
+	t.Fatalf("no column for scenario %s above %s", scenario, name)
+	return 0
+}
+
+// Results knows a row by its label (column A) and the name formulas use
+// (B); the unit is in C and the base scenario's value in D.
+const resultsBase = 3
+
+// resultsRows are the rows of Results by the name in column B.
+func resultsRows(t *testing.T, path string) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, r := range readSheet(t, path, "Results").rows {
+		if len(r) > resultsBase {
+			out[r[1]] = r
+		}
+	}
+	return out
+}
+
+// rowNamed is the index of the first row of Results at or after from
+// whose name (column B) is name.
+func rowNamed(t *testing.T, rows [][]string, from int, name string) int {
+	t.Helper()
+	for i := from; i < len(rows); i++ {
+		if len(rows[i]) > 1 && rows[i][1] == name {
+			return i
+		}
+	}
+	t.Fatalf("Results has no row named %q", name)
 	return 0
 }
 
@@ -271,7 +300,7 @@ func TestReferencesAreReadAsASpreadsheetWould(t *testing.T) {
 		t.Errorf("no warning %s in\n%s", want, errs.String())
 	}
 	rows := readSheet(t, plan, "Results").rows
-	capex := sheetRows(t, plan, "Results", 1)["per_gpu_capex"]
+	capex := resultsRows(t, plan)["per_gpu_capex"]
 	for scenario, want := range map[string]float64{"H100 mid": 250000, "H100 high": 320000, "H200 node": 285000, "B200 node": 285000} {
 		if got := cellNumber(t, capex, columnOf(t, rows, "per_gpu_capex", scenario)); got != want/8 {
 			t.Errorf("%s: per_gpu_capex %v, want %v", scenario, got, want/8)

@@ -21,10 +21,14 @@ type Job struct {
 	Write func(*excelize.File) (managed map[string]bool, err error)
 }
 
-// Sheet is one of planner's sheets, with the charts drawn on it afresh.
+// Sheet is one of planner's sheets, with the charts drawn on it afresh. A
+// chart's size is in pixels, its anchor in cells: the sheet's column widths
+// and row heights (points) say which cells its corners fall in.
 type Sheet struct {
-	Name   string
-	Charts []Chart
+	Name    string
+	Charts  []Chart
+	Widths  []float64
+	Heights map[int]float64
 }
 
 // Build writes the job's sheets into the workbook data, read from path,

@@ -38,9 +38,15 @@ const (
 // without a namespace prefix or a closing tag.
 var drawingElement = regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?drawing\b[^>]*?(?:/>|>\s*</(?:[A-Za-z_][\w.-]*:)?drawing>)`)
 
+// pageBreaks matches a worksheet's manual page breaks: planner sets its
+// sheets' breaks afresh, and excelize, which cannot list them, would keep
+// the old ones.
+var pageBreaks = regexp.MustCompile(`(?s)<(rowBreaks|colBreaks)\b[^>]*?(?:/>|>.*?</(?:rowBreaks|colBreaks)>)`)
+
 // stripDrawings takes the drawings of the named sheets out of the package:
 // the drawing element, its relationship, the drawing part and the charts it
-// holds. Pictures the drawing used stay, in case another drawing uses them.
+// holds, and the sheets' page breaks. Pictures the drawing used stay, in
+// case another drawing uses them.
 func stripDrawings(data []byte, sheets []string) ([]byte, error) {
 	ps, err := openParts(data)
 	if err != nil {
@@ -53,6 +59,9 @@ func stripDrawings(data []byte, sheets []string) ([]byte, error) {
 		if !ok {
 			continue
 		}
+		if b := pageBreaks.ReplaceAll(ps.get(p), nil); !bytes.Equal(b, ps.get(p)) {
+			e.put[p] = b
+		}
 		relsPath := RelsOf(p)
 		rels, err := parseXML(ps.get(relsPath))
 		if err != nil || ps.get(relsPath) == nil {
@@ -64,10 +73,13 @@ func stripDrawings(data []byte, sheets []string) ([]byte, error) {
 			}
 			dropDrawing(ps, resolve(path.Dir(p), r.attr("Target")), e.drop)
 			e.put[relsPath] = RemoveRelationship(ps.get(relsPath), r.attr("Id"))
-			e.put[p] = drawingElement.ReplaceAll(ps.get(p), nil)
+			if e.put[p] == nil {
+				e.put[p] = ps.get(p)
+			}
+			e.put[p] = drawingElement.ReplaceAll(e.put[p], nil)
 		}
 	}
-	if len(e.drop) == 0 {
+	if len(e.drop) == 0 && len(e.put) == 0 {
 		return data, nil
 	}
 	e.types = func(t *types) { t.Overrides = keepOverrides(t.Overrides, e.drop) }
@@ -212,6 +224,18 @@ func renderCharts(sheets []Sheet) (map[string]drawn, error) {
 		if err != nil {
 			return nil, err
 		}
+		// The scratch sheet has the real one's columns and rows, so that
+		// each chart's far corner lands where its size puts it.
+		for i, w := range s.Widths {
+			if err := f.SetColWidth(s.Name, columnName(i+1), columnName(i+1), w); err != nil {
+				return nil, err
+			}
+		}
+		for _, r := range sortedRows(s.Heights) {
+			if err := f.SetRowHeight(s.Name, r, s.Heights[r]); err != nil {
+				return nil, err
+			}
+		}
 		for _, c := range s.Charts {
 			if err := f.AddChart(s.Name, c.Cell, c.Chart); err != nil {
 				return nil, fmt.Errorf("%s: %w", s.Name, err)
@@ -247,6 +271,20 @@ func renderCharts(sheets []Sheet) (map[string]drawn, error) {
 		}
 	}
 	return out, nil
+}
+
+func columnName(n int) string {
+	name, _ := excelize.ColumnNumberToName(n)
+	return name
+}
+
+func sortedRows(heights map[int]float64) []int {
+	rows := make([]int, 0, len(heights))
+	for r := range heights {
+		rows = append(rows, r)
+	}
+	sort.Ints(rows)
+	return rows
 }
 
 // free is the first name of the pattern, numbered from 1, not yet taken.

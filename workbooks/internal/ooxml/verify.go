@@ -7,6 +7,7 @@ import (
 	"io"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -81,7 +82,7 @@ func Verify(file string, old, new []byte, owned, managed map[string]bool) error 
 			case !rewritten[Canonical(p)]:
 				return &damaged{file, p, "its bytes would differ"}
 			default:
-				if what := sameMeaning(Canonical(p), before.get(p), after.get(p), managed, mine); what != "" {
+				if what := sameMeaning(Canonical(p), before.get(p), after.get(p), managed, mine, owned); what != "" {
 					return &damaged{file, p, what}
 				}
 			}
@@ -227,7 +228,7 @@ func resolve(dir, target string) string {
 // sameMeaning compares a part excelize rewrites with its original and says
 // what changed that matters, or "". The content types of planner's own
 // parts are planner's to change.
-func sameMeaning(name string, old, new []byte, managed, mine map[string]bool) string {
+func sameMeaning(name string, old, new []byte, managed, mine, owned map[string]bool) string {
 	if new == nil {
 		return "it would be missing"
 	}
@@ -264,7 +265,7 @@ func sameMeaning(name string, old, new []byte, managed, mine map[string]bool) st
 		}
 		return keptAll(users, b.Kids, func(n *node) string { return n.attr("Id") })
 	case "xl/workbook.xml":
-		return sameWorkbook(a, b, managed)
+		return sameWorkbook(a, b, managed, owned)
 	case "xl/styles.xml":
 		a, b = a.normal(), b.normal()
 		for _, list := range []string{"numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs", "extLst"} {
@@ -315,13 +316,19 @@ func keptPrefix(old, new *node) string {
 
 // sameWorkbook checks the user's sheets, defined names and protection.
 // Workbook-scoped names planner manages are planner's to change.
-func sameWorkbook(a, b *node, managed map[string]bool) string {
+func sameWorkbook(a, b *node, managed, owned map[string]bool) string {
 	if what := keptAll(kids(a, "sheets"), kids(b, "sheets"), func(n *node) string { return n.attr("name") }); what != "" {
 		return "sheet " + what
 	}
 	var users []*node
 	for _, n := range kids(a, "definedNames") {
-		if !managed[n.attr("name")] || n.attr("localSheetId") != "" {
+		if local := n.attr("localSheetId"); local != "" {
+			// The rows and columns a sheet of planner's prints on every
+			// page are planner's, as the sheet is.
+			if !(n.attr("name") == PrintTitles && owned[sheetAt(a, local)]) {
+				users = append(users, n)
+			}
+		} else if !managed[n.attr("name")] {
 			users = append(users, n)
 		}
 	}
@@ -336,6 +343,21 @@ func sameWorkbook(a, b *node, managed map[string]bool) string {
 		}
 	}
 	return ""
+}
+
+// PrintTitles is the name of the rows and columns a sheet prints on every
+// page, one per sheet.
+const PrintTitles = "_xlnm.Print_Titles"
+
+// sheetAt is the name of the sheet a localSheetId points at: its position
+// among the workbook's sheets, from 0.
+func sheetAt(workbook *node, localSheetID string) string {
+	i, err := strconv.Atoi(localSheetID)
+	sheets := kids(workbook, "sheets")
+	if err != nil || i < 0 || i >= len(sheets) {
+		return ""
+	}
+	return sheets[i].attr("name")
 }
 
 func kids(n *node, local string) []*node {

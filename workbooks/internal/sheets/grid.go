@@ -6,10 +6,12 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
 	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/pagesetup"
 )
 
 // Grid is a whole sheet as planner writes it: cells, column widths, frozen
@@ -25,10 +27,13 @@ type Grid struct {
 	heights     map[int]float64 // row -> height in points, for rows of wrapped text
 	freezeRows  int             // rows above the scrolling area
 	freezeCols  int
+	printRow    int // the header row printed atop every page; 0 for none
 	names       []definedName
 	validations []*excelize.DataValidation
 	charts      []ooxml.Chart // drawn afresh on every run (see ooxml.Build)
 	shading     []shading     // conditional formats, replacing the sheet's old ones
+	sentences   []textSpan    // text merged across columns and wrapped (see sentence)
+	keep        [][2]int      // rows from..to printed on one page: a table and its chart
 }
 
 // cell is one cell: a value (float64, string or nil) in a style, and an
@@ -97,13 +102,94 @@ func (g *Grid) next() int { return len(g.rows) + 1 }
 func (g *Grid) wrapHeight(row int, width float64, texts ...string) {
 	lines := 1
 	for _, t := range texts {
-		lines = max(lines, int(math.Ceil(float64(len(t))/(width-2))))
+		lines = max(lines, wrappedLines(t, width))
 	}
 	if lines > 1 {
 		if g.heights == nil {
 			g.heights = map[int]float64{}
 		}
-		g.heights[row] = 15 * float64(lines)
+		g.heights[row] = max(g.heights[row], 15*float64(lines))
+	}
+}
+
+// wrappedLines is how many lines text takes wrapped at spaces in a column
+// of width: a width counts digits, and text runs about a tenth narrower.
+func wrappedLines(text string, width float64) int {
+	room := max(1, int((width-1)*1.1))
+	lines, used := 1, 0
+	for _, w := range strings.Fields(text) {
+		n := utf8.RuneCountInString(w)
+		switch {
+		case used == 0:
+			used = n
+		case used+1+n <= room:
+			used += 1 + n
+		default:
+			lines++
+			used = n
+		}
+		for used > room { // a word longer than the column breaks across lines
+			lines++
+			used -= room
+		}
+	}
+	return lines
+}
+
+// sentence writes a line of text from (col, row) across the columns to
+// last (0: the last the sheet's first printed page holds), merged and
+// wrapped there, the row tall enough for it: a verdict in words or a
+// warning reads whole on screen and on paper, where text running past the
+// table would be cut off at the page's edge. The cells it covers stay
+// empty.
+func (g *Grid) sentence(col, row, last int, s, style string) {
+	g.set(col, row, text(s, wrapped(style)))
+	g.sentences = append(g.sentences, textSpan{col: col, row: row, last: last})
+}
+
+// textSpan is where a sentence runs: row, from col to last.
+type textSpan struct{ col, row, last int }
+
+// settled are the grid's merged ranges and row heights, its sentences
+// placed across the columns the grid has once it is complete.
+func (g *Grid) settled() (merges [][2]string, heights map[int]float64) {
+	heights = map[int]float64{}
+	for r, h := range g.heights {
+		heights[r] = h
+	}
+	for _, sp := range g.sentences {
+		last := sp.last
+		if last == 0 {
+			last = max(sp.col, pagesetup.FirstPage(g.extent()))
+		}
+		width := 0.0
+		for c := sp.col; c <= last; c++ {
+			width += defaultWidth
+			if c <= len(g.widths) {
+				width += g.widths[c-1] - defaultWidth
+			}
+		}
+		if last > sp.col {
+			merges = append(merges, [2]string{cellName(sp.col, sp.row), cellName(last, sp.row)})
+		}
+		if s, ok := g.at(sp.col, sp.row).value.(string); ok {
+			if lines := wrappedLines(s, width); lines > 1 {
+				heights[sp.row] = max(heights[sp.row], 15*float64(lines))
+			}
+		}
+	}
+	return merges, heights
+}
+
+// defaultWidth is the width of a column the grid does not size.
+const defaultWidth = 9.140625
+
+// note writes a note at (col, row), wrapped in its column, and makes the
+// row tall enough for it.
+func (g *Grid) note(col, row int, s string) {
+	g.set(col, row, text(s, styleWrapNote))
+	if col <= len(g.widths) {
+		g.wrapHeight(row, g.widths[col-1], s)
 	}
 }
 
@@ -152,12 +238,13 @@ func (g *Grid) write(f *excelize.File, st *styles) error {
 			return err
 		}
 	}
-	if err := printOnePageWide(f, g.sheet); err != nil {
+	if err := pagesetup.Apply(f, g.pages()); err != nil {
 		return err
 	}
 	if err := g.shade(f, st); err != nil {
 		return err
 	}
+	merges, heights := g.settled()
 	sw, err := f.NewStreamWriter(g.sheet)
 	if err != nil {
 		return err
@@ -188,10 +275,15 @@ func (g *Grid) write(f *excelize.File, st *styles) error {
 			values[j] = excelize.Cell{StyleID: id, Value: c.value, Formula: c.formula}
 		}
 		var opts []excelize.RowOpts
-		if h, ok := g.heights[i+1]; ok {
+		if h, ok := heights[i+1]; ok {
 			opts = append(opts, excelize.RowOpts{Height: h})
 		}
 		if err := sw.SetRow(cellName(1, i+1), values, opts...); err != nil {
+			return err
+		}
+	}
+	for _, m := range merges {
+		if err := sw.MergeCell(m[0], m[1]); err != nil {
 			return err
 		}
 	}
@@ -260,12 +352,44 @@ var excelFunctions = func() map[string]bool {
 	return out
 }()
 
-// printOnePageWide sets the sheet to print landscape, scaled to one page
-// wide, so that a printed or PDF copy keeps each table whole.
-func printOnePageWide(f *excelize.File, sheet string) error {
-	fit, wide, tall, landscape := true, 1, 0, "landscape"
-	if err := f.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &fit}); err != nil {
-		return err
+// pages is how the grid's sheet prints (see pagesetup): its columns, rows
+// and charts, the header row it repeats on every page, the columns it keeps
+// at the left of every page as it keeps them on screen (at least the
+// first, which names each row), and the blocks of rows (a table with its
+// chart) no page end should cut.
+func (g *Grid) pages() pagesetup.Sheet {
+	s := g.extent()
+	s.Name, s.Ref, s.HeaderRow, s.KeepCols, s.Keep = g.sheet, Quote(g.sheet), g.printRow, max(1, g.freezeCols), g.keep
+	last := len(g.rows)
+	for _, k := range g.keep {
+		last = max(last, k[1])
 	}
-	return f.SetPageLayout(sheet, &excelize.PageLayoutOptions{Orientation: &landscape, FitToWidth: &wide, FitToHeight: &tall})
+	_, heights := g.settled()
+	for r := 1; r <= last; r++ {
+		h, ok := heights[r]
+		if !ok {
+			h = 15
+		}
+		s.Rows = append(s.Rows, h)
+	}
+	return s
+}
+
+// extent is how wide the grid's sheet is: its columns and its charts.
+func (g *Grid) extent() pagesetup.Sheet {
+	s := pagesetup.Sheet{Widths: g.widths}
+	for _, c := range g.charts {
+		col, _, _ := excelize.CellNameToCoordinates(c.Cell)
+		s.Charts = append(s.Charts, pagesetup.Chart{Col: col, Width: float64(c.Chart.Dimension.Width)})
+	}
+	return s
+}
+
+// Widths are the grid's column widths, from A.
+func (g *Grid) Widths() []float64 { return g.widths }
+
+// Heights are the heights of the grid's rows that are not the default's.
+func (g *Grid) Heights() map[int]float64 {
+	_, heights := g.settled()
+	return heights
 }

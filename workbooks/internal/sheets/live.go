@@ -23,10 +23,10 @@ import (
 
 // resultsLayout is where resultsGrid put what.
 type resultsLayout struct {
-	formulaRow map[string]int // node-level formula -> its row; scenario i in column 3+i
+	formulaRow map[string]int // node-level formula -> its row; scenario i in column firstValue+i
 	inputRow   map[string]int // inputs section
 	sizingRow  map[string]int
-	priceRow   int            // the offers section: price row, offers in columns from C
+	priceRow   int            // the offers section: price row, offers in columns from firstValue
 	offerRow   map[string]int // per-offer formula -> row of the offers section
 	verdictRow int            // the offers section's verdicts
 	asOfRow    int            // and the prices' dates
@@ -101,12 +101,12 @@ func (l linker) inputs(i int) {
 			continue
 		}
 		if at, set := sc.Where[in.Name]; set && at.Sheet != "" {
-			l.link(3+i, row, linkTo(in, cellRef(at)))
+			l.link(firstValue+i, row, linkTo(in, cellRef(at)))
 			continue
 		}
 		if w := l.out.Results[i].CatalogWatts; in.Name == engine.GPUWatts && w != nil {
 			if w.WattsAt.Sheet != "" {
-				l.link(3+i, row, linkTo(in, cellRef(w.WattsAt)))
+				l.link(firstValue+i, row, linkTo(in, cellRef(w.WattsAt)))
 			}
 			continue
 		}
@@ -114,7 +114,7 @@ func (l linker) inputs(i int) {
 			continue
 		}
 		if in.Origin.Sheet != "" {
-			l.link(3+i, row, linkTo(in, l.assumption(in)))
+			l.link(firstValue+i, row, linkTo(in, l.assumption(in)))
 		}
 	}
 }
@@ -180,7 +180,7 @@ func priceRef(o engine.Offer) string {
 
 // nodeFormulas links scenario i's formula cells.
 func (l linker) nodeFormulas(i int) {
-	col := 3 + i
+	col := firstValue + i
 	for _, c := range l.out.Plan.Checked() {
 		row, ok := l.lay.formulaRow[c.Name]
 		if !ok {
@@ -195,7 +195,7 @@ func (l linker) nodeFormulas(i int) {
 // refs resolves the names of a formula in scenario column i; price is the
 // reference of offer_price, for a per-offer formula.
 func (l linker) refs(i int, price string) func(string) (string, error) {
-	col := 3 + i
+	col := firstValue + i
 	base := i == 0
 	return func(name string) (string, error) {
 		if name == engine.OfferPrice && price != "" {
@@ -235,7 +235,7 @@ func (l linker) input(name string) (engine.Input, bool) {
 // per-offer formula to the price above it and the base scenario's cells.
 func (l linker) offers(compared []engine.OfferResult) {
 	for j, o := range compared {
-		col := 3 + j
+		col := firstValue + j
 		price := cellName(col, l.lay.priceRow)
 		if o.Offer.PriceAt.Sheet != "" {
 			l.link(col, l.lay.priceRow, priceRef(o.Offer))
@@ -284,12 +284,12 @@ func (l linker) matrix(i int) {
 			return refs(name)
 		}
 		if s, err := breakeven.Excel(l.env, resolve); err == nil {
-			l.link(3+i, row, s)
+			l.link(firstValue+i, row, s)
 		}
 	}
 }
 
-// utilization reads scenario i's utilisation, fixed ($C$60) so that it
+// utilization reads scenario i's utilisation, fixed ($D$60) so that it
 // holds in a conditional format's rule too, and through VALUE: a
 // spreadsheet compares text (42% retyped as text) above every number, and
 // every verdict would read buy.
@@ -315,7 +315,7 @@ func fixed(ref string) string {
 func (l linker) verdicts(compared []engine.OfferResult) {
 	if u, ok := l.utilization(0); ok && l.lay.verdictRow > 0 {
 		for j := range compared {
-			col := 3 + j
+			col := firstValue + j
 			be := cellName(col, l.lay.offerRow[engine.Breakeven])
 			l.link(col, l.lay.verdictRow, excelVerdict(u+">="+be))
 			if ref := asOfLink(compared[j].Offer); ref != "" && l.lay.asOfRow > 0 {
@@ -338,8 +338,8 @@ func (l linker) verdicts(compared []engine.OfferResult) {
 		if !ok {
 			continue
 		}
-		top := cellName(3+i, first)
-		l.g.shading = append(l.g.shading, shading{ref: top + ":" + cellName(3+i, last),
+		top := cellName(firstValue+i, first)
+		l.g.shading = append(l.g.shading, shading{ref: top + ":" + cellName(firstValue+i, last),
 			good: "AND(ISNUMBER(" + top + ")," + u + ">=" + top + ")",
 			bad:  "AND(ISNUMBER(" + top + ")," + u + "<" + top + ")"})
 	}
@@ -353,7 +353,7 @@ func (l linker) words() {
 		if !ok {
 			continue
 		}
-		be := cellName(3+w.scenario, l.lay.matrixRow[w.offer])
+		be := cellName(firstValue+w.scenario, l.lay.matrixRow[w.offer])
 		verdict := cellName(2, w.row)
 		l.link(2, w.row, excelVerdict(u+">="+be))
 		phrase := l.out.Results[w.scenario].Offers[w.offer].Phrase

@@ -27,16 +27,25 @@ const (
 // each offer, and the uncertain inputs and correlations the samples came from.
 func montecarloGrid(out Output) *Grid {
 	g := &Grid{sheet: MonteCarlo, owned: true, freezeRows: HeaderRow,
-		widths: []float64{44, 14, 24, 14, 14, 14, 14, 14, 14, 14, 14}}
+		widths: []float64{36, 14, 24, 14, 14, 14, 14, 14, 14, 14, 14}}
 	mcs := out.MonteCarlo
 	provenance(g, "Monte Carlo: how sure are we", out, fmt.Sprintf("%d samples, seed %d", mcs[0].Samples, mcs[0].Seed))
 	histogram(g, mcs[0])
+	// Each table prints on one page where it fits, and never leaves its
+	// title and header alone at a page's foot.
+	keep := func(from, to int) int {
+		g.keep = append(g.keep, [2]int{from, to}, [2]int{from, min(to, from+2)})
+		return to
+	}
 	row := g.next() + 1
-	row = outputsTable(g, mcs, row)
-	row = ownCheaperTable(g, out, row+2)
-	row = sampledTable(g, mcs[0], row+2)
+	row = keep(row, outputsTable(g, mcs, row))
+	row = keep(row+2, ownCheaperTable(g, out, row+2))
+	row = keep(row+2, sampledTable(g, mcs[0], row+2))
 	correlationsTable(g, out, row+2)
-	g.charts = append(g.charts, ooxml.Chart{Cell: mcChartCell, Chart: histogramChart()})
+	if len(g.rows) > row+2 {
+		keep(row+2, len(g.rows))
+	}
+	g.charts = append(g.charts, ooxml.Chart{Cell: mcChartCell, Chart: histogramChart(resultLabel(out.Plan, HistogramOutput), mcs[0])})
 	return g
 }
 
@@ -59,22 +68,31 @@ func histogram(g *Grid, mc *montecarlo.Result) {
 	}
 }
 
-// histogramChart is a column chart of the histogram's shares.
-func histogramChart() *excelize.Chart {
+// histogramChart is a column chart of the histogram's shares, each bar
+// labelled by the value it reaches.
+func histogramChart(label string, mc *montecarlo.Result) *excelize.Chart {
 	last := mcHistogramRow + 19
 	ref := func(col string) string {
 		return fmt.Sprintf("%s!$%s$%d:$%s$%d", MonteCarlo, col, mcHistogramRow, col, last)
+	}
+	unit := ""
+	for _, o := range mc.Outputs {
+		if o.Name == HistogramOutput {
+			unit = o.Unit
+		}
 	}
 	gap, vary := uint(10), false
 	return &excelize.Chart{
 		Type:       excelize.Col,
 		VaryColors: &vary,
-		Series: []excelize.ChartSeries{{Name: MonteCarlo + "!$C$" + fmt.Sprint(HeaderRow), Categories: ref("D"), Values: ref("C"),
+		Series: []excelize.ChartSeries{{Name: MonteCarlo + "!$C$" + fmt.Sprint(HeaderRow), Categories: ref("B"), Values: ref("C"),
 			Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"4472C4"}}}},
-		Title:     excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "Cost per used GPU-hour, base scenario: share of samples by value (up to)"}}},
-		Legend:    excelize.ChartLegend{Position: "none"},
-		YAxis:     excelize.ChartAxis{NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}},
-		Dimension: excelize.ChartDimension{Width: 640, Height: 300},
+		Title:  chartTitle(fmt.Sprintf("%s, scenario %s: share of %s samples by value", inUnit(label, unit), mc.Scenario, units.Format(float64(mc.Good), ""))),
+		Legend: excelize.ChartLegend{Position: "none"},
+		XAxis: axis(excelize.ChartAxis{NumFmt: excelize.ChartNumFmt{CustomNumFmt: units.ExcelFormat(unit)}, Alignment: excelize.Alignment{TextRotation: -45}},
+			inUnit(label, unit)+": each bar reaches up to the value below it"),
+		YAxis:     axis(excelize.ChartAxis{MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}}, ""),
+		Dimension: excelize.ChartDimension{Width: 600, Height: 320},
 		GapWidth:  &gap,
 	}
 }
@@ -105,7 +123,7 @@ func outputsTable(g *Grid, mcs []*montecarlo.Result, row int) int {
 func ownCheaperTable(g *Grid, out Output, row int) int {
 	g.line(row, text("Probability that owning is cheaper than renting (utilisation at or above break-even)", styleSection))
 	row++
-	scenarioHeader(g, row, out.Results, 0, "Offer", "GPU", "")
+	scenarioHeader(g, row, out.Results, 0, "", "Offer", "GPU")
 	for j, o := range out.Plan.Model().Offers {
 		row++
 		g.line(row, text(o.Label(), styleLabel), text(o.GPU, styleLabel))
@@ -140,8 +158,8 @@ func sampledTable(g *Grid, mc *montecarlo.Result, row int) int {
 		row++
 		format := withFormat(styleResult, units.ExcelFormat(h.Input.Unit))
 		g.line(row, text(h.Input.Name, styleLabel), text(h.Input.Unit, styleLabel), text("held", styleError),
-			number(h.Input.Low, format), number(h.Value, format), number(h.Input.High, format),
-			text(heldNote(h), styleNote))
+			number(h.Input.Low, format), number(h.Value, format), number(h.Input.High, format))
+		g.sentence(7, row, 0, heldNote(h), styleNote)
 	}
 	return row
 }

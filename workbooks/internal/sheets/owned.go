@@ -13,8 +13,8 @@ import (
 // sizingGrid is the Sizing sheet: every catalog model on every catalog GPU,
 // model by model.
 func sizingGrid(out Output) *Grid {
-	g := &Grid{sheet: Sizing, owned: true, freezeRows: HeaderRow, freezeCols: 1,
-		widths: []float64{40, 10, 12, 11, 10, 10, 10, 11, 12, 9, 90}}
+	g := &Grid{sheet: Sizing, owned: true, freezeRows: HeaderRow, freezeCols: 1, printRow: HeaderRow,
+		widths: []float64{40, 10, 12, 11, 10, 10, 10, 11, 12, 9, 50}}
 	provenance(g, "Sizing: how many cards one replica needs", out)
 	g.line(HeaderRow, headers("model", "precision", "GPU", "weights GB", "min cards", "min cards (TP)",
 		"usual cards", "KV reserve GB", "KV GB per replica", "fits one node", "note")...)
@@ -48,7 +48,7 @@ func sizingGrid(out Output) *Grid {
 			fits = text("yes", styleBuy)
 		}
 		g.set(10, row, fits)
-		g.set(11, row, text(s.Note, styleNote))
+		g.note(11, row, s.Note)
 	}
 	return g
 }
@@ -59,8 +59,8 @@ func sizingGrid(out Output) *Grid {
 // of Results, and the verdict and its words follow them. Cards planner
 // sized from the catalogs stay values, as the Sizing sheet does.
 func costsGrid(out Output, lay *resultsLayout) *Grid {
-	g := &Grid{sheet: DeploymentCosts, owned: true, freezeRows: HeaderRow, freezeCols: 1,
-		widths: []float64{36, 36, 11, 9, 9, 17, 44, 10, 12, 14, 14, 8, 10, 13, 10, 8, 120}}
+	g := &Grid{sheet: DeploymentCosts, owned: true, freezeRows: HeaderRow, freezeCols: 1, printRow: HeaderRow,
+		widths: []float64{36, 36, 11, 9, 9, 17, 44, 10, 12, 14, 14, 8, 10, 13, 10, 8, 60}}
 	provenance(g, "Deployment costs: renting replicas against owning nodes", out,
 		"cards sized from the GPUs and Models sheets, and the model, GPU, offer and scenario each row names, are read by planner eval: run it after changing them")
 	g.line(HeaderRow, headers("deployment", "model", "GPU", "cards per replica", "replicas", "usage", "offer",
@@ -82,7 +82,8 @@ func costsGrid(out Output, lay *resultsLayout) *Grid {
 func costRow(g *Grid, out Output, lay *resultsLayout, d deploy.Result, row int) {
 	g.line(row, text(d.Name, styleLabel), text(d.Model, styleLabel), text(d.GPU, styleLabel))
 	if d.Cards == 0 {
-		g.set(17, row, text(d.Words, styleError))
+		g.set(17, row, text(d.Words, wrapped(styleError)))
+		g.wrapHeight(row, g.widths[16], d.Words)
 		return
 	}
 	money := withFormat(styleResult, units.ExcelFormat("$/h"))
@@ -132,7 +133,8 @@ func costRow(g *Grid, out Output, lay *resultsLayout, d deploy.Result, row int) 
 		// The sentence is built otherwise for the other verdict.
 		words = fmt.Sprintf(`IF(%s="buy",%s,%s)`, refs[engine.QuantityVerdict], excelPhrase(buy, refs), excelPhrase(rent, refs))
 	}
-	g.set(17, row, linked(text(d.Words, styleLabel), words))
+	g.set(17, row, linked(text(d.Words, wrapped(styleLabel)), words))
+	g.wrapHeight(row, g.widths[16], d.Words)
 }
 
 // deploymentInputs are the Deployments cells a costs row reads, as formula
@@ -179,7 +181,7 @@ func ownRefs(out Output, lay *resultsLayout, d deploy.Result) ownSide {
 	col := 0
 	for i, r := range out.Results {
 		if r.Scenario == d.Own.Scenario {
-			col = 3 + i
+			col = firstValue + i
 		}
 	}
 	at := func(row int, ok bool) string {

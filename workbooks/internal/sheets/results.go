@@ -30,56 +30,71 @@ type Output struct {
 	Warnings    diag.Diagnostics        // what eval warns of the workbook, listed under Results
 }
 
-// Column widths of the Results sheet.
+// Columns of the Results sheet: what a reader calls a row (A), the name
+// formulas use (B), the unit (C), then a column per scenario (or per offer)
+// from firstValue, and the notes to their right.
 const (
-	nameWidth  = 44
-	unitWidth  = 12
-	valueWidth = 16
-	notesWidth = 90
+	firstValue = 4
+
+	labelWidth = 32
+	nameWidth  = 28
+	unitWidth  = 9
+	valueWidth = 13
+	notesWidth = 42
 )
 
 // resultsGrid lays out the Results sheet: every formula per scenario, the
 // offers of the node's GPU with break-even and verdict, the other offers,
-// and the inputs the numbers came from. Values sit in columns C onwards;
-// descriptions share one column to their right.
+// and the inputs the numbers came from. Values sit in columns D onwards;
+// descriptions share one column to their right. Each row is known by its
+// label first, the name formulas use beside it.
 func resultsGrid(out Output) (*Grid, *resultsLayout) {
-	g := &Grid{sheet: Results, owned: true, freezeRows: HeaderRow, freezeCols: 1}
+	g := &Grid{sheet: Results, owned: true, freezeRows: HeaderRow, freezeCols: 1, printRow: HeaderRow}
 	base := out.Results[0]
 	compared := comparedOffers(base)
-	notesCol := 3 + max(len(out.Results), len(compared), 2)
-	g.widths = []float64{nameWidth, unitWidth}
-	for c := 3; c < notesCol; c++ {
+	notesCol := firstValue + max(len(out.Results), len(compared), 2)
+	g.widths = []float64{labelWidth, nameWidth, unitWidth}
+	for c := firstValue; c < notesCol; c++ {
 		g.widths = append(g.widths, valueWidth)
 	}
 	g.widths = append(g.widths, notesWidth)
 
 	provenance(g, "Results", out)
-	scenarioHeader(g, HeaderRow, out.Results, notesCol, "Name", "Unit", "Description")
+	scenarioHeader(g, HeaderRow, out.Results, notesCol, "Description", "Result", "Name", "Unit")
 	lay := newResultsLayout()
 	row := HeaderRow + 1
 	for _, f := range out.Plan.Formulas() {
 		if out.Plan.PerOffer(f.Name) {
 			continue
 		}
-		g.line(row, text(f.Name, styleLabel), text(f.Unit, styleLabel))
+		namedRow(g, row, formulas.LabelOf(f), f.Name, f.Unit)
 		for i, r := range out.Results {
-			g.set(3+i, row, valueCell(r.Values, r.Errors, f.Name, f.Unit))
+			g.set(firstValue+i, row, valueCell(r.Values, r.Errors, f.Name, f.Unit))
 		}
-		g.set(notesCol, row, text(f.Doc, styleNote))
+		g.note(notesCol, row, f.Doc)
 		if excelName(f.Name) == "" {
-			g.name(f.Name, 3, row)
+			g.name(f.Name, firstValue, row)
 		}
 		lay.formulaRow[f.Name] = row
 		row++
 	}
-	sizingSection(g, out, notesCol, lay)
-	offersSection(g, out, compared, notesCol, lay)
-	breakevenMatrix(g, out, notesCol, lay)
-	verdictWords(g, out, lay)
-	otherOffers(g, base)
-	inputsSection(g, out, notesCol, lay)
-	closeCalls(g, out)
-	warnings(g, out.Warnings)
+	// Each section prints on one page where it fits on one.
+	for _, section := range []func(){
+		func() { sizingSection(g, out, notesCol, lay) },
+		func() { offersSection(g, out, compared, notesCol, lay) },
+		func() { breakevenMatrix(g, out, notesCol, lay) },
+		func() { verdictWords(g, out, lay) },
+		func() { otherOffers(g, base) },
+		func() { inputsSection(g, out, notesCol, lay) },
+		func() { closeCalls(g, out) },
+		func() { warnings(g, out.Warnings) },
+	} {
+		start := g.next() + 1
+		section()
+		if len(g.rows) >= start {
+			g.keep = append(g.keep, [2]int{start, len(g.rows)})
+		}
+	}
 	liveFormulas(g, out, compared, lay)
 	return g, lay
 }
@@ -93,14 +108,14 @@ func sizingSection(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 	row := g.next() + 1
 	g.line(row, text("Sizing: each scenario's model on its GPU (names formulas can use)", styleSection))
 	row++
-	scenarioHeader(g, row, out.Results, notesCol, "Name", "Unit", "Description")
-	textRow := func(label, doc string, value func(r *engine.Result) string) {
+	scenarioHeader(g, row, out.Results, notesCol, "Description", "Sized", "Name", "Unit")
+	textRow := func(name, doc string, value func(r *engine.Result) string) {
 		row++
-		g.line(row, text(label, styleLabel), text("text", styleLabel))
+		namedRow(g, row, formulas.Readable(name), name, "text")
 		for i, r := range out.Results {
-			g.set(3+i, row, text(value(r), styleLabel))
+			g.set(firstValue+i, row, text(value(r), styleLabel))
 		}
-		g.set(notesCol, row, text(doc, styleNote))
+		g.note(notesCol, row, doc)
 	}
 	textRow(engine.ModelName, "The model sized.", func(r *engine.Result) string { return r.Text[engine.ModelName] })
 	textRow(engine.GPU, "The GPU it is sized on.", func(r *engine.Result) string { return r.Text[engine.GPU] })
@@ -114,15 +129,15 @@ func sizingSection(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 	for _, name := range sizing.Names() {
 		row++
 		lay.sizingRow[name] = row
-		g.line(row, text(name, styleLabel), text(sizingUnit(name), styleLabel))
+		namedRow(g, row, formulas.Readable(name), name, sizingUnit(name))
 		for i, r := range out.Results {
 			c := valueCell(r.Values, nil, name, sizingUnit(name))
 			if _, ok := r.Values[name]; !ok && r.Sizing != nil {
 				c = text("#N/A: "+r.Sizing.Note, styleError)
 			}
-			g.set(3+i, row, c)
+			g.set(firstValue+i, row, c)
 		}
-		g.set(notesCol, row, text(docs[name]+" Sized by planner from the GPUs and Models sheets: a value, not a formula; run planner eval after changing them.", styleNote))
+		g.note(notesCol, row, docs[name]+" Sized by planner from the GPUs and Models sheets: a value, not a formula; run planner eval after changing them.")
 	}
 }
 
@@ -143,14 +158,15 @@ func breakevenMatrix(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 	row := g.next() + 1
 	g.line(row, text("Break-even utilisation by offer and scenario: green, owning is cheaper at the scenario's utilisation; red, renting is", styleSection))
 	row++
-	scenarioHeader(g, row, out.Results, 0, "Offer", "GPU", "")
+	scenarioHeader(g, row, out.Results, 0, "", "Offer", "GPU", "$/GPU-hour")
 	for j, o := range out.Plan.Model().Offers {
 		row++
 		lay.matrixRow[j] = row
-		g.line(row, text(o.Label(), styleLabel), text(o.GPU, styleLabel))
+		g.line(row, text(o.Label(), styleLabel), text(o.GPU, styleLabel),
+			linked(number(o.Price, withFormat(styleResult, units.ExcelFormat("$/GPU-h"))), priceLink(o)))
 		for i, r := range out.Results {
 			if or := r.Offers[j]; or.Compared {
-				g.set(3+i, row, valueCell(or.Values, or.Errors, engine.Breakeven, breakevenFormat))
+				g.set(firstValue+i, row, valueCell(or.Values, or.Errors, engine.Breakeven, breakevenFormat))
 			}
 		}
 	}
@@ -165,7 +181,7 @@ func breakevenMatrix(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 		g.line(row, text("(no offer)", styleLabel))
 		for i, r := range out.Results {
 			if r.NoOffer != "" {
-				g.set(3+i, row, text(r.NoOffer, styleError))
+				g.set(firstValue+i, row, text(r.NoOffer, styleError))
 			}
 		}
 		g.wrapHeight(row, valueWidth, lacking...)
@@ -197,7 +213,8 @@ func verdictWords(g *Grid, out Output, lay *resultsLayout) {
 	for i, r := range out.Results {
 		if r.NoOffer != "" {
 			row++
-			g.line(row, text(r.Scenario, styleLabel), cell{}, text(r.NoOffer, styleError))
+			g.line(row, text(r.Scenario, styleLabel))
+			g.sentence(3, row, 0, r.NoOffer, styleError)
 		}
 		for j, o := range r.Offers {
 			if o.Words == "" {
@@ -205,7 +222,8 @@ func verdictWords(g *Grid, out Output, lay *resultsLayout) {
 			}
 			row++
 			lay.words = append(lay.words, wordsRow{row: row, scenario: i, offer: j})
-			g.line(row, text(r.Scenario, styleLabel), text(o.Verdict, styleVerdict), text(o.Words, styleLabel))
+			g.line(row, text(r.Scenario, styleLabel), text(o.Verdict, styleVerdict))
+			g.sentence(3, row, 0, o.Words, styleLabel)
 		}
 	}
 	if len(lay.words) > 0 {
@@ -233,7 +251,7 @@ func closeCalls(g *Grid, out Output) {
 	g.line(row, text("Close calls (from Monte Carlo: values, not live; run planner eval after changing the inputs)", styleSection))
 	for _, l := range lines {
 		row++
-		g.line(row, text(l, styleLabel))
+		g.sentence(1, row, 0, l, styleLabel)
 	}
 }
 
@@ -253,7 +271,7 @@ func warnings(g *Grid, ds diag.Diagnostics) {
 			line = d.Text()
 		}
 		row++
-		g.line(row, text(line, styleLabel))
+		g.sentence(1, row, 0, line, styleLabel)
 	}
 }
 
@@ -269,7 +287,7 @@ func provenance(g *Grid, title string, out Output, more ...string) {
 	for _, m := range more {
 		line += " · " + m
 	}
-	g.line(ProvenanceRow, text(line, styleNote))
+	g.sentence(1, ProvenanceRow, 0, line, styleNote)
 }
 
 func headers(names ...string) []cell {
@@ -319,38 +337,38 @@ func offersSection(g *Grid, out Output, compared []engine.OfferResult, notesCol 
 		g.line(row, text(base.NoOffer, styleError))
 		return
 	}
-	g.line(row, headers("Name", "Unit")...)
+	g.line(row, headers("Result", "Name", "Unit")...)
 	var labels []string
 	for i, o := range compared {
-		g.set(3+i, row, text(o.Offer.Label(), styleHeader))
+		g.set(firstValue+i, row, text(o.Offer.Label(), styleHeader))
 		labels = append(labels, o.Offer.Label())
 	}
 	g.wrapHeight(row, valueWidth, labels...)
 	g.set(notesCol, row, text("Description", styleHeader))
 	row++
 	lay.priceRow = row
-	g.line(row, text(engine.OfferPrice, styleLabel), text("$/GPU-h", styleLabel))
+	namedRow(g, row, "Offer price", engine.OfferPrice, "$/GPU-h")
 	for i, o := range compared {
-		g.set(3+i, row, number(o.Offer.Price, withFormat(styleResult, units.ExcelFormat("$/GPU-h"))))
+		g.set(firstValue+i, row, number(o.Offer.Price, withFormat(styleResult, units.ExcelFormat("$/GPU-h"))))
 	}
-	g.set(notesCol, row, text("The offer's list price per GPU-hour.", styleNote))
+	g.note(notesCol, row, "The offer's list price per GPU-hour.")
 	row++
 	for _, f := range perOfferFormulas(out.Plan) {
 		lay.offerRow[f.Name] = row
-		g.line(row, text(f.Name, styleLabel), text(f.Unit, styleLabel))
+		namedRow(g, row, formulas.LabelOf(f), f.Name, f.Unit)
 		format := units.ExcelFormat(f.Unit)
 		if f.Name == engine.Breakeven {
 			format = breakevenFormat
 		}
 		for i, o := range compared {
-			g.set(3+i, row, valueCell(o.Values, o.Errors, f.Name, format))
+			g.set(firstValue+i, row, valueCell(o.Values, o.Errors, f.Name, format))
 			if n := f.Name + "_" + engine.Slug(o.Offer.Label()); excelName(n) == "" && o.Values != nil {
 				if _, ok := o.Values[f.Name]; ok {
-					g.name(n, 3+i, row)
+					g.name(n, firstValue+i, row)
 				}
 			}
 		}
-		g.set(notesCol, row, text(f.Doc, styleNote))
+		g.note(notesCol, row, f.Doc)
 		row++
 		if f.Name == engine.Breakeven {
 			lay.verdictRow = row
@@ -358,23 +376,23 @@ func offersSection(g *Grid, out Output, compared []engine.OfferResult, notesCol 
 			row++
 		}
 	}
-	g.line(row, text("as_of", styleLabel), text("date", styleLabel))
+	namedRow(g, row, "Price as of", "as_of", "date")
 	lay.asOfRow = row
 	for i, o := range compared {
-		g.set(3+i, row, asOfCell(o.Offer))
+		g.set(firstValue+i, row, asOfCell(o.Offer))
 	}
-	g.set(notesCol, row, text("The day the price was listed.", styleNote))
+	g.note(notesCol, row, "The day the price was listed.")
 }
 
 func verdictRow(g *Grid, row int, compared []engine.OfferResult, notesCol int) {
-	g.line(row, text("verdict", styleLabel))
+	namedRow(g, row, "Verdict", "verdict", "")
 	for i, o := range compared {
 		if o.Verdict != "" {
-			g.set(3+i, row, text(o.Verdict, styleVerdict))
+			g.set(firstValue+i, row, text(o.Verdict, styleVerdict))
 		}
 	}
-	g.shading = append(g.shading, verdictShading(cellName(3, row)+":"+cellName(2+len(compared), row)))
-	g.set(notesCol, row, text("buy: owning the node costs less per used hour than renting this offer; rent: the other way round.", styleNote))
+	g.shading = append(g.shading, verdictShading(cellName(firstValue, row)+":"+cellName(firstValue-1+len(compared), row)))
+	g.note(notesCol, row, "buy: owning the node costs less per used hour than renting this offer; rent: the other way round.")
 }
 
 // perOfferFormulas lists the per-offer formulas with break-even first.
@@ -392,16 +410,20 @@ func perOfferFormulas(p *engine.Plan) []formulas.Formula {
 	return append(first, rest...)
 }
 
-// asOfLink refers to an offer's as-of cell in Cloud; "" when unknown.
+// asOfLink refers to an offer's as-of cell in Cloud, through DATEVALUE
+// where it holds the date as text; "" when unknown.
 func asOfLink(o engine.Offer) string {
 	if o.AsOfAt.Sheet == "" || o.AsOf == "" {
 		return ""
 	}
+	if o.AsOfText && o.AsOfSerial > 0 {
+		return "DATEVALUE(" + cellRef(o.AsOfAt) + ")"
+	}
 	return cellRef(o.AsOfAt)
 }
 
-// asOfCell is the day an offer's price was listed: a date where Cloud
-// holds a date, else its text.
+// asOfCell is the day an offer's price was listed: a date, whether Cloud
+// holds a date or the text of one; else Cloud's text.
 func asOfCell(o engine.Offer) cell {
 	if o.AsOfSerial > 0 {
 		return number(o.AsOfSerial, withFormat(styleLabel, "yyyy-mm-dd"))
@@ -438,17 +460,17 @@ func inputsSection(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 	row := g.next() + 1
 	g.line(row, text("Inputs these results were computed from", styleSection))
 	row++
-	scenarioHeader(g, row, out.Results, notesCol, "Name", "Unit", "Source / notes")
+	scenarioHeader(g, row, out.Results, notesCol, "Source / notes", "Input", "Name", "Unit")
 	for _, in := range resultInputs(out.Plan) {
 		row++
 		lay.inputRow[in.Name] = row
-		g.line(row, text(in.Name, styleLabel), text(in.Unit, styleLabel))
+		namedRow(g, row, formulas.Readable(in.Name), in.Name, in.Unit)
 		for i, r := range out.Results {
 			switch v, ok := r.Values[in.Name]; {
 			case in.Value.IsText:
-				g.set(3+i, row, text(r.Text[in.Name], styleLabel))
+				g.set(firstValue+i, row, text(r.Text[in.Name], styleLabel))
 			case ok:
-				g.set(3+i, row, number(v, withFormat(styleResult, units.ExcelFormat(in.Unit))))
+				g.set(firstValue+i, row, number(v, withFormat(styleResult, units.ExcelFormat(in.Unit))))
 			}
 		}
 		note := in.Notes
@@ -461,7 +483,7 @@ func inputsSection(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 		if _, set := out.Set[in.Name]; set {
 			note = "Set on the command line for this run (a value, not linked to Assumptions). " + note
 		}
-		g.set(notesCol, row, text(note, styleNote))
+		g.note(notesCol, row, note)
 	}
 }
 
@@ -497,15 +519,22 @@ func wattsNote(out Output, in engine.Input) string {
 	return note
 }
 
+// namedRow starts a row of Results: its label, its name and its unit.
+func namedRow(g *Grid, row int, label, name, unit string) {
+	g.line(row, text(label, wrapped(styleLabel)), text(name, styleName), text(unit, styleLabel))
+	g.wrapHeight(row, labelWidth, label)
+}
+
 func hasKey(m map[string]engine.Value, k string) bool { _, ok := m[k]; return ok }
 
-// scenarioHeader writes a header row with one column per scenario from C,
-// tall enough for long scenario names, and the notes column's title.
-func scenarioHeader(g *Grid, row int, results []*engine.Result, notesCol int, first, second, notes string) {
-	g.line(row, headers(first, second)...)
+// scenarioHeader writes a header row: the titles of the first columns,
+// then one column per scenario, tall enough for long scenario names, and
+// the notes column's title.
+func scenarioHeader(g *Grid, row int, results []*engine.Result, notesCol int, notes string, first ...string) {
+	g.line(row, headers(first...)...)
 	var names []string
 	for i, r := range results {
-		g.set(3+i, row, text(r.Scenario, styleHeader))
+		g.set(len(first)+1+i, row, text(r.Scenario, styleHeader))
 		names = append(names, r.Scenario)
 	}
 	if notesCol > 0 {

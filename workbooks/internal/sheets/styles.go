@@ -14,6 +14,7 @@ const (
 	styleHeader   = "header"   // a table's header row
 	styleSection  = "section"  // a section title inside a sheet
 	styleLabel    = "label"    // names and other plain text
+	styleName     = "name"     // the name a formula uses, beside its label: grey
 	styleInput    = "input"    // a value the user may change: blue on light yellow
 	styleResult   = "result"   // a computed number
 	styleError    = "error"    // a formula that could not be computed
@@ -23,6 +24,11 @@ const (
 )
 
 func withFormat(style, format string) string { return style + "|" + format }
+
+// wrapped is the style with its text wrapped in the cell.
+func wrapped(style string) string { return wrapPrefix + style }
+
+const wrapPrefix = "wrap:"
 
 // styles creates each style once per file; excelize gives equal styles equal
 // ids, so rewriting a sheet never grows the style table.
@@ -51,6 +57,7 @@ func (s *styles) id(key string) (int, error) {
 
 func styleFor(key string) *excelize.Style {
 	kind, format, _ := strings.Cut(key, "|")
+	kind, wrap := strings.CutPrefix(kind, wrapPrefix)
 	// Every font names its family and size: a font with only a colour
 	// makes LibreOffice fall back to a serif face.
 	font := &excelize.Font{Family: "Calibri", Size: 11}
@@ -62,7 +69,7 @@ func styleFor(key string) *excelize.Style {
 		font.Italic, font.Color = true, "595959"
 	case styleWrapNote:
 		font.Italic, font.Color = true, "595959"
-		st.Alignment.WrapText = true
+		st.Alignment.WrapText, st.Alignment.Indent = true, 1
 	case styleHeader:
 		font.Bold = true
 		st.Alignment.WrapText = true
@@ -70,6 +77,8 @@ func styleFor(key string) *excelize.Style {
 		st.Border = []excelize.Border{{Type: "bottom", Color: "808080", Style: 1}}
 	case styleSection:
 		font.Bold, font.Size = true, 12
+	case styleName:
+		font.Color = "595959"
 	case styleInput:
 		font.Color = "0000FF"
 		st.Fill = solid("FFF2CC")
@@ -89,6 +98,9 @@ func styleFor(key string) *excelize.Style {
 	}
 	if format != "" {
 		st.CustomNumFmt = &format
+	}
+	if wrap {
+		st.Alignment.WrapText = true
 	}
 	return st
 }

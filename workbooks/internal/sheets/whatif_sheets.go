@@ -25,9 +25,9 @@ var offerPalette = []string{"C00000", "7030A0", "00B050", "000000", "FF00FF", "8
 const rowPixels = 20
 
 // sensitivityGrid is the Sensitivity sheet: a tornado per target, its
-// table on the left and its bar chart on the right.
+// table with its bar chart below, kept on one printed page.
 func sensitivityGrid(out Output) *Grid {
-	g := &Grid{sheet: Sensitivity, owned: true, freezeCols: 1, widths: []float64{24, 10, 13, 13, 15, 15, 13, 15, 15, 12}}
+	g := &Grid{sheet: Sensitivity, owned: true, freezeCols: 1, widths: []float64{24, 10, 13, 13, 15, 15, 13, 15, 15, 40}}
 	provenance(g, "Sensitivity: how much each range moves the answer", out,
 		"scenario "+out.Results[0].Scenario+"; each input from its low to its high in Assumptions, the others as they are")
 	row := HeaderRow
@@ -35,13 +35,13 @@ func sensitivityGrid(out Output) *Grid {
 		g.line(row, text("No target to follow: name formulas in the Targets sheet, or pass --target.", styleNote))
 	}
 	for _, t := range out.WhatIfs.Tornadoes {
-		row = tornadoSection(g, t, row) + 2
+		row = tornadoSection(g, out.Plan, t, row) + 2
 	}
 	return g
 }
 
 // tornadoSection writes one tornado from row and returns its last row.
-func tornadoSection(g *Grid, t whatif.Tornado, row int) int {
+func tornadoSection(g *Grid, p *engine.Plan, t whatif.Tornado, row int) int {
 	format := withFormat(styleResult, units.ExcelFormat(t.Unit))
 	g.line(row, text(t.Target.Label()+": "+units.Format(t.Base, t.Unit)+" at base, by input, largest swing first", styleSection))
 	header := row + 1
@@ -52,7 +52,7 @@ func tornadoSection(g *Grid, t whatif.Tornado, row int) int {
 		g.line(r, text(b.Input.Name, styleLabel), text(b.Input.Unit, styleLabel), number(b.Input.Low, inFormat), number(b.Input.High, inFormat))
 		if b.Why != "" {
 			g.set(5, r, text("no number", styleError))
-			g.set(10, r, text(b.Why, styleNote))
+			g.note(10, r, b.Why)
 			continue
 		}
 		g.set(5, r, number(b.AtLow, format))
@@ -67,7 +67,7 @@ func tornadoSection(g *Grid, t whatif.Tornado, row int) int {
 		inFormat := withFormat(styleResult, units.ExcelFormat(h.Input.Unit))
 		g.line(r, text(h.Input.Name, styleLabel), text(h.Input.Unit, styleLabel), number(h.Input.Low, inFormat), number(h.Input.High, inFormat),
 			text("held", styleError))
-		g.set(10, r, text(heldNote(h)+"; not swung", styleNote))
+		g.note(10, r, heldNote(h)+"; not swung")
 	}
 	if len(t.Bars) == 0 {
 		if len(t.Held) == 0 {
@@ -77,33 +77,34 @@ func tornadoSection(g *Grid, t whatif.Tornado, row int) int {
 	}
 	last += len(t.Held)
 	height := max(len(t.Bars)+2, 14)
-	g.charts = append(g.charts, ooxml.Chart{Cell: cellName(11, row), Chart: tornadoChart(g.sheet, t, header, header+len(t.Bars), height)})
-	return max(last, row+height)
+	top := last + 2
+	g.charts = append(g.charts, ooxml.Chart{Cell: cellName(1, top), Chart: tornadoChart(g.sheet, targetLabel(p, t.Target, t.Unit), t, header, header+len(t.Bars), height)})
+	end := top + height - 1
+	g.keep = append(g.keep, [2]int{row, end})
+	return end
 }
 
 // tornadoChart is a bar chart of each input's change at its low and its
 // high, from the base: the widest bar on top.
-func tornadoChart(sheet string, t whatif.Tornado, header, last, rows int) *excelize.Chart {
+func tornadoChart(sheet, label string, t whatif.Tornado, header, last, rows int) *excelize.Chart {
 	overlap, gap := 100, uint(40)
 	series := func(col int, colour string) excelize.ChartSeries {
 		return excelize.ChartSeries{Name: absolute(sheet, col, header), Categories: span(sheet, 1, header+1, last),
 			Values: span(sheet, col, header+1, last), Fill: solid(colour)}
 	}
 	return &excelize.Chart{
-		Type:      excelize.Bar,
-		Series:    []excelize.ChartSeries{series(8, palette[0]), series(9, palette[1])},
-		Title:     chartTitle(t.Target.Label() + ": change from " + units.Format(t.Base, t.Unit)),
-		Legend:    excelize.ChartLegend{Position: "bottom"},
-		XAxis:     excelize.ChartAxis{ReverseOrder: true, TickLabelPosition: excelize.ChartTickLabelLow},
-		YAxis:     excelize.ChartAxis{MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: units.ExcelFormat(t.Unit)}},
-		Dimension: excelize.ChartDimension{Width: 600, Height: uint(rows * rowPixels)},
+		Type:   excelize.Bar,
+		Series: []excelize.ChartSeries{series(8, palette[0]), series(9, palette[1])},
+		Title:  chartTitle(label + ": change from " + units.Format(t.Base, t.Unit) + " as each input goes to its low or its high"),
+		Legend: legend("bottom"),
+		XAxis:  axis(excelize.ChartAxis{ReverseOrder: true, TickLabelPosition: excelize.ChartTickLabelLow}, ""),
+		// The title says the unit: excelize turns a value axis's title on
+		// its side, which reads wrong on a bar chart's horizontal axis.
+		YAxis:     axis(excelize.ChartAxis{MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: units.ExcelFormat(t.Unit)}}, ""),
+		Dimension: excelize.ChartDimension{Width: 720, Height: uint(rows * rowPixels)},
 		Overlap:   &overlap,
 		GapWidth:  &gap,
 	}
-}
-
-func chartTitle(s string) excelize.ChartTitle {
-	return excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: s, Font: &excelize.Font{Size: 11, Bold: true}}}}
 }
 
 // span is an absolute reference to rows from..to of one column.
@@ -121,7 +122,9 @@ func dataTablesGrid(out Output) *Grid {
 		g.line(row, text("The Tables sheet asks for no table.", styleNote))
 	}
 	for _, t := range out.WhatIfs.Tables {
-		row = dataTableSection(g, out, t, row) + 3
+		last := dataTableSection(g, out, t, row)
+		g.keep = append(g.keep, [2]int{row, last}) // a table prints on one page where it fits on one
+		row = last + 3
 	}
 	return g
 }
@@ -129,10 +132,10 @@ func dataTablesGrid(out Output) *Grid {
 // dataTableSection writes one table from row and returns its last row.
 func dataTableSection(g *Grid, out Output, t *whatif.Table, row int) int {
 	m := out.Plan.Model()
-	rowUnit := unitOf(m.Inputs, t.Spec.Row.Input)
+	rowUnit := UnitOf(m.Inputs, t.Spec.Row.Input)
 	format := withFormat(styleResult, units.ExcelFormat(t.Unit))
 	g.line(row, text(t.Spec.Name, styleSection))
-	g.line(row+1, text(describeTable(t, m.Inputs), styleNote))
+	g.sentence(1, row+1, 0, describeTable(t, m.Inputs), styleNote)
 	header := row + 2
 	corner := t.Spec.Row.Input
 	var across []cell
@@ -147,7 +150,7 @@ func dataTableSection(g *Grid, out Output, t *whatif.Table, row int) int {
 		}
 	default:
 		corner += " \\ " + t.Spec.Col.Input
-		colFormat := withFormat(styleHeader, units.ExcelFormat(unitOf(m.Inputs, t.Spec.Col.Input)))
+		colFormat := withFormat(styleHeader, units.ExcelFormat(UnitOf(m.Inputs, t.Spec.Col.Input)))
 		for _, v := range t.ColValues {
 			across = append(across, number(v, colFormat))
 		}
@@ -184,7 +187,7 @@ func dataTableSection(g *Grid, out Output, t *whatif.Table, row int) int {
 func describeTable(t *whatif.Table, inputs []engine.Input) string {
 	s := t.Spec
 	between := func(a engine.Axis) string {
-		unit := unitOf(inputs, a.Input)
+		unit := UnitOf(inputs, a.Input)
 		return fmt.Sprintf("%s from %s to %s in %d steps", a.Input, units.Format(a.From, unit), units.Format(a.To, unit), a.Steps)
 	}
 	words := fmt.Sprintf("%s (%s) with %s down the side", s.Output, t.Unit, between(s.Row))
@@ -214,15 +217,20 @@ func describeTable(t *whatif.Table, inputs []engine.Input) string {
 func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // breakevenGrid is the Breakeven sheet: where each scenario's cost per used
-// hour crosses each offer's price, then the curves from 1 % to 100 %
-// utilisation beside the offers' prices, with a line chart.
+// hour crosses each offer's price, a line chart of the curves from 1 % to
+// 100 % utilisation against the offers' prices, and the curves' table.
 func breakevenGrid(out Output) *Grid {
 	c := out.WhatIfs.Curve
 	g := &Grid{sheet: Breakeven, owned: true, freezeCols: 1, widths: []float64{30, 46, 14, 14, 4}}
 	provenance(g, "Break-even: the cost per used GPU-hour against the offers", out)
 	row := crossingsTable(g, c, HeaderRow)
 	offers := curveOffers(c)
-	header := row + 3
+	chartTop := row + 2
+	chartEnd := chartTop + curveHeight/rowPixels - 1
+	// From the empty row above it: a chart whose top edge is a page's
+	// first row shows that edge at the foot of the page before too.
+	g.keep = append(g.keep, [2]int{chartTop - 1, chartEnd})
+	header := chartEnd + 3
 	g.line(header-1, text("cost_per_used_hour by utilisation, per scenario, and the offers' prices ($/GPU-h)", styleSection))
 	g.set(1, header, text("utilization", styleHeader))
 	var labels []string
@@ -254,9 +262,14 @@ func breakevenGrid(out Output) *Grid {
 		}
 	}
 	last := header + len(c.Utilization)
-	g.charts = append(g.charts, ooxml.Chart{Cell: cellName(7, HeaderRow), Chart: curveChart(g.sheet, c, offers, header, last)})
+	// In column B: column A is printed on every page, and a chart in it
+	// would be too.
+	g.charts = append(g.charts, ooxml.Chart{Cell: cellName(2, chartTop), Chart: curveChart(g.sheet, resultLabel(out.Plan, engine.CostPerUsedHour), c, offers, header, last)})
 	return g
 }
+
+// curveHeight is the break-even chart's height in pixels.
+const curveHeight = 520
 
 // crossingsTable lists where each scenario's curve meets each offer.
 func crossingsTable(g *Grid, c *whatif.Curve, row int) int {
@@ -291,7 +304,7 @@ func curveOffers(c *whatif.Curve) []engine.Offer {
 // curveChart draws the scenarios' curves as solid lines and the offers'
 // prices as dashed ones, cut off at one and a half times the dearest offer
 // so the crossings stay visible (at 1 % busy an hour costs a hundredfold).
-func curveChart(sheet string, c *whatif.Curve, offers []engine.Offer, header, last int) *excelize.Chart {
+func curveChart(sheet, label string, c *whatif.Curve, offers []engine.Offer, header, last int) *excelize.Chart {
 	top := 0.0
 	for _, o := range offers {
 		top = max(top, o.Price)
@@ -310,21 +323,22 @@ func curveChart(sheet string, c *whatif.Curve, offers []engine.Offer, header, la
 		ceiling = 10
 	}
 	return &excelize.Chart{
-		Type:      excelize.Scatter,
-		Series:    series,
-		Title:     chartTitle("Cost per used GPU-hour by utilisation (solid), against the offers (dashed)"),
-		Legend:    excelize.ChartLegend{Position: "right"},
-		XAxis:     excelize.ChartAxis{Minimum: &zero, Maximum: &one, MajorUnit: 0.1, MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}},
-		YAxis:     excelize.ChartAxis{MajorGridLines: true, Minimum: &zero, Maximum: &ceiling, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "$#,##0"}},
-		Dimension: excelize.ChartDimension{Width: 900, Height: 520},
+		Type:   excelize.Scatter,
+		Series: series,
+		Title:  chartTitle(label + " ($/GPU-h) by utilisation: each scenario (solid) against each offer's price (dashed)"),
+		Legend: legend("right"),
+		XAxis: axis(excelize.ChartAxis{Minimum: &zero, Maximum: &one, MajorUnit: 0.1, MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}},
+			"utilisation: share of the month's hours the GPUs are used"),
+		YAxis:     axis(excelize.ChartAxis{MajorGridLines: true, Minimum: &zero, Maximum: &ceiling, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "$#,##0"}}, ""),
+		Dimension: excelize.ChartDimension{Width: 900, Height: curveHeight},
 	}
 }
 
 // goalSeekGrid is the Goal seek sheet: each goal of the Goals sheet and its
 // answer, or why there is none.
 func goalSeekGrid(out Output) *Grid {
-	g := &Grid{sheet: GoalSeek, owned: true, freezeRows: HeaderRow, freezeCols: 1,
-		widths: []float64{50, 18, 28, 12, 26, 24, 16, 14, 10, 90}}
+	g := &Grid{sheet: GoalSeek, owned: true, freezeRows: HeaderRow, freezeCols: 1, printRow: HeaderRow,
+		widths: []float64{50, 18, 28, 12, 26, 24, 16, 14, 10, 60}}
 	provenance(g, "Goal seek: what would have to be true", out, "scenario "+out.Results[0].Scenario)
 	g.line(HeaderRow, headers("goal", "solve for", "target", "value", "offer", "with", "answer", "target there", "steps", "note")...)
 	if len(out.WhatIfs.Solutions) == 0 {
@@ -335,16 +349,16 @@ func goalSeekGrid(out Output) *Grid {
 		row := HeaderRow + 1 + i
 		targetFormat := withFormat(styleResult, units.ExcelFormat(out.Plan.Unit(s.Target)))
 		g.line(row, text(s.Name, styleLabel), text(s.For, styleLabel), text(s.Target, styleLabel), number(s.Value, targetFormat),
-			text(s.Offer, styleLabel), text(settingsText(s.With), styleLabel))
+			text(s.Offer, styleLabel), text(Settings(s.With), styleLabel))
 		if !s.Found {
 			g.set(7, row, text("no answer", styleError))
-			g.set(10, row, text(s.Why, styleNote))
+			g.note(10, row, s.Why)
 			continue
 		}
-		g.set(7, row, number(s.X, withFormat(styleResult, units.ExcelFormat(unitOf(m.Inputs, s.For)))))
+		g.set(7, row, number(s.X, withFormat(styleResult, units.ExcelFormat(UnitOf(m.Inputs, s.For)))))
 		g.set(8, row, number(s.Reached, targetFormat))
 		g.set(9, row, number(float64(s.Iterations), withFormat(styleResult, "0")))
-		g.set(10, row, text(s.Notes, styleNote))
+		g.note(10, row, s.Notes)
 	}
 	return g
 }

@@ -1,4 +1,4 @@
-package sheets
+package inputsheets
 
 import (
 	"fmt"
@@ -10,45 +10,46 @@ import (
 	"planner/formulas"
 	"planner/sizing"
 	"planner/units"
+	"planner/workbooks/internal/sheets"
 )
 
 // Input lays out every sheet init writes from m, in the order of
-// InputNames: the sheets the user edits.
-func Input(m engine.Model) []*Grid {
-	return []*Grid{assumptionsGrid(m.Inputs), scenariosGrid(m.Scenarios, m.Inputs), cloudGrid(m.Offers),
+// sheets.InputNames: the sheets the user edits.
+func Input(m engine.Model) []*sheets.Grid {
+	return []*sheets.Grid{assumptionsGrid(m.Inputs), scenariosGrid(m.Scenarios, m.Inputs), cloudGrid(m.Offers),
 		gpusGrid(m.GPUs), modelsGrid(m.Catalog), deploymentsGrid(m.Deployments), correlationsGrid(m.Correlations),
 		targetsGrid(m.Targets), tablesGrid(m.Tables, m.Inputs), goalsGrid(m), formulasGrid(m.Formulas)}
 }
 
 // assumptionsGrid is the Assumptions sheet: one input per row, every value
 // cell named after its input and validated by its unit.
-func assumptionsGrid(inputs []engine.Input) *Grid {
-	g := &Grid{sheet: Assumptions, widths: []float64{22, 14, 10, 14, 14, 14, 110}, freezeRows: 1}
-	g.line(1, headers("name", "value", "unit", "low", "high", "distribution", "source / notes")...)
+func assumptionsGrid(inputs []engine.Input) *sheets.Grid {
+	g := sheets.NewGrid(sheets.Assumptions, 1, 0, 22, 14, 10, 14, 14, 14, 80)
+	g.Line(1, sheets.Headers("name", "value", "unit", "low", "high", "distribution", "source / notes")...)
 	for i, in := range inputs {
 		row := i + 2
-		format := withFormat(styleInput, units.ExcelFormat(in.Unit))
-		value := number(in.Value.Num, format)
+		format := sheets.WithFormat(sheets.StyleInput, units.ExcelFormat(in.Unit))
+		value := sheets.Number(in.Value.Num, format)
 		if in.Value.IsText {
-			value = text(in.Value.Text, styleInput)
+			value = sheets.Text(in.Value.Text, sheets.StyleInput)
 		}
-		g.line(row, text(in.Name, styleLabel), value, text(in.Unit, styleLabel))
+		g.Line(row, sheets.Text(in.Name, sheets.StyleLabel), value, sheets.Text(in.Unit, sheets.StyleLabel))
 		if in.HasRange {
-			g.set(4, row, number(in.Low, format))
-			g.set(5, row, number(in.High, format))
+			g.Set(4, row, sheets.Number(in.Low, format))
+			g.Set(5, row, sheets.Number(in.High, format))
 		}
 		if in.Dist != nil {
-			g.set(6, row, text(in.Dist.Text, styleInput))
+			g.Set(6, row, sheets.Text(in.Dist.Text, sheets.StyleInput))
 		} else if !in.Value.IsText {
-			g.set(6, row, cell{style: styleInput})
+			g.Set(6, row, sheets.Blank(sheets.StyleInput))
 		}
-		g.set(7, row, text(in.Notes, styleNote))
-		g.name(in.Name, 2, row)
+		g.Note(7, row, in.Notes)
+		g.Name(in.Name, 2, row)
 		if dv := validation(in.Name, in.Unit, fmt.Sprintf("B%d D%d:E%d", row, row, row)); dv != nil {
-			g.validations = append(g.validations, dv)
+			g.Validate(dv)
 		}
 		if dv := pickFor(in.Name, fmt.Sprintf("B%d", row)); dv != nil {
-			g.validations = append(g.validations, dv)
+			g.Validate(dv)
 		}
 	}
 	return g
@@ -94,34 +95,37 @@ func trimFormula2(dv *excelize.DataValidation) string {
 }
 
 // cloudGrid is the Cloud sheet: one offer per row.
-func cloudGrid(offers []engine.Offer) *Grid {
-	g := &Grid{sheet: Cloud, widths: []float64{12, 46, 12, 12, 12, 36, 90}, freezeRows: 1}
-	g.line(1, headers("provider", "offer", "gpu", "$/GPU-hour", "as of", "source", "notes")...)
+func cloudGrid(offers []engine.Offer) *sheets.Grid {
+	g := sheets.NewGrid(sheets.Cloud, 1, 0, 12, 46, 12, 12, 12, 36, 50)
+	g.Line(1, sheets.Headers("provider", "offer", "gpu", "$/GPU-hour", "as of", "source", "notes")...)
 	for i, o := range offers {
 		row := i + 2
-		g.line(row, text(o.Provider, styleInput), text(o.Name, styleInput), text(o.GPU, styleInput),
-			number(o.Price, withFormat(styleInput, units.ExcelFormat("$/GPU-h"))))
+		g.Line(row, sheets.Text(o.Provider, sheets.StyleInput), sheets.Text(o.Name, sheets.StyleInput), sheets.Text(o.GPU, sheets.StyleInput),
+			sheets.Number(o.Price, sheets.WithFormat(sheets.StyleInput, units.ExcelFormat("$/GPU-h"))))
 		if d, err := time.Parse("2006-01-02", o.AsOf); err == nil {
-			g.set(5, row, cell{value: d, style: withFormat(styleInput, "yyyy-mm-dd")})
+			g.Set(5, row, sheets.Date(d, sheets.WithFormat(sheets.StyleInput, "yyyy-mm-dd")))
 		}
-		g.set(6, row, text(o.Source, styleNote))
-		g.set(7, row, text(o.Notes, styleNote))
+		g.Note(6, row, o.Source)
+		g.Note(7, row, o.Notes)
 	}
 	if len(offers) > 0 {
 		last := len(offers) + 1 + 100
-		g.validations = append(g.validations, validation("$/GPU-hour", "$/GPU-h", fmt.Sprintf("D2:D%d", last)),
+		g.Validate(validation("$/GPU-hour", "$/GPU-h", fmt.Sprintf("D2:D%d", last)),
 			dropList(fmt.Sprintf("C2:C%d", last), gpuNames))
 	}
 	return g
 }
 
 // formulasGrid is the Formulas sheet: the built-in library, for the user to
-// read and change. A row here wins over the built-in of the same name.
-func formulasGrid(fs []formulas.Formula) *Grid {
-	g := &Grid{sheet: Formulas, widths: []float64{30, 84, 10, 100}, freezeRows: 1}
-	g.line(1, headers("name", "expression", "unit", "description")...)
+// read and change. A row here wins over the built-in of the same name; its
+// label is what Results calls it.
+func formulasGrid(fs []formulas.Formula) *sheets.Grid {
+	g := sheets.NewGrid(sheets.Formulas, 1, 0, 30, 84, 10, 60, 36)
+	g.Line(1, sheets.Headers("name", "expression", "unit", "description", "label")...)
 	for i, f := range fs {
-		g.line(i+2, text(f.Name, styleLabel), text(f.Source, styleInput), text(f.Unit, styleLabel), text(f.Doc, styleNote))
+		g.Line(i+2, sheets.Text(f.Name, sheets.StyleLabel), sheets.Text(f.Source, sheets.StyleInput), sheets.Text(f.Unit, sheets.StyleLabel))
+		g.Note(4, i+2, f.Doc)
+		g.Set(5, i+2, sheets.Text(f.Label, sheets.StyleInput))
 	}
 	return g
 }
@@ -129,8 +133,8 @@ func formulasGrid(fs []formulas.Formula) *Grid {
 // Where the drop-downs of GPU and model names pick from: the catalogs'
 // name columns, rows added at the bottom included.
 const (
-	gpuNames   = GPUs + "!$A$2:$A$200"
-	modelNames = Models + "!$A$2:$A$200"
+	gpuNames   = sheets.GPUs + "!$A$2:$A$200"
+	modelNames = sheets.Models + "!$A$2:$A$200"
 )
 
 // pickFor is the drop-down for cells that name a GPU, a model or a
@@ -165,11 +169,12 @@ func dropList(sqref, source string) *excelize.DataValidation {
 
 // correlationsGrid is the Correlations sheet: rank correlations between
 // uncertain inputs, which Monte Carlo induces.
-func correlationsGrid(cs []engine.Correlation) *Grid {
-	g := &Grid{sheet: Correlations, freezeRows: 1, widths: []float64{22, 22, 16, 110}}
-	g.line(1, headers("input", "with", "rank correlation", "notes")...)
+func correlationsGrid(cs []engine.Correlation) *sheets.Grid {
+	g := sheets.NewGrid(sheets.Correlations, 1, 0, 22, 22, 16, 80)
+	g.Line(1, sheets.Headers("input", "with", "rank correlation", "notes")...)
 	for i, c := range cs {
-		g.line(i+2, text(c.A, styleInput), text(c.B, styleInput), number(c.Rho, withFormat(styleInput, "0.00")), text(c.Notes, styleNote))
+		g.Line(i+2, sheets.Text(c.A, sheets.StyleInput), sheets.Text(c.B, sheets.StyleInput), sheets.Number(c.Rho, sheets.WithFormat(sheets.StyleInput, "0.00")))
+		g.Note(4, i+2, c.Notes)
 	}
 	dv := excelize.NewDataValidation(true)
 	dv.Sqref = "C2:C200"
@@ -177,6 +182,6 @@ func correlationsGrid(cs []engine.Correlation) *Grid {
 		panic(err)
 	}
 	dv.SetError(excelize.DataValidationErrorStyleStop, "planner", "A rank correlation lies strictly between -1 and 1.")
-	g.validations = append(g.validations, dv)
+	g.Validate(dv)
 	return g
 }

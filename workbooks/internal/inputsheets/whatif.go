@@ -1,0 +1,123 @@
+package inputsheets
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/xuri/excelize/v2"
+
+	"planner/engine"
+	"planner/units"
+	"planner/whatif"
+	"planner/workbooks/internal/sheets"
+)
+
+// targetsGrid is the Targets sheet: the formulas the tornado follows.
+func targetsGrid(targets []engine.TargetSpec) *sheets.Grid {
+	g := sheets.NewGrid(sheets.Targets, 1, 0, 30, 80)
+	g.Line(1, sheets.Headers("name", "notes")...)
+	for i, t := range targets {
+		g.Line(i+2, sheets.Text(t.Name, sheets.StyleInput))
+		g.Note(2, i+2, t.Notes)
+	}
+	g.Validate(dropList("A2:A200", sheets.Formulas+"!$A$2:$A$500"))
+	return g
+}
+
+// tablesGrid is the Tables sheet: one data table per row.
+func tablesGrid(tables []engine.TableSpec, inputs []engine.Input) *sheets.Grid {
+	g := sheets.NewGrid(sheets.Tables, 1, 1, 44, 30, 18, 10, 10, 8, 18, 10, 10, 8, 10, 90)
+	g.Line(1, sheets.Headers("name", "output", "row input", "row from", "row to", "row steps",
+		"column input", "column from", "column to", "column steps", "green when", "notes")...)
+	for i, t := range tables {
+		row := i + 2
+		g.Line(row, sheets.Text(t.Name, sheets.StyleInput), sheets.Text(t.Output, sheets.StyleInput))
+		axisCells(g, 3, row, &t.Row, inputs)
+		axisCells(g, 7, row, t.Col, inputs)
+		g.Set(11, row, sheets.Text(shadeText(t.Shade), sheets.StyleInput))
+		g.Note(12, row, t.Notes)
+	}
+	last := len(tables) + 200
+	g.Validate(dropList(fmt.Sprintf("B2:B%d", last), sheets.Formulas+"!$A$2:$A$500"),
+		dropList(fmt.Sprintf("C2:C%d G2:G%d", last, last), sheets.Assumptions+"!$A$2:$A$500"),
+		stepsValidation(fmt.Sprintf("F2:F%d J2:J%d", last, last)))
+	return g
+}
+
+// axisCells writes an axis's input, from, to and steps, formatted in the
+// input's unit; an empty axis leaves input cells to fill in.
+func axisCells(g *sheets.Grid, col, row int, a *engine.Axis, inputs []engine.Input) {
+	switch {
+	case a == nil:
+		for c := col; c < col+4; c++ {
+			g.Set(c, row, sheets.Blank(sheets.StyleInput))
+		}
+	case a.Offers:
+		g.Set(col, row, sheets.Text("offer", sheets.StyleInput))
+		for c := col + 1; c < col+4; c++ {
+			g.Set(c, row, sheets.Blank(sheets.StyleInput))
+		}
+	default:
+		format := sheets.WithFormat(sheets.StyleInput, units.ExcelFormat(sheets.UnitOf(inputs, a.Input)))
+		g.Set(col, row, sheets.Text(a.Input, sheets.StyleInput))
+		g.Set(col+1, row, sheets.Number(a.From, format))
+		g.Set(col+2, row, sheets.Number(a.To, format))
+		g.Set(col+3, row, sheets.Number(float64(a.Steps), sheets.WithFormat(sheets.StyleInput, "0")))
+	}
+}
+
+// shadeText writes a Shade as the Tables sheet reads it.
+func shadeText(s engine.Shade) string {
+	switch {
+	case s.Below:
+		return "< " + strconv.FormatFloat(s.Threshold, 'g', -1, 64)
+	case s.Above:
+		return "> " + strconv.FormatFloat(s.Threshold, 'g', -1, 64)
+	case s.Low:
+		return "low"
+	case s.High:
+		return "high"
+	}
+	return ""
+}
+
+// stepsValidation keeps a step count between 1 and whatif.MaxSteps.
+func stepsValidation(sqref string) *excelize.DataValidation {
+	dv := excelize.NewDataValidation(true)
+	dv.Sqref = sqref
+	if err := dv.SetRange(1, whatif.MaxSteps, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween); err != nil {
+		panic(err) // constant arguments
+	}
+	dv.SetError(excelize.DataValidationErrorStyleStop, "planner", fmt.Sprintf("A table axis has between 1 and %d steps.", whatif.MaxSteps))
+	return dv
+}
+
+// goalsGrid is the Goals sheet: one goal per row, solved on every eval.
+func goalsGrid(m engine.Model) *sheets.Grid {
+	g := sheets.NewGrid(sheets.Goals, 1, 1, 50, 18, 26, 12, 26, 24, 12, 12, 80)
+	g.Line(1, sheets.Headers("name", "solve for", "target", "value", "offer", "with", "low", "high", "notes")...)
+	for i, goal := range m.Goals {
+		row := i + 2
+		format := sheets.WithFormat(sheets.StyleInput, "General")
+		for _, f := range m.Formulas {
+			if f.Name == goal.Target {
+				format = sheets.WithFormat(sheets.StyleInput, units.ExcelFormat(f.Unit))
+			}
+		}
+		g.Line(row, sheets.Text(goal.Name, sheets.StyleInput), sheets.Text(goal.For, sheets.StyleInput), sheets.Text(goal.Target, sheets.StyleInput),
+			sheets.Number(goal.Value, format), sheets.Text(goal.Offer, sheets.StyleInput), sheets.Text(sheets.Settings(goal.With), sheets.StyleInput))
+		if goal.HasRange {
+			inFormat := sheets.WithFormat(sheets.StyleInput, units.ExcelFormat(sheets.UnitOf(m.Inputs, goal.For)))
+			g.Set(7, row, sheets.Number(goal.Low, inFormat))
+			g.Set(8, row, sheets.Number(goal.High, inFormat))
+		} else {
+			g.Set(7, row, sheets.Blank(sheets.StyleInput))
+			g.Set(8, row, sheets.Blank(sheets.StyleInput))
+		}
+		g.Note(9, row, goal.Notes)
+	}
+	last := len(m.Goals) + 200
+	g.Validate(dropList(fmt.Sprintf("B2:B%d", last), sheets.Assumptions+"!$A$2:$A$500"),
+		dropList(fmt.Sprintf("C2:C%d", last), sheets.Formulas+"!$A$2:$A$500"))
+	return g
+}
