@@ -231,8 +231,31 @@ func constant(n ast.Node) (float64, bool) {
 		case "%":
 			return math.Mod(a, b), true // NaN for a remainder by zero
 		}
+	case *ast.BuiltinNode:
+		// expr types max(9) or abs(-3) as an integer, so a remainder may
+		// take one: it is as constant as its arguments.
+		return constantCall(n.Name, n.Arguments)
+	case *ast.CallNode:
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok {
+			return constantCall(id.Value, n.Arguments)
+		}
 	}
 	return 0, false
+}
+
+// constantCall is the value of a built-in function called on constants.
+func constantCall(name string, arguments []ast.Node) (float64, bool) {
+	fn, ok := Lookup(name)
+	if !ok || len(arguments) == 0 {
+		return 0, false
+	}
+	args := make([]float64, len(arguments))
+	for i, a := range arguments {
+		if args[i], ok = constant(a); !ok {
+			return 0, false
+		}
+	}
+	return fn.Call(args...), true
 }
 
 // call writes FN(a,b,...).

@@ -13,13 +13,15 @@ func TestExcelTranslation(t *testing.T) {
 		"a - (b - c)":                "a-(b-c)",
 		"a - b - c":                  "a-b-c",
 		"a / (b * c)":                "a/(b*c)",
-		"-a ** 2":                    "-(a^2)",                // expr: -(a**2); Excel would square -a
-		"(-a) ** 2":                  "(-a)^2",                // kept as written
-		"a ** b ** c":                "a^(b^c)",               // expr groups to the right, Excel to the left
-		"(a ** b) ** c":              "(a^b)^c",               //
-		"pow(a, -b)":                 "a^(-b)",                //
-		"a + 7 % 3":                  "a+1",                   // Go's remainder, not MOD
-		"a + -7 % 3":                 "a+-1",                  // -1, where MOD gives 2
+		"-a ** 2":                    "-(a^2)",  // expr: -(a**2); Excel would square -a
+		"(-a) ** 2":                  "(-a)^2",  // kept as written
+		"a ** b ** c":                "a^(b^c)", // expr groups to the right, Excel to the left
+		"(a ** b) ** c":              "(a^b)^c", //
+		"pow(a, -b)":                 "a^(-b)",  //
+		"a + 7 % 3":                  "a+1",     // Go's remainder, not MOD
+		"a + -7 % 3":                 "a+-1",    // -1, where MOD gives 2
+		"a + max(9) % 7":             "a+2",     // a function of constants is a constant
+		"a + abs(-7) % 4":            "a+3",
 		"ceil(a)":                    "-INT(-(a))",            // math.Ceil
 		"floor(a / b)":               "INT(a/b)",              //
 		"round(a)":                   "ROUND(a,0)",            // half away from zero, both
