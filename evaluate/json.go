@@ -48,7 +48,7 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 				jo.Breakeven = &be
 			}
 			if c := montecarlo.Closeness(r, o, rep.MonteCarloOf(r.Scenario)); c.Close {
-				jo.CloseCall = &CloseCallJSON{OwnWins: finiteOrNil(c.OwnWins), AtStake: finiteOrNil(c.AtStake), Words: c.Why}
+				jo.CloseCall = &CloseCallJSON{OwnWins: OrNull(c.OwnWins), AtStake: OrNull(c.AtStake), Words: c.Why}
 			}
 			s.Offers = append(s.Offers, jo)
 		}
@@ -206,7 +206,7 @@ func monteCarloJSON(mc *montecarlo.Result) *MonteCarloJSON {
 	if mc == nil {
 		return nil
 	}
-	j := &MonteCarloJSON{Samples: mc.Samples, Seed: mc.Seed, Evaluated: mc.Good, FirstFailure: mc.FirstFailure, Held: heldNames(mc.Held),
+	j := &MonteCarloJSON{Samples: mc.Samples, Seed: mc.Seed, Evaluated: mc.Good, FirstFailure: mc.FirstFailure, Held: montecarlo.HeldNames(mc.Held),
 		Outputs: map[string]QuantilesJSON{}, POwnCheaper: map[string]float64{}}
 	for _, o := range mc.Outputs {
 		if o.Mean == o.Mean { // NaN when no sample evaluated
@@ -266,15 +266,15 @@ func whatIfsJSON(doc *FileJSON, w *whatif.Report) {
 		return
 	}
 	for _, t := range w.Tornadoes {
-		jt := TornadoJSON{Target: t.Target.Name, Unit: t.Unit, Base: t.Base, Bars: []BarJSON{}, Held: heldNames(t.Held)}
+		jt := TornadoJSON{Target: t.Target.Name, Unit: t.Unit, Base: t.Base, Bars: []BarJSON{}, Held: montecarlo.HeldNames(t.Held)}
 		if t.Target.Offer != nil {
 			jt.Offer = t.Target.Offer.Label()
 		}
 		for _, b := range t.Bars {
 			bar := BarJSON{Input: b.Input.Name, Low: b.Input.Low, High: b.Input.High, Why: b.Why,
-				AtLow: finiteOrNil(b.AtLow), AtHigh: finiteOrNil(b.AtHigh)}
+				AtLow: OrNull(b.AtLow), AtHigh: OrNull(b.AtHigh)}
 			if b.Why == "" {
-				bar.Swing = finiteOrNil(b.Swing)
+				bar.Swing = OrNull(b.Swing)
 			}
 			jt.Bars = append(jt.Bars, bar)
 		}
@@ -289,7 +289,7 @@ func whatIfsJSON(doc *FileJSON, w *whatif.Report) {
 		for _, row := range t.Cells {
 			cells := make([]*float64, len(row))
 			for i, v := range row {
-				cells[i] = finiteOrNil(v)
+				cells[i] = OrNull(v)
 			}
 			jt.Cells = append(jt.Cells, cells)
 		}
@@ -298,7 +298,7 @@ func whatIfsJSON(doc *FileJSON, w *whatif.Report) {
 	if w.Curve != nil {
 		for _, c := range w.Curve.Crossings {
 			doc.Breakeven = append(doc.Breakeven, CrossingJSON{Scenario: c.Scenario, Offer: c.Offer.Label(),
-				Price: c.Offer.Price, Utilization: finiteOrNil(c.Utilization)})
+				Price: c.Offer.Price, Utilization: OrNull(c.Utilization)})
 		}
 	}
 	for _, s := range w.Solutions {
@@ -308,16 +308,9 @@ func whatIfsJSON(doc *FileJSON, w *whatif.Report) {
 	}
 }
 
-// heldNames names the held inputs, in model order.
-func heldNames(held []montecarlo.Held) []string {
-	var out []string
-	for _, h := range held {
-		out = append(out, h.Input.Name)
-	}
-	return out
-}
-
-func finiteOrNil(v float64) *float64 {
+// OrNull is v as JSON can hold it: nil, which encodes as null, for NaN
+// and the infinities.
+func OrNull(v float64) *float64 {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return nil
 	}

@@ -61,6 +61,15 @@ func HeldInputs(p *engine.Plan, sc engine.Scenario) []Held {
 	return out
 }
 
+// HeldNames names the held inputs, in the order given.
+func HeldNames(held []Held) []string {
+	var out []string
+	for _, h := range held {
+		out = append(out, h.Input.Name)
+	}
+	return out
+}
+
 // HeldWarnings say, for the base scenario with the command line's
 // overrides, which inputs Monte Carlo and the tornado hold and how to let
 // them vary: at the value cell the user typed in, at the distribution cell

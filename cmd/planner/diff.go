@@ -276,7 +276,7 @@ func writeDiffJSON(w io.Writer, d review.Diff) {
 		if r.Old != nil && r.New != nil {
 			abs := r.Abs
 			j.Change = &abs
-			j.Relative = finiteOrNil(r.Rel)
+			j.Relative = evaluate.OrNull(r.Rel)
 		}
 		doc.Results = append(doc.Results, j)
 	}

@@ -183,7 +183,7 @@ func writeMonteCarlo(w io.Writer, mc *montecarlo.Result) {
 		return
 	}
 	held := ""
-	if names := heldNames(mc.Held); len(names) > 0 {
+	if names := montecarlo.HeldNames(mc.Held); len(names) > 0 {
 		held = "; held at values outside their ranges: " + diag.List(names)
 	}
 	fmt.Fprintf(w, "\nMonte Carlo, scenario %s: %s samples (seed %d) of %d uncertain inputs%s\n\n",

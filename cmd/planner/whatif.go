@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 
 	"planner/diag"
 	"planner/engine"
@@ -11,22 +10,6 @@ import (
 	"planner/units"
 	"planner/whatif"
 )
-
-// heldNames names the held inputs, in model order.
-func heldNames(held []montecarlo.Held) []string {
-	var out []string
-	for _, h := range held {
-		out = append(out, h.Input.Name)
-	}
-	return out
-}
-
-func finiteOrNil(v float64) *float64 {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return nil
-	}
-	return &v
-}
 
 // writeWhatIfs prints the three widest swings of every tornado and every
 // goal's answer; the workbook has the rest.
@@ -48,7 +31,7 @@ func writeWhatIfs(w io.Writer, plan *engine.Plan, wi *whatif.Report) {
 			t.add(tor.Target.Label(), units.Format(tor.Base, tor.Unit), diag.List(swings))
 		}
 		t.write(w)
-		if held := heldNames(wi.Tornadoes[0].Held); len(held) > 0 {
+		if held := montecarlo.HeldNames(wi.Tornadoes[0].Held); len(held) > 0 {
 			fmt.Fprintf(w, "\nNot swung, held at values outside their ranges: %s\n", diag.List(held))
 		}
 	}
