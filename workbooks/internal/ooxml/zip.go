@@ -50,7 +50,7 @@ func rewrite(data []byte, e edits) ([]byte, error) {
 		var err error
 		switch content, put := e.put[name]; {
 		case name == ContentTypes:
-			err = writeContentTypes(zw, entries[name], e.types)
+			err = writeContentTypes(zw, entries[name], content, e.types)
 		case put:
 			err = writeEntry(zw, name, content)
 		default:
@@ -125,15 +125,20 @@ type typeOverride struct {
 // writeContentTypes writes the content types, changed by fix when it is
 // not nil, and sorted: excelize lists the image extensions a chart brings in
 // map order, different on every run.
-func writeContentTypes(zw *zip.Writer, f *zip.File, fix func(*types)) error {
-	rc, err := f.Open()
-	if err != nil {
-		return err
-	}
-	data, err := io.ReadAll(rc)
-	rc.Close()
-	if err != nil {
-		return err
+// The content types are the package's own (f), or, in a package that had
+// none, those put in its place.
+func writeContentTypes(zw *zip.Writer, f *zip.File, put []byte, fix func(*types)) error {
+	data := put
+	if f != nil {
+		rc, err := f.Open()
+		if err != nil {
+			return err
+		}
+		data, err = io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			return err
+		}
 	}
 	var t types
 	if err := xml.Unmarshal(data, &t); err != nil {
@@ -148,7 +153,7 @@ func writeContentTypes(zw *zip.Writer, f *zip.File, fix func(*types)) error {
 	if err != nil {
 		return err
 	}
-	return writeEntry(zw, f.Name, append([]byte(xml.Header), out...))
+	return writeEntry(zw, ContentTypes, append([]byte(xml.Header), out...))
 }
 
 // Header is how every package planner writes begins: the local header of
