@@ -1,7 +1,9 @@
 package evaluate
 
 import (
+	"encoding/json"
 	"math"
+	"strconv"
 
 	"planner/deploy"
 	"planner/diag"
@@ -46,6 +48,9 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 				AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Words: o.Words, Values: o.Values, Errors: messages(o.Errors)}
 			if be, ok := o.Values[engine.Breakeven]; ok {
 				jo.Breakeven = &be
+			}
+			if o.Payback.Known() {
+				jo.PaybackMonths, jo.Payback = paybackMonths(o.Payback), o.Payback.Words()
 			}
 			if c := montecarlo.Closeness(r, o, rep.MonteCarloOf(r.Scenario)); c.Close {
 				jo.CloseCall = &CloseCallJSON{OwnWins: OrNull(c.OwnWins), AtStake: OrNull(c.AtStake), Words: c.Why}
@@ -164,18 +169,29 @@ type DeploymentJSON struct {
 }
 
 type OfferJSON struct {
-	Provider  string             `json:"provider"`
-	Offer     string             `json:"offer"`
-	GPU       string             `json:"gpu"`
-	Price     float64            `json:"price_per_gpu_hour"`
-	AsOf      string             `json:"as_of,omitempty"`
-	Compared  bool               `json:"compared"`
-	Breakeven *float64           `json:"breakeven_utilization,omitempty"`
-	Verdict   string             `json:"verdict,omitempty"`
-	Words     string             `json:"words,omitempty"`
-	CloseCall *CloseCallJSON     `json:"close_call,omitempty"`
-	Values    map[string]float64 `json:"values,omitempty"`
-	Errors    map[string]string  `json:"errors,omitempty"`
+	Provider  string         `json:"provider"`
+	Offer     string         `json:"offer"`
+	GPU       string         `json:"gpu"`
+	Price     float64        `json:"price_per_gpu_hour"`
+	AsOf      string         `json:"as_of,omitempty"`
+	Compared  bool           `json:"compared"`
+	Breakeven *float64       `json:"breakeven_utilization,omitempty"`
+	Verdict   string         `json:"verdict,omitempty"`
+	Words     string         `json:"words,omitempty"`
+	CloseCall *CloseCallJSON `json:"close_call,omitempty"`
+	// PaybackMonths is the month owning has paid for itself in, or null
+	// when it does not within the amortisation; Payback says it in words.
+	PaybackMonths json.RawMessage    `json:"payback_months,omitempty"`
+	Payback       string             `json:"payback,omitempty"`
+	Values        map[string]float64 `json:"values,omitempty"`
+	Errors        map[string]string  `json:"errors,omitempty"`
+}
+
+func paybackMonths(b *engine.Payback) json.RawMessage {
+	if b.Months == 0 {
+		return json.RawMessage("null")
+	}
+	return json.RawMessage(strconv.Itoa(b.Months))
 }
 
 func messages(errs map[string]*engine.EvalError) map[string]string {
