@@ -130,6 +130,10 @@ type MonteCarloJSON struct {
 	Held         []string                 `json:"held,omitempty"`
 	Outputs      map[string]QuantilesJSON `json:"outputs"`
 	POwnCheaper  map[string]float64       `json:"p_own_cheaper"`
+	// NPVSaving is owning's net present value against each compared offer,
+	// by offer; PNPVAboveZero the share of samples in which it is above zero.
+	NPVSaving     map[string]QuantilesJSON `json:"npv_saving,omitempty"`
+	PNPVAboveZero map[string]float64       `json:"p_npv_above_zero,omitempty"`
 }
 
 type QuantilesJSON struct {
@@ -232,6 +236,13 @@ func monteCarloJSON(mc *montecarlo.Result) *MonteCarloJSON {
 	for _, oc := range mc.OwnCheaper {
 		if oc.Probability == oc.Probability {
 			j.POwnCheaper[oc.Offer.Label()] = oc.Probability
+		}
+		if o := oc.NPV; o != nil && o.Mean == o.Mean {
+			if j.NPVSaving == nil {
+				j.NPVSaving, j.PNPVAboveZero = map[string]QuantilesJSON{}, map[string]float64{}
+			}
+			j.NPVSaving[oc.Offer.Label()] = QuantilesJSON{Mean: o.Mean, P5: o.P5, P50: o.P50, P95: o.P95, Base: o.Base, BaseRank: o.BaseRank}
+			j.PNPVAboveZero[oc.Offer.Label()] = oc.NPVAboveZero
 		}
 	}
 	return j
