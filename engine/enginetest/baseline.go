@@ -14,7 +14,7 @@ type NodeInputs struct {
 // NodeOutputs are the default model's node-level formulas.
 type NodeOutputs struct {
 	PerGPU, AmortHours, Monthly, Discount, Annuity, CapitalMonth, Capital, KW, PowerMonth, Power, Rack float64
-	MaintenanceMonth, Maintenance, Staff, Network, Cost, Used, NodeMonth, Running                     float64
+	MaintenanceMonth, Maintenance, Staff, Network, Cost, Used, NodeMonth, Running                      float64
 }
 
 // HandWritten computes out from in as the default model's formulas do.
