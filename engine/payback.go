@@ -5,7 +5,7 @@ import (
 	"strconv"
 )
 
-// Names of owning's cash that payback reads.
+// Names of owning's cash that payback and the Cash flow sheet read.
 const (
 	// Capex is the node's purchase price.
 	Capex = "capex"
@@ -19,6 +19,15 @@ const (
 	NPVSaving = "npv_saving"
 	// PaybackMonths names the payback where a result is shown by name.
 	PaybackMonths = "payback_months"
+
+	// The names the Cash flow sheet follows month by month: the share of
+	// the price the node sells for at the end, the monthly cost of
+	// capital, the running cost a month, and per offer the rent of the
+	// used hours a month.
+	Residual    = "residual"
+	MonthlyRate = "monthly_rate"
+	RunningCost = "running_cost_per_month"
+	RentUsed    = "rent_used_per_month"
 )
 
 // Payback is when owning instead of renting an offer has paid for itself:
