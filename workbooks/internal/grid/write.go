@@ -1,0 +1,190 @@
+package grid
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"planner/diag"
+	"planner/workbooks/internal/pagesetup"
+)
+
+// NameComment marks the defined names planner writes. LibreOffice drops
+// the comment when it saves, so a name is also planner's when it points into
+// planner's own sheet under a name planner writes there now.
+const NameComment = "written by planner eval"
+
+// Write writes each grid into f and points its defined names at it. It
+// returns the names it manages; every other name is the user's (or one init
+// made for an input) and is never changed or removed. Excel compares names
+// without case, so planner does too.
+func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings diag.Diagnostics, err error) {
+	st := newStyles(f)
+	for _, g := range grids {
+		if err := g.write(f, st); err != nil {
+			return nil, nil, err
+		}
+	}
+	wanted, order, warnings := wantedNames(grids)
+	managed = map[string]bool{}
+	existing := map[string]excelize.DefinedName{}
+	for _, dn := range f.GetDefinedName() {
+		if dn.Scope != "Workbook" {
+			continue
+		}
+		key := strings.ToLower(dn.Name)
+		existing[key] = dn
+		w, isWanted := wanted[key]
+		switch {
+		case ours(dn, isWanted, grids):
+			managed[dn.Name] = true
+			if w.ref != dn.RefersTo || w.name != dn.Name {
+				if err := f.DeleteDefinedName(&excelize.DefinedName{Name: dn.Name}); err != nil {
+					return nil, nil, err
+				}
+				delete(existing, key)
+			}
+		case !isWanted && intoGrids(dn.RefersTo, grids):
+			warnings = append(warnings, diag.Warningf(diag.Origin{}, "", "the name %s points into planner's sheet (%s), whose rows planner rewrites; it may no longer point at what it meant: check it, or delete it if planner made it",
+				dn.Name, dn.RefersTo))
+		}
+	}
+	for _, key := range order {
+		w := wanted[key]
+		if dn, ok := existing[key]; ok {
+			if !managed[dn.Name] {
+				warnings = append(warnings, diag.Warningf(diag.Origin{}, "", "the workbook already defines the name %s (%s); planner left it and did not point it at %s", dn.Name, dn.RefersTo, w.ref))
+			}
+			continue
+		}
+		managed[w.name] = true
+		if err := f.SetDefinedName(&excelize.DefinedName{Name: w.name, RefersTo: w.ref, Comment: w.comment}); err != nil {
+			return nil, nil, fmt.Errorf("defining the name %s: %w", w.name, err)
+		}
+	}
+	return managed, warnings, nil
+}
+
+type wantedName struct{ name, ref, comment string }
+
+// wantedNames are the names the grids define, keyed by their lower-case
+// spelling, in order. Two cells wanting one name (two offers whose labels
+// make the same name, or names that differ only in case) keep it for the
+// first, with a warning.
+func wantedNames(grids []*Grid) (map[string]wantedName, []string, diag.Diagnostics) {
+	wanted := map[string]wantedName{}
+	var order []string
+	var warnings diag.Diagnostics
+	for _, g := range grids {
+		for _, n := range g.names {
+			w := wantedName{name: n.name, ref: Absolute(g.sheet, n.col, n.row)}
+			if g.owned {
+				w.comment = NameComment
+			}
+			key := strings.ToLower(n.name)
+			if first, dup := wanted[key]; dup {
+				warnings = append(warnings, diag.Warningf(diag.Origin{}, "", "both %s and %s would be named %s (Excel ignores case); the first keeps the name, the second is left without one: rename one of them",
+					first.ref, w.ref, n.name))
+				continue
+			}
+			wanted[key] = w
+			order = append(order, key)
+		}
+	}
+	return wanted, order, warnings
+}
+
+// ours reports whether planner wrote the defined name dn: it says so in its
+// comment, or (LibreOffice drops comments) it is a name planner writes now
+// and points into one of planner's sheets.
+func ours(dn excelize.DefinedName, wanted bool, grids []*Grid) bool {
+	return dn.Comment == NameComment || wanted && intoGrids(dn.RefersTo, grids)
+}
+
+func intoGrids(ref string, grids []*Grid) bool {
+	for _, g := range grids {
+		if g.owned && strings.HasPrefix(ref, Quote(g.sheet)+"!") {
+			return true
+		}
+	}
+	return false
+}
+
+// write streams the grid into its sheet, creating the sheet when needed.
+// An existing sheet keeps its place and part name; its cells, data
+// validations and panes are replaced.
+func (g *Grid) write(f *excelize.File, st *styles) error {
+	if idx, _ := f.GetSheetIndex(g.sheet); idx < 0 {
+		if _, err := f.NewSheet(g.sheet); err != nil {
+			return err
+		}
+	} else if err := f.DeleteDataValidation(g.sheet); err != nil {
+		return err
+	}
+	for _, dv := range g.validations {
+		if err := f.AddDataValidation(g.sheet, dv); err != nil {
+			return err
+		}
+	}
+	if err := pagesetup.Apply(f, g.pages()); err != nil {
+		return err
+	}
+	if err := g.shade(f, st); err != nil {
+		return err
+	}
+	merges, heights := g.settled()
+	sw, err := f.NewStreamWriter(g.sheet)
+	if err != nil {
+		return err
+	}
+	for i, w := range g.widths {
+		if err := sw.SetColWidth(i+1, i+1, w); err != nil {
+			return err
+		}
+	}
+	if g.freezeRows > 0 || g.freezeCols > 0 {
+		if err := sw.SetPanes(freeze(g.freezeCols, g.freezeRows)); err != nil {
+			return err
+		}
+	}
+	for i, r := range g.rows {
+		if len(r) == 0 {
+			continue
+		}
+		values := make([]any, len(r))
+		for j, c := range r {
+			if c.value == nil && c.style == "" {
+				continue
+			}
+			id, err := st.id(c.style)
+			if err != nil {
+				return err
+			}
+			values[j] = excelize.Cell{StyleID: id, Value: c.value, Formula: c.formula}
+		}
+		var opts []excelize.RowOpts
+		if h, ok := heights[i+1]; ok {
+			opts = append(opts, excelize.RowOpts{Height: h})
+		}
+		if err := sw.SetRow(CellName(1, i+1), values, opts...); err != nil {
+			return err
+		}
+	}
+	for _, m := range merges {
+		if err := sw.MergeCell(m[0], m[1]); err != nil {
+			return err
+		}
+	}
+	return sw.Flush()
+}
+
+func freeze(cols, rows int) *excelize.Panes {
+	pane := "bottomLeft"
+	if cols > 0 {
+		pane = "bottomRight"
+	}
+	return &excelize.Panes{Freeze: true, XSplit: cols, YSplit: rows,
+		TopLeftCell: CellName(cols+1, rows+1), ActivePane: pane,
+		Selection: []excelize.Selection{{SQRef: CellName(cols+1, rows+1), ActiveCell: CellName(cols+1, rows+1), Pane: pane}}}
+}
