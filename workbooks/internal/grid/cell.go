@@ -48,6 +48,13 @@ func Headers(names ...string) []Cell {
 	return out
 }
 
+// TextValue is the text the cell holds, if it holds text: a header's
+// words, say, that a layout sizes its row for.
+func (c Cell) TextValue() (string, bool) {
+	s, ok := c.value.(string)
+	return s, ok
+}
+
 // Linked gives a value cell the formula that computes it; "" leaves it a
 // value.
 func Linked(c Cell, formula string) Cell {
