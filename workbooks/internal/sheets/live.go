@@ -61,10 +61,6 @@ type linker struct {
 	env formulas.Env
 }
 
-// link sets the formula of the cell at (col, row), keeping its value as
-// the cached value (see Grid.Link).
-func (l linker) link(col, row int, formula string) { l.g.Link(col, row, formula) }
-
 // inputs links scenario i's inputs: to the Scenarios cell that sets one,
 // else to the Assumptions cell. A command-line override stays a value.
 func (l linker) inputs(i int) {
@@ -75,12 +71,12 @@ func (l linker) inputs(i int) {
 			continue
 		}
 		if at, set := sc.Where[in.Name]; set && at.Sheet != "" {
-			l.link(firstValue+i, row, linkTo(in, cellRef(at)))
+			l.g.Link(firstValue+i, row, linkTo(in, cellRef(at)))
 			continue
 		}
 		if w := l.out.Results[i].CatalogWatts; in.Name == engine.GPUWatts && w != nil {
 			if w.WattsAt.Sheet != "" {
-				l.link(firstValue+i, row, linkTo(in, cellRef(w.WattsAt)))
+				l.g.Link(firstValue+i, row, linkTo(in, cellRef(w.WattsAt)))
 			}
 			continue
 		}
@@ -88,7 +84,7 @@ func (l linker) inputs(i int) {
 			continue
 		}
 		if in.Origin.Sheet != "" {
-			l.link(firstValue+i, row, linkTo(in, l.assumption(in)))
+			l.g.Link(firstValue+i, row, linkTo(in, l.assumption(in)))
 		}
 	}
 }
@@ -161,7 +157,7 @@ func (l linker) nodeFormulas(i int) {
 			continue
 		}
 		if s, err := c.Excel(l.env, l.refs(i, "")); err == nil {
-			l.link(col, row, s)
+			l.g.Link(col, row, s)
 		}
 	}
 }
@@ -212,7 +208,7 @@ func (l linker) offers(compared []engine.OfferResult) {
 		col := firstValue + j
 		price := grid.CellName(col, l.lay.priceRow)
 		if o.Offer.PriceAt.Sheet != "" {
-			l.link(col, l.lay.priceRow, priceRef(o.Offer))
+			l.g.Link(col, l.lay.priceRow, priceRef(o.Offer))
 		}
 		for _, c := range l.out.Plan.Checked() {
 			row, ok := l.lay.offerRow[c.Name]
@@ -227,7 +223,7 @@ func (l linker) offers(compared []engine.OfferResult) {
 				return refs(name)
 			}
 			if s, err := c.Excel(l.env, resolve); err == nil {
-				l.link(col, row, s)
+				l.g.Link(col, row, s)
 			}
 		}
 	}
@@ -258,7 +254,7 @@ func (l linker) matrix(i int) {
 			return refs(name)
 		}
 		if s, err := breakeven.Excel(l.env, resolve); err == nil {
-			l.link(firstValue+i, row, s)
+			l.g.Link(firstValue+i, row, s)
 		}
 	}
 }
@@ -282,9 +278,9 @@ func (l linker) verdicts(compared []engine.OfferResult) {
 		for j := range compared {
 			col := firstValue + j
 			be := grid.CellName(col, l.lay.offerRow[engine.Breakeven])
-			l.link(col, l.lay.verdictRow, excelVerdict(u+">="+be))
+			l.g.Link(col, l.lay.verdictRow, excelVerdict(u+">="+be))
 			if ref := asOfLink(compared[j].Offer); ref != "" && l.lay.asOfRow > 0 {
-				l.link(col, l.lay.asOfRow, ref)
+				l.g.Link(col, l.lay.asOfRow, ref)
 			}
 		}
 	}
@@ -320,9 +316,9 @@ func (l linker) words() {
 		}
 		be := grid.CellName(firstValue+w.scenario, l.lay.matrixRow[w.offer])
 		verdict := grid.CellName(2, w.row)
-		l.link(2, w.row, excelVerdict(u+">="+be))
+		l.g.Link(2, w.row, excelVerdict(u+">="+be))
 		phrase := l.out.Results[w.scenario].Offers[w.offer].Phrase
-		l.link(3, w.row, excelPhrase(phrase, map[string]string{engine.QuantityVerdict: verdict,
+		l.g.Link(3, w.row, excelPhrase(phrase, map[string]string{engine.QuantityVerdict: verdict,
 			engine.QuantityUtilization: u, engine.QuantityBreakeven: be}))
 	}
 }
