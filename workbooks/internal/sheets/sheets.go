@@ -24,6 +24,7 @@ const (
 	Results         = "Results"
 	Sizing          = "Sizing"
 	DeploymentCosts = "Deployment costs"
+	CashFlow        = "Cash flow"
 	MonteCarlo      = "MonteCarlo"
 	Sensitivity     = "Sensitivity"
 	DataTables      = "Data tables"
@@ -38,7 +39,7 @@ func InputNames() []string {
 
 // OwnedNames are the sheets eval writes; planner marks each as its own.
 func OwnedNames() []string {
-	return []string{Results, Sizing, DeploymentCosts, MonteCarlo, Sensitivity, DataTables, Breakeven, GoalSeek}
+	return []string{Results, Sizing, DeploymentCosts, CashFlow, MonteCarlo, Sensitivity, DataTables, Breakeven, GoalSeek}
 }
 
 // Owned lays out the sheets eval writes from out: Results; Sizing and
@@ -54,6 +55,9 @@ func Owned(out Output, had func(sheet string) bool) []*grid.Grid {
 	}
 	if len(out.Deployments) > 0 || had(DeploymentCosts) {
 		grids = append(grids, costsGrid(out, lay))
+	}
+	if len(comparedOffers(out.Results[0])) > 0 || had(CashFlow) {
+		grids = append(grids, cashFlowGrid(out, lay))
 	}
 	if len(out.MonteCarlo) > 0 {
 		grids = append(grids, montecarloGrid(out))
