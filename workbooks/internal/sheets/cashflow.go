@@ -18,11 +18,13 @@ const maxCashFlowMonths = 1200
 // read from the Results sheet's cells: the references its formulas use,
 // and the values planner computed for them.
 type cashFlow struct {
-	months  int
-	offers  []engine.OfferResult
-	refs    map[string]string // name -> Results cell of the base scenario
-	rent    []string          // per offer: its rent of the used hours a month, in Results
-	payback []string          // per offer: its payback, in Results; "" when Results has none
+	months                         int
+	offers                         []engine.OfferResult
+	refs                           map[string]string // name -> Results cell of the base scenario
+	rent                           []string          // per offer: its rent of the used hours a month, in Results
+	payback                        []string          // per offer: its payback, in Results; "" when Results has none
+	price                          []string          // per offer: its price, in Results
+	verdict                        []string          // per offer: its verdict, in Results; "" when Results has none
 	rate, capex, residual, running float64
 }
 
@@ -65,6 +67,12 @@ func cashFlowOf(out Output, lay *resultsLayout) (*cashFlow, string) {
 			p = grid.Absolute(Results, firstValue+j, lay.paybackRow)
 		}
 		cf.payback = append(cf.payback, p)
+		cf.price = append(cf.price, grid.Absolute(Results, firstValue+j, lay.priceRow))
+		v := ""
+		if lay.verdictRow > 0 && o.Verdict != "" {
+			v = grid.Absolute(Results, firstValue+j, lay.verdictRow)
+		}
+		cf.verdict = append(cf.verdict, v)
 	}
 	return cf, ""
 }
@@ -120,6 +128,7 @@ const (
 	sumPrice   = 4
 	sumNPV     = 5
 	sumPayback = 6
+	sumVerdict = 7
 )
 
 // summary lists each offer: its price, owning's NPV against it and the
@@ -127,14 +136,17 @@ const (
 // month table is laid out (npv).
 func (cf *cashFlow) summary(g *grid.Grid) int {
 	g.Sentence(1, HeaderRow, sumPrice-1, "offer", grid.StyleHeader)
-	for col, h := range map[int]string{sumPrice: "$/GPU-hour", sumNPV: "NPV of owning", sumPayback: "payback"} {
+	for col, h := range map[int]string{sumPrice: "$/GPU-hour", sumNPV: "NPV of owning", sumPayback: "payback", sumVerdict: "verdict"} {
 		g.Set(col, HeaderRow, grid.Text(h, grid.StyleHeader))
 	}
 	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))
 	for j, o := range cf.offers {
 		row := HeaderRow + 1 + j
 		g.Sentence(1, row, sumPrice-1, o.Offer.Label(), grid.StyleLabel)
-		g.Set(sumPrice, row, grid.Number(o.Offer.Price, money))
+		g.Set(sumPrice, row, grid.Linked(grid.Number(o.Offer.Price, money), cf.price[j]))
+		if cf.verdict[j] != "" {
+			g.Set(sumVerdict, row, grid.Linked(grid.Text(o.Verdict, grid.StyleVerdict), cf.verdict[j]))
+		}
 		if o.Payback.Known() {
 			c := grid.Text(o.Payback.Words(), grid.Wrapped(grid.StyleLabel))
 			if o.Payback.Months > 0 {
@@ -143,6 +155,7 @@ func (cf *cashFlow) summary(g *grid.Grid) int {
 			g.Set(sumPayback, row, grid.Linked(c, cf.payback[j]))
 		}
 	}
+	shadeVerdicts(g, grid.CellName(sumVerdict, HeaderRow+1)+":"+grid.CellName(sumVerdict, HeaderRow+len(cf.offers)))
 	last := HeaderRow + len(cf.offers) + 1
 	g.Sentence(1, last, sumPayback+4, "NPV: owning instead of renting the used hours, in today's money at the monthly cost of capital: "+
 		"owning's discounted cumulative cash less renting's at the last month. Payback: the first month in which owning's cash saving, "+
@@ -267,7 +280,7 @@ func (cf *cashFlow) chart(sheet string, header, last int) *excelize.Chart {
 		Legend: grid.Legend("bottom"),
 		XAxis: grid.Axis(excelize.ChartAxis{Minimum: &zero, Maximum: &end, MajorUnit: monthTicks(cf.months), MajorGridLines: true,
 			TickLabelPosition: excelize.ChartTickLabelLow,
-			NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0"}}, "month"),
+			NumFmt:            excelize.ChartNumFmt{CustomNumFmt: "0"}}, "month"),
 		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "$#,##0"}}, ""),
 		Dimension: excelize.ChartDimension{Width: 960, Height: cashChartHeight},
 	}
