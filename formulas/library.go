@@ -28,6 +28,16 @@ func Library() []Formula {
 	return all
 }
 
+// Builtin is the built-in formula of that name.
+func Builtin(name string) (Formula, bool) {
+	for _, f := range Library() {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return Formula{}, false
+}
+
 // definition is one formula line: name "label" [unit] = expression.
 var definition = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*(?:"([^"]*)")?\s*(?:\[([^\]]*)\])?\s*=\s*(.*)$`)
 

@@ -112,7 +112,7 @@ func TestEvalAndAProtectedStructure(t *testing.T) {
 	}
 	r, _ := p.Eval(engine.Scenario{Name: "base"})
 	_, err = b.Write(Output{Version: "test", Plan: p, Results: []*engine.Result{r}}, WriteOptions{})
-	want := path + ": the workbook's structure is protected, which forbids adding sheets, and planner eval adds the sheets Results; " +
+	want := path + ": the workbook's structure is protected, which forbids adding sheets, and planner eval adds the sheets Results and Cash flow; " +
 		unprotectAdvice + ", run planner eval again, then protect it again; later runs only rewrite those sheets and need no unprotecting"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)

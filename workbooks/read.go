@@ -114,6 +114,13 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	if b.has(sheets.Formulas) {
 		own = r.formulas()
 	}
+	own, replaced := formulas.Superseded(own)
+	for _, f := range replaced {
+		now, _ := formulas.Builtin(f.Name)
+		r.warnings = append(r.warnings, diag.Warningf(f.Origin, f.Name,
+			"is the built-in formula of an earlier planner; planner now computes %s as %s, with the lines of owning's cost added since (the cost of capital, maintenance, staff and network, each zero until Assumptions gives it), and uses that: replace the expression with it, or delete the row, so that the sheet says what planner computes",
+			f.Name, now.Source))
+	}
 	b.Model.Formulas = formulas.Merge(formulas.Library(), own)
 	if err := r.problems.Err(); err != nil {
 		return nil, err

@@ -100,14 +100,14 @@ func TestMegabyteFormula(t *testing.T) {
 		if !strings.Contains(xml, "per_gpu_capex") {
 			t.Fatal("sheet11 is not the Formulas sheet")
 		}
-		row := `<row r="18"><c r="A18" t="inlineStr"><is><t>huge</t></is></c><c r="B18" t="inlineStr"><is><t>` + huge + `</t></is></c></row>`
+		row := `<row r="900"><c r="A900" t="inlineStr"><is><t>huge</t></is></c><c r="B900" t="inlineStr"><is><t>` + huge + `</t></is></c></row>`
 		return strings.Replace(xml, "</sheetData>", row+"</sheetData>", 1)
 	})
 	errs.Reset()
 	if code := run([]string{"eval", plan}, &out, &errs); code != 1 {
 		t.Fatalf("exit %d", code)
 	}
-	want := plan + ": Formulas!B18: huge: the expression is 1048577 characters long; formulas are limited to 4096: split it into named parts\n"
+	want := plan + ": Formulas!B900: huge: the expression is 1048577 characters long; formulas are limited to 4096: split it into named parts\n"
 	if !strings.HasPrefix(errs.String(), want) {
 		t.Errorf("got %s\nwant %s", errs.String(), want)
 	}

@@ -58,14 +58,14 @@ func TestWorkbookTextCannotDriveTheTerminal(t *testing.T) {
 
 	stdout, _ := call("eval", plan, "--set", "capex=300000", "--samples", "1000")
 	for _, want := range []string{
-		"  offer                                                                                      $/GPU-h  break-even  verdict  own saves/month\n",
-		"  RunPod " + shown + "    $2.69      63.5 %  rent          -$2,116.26  close call: flips in 38.1 % of Monte Carlo samples; $2,116 a month at stake\n",
-		"  RunPod H100 SXM, Secure                                                                      $3.29      51.9 %  rent            -$364.26  close call: flips in 66.6 % of Monte Carlo samples; $364 a month at stake\n",
+		"  offer                                                                                      $/GPU-h  break-even  verdict  own saves/month  NPV of owning                      payback\n",
+		"  RunPod " + shown + "    $2.69      63.5 %  rent          -$2,116.26       -$76,185  no payback within 36 months  close call: flips in 15.6 % of Monte Carlo samples; $2,116 a month at stake\n",
+		"  RunPod H100 SXM, Secure                                                                      $3.29      51.9 %  rent            -$364.26       -$13,113  no payback within 36 months  close call: flips in 40.7 % of Monte Carlo samples; $364 a month at stake\n",
 		"  one H100, all month                        1×1  730 h a month   RunPod " + shown + "   $1,963.70   $9,971.06  rent\n",
-		"  breakeven_utilization vs RunPod " + shown + "      63.5 %  residual 15.9 %, capex 12.4 %, rack_per_month 4.8 %\n",
-		"  breakeven_utilization vs RunPod H100 SXM, Secure                                                                        51.9 %  residual 13.0 %, capex 10.1 %, rack_per_month 3.9 %\n",
+		"  npv_saving vs RunPod " + shown + "  $          -$83,931  -$206,974    -$88,661     $53,783   -$76,185      P56\n",
+		"  breakeven_utilization vs RunPod " + shown + "      63.5 %  residual 15.9 %, maintenance_per_year 12.7 %, capex 12.4 %\n",
 		// The label holds a semicolon (of its escape): quoted in the list.
-		"Chance that owning is cheaper: \"RunPod " + shown + " 38.1 %\"; ",
+		"Chance that owning is cheaper: \"RunPod " + shown + " 15.6 %\"; ",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("eval's table lacks\n%s", want)

@@ -13,19 +13,30 @@ import (
 // owned is the article's cost of one owned H100 per calendar hour, written
 // out here from SPEC.md §3 rather than taken from planner: the node's price
 // less its residual over 36 months of 730 hours, 700 W × 1.3 at the power
-// price, and the rack, all per GPU.
+// price, and the rack, all per GPU; with a cost of capital, the capital is
+// the monthly payment whose present value, with the residual's, is the
+// price; maintenance, staff and network add their own lines.
 func owned(in map[string]float64) float64 {
 	v := func(name string) float64 { return in[name] }
 	hours := 36 * 730.0
 	capital := v("capex") / 8 * (1 - v("residual")) / hours
+	if i := v("cost_of_capital") / 12; i != 0 {
+		var annuity float64
+		for m := 1; m <= 36; m++ {
+			annuity += math.Pow(1+i, -float64(m))
+		}
+		capital = (v("capex") - v("residual")*v("capex")*math.Pow(1+i, -36)) / annuity / 8 / 730
+	}
 	power := 700 * 8 * v("pue") / 1000 * 730 * v("electricity_price") / 8 / 730
 	rack := v("rack_per_month") / 8 / 730
-	return capital + power + rack
+	others := (v("capex")*v("maintenance_per_year")/12 + v("staff_per_month") + v("network_per_month")) / 8 / 730
+	return capital + power + rack + others
 }
 
 // defaults are the default workbook's values, as SPEC.md gives them.
 func defaults() map[string]float64 {
-	return map[string]float64{"capex": 285000, "residual": 0, "pue": 1.3, "electricity_price": 0.12, "rack_per_month": 1000, "utilization": 0.5}
+	return map[string]float64{"capex": 285000, "residual": 0, "pue": 1.3, "electricity_price": 0.12, "rack_per_month": 1000, "utilization": 0.5,
+		"cost_of_capital": 0, "maintenance_per_year": 0, "staff_per_month": 0, "network_per_month": 0}
 }
 
 func with(name string, v float64) map[string]float64 {
@@ -55,7 +66,8 @@ func TestSensitivitySheet(t *testing.T) {
 	path := evalWorkbook(t)
 	rows := readSheet(t, path, "Sensitivity").rows
 	ranges := map[string][2]float64{"capex": {250000, 320000}, "residual": {0, 0.3}, "pue": {1.2, 1.4},
-		"electricity_price": {0.08, 0.2}, "rack_per_month": {750, 1500}, "utilization": {0.25, 0.9}, "kv_headroom": {0.25, 0.55}}
+		"electricity_price": {0.08, 0.2}, "rack_per_month": {750, 1500}, "utilization": {0.25, 0.9}, "kv_headroom": {0.25, 0.55},
+		"cost_of_capital": {0, 0.1}, "maintenance_per_year": {0, 0.08}, "staff_per_month": {0, 1500}, "network_per_month": {0, 500}}
 	section := rowStarting(t, rows, 0, "cost_per_gpu_hour: $1.64 at base")
 	var order []string
 	lastSwing := math.Inf(1)
@@ -82,7 +94,9 @@ func TestSensitivitySheet(t *testing.T) {
 		}
 		lastSwing = swing
 	}
-	if got := strings.Join(order[:3], " "); got != "residual capex rack_per_month" {
+	// Residual swings the cost by 30 % of $1.36, capex by $0.33, maintenance
+	// at 8 % of the price a year by $0.33 less a little.
+	if got := strings.Join(order[:3], " "); got != "residual capex maintenance_per_year" {
 		t.Errorf("widest swings %s", got)
 	}
 	// The break-even against RunPod Community moves as the cost over $2.69.
@@ -217,27 +231,27 @@ func TestChartsPointAtTheirTables(t *testing.T) {
 	for _, c := range charts {
 		summary = append(summary, c.sheet+" "+c.kind+" "+strconv.Itoa(len(c.refs)))
 	}
-	want := "MonteCarlo barChart 3, " + strings.Repeat("Sensitivity barChart 6, ", 10) + "Breakeven scatterChart 45"
+	want := "Cash flow scatterChart 15, MonteCarlo barChart 3, " + strings.Repeat("Sensitivity barChart 6, ", 14) + "Breakeven scatterChart 45"
 	if got := strings.Join(summary, ", "); got != want {
 		t.Fatalf("charts %s\nwant %s", got, want)
 	}
 	sens := readSheet(t, path, "Sensitivity").rows
-	for i, c := range charts[1:11] {
+	for i, c := range charts[2:16] {
 		header := rowStarting(t, sens, 0, "input")
 		for k := 0; k < i; k++ {
 			header = rowStarting(t, sens, header+1, "input")
 		}
 		n := header + 1 // 1-based row of the header
 		want := fmt.Sprintf("Sensitivity!$H$%d Sensitivity!$A$%d:$A$%d Sensitivity!$H$%d:$H$%d Sensitivity!$I$%d Sensitivity!$A$%d:$A$%d Sensitivity!$I$%d:$I$%d",
-			n, n+1, n+7, n+1, n+7, n, n+1, n+7, n+1, n+7)
+			n, n+1, n+11, n+1, n+11, n, n+1, n+11, n+1, n+11)
 		if got := strings.Join(c.refs, " "); got != want {
 			t.Errorf("tornado %d: %s\nwant %s", i+1, got, want)
 		}
-		if sens[header][7] != "change at low" || sens[header+7][0] == "" || len(sens) > header+8 && len(sens[header+8]) > 0 && sens[header+8][0] != "" {
-			t.Errorf("tornado %d does not cover its table's seven inputs", i+1)
+		if sens[header][7] != "change at low" || sens[header+11][0] == "" || len(sens) > header+12 && len(sens[header+12]) > 0 && sens[header+12][0] != "" {
+			t.Errorf("tornado %d does not cover its table's eleven inputs", i+1)
 		}
 	}
-	curve := charts[11]
+	curve := charts[16]
 	be := readSheet(t, path, "Breakeven").rows
 	header := rowStarting(t, be, 0, "utilization") + 1
 	if got := curve.refs[:3]; strings.Join(got, " ") != fmt.Sprintf("Breakeven!$B$%d Breakeven!$A$%d:$A$%d Breakeven!$B$%d:$B$%d", header, header+1, header+100, header+1, header+100) {
@@ -257,10 +271,10 @@ func TestChartsPointAtTheirTables(t *testing.T) {
 	for _, c := range charts {
 		summary = append(summary, c.sheet+" "+c.part)
 	}
-	if got := strings.Join(summary, ", "); got != "MonteCarlo xl/charts/chart1.xml, Sensitivity xl/charts/chart2.xml, Breakeven xl/charts/chart3.xml" {
+	if got := strings.Join(summary, ", "); got != "Cash flow xl/charts/chart1.xml, MonteCarlo xl/charts/chart2.xml, Sensitivity xl/charts/chart3.xml, Breakeven xl/charts/chart4.xml" {
 		t.Errorf("charts after --target: %s", got)
 	}
-	if n := countParts(t, dir+"one.xlsx", "xl/charts/"); n != 3 {
-		t.Errorf("%d chart parts, want 3", n)
+	if n := countParts(t, dir+"one.xlsx", "xl/charts/"); n != 4 {
+		t.Errorf("%d chart parts, want 4", n)
 	}
 }
