@@ -73,6 +73,8 @@ type OwnCheaper struct {
 	// samples in which it is above zero: owning pays in today's money.
 	NPV          *Stats
 	NPVAboveZero float64
+	// Evaluated counts the samples that evaluated for the offer.
+	Evaluated int
 }
 
 // Result is one scenario's Monte Carlo run.

@@ -40,7 +40,7 @@ func (mc *mcRun) result(ctx context.Context) (*Result, error) {
 			gains += mc.gains[k][j]
 			all += mc.counted[k][j]
 		}
-		oc := OwnCheaper{Offer: o, Probability: math.NaN(), NPVAboveZero: math.NaN()}
+		oc := OwnCheaper{Offer: o, Probability: math.NaN(), NPVAboveZero: math.NaN(), Evaluated: all}
 		if all > 0 {
 			oc.Probability = float64(wins) / float64(all)
 		}

@@ -117,6 +117,17 @@ func outputsTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
 				grid.Number(o.Mean, format), grid.Number(o.P5, format), grid.Number(o.P50, format), grid.Number(o.P95, format),
 				grid.Number(float64(mc.Good), grid.WithFormat(grid.StyleResult, "#,##0")), grid.Number(o.Base, format), grid.Text(montecarlo.RankText(o.BaseRank), grid.StyleLabel))
 		}
+		for _, oc := range mc.OwnCheaper {
+			o := oc.NPV
+			if o == nil || o.Min == o.Max {
+				continue
+			}
+			row++
+			format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(o.Unit))
+			g.Line(row, grid.Text(o.Name+" vs "+oc.Offer.Label(), grid.StyleLabel), grid.Text(o.Unit, grid.StyleLabel), grid.Text(mc.Scenario, grid.StyleLabel),
+				grid.Number(o.Mean, format), grid.Number(o.P5, format), grid.Number(o.P50, format), grid.Number(o.P95, format),
+				grid.Number(float64(oc.Evaluated), grid.WithFormat(grid.StyleResult, "#,##0")), grid.Number(o.Base, format), grid.Text(montecarlo.RankText(o.BaseRank), grid.StyleLabel))
+		}
 	}
 	return row
 }
@@ -134,6 +145,36 @@ func ownCheaperTable(g *grid.Grid, out Output, row int) int {
 			for _, oc := range mc.OwnCheaper {
 				if oc.Offer.Label() == out.Plan.Model().Offers[j].Label() && oc.Probability == oc.Probability {
 					g.Set(3+i, row, grid.Number(oc.Probability, grid.WithFormat(grid.StyleResult, "0.0%")))
+				}
+			}
+		}
+	}
+	return npvAboveZeroTable(g, out, row+2)
+}
+
+// npvAboveZeroTable shows, offer by scenario, the share of samples in which
+// owning instead of renting the offer is worth more than nothing in
+// today's money (npv_saving above zero), when the model has an NPV.
+func npvAboveZeroTable(g *grid.Grid, out Output, row int) int {
+	has := false
+	for _, mc := range out.MonteCarlo {
+		for _, oc := range mc.OwnCheaper {
+			has = has || oc.NPV != nil
+		}
+	}
+	if !has {
+		return row - 2
+	}
+	g.Line(row, grid.Text("Probability that owning's net present value is above zero (npv_saving, at the cost of capital)", grid.StyleSection))
+	row++
+	scenarioHeader(g, row, out.Results, 0, "", "Offer", "GPU")
+	for _, o := range out.Plan.Model().Offers {
+		row++
+		g.Line(row, grid.Text(o.Label(), grid.StyleLabel), grid.Text(o.GPU, grid.StyleLabel))
+		for i, mc := range out.MonteCarlo {
+			for _, oc := range mc.OwnCheaper {
+				if oc.Offer.Label() == o.Label() && oc.NPV != nil && oc.NPVAboveZero == oc.NPVAboveZero {
+					g.Set(3+i, row, grid.Number(oc.NPVAboveZero, grid.WithFormat(grid.StyleResult, "0.0%")))
 				}
 			}
 		}
