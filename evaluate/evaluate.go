@@ -86,7 +86,7 @@ func Evaluate(ctx context.Context, path string, opts Options) (*Report, error) {
 
 // Version is planner's version. It is written into every sheet planner
 // owns, so it changes only with a release.
-const Version = "0.1.0"
+const Version = "0.2.0"
 
 func (o Options) withDefaults() Options {
 	if o.Version == "" {
