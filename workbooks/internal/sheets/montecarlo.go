@@ -2,6 +2,8 @@ package sheets
 
 import (
 	"fmt"
+	"math"
+	"slices"
 
 	"github.com/xuri/excelize/v2"
 
@@ -112,10 +114,7 @@ func outputsTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
 				continue // one number in every sample: Results has it
 			}
 			row++
-			format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(o.Unit))
-			g.Line(row, grid.Text(o.Name, grid.StyleLabel), grid.Text(o.Unit, grid.StyleLabel), grid.Text(mc.Scenario, grid.StyleLabel),
-				grid.Number(o.Mean, format), grid.Number(o.P5, format), grid.Number(o.P50, format), grid.Number(o.P95, format),
-				grid.Number(float64(mc.Good), grid.WithFormat(grid.StyleResult, "#,##0")), grid.Number(o.Base, format), grid.Text(montecarlo.RankText(o.BaseRank), grid.StyleLabel))
+			statsRow(g, row, o.Name, mc.Scenario, o, mc.Good)
 		}
 		for _, oc := range mc.OwnCheaper {
 			o := oc.NPV
@@ -123,49 +122,45 @@ func outputsTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
 				continue
 			}
 			row++
-			format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(o.Unit))
-			g.Line(row, grid.Text(o.Name+" vs "+oc.Offer.Label(), grid.StyleLabel), grid.Text(o.Unit, grid.StyleLabel), grid.Text(mc.Scenario, grid.StyleLabel),
-				grid.Number(o.Mean, format), grid.Number(o.P5, format), grid.Number(o.P50, format), grid.Number(o.P95, format),
-				grid.Number(float64(oc.Evaluated), grid.WithFormat(grid.StyleResult, "#,##0")), grid.Number(o.Base, format), grid.Text(montecarlo.RankText(o.BaseRank), grid.StyleLabel))
+			statsRow(g, row, o.Name+" vs "+oc.Offer.Label(), mc.Scenario, *o, oc.Evaluated)
 		}
 	}
 	return row
 }
 
-// ownCheaperTable shows, offer by scenario, the share of samples in which
-// owning costs less than renting the offer.
-func ownCheaperTable(g *grid.Grid, out Output, row int) int {
-	g.Line(row, grid.Text("Probability that owning is cheaper than renting (utilisation at or above break-even)", grid.StyleSection))
-	row++
-	scenarioHeader(g, row, out.Results, 0, "", "Offer", "GPU")
-	for j, o := range out.Plan.Model().Offers {
-		row++
-		g.Line(row, grid.Text(o.Label(), grid.StyleLabel), grid.Text(o.GPU, grid.StyleLabel))
-		for i, mc := range out.MonteCarlo {
-			for _, oc := range mc.OwnCheaper {
-				if oc.Offer.Label() == out.Plan.Model().Offers[j].Label() && oc.Probability == oc.Probability {
-					g.Set(3+i, row, grid.Number(oc.Probability, grid.WithFormat(grid.StyleResult, "0.0%")))
-				}
-			}
-		}
-	}
-	return npvAboveZeroTable(g, out, row+2)
+// statsRow is one output's statistics in a scenario, over the samples it
+// evaluated for.
+func statsRow(g *grid.Grid, row int, label, scenario string, o montecarlo.Stats, evaluated int) {
+	format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(o.Unit))
+	g.Line(row, grid.Text(label, grid.StyleLabel), grid.Text(o.Unit, grid.StyleLabel), grid.Text(scenario, grid.StyleLabel),
+		grid.Number(o.Mean, format), grid.Number(o.P5, format), grid.Number(o.P50, format), grid.Number(o.P95, format),
+		grid.Number(float64(evaluated), grid.WithFormat(grid.StyleResult, "#,##0")), grid.Number(o.Base, format), grid.Text(montecarlo.RankText(o.BaseRank), grid.StyleLabel))
 }
 
-// npvAboveZeroTable shows, offer by scenario, the share of samples in which
-// owning instead of renting the offer is worth more than nothing in
-// today's money (npv_saving above zero), when the model has an NPV.
-func npvAboveZeroTable(g *grid.Grid, out Output, row int) int {
-	has := false
+// ownCheaperTable shows, offer by scenario, the share of samples in which
+// owning costs less than renting the offer, and then the share in which
+// owning's NPV against it is above zero, when the model has an NPV.
+func ownCheaperTable(g *grid.Grid, out Output, row int) int {
+	row = offerShares(g, out, row, "Probability that owning is cheaper than renting (utilisation at or above break-even)",
+		func(oc montecarlo.OwnCheaper) float64 { return oc.Probability })
 	for _, mc := range out.MonteCarlo {
-		for _, oc := range mc.OwnCheaper {
-			has = has || oc.NPV != nil
+		if slices.ContainsFunc(mc.OwnCheaper, func(oc montecarlo.OwnCheaper) bool { return oc.NPV != nil }) {
+			return offerShares(g, out, row+2, "Probability that owning's net present value is above zero (npv_saving, at the cost of capital)",
+				func(oc montecarlo.OwnCheaper) float64 {
+					if oc.NPV == nil {
+						return math.NaN()
+					}
+					return oc.NPVAboveZero
+				})
 		}
 	}
-	if !has {
-		return row - 2
-	}
-	g.Line(row, grid.Text("Probability that owning's net present value is above zero (npv_saving, at the cost of capital)", grid.StyleSection))
+	return row
+}
+
+// offerShares is a table of a share per offer (a row) and scenario (a
+// column); NaN leaves its cell empty.
+func offerShares(g *grid.Grid, out Output, row int, title string, share func(montecarlo.OwnCheaper) float64) int {
+	g.Line(row, grid.Text(title, grid.StyleSection))
 	row++
 	scenarioHeader(g, row, out.Results, 0, "", "Offer", "GPU")
 	for _, o := range out.Plan.Model().Offers {
@@ -173,8 +168,8 @@ func npvAboveZeroTable(g *grid.Grid, out Output, row int) int {
 		g.Line(row, grid.Text(o.Label(), grid.StyleLabel), grid.Text(o.GPU, grid.StyleLabel))
 		for i, mc := range out.MonteCarlo {
 			for _, oc := range mc.OwnCheaper {
-				if oc.Offer.Label() == o.Label() && oc.NPV != nil && oc.NPVAboveZero == oc.NPVAboveZero {
-					g.Set(3+i, row, grid.Number(oc.NPVAboveZero, grid.WithFormat(grid.StyleResult, "0.0%")))
+				if p := share(oc); oc.Offer.Label() == o.Label() && p == p {
+					g.Set(3+i, row, grid.Number(p, grid.WithFormat(grid.StyleResult, "0.0%")))
 				}
 			}
 		}
