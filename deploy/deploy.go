@@ -26,6 +26,7 @@ type OwnSide struct {
 	Nodes        int
 	NodeGPUs     float64
 	NodeCost     float64 // one node a month
+	Hours        float64 // the owning scenario's hours in a month
 	Busy         float64 // share of the owned cards' calendar hours they work
 	CostPerMonth float64
 	Breakeven    float64 // against the deployment's offer; 0 when not known
@@ -156,7 +157,7 @@ func ownSide(own *engine.Result, r Result) *OwnSide {
 		return nil
 	}
 	cards := float64(r.Cards * r.Replicas)
-	s := &OwnSide{Scenario: own.Scenario, NodeGPUs: nodeGPUs, NodeCost: nodeCost, Nodes: NodesFor(r.Cards, r.Replicas, nodeGPUs)}
+	s := &OwnSide{Scenario: own.Scenario, NodeGPUs: nodeGPUs, NodeCost: nodeCost, Hours: hours, Nodes: NodesFor(r.Cards, r.Replicas, nodeGPUs)}
 	// A 31-day month of 744 hours keeps owned cards busy all of a 730-hour month.
 	s.Busy = min(1, cards*r.HoursPerMonth/(float64(s.Nodes)*nodeGPUs*hours))
 	s.CostPerMonth = float64(s.Nodes) * nodeCost
