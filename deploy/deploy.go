@@ -290,12 +290,12 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 		}
 		if s, n := nodeOf(&m, d); s != "" {
 			if msg := checkSpan(d, n, s); msg != "" {
-				problems = append(problems, &diag.Diagnostic{Origin: at("cards"), Name: d.Name, Msg: msg})
+				warnings = append(warnings, diag.Warningf(at("cards"), d.Name, "%s", msg))
 			}
 		}
 		problems = append(problems, checkTokens(&m, d, at)...)
 	}
-	return problems, nil
+	return problems, warnings
 }
 
 // tooFewCards says when typed cards per replica cannot hold the weights.

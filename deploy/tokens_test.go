@@ -114,8 +114,6 @@ func TestTokenChecks(t *testing.T) {
 			"comparing with the API Cheap Llama 3.1 70B needs the tokens per second per replica, to know the tokens a month; type them in their column"},
 		{func(d *engine.Deployment) { d.Mix, d.MixIn, d.MixCached, d.MixOut = "1:1:1", 1, 1, 1 },
 			"the mix 1:1:1 has a cached share, but the API Cheap Llama 3.1 70B has no cached-input price; fill it in the APIs sheet, or give the mix as input:output"},
-		{func(d *engine.Deployment) { d.Cards = 12 },
-			"a replica of 12 cards is larger than the 8-card H100 SXM node the scenario base owns and does not fill whole nodes; type 16 (whole nodes) or at most 8"},
 	}
 	for _, tt := range tests {
 		m := enginetest.FullModel()
@@ -129,6 +127,29 @@ func TestTokenChecks(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("got %v\nwant %s", err, want)
 		}
+	}
+}
+
+// A replica larger than the node that does not fill whole nodes is
+// costed, whole nodes each, with a warning at its cards.
+func TestReplicaLargerThanANode(t *testing.T) {
+	m := enginetest.FullModel()
+	d := seventyB()
+	d.Cards = 12
+	d.Where = map[string]diag.Origin{"cards": {File: "plan.xlsx", Sheet: "Deployments", Row: 5, Col: 5}}
+	m.Deployments = []engine.Deployment{d}
+	p, err := engine.Build(m, Check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "plan.xlsx: Deployments!E5: 70B on 4×H100: a replica of 12 cards is larger than the 8-card H100 SXM node the scenario base owns: " +
+		"owned, each replica takes 2 whole nodes and leaves 4 of their cards idle; type 16 or 8 cards to fill the nodes"
+	if w := p.Warnings(); len(w) != 1 || w[0].Error() != want {
+		t.Errorf("warnings %v\nwant %s", w, want)
+	}
+	results, _ := p.EvalAll(nil)
+	if c := Cost(p, results)[0]; c.Own == nil || c.Own.Nodes != 2 {
+		t.Errorf("own side %+v, want 2 nodes", c.Own)
 	}
 }
 

@@ -98,7 +98,7 @@ func TestDefaultBestMix(t *testing.T) {
 	words := `own "405B FP8 on 8×H100", "eight H100s all month, Community", "eight H100s all month, Lambda" and "eight H100s all month, AWS" on 4 H100 SXM nodes` +
 		` and "671B MoE on 8×H200" on 1 H200 node; rent "internal 8B assistant", "public 70B FP8 service, workdays", "70B, longer context or more concurrency",` +
 		` "one H100, all month", "one H100, workdays" and "70B FP8 on one H200": ` +
-		fmt.Sprintf("$%s a month, $%s less than owning everything and $%s less than renting everything", thousands(want), thousands(ownAll-want), thousands(rentAll-want))
+		fmt.Sprintf("$%s a month, $%s less than owning every deployment a scenario can own and $%s less than renting everything", thousands(want), thousands(ownAll-want), thousands(rentAll-want))
 	if f.Best.Words != words {
 		t.Errorf("words\n%s\nwant\n%s", f.Best.Words, words)
 	}

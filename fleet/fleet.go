@@ -195,9 +195,15 @@ func words(f Fleet) string {
 		parts = append(parts, "own "+and(owns)+"; rent "+quoted(b.Rent))
 	}
 	s := strings.Join(parts, "") + ": " + dollars(b.PerMonth) + " a month"
+	everything := "everything"
+	for _, g := range f.GPUs {
+		if g.Scenario == "" {
+			everything = "every deployment a scenario can own" // the rest rented
+		}
+	}
 	var than []string
 	if d := b.OwnAll - b.PerMonth; d > 0.005 {
-		than = append(than, dollars(d)+" less than owning everything")
+		than = append(than, dollars(d)+" less than owning "+everything)
 	}
 	if d := b.RentAll - b.PerMonth; d > 0.005 {
 		than = append(than, dollars(d)+" less than renting everything")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -12,6 +13,7 @@ import (
 	"planner/engine"
 	"planner/evaluate"
 	"planner/facts"
+	"planner/fleet"
 	"planner/review"
 )
 
@@ -98,8 +100,9 @@ func diffSide(arg string) (review.Side, error) {
 		var results []*engine.Result
 		if results, err = plan.EvalAll(nil); err == nil {
 			costs := deploy.Cost(plan, results)
-			side.Results = append(facts.Results(plan, results), facts.Deployments(costs)...)
-			side.Verdicts = facts.Verdicts(results, costs)
+			f := fleet.Of(costs)
+			side.Results = slices.Concat(facts.Results(plan, results), facts.Deployments(costs), facts.Fleet(f))
+			side.Verdicts = append(facts.Verdicts(results, costs), facts.FleetVerdicts(f)...)
 		}
 	}
 	if err != nil {
