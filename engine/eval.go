@@ -37,6 +37,9 @@ type OfferResult struct {
 	Verdict  string                // "buy", "rent", or "" when not compared or not computable
 	Words    string                // the verdict in a sentence a memo can quote
 	Phrase   Phrase                // the same, word by word
+	// Payback is when owning instead of renting this offer has paid for
+	// itself; nil when the model cannot say.
+	Payback *Payback
 }
 
 // Verdicts.
@@ -321,6 +324,7 @@ func (p *Plan) evalOffer(o Offer, st *state, nodeFailed map[int]string, res *Res
 		failed[k] = v
 	}
 	p.collect(st, true, o.Label(), failed, or.Values, or.Errors)
+	or.Payback = payback(res.Values, or.Values)
 	be, ok := or.Values[Breakeven]
 	u, hasU := res.Values[Utilization]
 	if ok && hasU {

@@ -1,7 +1,9 @@
 package evaluate
 
 import (
+	"encoding/json"
 	"math"
+	"strconv"
 
 	"planner/deploy"
 	"planner/diag"
@@ -47,6 +49,9 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 				AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Words: o.Words, Values: o.Values, Errors: messages(o.Errors)}
 			if be, ok := o.Values[engine.Breakeven]; ok {
 				jo.Breakeven = &be
+			}
+			if o.Payback.Known() {
+				jo.PaybackMonths, jo.Payback = paybackMonths(o.Payback), o.Payback.Words()
 			}
 			if c := montecarlo.Closeness(r, o, rep.MonteCarloOf(r.Scenario)); c.Close {
 				jo.CloseCall = &CloseCallJSON{OwnWins: OrNull(c.OwnWins), AtStake: OrNull(c.AtStake), Words: c.Why}
@@ -128,6 +133,10 @@ type MonteCarloJSON struct {
 	Held         []string                 `json:"held,omitempty"`
 	Outputs      map[string]QuantilesJSON `json:"outputs"`
 	POwnCheaper  map[string]float64       `json:"p_own_cheaper"`
+	// NPVSaving is owning's net present value against each compared offer,
+	// by offer; PNPVAboveZero the share of samples in which it is above zero.
+	NPVSaving     map[string]QuantilesJSON `json:"npv_saving,omitempty"`
+	PNPVAboveZero map[string]float64       `json:"p_npv_above_zero,omitempty"`
 }
 
 type QuantilesJSON struct {
@@ -249,18 +258,29 @@ func fleetJSON(f fleet.Fleet) *FleetJSON {
 }
 
 type OfferJSON struct {
-	Provider  string             `json:"provider"`
-	Offer     string             `json:"offer"`
-	GPU       string             `json:"gpu"`
-	Price     float64            `json:"price_per_gpu_hour"`
-	AsOf      string             `json:"as_of,omitempty"`
-	Compared  bool               `json:"compared"`
-	Breakeven *float64           `json:"breakeven_utilization,omitempty"`
-	Verdict   string             `json:"verdict,omitempty"`
-	Words     string             `json:"words,omitempty"`
-	CloseCall *CloseCallJSON     `json:"close_call,omitempty"`
-	Values    map[string]float64 `json:"values,omitempty"`
-	Errors    map[string]string  `json:"errors,omitempty"`
+	Provider  string         `json:"provider"`
+	Offer     string         `json:"offer"`
+	GPU       string         `json:"gpu"`
+	Price     float64        `json:"price_per_gpu_hour"`
+	AsOf      string         `json:"as_of,omitempty"`
+	Compared  bool           `json:"compared"`
+	Breakeven *float64       `json:"breakeven_utilization,omitempty"`
+	Verdict   string         `json:"verdict,omitempty"`
+	Words     string         `json:"words,omitempty"`
+	CloseCall *CloseCallJSON `json:"close_call,omitempty"`
+	// PaybackMonths is the month owning has paid for itself in, or null
+	// when it does not within the amortisation; Payback says it in words.
+	PaybackMonths json.RawMessage    `json:"payback_months,omitempty"`
+	Payback       string             `json:"payback,omitempty"`
+	Values        map[string]float64 `json:"values,omitempty"`
+	Errors        map[string]string  `json:"errors,omitempty"`
+}
+
+func paybackMonths(b *engine.Payback) json.RawMessage {
+	if b.Months == 0 {
+		return json.RawMessage("null")
+	}
+	return json.RawMessage(strconv.Itoa(b.Months))
 }
 
 func messages(errs map[string]*engine.EvalError) map[string]string {
@@ -320,6 +340,13 @@ func monteCarloJSON(mc *montecarlo.Result) *MonteCarloJSON {
 	for _, oc := range mc.OwnCheaper {
 		if oc.Probability == oc.Probability {
 			j.POwnCheaper[oc.Offer.Label()] = oc.Probability
+		}
+		if o := oc.NPV; o != nil && o.Mean == o.Mean {
+			if j.NPVSaving == nil {
+				j.NPVSaving, j.PNPVAboveZero = map[string]QuantilesJSON{}, map[string]float64{}
+			}
+			j.NPVSaving[oc.Offer.Label()] = QuantilesJSON{Mean: o.Mean, P5: o.P5, P50: o.P50, P95: o.P95, Base: o.Base, BaseRank: o.BaseRank}
+			j.PNPVAboveZero[oc.Offer.Label()] = oc.NPVAboveZero
 		}
 	}
 	return j

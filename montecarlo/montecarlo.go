@@ -68,6 +68,11 @@ type Stats struct {
 type OwnCheaper struct {
 	Offer       engine.Offer
 	Probability float64
+	// NPV summarises owning's net present value against the offer
+	// (npv_saving), when the model has it; NPVAboveZero is the share of
+	// samples in which it is above zero: owning pays in today's money.
+	NPV          *Stats
+	NPVAboveZero float64
 }
 
 // Result is one scenario's Monte Carlo run.
@@ -139,10 +144,18 @@ func Run(ctx context.Context, p *engine.Plan, sc engine.Scenario, opts Options) 
 	for _, f := range p.Formulas() {
 		if !p.PerOffer(f.Name) {
 			mc.outputs = append(mc.outputs, f.Name)
+			mc.offerOf = append(mc.offerOf, -1)
 		}
 	}
 	if mc.probe, err = mc.newBatch(); err != nil {
 		return nil, err
+	}
+	if p.PerOffer(engine.NPVSaving) {
+		// Each compared offer's NPV is an output of its own.
+		for j := range mc.probe.Offers() {
+			mc.outputs = append(mc.outputs, engine.NPVSaving)
+			mc.offerOf = append(mc.offerOf, j)
+		}
 	}
 	mc.prepare()
 	if err := mc.sample(ctx); err != nil {
@@ -171,7 +184,7 @@ func (mc *mcRun) sample(ctx context.Context) error {
 		whole := pilot == mc.blocks
 		mc.sieves[o] = sieveFrom(values, whole, mc.bracketSigmas())
 		mc.sieves[o].histogram = slices.Contains(mc.opts.Histograms, mc.outputs[o])
-		mc.sieves[o].base = mc.probe.Result().Values[mc.outputs[o]]
+		mc.sieves[o].base = mc.base(o)
 		if whole {
 			mc.tallies[0][o] = tallyOfAll(&mc.sieves[o], values)
 			return
@@ -210,7 +223,8 @@ type mcRun struct {
 	target  *mat.TriDense
 	joined  []int // the sampled inputs correlations join
 	probe   *engine.Batch
-	outputs []string     // node-level formulas
+	outputs []string     // node-level formulas, then per-offer ones
+	offerOf []int        // per output: the compared offer it is of, or -1
 	varies  []bool       // per output: it varies from sample to sample
 	follows []*rescaling // per output: the output it follows, or nil when it is counted
 	sieves  []sieve      // per output: which values to keep
@@ -221,6 +235,7 @@ type mcRun struct {
 	sums    [][]float64 // per block, per output: the sum over good samples
 	good    []int       // per block
 	cheaper [][]int     // per block, per offer: samples where owning wins
+	gains   [][]int     // per block, per offer: samples where owning's NPV is above zero
 	counted [][]int     // per block, per offer: samples that evaluated
 	failure []int       // per block: the first failed sample, or -1
 }
@@ -228,21 +243,21 @@ type mcRun struct {
 // newBatch evaluates what the run reports: the outputs, and break-even
 // against utilisation for each offer.
 func (mc *mcRun) newBatch() (*engine.Batch, error) {
-	needs := append([]string{engine.Breakeven, engine.Utilization}, mc.outputs...)
+	needs := append([]string{engine.Breakeven, engine.Utilization, engine.NPVSaving}, mc.outputs...)
 	return mc.plan.NewBatch(mc.sc, namesOf(mc.sampled), blockSize, needs...)
 }
 
 func (mc *mcRun) prepare() {
 	n := mc.opts.Samples
 	mc.varies = make([]bool, len(mc.outputs))
-	for o, name := range mc.outputs {
-		if col, _, _ := mc.probe.Column(name); col != nil {
-			mc.varies[o] = true
-		}
+	for o := range mc.outputs {
+		col, _ := mc.column(mc.probe, o)
+		mc.varies[o] = col != nil
 	}
 	mc.findRescalings()
 	mc.blocks = (n + blockSize - 1) / blockSize
 	mc.sums, mc.cheaper, mc.counted = make([][]float64, mc.blocks), make([][]int, mc.blocks), make([][]int, mc.blocks)
+	mc.gains = make([][]int, mc.blocks)
 	mc.good, mc.failure = make([]int, mc.blocks), make([]int, mc.blocks)
 }
 
@@ -261,13 +276,13 @@ func (mc *mcRun) findRescalings() {
 	output := map[engine.Slot]int{} // slot -> varying output
 	for o, name := range mc.outputs {
 		slots[o], _ = mc.plan.Slot(name)
-		if mc.varies[o] {
+		if mc.varies[o] && mc.offerAt(o) < 0 {
 			output[slots[o]] = o
 		}
 	}
 	isOutput := func(s engine.Slot) bool { _, ok := output[s]; return ok }
 	for o, name := range mc.outputs {
-		if !mc.varies[o] || slices.Contains(mc.opts.Histograms, name) {
+		if !mc.varies[o] || mc.offerAt(o) >= 0 || slices.Contains(mc.opts.Histograms, name) {
 			continue
 		}
 		if from, apply, ok := mc.probe.Follows(slots[o], isOutput); ok {
@@ -321,4 +336,38 @@ func (mc *mcRun) run(ctx context.Context, from, to int) error {
 	return ctx.Err()
 }
 
+// column is output o's values in batch b's block (after RunOffer, for a
+// per-offer output), or nil and its one value when it does not vary.
+func (mc *mcRun) column(b *engine.Batch, o int) ([]float64, float64) {
+	if j := mc.offerAt(o); j >= 0 {
+		return b.OfferColumn(j, mc.outputs[o])
+	}
+	col, fixed, _ := b.Column(mc.outputs[o])
+	return col, fixed
+}
+
+// base is output o's value in the scenario itself.
+func (mc *mcRun) base(o int) float64 {
+	res := mc.probe.Result()
+	j := mc.offerAt(o)
+	if j < 0 {
+		return res.Values[mc.outputs[o]]
+	}
+	label := mc.probe.Offers()[j].Label()
+	for _, or := range res.Offers {
+		if v, ok := or.Values[mc.outputs[o]]; ok && or.Offer.Label() == label {
+			return v
+		}
+	}
+	return math.NaN()
+}
+
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// offerAt is the compared offer output o is of, or -1 for a node-level one.
+func (mc *mcRun) offerAt(o int) int {
+	if o < len(mc.offerOf) {
+		return mc.offerOf[o]
+	}
+	return -1
+}

@@ -42,7 +42,8 @@ func TestRescalingsFound(t *testing.T) {
 		}
 	}
 	want := map[string]string{"power_per_gpu_hour": "power_per_month", "node_cost_per_month": "cost_per_gpu_hour",
-		"cost_in_cents": "cost_per_gpu_hour", "node_cost_per_year": "node_cost_per_month"}
+		"cost_in_cents": "cost_per_gpu_hour", "node_cost_per_year": "node_cost_per_month",
+		"maintenance_per_gpu_hour": "maintenance_per_month"}
 	if len(got) != len(want) {
 		t.Errorf("followers %v, want %v", got, want)
 	}

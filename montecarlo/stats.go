@@ -28,21 +28,48 @@ func (mc *mcRun) result(ctx context.Context) (*Result, error) {
 		}
 		outputs, _ = mc.statistics(r.Good)
 	}
-	r.Outputs = outputs
+	for o, s := range outputs {
+		if mc.offerAt(o) < 0 {
+			r.Outputs = append(r.Outputs, s)
+		}
+	}
 	for j, o := range mc.probe.Offers() {
-		var wins, all int
+		var wins, gains, all int
 		for k := 0; k < mc.blocks; k++ {
 			wins += mc.cheaper[k][j]
+			gains += mc.gains[k][j]
 			all += mc.counted[k][j]
 		}
-		oc := OwnCheaper{Offer: o, Probability: math.NaN()}
+		oc := OwnCheaper{Offer: o, Probability: math.NaN(), NPVAboveZero: math.NaN()}
 		if all > 0 {
 			oc.Probability = float64(wins) / float64(all)
+		}
+		for i, s := range outputs {
+			if mc.offerAt(i) == j && s.Name == engine.NPVSaving {
+				oc.NPV = &outputs[i]
+				if all > 0 {
+					oc.NPVAboveZero = float64(gains) / float64(all)
+				}
+			}
 		}
 		r.OwnCheaper = append(r.OwnCheaper, oc)
 	}
 	r.FirstFailure = mc.explainFirstFailure()
 	return r, nil
+}
+
+// goodOf is the number of samples output o evaluated for: good for a
+// node-level output, those that evaluated for its offer for a per-offer one.
+func (mc *mcRun) goodOf(o, good int) int {
+	j := mc.offerAt(o)
+	if j < 0 {
+		return good
+	}
+	all := 0
+	for k := 0; k < mc.blocks; k++ {
+		all += mc.counted[k][j]
+	}
+	return all
 }
 
 // recount draws every block again with sieves that keep every value and
@@ -67,7 +94,7 @@ func (mc *mcRun) statistics(good int) ([]Stats, bool) {
 	missed := make([]bool, len(mc.outputs))
 	parallel(len(mc.outputs), func(o int) {
 		if mc.follows[o] == nil {
-			out[o], ranks[o], missed[o] = mc.summarise(o, good)
+			out[o], ranks[o], missed[o] = mc.summarise(o, mc.goodOf(o, good))
 		}
 	})
 	if slices.Contains(missed, true) {
@@ -100,7 +127,7 @@ func (mc *mcRun) statistics(good int) ([]Stats, bool) {
 func (mc *mcRun) newStats(o, good int) Stats {
 	name := mc.outputs[o]
 	s := Stats{Name: name, Unit: mc.plan.Unit(name), BaseRank: 0.5}
-	s.Base = mc.probe.Result().Values[name]
+	s.Base = mc.base(o)
 	sum := 0.0
 	for k := 0; k < mc.blocks; k++ {
 		sum += mc.sums[k][o]
@@ -119,7 +146,7 @@ func (mc *mcRun) summarise(o, good int) (s Stats, r rankValues, missed bool) {
 	}
 	if !mc.varies[o] {
 		// One number, the same in every sample.
-		_, fixed, _ := mc.probe.Column(name)
+		_, fixed := mc.column(mc.probe, o)
 		s.Min, s.Max, s.P5, s.P50, s.P95 = fixed, fixed, fixed, fixed, fixed
 		if s.Histogram != nil {
 			s.Histogram[histogramBins-1] = good

@@ -203,8 +203,11 @@ func (w *worker) record(k, n int, bad []bool) {
 	if good == n {
 		failed = nil
 	}
-	for o, name := range mc.outputs {
-		col, fixed, _ := w.b.Column(name)
+	for o := range mc.outputs {
+		if mc.offerAt(o) >= 0 {
+			continue // counted with its offer (offers)
+		}
+		col, fixed := mc.column(w.b, o)
 		if col == nil {
 			// An output no sampled input reaches is one number: nothing to count.
 			sums[o] = fixed * float64(good)
@@ -236,6 +239,7 @@ func (w *worker) offers(k, n int, bad []bool) {
 	col, fixed, _ := w.b.Column(engine.Utilization)
 	util := columnOr(col, fixed, w.util[:n])
 	mc.cheaper[k], mc.counted[k] = make([]int, len(w.compared)), make([]int, len(w.compared))
+	mc.gains[k] = make([]int, len(w.compared))
 	offerBad := w.offerBad[:n]
 	for j := range w.compared {
 		w.b.RunOffer(j, n)
@@ -246,7 +250,53 @@ func (w *worker) offers(k, n int, bad []bool) {
 		be, beFixed := w.b.OfferColumn(j, engine.Breakeven)
 		breakeven := columnOr(be, beFixed, w.breakeven[:n])
 		mc.cheaper[k][j], mc.counted[k][j] = wins(util, breakeven, offerBad)
+		w.recordOffer(k, n, j, offerBad)
 	}
+}
+
+// recordOffer accounts for the per-offer outputs of the j-th compared
+// offer just run, over the samples that evaluated for it, and counts those
+// in which owning's NPV is above zero.
+func (w *worker) recordOffer(k, n, j int, bad []bool) {
+	mc := w.mc
+	good := 0
+	for _, isBad := range bad {
+		if !isBad {
+			good++
+		}
+	}
+	failed := bad
+	if good == n {
+		failed = nil
+	}
+	for o := range mc.outputs {
+		if mc.offerAt(o) != j {
+			continue
+		}
+		col, fixed := mc.column(w.b, o)
+		if col == nil {
+			mc.sums[k][o] = fixed * float64(good)
+		} else {
+			mc.sums[k][o] = w.tallies[o].add(&mc.sieves[o], col[:n], failed, &w.scratch)
+		}
+		if mc.outputs[o] == engine.NPVSaving {
+			mc.gains[k][j] = positive(col, fixed, bad)
+		}
+	}
+}
+
+// positive counts the samples that evaluated whose value is above zero.
+func positive(col []float64, fixed float64, bad []bool) (count int) {
+	for i, isBad := range bad {
+		x := fixed
+		if col != nil {
+			x = col[i]
+		}
+		if !isBad && x > 0 {
+			count++
+		}
+	}
+	return count
 }
 
 // columnOr is col when the value varies, else the fixed value written into

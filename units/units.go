@@ -51,15 +51,25 @@ func Format(v float64, unit string) string {
 	case unit == Share:
 		return group(v*100, 1) + " %"
 	case unit == Money:
-		return sign(v) + "$" + group(math.Abs(v), 0)
+		return dollars(v, 0)
 	case IsMoney(unit) && math.Abs(v) < 0.1 && v != 0:
-		return sign(v) + "$" + group(math.Abs(v), 4)
+		return dollars(v, 4)
 	case IsMoney(unit):
-		return sign(v) + "$" + group(math.Abs(v), 2)
+		return dollars(v, 2)
 	case v == math.Trunc(v) && math.Abs(v) < 1e15:
 		return group(v, 0)
 	}
 	return group(v, 2)
+}
+
+// dollars is "$1,234" or "-$1,234"; an amount that rounds to nothing
+// has no sign ("$0", never "-$0").
+func dollars(v float64, decimals int) string {
+	digits := group(math.Abs(v), decimals)
+	if strings.Trim(digits, "0.,") == "" {
+		return "$" + digits
+	}
+	return sign(v) + "$" + digits
 }
 
 func sign(v float64) string {

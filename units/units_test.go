@@ -20,6 +20,9 @@ func TestFormat(t *testing.T) {
 		{7.28, "kW", "7.28"},
 		{1234567.891, "", "1,234,567.89"},
 		{math.Inf(1), "$", "+Inf"},
+		{-0.0000031, "$", "$0"},
+		{-0.004, "$/month", "-$0.0040"},
+		{-0.00004, "$/GPU-h", "$0.0000"},
 	}
 	for _, tt := range tests {
 		if got := Format(tt.v, tt.unit); got != tt.want {

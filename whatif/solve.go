@@ -53,8 +53,11 @@ func Solve(p *engine.Plan, sc engine.Scenario, g engine.Goal) (Solution, error) 
 		sol.X, sol.Iterations = x, n
 		sol.Reached = f(x) + g.Value
 		// A sign change can also be a jump, as across a division by zero:
-		// only a point where the target really equals the value counts.
-		if miss := math.Abs(sol.Reached - g.Value); !(miss <= 1e-9*math.Max(1, math.Abs(g.Value))) {
+		// only a point where the target really equals the value counts, to
+		// within the rounding of the target's own values (an NPV of
+		// $100,000s that rounds to a millionth of a dollar reaches $0).
+		scale := math.Max(1, math.Max(math.Abs(g.Value), math.Max(math.Abs(fa), math.Abs(fb))))
+		if miss := math.Abs(sol.Reached - g.Value); !(miss <= 1e-9*scale) {
 			sol.Why = fmt.Sprintf("%s jumps across %s near %s = %s without reaching it (a division by zero?)",
 				g.Target, units.Format(g.Value, p.Unit(g.Target)), g.For, units.Format(x, in.Unit))
 			return sol, nil

@@ -205,3 +205,31 @@ func TestDefaultTargetsShowUtilisation(t *testing.T) {
 		t.Errorf("utilisation is the widest swing of: %v; want cost_per_used_hour and own_saving_per_month", moved)
 	}
 }
+
+// The cost of capital at which owning stops paying against Lambda's $3.99
+// at half the month: the rate at which the purchase's cash flow, worked out
+// month by month here, is worth nothing today.
+func TestSolveCostOfCapital(t *testing.T) {
+	p, _ := engine.Build(enginetest.RangedSpecModel())
+	sol, err := Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "cost_of_capital", Target: engine.NPVSaving,
+		Value: 0, Offer: "Lambda H100, 8-GPU plan", Low: 0, High: 0.5, HasRange: true})
+	if err != nil || !sol.Found {
+		t.Fatalf("solved %+v, %v", sol, err)
+	}
+	npv := func(rate float64) float64 {
+		saving := 3.99*8*730*0.5 - (700*8*1.3/1000*730*0.12 + 1000)
+		v := -285000.0
+		for m := 1; m <= 36; m++ {
+			v += saving * math.Pow(1+rate/12, -float64(m))
+		}
+		return v
+	}
+	if math.Abs(npv(sol.X)) > 1e-3 || npv(sol.X-1e-6) <= 0 || npv(sol.X+1e-6) >= 0 {
+		t.Errorf("rate %v: NPV %v, at ±1e-6 %v and %v", sol.X, npv(sol.X), npv(sol.X-1e-6), npv(sol.X+1e-6))
+	}
+	// It is also the rate at which break-even reaches the utilisation.
+	o := enginetest.Offer(t, enginetest.Eval(t, map[string]engine.Value{"cost_of_capital": engine.Num(sol.X)}), "Lambda", "H100, 8-GPU plan")
+	if math.Abs(o.Values[engine.Breakeven]-0.5) > 1e-9 || math.Round(sol.X*1000) != 160 {
+		t.Errorf("rate %v: break-even %v", sol.X, o.Values[engine.Breakeven])
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/diag"
+	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/sheets"
 )
@@ -95,7 +96,7 @@ func staleCells(path, sheet string, was, now *excelize.File) []string {
 				extra++
 				continue
 			}
-			out = append(out, fmt.Sprintf("%s: %s!%s%s: %s", path, sheets.Quote(sheet), cellName(c+1, r+1), label(fresh, r, c), what))
+			out = append(out, fmt.Sprintf("%s: %s!%s%s: %s", path, grid.Quote(sheet), cellName(c+1, r+1), label(fresh, r, c), what))
 		}
 	}
 	if extra > 0 {

@@ -11,9 +11,9 @@ import (
 
 	"planner/diag"
 	"planner/engine"
+	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/inputsheets"
 	"planner/workbooks/internal/ooxml"
-	"planner/workbooks/internal/sheets"
 )
 
 // Init returns the bytes of the workbook at path with planner's input
@@ -58,7 +58,7 @@ func (p *panicked) Error() string { return p.msg }
 // initNew writes a new workbook dated as of its prices, not of the clock:
 // init gives the same bytes on any day, and the prices' age is measured
 // from the day they were listed until someone saves the workbook.
-func initNew(path string, grids []*sheets.Grid, dated string) ([]byte, error) {
+func initNew(path string, grids []*grid.Grid, dated string) ([]byte, error) {
 	f := excelize.NewFile()
 	defer f.Close()
 	if err := f.SetSheetName("Sheet1", grids[0].Sheet()); err != nil {
@@ -68,7 +68,7 @@ func initNew(path string, grids []*sheets.Grid, dated string) ([]byte, error) {
 	if err := f.SetDocProps(props); err != nil {
 		return nil, err
 	}
-	if _, _, err := sheets.Write(f, grids); err != nil {
+	if _, _, err := grid.Write(f, grids); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return ooxml.Pack(path, f)
@@ -88,7 +88,7 @@ func pricesDated(m engine.Model) string {
 
 // clashes refuses to add a sheet or a name the workbook already has. Excel
 // compares sheet names without case.
-func clashes(path string, f *excelize.File, grids []*sheets.Grid) error {
+func clashes(path string, f *excelize.File, grids []*grid.Grid) error {
 	var problems []string
 	for _, have := range f.GetSheetList() {
 		for _, want := range plannersSheets() {

@@ -1,6 +1,9 @@
 package workbooks
 
-import "planner/workbooks/internal/sheets"
+import (
+	"planner/workbooks/internal/grid"
+	"planner/workbooks/internal/sheets"
+)
 
 // SheetResults is planner's own sheet of results, which eval rewrites on
 // every run.
@@ -23,4 +26,4 @@ func plannersSheets() []string {
 }
 
 // ExcelNameProblem says why name cannot be an Excel defined name, or "".
-func ExcelNameProblem(name string) string { return sheets.NameProblem(name) }
+func ExcelNameProblem(name string) string { return grid.NameProblem(name) }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/sheets"
 )
@@ -194,7 +195,7 @@ func TestVerifyLetsPlannerMoveItsPrintTitles(t *testing.T) {
 		if err := f.DeleteDefinedName(&excelize.DefinedName{Name: ooxml.PrintTitles, Scope: sheet}); err != nil {
 			t.Fatal(err)
 		}
-		if err := f.SetDefinedName(&excelize.DefinedName{Name: ooxml.PrintTitles, Scope: sheet, RefersTo: sheets.Quote(sheet) + "!$2:$2"}); err != nil {
+		if err := f.SetDefinedName(&excelize.DefinedName{Name: ooxml.PrintTitles, Scope: sheet, RefersTo: grid.Quote(sheet) + "!$2:$2"}); err != nil {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer

@@ -15,6 +15,7 @@ import (
 	"planner/formulas"
 	"planner/montecarlo"
 	"planner/units"
+	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/sheets"
 )
@@ -126,7 +127,7 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	for _, dn := range f.GetDefinedName() {
 		if dn.Scope == "Workbook" {
 			b.Names[strings.ToLower(dn.Name)] = DefinedName{Name: dn.Name, RefersTo: dn.RefersTo,
-				Planners: dn.Comment == sheets.NameComment || b.pointsIntoOwned(dn.RefersTo)}
+				Planners: dn.Comment == grid.NameComment || b.pointsIntoOwned(dn.RefersTo)}
 		}
 	}
 	return b, nil
@@ -156,7 +157,7 @@ type DefinedName = sheets.DefinedName
 
 func (b *Book) pointsIntoOwned(ref string) bool {
 	for sheet := range b.owned {
-		if strings.HasPrefix(ref, sheets.Quote(sheet)+"!") {
+		if strings.HasPrefix(ref, grid.Quote(sheet)+"!") {
 			return true
 		}
 	}

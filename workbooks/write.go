@@ -7,6 +7,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/diag"
+	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/sheets"
 )
@@ -69,14 +70,14 @@ func (b *Book) Write(out Output, opts WriteOptions) (w Written, err error) {
 // ooxml.Build, and returns the package to save with what is worth telling
 // the user. check runs on excelize's handle before anything is written;
 // adding is how many of the grids' sheets are new.
-func build(path string, data []byte, grids []*sheets.Grid, adding int, check func(*excelize.File) error) ([]byte, diag.Diagnostics, error) {
+func build(path string, data []byte, grids []*grid.Grid, adding int, check func(*excelize.File) error) ([]byte, diag.Diagnostics, error) {
 	job := ooxml.Job{Adding: adding, Check: check}
 	for _, g := range grids {
 		job.Sheets = append(job.Sheets, ooxml.Sheet{Name: g.Sheet(), Charts: g.Charts(), Widths: g.Widths(), Heights: g.Heights()})
 	}
 	var warnings diag.Diagnostics
 	job.Write = func(f *excelize.File) (map[string]bool, error) {
-		managed, w, err := sheets.Write(f, grids)
+		managed, w, err := grid.Write(f, grids)
 		warnings = w
 		return managed, err
 	}

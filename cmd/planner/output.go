@@ -117,8 +117,8 @@ func writeTable(w io.Writer, p printed) {
 
 func writeOffers(w io.Writer, base *engine.Result, mc *montecarlo.Result) {
 	var others []string
-	t := &table{right: []bool{false, true, true, false, true, false}}
-	t.add("offer", "$/GPU-h", "break-even", "verdict", "own saves/month", "")
+	t := &table{right: []bool{false, true, true, false, true, true, true, false}}
+	t.add("offer", "$/GPU-h", "break-even", "verdict", "own saves/month", "NPV of owning", "payback", "")
 	for _, o := range base.Offers {
 		if !o.Compared {
 			others = append(others, fmt.Sprintf("%s %s", o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h")))
@@ -129,8 +129,12 @@ func writeOffers(w io.Writer, base *engine.Result, mc *montecarlo.Result) {
 			be = engine.BreakevenText(v)
 		}
 		c := montecarlo.Closeness(base, o, mc)
+		payback := ""
+		if o.Payback.Known() {
+			payback = o.Payback.Words()
+		}
 		t.add(o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h"), be, o.Verdict,
-			shown(o.Values, o.Errors, engine.OwnSaving, "$/month"), c.Why)
+			shown(o.Values, o.Errors, engine.OwnSaving, "$/month"), shown(o.Values, o.Errors, engine.NPVSaving, "$"), payback, c.Why)
 	}
 	if len(t.rows) > 1 {
 		fmt.Fprintf(w, "\nCloud offers for %s at %s utilisation (buy when utilisation ≥ break-even)\n\n",
@@ -249,13 +253,21 @@ func writeMonteCarlo(w io.Writer, mc *montecarlo.Result) {
 				units.Format(o.Base, o.Unit), montecarlo.RankText(o.BaseRank))
 		}
 	}
-	t.write(w)
-	var odds []string
+	var odds, gains []string
 	for _, oc := range mc.OwnCheaper {
 		odds = append(odds, fmt.Sprintf("%s %s", oc.Offer.Label(), units.Format(oc.Probability, units.Share)))
+		if o := oc.NPV; o != nil && o.Mean == o.Mean {
+			t.add(o.Name+" vs "+oc.Offer.Label(), o.Unit, units.Format(o.Mean, o.Unit), units.Format(o.P5, o.Unit), units.Format(o.P50, o.Unit),
+				units.Format(o.P95, o.Unit), units.Format(o.Base, o.Unit), montecarlo.RankText(o.BaseRank))
+			gains = append(gains, fmt.Sprintf("%s %s", oc.Offer.Label(), units.Format(oc.NPVAboveZero, units.Share)))
+		}
 	}
+	t.write(w)
 	if len(odds) > 0 {
 		fmt.Fprintf(w, "\nChance that owning is cheaper: %s\n", diag.List(odds))
+	}
+	if len(gains) > 0 {
+		fmt.Fprintf(w, "Chance that owning's NPV is above zero: %s\n", diag.List(gains))
 	}
 }
 

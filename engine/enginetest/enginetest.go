@@ -9,7 +9,8 @@ import (
 )
 
 // SpecModel is SPEC.md's default node: an 8×H100 SXM server at the $285,000
-// midpoint, the nine cloud offers of 2026-10-10, and the built-in formulas.
+// midpoint, the nine cloud offers of 2026-10-10, and the built-in formulas;
+// no cost of capital, maintenance, staff or network, as in the article.
 func SpecModel() engine.Model {
 	m := engine.Model{Formulas: formulas.Library()}
 	for _, in := range []struct {
@@ -18,7 +19,8 @@ func SpecModel() engine.Model {
 	}{
 		{"capex", 285000}, {"gpus", 8}, {"amortization_months", 36}, {"residual", 0}, {"gpu_watts", 700},
 		{"pue", 1.3}, {"electricity_price", 0.12}, {"rack_per_month", 1000}, {"hours_per_month", 730},
-		{"utilization", 0.5},
+		{"utilization", 0.5}, {"cost_of_capital", 0}, {"maintenance_per_year", 0}, {"staff_per_month", 0},
+		{"network_per_month", 0},
 	} {
 		m.Inputs = append(m.Inputs, engine.Input{Name: in.name, Value: engine.Num(in.v)})
 	}

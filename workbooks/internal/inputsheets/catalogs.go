@@ -11,20 +11,21 @@ import (
 	"planner/engine"
 	"planner/sizing"
 	"planner/units"
+	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/sheets"
 )
 
 // scenariosGrid is the Scenarios sheet: one column per scenario, one row per
 // input any scenario changes; an empty cell keeps the Assumptions' value.
-func scenariosGrid(scenarios []engine.Scenario, inputs []engine.Input) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Scenarios, 1, 1, 22)
-	g.Set(1, 1, sheets.Text("input", sheets.StyleHeader))
-	g.Set(1, 2, sheets.Text("notes", sheets.StyleLabel))
+func scenariosGrid(scenarios []engine.Scenario, inputs []engine.Input) *grid.Grid {
+	g := grid.New(sheets.Scenarios, 1, 1, 22)
+	g.Set(1, 1, grid.Text("input", grid.StyleHeader))
+	g.Set(1, 2, grid.Text("notes", grid.StyleLabel))
 	var notes []string
 	for i, s := range scenarios {
 		g.Width(2+i, 20)
-		g.Set(2+i, 1, sheets.Text(s.Name, sheets.StyleHeader))
-		g.Set(2+i, 2, sheets.Text(s.Notes, sheets.StyleWrapNote))
+		g.Set(2+i, 1, grid.Text(s.Name, grid.StyleHeader))
+		g.Set(2+i, 2, grid.Text(s.Notes, grid.StyleWrapNote))
 		notes = append(notes, s.Notes)
 	}
 	g.WrapHeight(2, 20, notes...)
@@ -38,22 +39,22 @@ func scenariosGrid(scenarios []engine.Scenario, inputs []engine.Input) *sheets.G
 		if !used {
 			continue
 		}
-		g.Set(1, row, sheets.Text(in.Name, sheets.StyleLabel))
+		g.Set(1, row, grid.Text(in.Name, grid.StyleLabel))
 		// Room for scenarios added to the right, as for rows added below.
 		if dv := pickFor(in.Name, fmt.Sprintf("B%d:%s%d", row, diag.ColumnName(len(scenarios)+21), row)); dv != nil {
 			g.Validate(dv)
 		}
 		for i, s := range scenarios {
 			if v, ok := s.Set[in.Name]; ok && v.IsText {
-				g.Set(2+i, row, sheets.Text(v.Text, sheets.StyleInput))
+				g.Set(2+i, row, grid.Text(v.Text, grid.StyleInput))
 			} else if ok {
-				c := sheets.Number(v.Num, sheets.WithFormat(sheets.StyleInput, units.ExcelFormat(in.Unit)))
+				c := grid.Number(v.Num, grid.WithFormat(grid.StyleInput, units.ExcelFormat(in.Unit)))
 				if link, ok := s.Links[in.Name]; ok {
-					c = sheets.Linked(c, absoluteRef(link))
+					c = grid.Linked(c, absoluteRef(link))
 				}
 				g.Set(2+i, row, c)
 			} else {
-				g.Set(2+i, row, sheets.Blank(sheets.StyleInput))
+				g.Set(2+i, row, grid.Blank(grid.StyleInput))
 			}
 		}
 		row++
@@ -68,45 +69,45 @@ func absoluteRef(ref string) string {
 	if err != nil {
 		panic("sheets: a reference " + ref) // planner's own references; a failure is a bug
 	}
-	return sheets.Absolute(sheet, col, row)
+	return grid.Absolute(sheet, col, row)
 }
 
 // gpusGrid is the GPU catalog.
-func gpusGrid(gpus []sizing.GPUSpec) *sheets.Grid {
-	g := sheets.NewGrid(sheets.GPUs, 1, 0, 14, 12, 12, 16, 70)
-	g.Line(1, sheets.Headers("name", "memory GB", "board watts", "interconnect", "source")...)
+func gpusGrid(gpus []sizing.GPUSpec) *grid.Grid {
+	g := grid.New(sheets.GPUs, 1, 0, 14, 12, 12, 16, 70)
+	g.Line(1, grid.Headers("name", "memory GB", "board watts", "interconnect", "source")...)
 	for i, x := range gpus {
 		row := i + 2
-		g.Line(row, sheets.Text(x.Name, sheets.StyleInput), sheets.Number(x.MemoryGB, sheets.WithFormat(sheets.StyleInput, "#,##0")))
+		g.Line(row, grid.Text(x.Name, grid.StyleInput), grid.Number(x.MemoryGB, grid.WithFormat(grid.StyleInput, "#,##0")))
 		if x.Watts > 0 {
-			g.Set(3, row, sheets.Number(x.Watts, sheets.WithFormat(sheets.StyleInput, "#,##0")))
+			g.Set(3, row, grid.Number(x.Watts, grid.WithFormat(grid.StyleInput, "#,##0")))
 		} else {
-			g.Set(3, row, sheets.Blank(sheets.StyleInput))
+			g.Set(3, row, grid.Blank(grid.StyleInput))
 		}
-		g.Set(4, row, sheets.Text(x.Interconnect, sheets.StyleInput))
+		g.Set(4, row, grid.Text(x.Interconnect, grid.StyleInput))
 		g.Note(5, row, x.Source)
 	}
 	return g
 }
 
 // modelsGrid is the model catalog, with the optional architecture columns.
-func modelsGrid(models []sizing.ModelSpec) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Models, 1, 1, 40, 12, 12, 10, 12, 8, 9, 9, 11, 10, 11, 40)
-	g.Line(1, sheets.Headers("name", "total params B", "active params B", "precision", "bytes per param",
+func modelsGrid(models []sizing.ModelSpec) *grid.Grid {
+	g := grid.New(sheets.Models, 1, 1, 40, 12, 12, 10, 12, 8, 9, 9, 11, 10, 11, 40)
+	g.Line(1, grid.Headers("name", "total params B", "active params B", "precision", "bytes per param",
 		"layers", "kv heads", "head dim", "max context", "sequences", "kv precision", "source")...)
 	g.WrapHeight(1, 10, "active params B")
 	for i, m := range models {
 		row := i + 2
-		g.Line(row, sheets.Text(m.Name, sheets.StyleInput), sheets.Number(m.TotalParamsB, sheets.WithFormat(sheets.StyleInput, "#,##0.##")),
-			optNumber(m.ActiveParamsB, "#,##0.##"), sheets.Text(m.Precision, sheets.StyleInput), optNumber(m.BytesPerParam, "0.##"))
+		g.Line(row, grid.Text(m.Name, grid.StyleInput), grid.Number(m.TotalParamsB, grid.WithFormat(grid.StyleInput, "#,##0.##")),
+			optNumber(m.ActiveParamsB, "#,##0.##"), grid.Text(m.Precision, grid.StyleInput), optNumber(m.BytesPerParam, "0.##"))
 		if a := m.Arch; a != nil {
 			for j, v := range []float64{a.Layers, a.KVHeads, a.HeadDim, a.Context, a.Sequences} {
-				g.Set(6+j, row, sheets.Number(v, sheets.WithFormat(sheets.StyleInput, "#,##0")))
+				g.Set(6+j, row, grid.Number(v, grid.WithFormat(grid.StyleInput, "#,##0")))
 			}
-			g.Set(11, row, sheets.Text(precisionOf(a.KVBytes), sheets.StyleInput))
+			g.Set(11, row, grid.Text(precisionOf(a.KVBytes), grid.StyleInput))
 		} else {
 			for c := 6; c <= 11; c++ {
-				g.Set(c, row, sheets.Blank(sheets.StyleInput))
+				g.Set(c, row, grid.Blank(grid.StyleInput))
 			}
 		}
 		g.Note(12, row, m.Source)
@@ -114,11 +115,11 @@ func modelsGrid(models []sizing.ModelSpec) *sheets.Grid {
 	return g
 }
 
-func optNumber(v float64, format string) sheets.Cell {
+func optNumber(v float64, format string) grid.Cell {
 	if v == 0 {
-		return sheets.Blank(sheets.StyleInput)
+		return grid.Blank(grid.StyleInput)
 	}
-	return sheets.Number(v, sheets.WithFormat(sheets.StyleInput, format))
+	return grid.Number(v, grid.WithFormat(grid.StyleInput, format))
 }
 
 // precisionOf names the precision of a byte width, for the KV column.
@@ -133,21 +134,21 @@ func precisionOf(bytes float64) string {
 
 // deploymentsGrid is the Deployments sheet: one way of serving a model per
 // row, which the user extends.
-func deploymentsGrid(ds []engine.Deployment) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Deployments, 1, 1, 36, 36, 10, 11, 10, 9, 9, 9, 9, 44, 14, 40)
-	g.Line(1, sheets.Headers("name", "model", "precision", "gpu", "cards per replica", "replicas", "hours per day",
+func deploymentsGrid(ds []engine.Deployment) *grid.Grid {
+	g := grid.New(sheets.Deployments, 1, 1, 36, 36, 10, 11, 10, 9, 9, 9, 9, 44, 14, 40)
+	g.Line(1, grid.Headers("name", "model", "precision", "gpu", "cards per replica", "replicas", "hours per day",
 		"days per month", "hours per month", "offer", "scenario", "notes")...)
 	g.WrapHeight(1, 9, "cards per replica")
 	for i, d := range ds {
 		row := i + 2
-		g.Line(row, sheets.Text(d.Name, sheets.StyleInput), sheets.Text(d.Model, sheets.StyleInput), sheets.Text(d.Precision, sheets.StyleInput), sheets.Text(d.GPU, sheets.StyleInput),
-			optNumber(float64(d.Cards), "#,##0"), sheets.Number(float64(d.Replicas), sheets.WithFormat(sheets.StyleInput, "#,##0")))
+		g.Line(row, grid.Text(d.Name, grid.StyleInput), grid.Text(d.Model, grid.StyleInput), grid.Text(d.Precision, grid.StyleInput), grid.Text(d.GPU, grid.StyleInput),
+			optNumber(float64(d.Cards), "#,##0"), grid.Number(float64(d.Replicas), grid.WithFormat(grid.StyleInput, "#,##0")))
 		perDay, days, perMonth := usageColumns(d)
 		g.Set(7, row, optNumber(perDay, "#,##0.##"))
 		g.Set(8, row, optNumber(days, "#,##0.##"))
 		g.Set(9, row, optNumber(perMonth, "#,##0.##"))
-		g.Set(10, row, sheets.Text(d.Offer, sheets.StyleInput))
-		g.Set(11, row, sheets.Text(d.Scenario, sheets.StyleInput))
+		g.Set(10, row, grid.Text(d.Offer, grid.StyleInput))
+		g.Set(11, row, grid.Text(d.Scenario, grid.StyleInput))
 		g.Note(12, row, d.Notes)
 	}
 	last := len(ds) + 200

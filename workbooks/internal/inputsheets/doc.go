@@ -5,7 +5,8 @@
 // Once written, they are the user's: planner reads them and never writes
 // them again.
 //
-// It builds sheets' grids, which sheets writes; it does not read workbooks
-// or know planner's own sheets, and must not import cobra, or planner's
+// It builds grids (package grid), which grid writes, and takes the
+// sheets' names from package sheets; it does not read workbooks or lay out
+// planner's own sheets, and must not import ooxml, cobra, os, or planner's
 // workbooks package.
 package inputsheets

@@ -10,38 +10,39 @@ import (
 	"planner/formulas"
 	"planner/sizing"
 	"planner/units"
+	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/sheets"
 )
 
 // Input lays out every sheet init writes from m, in the order of
 // sheets.InputNames: the sheets the user edits.
-func Input(m engine.Model) []*sheets.Grid {
-	return []*sheets.Grid{assumptionsGrid(m.Inputs), scenariosGrid(m.Scenarios, m.Inputs), cloudGrid(m.Offers),
+func Input(m engine.Model) []*grid.Grid {
+	return []*grid.Grid{assumptionsGrid(m.Inputs), scenariosGrid(m.Scenarios, m.Inputs), cloudGrid(m.Offers),
 		gpusGrid(m.GPUs), modelsGrid(m.Catalog), deploymentsGrid(m.Deployments), correlationsGrid(m.Correlations),
 		targetsGrid(m.Targets), tablesGrid(m.Tables, m.Inputs), goalsGrid(m), formulasGrid(m.Formulas)}
 }
 
 // assumptionsGrid is the Assumptions sheet: one input per row, every value
 // cell named after its input and validated by its unit.
-func assumptionsGrid(inputs []engine.Input) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Assumptions, 1, 0, 22, 14, 10, 14, 14, 14, 80)
-	g.Line(1, sheets.Headers("name", "value", "unit", "low", "high", "distribution", "source / notes")...)
+func assumptionsGrid(inputs []engine.Input) *grid.Grid {
+	g := grid.New(sheets.Assumptions, 1, 0, 22, 14, 10, 14, 14, 14, 80)
+	g.Line(1, grid.Headers("name", "value", "unit", "low", "high", "distribution", "source / notes")...)
 	for i, in := range inputs {
 		row := i + 2
-		format := sheets.WithFormat(sheets.StyleInput, units.ExcelFormat(in.Unit))
-		value := sheets.Number(in.Value.Num, format)
+		format := grid.WithFormat(grid.StyleInput, units.ExcelFormat(in.Unit))
+		value := grid.Number(in.Value.Num, format)
 		if in.Value.IsText {
-			value = sheets.Text(in.Value.Text, sheets.StyleInput)
+			value = grid.Text(in.Value.Text, grid.StyleInput)
 		}
-		g.Line(row, sheets.Text(in.Name, sheets.StyleLabel), value, sheets.Text(in.Unit, sheets.StyleLabel))
+		g.Line(row, grid.Text(in.Name, grid.StyleLabel), value, grid.Text(in.Unit, grid.StyleLabel))
 		if in.HasRange {
-			g.Set(4, row, sheets.Number(in.Low, format))
-			g.Set(5, row, sheets.Number(in.High, format))
+			g.Set(4, row, grid.Number(in.Low, format))
+			g.Set(5, row, grid.Number(in.High, format))
 		}
 		if in.Dist != nil {
-			g.Set(6, row, sheets.Text(in.Dist.Text, sheets.StyleInput))
+			g.Set(6, row, grid.Text(in.Dist.Text, grid.StyleInput))
 		} else if !in.Value.IsText {
-			g.Set(6, row, sheets.Blank(sheets.StyleInput))
+			g.Set(6, row, grid.Blank(grid.StyleInput))
 		}
 		g.Note(7, row, in.Notes)
 		g.Name(in.Name, 2, row)
@@ -95,15 +96,15 @@ func trimFormula2(dv *excelize.DataValidation) string {
 }
 
 // cloudGrid is the Cloud sheet: one offer per row.
-func cloudGrid(offers []engine.Offer) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Cloud, 1, 0, 12, 46, 12, 12, 12, 36, 50)
-	g.Line(1, sheets.Headers("provider", "offer", "gpu", "$/GPU-hour", "as of", "source", "notes")...)
+func cloudGrid(offers []engine.Offer) *grid.Grid {
+	g := grid.New(sheets.Cloud, 1, 0, 12, 46, 12, 12, 12, 36, 50)
+	g.Line(1, grid.Headers("provider", "offer", "gpu", "$/GPU-hour", "as of", "source", "notes")...)
 	for i, o := range offers {
 		row := i + 2
-		g.Line(row, sheets.Text(o.Provider, sheets.StyleInput), sheets.Text(o.Name, sheets.StyleInput), sheets.Text(o.GPU, sheets.StyleInput),
-			sheets.Number(o.Price, sheets.WithFormat(sheets.StyleInput, units.ExcelFormat("$/GPU-h"))))
+		g.Line(row, grid.Text(o.Provider, grid.StyleInput), grid.Text(o.Name, grid.StyleInput), grid.Text(o.GPU, grid.StyleInput),
+			grid.Number(o.Price, grid.WithFormat(grid.StyleInput, units.ExcelFormat("$/GPU-h"))))
 		if d, err := time.Parse("2006-01-02", o.AsOf); err == nil {
-			g.Set(5, row, sheets.Date(d, sheets.WithFormat(sheets.StyleInput, "yyyy-mm-dd")))
+			g.Set(5, row, grid.Date(d, grid.WithFormat(grid.StyleInput, "yyyy-mm-dd")))
 		}
 		g.Note(6, row, o.Source)
 		g.Note(7, row, o.Notes)
@@ -119,13 +120,13 @@ func cloudGrid(offers []engine.Offer) *sheets.Grid {
 // formulasGrid is the Formulas sheet: the built-in library, for the user to
 // read and change. A row here wins over the built-in of the same name; its
 // label is what Results calls it.
-func formulasGrid(fs []formulas.Formula) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Formulas, 1, 0, 30, 84, 10, 60, 36)
-	g.Line(1, sheets.Headers("name", "expression", "unit", "description", "label")...)
+func formulasGrid(fs []formulas.Formula) *grid.Grid {
+	g := grid.New(sheets.Formulas, 1, 0, 30, 84, 10, 60, 36)
+	g.Line(1, grid.Headers("name", "expression", "unit", "description", "label")...)
 	for i, f := range fs {
-		g.Line(i+2, sheets.Text(f.Name, sheets.StyleLabel), sheets.Text(f.Source, sheets.StyleInput), sheets.Text(f.Unit, sheets.StyleLabel))
+		g.Line(i+2, grid.Text(f.Name, grid.StyleLabel), grid.Text(f.Source, grid.StyleInput), grid.Text(f.Unit, grid.StyleLabel))
 		g.Note(4, i+2, f.Doc)
-		g.Set(5, i+2, sheets.Text(f.Label, sheets.StyleInput))
+		g.Set(5, i+2, grid.Text(f.Label, grid.StyleInput))
 	}
 	return g
 }
@@ -169,11 +170,11 @@ func dropList(sqref, source string) *excelize.DataValidation {
 
 // correlationsGrid is the Correlations sheet: rank correlations between
 // uncertain inputs, which Monte Carlo induces.
-func correlationsGrid(cs []engine.Correlation) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Correlations, 1, 0, 22, 22, 16, 80)
-	g.Line(1, sheets.Headers("input", "with", "rank correlation", "notes")...)
+func correlationsGrid(cs []engine.Correlation) *grid.Grid {
+	g := grid.New(sheets.Correlations, 1, 0, 22, 22, 16, 80)
+	g.Line(1, grid.Headers("input", "with", "rank correlation", "notes")...)
 	for i, c := range cs {
-		g.Line(i+2, sheets.Text(c.A, sheets.StyleInput), sheets.Text(c.B, sheets.StyleInput), sheets.Number(c.Rho, sheets.WithFormat(sheets.StyleInput, "0.00")))
+		g.Line(i+2, grid.Text(c.A, grid.StyleInput), grid.Text(c.B, grid.StyleInput), grid.Number(c.Rho, grid.WithFormat(grid.StyleInput, "0.00")))
 		g.Note(4, i+2, c.Notes)
 	}
 	dv := excelize.NewDataValidation(true)

@@ -9,15 +9,16 @@ import (
 	"planner/engine"
 	"planner/units"
 	"planner/whatif"
+	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/sheets"
 )
 
 // targetsGrid is the Targets sheet: the formulas the tornado follows.
-func targetsGrid(targets []engine.TargetSpec) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Targets, 1, 0, 30, 80)
-	g.Line(1, sheets.Headers("name", "notes")...)
+func targetsGrid(targets []engine.TargetSpec) *grid.Grid {
+	g := grid.New(sheets.Targets, 1, 0, 30, 80)
+	g.Line(1, grid.Headers("name", "notes")...)
 	for i, t := range targets {
-		g.Line(i+2, sheets.Text(t.Name, sheets.StyleInput))
+		g.Line(i+2, grid.Text(t.Name, grid.StyleInput))
 		g.Note(2, i+2, t.Notes)
 	}
 	g.Validate(dropList("A2:A200", sheets.Formulas+"!$A$2:$A$500"))
@@ -25,16 +26,16 @@ func targetsGrid(targets []engine.TargetSpec) *sheets.Grid {
 }
 
 // tablesGrid is the Tables sheet: one data table per row.
-func tablesGrid(tables []engine.TableSpec, inputs []engine.Input) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Tables, 1, 1, 44, 30, 18, 10, 10, 8, 18, 10, 10, 8, 10, 90)
-	g.Line(1, sheets.Headers("name", "output", "row input", "row from", "row to", "row steps",
+func tablesGrid(tables []engine.TableSpec, inputs []engine.Input) *grid.Grid {
+	g := grid.New(sheets.Tables, 1, 1, 44, 30, 18, 10, 10, 8, 18, 10, 10, 8, 10, 90)
+	g.Line(1, grid.Headers("name", "output", "row input", "row from", "row to", "row steps",
 		"column input", "column from", "column to", "column steps", "green when", "notes")...)
 	for i, t := range tables {
 		row := i + 2
-		g.Line(row, sheets.Text(t.Name, sheets.StyleInput), sheets.Text(t.Output, sheets.StyleInput))
+		g.Line(row, grid.Text(t.Name, grid.StyleInput), grid.Text(t.Output, grid.StyleInput))
 		axisCells(g, 3, row, &t.Row, inputs)
 		axisCells(g, 7, row, t.Col, inputs)
-		g.Set(11, row, sheets.Text(shadeText(t.Shade), sheets.StyleInput))
+		g.Set(11, row, grid.Text(shadeText(t.Shade), grid.StyleInput))
 		g.Note(12, row, t.Notes)
 	}
 	last := len(tables) + 200
@@ -46,23 +47,23 @@ func tablesGrid(tables []engine.TableSpec, inputs []engine.Input) *sheets.Grid {
 
 // axisCells writes an axis's input, from, to and steps, formatted in the
 // input's unit; an empty axis leaves input cells to fill in.
-func axisCells(g *sheets.Grid, col, row int, a *engine.Axis, inputs []engine.Input) {
+func axisCells(g *grid.Grid, col, row int, a *engine.Axis, inputs []engine.Input) {
 	switch {
 	case a == nil:
 		for c := col; c < col+4; c++ {
-			g.Set(c, row, sheets.Blank(sheets.StyleInput))
+			g.Set(c, row, grid.Blank(grid.StyleInput))
 		}
 	case a.Offers:
-		g.Set(col, row, sheets.Text("offer", sheets.StyleInput))
+		g.Set(col, row, grid.Text("offer", grid.StyleInput))
 		for c := col + 1; c < col+4; c++ {
-			g.Set(c, row, sheets.Blank(sheets.StyleInput))
+			g.Set(c, row, grid.Blank(grid.StyleInput))
 		}
 	default:
-		format := sheets.WithFormat(sheets.StyleInput, units.ExcelFormat(sheets.UnitOf(inputs, a.Input)))
-		g.Set(col, row, sheets.Text(a.Input, sheets.StyleInput))
-		g.Set(col+1, row, sheets.Number(a.From, format))
-		g.Set(col+2, row, sheets.Number(a.To, format))
-		g.Set(col+3, row, sheets.Number(float64(a.Steps), sheets.WithFormat(sheets.StyleInput, "0")))
+		format := grid.WithFormat(grid.StyleInput, units.ExcelFormat(sheets.UnitOf(inputs, a.Input)))
+		g.Set(col, row, grid.Text(a.Input, grid.StyleInput))
+		g.Set(col+1, row, grid.Number(a.From, format))
+		g.Set(col+2, row, grid.Number(a.To, format))
+		g.Set(col+3, row, grid.Number(float64(a.Steps), grid.WithFormat(grid.StyleInput, "0")))
 	}
 }
 
@@ -93,26 +94,26 @@ func stepsValidation(sqref string) *excelize.DataValidation {
 }
 
 // goalsGrid is the Goals sheet: one goal per row, solved on every eval.
-func goalsGrid(m engine.Model) *sheets.Grid {
-	g := sheets.NewGrid(sheets.Goals, 1, 1, 50, 18, 26, 12, 26, 24, 12, 12, 80)
-	g.Line(1, sheets.Headers("name", "solve for", "target", "value", "offer", "with", "low", "high", "notes")...)
+func goalsGrid(m engine.Model) *grid.Grid {
+	g := grid.New(sheets.Goals, 1, 1, 50, 18, 26, 12, 26, 24, 12, 12, 80)
+	g.Line(1, grid.Headers("name", "solve for", "target", "value", "offer", "with", "low", "high", "notes")...)
 	for i, goal := range m.Goals {
 		row := i + 2
-		format := sheets.WithFormat(sheets.StyleInput, "General")
+		format := grid.WithFormat(grid.StyleInput, "General")
 		for _, f := range m.Formulas {
 			if f.Name == goal.Target {
-				format = sheets.WithFormat(sheets.StyleInput, units.ExcelFormat(f.Unit))
+				format = grid.WithFormat(grid.StyleInput, units.ExcelFormat(f.Unit))
 			}
 		}
-		g.Line(row, sheets.Text(goal.Name, sheets.StyleInput), sheets.Text(goal.For, sheets.StyleInput), sheets.Text(goal.Target, sheets.StyleInput),
-			sheets.Number(goal.Value, format), sheets.Text(goal.Offer, sheets.StyleInput), sheets.Text(sheets.Settings(goal.With), sheets.StyleInput))
+		g.Line(row, grid.Text(goal.Name, grid.StyleInput), grid.Text(goal.For, grid.StyleInput), grid.Text(goal.Target, grid.StyleInput),
+			grid.Number(goal.Value, format), grid.Text(goal.Offer, grid.StyleInput), grid.Text(sheets.Settings(goal.With), grid.StyleInput))
 		if goal.HasRange {
-			inFormat := sheets.WithFormat(sheets.StyleInput, units.ExcelFormat(sheets.UnitOf(m.Inputs, goal.For)))
-			g.Set(7, row, sheets.Number(goal.Low, inFormat))
-			g.Set(8, row, sheets.Number(goal.High, inFormat))
+			inFormat := grid.WithFormat(grid.StyleInput, units.ExcelFormat(sheets.UnitOf(m.Inputs, goal.For)))
+			g.Set(7, row, grid.Number(goal.Low, inFormat))
+			g.Set(8, row, grid.Number(goal.High, inFormat))
 		} else {
-			g.Set(7, row, sheets.Blank(sheets.StyleInput))
-			g.Set(8, row, sheets.Blank(sheets.StyleInput))
+			g.Set(7, row, grid.Blank(grid.StyleInput))
+			g.Set(8, row, grid.Blank(grid.StyleInput))
 		}
 		g.Note(9, row, goal.Notes)
 	}

@@ -4,11 +4,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/xuri/excelize/v2"
-
 	"planner/diag"
 	"planner/engine"
 	"planner/formulas"
+	"planner/workbooks/internal/grid"
 )
 
 // The Results sheet is live: every value planner can express as an Excel
@@ -43,7 +42,7 @@ func newResultsLayout() *resultsLayout {
 }
 
 // liveFormulas turns the Results values into formulas where it can.
-func liveFormulas(g *Grid, out Output, compared []engine.OfferResult, lay *resultsLayout) {
+func liveFormulas(g *grid.Grid, out Output, compared []engine.OfferResult, lay *resultsLayout) {
 	l := linker{g: g, out: out, lay: lay, env: out.Plan.Env()}
 	for i := range out.Results {
 		l.inputs(i)
@@ -56,39 +55,10 @@ func liveFormulas(g *Grid, out Output, compared []engine.OfferResult, lay *resul
 }
 
 type linker struct {
-	g   *Grid
+	g   *grid.Grid
 	out Output
 	lay *resultsLayout
 	env formulas.Env
-}
-
-// link sets the formula of the cell at (col, row), keeping its value as
-// the cached value. A formula past Excel's limits stays a value: Excel
-// would call the file damaged.
-func (l linker) link(col, row int, formula string) {
-	if c := l.g.at(col, row); c != nil && c.value != nil && withinExcelLimits(formula) {
-		c.formula = formula
-	}
-}
-
-// Excel's limits on one formula: 8,192 characters, 64 levels of nested
-// functions (counted here as parentheses, which is stricter).
-func withinExcelLimits(formula string) bool {
-	if len(formula) > 8192 {
-		return false
-	}
-	depth := 0
-	for _, c := range formula {
-		switch c {
-		case '(':
-			if depth++; depth > 64 {
-				return false
-			}
-		case ')':
-			depth--
-		}
-	}
-	return true
 }
 
 // inputs links scenario i's inputs: to the Scenarios cell that sets one,
@@ -101,12 +71,12 @@ func (l linker) inputs(i int) {
 			continue
 		}
 		if at, set := sc.Where[in.Name]; set && at.Sheet != "" {
-			l.link(firstValue+i, row, linkTo(in, cellRef(at)))
+			l.g.Link(firstValue+i, row, linkTo(in, cellRef(at)))
 			continue
 		}
 		if w := l.out.Results[i].CatalogWatts; in.Name == engine.GPUWatts && w != nil {
 			if w.WattsAt.Sheet != "" {
-				l.link(firstValue+i, row, linkTo(in, cellRef(w.WattsAt)))
+				l.g.Link(firstValue+i, row, linkTo(in, cellRef(w.WattsAt)))
 			}
 			continue
 		}
@@ -114,7 +84,7 @@ func (l linker) inputs(i int) {
 			continue
 		}
 		if in.Origin.Sheet != "" {
-			l.link(firstValue+i, row, linkTo(in, l.assumption(in)))
+			l.g.Link(firstValue+i, row, linkTo(in, l.assumption(in)))
 		}
 	}
 }
@@ -150,7 +120,7 @@ func (l linker) scenario(i int) engine.Scenario {
 // them; an input added later has none), else by the cell.
 func (l linker) assumption(in engine.Input) string {
 	cell := cellRef(in.Origin)
-	if dn, ok := l.out.Names[strings.ToLower(in.Name)]; ok && dn.Name == in.Name && dn.RefersTo == cell && excelName(in.Name) == "" {
+	if dn, ok := l.out.Names[strings.ToLower(in.Name)]; ok && dn.Name == in.Name && dn.RefersTo == cell && grid.NameProblem(in.Name) == "" {
 		return in.Name
 	}
 	return cell
@@ -161,14 +131,14 @@ func (l linker) assumption(in engine.Input) string {
 // name of the workbook takes, whatever its case (Excel ignores case), so
 // that planner defines it there.
 func (l linker) usable(name, target string) bool {
-	if excelName(name) != "" {
+	if grid.NameProblem(name) != "" {
 		return false
 	}
 	dn, ok := l.out.Names[strings.ToLower(name)]
 	return !ok || dn.Name == name && (dn.RefersTo == target || dn.Planners)
 }
 
-func cellRef(o diag.Origin) string { return absolute(o.Sheet, o.Col, o.Row) }
+func cellRef(o diag.Origin) string { return grid.Absolute(o.Sheet, o.Col, o.Row) }
 
 // priceRef reads an offer's price from Cloud, as a number.
 func priceRef(o engine.Offer) string {
@@ -187,7 +157,7 @@ func (l linker) nodeFormulas(i int) {
 			continue
 		}
 		if s, err := c.Excel(l.env, l.refs(i, "")); err == nil {
-			l.link(col, row, s)
+			l.g.Link(col, row, s)
 		}
 	}
 }
@@ -202,10 +172,10 @@ func (l linker) refs(i int, price string) func(string) (string, error) {
 			return price, nil
 		}
 		if row, ok := l.lay.formulaRow[name]; ok {
-			if base && l.usable(name, absolute(Results, col, row)) {
+			if base && l.usable(name, grid.Absolute(Results, col, row)) {
 				return name, nil
 			}
-			return cellName(col, row), nil
+			return grid.CellName(col, row), nil
 		}
 		if row, ok := l.lay.inputRow[name]; ok {
 			in, _ := l.input(name)
@@ -217,10 +187,10 @@ func (l linker) refs(i int, price string) func(string) (string, error) {
 					return ref, nil
 				}
 			}
-			return cellName(col, row), nil
+			return grid.CellName(col, row), nil
 		}
 		if row, ok := l.lay.sizingRow[name]; ok {
-			return cellName(col, row), nil
+			return grid.CellName(col, row), nil
 		}
 		return "", fmt.Errorf("%s is not on the Results sheet", name)
 	}
@@ -236,9 +206,9 @@ func (l linker) input(name string) (engine.Input, bool) {
 func (l linker) offers(compared []engine.OfferResult) {
 	for j, o := range compared {
 		col := firstValue + j
-		price := cellName(col, l.lay.priceRow)
+		price := grid.CellName(col, l.lay.priceRow)
 		if o.Offer.PriceAt.Sheet != "" {
-			l.link(col, l.lay.priceRow, priceRef(o.Offer))
+			l.g.Link(col, l.lay.priceRow, priceRef(o.Offer))
 		}
 		for _, c := range l.out.Plan.Checked() {
 			row, ok := l.lay.offerRow[c.Name]
@@ -248,12 +218,12 @@ func (l linker) offers(compared []engine.OfferResult) {
 			refs := l.refs(0, price)
 			resolve := func(name string) (string, error) {
 				if r, ok := l.lay.offerRow[name]; ok {
-					return cellName(col, r), nil
+					return grid.CellName(col, r), nil
 				}
 				return refs(name)
 			}
 			if s, err := c.Excel(l.env, resolve); err == nil {
-				l.link(col, row, s)
+				l.g.Link(col, row, s)
 			}
 		}
 	}
@@ -284,7 +254,7 @@ func (l linker) matrix(i int) {
 			return refs(name)
 		}
 		if s, err := breakeven.Excel(l.env, resolve); err == nil {
-			l.link(firstValue+i, row, s)
+			l.g.Link(firstValue+i, row, s)
 		}
 	}
 }
@@ -298,16 +268,7 @@ func (l linker) utilization(i int) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	return "VALUE(" + fixed(ref) + ")", true
-}
-
-// fixed makes an A1 reference absolute; a defined name stays as it is.
-func fixed(ref string) string {
-	col, row, err := excelize.CellNameToCoordinates(ref)
-	if err != nil {
-		return ref
-	}
-	return "$" + diag.ColumnName(col) + "$" + fmt.Sprint(row)
+	return "VALUE(" + grid.Fixed(ref) + ")", true
 }
 
 // verdicts makes the offers section's verdicts follow its break-evens, and
@@ -316,10 +277,10 @@ func (l linker) verdicts(compared []engine.OfferResult) {
 	if u, ok := l.utilization(0); ok && l.lay.verdictRow > 0 {
 		for j := range compared {
 			col := firstValue + j
-			be := cellName(col, l.lay.offerRow[engine.Breakeven])
-			l.link(col, l.lay.verdictRow, excelVerdict(u+">="+be))
+			be := grid.CellName(col, l.lay.offerRow[engine.Breakeven])
+			l.g.Link(col, l.lay.verdictRow, excelVerdict(u+">="+be))
 			if ref := asOfLink(compared[j].Offer); ref != "" && l.lay.asOfRow > 0 {
-				l.link(col, l.lay.asOfRow, ref)
+				l.g.Link(col, l.lay.asOfRow, ref)
 			}
 		}
 	}
@@ -338,10 +299,10 @@ func (l linker) verdicts(compared []engine.OfferResult) {
 		if !ok {
 			continue
 		}
-		top := cellName(firstValue+i, first)
-		l.g.shading = append(l.g.shading, shading{ref: top + ":" + cellName(firstValue+i, last),
-			good: "AND(ISNUMBER(" + top + ")," + u + ">=" + top + ")",
-			bad:  "AND(ISNUMBER(" + top + ")," + u + "<" + top + ")"})
+		top := grid.CellName(firstValue+i, first)
+		l.g.ShadeByFormula(top+":"+grid.CellName(firstValue+i, last),
+			"AND(ISNUMBER("+top+"),"+u+">="+top+")",
+			"AND(ISNUMBER("+top+"),"+u+"<"+top+")")
 	}
 }
 
@@ -353,11 +314,11 @@ func (l linker) words() {
 		if !ok {
 			continue
 		}
-		be := cellName(firstValue+w.scenario, l.lay.matrixRow[w.offer])
-		verdict := cellName(2, w.row)
-		l.link(2, w.row, excelVerdict(u+">="+be))
+		be := grid.CellName(firstValue+w.scenario, l.lay.matrixRow[w.offer])
+		verdict := grid.CellName(2, w.row)
+		l.g.Link(2, w.row, excelVerdict(u+">="+be))
 		phrase := l.out.Results[w.scenario].Offers[w.offer].Phrase
-		l.link(3, w.row, excelPhrase(phrase, map[string]string{engine.QuantityVerdict: verdict,
+		l.g.Link(3, w.row, excelPhrase(phrase, map[string]string{engine.QuantityVerdict: verdict,
 			engine.QuantityUtilization: u, engine.QuantityBreakeven: be}))
 	}
 }

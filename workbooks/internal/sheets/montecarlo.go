@@ -8,7 +8,7 @@ import (
 	"planner/engine"
 	"planner/montecarlo"
 	"planner/units"
-	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/grid"
 )
 
 // HistogramOutput is the output whose distribution the MonteCarlo sheet
@@ -25,46 +25,49 @@ const (
 // hour in the base scenario with its chart, every output's mean and
 // percentiles in every scenario, the probability that owning wins against
 // each offer, and the uncertain inputs and correlations the samples came from.
-func montecarloGrid(out Output) *Grid {
-	g := &Grid{sheet: MonteCarlo, owned: true, freezeRows: HeaderRow,
-		widths: []float64{36, 14, 24, 14, 14, 14, 14, 14, 14, 14, 14}}
+func montecarloGrid(out Output) *grid.Grid {
+	g := grid.NewOwned(MonteCarlo, HeaderRow, 0, 36, 14, 24, 14, 14, 14, 14, 14, 14, 14, 14)
+	// The frozen header is the histogram's alone: the tables below it have
+	// their own, so no page repeats it.
+	g.PrintHeader(0)
 	mcs := out.MonteCarlo
 	provenance(g, "Monte Carlo: how sure are we", out, fmt.Sprintf("%d samples, seed %d", mcs[0].Samples, mcs[0].Seed))
 	histogram(g, mcs[0])
 	// Each table prints on one page where it fits, and never leaves its
 	// title and header alone at a page's foot.
 	keep := func(from, to int) int {
-		g.keep = append(g.keep, [2]int{from, to}, [2]int{from, min(to, from+2)})
+		g.KeepTogether(from, to)
+		g.KeepTogether(from, min(to, from+2))
 		return to
 	}
-	row := g.next() + 1
+	row := g.Next() + 1
 	row = keep(row, outputsTable(g, mcs, row))
 	row = keep(row+2, ownCheaperTable(g, out, row+2))
 	row = keep(row+2, sampledTable(g, mcs[0], row+2))
 	correlationsTable(g, out, row+2)
-	if len(g.rows) > row+2 {
-		keep(row+2, len(g.rows))
+	if g.LastRow() > row+2 {
+		keep(row+2, g.LastRow())
 	}
-	g.charts = append(g.charts, ooxml.Chart{Cell: mcChartCell, Chart: histogramChart(resultLabel(out.Plan, HistogramOutput), mcs[0])})
+	g.AddChart(mcChartCell, histogramChart(resultLabel(out.Plan, HistogramOutput), mcs[0]))
 	return g
 }
 
 // histogram writes the base scenario's distribution of the charted output.
-func histogram(g *Grid, mc *montecarlo.Result) {
-	g.line(HeaderRow, headers(HistogramOutput+" ("+mc.Scenario+"): from", "to", "share of samples", "bar")...)
-	g.wrapHeight(HeaderRow, 14, "share of samples")
+func histogram(g *grid.Grid, mc *montecarlo.Result) {
+	g.Line(HeaderRow, grid.Headers(HistogramOutput+" ("+mc.Scenario+"): from", "to", "share of samples", "bar")...)
+	g.WrapHeight(HeaderRow, 14, "share of samples")
 	var s montecarlo.Stats
 	for _, o := range mc.Outputs {
 		if o.Name == HistogramOutput {
 			s = o
 		}
 	}
-	format := withFormat(styleResult, units.ExcelFormat(s.Unit))
+	format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(s.Unit))
 	for i, c := range s.Histogram {
 		from, upTo := s.Edges[i], s.Edges[i+1]
-		g.line(mcHistogramRow+i, number(from, format), number(upTo, format),
-			number(float64(c)/float64(max(1, mc.Good)), withFormat(styleResult, "0.0%")),
-			text("up to "+units.Format(upTo, s.Unit), styleLabel))
+		g.Line(mcHistogramRow+i, grid.Number(from, format), grid.Number(upTo, format),
+			grid.Number(float64(c)/float64(max(1, mc.Good)), grid.WithFormat(grid.StyleResult, "0.0%")),
+			grid.Text("up to "+units.Format(upTo, s.Unit), grid.StyleLabel))
 	}
 }
 
@@ -87,32 +90,32 @@ func histogramChart(label string, mc *montecarlo.Result) *excelize.Chart {
 		VaryColors: &vary,
 		Series: []excelize.ChartSeries{{Name: MonteCarlo + "!$C$" + fmt.Sprint(HeaderRow), Categories: ref("B"), Values: ref("C"),
 			Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"4472C4"}}}},
-		Title:  chartTitle(fmt.Sprintf("%s, scenario %s: share of %s samples by value", inUnit(label, unit), mc.Scenario, units.Format(float64(mc.Good), ""))),
+		Title:  grid.ChartTitle(fmt.Sprintf("%s, scenario %s: share of %s samples by value", inUnit(label, unit), mc.Scenario, units.Format(float64(mc.Good), ""))),
 		Legend: excelize.ChartLegend{Position: "none"},
-		XAxis: axis(excelize.ChartAxis{NumFmt: excelize.ChartNumFmt{CustomNumFmt: units.ExcelFormat(unit)}, Alignment: excelize.Alignment{TextRotation: -45}},
+		XAxis: grid.Axis(excelize.ChartAxis{NumFmt: excelize.ChartNumFmt{CustomNumFmt: units.ExcelFormat(unit)}, Alignment: excelize.Alignment{TextRotation: -45}},
 			inUnit(label, unit)+": each bar reaches up to the value below it"),
-		YAxis:     axis(excelize.ChartAxis{MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}}, ""),
+		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}}, ""),
 		Dimension: excelize.ChartDimension{Width: 600, Height: 320},
 		GapWidth:  &gap,
 	}
 }
 
 // outputsTable lists every output's statistics, scenario by scenario.
-func outputsTable(g *Grid, mcs []*montecarlo.Result, row int) int {
-	g.line(row, text("Outputs that vary: mean and percentiles over the samples", styleSection))
+func outputsTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
+	g.Line(row, grid.Text("Outputs that vary: mean and percentiles over the samples", grid.StyleSection))
 	row++
-	g.line(row, headers("output", "unit", "scenario", "mean", "P5", "P50", "P95", "samples evaluated", "base", "base at (percentile)")...)
-	g.wrapHeight(row, 14, "base at (percentile)")
+	g.Line(row, grid.Headers("output", "unit", "scenario", "mean", "P5", "P50", "P95", "samples evaluated", "base", "base at (percentile)")...)
+	g.WrapHeight(row, 14, "base at (percentile)")
 	for _, mc := range mcs {
 		for _, o := range mc.Outputs {
 			if o.Min == o.Max {
 				continue // one number in every sample: Results has it
 			}
 			row++
-			format := withFormat(styleResult, units.ExcelFormat(o.Unit))
-			g.line(row, text(o.Name, styleLabel), text(o.Unit, styleLabel), text(mc.Scenario, styleLabel),
-				number(o.Mean, format), number(o.P5, format), number(o.P50, format), number(o.P95, format),
-				number(float64(mc.Good), withFormat(styleResult, "#,##0")), number(o.Base, format), text(montecarlo.RankText(o.BaseRank), styleLabel))
+			format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(o.Unit))
+			g.Line(row, grid.Text(o.Name, grid.StyleLabel), grid.Text(o.Unit, grid.StyleLabel), grid.Text(mc.Scenario, grid.StyleLabel),
+				grid.Number(o.Mean, format), grid.Number(o.P5, format), grid.Number(o.P50, format), grid.Number(o.P95, format),
+				grid.Number(float64(mc.Good), grid.WithFormat(grid.StyleResult, "#,##0")), grid.Number(o.Base, format), grid.Text(montecarlo.RankText(o.BaseRank), grid.StyleLabel))
 		}
 	}
 	return row
@@ -120,17 +123,17 @@ func outputsTable(g *Grid, mcs []*montecarlo.Result, row int) int {
 
 // ownCheaperTable shows, offer by scenario, the share of samples in which
 // owning costs less than renting the offer.
-func ownCheaperTable(g *Grid, out Output, row int) int {
-	g.line(row, text("Probability that owning is cheaper than renting (utilisation at or above break-even)", styleSection))
+func ownCheaperTable(g *grid.Grid, out Output, row int) int {
+	g.Line(row, grid.Text("Probability that owning is cheaper than renting (utilisation at or above break-even)", grid.StyleSection))
 	row++
 	scenarioHeader(g, row, out.Results, 0, "", "Offer", "GPU")
 	for j, o := range out.Plan.Model().Offers {
 		row++
-		g.line(row, text(o.Label(), styleLabel), text(o.GPU, styleLabel))
+		g.Line(row, grid.Text(o.Label(), grid.StyleLabel), grid.Text(o.GPU, grid.StyleLabel))
 		for i, mc := range out.MonteCarlo {
 			for _, oc := range mc.OwnCheaper {
 				if oc.Offer.Label() == out.Plan.Model().Offers[j].Label() && oc.Probability == oc.Probability {
-					g.set(3+i, row, number(oc.Probability, withFormat(styleResult, "0.0%")))
+					g.Set(3+i, row, grid.Number(oc.Probability, grid.WithFormat(grid.StyleResult, "0.0%")))
 				}
 			}
 		}
@@ -139,27 +142,27 @@ func ownCheaperTable(g *Grid, out Output, row int) int {
 }
 
 // sampledTable lists the inputs that varied, with their distributions.
-func sampledTable(g *Grid, mc *montecarlo.Result, row int) int {
-	g.line(row, text("Uncertain inputs (scenarios hold the inputs they set fixed)", styleSection))
+func sampledTable(g *grid.Grid, mc *montecarlo.Result, row int) int {
+	g.Line(row, grid.Text("Uncertain inputs (scenarios hold the inputs they set fixed)", grid.StyleSection))
 	row++
-	g.line(row, headers("input", "unit", "distribution", "low", "value", "high", "as drawn")...)
+	g.Line(row, grid.Headers("input", "unit", "distribution", "low", "value", "high", "as drawn")...)
 	for _, in := range mc.Sampled {
 		row++
-		format := withFormat(styleResult, units.ExcelFormat(in.Unit))
-		g.line(row, text(in.Name, styleLabel), text(in.Unit, styleLabel), text(in.Dist.Kind, styleLabel))
+		format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(in.Unit))
+		g.Line(row, grid.Text(in.Name, grid.StyleLabel), grid.Text(in.Unit, grid.StyleLabel), grid.Text(in.Dist.Kind, grid.StyleLabel))
 		if in.HasRange {
-			g.set(4, row, number(in.Low, format))
-			g.set(6, row, number(in.High, format))
+			g.Set(4, row, grid.Number(in.Low, format))
+			g.Set(6, row, grid.Number(in.High, format))
 		}
-		g.set(5, row, number(in.Value.Num, format))
-		g.set(7, row, text(in.Dist.String(), styleLabel))
+		g.Set(5, row, grid.Number(in.Value.Num, format))
+		g.Set(7, row, grid.Text(in.Dist.String(), grid.StyleLabel))
 	}
 	for _, h := range mc.Held {
 		row++
-		format := withFormat(styleResult, units.ExcelFormat(h.Input.Unit))
-		g.line(row, text(h.Input.Name, styleLabel), text(h.Input.Unit, styleLabel), text("held", styleError),
-			number(h.Input.Low, format), number(h.Value, format), number(h.Input.High, format))
-		g.sentence(7, row, 0, heldNote(h), styleNote)
+		format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(h.Input.Unit))
+		g.Line(row, grid.Text(h.Input.Name, grid.StyleLabel), grid.Text(h.Input.Unit, grid.StyleLabel), grid.Text("held", grid.StyleError),
+			grid.Number(h.Input.Low, format), grid.Number(h.Value, format), grid.Number(h.Input.High, format))
+		g.Sentence(7, row, 0, heldNote(h), grid.StyleNote)
 	}
 	return row
 }
@@ -169,16 +172,16 @@ func heldNote(h montecarlo.Held) string {
 	return h.Why() + "; widen low and high in Assumptions to include it to let it vary"
 }
 
-func correlationsTable(g *Grid, out Output, row int) {
+func correlationsTable(g *grid.Grid, out Output, row int) {
 	cs := out.Plan.Model().Correlations
 	if len(cs) == 0 {
 		return
 	}
-	g.line(row, text("Rank correlations induced between inputs (Iman–Conover)", styleSection))
+	g.Line(row, grid.Text("Rank correlations induced between inputs (Iman–Conover)", grid.StyleSection))
 	row++
-	g.line(row, headers("input", "with", "rank correlation")...)
+	g.Line(row, grid.Headers("input", "with", "rank correlation")...)
 	for _, c := range cs {
 		row++
-		g.line(row, text(c.A, styleLabel), text(c.B, styleLabel), number(c.Rho, withFormat(styleResult, "0.00")))
+		g.Line(row, grid.Text(c.A, grid.StyleLabel), grid.Text(c.B, grid.StyleLabel), grid.Number(c.Rho, grid.WithFormat(grid.StyleResult, "0.00")))
 	}
 }

@@ -3,24 +3,25 @@ package sheets
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"planner/deploy"
 	"planner/engine"
 	"planner/sizing"
 	"planner/units"
+	"planner/workbooks/internal/grid"
 )
 
 // sizingGrid is the Sizing sheet: every catalog model on every catalog GPU,
 // model by model.
-func sizingGrid(out Output) *Grid {
-	g := &Grid{sheet: Sizing, owned: true, freezeRows: HeaderRow, freezeCols: 1, printRow: HeaderRow,
-		widths: []float64{40, 10, 12, 11, 10, 10, 10, 11, 12, 9, 50}}
+func sizingGrid(out Output) *grid.Grid {
+	g := grid.NewOwned(Sizing, HeaderRow, 1, 40, 10, 12, 11, 10, 10, 10, 11, 12, 9, 50)
 	provenance(g, "Sizing: how many cards one replica needs", out)
-	g.line(HeaderRow, headers("model", "precision", "GPU", "weights GB", "min cards", "min cards (TP)",
+	g.Line(HeaderRow, grid.Headers("model", "precision", "GPU", "weights GB", "min cards", "min cards (TP)",
 		"usual cards", "KV reserve GB", "KV GB per replica", "fits one node", "note")...)
-	g.wrapHeight(HeaderRow, 10, "KV GB per replica")
+	g.WrapHeight(HeaderRow, 10, "KV GB per replica")
 	if len(out.Sizing) == 0 {
-		g.line(HeaderRow+1, text("There is no GPUs or Models sheet, so nothing is sized.", styleNote))
+		g.Line(HeaderRow+1, grid.Text("There is no GPUs or Models sheet, so nothing is sized.", grid.StyleNote))
 		return g
 	}
 	catalog := map[string]sizing.ModelSpec{}
@@ -30,25 +31,25 @@ func sizingGrid(out Output) *Grid {
 	for i, s := range out.Sizing {
 		row := HeaderRow + 1 + i
 		m := catalog[s.Model]
-		g.line(row, text(s.Model, styleLabel), text(m.Precision, styleLabel), text(s.GPU, styleLabel),
-			number(s.WeightsGB, withFormat(styleResult, "#,##0.#")), number(float64(s.MinCards), withFormat(styleResult, "#,##0")))
+		g.Line(row, grid.Text(s.Model, grid.StyleLabel), grid.Text(m.Precision, grid.StyleLabel), grid.Text(s.GPU, grid.StyleLabel),
+			grid.Number(s.WeightsGB, grid.WithFormat(grid.StyleResult, "#,##0.#")), grid.Number(float64(s.MinCards), grid.WithFormat(grid.StyleResult, "#,##0")))
 		for j, n := range []int{s.MinCardsTP, s.UsualCards} {
 			if n > 0 {
-				g.set(6+j, row, number(float64(n), withFormat(styleResult, "#,##0")))
+				g.Set(6+j, row, grid.Number(float64(n), grid.WithFormat(grid.StyleResult, "#,##0")))
 			} else {
-				g.set(6+j, row, text("> 16", styleError))
+				g.Set(6+j, row, grid.Text("> 16", grid.StyleError))
 			}
 		}
-		g.set(8, row, number(s.KVGB, withFormat(styleResult, "#,##0.#")))
+		g.Set(8, row, grid.Number(s.KVGB, grid.WithFormat(grid.StyleResult, "#,##0.#")))
 		if s.MinCardsTP > 0 {
-			g.set(9, row, number(s.KVGBPerReplica, withFormat(styleResult, "#,##0.#")))
+			g.Set(9, row, grid.Number(s.KVGBPerReplica, grid.WithFormat(grid.StyleResult, "#,##0.#")))
 		}
-		fits := text("no", styleRent)
+		fits := grid.Text("no", grid.StyleRent)
 		if s.FitsNode {
-			fits = text("yes", styleBuy)
+			fits = grid.Text("yes", grid.StyleBuy)
 		}
-		g.set(10, row, fits)
-		g.note(11, row, s.Note)
+		g.Set(10, row, fits)
+		g.Note(11, row, s.Note)
 	}
 	return g
 }
@@ -58,72 +59,71 @@ func sizingGrid(out Output) *Grid {
 // there, prices to Cloud, the owning side to the owning scenario's column
 // of Results, and the verdict and its words follow them. Cards planner
 // sized from the catalogs stay values, as the Sizing sheet does.
-func costsGrid(out Output, lay *resultsLayout) *Grid {
-	g := &Grid{sheet: DeploymentCosts, owned: true, freezeRows: HeaderRow, freezeCols: 1, printRow: HeaderRow,
-		widths: []float64{36, 36, 11, 9, 9, 17, 44, 10, 12, 14, 14, 8, 10, 13, 10, 8, 60}}
+func costsGrid(out Output, lay *resultsLayout) *grid.Grid {
+	g := grid.NewOwned(DeploymentCosts, HeaderRow, 1, 36, 36, 11, 9, 9, 17, 44, 10, 12, 14, 14, 8, 10, 13, 10, 8, 60)
 	provenance(g, "Deployment costs: renting replicas against owning nodes", out,
 		"cards sized from the GPUs and Models sheets, and the model, GPU, offer and scenario each row names, are read by planner eval: run it after changing them")
-	g.line(HeaderRow, headers("deployment", "model", "GPU", "cards per replica", "replicas", "usage", "offer",
+	g.Line(HeaderRow, grid.Headers("deployment", "model", "GPU", "cards per replica", "replicas", "usage", "offer",
 		"$/GPU-hour", "rent per replica-hour", "rent per month", "own: scenario", "nodes", "node busy",
 		"own per month", "break-even", "verdict", "in words")...)
-	g.wrapHeight(HeaderRow, 9, "cards per replica")
+	g.WrapHeight(HeaderRow, 9, "cards per replica")
 	if len(out.Deployments) == 0 {
-		g.line(HeaderRow+1, text("There is no Deployments sheet, or it has no rows.", styleNote))
+		g.Line(HeaderRow+1, grid.Text("There is no Deployments sheet, or it has no rows.", grid.StyleNote))
 		return g
 	}
 	for i, d := range out.Deployments {
 		costRow(g, out, lay, d, HeaderRow+1+i)
 	}
-	g.shading = append(g.shading, verdictShading(fmt.Sprintf("P%d:P%d", HeaderRow+1, HeaderRow+len(out.Deployments))))
+	shadeVerdicts(g, fmt.Sprintf("P%d:P%d", HeaderRow+1, HeaderRow+len(out.Deployments)))
 	return g
 }
 
 // costRow writes one deployment's row of Deployment costs.
-func costRow(g *Grid, out Output, lay *resultsLayout, d deploy.Result, row int) {
-	g.line(row, text(d.Name, styleLabel), text(d.Model, styleLabel), text(d.GPU, styleLabel))
+func costRow(g *grid.Grid, out Output, lay *resultsLayout, d deploy.Result, row int) {
+	g.Line(row, grid.Text(d.Name, grid.StyleLabel), grid.Text(d.Model, grid.StyleLabel), grid.Text(d.GPU, grid.StyleLabel))
 	if d.Cards == 0 {
-		g.set(17, row, text(d.Words, wrapped(styleError)))
-		g.wrapHeight(row, g.widths[16], d.Words)
+		g.Set(17, row, grid.Text(d.Words, grid.Wrapped(grid.StyleError)))
+		g.WrapHeight(row, g.Widths()[16], d.Words)
 		return
 	}
-	money := withFormat(styleResult, units.ExcelFormat("$/h"))
+	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/h"))
 	in := deploymentRefs(d)
-	g.set(4, row, linked(number(float64(d.Cards), withFormat(styleResult, "#,##0")), in.cards))
-	g.set(5, row, linked(number(float64(d.Replicas), withFormat(styleResult, "#,##0")), in.replicas))
-	g.set(6, row, linked(text(d.Usage, styleLabel), in.usage))
-	g.set(7, row, text(d.Offer.Label(), styleLabel))
-	cards, replicas, hours := cellName(4, row), cellName(5, row), in.hours
+	g.Set(4, row, grid.Linked(grid.Number(float64(d.Cards), grid.WithFormat(grid.StyleResult, "#,##0")), in.cards))
+	g.Set(5, row, grid.Linked(grid.Number(float64(d.Replicas), grid.WithFormat(grid.StyleResult, "#,##0")), in.replicas))
+	g.Set(6, row, grid.Linked(grid.Text(d.Usage, grid.StyleLabel), in.usage))
+	g.Set(7, row, grid.Text(d.Offer.Label(), grid.StyleLabel))
+	cards, replicas, hours := grid.CellName(4, row), grid.CellName(5, row), in.hours
 	if hours == "" {
 		hours = num(d.HoursPerMonth)
 	}
-	g.set(8, row, linked(number(d.Offer.Price, money), priceLink(d.Offer)))
-	g.set(9, row, linked(number(d.RentPerReplicaHour, money), cards+"*"+cellName(8, row)))
-	g.set(10, row, linked(number(d.RentPerMonth, money), fmt.Sprintf("%s*%s*%s", cellName(9, row), hours, replicas)))
-	refs := map[string]string{deploy.QuantityRent: cellName(10, row)}
+	g.Set(8, row, grid.Linked(grid.Number(d.Offer.Price, money), priceLink(d.Offer)))
+	g.Set(9, row, grid.Linked(grid.Number(d.RentPerReplicaHour, money), cards+"*"+grid.CellName(8, row)))
+	g.Set(10, row, grid.Linked(grid.Number(d.RentPerMonth, money), fmt.Sprintf("%s*%s*%s", grid.CellName(9, row), hours, replicas)))
+	refs := map[string]string{deploy.QuantityRent: grid.CellName(10, row)}
 	if o := d.Own; o != nil {
 		own := ownRefs(out, lay, d)
-		g.set(11, row, text(o.Scenario, styleLabel))
+		g.Set(11, row, grid.Text(o.Scenario, grid.StyleLabel))
 		nodes := ""
 		if own.gpus != "" {
 			nodes = fmt.Sprintf("ROUNDUP(%s*%s/%s,0)", cards, replicas, own.gpus)
 		}
-		g.set(12, row, linked(number(float64(o.Nodes), withFormat(styleResult, "#,##0")), nodes))
+		g.Set(12, row, grid.Linked(grid.Number(float64(o.Nodes), grid.WithFormat(grid.StyleResult, "#,##0")), nodes))
 		busy := ""
 		if nodes != "" && own.hours != "" {
-			busy = fmt.Sprintf("MIN(1,%s*%s*%s/(%s*%s*%s))", cards, replicas, hours, cellName(12, row), own.gpus, own.hours)
+			busy = fmt.Sprintf("MIN(1,%s*%s*%s/(%s*%s*%s))", cards, replicas, hours, grid.CellName(12, row), own.gpus, own.hours)
 		}
-		g.set(13, row, linked(number(o.Busy, withFormat(styleResult, "0.0%")), busy))
+		g.Set(13, row, grid.Linked(grid.Number(o.Busy, grid.WithFormat(grid.StyleResult, "0.0%")), busy))
 		perMonth := ""
 		if own.nodeCost != "" {
-			perMonth = cellName(12, row) + "*" + own.nodeCost
+			perMonth = grid.CellName(12, row) + "*" + own.nodeCost
 		}
-		g.set(14, row, linked(number(o.CostPerMonth, money), perMonth))
+		g.Set(14, row, grid.Linked(grid.Number(o.CostPerMonth, money), perMonth))
 		if o.Breakeven > 0 {
-			g.set(15, row, linked(number(o.Breakeven, withFormat(styleResult, breakevenFormat)), own.breakeven))
+			g.Set(15, row, grid.Linked(grid.Number(o.Breakeven, grid.WithFormat(grid.StyleResult, breakevenFormat)), own.breakeven))
 		}
-		g.set(16, row, linked(text(d.Verdict, styleVerdict), excelVerdict(cellName(14, row)+"<="+cellName(10, row))))
-		refs[engine.QuantityVerdict], refs[deploy.QuantityNodes], refs[deploy.QuantityBusy] = cellName(16, row), cellName(12, row), cellName(13, row)
-		refs[deploy.QuantityOwn], refs[engine.QuantityBreakeven] = cellName(14, row), cellName(15, row)
+		g.Set(16, row, grid.Linked(grid.Text(d.Verdict, grid.StyleVerdict), excelVerdict(grid.CellName(14, row)+"<="+grid.CellName(10, row))))
+		refs[engine.QuantityVerdict], refs[deploy.QuantityNodes], refs[deploy.QuantityBusy] = grid.CellName(16, row), grid.CellName(12, row), grid.CellName(13, row)
+		refs[deploy.QuantityOwn], refs[engine.QuantityBreakeven] = grid.CellName(14, row), grid.CellName(15, row)
 		if own.gpus != "" {
 			refs[deploy.QuantityNodeGPUs] = own.gpus
 		}
@@ -133,8 +133,8 @@ func costRow(g *Grid, out Output, lay *resultsLayout, d deploy.Result, row int) 
 		// The sentence is built otherwise for the other verdict.
 		words = fmt.Sprintf(`IF(%s="buy",%s,%s)`, refs[engine.QuantityVerdict], excelPhrase(buy, refs), excelPhrase(rent, refs))
 	}
-	g.set(17, row, linked(text(d.Words, wrapped(styleLabel)), words))
-	g.wrapHeight(row, g.widths[16], d.Words)
+	g.Set(17, row, grid.Linked(grid.Text(d.Words, grid.Wrapped(grid.StyleLabel)), words))
+	g.WrapHeight(row, g.Widths()[16], d.Words)
 }
 
 // deploymentInputs are the Deployments cells a costs row reads, as formula
@@ -188,7 +188,7 @@ func ownRefs(out Output, lay *resultsLayout, d deploy.Result) ownSide {
 		if !ok || col == 0 {
 			return ""
 		}
-		return absolute(Results, col, row)
+		return grid.Absolute(Results, col, row)
 	}
 	var s ownSide
 	row, ok := lay.inputRow[engine.GPUs]
@@ -206,16 +206,16 @@ func ownRefs(out Output, lay *resultsLayout, d deploy.Result) ownSide {
 	return s
 }
 
-// linked gives a value cell the formula that computes it.
-func linked(c cell, formula string) cell {
-	c.formula = formula
-	return c
-}
-
 // priceLink refers to an offer's price cell in Cloud; "" when unknown.
 func priceLink(o engine.Offer) string {
 	if o.PriceAt.Sheet == "" {
 		return ""
 	}
 	return priceRef(o)
+}
+
+// shadeVerdicts colours a range of verdict words: buy green, rent red.
+func shadeVerdicts(g *grid.Grid, ref string) {
+	first, _, _ := strings.Cut(ref, ":")
+	g.ShadeByFormula(ref, first+`="buy"`, first+`="rent"`)
 }

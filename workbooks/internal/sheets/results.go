@@ -13,6 +13,7 @@ import (
 	"planner/sizing"
 	"planner/units"
 	"planner/whatif"
+	"planner/workbooks/internal/grid"
 )
 
 // Output is what eval writes back into a workbook.
@@ -48,16 +49,15 @@ const (
 // and the inputs the numbers came from. Values sit in columns D onwards;
 // descriptions share one column to their right. Each row is known by its
 // label first, the name formulas use beside it.
-func resultsGrid(out Output) (*Grid, *resultsLayout) {
-	g := &Grid{sheet: Results, owned: true, freezeRows: HeaderRow, freezeCols: 1, printRow: HeaderRow}
+func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 	base := out.Results[0]
 	compared := comparedOffers(base)
 	notesCol := firstValue + max(len(out.Results), len(compared), 2)
-	g.widths = []float64{labelWidth, nameWidth, unitWidth}
+	widths := []float64{labelWidth, nameWidth, unitWidth}
 	for c := firstValue; c < notesCol; c++ {
-		g.widths = append(g.widths, valueWidth)
+		widths = append(widths, valueWidth)
 	}
-	g.widths = append(g.widths, notesWidth)
+	g := grid.NewOwned(Results, HeaderRow, 1, append(widths, notesWidth)...)
 
 	provenance(g, "Results", out)
 	scenarioHeader(g, HeaderRow, out.Results, notesCol, "Description", "Result", "Name", "Unit")
@@ -69,11 +69,11 @@ func resultsGrid(out Output) (*Grid, *resultsLayout) {
 		}
 		namedRow(g, row, formulas.LabelOf(f), f.Name, f.Unit)
 		for i, r := range out.Results {
-			g.set(firstValue+i, row, valueCell(r.Values, r.Errors, f.Name, f.Unit))
+			g.Set(firstValue+i, row, valueCell(r.Values, r.Errors, f.Name, f.Unit))
 		}
-		g.note(notesCol, row, f.Doc)
-		if excelName(f.Name) == "" {
-			g.name(f.Name, firstValue, row)
+		g.Note(notesCol, row, f.Doc)
+		if grid.NameProblem(f.Name) == "" {
+			g.Name(f.Name, firstValue, row)
 		}
 		lay.formulaRow[f.Name] = row
 		row++
@@ -89,10 +89,10 @@ func resultsGrid(out Output) (*Grid, *resultsLayout) {
 		func() { closeCalls(g, out) },
 		func() { warnings(g, out.Warnings) },
 	} {
-		start := g.next() + 1
+		start := g.Next() + 1
 		section()
-		if len(g.rows) >= start {
-			g.keep = append(g.keep, [2]int{start, len(g.rows)})
+		if g.LastRow() >= start {
+			g.KeepTogether(start, g.LastRow())
 		}
 	}
 	liveFormulas(g, out, compared, lay)
@@ -101,21 +101,21 @@ func resultsGrid(out Output) (*Grid, *resultsLayout) {
 
 // sizingSection shows, per scenario, its model sized on its GPU: the names
 // formulas can use.
-func sizingSection(g *Grid, out Output, notesCol int, lay *resultsLayout) {
+func sizingSection(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
 	if out.Results[0].Sizing == nil {
 		return
 	}
-	row := g.next() + 1
-	g.line(row, text("Sizing: each scenario's model on its GPU (names formulas can use)", styleSection))
+	row := g.Next() + 1
+	g.Line(row, grid.Text("Sizing: each scenario's model on its GPU (names formulas can use)", grid.StyleSection))
 	row++
 	scenarioHeader(g, row, out.Results, notesCol, "Description", "Sized", "Name", "Unit")
 	textRow := func(name, doc string, value func(r *engine.Result) string) {
 		row++
 		namedRow(g, row, formulas.Readable(name), name, "text")
 		for i, r := range out.Results {
-			g.set(firstValue+i, row, text(value(r), styleLabel))
+			g.Set(firstValue+i, row, grid.Text(value(r), grid.StyleLabel))
 		}
-		g.note(notesCol, row, doc)
+		g.Note(notesCol, row, doc)
 	}
 	textRow(engine.ModelName, "The model sized.", func(r *engine.Result) string { return r.Text[engine.ModelName] })
 	textRow(engine.GPU, "The GPU it is sized on.", func(r *engine.Result) string { return r.Text[engine.GPU] })
@@ -133,11 +133,11 @@ func sizingSection(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 		for i, r := range out.Results {
 			c := valueCell(r.Values, nil, name, sizingUnit(name))
 			if _, ok := r.Values[name]; !ok && r.Sizing != nil {
-				c = text("#N/A: "+r.Sizing.Note, styleError)
+				c = grid.Text("#N/A: "+r.Sizing.Note, grid.StyleError)
 			}
-			g.set(firstValue+i, row, c)
+			g.Set(firstValue+i, row, c)
 		}
-		g.note(notesCol, row, docs[name]+" Sized by planner from the GPUs and Models sheets: a value, not a formula; run planner eval after changing them.")
+		g.Note(notesCol, row, docs[name]+" Sized by planner from the GPUs and Models sheets: a value, not a formula; run planner eval after changing them.")
 	}
 }
 
@@ -151,22 +151,22 @@ func sizingUnit(name string) string {
 
 // breakevenMatrix shows the break-even utilisation of every offer in every
 // scenario whose GPU it is for, coloured by that scenario's verdict.
-func breakevenMatrix(g *Grid, out Output, notesCol int, lay *resultsLayout) {
+func breakevenMatrix(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
 	if len(out.Plan.Model().Offers) == 0 {
 		return
 	}
-	row := g.next() + 1
-	g.line(row, text("Break-even utilisation by offer and scenario: green, owning is cheaper at the scenario's utilisation; red, renting is", styleSection))
+	row := g.Next() + 1
+	g.Line(row, grid.Text("Break-even utilisation by offer and scenario: green, owning is cheaper at the scenario's utilisation; red, renting is", grid.StyleSection))
 	row++
 	scenarioHeader(g, row, out.Results, 0, "", "Offer", "GPU", "$/GPU-hour")
 	for j, o := range out.Plan.Model().Offers {
 		row++
 		lay.matrixRow[j] = row
-		g.line(row, text(o.Label(), styleLabel), text(o.GPU, styleLabel),
-			linked(number(o.Price, withFormat(styleResult, units.ExcelFormat("$/GPU-h"))), priceLink(o)))
+		g.Line(row, grid.Text(o.Label(), grid.StyleLabel), grid.Text(o.GPU, grid.StyleLabel),
+			grid.Linked(grid.Number(o.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))), priceLink(o)))
 		for i, r := range out.Results {
 			if or := r.Offers[j]; or.Compared {
-				g.set(firstValue+i, row, valueCell(or.Values, or.Errors, engine.Breakeven, breakevenFormat))
+				g.Set(firstValue+i, row, valueCell(or.Values, or.Errors, engine.Breakeven, breakevenFormat))
 			}
 		}
 	}
@@ -178,13 +178,13 @@ func breakevenMatrix(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 	}
 	if len(lacking) > 0 {
 		row++
-		g.line(row, text("(no offer)", styleLabel))
+		g.Line(row, grid.Text("(no offer)", grid.StyleLabel))
 		for i, r := range out.Results {
 			if r.NoOffer != "" {
-				g.set(firstValue+i, row, text(r.NoOffer, styleError))
+				g.Set(firstValue+i, row, grid.Text(r.NoOffer, grid.StyleError))
 			}
 		}
-		g.wrapHeight(row, valueWidth, lacking...)
+		g.WrapHeight(row, valueWidth, lacking...)
 	}
 }
 
@@ -204,17 +204,17 @@ const breakevenFormat = `[>1]"above 100 %";0.0%`
 
 // verdictWords gives each scenario's verdict against each of its offers in a
 // sentence a memo can quote.
-func verdictWords(g *Grid, out Output, lay *resultsLayout) {
-	row := g.next() + 1
-	g.line(row, text("Verdicts in words", styleSection))
+func verdictWords(g *grid.Grid, out Output, lay *resultsLayout) {
+	row := g.Next() + 1
+	g.Line(row, grid.Text("Verdicts in words", grid.StyleSection))
 	row++
-	g.line(row, headers("Scenario", "Verdict", "Why")...)
+	g.Line(row, grid.Headers("Scenario", "Verdict", "Why")...)
 	first := row + 1
 	for i, r := range out.Results {
 		if r.NoOffer != "" {
 			row++
-			g.line(row, text(r.Scenario, styleLabel))
-			g.sentence(3, row, 0, r.NoOffer, styleError)
+			g.Line(row, grid.Text(r.Scenario, grid.StyleLabel))
+			g.Sentence(3, row, 0, r.NoOffer, grid.StyleError)
 		}
 		for j, o := range r.Offers {
 			if o.Words == "" {
@@ -222,12 +222,12 @@ func verdictWords(g *Grid, out Output, lay *resultsLayout) {
 			}
 			row++
 			lay.words = append(lay.words, wordsRow{row: row, scenario: i, offer: j})
-			g.line(row, text(r.Scenario, styleLabel), text(o.Verdict, styleVerdict))
-			g.sentence(3, row, 0, o.Words, styleLabel)
+			g.Line(row, grid.Text(r.Scenario, grid.StyleLabel), grid.Text(o.Verdict, grid.StyleVerdict))
+			g.Sentence(3, row, 0, o.Words, grid.StyleLabel)
 		}
 	}
 	if len(lay.words) > 0 {
-		g.shading = append(g.shading, verdictShading(fmt.Sprintf("B%d:B%d", first, row)))
+		shadeVerdicts(g, fmt.Sprintf("B%d:B%d", first, row))
 	}
 }
 
@@ -235,7 +235,7 @@ func verdictWords(g *Grid, out Output, lay *resultsLayout) {
 // uncertain, each on one line that runs across the sheet. It comes last:
 // its length follows the inputs, and a recalculation must not find the
 // live cells below it moved.
-func closeCalls(g *Grid, out Output) {
+func closeCalls(g *grid.Grid, out Output) {
 	var lines []string
 	for _, r := range out.Results {
 		for _, o := range r.Offers {
@@ -247,22 +247,22 @@ func closeCalls(g *Grid, out Output) {
 	if len(lines) == 0 {
 		return
 	}
-	row := g.next() + 1
-	g.line(row, text("Close calls (from Monte Carlo: values, not live; run planner eval after changing the inputs)", styleSection))
+	row := g.Next() + 1
+	g.Line(row, grid.Text("Close calls (from Monte Carlo: values, not live; run planner eval after changing the inputs)", grid.StyleSection))
 	for _, l := range lines {
 		row++
-		g.sentence(1, row, 0, l, styleLabel)
+		g.Sentence(1, row, 0, l, grid.StyleLabel)
 	}
 }
 
 // warnings lists, last, what eval warned of, each at its sheet and cell
 // (not the file: its path is how it was called, not what it holds).
-func warnings(g *Grid, ds diag.Diagnostics) {
+func warnings(g *grid.Grid, ds diag.Diagnostics) {
 	if len(ds) == 0 {
 		return
 	}
-	row := g.next() + 1
-	g.line(row, text("Warnings (as planner eval printed them; run planner eval again after acting on them)", styleSection))
+	row := g.Next() + 1
+	g.Line(row, grid.Text("Warnings (as planner eval printed them; run planner eval again after acting on them)", grid.StyleSection))
 	for _, err := range ds {
 		line := err.Error()
 		if d, ok := err.(*diag.Diagnostic); ok && d.Origin.Sheet != "" {
@@ -271,14 +271,14 @@ func warnings(g *Grid, ds diag.Diagnostics) {
 			line = d.Text()
 		}
 		row++
-		g.sentence(1, row, 0, line, styleLabel)
+		g.Sentence(1, row, 0, line, grid.StyleLabel)
 	}
 }
 
 // provenance writes the title and the line that marks the sheet as
 // planner's: version, a hash of the inputs, never a timestamp.
-func provenance(g *Grid, title string, out Output, more ...string) {
-	g.line(titleRow, text(title, styleTitle))
+func provenance(g *grid.Grid, title string, out Output, more ...string) {
+	g.Line(titleRow, grid.Text(title, grid.StyleTitle))
 	line := ownerPrefix + out.Version + " · inputs " + facts.Fingerprint(out.Plan.Model(), out.Overrides...) +
 		" · rewritten by planner eval on every run; edits here are lost"
 	if len(out.Overrides) > 0 {
@@ -287,31 +287,23 @@ func provenance(g *Grid, title string, out Output, more ...string) {
 	for _, m := range more {
 		line += " · " + m
 	}
-	g.sentence(1, ProvenanceRow, 0, line, styleNote)
-}
-
-func headers(names ...string) []cell {
-	out := make([]cell, len(names))
-	for i, n := range names {
-		out[i] = text(n, styleHeader)
-	}
-	return out
+	g.Sentence(1, ProvenanceRow, 0, line, grid.StyleNote)
 }
 
 // valueCell is a formula's value in its unit's number format (or a number
 // format of its own), or the reason it has none.
-func valueCell(values map[string]float64, errs map[string]*engine.EvalError, name, unit string) cell {
+func valueCell(values map[string]float64, errs map[string]*engine.EvalError, name, unit string) grid.Cell {
 	if v, ok := values[name]; ok {
 		format := unit
 		if !strings.ContainsAny(unit, "0#") {
 			format = units.ExcelFormat(unit)
 		}
-		return number(v, withFormat(styleResult, format))
+		return grid.Number(v, grid.WithFormat(grid.StyleResult, format))
 	}
 	if e, ok := errs[name]; ok {
-		return text(e.Short(), styleError)
+		return grid.Text(e.Short(), grid.StyleError)
 	}
-	return cell{}
+	return grid.Cell{}
 }
 
 func comparedOffers(r *engine.Result) []engine.OfferResult {
@@ -327,31 +319,31 @@ func comparedOffers(r *engine.Result) []engine.OfferResult {
 // offersSection lists, for the base scenario, every offer of the node's GPU
 // as a column: its price, the break-even utilisation, the verdict and every
 // other per-offer formula.
-func offersSection(g *Grid, out Output, compared []engine.OfferResult, notesCol int, lay *resultsLayout) {
+func offersSection(g *grid.Grid, out Output, compared []engine.OfferResult, notesCol int, lay *resultsLayout) {
 	base := out.Results[0]
-	row := g.next() + 1
+	row := g.Next() + 1
 	title := "Cloud offers for " + base.Text[engine.GPU] + " (scenario " + base.Scenario + "): buy when the scenario's utilisation is at or above break-even"
-	g.line(row, text(title, styleSection))
+	g.Line(row, grid.Text(title, grid.StyleSection))
 	row++
 	if len(compared) == 0 {
-		g.line(row, text(base.NoOffer, styleError))
+		g.Line(row, grid.Text(base.NoOffer, grid.StyleError))
 		return
 	}
-	g.line(row, headers("Result", "Name", "Unit")...)
+	g.Line(row, grid.Headers("Result", "Name", "Unit")...)
 	var labels []string
 	for i, o := range compared {
-		g.set(firstValue+i, row, text(o.Offer.Label(), styleHeader))
+		g.Set(firstValue+i, row, grid.Text(o.Offer.Label(), grid.StyleHeader))
 		labels = append(labels, o.Offer.Label())
 	}
-	g.wrapHeight(row, valueWidth, labels...)
-	g.set(notesCol, row, text("Description", styleHeader))
+	g.WrapHeight(row, valueWidth, labels...)
+	g.Set(notesCol, row, grid.Text("Description", grid.StyleHeader))
 	row++
 	lay.priceRow = row
 	namedRow(g, row, "Offer price", engine.OfferPrice, "$/GPU-h")
 	for i, o := range compared {
-		g.set(firstValue+i, row, number(o.Offer.Price, withFormat(styleResult, units.ExcelFormat("$/GPU-h"))))
+		g.Set(firstValue+i, row, grid.Number(o.Offer.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))))
 	}
-	g.note(notesCol, row, "The offer's list price per GPU-hour.")
+	g.Note(notesCol, row, "The offer's list price per GPU-hour.")
 	row++
 	for _, f := range perOfferFormulas(out.Plan) {
 		lay.offerRow[f.Name] = row
@@ -361,14 +353,14 @@ func offersSection(g *Grid, out Output, compared []engine.OfferResult, notesCol 
 			format = breakevenFormat
 		}
 		for i, o := range compared {
-			g.set(firstValue+i, row, valueCell(o.Values, o.Errors, f.Name, format))
-			if n := f.Name + "_" + engine.Slug(o.Offer.Label()); excelName(n) == "" && o.Values != nil {
+			g.Set(firstValue+i, row, valueCell(o.Values, o.Errors, f.Name, format))
+			if n := f.Name + "_" + engine.Slug(o.Offer.Label()); grid.NameProblem(n) == "" && o.Values != nil {
 				if _, ok := o.Values[f.Name]; ok {
-					g.name(n, firstValue+i, row)
+					g.Name(n, firstValue+i, row)
 				}
 			}
 		}
-		g.note(notesCol, row, f.Doc)
+		g.Note(notesCol, row, f.Doc)
 		row++
 		if f.Name == engine.Breakeven {
 			lay.verdictRow = row
@@ -379,20 +371,20 @@ func offersSection(g *Grid, out Output, compared []engine.OfferResult, notesCol 
 	namedRow(g, row, "Price as of", "as_of", "date")
 	lay.asOfRow = row
 	for i, o := range compared {
-		g.set(firstValue+i, row, asOfCell(o.Offer))
+		g.Set(firstValue+i, row, asOfCell(o.Offer))
 	}
-	g.note(notesCol, row, "The day the price was listed.")
+	g.Note(notesCol, row, "The day the price was listed.")
 }
 
-func verdictRow(g *Grid, row int, compared []engine.OfferResult, notesCol int) {
+func verdictRow(g *grid.Grid, row int, compared []engine.OfferResult, notesCol int) {
 	namedRow(g, row, "Verdict", "verdict", "")
 	for i, o := range compared {
 		if o.Verdict != "" {
-			g.set(firstValue+i, row, text(o.Verdict, styleVerdict))
+			g.Set(firstValue+i, row, grid.Text(o.Verdict, grid.StyleVerdict))
 		}
 	}
-	g.shading = append(g.shading, verdictShading(cellName(firstValue, row)+":"+cellName(firstValue-1+len(compared), row)))
-	g.note(notesCol, row, "buy: owning the node costs less per used hour than renting this offer; rent: the other way round.")
+	shadeVerdicts(g, grid.CellName(firstValue, row)+":"+grid.CellName(firstValue-1+len(compared), row))
+	g.Note(notesCol, row, "buy: owning the node costs less per used hour than renting this offer; rent: the other way round.")
 }
 
 // perOfferFormulas lists the per-offer formulas with break-even first.
@@ -424,15 +416,15 @@ func asOfLink(o engine.Offer) string {
 
 // asOfCell is the day an offer's price was listed: a date, whether Cloud
 // holds a date or the text of one; else Cloud's text.
-func asOfCell(o engine.Offer) cell {
+func asOfCell(o engine.Offer) grid.Cell {
 	if o.AsOfSerial > 0 {
-		return number(o.AsOfSerial, withFormat(styleLabel, "yyyy-mm-dd"))
+		return grid.Number(o.AsOfSerial, grid.WithFormat(grid.StyleLabel, "yyyy-mm-dd"))
 	}
-	return text(o.AsOf, styleLabel)
+	return grid.Text(o.AsOf, grid.StyleLabel)
 }
 
 // otherOffers lists the offers of other GPUs: shown, never compared.
-func otherOffers(g *Grid, base *engine.Result) {
+func otherOffers(g *grid.Grid, base *engine.Result) {
 	var others []engine.OfferResult
 	for _, o := range base.Offers {
 		if !o.Compared {
@@ -442,23 +434,23 @@ func otherOffers(g *Grid, base *engine.Result) {
 	if len(others) == 0 {
 		return
 	}
-	row := g.next() + 1
-	g.line(row, text("Offers for other GPUs: listed, not compared", styleSection))
+	row := g.Next() + 1
+	g.Line(row, grid.Text("Offers for other GPUs: listed, not compared", grid.StyleSection))
 	row++
-	g.line(row, headers("Offer", "GPU", "$/GPU-hour", "As of")...)
+	g.Line(row, grid.Headers("Offer", "GPU", "$/GPU-hour", "As of")...)
 	for _, o := range others {
 		row++
-		g.line(row, text(o.Offer.Label(), styleLabel), text(o.Offer.GPU, styleLabel),
-			linked(number(o.Offer.Price, withFormat(styleResult, units.ExcelFormat("$/GPU-h"))), priceLink(o.Offer)),
-			linked(asOfCell(o.Offer), asOfLink(o.Offer)))
+		g.Line(row, grid.Text(o.Offer.Label(), grid.StyleLabel), grid.Text(o.Offer.GPU, grid.StyleLabel),
+			grid.Linked(grid.Number(o.Offer.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))), priceLink(o.Offer)),
+			grid.Linked(asOfCell(o.Offer), asOfLink(o.Offer)))
 	}
 }
 
 // inputsSection repeats the inputs per scenario: what the numbers above were
 // computed from.
-func inputsSection(g *Grid, out Output, notesCol int, lay *resultsLayout) {
-	row := g.next() + 1
-	g.line(row, text("Inputs these results were computed from", styleSection))
+func inputsSection(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
+	row := g.Next() + 1
+	g.Line(row, grid.Text("Inputs these results were computed from", grid.StyleSection))
 	row++
 	scenarioHeader(g, row, out.Results, notesCol, "Source / notes", "Input", "Name", "Unit")
 	for _, in := range resultInputs(out.Plan) {
@@ -468,9 +460,9 @@ func inputsSection(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 		for i, r := range out.Results {
 			switch v, ok := r.Values[in.Name]; {
 			case in.Value.IsText:
-				g.set(firstValue+i, row, text(r.Text[in.Name], styleLabel))
+				g.Set(firstValue+i, row, grid.Text(r.Text[in.Name], grid.StyleLabel))
 			case ok:
-				g.set(firstValue+i, row, number(v, withFormat(styleResult, units.ExcelFormat(in.Unit))))
+				g.Set(firstValue+i, row, grid.Number(v, grid.WithFormat(grid.StyleResult, units.ExcelFormat(in.Unit))))
 			}
 		}
 		note := in.Notes
@@ -483,7 +475,7 @@ func inputsSection(g *Grid, out Output, notesCol int, lay *resultsLayout) {
 		if _, set := out.Set[in.Name]; set {
 			note = "Set on the command line for this run (a value, not linked to Assumptions). " + note
 		}
-		g.note(notesCol, row, note)
+		g.Note(notesCol, row, note)
 	}
 }
 
@@ -520,9 +512,9 @@ func wattsNote(out Output, in engine.Input) string {
 }
 
 // namedRow starts a row of Results: its label, its name and its unit.
-func namedRow(g *Grid, row int, label, name, unit string) {
-	g.line(row, text(label, wrapped(styleLabel)), text(name, styleName), text(unit, styleLabel))
-	g.wrapHeight(row, labelWidth, label)
+func namedRow(g *grid.Grid, row int, label, name, unit string) {
+	g.Line(row, grid.Text(label, grid.Wrapped(grid.StyleLabel)), grid.Text(name, grid.StyleName), grid.Text(unit, grid.StyleLabel))
+	g.WrapHeight(row, labelWidth, label)
 }
 
 func hasKey(m map[string]engine.Value, k string) bool { _, ok := m[k]; return ok }
@@ -530,15 +522,15 @@ func hasKey(m map[string]engine.Value, k string) bool { _, ok := m[k]; return ok
 // scenarioHeader writes a header row: the titles of the first columns,
 // then one column per scenario, tall enough for long scenario names, and
 // the notes column's title.
-func scenarioHeader(g *Grid, row int, results []*engine.Result, notesCol int, notes string, first ...string) {
-	g.line(row, headers(first...)...)
+func scenarioHeader(g *grid.Grid, row int, results []*engine.Result, notesCol int, notes string, first ...string) {
+	g.Line(row, grid.Headers(first...)...)
 	var names []string
 	for i, r := range results {
-		g.set(len(first)+1+i, row, text(r.Scenario, styleHeader))
+		g.Set(len(first)+1+i, row, grid.Text(r.Scenario, grid.StyleHeader))
 		names = append(names, r.Scenario)
 	}
 	if notesCol > 0 {
-		g.set(notesCol, row, text(notes, styleHeader))
+		g.Set(notesCol, row, grid.Text(notes, grid.StyleHeader))
 	}
-	g.wrapHeight(row, valueWidth, names...)
+	g.WrapHeight(row, valueWidth, names...)
 }

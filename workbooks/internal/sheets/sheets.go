@@ -1,9 +1,9 @@
 package sheets
 
 import (
-	"planner/diag"
 	"regexp"
-	"strconv"
+
+	"planner/workbooks/internal/grid"
 )
 
 // Sheets planner knows by name. Assumptions, Cloud and Formulas are the
@@ -46,9 +46,9 @@ func OwnedNames() []string {
 // workbook has planner's sheet of that name already (it is then rewritten
 // saying there is nothing); MonteCarlo when it ran; the what-if sheets
 // when they ran.
-func Owned(out Output, had func(sheet string) bool) []*Grid {
+func Owned(out Output, had func(sheet string) bool) []*grid.Grid {
 	results, lay := resultsGrid(out)
-	grids := []*Grid{results}
+	grids := []*grid.Grid{results}
 	if len(out.Sizing) > 0 || had(Sizing) {
 		grids = append(grids, sizingGrid(out))
 	}
@@ -102,6 +102,3 @@ type DefinedName struct {
 	RefersTo string
 	Planners bool
 }
-
-// cellName is the A1 reference of a 1-based column and row.
-func cellName(col, row int) string { return diag.ColumnName(col) + strconv.Itoa(row) }

@@ -4,14 +4,13 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/xuri/excelize/v2"
 
 	"planner/engine"
 	"planner/units"
 	"planner/whatif"
-	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/grid"
 )
 
 // Colours of the charts' series, Excel's own palette.
@@ -26,13 +25,13 @@ const rowPixels = 20
 
 // sensitivityGrid is the Sensitivity sheet: a tornado per target, its
 // table with its bar chart below, kept on one printed page.
-func sensitivityGrid(out Output) *Grid {
-	g := &Grid{sheet: Sensitivity, owned: true, freezeCols: 1, widths: []float64{24, 10, 13, 13, 15, 15, 13, 15, 15, 40}}
+func sensitivityGrid(out Output) *grid.Grid {
+	g := grid.NewOwned(Sensitivity, 0, 1, 24, 10, 13, 13, 15, 15, 13, 15, 15, 40)
 	provenance(g, "Sensitivity: how much each range moves the answer", out,
 		"scenario "+out.Results[0].Scenario+"; each input from its low to its high in Assumptions, the others as they are")
 	row := HeaderRow
 	if len(out.WhatIfs.Tornadoes) == 0 {
-		g.line(row, text("No target to follow: name formulas in the Targets sheet, or pass --target.", styleNote))
+		g.Line(row, grid.Text("No target to follow: name formulas in the Targets sheet, or pass --target.", grid.StyleNote))
 	}
 	for _, t := range out.WhatIfs.Tornadoes {
 		row = tornadoSection(g, out.Plan, t, row) + 2
@@ -41,46 +40,46 @@ func sensitivityGrid(out Output) *Grid {
 }
 
 // tornadoSection writes one tornado from row and returns its last row.
-func tornadoSection(g *Grid, p *engine.Plan, t whatif.Tornado, row int) int {
-	format := withFormat(styleResult, units.ExcelFormat(t.Unit))
-	g.line(row, text(t.Target.Label()+": "+units.Format(t.Base, t.Unit)+" at base, by input, largest swing first", styleSection))
+func tornadoSection(g *grid.Grid, p *engine.Plan, t whatif.Tornado, row int) int {
+	format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(t.Unit))
+	g.Line(row, grid.Text(t.Target.Label()+": "+units.Format(t.Base, t.Unit)+" at base, by input, largest swing first", grid.StyleSection))
 	header := row + 1
-	g.line(header, headers("input", "unit", "low", "high", "at low", "at high", "swing", "change at low", "change at high", "note")...)
+	g.Line(header, grid.Headers("input", "unit", "low", "high", "at low", "at high", "swing", "change at low", "change at high", "note")...)
 	for i, b := range t.Bars {
 		r := header + 1 + i
-		inFormat := withFormat(styleResult, units.ExcelFormat(b.Input.Unit))
-		g.line(r, text(b.Input.Name, styleLabel), text(b.Input.Unit, styleLabel), number(b.Input.Low, inFormat), number(b.Input.High, inFormat))
+		inFormat := grid.WithFormat(grid.StyleResult, units.ExcelFormat(b.Input.Unit))
+		g.Line(r, grid.Text(b.Input.Name, grid.StyleLabel), grid.Text(b.Input.Unit, grid.StyleLabel), grid.Number(b.Input.Low, inFormat), grid.Number(b.Input.High, inFormat))
 		if b.Why != "" {
-			g.set(5, r, text("no number", styleError))
-			g.note(10, r, b.Why)
+			g.Set(5, r, grid.Text("no number", grid.StyleError))
+			g.Note(10, r, b.Why)
 			continue
 		}
-		g.set(5, r, number(b.AtLow, format))
-		g.set(6, r, number(b.AtHigh, format))
-		g.set(7, r, number(b.Swing, format))
-		g.set(8, r, number(b.AtLow-t.Base, format))
-		g.set(9, r, number(b.AtHigh-t.Base, format))
+		g.Set(5, r, grid.Number(b.AtLow, format))
+		g.Set(6, r, grid.Number(b.AtHigh, format))
+		g.Set(7, r, grid.Number(b.Swing, format))
+		g.Set(8, r, grid.Number(b.AtLow-t.Base, format))
+		g.Set(9, r, grid.Number(b.AtHigh-t.Base, format))
 	}
 	last := header + len(t.Bars)
 	for i, h := range t.Held {
 		r := last + 1 + i
-		inFormat := withFormat(styleResult, units.ExcelFormat(h.Input.Unit))
-		g.line(r, text(h.Input.Name, styleLabel), text(h.Input.Unit, styleLabel), number(h.Input.Low, inFormat), number(h.Input.High, inFormat),
-			text("held", styleError))
-		g.note(10, r, heldNote(h)+"; not swung")
+		inFormat := grid.WithFormat(grid.StyleResult, units.ExcelFormat(h.Input.Unit))
+		g.Line(r, grid.Text(h.Input.Name, grid.StyleLabel), grid.Text(h.Input.Unit, grid.StyleLabel), grid.Number(h.Input.Low, inFormat), grid.Number(h.Input.High, inFormat),
+			grid.Text("held", grid.StyleError))
+		g.Note(10, r, heldNote(h)+"; not swung")
 	}
 	if len(t.Bars) == 0 {
 		if len(t.Held) == 0 {
-			g.line(header+1, text("No input has a range: give inputs a low and a high in Assumptions.", styleNote))
+			g.Line(header+1, grid.Text("No input has a range: give inputs a low and a high in Assumptions.", grid.StyleNote))
 		}
 		return header + max(1, len(t.Held))
 	}
 	last += len(t.Held)
 	height := max(len(t.Bars)+2, 14)
 	top := last + 2
-	g.charts = append(g.charts, ooxml.Chart{Cell: cellName(1, top), Chart: tornadoChart(g.sheet, targetLabel(p, t.Target, t.Unit), t, header, header+len(t.Bars), height)})
+	g.AddChart(grid.CellName(1, top), tornadoChart(g.Sheet(), targetLabel(p, t.Target, t.Unit), t, header, header+len(t.Bars), height))
 	end := top + height - 1
-	g.keep = append(g.keep, [2]int{row, end})
+	g.KeepTogether(row, end)
 	return end
 }
 
@@ -89,96 +88,90 @@ func tornadoSection(g *Grid, p *engine.Plan, t whatif.Tornado, row int) int {
 func tornadoChart(sheet, label string, t whatif.Tornado, header, last, rows int) *excelize.Chart {
 	overlap, gap := 100, uint(40)
 	series := func(col int, colour string) excelize.ChartSeries {
-		return excelize.ChartSeries{Name: absolute(sheet, col, header), Categories: span(sheet, 1, header+1, last),
-			Values: span(sheet, col, header+1, last), Fill: solid(colour)}
+		return excelize.ChartSeries{Name: grid.Absolute(sheet, col, header), Categories: grid.Span(sheet, 1, header+1, last),
+			Values: grid.Span(sheet, col, header+1, last), Fill: grid.Solid(colour)}
 	}
 	return &excelize.Chart{
 		Type:   excelize.Bar,
 		Series: []excelize.ChartSeries{series(8, palette[0]), series(9, palette[1])},
-		Title:  chartTitle(label + ": change from " + units.Format(t.Base, t.Unit) + " as each input goes to its low or its high"),
-		Legend: legend("bottom"),
-		XAxis:  axis(excelize.ChartAxis{ReverseOrder: true, TickLabelPosition: excelize.ChartTickLabelLow}, ""),
+		Title:  grid.ChartTitle(label + ": change from " + units.Format(t.Base, t.Unit) + " as each input goes to its low or its high"),
+		Legend: grid.Legend("bottom"),
+		XAxis:  grid.Axis(excelize.ChartAxis{ReverseOrder: true, TickLabelPosition: excelize.ChartTickLabelLow}, ""),
 		// The title says the unit: excelize turns a value axis's title on
 		// its side, which reads wrong on a bar chart's horizontal axis.
-		YAxis:     axis(excelize.ChartAxis{MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: units.ExcelFormat(t.Unit)}}, ""),
+		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: units.ExcelFormat(t.Unit)}}, ""),
 		Dimension: excelize.ChartDimension{Width: 720, Height: uint(rows * rowPixels)},
 		Overlap:   &overlap,
 		GapWidth:  &gap,
 	}
 }
 
-// span is an absolute reference to rows from..to of one column.
-func span(sheet string, col, from, to int) string {
-	return absolute(sheet, col, from) + ":" + strings.TrimPrefix(absolute(sheet, col, to), Quote(sheet)+"!")
-}
-
 // dataTablesGrid is the Data tables sheet: each table the Tables sheet
 // asks for, one below the other, coloured as it says.
-func dataTablesGrid(out Output) *Grid {
-	g := &Grid{sheet: DataTables, owned: true, freezeCols: 1, widths: []float64{24}}
+func dataTablesGrid(out Output) *grid.Grid {
+	g := grid.NewOwned(DataTables, 0, 1, 24)
 	provenance(g, "Data tables: the answer over a grid of inputs", out, "scenario "+out.Results[0].Scenario)
 	row := HeaderRow
 	if len(out.WhatIfs.Tables) == 0 {
-		g.line(row, text("The Tables sheet asks for no table.", styleNote))
+		g.Line(row, grid.Text("The Tables sheet asks for no table.", grid.StyleNote))
 	}
 	for _, t := range out.WhatIfs.Tables {
 		last := dataTableSection(g, out, t, row)
-		g.keep = append(g.keep, [2]int{row, last}) // a table prints on one page where it fits on one
+		g.KeepTogether(row, last) // a table prints on one page where it fits on one
 		row = last + 3
 	}
 	return g
 }
 
 // dataTableSection writes one table from row and returns its last row.
-func dataTableSection(g *Grid, out Output, t *whatif.Table, row int) int {
+func dataTableSection(g *grid.Grid, out Output, t *whatif.Table, row int) int {
 	m := out.Plan.Model()
 	rowUnit := UnitOf(m.Inputs, t.Spec.Row.Input)
-	format := withFormat(styleResult, units.ExcelFormat(t.Unit))
-	g.line(row, text(t.Spec.Name, styleSection))
-	g.sentence(1, row+1, 0, describeTable(t, m.Inputs), styleNote)
+	format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(t.Unit))
+	g.Line(row, grid.Text(t.Spec.Name, grid.StyleSection))
+	g.Sentence(1, row+1, 0, describeTable(t, m.Inputs), grid.StyleNote)
 	header := row + 2
 	corner := t.Spec.Row.Input
-	var across []cell
+	var across []grid.Cell
 	switch {
 	case t.Spec.Col == nil:
-		across = []cell{text(t.Spec.Output+" ("+t.Unit+")", styleHeader)}
-		g.width(2, min(40, float64(len(t.Spec.Output+t.Unit)+5)))
+		across = []grid.Cell{grid.Text(t.Spec.Output+" ("+t.Unit+")", grid.StyleHeader)}
+		g.Width(2, min(40, float64(len(t.Spec.Output+t.Unit)+5)))
 	case t.Spec.Col.Offers:
 		corner += " \\ offer"
 		for _, label := range t.ColLabels {
-			across = append(across, text(label, styleHeader))
+			across = append(across, grid.Text(label, grid.StyleHeader))
 		}
 	default:
 		corner += " \\ " + t.Spec.Col.Input
-		colFormat := withFormat(styleHeader, units.ExcelFormat(UnitOf(m.Inputs, t.Spec.Col.Input)))
+		colFormat := grid.WithFormat(grid.StyleHeader, units.ExcelFormat(UnitOf(m.Inputs, t.Spec.Col.Input)))
 		for _, v := range t.ColValues {
-			across = append(across, number(v, colFormat))
+			across = append(across, grid.Number(v, colFormat))
 		}
 	}
-	g.line(header, append([]cell{text(corner, styleHeader)}, across...)...)
+	g.Line(header, append([]grid.Cell{grid.Text(corner, grid.StyleHeader)}, across...)...)
 	var labels []string
 	for i, c := range across {
-		if s, ok := c.value.(string); ok && len(across) > 1 {
+		if s, ok := c.TextValue(); ok && len(across) > 1 {
 			labels = append(labels, s)
 		}
-		g.width(2+i, 15)
+		g.Width(2+i, 15)
 	}
-	g.wrapHeight(header, 15, labels...)
+	g.WrapHeight(header, 15, labels...)
 	for i, rv := range t.RowValues {
 		r := header + 1 + i
-		g.set(1, r, number(rv, withFormat(styleHeader, units.ExcelFormat(rowUnit))))
+		g.Set(1, r, grid.Number(rv, grid.WithFormat(grid.StyleHeader, units.ExcelFormat(rowUnit))))
 		for j, v := range t.Cells[i] {
 			if math.IsNaN(v) {
-				g.set(2+j, r, text("no number", styleError))
+				g.Set(2+j, r, grid.Text("no number", grid.StyleError))
 			} else {
-				g.set(2+j, r, number(v, format))
+				g.Set(2+j, r, grid.Number(v, format))
 			}
 		}
 	}
 	last := header + len(t.RowValues)
 	if t.Spec.Shade != (engine.Shade{}) {
-		ref := cellName(2, header+1) + ":" + cellName(1+len(across), last)
-		g.shading = append(g.shading, shading{ref: ref, shade: t.Spec.Shade})
+		shadeTable(g, grid.CellName(2, header+1)+":"+grid.CellName(1+len(across), last), t.Spec.Shade)
 	}
 	return last
 }
@@ -219,9 +212,9 @@ func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 // breakevenGrid is the Breakeven sheet: where each scenario's cost per used
 // hour crosses each offer's price, a line chart of the curves from 1 % to
 // 100 % utilisation against the offers' prices, and the curves' table.
-func breakevenGrid(out Output) *Grid {
+func breakevenGrid(out Output) *grid.Grid {
 	c := out.WhatIfs.Curve
-	g := &Grid{sheet: Breakeven, owned: true, freezeCols: 1, widths: []float64{30, 46, 14, 14, 4}}
+	g := grid.NewOwned(Breakeven, 0, 1, 30, 46, 14, 14, 4)
 	provenance(g, "Break-even: the cost per used GPU-hour against the offers", out)
 	row := crossingsTable(g, c, HeaderRow)
 	offers := curveOffers(c)
@@ -229,42 +222,42 @@ func breakevenGrid(out Output) *Grid {
 	chartEnd := chartTop + curveHeight/rowPixels - 1
 	// From the empty row above it: a chart whose top edge is a page's
 	// first row shows that edge at the foot of the page before too.
-	g.keep = append(g.keep, [2]int{chartTop - 1, chartEnd})
+	g.KeepTogether(chartTop-1, chartEnd)
 	header := chartEnd + 3
-	g.line(header-1, text("cost_per_used_hour by utilisation, per scenario, and the offers' prices ($/GPU-h)", styleSection))
-	g.set(1, header, text("utilization", styleHeader))
+	g.Line(header-1, grid.Text("cost_per_used_hour by utilisation, per scenario, and the offers' prices ($/GPU-h)", grid.StyleSection))
+	g.Set(1, header, grid.Text("utilization", grid.StyleHeader))
 	var labels []string
 	for i, s := range c.Scenarios {
-		g.set(2+i, header, text(s, styleHeader))
+		g.Set(2+i, header, grid.Text(s, grid.StyleHeader))
 		labels = append(labels, s)
 	}
 	for j, o := range offers {
-		g.set(2+len(c.Scenarios)+j, header, text(o.Label(), styleHeader))
+		g.Set(2+len(c.Scenarios)+j, header, grid.Text(o.Label(), grid.StyleHeader))
 		labels = append(labels, o.Label())
 	}
 	for col := 3; col <= 1+len(labels); col++ {
-		g.width(col, 16)
+		g.Width(col, 16)
 	}
-	g.wrapHeight(header, 16, labels...)
-	money := withFormat(styleResult, units.ExcelFormat("$/GPU-h"))
+	g.WrapHeight(header, 16, labels...)
+	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))
 	for i, u := range c.Utilization {
 		r := header + 1 + i
-		g.set(1, r, number(u, withFormat(styleLabel, "0%")))
+		g.Set(1, r, grid.Number(u, grid.WithFormat(grid.StyleLabel, "0%")))
 		for s := range c.Scenarios {
 			if v := c.Cost[s][i]; math.IsNaN(v) {
-				g.set(2+s, r, text("no number", styleError))
+				g.Set(2+s, r, grid.Text("no number", grid.StyleError))
 			} else {
-				g.set(2+s, r, number(v, money))
+				g.Set(2+s, r, grid.Number(v, money))
 			}
 		}
 		for j, o := range offers {
-			g.set(2+len(c.Scenarios)+j, r, number(o.Price, money))
+			g.Set(2+len(c.Scenarios)+j, r, grid.Number(o.Price, money))
 		}
 	}
 	last := header + len(c.Utilization)
 	// In column B: column A is printed on every page, and a chart in it
 	// would be too.
-	g.charts = append(g.charts, ooxml.Chart{Cell: cellName(2, chartTop), Chart: curveChart(g.sheet, resultLabel(out.Plan, engine.CostPerUsedHour), c, offers, header, last)})
+	g.AddChart(grid.CellName(2, chartTop), curveChart(g.Sheet(), resultLabel(out.Plan, engine.CostPerUsedHour), c, offers, header, last))
 	return g
 }
 
@@ -272,17 +265,17 @@ func breakevenGrid(out Output) *Grid {
 const curveHeight = 520
 
 // crossingsTable lists where each scenario's curve meets each offer.
-func crossingsTable(g *Grid, c *whatif.Curve, row int) int {
-	g.line(row, headers("scenario", "offer", "$/GPU-hour", "break-even utilisation")...)
-	g.wrapHeight(row, 14, "break-even utilisation")
+func crossingsTable(g *grid.Grid, c *whatif.Curve, row int) int {
+	g.Line(row, grid.Headers("scenario", "offer", "$/GPU-hour", "break-even utilisation")...)
+	g.WrapHeight(row, 14, "break-even utilisation")
 	for _, x := range c.Crossings {
 		row++
-		g.line(row, text(x.Scenario, styleLabel), text(x.Offer.Label(), styleLabel),
-			number(x.Offer.Price, withFormat(styleResult, units.ExcelFormat("$/GPU-h"))))
+		g.Line(row, grid.Text(x.Scenario, grid.StyleLabel), grid.Text(x.Offer.Label(), grid.StyleLabel),
+			grid.Number(x.Offer.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))))
 		if math.IsNaN(x.Utilization) {
-			g.set(4, row, text("above 100 %", styleRent))
+			g.Set(4, row, grid.Text("above 100 %", grid.StyleRent))
 		} else {
-			g.set(4, row, number(x.Utilization, withFormat(styleResult, "0.0%")))
+			g.Set(4, row, grid.Number(x.Utilization, grid.WithFormat(grid.StyleResult, "0.0%")))
 		}
 	}
 	return row
@@ -315,8 +308,8 @@ func curveChart(sheet, label string, c *whatif.Curve, offers []engine.Offer, hea
 		if j := i - len(c.Scenarios); j >= 0 {
 			colour, line.Dash, line.Width = offerPalette[j%len(offerPalette)], excelize.LineDashDash, 1.25
 		}
-		series = append(series, excelize.ChartSeries{Name: absolute(sheet, 2+i, header), Categories: span(sheet, 1, header+1, last),
-			Values: span(sheet, 2+i, header+1, last), Fill: solid(colour), Line: line, Marker: excelize.ChartMarker{Symbol: "none"}})
+		series = append(series, excelize.ChartSeries{Name: grid.Absolute(sheet, 2+i, header), Categories: grid.Span(sheet, 1, header+1, last),
+			Values: grid.Span(sheet, 2+i, header+1, last), Fill: grid.Solid(colour), Line: line, Marker: excelize.ChartMarker{Symbol: "none"}})
 	}
 	zero, one, ceiling := 0.0, 1.0, math.Ceil(1.5*top)
 	if top == 0 {
@@ -325,40 +318,53 @@ func curveChart(sheet, label string, c *whatif.Curve, offers []engine.Offer, hea
 	return &excelize.Chart{
 		Type:   excelize.Scatter,
 		Series: series,
-		Title:  chartTitle(label + " ($/GPU-h) by utilisation: each scenario (solid) against each offer's price (dashed)"),
-		Legend: legend("right"),
-		XAxis: axis(excelize.ChartAxis{Minimum: &zero, Maximum: &one, MajorUnit: 0.1, MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}},
+		Title:  grid.ChartTitle(label + " ($/GPU-h) by utilisation: each scenario (solid) against each offer's price (dashed)"),
+		Legend: grid.Legend("right"),
+		XAxis: grid.Axis(excelize.ChartAxis{Minimum: &zero, Maximum: &one, MajorUnit: 0.1, MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}},
 			"utilisation: share of the month's hours the GPUs are used"),
-		YAxis:     axis(excelize.ChartAxis{MajorGridLines: true, Minimum: &zero, Maximum: &ceiling, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "$#,##0"}}, ""),
+		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, Minimum: &zero, Maximum: &ceiling, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "$#,##0"}}, ""),
 		Dimension: excelize.ChartDimension{Width: 900, Height: curveHeight},
 	}
 }
 
 // goalSeekGrid is the Goal seek sheet: each goal of the Goals sheet and its
 // answer, or why there is none.
-func goalSeekGrid(out Output) *Grid {
-	g := &Grid{sheet: GoalSeek, owned: true, freezeRows: HeaderRow, freezeCols: 1, printRow: HeaderRow,
-		widths: []float64{50, 18, 28, 12, 26, 24, 16, 14, 10, 60}}
+func goalSeekGrid(out Output) *grid.Grid {
+	g := grid.NewOwned(GoalSeek, HeaderRow, 1, 50, 18, 28, 12, 26, 24, 16, 14, 10, 60)
 	provenance(g, "Goal seek: what would have to be true", out, "scenario "+out.Results[0].Scenario)
-	g.line(HeaderRow, headers("goal", "solve for", "target", "value", "offer", "with", "answer", "target there", "steps", "note")...)
+	g.Line(HeaderRow, grid.Headers("goal", "solve for", "target", "value", "offer", "with", "answer", "target there", "steps", "note")...)
 	if len(out.WhatIfs.Solutions) == 0 {
-		g.line(HeaderRow+1, text("The Goals sheet asks for no goal.", styleNote))
+		g.Line(HeaderRow+1, grid.Text("The Goals sheet asks for no goal.", grid.StyleNote))
 	}
 	m := out.Plan.Model()
 	for i, s := range out.WhatIfs.Solutions {
 		row := HeaderRow + 1 + i
-		targetFormat := withFormat(styleResult, units.ExcelFormat(out.Plan.Unit(s.Target)))
-		g.line(row, text(s.Name, styleLabel), text(s.For, styleLabel), text(s.Target, styleLabel), number(s.Value, targetFormat),
-			text(s.Offer, styleLabel), text(Settings(s.With), styleLabel))
+		targetFormat := grid.WithFormat(grid.StyleResult, units.ExcelFormat(out.Plan.Unit(s.Target)))
+		g.Line(row, grid.Text(s.Name, grid.StyleLabel), grid.Text(s.For, grid.StyleLabel), grid.Text(s.Target, grid.StyleLabel), grid.Number(s.Value, targetFormat),
+			grid.Text(s.Offer, grid.StyleLabel), grid.Text(Settings(s.With), grid.StyleLabel))
 		if !s.Found {
-			g.set(7, row, text("no answer", styleError))
-			g.note(10, row, s.Why)
+			g.Set(7, row, grid.Text("no answer", grid.StyleError))
+			g.Note(10, row, s.Why)
 			continue
 		}
-		g.set(7, row, number(s.X, withFormat(styleResult, units.ExcelFormat(UnitOf(m.Inputs, s.For)))))
-		g.set(8, row, number(s.Reached, targetFormat))
-		g.set(9, row, number(float64(s.Iterations), withFormat(styleResult, "0")))
-		g.note(10, row, s.Notes)
+		g.Set(7, row, grid.Number(s.X, grid.WithFormat(grid.StyleResult, units.ExcelFormat(UnitOf(m.Inputs, s.For)))))
+		g.Set(8, row, grid.Number(s.Reached, targetFormat))
+		g.Set(9, row, grid.Number(float64(s.Iterations), grid.WithFormat(grid.StyleResult, "0")))
+		g.Note(10, row, s.Notes)
 	}
 	return g
+}
+
+// shadeTable colours a data table as the Tables sheet asks: a colour
+// scale from its low end or its high end, or green and red either side of
+// a threshold.
+func shadeTable(g *grid.Grid, ref string, s engine.Shade) {
+	switch {
+	case s.Low:
+		g.ShadeScale(ref, false)
+	case s.High:
+		g.ShadeScale(ref, true)
+	default:
+		g.ShadeThreshold(ref, s.Threshold, s.Above)
+	}
 }

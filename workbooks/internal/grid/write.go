@@ -1,11 +1,13 @@
-package sheets
+package grid
 
 import (
 	"fmt"
-	"planner/diag"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/diag"
+	"planner/workbooks/internal/pagesetup"
 )
 
 // NameComment marks the defined names planner writes. LibreOffice drops
@@ -76,7 +78,7 @@ func wantedNames(grids []*Grid) (map[string]wantedName, []string, diag.Diagnosti
 	var warnings diag.Diagnostics
 	for _, g := range grids {
 		for _, n := range g.names {
-			w := wantedName{name: n.name, ref: absolute(g.sheet, n.col, n.row)}
+			w := wantedName{name: n.name, ref: Absolute(g.sheet, n.col, n.row)}
 			if g.owned {
 				w.comment = NameComment
 			}
@@ -107,4 +109,82 @@ func intoGrids(ref string, grids []*Grid) bool {
 		}
 	}
 	return false
+}
+
+// write streams the grid into its sheet, creating the sheet when needed.
+// An existing sheet keeps its place and part name; its cells, data
+// validations and panes are replaced.
+func (g *Grid) write(f *excelize.File, st *styles) error {
+	if idx, _ := f.GetSheetIndex(g.sheet); idx < 0 {
+		if _, err := f.NewSheet(g.sheet); err != nil {
+			return err
+		}
+	} else if err := f.DeleteDataValidation(g.sheet); err != nil {
+		return err
+	}
+	for _, dv := range g.validations {
+		if err := f.AddDataValidation(g.sheet, dv); err != nil {
+			return err
+		}
+	}
+	if err := pagesetup.Apply(f, g.pages()); err != nil {
+		return err
+	}
+	if err := g.shade(f, st); err != nil {
+		return err
+	}
+	merges, heights := g.settled()
+	sw, err := f.NewStreamWriter(g.sheet)
+	if err != nil {
+		return err
+	}
+	for i, w := range g.widths {
+		if err := sw.SetColWidth(i+1, i+1, w); err != nil {
+			return err
+		}
+	}
+	if g.freezeRows > 0 || g.freezeCols > 0 {
+		if err := sw.SetPanes(freeze(g.freezeCols, g.freezeRows)); err != nil {
+			return err
+		}
+	}
+	for i, r := range g.rows {
+		if len(r) == 0 {
+			continue
+		}
+		values := make([]any, len(r))
+		for j, c := range r {
+			if c.value == nil && c.style == "" {
+				continue
+			}
+			id, err := st.id(c.style)
+			if err != nil {
+				return err
+			}
+			values[j] = excelize.Cell{StyleID: id, Value: c.value, Formula: c.formula}
+		}
+		var opts []excelize.RowOpts
+		if h, ok := heights[i+1]; ok {
+			opts = append(opts, excelize.RowOpts{Height: h})
+		}
+		if err := sw.SetRow(CellName(1, i+1), values, opts...); err != nil {
+			return err
+		}
+	}
+	for _, m := range merges {
+		if err := sw.MergeCell(m[0], m[1]); err != nil {
+			return err
+		}
+	}
+	return sw.Flush()
+}
+
+func freeze(cols, rows int) *excelize.Panes {
+	pane := "bottomLeft"
+	if cols > 0 {
+		pane = "bottomRight"
+	}
+	return &excelize.Panes{Freeze: true, XSplit: cols, YSplit: rows,
+		TopLeftCell: CellName(cols+1, rows+1), ActivePane: pane,
+		Selection: []excelize.Selection{{SQRef: CellName(cols+1, rows+1), ActiveCell: CellName(cols+1, rows+1), Pane: pane}}}
 }

@@ -1,4 +1,4 @@
-package sheets
+package grid
 
 import (
 	"strings"
@@ -8,25 +8,26 @@ import (
 
 // Style keys. A key may carry a number format after a bar: "result|0.0%".
 const (
-	styleTitle    = "title"    // the sheet's title
-	styleNote     = "note"     // provenance and explanations
-	styleWrapNote = "wrapnote" // an explanation wrapped in its cell
-	styleHeader   = "header"   // a table's header row
-	styleSection  = "section"  // a section title inside a sheet
-	styleLabel    = "label"    // names and other plain text
-	styleName     = "name"     // the name a formula uses, beside its label: grey
-	styleInput    = "input"    // a value the user may change: blue on light yellow
-	styleResult   = "result"   // a computed number
-	styleError    = "error"    // a formula that could not be computed
-	styleVerdict  = "verdict"  // buy or rent, coloured by a conditional format that follows it
-	styleBuy      = "buy"      // verdict: owning is cheaper
-	styleRent     = "rent"     // verdict: renting is cheaper
+	StyleTitle    = "title"    // the sheet's title
+	StyleNote     = "note"     // provenance and explanations
+	StyleWrapNote = "wrapnote" // an explanation wrapped in its cell
+	StyleHeader   = "header"   // a table's header row
+	StyleSection  = "section"  // a section title inside a sheet
+	StyleLabel    = "label"    // names and other plain text
+	StyleName     = "name"     // the name a formula uses, beside its label: grey
+	StyleInput    = "input"    // a value the user may change: blue on light yellow
+	StyleResult   = "result"   // a computed number
+	StyleError    = "error"    // a formula that could not be computed
+	StyleVerdict  = "verdict"  // buy or rent, coloured by a conditional format that follows it
+	StyleBuy      = "buy"      // verdict: owning is cheaper
+	StyleRent     = "rent"     // verdict: renting is cheaper
 )
 
-func withFormat(style, format string) string { return style + "|" + format }
+// WithFormat is the style with a number format: WithFormat(StyleResult, "0.0%").
+func WithFormat(style, format string) string { return style + "|" + format }
 
-// wrapped is the style with its text wrapped in the cell.
-func wrapped(style string) string { return wrapPrefix + style }
+// Wrapped is the style with its text wrapped in the cell.
+func Wrapped(style string) string { return wrapPrefix + style }
 
 const wrapPrefix = "wrap:"
 
@@ -63,37 +64,37 @@ func styleFor(key string) *excelize.Style {
 	font := &excelize.Font{Family: "Calibri", Size: 11}
 	st := &excelize.Style{Font: font, Alignment: &excelize.Alignment{Vertical: "top"}}
 	switch kind {
-	case styleTitle:
+	case StyleTitle:
 		font.Bold, font.Size = true, 14
-	case styleNote:
+	case StyleNote:
 		font.Italic, font.Color = true, "595959"
-	case styleWrapNote:
+	case StyleWrapNote:
 		font.Italic, font.Color = true, "595959"
 		st.Alignment.WrapText, st.Alignment.Indent = true, 1
-	case styleHeader:
+	case StyleHeader:
 		font.Bold = true
 		st.Alignment.WrapText = true
-		st.Fill = solid("D9D9D9")
+		st.Fill = Solid("D9D9D9")
 		st.Border = []excelize.Border{{Type: "bottom", Color: "808080", Style: 1}}
-	case styleSection:
+	case StyleSection:
 		font.Bold, font.Size = true, 12
-	case styleName:
+	case StyleName:
 		font.Color = "595959"
-	case styleInput:
+	case StyleInput:
 		font.Color = "0000FF"
-		st.Fill = solid("FFF2CC")
-	case styleError:
+		st.Fill = Solid("FFF2CC")
+	case StyleError:
 		font.Color = "C00000"
-	case styleVerdict:
+	case StyleVerdict:
 		font.Bold = true
 		st.Alignment.Horizontal = "center"
-	case styleBuy:
+	case StyleBuy:
 		font.Bold, font.Color = true, "006100"
-		st.Fill = solid("C6EFCE")
+		st.Fill = Solid("C6EFCE")
 		st.Alignment.Horizontal = "center"
-	case styleRent:
+	case StyleRent:
 		font.Bold, font.Color = true, "9C0006"
-		st.Fill = solid("FFC7CE")
+		st.Fill = Solid("FFC7CE")
 		st.Alignment.Horizontal = "center"
 	}
 	if format != "" {
@@ -105,6 +106,7 @@ func styleFor(key string) *excelize.Style {
 	return st
 }
 
-func solid(color string) excelize.Fill {
+// Solid is a fill of one colour (RRGGBB), for a style or a chart's series.
+func Solid(color string) excelize.Fill {
 	return excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{color}}
 }

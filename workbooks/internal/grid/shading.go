@@ -1,31 +1,51 @@
-package sheets
+package grid
 
 import (
 	"fmt"
 	"sort"
-	"strings"
+	"strconv"
 	"sync"
 
 	"github.com/xuri/excelize/v2"
 
-	"planner/engine"
 	"planner/workbooks/internal/ooxml"
 )
 
 // shading colours a range by its values, as a conditional format Excel and
-// LibreOffice keep live: green for good news, red for bad. Either by a
-// Shade, or by two formulas (good, bad) written for the range's first cell
-// and moving with each cell, as Excel's "use a formula" rules do.
+// LibreOffice keep live: green for good news, red for bad.
 type shading struct {
 	ref       string
-	shade     engine.Shade
-	good, bad string
+	kind      shadeKind
+	goodHigh  bool    // byScale, byThreshold: green at the high end, red at the low
+	threshold float64 // byThreshold: where green turns red
+	good, bad string  // byFormula: the rules, for the range's first cell
 }
 
-// verdictShading colours a range of verdict words: buy green, rent red.
-func verdictShading(ref string) shading {
-	first, _, _ := strings.Cut(ref, ":")
-	return shading{ref: ref, good: first + `="buy"`, bad: first + `="rent"`}
+type shadeKind int
+
+const (
+	byScale shadeKind = iota
+	byThreshold
+	byFormula
+)
+
+// ShadeScale colours ref on Excel's green-yellow-red scale, green at the
+// high end when highIsGood, else at the low end.
+func (g *Grid) ShadeScale(ref string, highIsGood bool) {
+	g.shading = append(g.shading, shading{ref: ref, kind: byScale, goodHigh: highIsGood})
+}
+
+// ShadeThreshold fills ref's cells below threshold green and those above
+// it red, or the other way round when aboveIsGood.
+func (g *Grid) ShadeThreshold(ref string, threshold float64, aboveIsGood bool) {
+	g.shading = append(g.shading, shading{ref: ref, kind: byThreshold, threshold: threshold, goodHigh: aboveIsGood})
+}
+
+// ShadeByFormula fills ref's cells green where good holds and red where
+// bad does: formulas written for the range's first cell and moving with
+// each cell, as Excel's "use a formula" rules do.
+func (g *Grid) ShadeByFormula(ref, good, bad string) {
+	g.shading = append(g.shading, shading{ref: ref, kind: byFormula, good: good, bad: bad})
 }
 
 // The fills of Excel's own "Green Fill with Dark Green Text" and "Light Red
@@ -71,16 +91,13 @@ func (g *Grid) shade(f *excelize.File, st *styles) error {
 
 // conditions are the rules of one shading.
 func (st *styles) conditions(sh shading) ([]excelize.ConditionalFormatOptions, error) {
-	s := sh.shade
-	scale := func(low, high string) []excelize.ConditionalFormatOptions {
+	if sh.kind == byScale {
+		low, high := scaleGreen, scaleRed
+		if sh.goodHigh {
+			low, high = scaleRed, scaleGreen
+		}
 		return []excelize.ConditionalFormatOptions{{Type: "3_color_scale", Criteria: "=", MinType: "min", MidType: "percentile",
-			MidValue: "50", MaxType: "max", MinColor: low, MidColor: scaleYellow, MaxColor: high}}
-	}
-	switch {
-	case s.Low:
-		return scale(scaleGreen, scaleRed), nil
-	case s.High:
-		return scale(scaleRed, scaleGreen), nil
+			MidValue: "50", MaxType: "max", MinColor: low, MidColor: scaleYellow, MaxColor: high}}, nil
 	}
 	green, err := st.conditional(greenText)
 	if err != nil {
@@ -90,17 +107,17 @@ func (st *styles) conditions(sh shading) ([]excelize.ConditionalFormatOptions, e
 	if err != nil {
 		return nil, err
 	}
-	if sh.good != "" {
+	if sh.kind == byFormula {
 		return []excelize.ConditionalFormatOptions{
 			{Type: "formula", Criteria: sh.good, Format: &green},
 			{Type: "formula", Criteria: sh.bad, Format: &red},
 		}, nil
 	}
 	below, above := green, red
-	if s.Above {
+	if sh.goodHigh {
 		below, above = red, green
 	}
-	value := num(s.Threshold)
+	value := strconv.FormatFloat(sh.threshold, 'g', -1, 64)
 	return []excelize.ConditionalFormatOptions{
 		{Type: "cell", Criteria: "<", Value: value, Format: &below},
 		{Type: "cell", Criteria: ">", Value: value, Format: &above},

@@ -1,0 +1,79 @@
+package engine
+
+import (
+	"math"
+	"strconv"
+)
+
+// Names of owning's cash that payback and the Cash flow sheet read.
+const (
+	// Capex is the node's purchase price.
+	Capex = "capex"
+	// AmortizationMonths is the months the purchase is written off over.
+	AmortizationMonths = "amortization_months"
+	// CashSaving is the per-offer formula of what owning saves in cash each
+	// month against renting the used hours, before the purchase.
+	CashSaving = "cash_saving_per_month"
+	// NPVSaving is the per-offer formula of what owning instead of renting
+	// is worth in today's money over the amortisation.
+	NPVSaving = "npv_saving"
+	// PaybackMonths names the payback where a result is shown by name.
+	PaybackMonths = "payback_months"
+
+	// The names the Cash flow sheet follows month by month: the share of
+	// the price the node sells for at the end, the monthly cost of
+	// capital, the running cost a month, and per offer the rent of the
+	// used hours a month.
+	Residual    = "residual"
+	MonthlyRate = "monthly_rate"
+	RunningCost = "running_cost_per_month"
+	RentUsed    = "rent_used_per_month"
+)
+
+// Payback is when owning instead of renting an offer has paid for itself:
+// the first whole month in which the monthly cash saving, undiscounted, has
+// repaid the purchase price, if that is within the amortisation.
+type Payback struct {
+	Months int // 1..Within; 0 when the saving does not repay the price in time
+	Within int // the amortisation months it is looked for in
+}
+
+// Known says whether the payback could be worked out at all: the model has
+// the price, the amortisation and the cash saving.
+func (b *Payback) Known() bool { return b != nil && b.Within > 0 }
+
+// Words are the payback as the sheets show it: "14 months", or "no payback
+// within 36 months".
+func (b *Payback) Words() string {
+	if b.Months > 0 {
+		return months(b.Months)
+	}
+	return "no payback within " + months(b.Within)
+}
+
+func months(n int) string {
+	if n == 1 {
+		return "1 month"
+	}
+	return strconv.Itoa(n) + " months"
+}
+
+// payback works out the payback from an offer's cash saving, or nil when
+// the model lacks one of the names it needs or a value is not a whole
+// number of months.
+func payback(node, offer map[string]float64) *Payback {
+	capex, ok1 := node[Capex]
+	n, ok2 := node[AmortizationMonths]
+	saving, ok3 := offer[CashSaving]
+	if !ok1 || !ok2 || !ok3 || n < 1 || n != math.Trunc(n) || n > math.MaxInt32 {
+		return nil
+	}
+	b := &Payback{Within: int(n)}
+	if saving <= 0 {
+		return b
+	}
+	if m := math.Ceil(capex / saving); m <= n {
+		b.Months = int(max(m, 1))
+	}
+	return b
+}
