@@ -103,10 +103,10 @@ type Goal struct {
 
 // API is a hosted model's price per million tokens, an APIs row.
 type API struct {
-	Provider, Model       string
-	Input, Output, Cached float64 // $ per million tokens; Cached 0: not given
-	AsOf, Source          string
-	Origin, CachedAt      diag.Origin
+	Provider, Model                     string
+	Input, Output, Cached               float64 // $ per million tokens; Cached 0: not given
+	AsOf, Source                        string
+	Origin, InputAt, OutputAt, CachedAt diag.Origin
 }
 
 // Label names the API row for people: "Together Llama 3.1 70B".

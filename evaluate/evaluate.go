@@ -329,7 +329,7 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 // output is what the evaluation writes into the workbook.
 func (r *run) output(rep *Report) workbooks.Output {
 	return workbooks.Output{Version: r.opts.Version, Plan: rep.Plan, Results: rep.Results, Overrides: r.notes(),
-		Sizing: rep.Sizing, Deployments: rep.Deployments, MonteCarlo: rep.MonteCarlo, WhatIfs: rep.WhatIfs,
+		Sizing: rep.Sizing, Deployments: rep.Deployments, Fleet: rep.Fleet, MonteCarlo: rep.MonteCarlo, WhatIfs: rep.WhatIfs,
 		Set: rep.Set, Names: rep.Names, Warnings: r.aboutTheWorkbook()}
 }
 

@@ -21,9 +21,7 @@ func OwnedSheets() []string { return sheets.OwnedNames() }
 
 // plannersSheets are every sheet planner knows by name: the input sheets,
 // then its own.
-func plannersSheets() []string {
-	return append(append(sheets.InputNames(), apisSheet), sheets.OwnedNames()...)
-}
+func plannersSheets() []string { return append(sheets.InputNames(), sheets.OwnedNames()...) }
 
 // ExcelNameProblem says why name cannot be an Excel defined name, or "".
 func ExcelNameProblem(name string) string { return grid.NameProblem(name) }

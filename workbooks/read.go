@@ -98,7 +98,7 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	if b.has(sheets.Deployments) {
 		b.Model.Deployments = r.deployments()
 	}
-	if b.has(apisSheet) {
+	if b.has(sheets.APIs) {
 		b.Model.APIs = r.apis()
 	}
 	if b.has(sheets.Correlations) {

@@ -7,11 +7,8 @@ import (
 
 	"planner/diag"
 	"planner/engine"
+	"planner/workbooks/internal/sheets"
 )
-
-// apisSheet is the sheet of hosted models' prices per million tokens, read when
-// the workbook has one.
-const apisSheet = "APIs"
 
 // maxReplicas is the most replicas planner costs for one deployment.
 const maxReplicas = 1e6
@@ -44,9 +41,6 @@ func (r *reader) deploymentTokens(t *table, row int, d *engine.Deployment) bool 
 			return false
 		}
 		d.Replicas, d.FromDemand = int(n), true
-		// The replicas come from the peak, not the empty cell: the costs
-		// sheet shows planner's count.
-		delete(d.Where, "replicas")
 	case peak > 0 && float64(d.Replicas)*per < peak:
 		r.warnings = append(r.warnings, diag.Warningf(replicasAt, d.Name,
 			"%d replicas serve %s tokens a second, less than the peak of %s; clear the replicas to have planner take %s from the peak, or type that many",
@@ -109,7 +103,7 @@ func (r *reader) mix(t *table, row int, d *engine.Deployment) bool {
 
 // apis reads the APIs sheet: one hosted model's prices per row.
 func (r *reader) apis() []engine.API {
-	t := r.table(apisSheet, apiColumns)
+	t := r.table(sheets.APIs, apiColumns)
 	if t == nil {
 		return nil
 	}
@@ -140,6 +134,8 @@ func (r *reader) apis() []engine.API {
 			return
 		}
 		a.Input, a.Output, a.Cached = in, outP, cached
+		_, a.InputAt = t.get(row, "input")
+		_, a.OutputAt = t.get(row, "output")
 		_, a.CachedAt = t.get(row, "cached")
 		a.AsOf, _, _ = r.date(t, row, date1904)
 		out = append(out, a)

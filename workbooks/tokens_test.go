@@ -85,6 +85,11 @@ func TestReadTokens(t *testing.T) {
 func TestReadWithoutTokenColumns(t *testing.T) {
 	path := newPlan(t)
 	editPlan(t, path, func(f *excelize.File) error {
+		for range 4 { // tokens, peak, mix and API
+			if err := f.RemoveCol(sheets.Deployments, "M"); err != nil {
+				return err
+			}
+		}
 		setDeployment(t, f, "replicas", publicRow, "")
 		return nil
 	})
@@ -94,6 +99,20 @@ func TestReadWithoutTokenColumns(t *testing.T) {
 	}
 	if d := b.Model.Deployments[publicRow-2]; d.Replicas != 1 || d.FromDemand || d.TokensPerReplica != 0 || d.Mix != "" {
 		t.Errorf("%+v", d)
+	}
+	if d := b.Model.Deployments[longContextRow-2]; d.TokensPerReplica != 0 || d.Mix != "" {
+		t.Errorf("without the columns, %+v", d)
+	}
+	// The peak without a throughput column says to add one.
+	editPlan(t, path, func(f *excelize.File) error {
+		setDeployment(t, f, "peak tokens per second", publicRow, 9000)
+		return nil
+	})
+	_, err = Read(path)
+	want := "Deployments!M3: public 70B FP8 service, workdays: a peak of 9000 tokens a second needs the tokens per second one replica serves, " +
+		"to know the replicas; type them in a column headed tokens per second per replica, or clear the peak"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
 
@@ -109,7 +128,7 @@ func TestBadTokens(t *testing.T) {
 		{"tokens per second per replica", longContextRow, 0, "the tokens per second per replica is 0; it must be above zero"},
 		{"tokens per second per replica", longContextRow, -5, "the tokens per second per replica is -5; it must be above zero"},
 		{"tokens per second per replica", longContextRow, "fast", `"fast" is not a number; type a number such as 3438`},
-		{"peak tokens per second", publicRow, 10000, "a peak of 10000 tokens a second needs the tokens per second one replica serves, to know the replicas; type them in a column headed tokens per second per replica, or clear the peak"},
+		{"peak tokens per second", publicRow, 10000, "a peak of 10000 tokens a second needs the tokens per second one replica serves, to know the replicas; type them in M3, or clear the peak"},
 		{"input:output token mix", longContextRow, 0.125, "the token mix reads as the number 0.125, which is how a spreadsheet stores 3:1 typed as a time of day; format the cell as text and type the mix again, or type it as '3:1"},
 		{"input:output token mix", longContextRow, "3:x", `the token mix "3:x" has a part that is not a number of zero or more; type it as input:output, such as 3:1, or as input:cached input:output, such as 2:1:1`},
 		{"input:output token mix", longContextRow, "0:0", `the token mix "0:0" has no tokens; type it as input:output, such as 3:1, or as input:cached input:output, such as 2:1:1`},

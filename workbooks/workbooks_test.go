@@ -149,7 +149,8 @@ func TestReadBackWhatInitWrote(t *testing.T) {
 	for i, d := range got.Deployments {
 		w := want.Deployments[i]
 		if d.Name != w.Name || d.Model != w.Model || d.GPU != w.GPU || d.Cards != w.Cards || d.Replicas != w.Replicas ||
-			d.HoursPerMonth != w.HoursPerMonth || d.Usage != w.Usage || d.Offer != w.Offer {
+			d.HoursPerMonth != w.HoursPerMonth || d.Usage != w.Usage || d.Offer != w.Offer ||
+			d.TokensPerReplica != w.TokensPerReplica || d.PeakTokens != w.PeakTokens || d.Mix != w.Mix || d.API != w.API {
 			t.Errorf("deployment %d: read %+v, init wrote %+v", i, d, w)
 		}
 	}
