@@ -28,6 +28,7 @@ type resultsLayout struct {
 	priceRow   int            // the offers section: price row, offers in columns from firstValue
 	offerRow   map[string]int // per-offer formula -> row of the offers section
 	verdictRow int            // the offers section's verdicts
+	paybackRow int            // its paybacks; 0 when it has none
 	asOfRow    int            // and the prices' dates
 	matrixRow  map[int]int    // model offer index -> row of the break-even matrix
 	words      []wordsRow     // the verdicts in words
@@ -226,7 +227,30 @@ func (l linker) offers(compared []engine.OfferResult) {
 				l.g.Link(col, row, s)
 			}
 		}
+		if o.Payback.Known() && l.lay.paybackRow > 0 {
+			if s, ok := l.payback(col, price); ok {
+				l.g.Link(col, l.lay.paybackRow, s)
+			}
+		}
 	}
+}
+
+// payback is the payback in the offers section's column col as Excel
+// computes it: the first month the cash saving has repaid the price, or
+// the words when it does not within the amortisation. Excel's AND
+// evaluates all its arguments, so the division waits behind an IF.
+func (l linker) payback(col int, price string) (string, bool) {
+	row, ok := l.lay.offerRow[engine.CashSaving]
+	refs := l.refs(0, price)
+	capex, err1 := refs(engine.Capex)
+	n, err2 := refs(engine.AmortizationMonths)
+	if !ok || err1 != nil || err2 != nil {
+		return "", false
+	}
+	saving := grid.CellName(col, row)
+	months := fmt.Sprintf("ROUNDUP(%s/%s,0)", capex, saving)
+	none := fmt.Sprintf(`"no payback within "&IF(%s=1,"1 month",%s&" months")`, n, n)
+	return fmt.Sprintf("IF(%s>0,IF(%s<=%s,MAX(1,%s),%s),%s)", saving, months, n, months, none, none), true
 }
 
 // matrix links scenario i's break-even against every offer it compares,

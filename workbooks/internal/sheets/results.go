@@ -2,6 +2,7 @@ package sheets
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"planner/deploy"
@@ -370,6 +371,10 @@ func offersSection(g *grid.Grid, out Output, compared []engine.OfferResult, note
 			row++
 		}
 	}
+	if paybackRow(g, row, compared, notesCol) {
+		lay.paybackRow = row
+		row++
+	}
 	namedRow(g, row, "Price as of", "as_of", "date")
 	lay.asOfRow = row
 	for i, o := range compared {
@@ -387,6 +392,26 @@ func verdictRow(g *grid.Grid, row int, compared []engine.OfferResult, notesCol i
 	}
 	shadeVerdicts(g, grid.CellName(firstValue, row)+":"+grid.CellName(firstValue-1+len(compared), row))
 	g.Note(notesCol, row, "buy: owning the node costs less per used hour than renting this offer; rent: the other way round.")
+}
+
+// paybackRow shows when owning instead of renting each offer has paid for
+// itself, where the model can say; it reports whether it wrote the row.
+func paybackRow(g *grid.Grid, row int, compared []engine.OfferResult, notesCol int) bool {
+	if !slices.ContainsFunc(compared, func(o engine.OfferResult) bool { return o.Payback.Known() }) {
+		return false
+	}
+	namedRow(g, row, "Payback", engine.PaybackMonths, "months")
+	for i, o := range compared {
+		switch {
+		case !o.Payback.Known():
+		case o.Payback.Months > 0:
+			g.Set(firstValue+i, row, grid.Number(float64(o.Payback.Months), grid.WithFormat(grid.StyleResult, "0")))
+		default:
+			g.Set(firstValue+i, row, grid.Text(o.Payback.Words(), grid.Wrapped(grid.StyleLabel)))
+		}
+	}
+	g.Note(notesCol, row, "The first month in which owning's cash saving against the offer, undiscounted, has repaid the price, within the amortisation.")
+	return true
 }
 
 // perOfferFormulas lists the per-offer formulas with break-even first.

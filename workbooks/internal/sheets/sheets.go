@@ -26,6 +26,7 @@ const (
 	Sizing          = "Sizing"
 	DeploymentCosts = "Deployment costs"
 	Fleet           = "Fleet"
+	CashFlow        = "Cash flow"
 	MonteCarlo      = "MonteCarlo"
 	Sensitivity     = "Sensitivity"
 	DataTables      = "Data tables"
@@ -40,7 +41,7 @@ func InputNames() []string {
 
 // OwnedNames are the sheets eval writes; planner marks each as its own.
 func OwnedNames() []string {
-	return []string{Results, Sizing, DeploymentCosts, Fleet, MonteCarlo, Sensitivity, DataTables, Breakeven, GoalSeek}
+	return []string{Results, Sizing, DeploymentCosts, Fleet, CashFlow, MonteCarlo, Sensitivity, DataTables, Breakeven, GoalSeek}
 }
 
 // Owned lays out the sheets eval writes from out: Results; Sizing,
@@ -59,6 +60,9 @@ func Owned(out Output, had func(sheet string) bool) []*grid.Grid {
 	}
 	if len(out.Fleet.GPUs) > 0 || had(Fleet) {
 		grids = append(grids, fleetGrid(out))
+	}
+	if len(comparedOffers(out.Results[0])) > 0 || had(CashFlow) {
+		grids = append(grids, cashFlowGrid(out, lay))
 	}
 	if len(out.MonteCarlo) > 0 {
 		grids = append(grids, montecarloGrid(out))

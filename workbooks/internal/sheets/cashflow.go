@@ -1,0 +1,299 @@
+package sheets
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/xuri/excelize/v2"
+
+	"planner/engine"
+	"planner/units"
+	"planner/workbooks/internal/grid"
+)
+
+// maxCashFlowMonths bounds the Cash flow sheet: a hundred years of months.
+const maxCashFlowMonths = 1200
+
+// cashFlow is the base scenario's owning and renting, month by month,
+// read from the Results sheet's cells: the references its formulas use,
+// and the values planner computed for them.
+type cashFlow struct {
+	months                         int
+	offers                         []engine.OfferResult
+	refs                           map[string]string // name -> Results cell of the base scenario
+	rent                           []string          // per offer: its rent of the used hours a month, in Results
+	payback                        []string          // per offer: its payback, in Results; "" when Results has none
+	price                          []string          // per offer: its price, in Results
+	verdict                        []string          // per offer: its verdict, in Results; "" when Results has none
+	rate, capex, residual, running float64
+}
+
+// cashFlowOf gathers what the Cash flow sheet needs, or says why it cannot
+// be drawn.
+func cashFlowOf(out Output, lay *resultsLayout) (*cashFlow, string) {
+	base := out.Results[0]
+	cf := &cashFlow{offers: comparedOffers(base), refs: map[string]string{}}
+	if len(cf.offers) == 0 {
+		return nil, "There is no cloud offer for the base scenario's GPU to compare owning with. " + base.NoOffer
+	}
+	need := []struct {
+		name string
+		row  map[string]int
+	}{{engine.Capex, lay.inputRow}, {engine.Residual, lay.inputRow}, {engine.AmortizationMonths, lay.inputRow},
+		{engine.MonthlyRate, lay.formulaRow}, {engine.RunningCost, lay.formulaRow}}
+	for _, n := range need {
+		row, ok := n.row[n.name]
+		_, has := base.Values[n.name]
+		if !ok || !has {
+			return nil, fmt.Sprintf("The base scenario has no value of %s, which the cash flow follows month by month.", n.name)
+		}
+		cf.refs[n.name] = grid.Absolute(Results, firstValue, row)
+	}
+	n := base.Values[engine.AmortizationMonths]
+	if n < 1 || n != math.Trunc(n) || n > maxCashFlowMonths {
+		return nil, fmt.Sprintf("amortization_months is %s: the cash flow needs a whole number of months from 1 to %d.", units.Format(n, ""), maxCashFlowMonths)
+	}
+	cf.months = int(n)
+	cf.rate, cf.capex = base.Values[engine.MonthlyRate], base.Values[engine.Capex]
+	cf.residual, cf.running = base.Values[engine.Residual], base.Values[engine.RunningCost]
+	row, ok := lay.offerRow[engine.RentUsed]
+	for j, o := range cf.offers {
+		if _, has := o.Values[engine.RentUsed]; !ok || !has {
+			return nil, fmt.Sprintf("%s has no value of %s against %s.", base.Scenario, engine.RentUsed, o.Offer.Label())
+		}
+		cf.rent = append(cf.rent, grid.Absolute(Results, firstValue+j, row))
+		p := ""
+		if lay.paybackRow > 0 && o.Payback.Known() {
+			p = grid.Absolute(Results, firstValue+j, lay.paybackRow)
+		}
+		cf.payback = append(cf.payback, p)
+		cf.price = append(cf.price, grid.Absolute(Results, firstValue+j, lay.priceRow))
+		v := ""
+		if lay.verdictRow > 0 && o.Verdict != "" {
+			v = grid.Absolute(Results, firstValue+j, lay.verdictRow)
+		}
+		cf.verdict = append(cf.verdict, v)
+	}
+	return cf, ""
+}
+
+// Columns of the month table: the month, its discount factor, owning's
+// cash, cumulative and discounted cumulative, then the same three for
+// renting each offer.
+const (
+	cfMonth    = 1
+	cfDiscount = 2
+	cfOwn      = 3
+	cfPerSide  = 3
+)
+
+// cashFlowGrid is the Cash flow sheet: what owning instead of renting each
+// offer is worth (NPV) and when it has paid for itself, a chart of the
+// cumulative cash, and the months they come from. Live: every cell is a
+// formula over the base scenario's Results cells.
+func cashFlowGrid(out Output, lay *resultsLayout) *grid.Grid {
+	g := grid.NewOwned(CashFlow, 0, 1, 14, 14, 14, 14, 14, 14)
+	provenance(g, "Cash flow: owning the node against renting each offer, month by month", out,
+		"scenario "+out.Results[0].Scenario, "amortization_months sets the rows: run planner eval after changing it")
+	cf, why := cashFlowOf(out, lay)
+	if cf == nil {
+		g.Line(HeaderRow, grid.Text(why, grid.StyleNote))
+		return g
+	}
+	for j := range cf.offers {
+		for k := 0; k < cfPerSide; k++ {
+			g.Width(cfOwn+cfPerSide*(j+1)+k, 14)
+		}
+	}
+	g.Width(sumPayback, 26) // "no payback within 36 months" on one line
+	summaryEnd := cf.summary(g)
+	chartTop := summaryEnd + 2
+	// Rows are sized at LibreOffice's default height, the lowest a
+	// spreadsheet draws them, so that the chart never covers the table.
+	chartEnd := chartTop + cashChartHeight/17
+	g.KeepTogether(HeaderRow, chartEnd)
+	header := chartEnd + 3
+	last := cf.table(g, header)
+	cf.npv(g, header, last)
+	g.AddChart(grid.CellName(2, chartTop), cf.chart(g.Sheet(), header, last))
+	return g
+}
+
+// cashChartHeight is the chart's height in pixels.
+const cashChartHeight = 440
+
+// Columns of the summary above the chart: the offer's label across the
+// first three, then its price, owning's NPV against it and the payback.
+const (
+	sumPrice   = 4
+	sumNPV     = 5
+	sumPayback = 6
+	sumVerdict = 7
+)
+
+// summary lists each offer: its price, owning's NPV against it and the
+// payback; it returns the last row. The NPV cells are linked once the
+// month table is laid out (npv).
+func (cf *cashFlow) summary(g *grid.Grid) int {
+	g.Sentence(1, HeaderRow, sumPrice-1, "offer", grid.StyleHeader)
+	for col, h := range map[int]string{sumPrice: "$/GPU-hour", sumNPV: "NPV of owning", sumPayback: "payback", sumVerdict: "verdict"} {
+		g.Set(col, HeaderRow, grid.Text(h, grid.StyleHeader))
+	}
+	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))
+	for j, o := range cf.offers {
+		row := HeaderRow + 1 + j
+		g.Sentence(1, row, sumPrice-1, o.Offer.Label(), grid.StyleLabel)
+		g.Set(sumPrice, row, grid.Linked(grid.Number(o.Offer.Price, money), cf.price[j]))
+		if cf.verdict[j] != "" {
+			g.Set(sumVerdict, row, grid.Linked(grid.Text(o.Verdict, grid.StyleVerdict), cf.verdict[j]))
+		}
+		if o.Payback.Known() {
+			c := grid.Text(o.Payback.Words(), grid.Wrapped(grid.StyleLabel))
+			if o.Payback.Months > 0 {
+				c = grid.Number(float64(o.Payback.Months), grid.WithFormat(grid.StyleResult, `0 "months"`))
+			}
+			g.Set(sumPayback, row, grid.Linked(c, cf.payback[j]))
+		}
+	}
+	shadeVerdicts(g, grid.CellName(sumVerdict, HeaderRow+1)+":"+grid.CellName(sumVerdict, HeaderRow+len(cf.offers)))
+	last := HeaderRow + len(cf.offers) + 1
+	g.Sentence(1, last, sumPayback+4, "NPV: owning instead of renting the used hours, in today's money at the monthly cost of capital: "+
+		"owning's discounted cumulative cash less renting's at the last month. Payback: the first month in which owning's cash saving, "+
+		"undiscounted, has repaid the price, as Results gives it.", grid.StyleNote)
+	return last
+}
+
+// table writes the months from the header row on; it returns the last row.
+func (cf *cashFlow) table(g *grid.Grid, header int) int {
+	g.Set(cfOwn, header-1, grid.Text("owning", grid.StyleSection))
+	for j, o := range cf.offers {
+		g.Set(cfOwn+cfPerSide*(j+1), header-1, grid.Text("renting "+o.Offer.Label(), grid.StyleSection))
+	}
+	g.Line(header, grid.Headers("month", "discount factor", "cash", "cumulative", "discounted cumulative")...)
+	for j := range cf.offers {
+		for k, h := range []string{"cash", "cumulative", "discounted cumulative"} {
+			g.Set(cfOwn+cfPerSide*(j+1)+k, header, grid.Text(h, grid.StyleHeader))
+		}
+	}
+	g.WrapHeight(header, 14, "discounted cumulative")
+	g.PrintHeader(header)
+	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$"))
+	r := cf.refs
+	own := cashSide{}
+	rents := make([]cashSide, len(cf.offers))
+	for m := 0; m <= cf.months; m++ {
+		row := header + 1 + m
+		month := grid.CellName(cfMonth, row)
+		// A month past the amortisation, after it is shortened in the
+		// workbook, stays empty until planner eval lays the sheet out anew.
+		within := func(formula string) string {
+			return fmt.Sprintf(`IF(%s>%s,"",%s)`, month, r[engine.AmortizationMonths], formula)
+		}
+		g.Set(cfMonth, row, grid.Number(float64(m), grid.WithFormat(grid.StyleLabel, "0")))
+		discount := math.Pow(1+cf.rate, -float64(m))
+		g.Set(cfDiscount, row, grid.Linked(grid.Number(discount, grid.WithFormat(grid.StyleResult, "0.0000")),
+			within(fmt.Sprintf("(1+%s)^(-%s)", r[engine.MonthlyRate], month))))
+		cash := -cf.running
+		formula := fmt.Sprintf("IF(%s=0,-%s,-%s)+IF(%s=%s,%s*%s,0)", month, r[engine.Capex], r[engine.RunningCost],
+			month, r[engine.AmortizationMonths], r[engine.Residual], r[engine.Capex])
+		if m == 0 {
+			cash = -cf.capex
+		}
+		if m == cf.months {
+			cash += cf.residual * cf.capex
+		}
+		own.write(g, cfOwn, row, m, cash, discount, formula, money, within)
+		for j, o := range cf.offers {
+			rent := -o.Values[engine.RentUsed]
+			if m == 0 {
+				rent = 0
+			}
+			rents[j].write(g, cfOwn+cfPerSide*(j+1), row, m, rent, discount,
+				fmt.Sprintf("IF(%s=0,0,-%s)", month, cf.rent[j]), money, within)
+		}
+	}
+	return header + 1 + cf.months
+}
+
+// cashSide is one side's running totals down the month table.
+type cashSide struct{ cumulative, discounted float64 }
+
+// write puts one month of a side at columns col (cash), col+1
+// (cumulative) and col+2 (discounted cumulative) of row, each formula
+// within the amortisation.
+func (s *cashSide) write(g *grid.Grid, col, row, m int, cash, discount float64, formula, format string, within func(string) string) {
+	s.cumulative += cash
+	s.discounted += cash * discount
+	cashCell, factor := grid.CellName(col, row), grid.CellName(cfDiscount, row)
+	cumulative, discounted := cashCell, cashCell+"*"+factor
+	if m > 0 {
+		cumulative = grid.CellName(col+1, row-1) + "+" + cashCell
+		discounted = grid.CellName(col+2, row-1) + "+" + cashCell + "*" + factor
+	}
+	g.Set(col, row, grid.Linked(grid.Number(cash, format), within(formula)))
+	g.Set(col+1, row, grid.Linked(grid.Number(s.cumulative, format), within(cumulative)))
+	g.Set(col+2, row, grid.Linked(grid.Number(s.discounted, format), within(discounted)))
+}
+
+// npv links each offer's NPV in the summary to the month table: the
+// discounted cumulative cash at the last month of the amortisation, which
+// is #N/A when the workbook's amortisation is no longer the table's whole
+// months.
+func (cf *cashFlow) npv(g *grid.Grid, header, last int) {
+	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$"))
+	n := cf.refs[engine.AmortizationMonths]
+	at := func(col int) string {
+		return fmt.Sprintf("INDEX(%s:%s,%s+1)", grid.CellName(col, header+1), grid.CellName(col, last), n)
+	}
+	for j, o := range cf.offers {
+		formula := fmt.Sprintf("IF(OR(%s>%d,%s<>INT(%s)),NA(),%s-%s)", n, cf.months, n, n, at(cfOwn+2), at(cfOwn+cfPerSide*(j+1)+2))
+		c := grid.Text("no number", grid.StyleError)
+		if v, ok := o.Values[engine.NPVSaving]; ok {
+			c = grid.Number(v, money)
+		}
+		g.Set(sumNPV, HeaderRow+1+j, grid.Linked(c, formula))
+	}
+}
+
+// chart draws owning's cumulative cash against renting each offer's: where
+// owning's line rises above an offer's, owning has paid for itself. Each
+// line is named by its side's label above the month table.
+func (cf *cashFlow) chart(sheet string, header, last int) *excelize.Chart {
+	months := grid.Span(sheet, cfMonth, header+1, last)
+	line := func(col int, colour string, dash bool) excelize.ChartSeries {
+		l := excelize.LineOptions{Type: excelize.LineSolid, Width: 2.25}
+		if dash {
+			l.Dash, l.Width = excelize.LineDashDash, 1.5
+		}
+		return excelize.ChartSeries{Name: grid.Absolute(sheet, col, header-1), Categories: months,
+			Values: grid.Span(sheet, col+1, header+1, last), Fill: grid.Solid(colour), Line: l, Marker: excelize.ChartMarker{Symbol: "none"}}
+	}
+	series := []excelize.ChartSeries{line(cfOwn, palette[0], false)}
+	for j := range cf.offers {
+		series = append(series, line(cfOwn+cfPerSide*(j+1), offerPalette[j%len(offerPalette)], true))
+	}
+	zero, end := 0.0, float64(cf.months)
+	return &excelize.Chart{
+		Type:   excelize.Scatter,
+		Series: series,
+		Title:  grid.ChartTitle("Cumulative cash ($) by month: owning (solid) against renting each offer (dashed); owning has paid for itself where its line rises above an offer's"),
+		Legend: grid.Legend("bottom"),
+		XAxis: grid.Axis(excelize.ChartAxis{Minimum: &zero, Maximum: &end, MajorUnit: monthTicks(cf.months), MajorGridLines: true,
+			TickLabelPosition: excelize.ChartTickLabelLow,
+			NumFmt:            excelize.ChartNumFmt{CustomNumFmt: "0"}}, "month"),
+		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "$#,##0"}}, ""),
+		Dimension: excelize.ChartDimension{Width: 960, Height: cashChartHeight},
+	}
+}
+
+// monthTicks spaces the month axis's labels: every 6 months up to 5
+// years, then every year, then every 5 years.
+func monthTicks(months int) float64 {
+	switch {
+	case months <= 60:
+		return 6
+	case months <= 240:
+		return 12
+	}
+	return 60
+}
