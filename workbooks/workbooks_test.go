@@ -14,6 +14,7 @@ import (
 
 	"planner/deploy"
 	"planner/engine"
+	"planner/fleet"
 	"planner/montecarlo"
 	"planner/sizing"
 	"planner/whatif"
@@ -72,7 +73,8 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizes, Deployments: deploy.Cost(p, results),
+	costs := deploy.Cost(p, results)
+	w, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizes, Deployments: costs, Fleet: fleet.Of(costs),
 		MonteCarlo: mcs, WhatIfs: whatifs}, WriteOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -233,7 +235,7 @@ func TestUserSheetsPassThrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if got := strings.Join(f.GetSheetList(), ","); got != "Budget,Assumptions,Scenarios,Cloud,GPUs,Models,Deployments,Correlations,Targets,Tables,Goals,Formulas,Results,Sizing,Deployment costs,MonteCarlo,Sensitivity,Data tables,Breakeven,Goal seek" {
+	if got := strings.Join(f.GetSheetList(), ","); got != "Budget,Assumptions,Scenarios,Cloud,APIs,GPUs,Models,Deployments,Correlations,Targets,Tables,Goals,Formulas,Results,Sizing,Deployment costs,Fleet,Cash flow,MonteCarlo,Sensitivity,Data tables,Breakeven,Goal seek" {
 		t.Errorf("sheets %s", got)
 	}
 	found := false
