@@ -25,6 +25,8 @@ type OwnSide struct {
 	Scenario     string
 	Nodes        int
 	NodeGPUs     float64
+	NodeCost     float64 // one node a month
+	Hours        float64 // the owning scenario's hours in a month
 	Busy         float64 // share of the owned cards' calendar hours they work
 	CostPerMonth float64
 	Breakeven    float64 // against the deployment's offer; 0 when not known
@@ -40,6 +42,7 @@ type Result struct {
 	RentPerReplicaHour float64
 	RentPerMonth       float64
 	Own                *OwnSide      // nil when no scenario owns a node of the GPU
+	Tokens                           // tokens a month, their cost per million, the API's month
 	Verdict            string        // buy or rent; "" when there is nothing to compare or it is not costed
 	Words              string        // the verdict, or why there is none, in words
 	Phrase             engine.Phrase // the verdict in words, word by word; nil when not costed
@@ -83,6 +86,7 @@ func cost(m *engine.Model, d engine.Deployment, results []*engine.Result) Result
 	}
 	r.Verdict, r.Phrase = verdict(r)
 	r.Words = r.Phrase.String()
+	r.Tokens = tokens(m, r)
 	return r
 }
 
@@ -153,7 +157,7 @@ func ownSide(own *engine.Result, r Result) *OwnSide {
 		return nil
 	}
 	cards := float64(r.Cards * r.Replicas)
-	s := &OwnSide{Scenario: own.Scenario, NodeGPUs: nodeGPUs, Nodes: int(math.Ceil(cards / nodeGPUs))}
+	s := &OwnSide{Scenario: own.Scenario, NodeGPUs: nodeGPUs, NodeCost: nodeCost, Hours: hours, Nodes: NodesFor(r.Cards, r.Replicas, nodeGPUs)}
 	// A 31-day month of 744 hours keeps owned cards busy all of a 730-hour month.
 	s.Busy = min(1, cards*r.HoursPerMonth/(float64(s.Nodes)*nodeGPUs*hours))
 	s.CostPerMonth = float64(s.Nodes) * nodeCost
@@ -163,6 +167,17 @@ func ownSide(own *engine.Result, r Result) *OwnSide {
 		}
 	}
 	return s
+}
+
+// NodesFor is the nodes of nodeGPUs cards that replicas of cards each
+// take: a replica stays within one node up to the node's size, so a node
+// holds ⌊nodeGPUs ÷ cards⌋ of them; a larger one takes whole nodes.
+func NodesFor(cards, replicas int, nodeGPUs float64) int {
+	c := float64(cards)
+	if c > nodeGPUs {
+		return replicas * int(math.Ceil(c/nodeGPUs))
+	}
+	return int(math.Ceil(float64(replicas) / math.Floor(nodeGPUs/c)))
 }
 
 // verdict compares renting with owning whole nodes, in words a memo can
@@ -273,8 +288,14 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 		if msg := tooFewCards(&m, d); msg != "" {
 			problems = append(problems, &diag.Diagnostic{Origin: at("cards"), Name: d.Name, Msg: msg})
 		}
+		if s, n := nodeOf(&m, d); s != "" {
+			if msg := checkSpan(d, n, s); msg != "" {
+				warnings = append(warnings, diag.Warningf(at("cards"), d.Name, "%s", msg))
+			}
+		}
+		problems = append(problems, checkTokens(&m, d, at)...)
 	}
-	return problems, nil
+	return problems, warnings
 }
 
 // tooFewCards says when typed cards per replica cannot hold the weights.

@@ -126,6 +126,7 @@ type Model struct {
 	GPUs         []sizing.GPUSpec
 	Catalog      []sizing.ModelSpec
 	Deployments  []Deployment
+	APIs         []API
 	Correlations []Correlation
 	Targets      []TargetSpec // the formulas the tornado follows
 	Tables       []TableSpec  // data tables to compute

@@ -21,10 +21,20 @@ type Deployment struct {
 	Usage         string  // how the hours were given, for people: "12 h × 22 days"
 	Offer         string  // an offer's label; "": the cheapest offer of the GPU
 	Scenario      string  // the scenario that owns nodes of this GPU; "": chosen by GPU
-	Notes         string
-	Origin        diag.Origin
-	Where         map[string]diag.Origin // the cell of each column
-	Texts         map[string]bool        // the number columns typed as text ("264")
+	// Tokens a second one replica serves (a benchmark the user gives) and
+	// at peak; 0: not given. FromDemand: replicas are ceil(peak ÷ per replica).
+	TokensPerReplica, PeakTokens float64
+	FromDemand                   bool
+	// Mix is the input:output token mix (input:cached input:output with a
+	// cached share) as typed, and its parts; API names the APIs row to
+	// compare with, "": the cheapest of the model.
+	Mix                      string
+	MixIn, MixCached, MixOut float64
+	API                      string
+	Notes                    string
+	Origin                   diag.Origin
+	Where                    map[string]diag.Origin // the cell of each column
+	Texts                    map[string]bool        // the number columns typed as text ("264")
 }
 
 // Correlation is a rank correlation between two uncertain inputs, induced
@@ -90,3 +100,14 @@ type Goal struct {
 	Origin   diag.Origin            // the goal's row
 	Where    map[string]diag.Origin // the cell of each column
 }
+
+// API is a hosted model's price per million tokens, an APIs row.
+type API struct {
+	Provider, Model                     string
+	Input, Output, Cached               float64 // $ per million tokens; Cached 0: not given
+	AsOf, Source                        string
+	Origin, InputAt, OutputAt, CachedAt diag.Origin
+}
+
+// Label names the API row for people: "Together Llama 3.1 70B".
+func (a API) Label() string { return a.Provider + " " + a.Model }

@@ -11,6 +11,7 @@ import (
 	"planner/deploy"
 	"planner/diag"
 	"planner/engine"
+	"planner/fleet"
 	"planner/internal/safefile"
 	"planner/montecarlo"
 	"planner/sizing"
@@ -45,6 +46,7 @@ type Report struct {
 	Results     []*engine.Result // base first, then every scenario
 	Sizing      []sizing.Result
 	Deployments []deploy.Result
+	Fleet       fleet.Fleet          // every deployment together
 	MonteCarlo  []*montecarlo.Result // one per scenario, as Results
 	WhatIfs     *whatif.Report
 	Set         map[string]engine.Value          // the overrides, parsed
@@ -259,6 +261,7 @@ func (r *run) evalAll(rep *Report) error {
 		return err
 	}
 	rep.Deployments = deploy.Cost(rep.Plan, rep.Results)
+	rep.Fleet = fleet.Of(rep.Deployments)
 	if err := evalErrors(rep.Results); err != nil {
 		if r.writes() {
 			rep.Note = r.target + ": not written, because formulas failed; the file is as it was"
@@ -326,7 +329,7 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 // output is what the evaluation writes into the workbook.
 func (r *run) output(rep *Report) workbooks.Output {
 	return workbooks.Output{Version: r.opts.Version, Plan: rep.Plan, Results: rep.Results, Overrides: r.notes(),
-		Sizing: rep.Sizing, Deployments: rep.Deployments, MonteCarlo: rep.MonteCarlo, WhatIfs: rep.WhatIfs,
+		Sizing: rep.Sizing, Deployments: rep.Deployments, Fleet: rep.Fleet, MonteCarlo: rep.MonteCarlo, WhatIfs: rep.WhatIfs,
 		Set: rep.Set, Names: rep.Names, Warnings: r.aboutTheWorkbook()}
 }
 

@@ -8,6 +8,7 @@ import (
 	"planner/deploy"
 	"planner/diag"
 	"planner/engine"
+	"planner/fleet"
 	"planner/montecarlo"
 	"planner/whatif"
 )
@@ -66,6 +67,7 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 	for _, d := range rep.Deployments {
 		doc.Deployments = append(doc.Deployments, deploymentJSON(d))
 	}
+	doc.Fleet = fleetJSON(rep.Fleet)
 	whatIfsJSON(doc, rep.WhatIfs)
 	return doc
 }
@@ -77,6 +79,7 @@ type FileJSON struct {
 	Warnings    []DiagnosticJSON `json:"warnings,omitempty"`
 	Scenarios   []ScenarioJSON   `json:"scenarios,omitempty"`
 	Deployments []DeploymentJSON `json:"deployments,omitempty"`
+	Fleet       *FleetJSON       `json:"fleet,omitempty"`
 	Sensitivity []TornadoJSON    `json:"sensitivity,omitempty"`
 	DataTables  []TableJSON      `json:"data_tables,omitempty"`
 	Breakeven   []CrossingJSON   `json:"breakeven,omitempty"`
@@ -170,6 +173,88 @@ type DeploymentJSON struct {
 	OwnBreakeven       *float64 `json:"own_breakeven_utilization,omitempty"`
 	Verdict            string   `json:"verdict,omitempty"`
 	Words              string   `json:"words"`
+	// The tokens, when the deployment gives a throughput.
+	TokensPerSecond *float64     `json:"tokens_per_second_per_replica,omitempty"`
+	PeakTokens      *float64     `json:"peak_tokens_per_second,omitempty"`
+	FromDemand      bool         `json:"replicas_from_demand,omitempty"`
+	TokensPerMonth  *float64     `json:"tokens_per_month,omitempty"`
+	PerMillionRent  *float64     `json:"cost_per_million_tokens_rent,omitempty"`
+	PerMillionOwn   *float64     `json:"cost_per_million_tokens_own,omitempty"`
+	API             *APICostJSON `json:"api,omitempty"`
+	Cheapest        string       `json:"cheapest,omitempty"` // rent, own or api
+}
+
+// APICostJSON is a month of a deployment's tokens paid to a hosted API.
+type APICostJSON struct {
+	Provider    string  `json:"provider"`
+	Model       string  `json:"model"`
+	Mix         string  `json:"mix"`
+	PerMillion  float64 `json:"cost_per_million_tokens"`
+	PerMonth    float64 `json:"per_month"`
+	AsOf        string  `json:"as_of,omitempty"`
+	InputPrice  float64 `json:"per_million_input_tokens"`
+	OutputPrice float64 `json:"per_million_output_tokens"`
+	CachedPrice float64 `json:"per_million_cached_input_tokens,omitempty"`
+}
+
+// FleetJSON is every deployment together: per GPU, and the cheapest mix.
+type FleetJSON struct {
+	GPUs []FleetGPUJSON `json:"gpus"`
+	Best FleetBestJSON  `json:"best"`
+}
+
+type FleetGPUJSON struct {
+	GPU             string    `json:"gpu"`
+	Scenario        string    `json:"scenario,omitempty"` // whose nodes own it; none when no scenario does
+	NodeGPUs        float64   `json:"node_gpus,omitempty"`
+	Cards           int       `json:"cards"`
+	Deployments     []string  `json:"deployments"`
+	Nodes           *int      `json:"nodes"`
+	NodeUtilization *float64  `json:"node_utilization"`
+	OwnPerMonth     *float64  `json:"own_per_month"`
+	RentPerMonth    float64   `json:"rent_per_month"`
+	ByNodes         []float64 `json:"per_month_by_owned_nodes,omitempty"` // the least month owning 0, 1, ... nodes
+	Own             []string  `json:"own"`
+	Rent            []string  `json:"rent"`
+	BestNodes       int       `json:"best_nodes"`
+	BestPerMonth    float64   `json:"best_per_month"`
+	Note            string    `json:"note,omitempty"`
+}
+
+type FleetBestJSON struct {
+	Own      []string `json:"own"`
+	Rent     []string `json:"rent"`
+	Nodes    int      `json:"nodes"`
+	PerMonth float64  `json:"per_month"`
+	OwnAll   float64  `json:"own_all_per_month"`
+	RentAll  float64  `json:"rent_all_per_month"`
+	Words    string   `json:"words"`
+	Skipped  []string `json:"not_costed,omitempty"`
+}
+
+func fleetJSON(f fleet.Fleet) *FleetJSON {
+	if len(f.GPUs) == 0 {
+		return nil
+	}
+	list := func(s []string) []string {
+		if s == nil {
+			return []string{}
+		}
+		return s
+	}
+	j := &FleetJSON{GPUs: []FleetGPUJSON{}, Best: FleetBestJSON{Own: list(f.Best.Own), Rent: list(f.Best.Rent), Nodes: f.Best.Nodes,
+		PerMonth: f.Best.PerMonth, OwnAll: f.Best.OwnAll, RentAll: f.Best.RentAll, Words: f.Best.Words, Skipped: f.Best.Skipped}}
+	for _, g := range f.GPUs {
+		jg := FleetGPUJSON{GPU: g.GPU, Scenario: g.Scenario, NodeGPUs: g.NodeGPUs, Cards: g.Cards, Deployments: list(g.Deployments),
+			RentPerMonth: g.RentPerMonth, ByNodes: g.Curve, Own: list(g.Best.Own), Rent: list(g.Best.Rent),
+			BestNodes: g.Best.Nodes, BestPerMonth: g.Best.PerMonth, Note: g.Note}
+		if g.Scenario != "" && g.Note == "" {
+			nodes, busy, own := g.Nodes, g.Utilization, g.OwnPerMonth
+			jg.Nodes, jg.NodeUtilization, jg.OwnPerMonth = &nodes, &busy, &own
+		}
+		j.GPUs = append(j.GPUs, jg)
+	}
+	return j
 }
 
 type OfferJSON struct {
@@ -217,6 +302,25 @@ func deploymentJSON(d deploy.Result) DeploymentJSON {
 		j.OwnScenario, j.OwnNodes, j.OwnBusy, j.OwnPerMonth = o.Scenario, o.Nodes, &o.Busy, &o.CostPerMonth
 		if o.Breakeven > 0 {
 			j.OwnBreakeven = &o.Breakeven
+		}
+	}
+	if d.TokensPerReplica > 0 {
+		per := d.TokensPerReplica
+		j.TokensPerSecond = &per
+	}
+	if d.PeakTokens > 0 {
+		peak := d.PeakTokens
+		j.PeakTokens = &peak
+	}
+	j.FromDemand = d.FromDemand
+	if t := d.Tokens; t.PerMonth > 0 {
+		j.TokensPerMonth, j.PerMillionRent, j.Cheapest = &t.PerMonth, &t.PerMillionRent, t.Cheapest
+		if d.Own != nil {
+			j.PerMillionOwn = &t.PerMillionOwn
+		}
+		if a := t.API; a != nil {
+			j.API = &APICostJSON{Provider: a.Provider, Model: a.Model, Mix: d.Mix, PerMillion: a.PerMillion, PerMonth: a.PerMonth,
+				AsOf: a.AsOf, InputPrice: a.Input, OutputPrice: a.Output, CachedPrice: a.Cached}
 		}
 	}
 	return j

@@ -17,6 +17,7 @@ const (
 	KindAssumption  = "assumption"
 	KindFormula     = "formula"
 	KindOffer       = "offer"
+	KindAPI         = "api"
 	KindScenario    = "scenario"
 	KindGPU         = "gpu"
 	KindModel       = "model"
@@ -28,7 +29,7 @@ const (
 	KindSource      = "source" // where a figure comes from: read by people, never by formulas
 )
 
-var kindOrder = []string{KindAssumption, KindFormula, KindOffer, KindScenario, KindGPU, KindModel, KindDeployment,
+var kindOrder = []string{KindAssumption, KindFormula, KindOffer, KindAPI, KindScenario, KindGPU, KindModel, KindDeployment,
 	KindCorrelation, KindTarget, KindTable, KindGoal, KindSource}
 
 // Fact is one thing a workbook says, for show and diff: its kind, what it
@@ -70,6 +71,10 @@ func of(m engine.Model, canonical bool) []Fact {
 	for _, o := range m.Offers {
 		add(KindOffer, quote(o.Label()), fmt.Sprintf("%s $/GPU-h, gpu %s, as of %s", num(o.Price), quote(o.GPU), orNone(o.AsOf)))
 		note(KindOffer+" "+quote(o.Label()), joinNotes(o.Source, o.Notes))
+	}
+	for _, a := range m.APIs {
+		add(KindAPI, quote(a.Label()), apiFact(a))
+		note(KindAPI+" "+quote(a.Label()), a.Source)
 	}
 	scenarioFacts(m, add)
 	catalogFacts(m, add, note, canonical)
@@ -190,8 +195,10 @@ func deploymentFact(d engine.Deployment, canonical bool) string {
 		cards = strconv.Itoa(d.Cards)
 	}
 	if canonical {
+		// The tokens only when given, so that a workbook without them
+		// keeps the fingerprint it always had.
 		return fmt.Sprintf("model %s, precision %s, gpu %s, cards per replica %s, replicas %d, %s h a month, offer %s, scenario %s",
-			quote(d.Model), orNone(d.Precision), quote(d.GPU), cards, d.Replicas, num(d.HoursPerMonth), quote(d.Offer), quote(d.Scenario))
+			quote(d.Model), orNone(d.Precision), quote(d.GPU), cards, d.Replicas, num(d.HoursPerMonth), quote(d.Offer), quote(d.Scenario)) + tokensFact(d)
 	}
 	parts := []string{"model " + quote(d.Model)}
 	if d.Precision != "" {
@@ -205,7 +212,34 @@ func deploymentFact(d engine.Deployment, canonical bool) string {
 	if d.Scenario != "" {
 		parts = append(parts, "scenario "+quote(d.Scenario))
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, ", ") + tokensFact(d)
+}
+
+// tokensFact is a deployment's throughput, peak, mix and API, those given.
+func tokensFact(d engine.Deployment) string {
+	var s string
+	if d.TokensPerReplica > 0 {
+		s += ", " + num(d.TokensPerReplica) + " tokens/s per replica"
+	}
+	if d.PeakTokens > 0 {
+		s += ", peak " + num(d.PeakTokens) + " tokens/s"
+	}
+	if d.Mix != "" {
+		s += ", mix " + d.Mix
+	}
+	if d.API != "" {
+		s += ", api " + quote(d.API)
+	}
+	return s
+}
+
+// apiFact is an APIs row: "$0.6 input, $0.8 output per million tokens, as of 2026-10-10".
+func apiFact(a engine.API) string {
+	s := "$" + num(a.Input) + " input"
+	if a.Cached > 0 {
+		s += ", $" + num(a.Cached) + " cached input"
+	}
+	return s + ", $" + num(a.Output) + " output per million tokens, as of " + orNone(a.AsOf)
 }
 
 func whatIfFacts(m engine.Model, add func(kind, key, value string)) {
@@ -286,6 +320,7 @@ type Result struct {
 	Scenario   string
 	Offer      string // "" for a node-level formula
 	Deployment string // the deployment a cost is of; Scenario and Offer are then ""
+	Fleet      string // the fleet's GPU a figure is of (FleetAll: the whole fleet); the others are then ""
 	Name       string
 	Unit       string
 	Value      float64
@@ -295,7 +330,12 @@ type Result struct {
 // Key names the result for show and diff: `"base" cost_per_gpu_hour`,
 // `"base" "RunPod H100 SXM, Community" breakeven_utilization` or
 // `deployment "one H100, workdays" rent_per_month`.
-func (r Result) Key() string { return where(r.Scenario, r.Offer, r.Deployment) + " " + r.Name }
+func (r Result) Key() string {
+	if r.Fleet != "" {
+		return KindFleet + " " + quote(r.Fleet) + " " + r.Name
+	}
+	return where(r.Scenario, r.Offer, r.Deployment) + " " + r.Name
+}
 
 // where names a scenario (against an offer) or a deployment, for keys.
 func where(scenario, offer, deployment string) string {

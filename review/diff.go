@@ -202,11 +202,13 @@ const perMonth = "$/month"
 // their change, then the others in the plan's order. Ties keep the plan's
 // order, so that the same comparison prints the same way every time.
 func order(out []ResultChange) {
-	group := func(r ResultChange) string { return r.Scenario + "\x00" + r.Offer + "\x00" + r.Deployment }
+	group := func(r ResultChange) string {
+		return r.Scenario + "\x00" + r.Offer + "\x00" + r.Deployment + "\x00" + r.Fleet
+	}
 	stake := map[string]float64{}
 	for i := range out {
 		r := &out[i]
-		r.Headline = headline[r.Name] && r.Deployment == ""
+		r.Headline = headline[r.Name] && r.Deployment == "" && r.Fleet == ""
 		if m := monthly(*r); m > stake[group(*r)] {
 			stake[group(*r)] = m
 		}

@@ -116,8 +116,11 @@ func decisionCells(d Decision) []string {
 	if c, ok := d.Change(); ok {
 		change = signed(c, perMonth)
 	}
-	return []string{Name(d.Verdict.Scenario, d.Verdict.Offer, d.Verdict.Deployment, ""),
-		verdict(d.Old, d.Only, "old"), verdict(d.New, d.Only, "new"), saves, change}
+	name := Name(d.Verdict.Scenario, d.Verdict.Offer, d.Verdict.Deployment, "")
+	if d.Verdict.Fleet {
+		name = "fleet's cheapest mix · " + name // buy is own
+	}
+	return []string{name, verdict(d.Old, d.Only, "old"), verdict(d.New, d.Only, "new"), saves, change}
 }
 
 // Name is how a report names a scenario's result (against an offer), a
@@ -148,7 +151,11 @@ func ResultCells(r ResultChange) []string {
 		}
 		return "—"
 	}
-	cells := []string{Name(r.Scenario, r.Offer, r.Deployment, r.Name), side(r.Old, r.OldErr), side(r.New, r.NewErr), "", ""}
+	name := Name(r.Scenario, r.Offer, r.Deployment, r.Name)
+	if r.Fleet != "" {
+		name = "fleet " + r.Fleet + " · " + r.Name
+	}
+	cells := []string{name, side(r.Old, r.OldErr), side(r.New, r.NewErr), "", ""}
 	if r.numbers {
 		cells[3] = signed(r.Abs, r.Unit)
 		switch {

@@ -172,8 +172,8 @@ func (r *reader) deployments() []engine.Deployment {
 			r.fail(at, d.Name, "a deployment needs a name, a model and a GPU; fill them or clear the row")
 			return
 		}
-		if r.deploymentNumbers(t, row, &d) {
-			for _, key := range []string{"cards", "replicas", "hoursday", "days", "hoursmonth"} {
+		if r.deploymentNumbers(t, row, &d) && r.deploymentTokens(t, row, &d) {
+			for _, key := range []string{"cards", "replicas", "hoursday", "days", "hoursmonth", "tokens", "peak"} {
 				if raw, at := t.get(row, key); raw != "" && r.textCell(at, raw) {
 					if d.Texts == nil {
 						d.Texts = map[string]bool{}
@@ -197,7 +197,7 @@ func (r *reader) deploymentNumbers(t *table, row int, d *engine.Deployment) bool
 	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 {
 		return false
 	}
-	d.Cards, d.Replicas = cards, max(replicas, 1)
+	d.Cards, d.Replicas = cards, replicas
 	_, dayAt := t.get(row, "hoursday")
 	_, daysAt := t.get(row, "days")
 	_, monthAt := t.get(row, "hoursmonth")

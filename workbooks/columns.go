@@ -97,7 +97,21 @@ var deploymentColumns = []column{
 	{key: "hoursmonth", headers: []string{"hourspermonth"}},
 	{key: "offer", headers: []string{"offer", "cloudoffer"}},
 	{key: "scenario", headers: []string{"scenario", "ownscenario"}},
+	{key: "tokens", headers: []string{"tokenspersecondperreplica", "tokenspersecond", "throughput"}},
+	{key: "peak", headers: []string{"peaktokenspersecond", "peaktokens", "peak"}},
+	{key: "mix", headers: []string{"inputoutputtokenmix", "inputoutputmix", "tokenmix", "mix"}},
+	{key: "api", headers: []string{"api", "comparewithapi"}},
 	{key: "notes", headers: []string{"notes", "source"}},
+}
+
+var apiColumns = []column{
+	{key: "provider", headers: []string{"provider"}, required: true},
+	{key: "model", headers: []string{"model"}, required: true},
+	{key: "input", headers: []string{"permillioninputtokens", "inputpermillion", "input"}, required: true},
+	{key: "output", headers: []string{"permillionoutputtokens", "outputpermillion", "output"}, required: true},
+	{key: "cached", headers: []string{"permillioncachedinputtokens", "cachedinputpermillion", "cachedinput", "cached"}},
+	{key: "asof", headers: []string{"asof", "date"}},
+	{key: "source", headers: []string{"source", "notes"}},
 }
 
 var targetColumns = []column{

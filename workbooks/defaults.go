@@ -56,7 +56,15 @@ func DefaultModel() engine.Model {
 	m.Scenarios = defaultScenarios(m)
 	for _, r := range tsv("defaults/deployments.tsv") {
 		d := engine.Deployment{Name: r[0], Model: r[1], Precision: r[2], GPU: r[3], Cards: int(optFloat(r[4])),
-			Replicas: int(mustFloat(r[5])), Offer: r[9], Scenario: r[10], Notes: r[11]}
+			Replicas: int(mustFloat(r[5])), Offer: r[9], Scenario: r[10], Notes: r[11],
+			TokensPerReplica: optFloat(r[12]), PeakTokens: optFloat(r[13]), API: r[15]}
+		if r[14] != "" {
+			in, out, ok := strings.Cut(r[14], ":")
+			if !ok {
+				panic("defaults/deployments.tsv: mix " + r[14])
+			}
+			d.Mix, d.MixIn, d.MixOut = r[14], mustFloat(in), mustFloat(out)
+		}
 		d.HoursPerMonth, d.Usage = usage(optFloat(r[6]), optFloat(r[7]), optFloat(r[8]))
 		m.Deployments = append(m.Deployments, d)
 	}
@@ -172,9 +180,13 @@ func tsv(name string) [][]string {
 	if err != nil {
 		panic(err)
 	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	width := len(strings.Split(lines[0], "\t"))
 	var rows [][]string
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
-		rows = append(rows, strings.Split(line, "\t"))
+	for _, line := range lines[1:] {
+		// Trimming the file takes the last line's empty cells with it.
+		cells := strings.Split(line, "\t")
+		rows = append(rows, append(cells, make([]string, max(0, width-len(cells)))...))
 	}
 	return rows
 }

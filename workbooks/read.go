@@ -98,6 +98,9 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	if b.has(sheets.Deployments) {
 		b.Model.Deployments = r.deployments()
 	}
+	if b.has(sheets.APIs) {
+		b.Model.APIs = r.apis()
+	}
 	if b.has(sheets.Correlations) {
 		b.Model.Correlations = r.correlations()
 	}
@@ -387,6 +390,10 @@ func numberExample(key string) string {
 		return "730"
 	case "cards", "replicas":
 		return "2"
+	case "tokens", "peak":
+		return "3438"
+	case "input", "output", "cached":
+		return "0.6"
 	case "rho":
 		return "0.5"
 	}

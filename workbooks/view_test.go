@@ -2,6 +2,7 @@ package workbooks
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -98,22 +99,23 @@ func bareSheetWith(cells string) string {
 
 // A sheet excelize adds is numbered after the largest sheetId; when one of
 // planner's own sheets, which excelize is rewriting, sits under that name
-// (here Results, stored as sheet20.xml, and Goal seek to be added again as
-// sheetId 20), planner's sheet moves out of the way first, and both come
-// out whole.
+// (here Results, stored as the last sheet's part, and Goal seek, the last
+// sheet, to be added again under that sheetId), planner's sheet moves out
+// of the way first, and both come out whole.
 func TestNewSheetOnPlannersOwnPart(t *testing.T) {
 	path := newPlan(t)
 	_, out := evaluate(t, path)
 	ps := zipParts(t, out)
 	where := ooxml.SheetParts(func(name string) []byte { return ps[name] })
 	results, goal := where[SheetResults], where[sheets.GoalSeek]
-	if goal != "xl/worksheets/sheet20.xml" {
-		t.Fatalf("Goal seek is at %s; the test needs it to be the twentieth sheet", goal)
+	last := fmt.Sprintf("xl/worksheets/sheet%d.xml", len(sheets.InputNames())+len(sheets.OwnedNames()))
+	if goal != last {
+		t.Fatalf("Goal seek is at %s; the test needs it to be the last sheet, %s", goal, last)
 	}
 	moved := rezip(t, out, func(ps map[string][]byte) {
 		// Goal seek is gone (its drawing left behind, as the user's) ...
 		ps[ooxml.WorkbookPart] = regexp.MustCompile(`<sheet name="Goal seek"[^>]*?(/>|></sheet>)`).ReplaceAll(ps[ooxml.WorkbookPart], nil)
-		id := regexp.MustCompile(`Id="(rId\d+)" Target="worksheets/sheet20.xml"`).FindSubmatch(ps[ooxml.WorkbookRels])
+		id := regexp.MustCompile(`Id="(rId\d+)" Target="` + strings.TrimPrefix(last, "xl/") + `"`).FindSubmatch(ps[ooxml.WorkbookRels])
 		ps[ooxml.WorkbookRels] = []byte(ooxml.RemoveRelationship(ps[ooxml.WorkbookRels], string(id[1])))
 		delete(ps, goal)
 		delete(ps, ooxml.RelsOf(goal))
@@ -121,7 +123,7 @@ func TestNewSheetOnPlannersOwnPart(t *testing.T) {
 		ps[goal], ps[ooxml.RelsOf(goal)] = ps[results], ps[ooxml.RelsOf(results)]
 		delete(ps, results)
 		delete(ps, ooxml.RelsOf(results))
-		ps[ooxml.WorkbookRels] = bytes.Replace(ps[ooxml.WorkbookRels], []byte(`Target="`+strings.TrimPrefix(results, "xl/")+`"`), []byte(`Target="worksheets/sheet20.xml"`), 1)
+		ps[ooxml.WorkbookRels] = bytes.Replace(ps[ooxml.WorkbookRels], []byte(`Target="`+strings.TrimPrefix(results, "xl/")+`"`), []byte(`Target="`+strings.TrimPrefix(last, "xl/")+`"`), 1)
 		ps[ooxml.WorkbookPart] = regexp.MustCompile(`<definedName name="[^"]*"[^>]*>'Goal seek'![^<]*</definedName>`).ReplaceAll(ps[ooxml.WorkbookPart], nil)
 	})
 	if err := os.WriteFile(path, moved, 0o644); err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"planner/deploy"
 	"planner/engine"
+	"planner/fleet"
 	"planner/montecarlo"
 	"planner/sizing"
 	"planner/whatif"
@@ -72,7 +73,8 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizes, Deployments: deploy.Cost(p, results),
+	costs := deploy.Cost(p, results)
+	w, err := b.Write(Output{Version: "test", Plan: p, Results: results, Sizing: sizes, Deployments: costs, Fleet: fleet.Of(costs),
 		MonteCarlo: mcs, WhatIfs: whatifs}, WriteOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -82,13 +84,12 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 
 func TestDefaultModelBuilds(t *testing.T) {
 	m := DefaultModel()
-	if len(m.Inputs) != 17 || len(m.Offers) != 9 || len(m.GPUs) != 6 || len(m.Catalog) != 6 || len(m.Scenarios) != 7 || len(m.Deployments) != 11 {
+	if len(m.Inputs) != 13 || len(m.Offers) != 9 || len(m.GPUs) != 6 || len(m.Catalog) != 6 || len(m.Scenarios) != 7 || len(m.Deployments) != 11 {
 		t.Fatalf("%d inputs, %d offers, %d GPUs, %d models, %d scenarios, %d deployments", len(m.Inputs), len(m.Offers),
 			len(m.GPUs), len(m.Catalog), len(m.Scenarios), len(m.Deployments))
 	}
 	for _, want := range []string{"capex", "gpus", "amortization_months", "residual", "pue",
-		"electricity_price", "rack_per_month", "hours_per_month", "utilization", "gpu", "model", "precision", "kv_headroom",
-		"cost_of_capital", "maintenance_per_year", "staff_per_month", "network_per_month"} {
+		"electricity_price", "rack_per_month", "hours_per_month", "utilization", "gpu", "model", "precision", "kv_headroom"} {
 		if _, ok := m.Input(want); !ok {
 			t.Errorf("the default workbook has no input %s", want)
 		}
@@ -150,7 +151,8 @@ func TestReadBackWhatInitWrote(t *testing.T) {
 	for i, d := range got.Deployments {
 		w := want.Deployments[i]
 		if d.Name != w.Name || d.Model != w.Model || d.GPU != w.GPU || d.Cards != w.Cards || d.Replicas != w.Replicas ||
-			d.HoursPerMonth != w.HoursPerMonth || d.Usage != w.Usage || d.Offer != w.Offer {
+			d.HoursPerMonth != w.HoursPerMonth || d.Usage != w.Usage || d.Offer != w.Offer ||
+			d.TokensPerReplica != w.TokensPerReplica || d.PeakTokens != w.PeakTokens || d.Mix != w.Mix || d.API != w.API {
 			t.Errorf("deployment %d: read %+v, init wrote %+v", i, d, w)
 		}
 	}
@@ -233,7 +235,7 @@ func TestUserSheetsPassThrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if got := strings.Join(f.GetSheetList(), ","); got != "Budget,Assumptions,Scenarios,Cloud,GPUs,Models,Deployments,Correlations,Targets,Tables,Goals,Formulas,Results,Sizing,Deployment costs,Cash flow,MonteCarlo,Sensitivity,Data tables,Breakeven,Goal seek" {
+	if got := strings.Join(f.GetSheetList(), ","); got != "Budget,Assumptions,Scenarios,Cloud,APIs,GPUs,Models,Deployments,Correlations,Targets,Tables,Goals,Formulas,Results,Sizing,Deployment costs,Fleet,Cash flow,MonteCarlo,Sensitivity,Data tables,Breakeven,Goal seek" {
 		t.Errorf("sheets %s", got)
 	}
 	found := false

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -12,6 +13,7 @@ import (
 	"planner/engine"
 	"planner/evaluate"
 	"planner/facts"
+	"planner/fleet"
 	"planner/review"
 )
 
@@ -98,8 +100,9 @@ func diffSide(arg string) (review.Side, error) {
 		var results []*engine.Result
 		if results, err = plan.EvalAll(nil); err == nil {
 			costs := deploy.Cost(plan, results)
-			side.Results = append(facts.Results(plan, results), facts.Deployments(costs)...)
-			side.Verdicts = facts.Verdicts(results, costs)
+			f := fleet.Of(costs)
+			side.Results = slices.Concat(facts.Results(plan, results), facts.Deployments(costs), facts.Fleet(f))
+			side.Verdicts = append(facts.Verdicts(results, costs), facts.FleetVerdicts(f)...)
 		}
 	}
 	if err != nil {
@@ -218,6 +221,7 @@ type jsonDecision struct {
 	Scenario    string   `json:"scenario,omitempty"`
 	Offer       string   `json:"offer,omitempty"`
 	Deployment  string   `json:"deployment,omitempty"`
+	Fleet       bool     `json:"fleet,omitempty"` // the deployment's part in the fleet's cheapest mix: buy is own
 	Old         string   `json:"old"`
 	New         string   `json:"new"`
 	OldPerMonth *float64 `json:"old_per_month"`
@@ -237,6 +241,7 @@ type jsonResultDiff struct {
 	Scenario   string   `json:"scenario,omitempty"`
 	Offer      string   `json:"offer,omitempty"`
 	Deployment string   `json:"deployment,omitempty"`
+	Fleet      string   `json:"fleet,omitempty"` // the fleet's GPU, or "every GPU"
 	Name       string   `json:"name"`
 	Unit       string   `json:"unit"`
 	Headline   bool     `json:"headline,omitempty"`
@@ -260,7 +265,7 @@ func writeDiffJSON(w io.Writer, d review.Diff) {
 		}
 	}
 	for _, c := range d.Decisions {
-		j := jsonDecision{Scenario: c.Scenario, Offer: c.Offer, Deployment: c.Deployment, Old: c.Old, New: c.New,
+		j := jsonDecision{Scenario: c.Scenario, Offer: c.Offer, Deployment: c.Deployment, Fleet: c.Verdict.Fleet, Old: c.Old, New: c.New,
 			OldPerMonth: c.OldSaving, PerMonth: c.NewSaving, Words: c.Words}
 		if v, ok := c.Change(); ok {
 			j.Change = &v
@@ -271,7 +276,7 @@ func writeDiffJSON(w io.Writer, d review.Diff) {
 		doc.Facts = append(doc.Facts, jsonFactChange{Kind: f.Kind, Key: f.Key, Old: f.Old, New: f.New})
 	}
 	for _, r := range d.Results {
-		j := jsonResultDiff{Scenario: r.Scenario, Offer: r.Offer, Deployment: r.Deployment, Name: r.Name, Unit: r.Unit,
+		j := jsonResultDiff{Scenario: r.Scenario, Offer: r.Offer, Deployment: r.Deployment, Fleet: r.Fleet, Name: r.Name, Unit: r.Unit,
 			Headline: r.Headline, Old: r.Old, New: r.New, OldError: r.OldErr, NewError: r.NewErr}
 		if r.Old != nil && r.New != nil {
 			abs := r.Abs

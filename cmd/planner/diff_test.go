@@ -15,6 +15,7 @@ import (
 type diffJSON struct {
 	Decisions []struct {
 		Scenario, Offer, Deployment string
+		Fleet                       bool
 		Old, New                    string
 		OldPerMonth                 *float64 `json:"old_per_month"`
 		PerMonth                    *float64 `json:"per_month"`
@@ -23,6 +24,7 @@ type diffJSON struct {
 	}
 	Results []struct {
 		Scenario, Offer, Deployment, Name, Unit string
+		Fleet                                   string
 		Headline                                bool
 		Old, New                                *float64
 	}
@@ -103,12 +105,13 @@ func TestDiffJSONDecisionFlipped(t *testing.T) {
 }
 
 // A deployment added is a decision, and its costs are results: four H100s
-// for 10 hours on 22 days rent at 4 × $2.69 × 220 h a month.
+// for 10 hours on 22 days rent at 4 × $2.69 × 220 h a month. The fleet's
+// cheapest mix rents it too, a second decision.
 func TestDiffJSONDeploymentAdded(t *testing.T) {
 	row := []any{"70B BF16 on 4×H100", "Llama 3.1 70B", "BF16", "H100 SXM", 4, 1, 10, 22, nil, "RunPod H100 SXM, Community"}
 	doc := diffPlans(t, func(f *excelize.File) error { return f.SetSheetRow("Deployments", "A13", &row) })
 	rent := 4 * 2.69 * 10 * 22
-	if len(doc.Decisions) != 1 {
+	if len(doc.Decisions) != 2 || !doc.Decisions[1].Fleet || doc.Decisions[1].Deployment != "70B BF16 on 4×H100" || doc.Decisions[1].New != "rent" {
 		t.Fatalf("decisions %+v", doc.Decisions)
 	}
 	if d := doc.Decisions[0]; d.Deployment != "70B BF16 on 4×H100" || d.Scenario != "" || d.Old != "" || d.New != "rent" ||
@@ -116,7 +119,15 @@ func TestDiffJSONDeploymentAdded(t *testing.T) {
 		t.Errorf("decision %+v, want a new deployment to rent, owning saving %v a month", d, rent-nodeMonth(285000))
 	}
 	got := map[string]*float64{}
+	fleet := map[string]*float64{}
 	for _, r := range doc.Results {
+		if r.Fleet == "H100 SXM (base)" {
+			fleet[r.Name] = r.New
+			continue
+		}
+		if r.Fleet != "" {
+			continue // the whole fleet's months
+		}
 		if r.Deployment != "70B BF16 on 4×H100" || r.Old != nil {
 			t.Errorf("result %+v", r)
 		}
@@ -124,5 +135,10 @@ func TestDiffJSONDeploymentAdded(t *testing.T) {
 	}
 	if !closeTo(got["rent_per_month"], rent) || !closeTo(got["own_per_month"], nodeMonth(285000)) || len(got) != 6 {
 		t.Errorf("results %v, want rent %v and own %v a month", got, rent, nodeMonth(285000))
+	}
+	// The default H100 fleet's 40 cards filled 5 nodes; four more take a
+	// sixth, since the 2, 4, 1 and 1 card replicas fill one node already.
+	if c, n := fleet["cards"], fleet["nodes"]; c == nil || *c != 44 || n == nil || *n != 6 {
+		t.Errorf("fleet %v, want 44 cards on 6 nodes", fleet)
 	}
 }

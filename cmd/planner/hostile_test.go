@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/workbooks"
 )
 
 // appendFormulas adds rows of (name, expression, unit) to the Formulas sheet.
@@ -96,9 +98,10 @@ func TestMegabyteFormula(t *testing.T) {
 	// A cell holds at most 32,767 characters, so the megabyte goes into the
 	// sheet's XML directly, as a hostile file would carry it.
 	huge := strings.Repeat("capex + ", 1<<17) + "1"
-	editPart(t, plan, "xl/worksheets/sheet11.xml", func(xml string) string {
+	formulasPart := fmt.Sprintf("xl/worksheets/sheet%d.xml", len(workbooks.InputSheets()))
+	editPart(t, plan, formulasPart, func(xml string) string {
 		if !strings.Contains(xml, "per_gpu_capex") {
-			t.Fatal("sheet11 is not the Formulas sheet")
+			t.Fatal(formulasPart + " is not the Formulas sheet")
 		}
 		row := `<row r="900"><c r="A900" t="inlineStr"><is><t>huge</t></is></c><c r="B900" t="inlineStr"><is><t>` + huge + `</t></is></c></row>`
 		return strings.Replace(xml, "</sheetData>", row+"</sheetData>", 1)

@@ -396,6 +396,8 @@ func TestLibreOfficeRecalculationMatchesEveryVisibleCell(t *testing.T) {
 			setNumber(t, path, "GPUs", "C4", 800)       // the H200 at 800 W
 			setNumber(t, path, "Cloud", "D7", 0.74)     // the RTX 5090
 			setInputs(t, path, map[string]float64{"utilization": 0.42})
+			setNumber(t, path, "Deployments", "M5", 4000) // the 70B's throughput, and two replicas of it
+			setNumber(t, path, "Deployments", "F5", 2)
 			setNumber(t, path, "Deployments", "E3", 4) // cards typed where sizing gave them
 			editBook(t, path, func(f *excelize.File) error {
 				return f.SetCellValue("Deployments", "E4", nil) // and cleared where they were typed

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -14,6 +16,8 @@ import (
 	"planner/diag"
 	"planner/engine"
 	"planner/evaluate"
+	"planner/facts"
+	"planner/fleet"
 	"planner/montecarlo"
 	"planner/sizing"
 	"planner/units"
@@ -106,6 +110,8 @@ func writeTable(w io.Writer, p printed) {
 	}
 	writeMonteCarlo(w, p.MonteCarloOf(base.Scenario))
 	writeDeployments(w, p.Deployments)
+	writeTokens(w, p.Deployments)
+	writeFleet(w, p.Fleet)
 	writeWhatIfs(w, p.Plan, p.WhatIfs)
 }
 
@@ -178,6 +184,53 @@ func writeDeployments(w io.Writer, ds []deploy.Result) {
 	fmt.Fprintln(w, "\nDeployments (rent per month, against owning whole nodes)")
 	fmt.Fprintln(w)
 	t.write(w)
+}
+
+// writeTokens prints the deployments that give a throughput: their tokens
+// a month, a million of them rented, owned and from the API, and the
+// cheapest month.
+func writeTokens(w io.Writer, ds []deploy.Result) {
+	t := &table{right: []bool{false, true, true, true, true, true, false}}
+	t.add("deployment", "tokens/month", "rent/M", "own/M", "API/M", "API/month", "cheapest")
+	money := func(v float64, ok bool) string {
+		if !ok {
+			return ""
+		}
+		return units.Format(v, "$/h")
+	}
+	for _, d := range ds {
+		if tk := d.Tokens; tk.PerMonth > 0 {
+			api, apiMonth := "", ""
+			if a := tk.API; a != nil {
+				api, apiMonth = money(a.PerMillion, true)+" "+a.Label(), units.Format(a.PerMonth, "$/month")
+			}
+			t.add(d.Name, units.Format(math.Round(tk.PerMonth), ""), money(tk.PerMillionRent, true), money(tk.PerMillionOwn, d.Own != nil), api, apiMonth, tk.Cheapest)
+		}
+	}
+	if len(t.rows) > 1 {
+		fmt.Fprint(w, "\nTokens (a million of them rented, owned as the cards' share of their nodes, and from the API)\n\n")
+		t.write(w)
+	}
+}
+
+// writeFleet prints every deployment together, per GPU, and the cheapest
+// mix of owning and renting.
+func writeFleet(w io.Writer, f fleet.Fleet) {
+	if len(f.GPUs) == 0 {
+		return
+	}
+	t := &table{right: []bool{false, true, true, true, true, true, true}}
+	t.add("GPU", "cards", "nodes", "busy", "own all/month", "rent all/month", "cheapest/month")
+	for _, g := range f.GPUs {
+		nodes, busy, own := "", "", ""
+		if g.Scenario != "" && g.Note == "" {
+			nodes, busy, own = strconv.Itoa(g.Nodes), units.Format(g.Utilization, units.Share), units.Format(g.OwnPerMonth, "$/month")
+		}
+		t.add(facts.FleetLabel(g), strconv.Itoa(g.Cards), nodes, busy, own, units.Format(g.RentPerMonth, "$/month"), units.Format(g.Best.PerMonth, "$/month"))
+	}
+	fmt.Fprint(w, "\nFleet (every deployment together, each replica within one node)\n\n")
+	t.write(w)
+	fmt.Fprintf(w, "\nCheapest mix: %s\n", f.Best.Words)
 }
 
 // writeMonteCarlo prints the base scenario's Monte Carlo: every output that

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -135,10 +136,11 @@ func precisionOf(bytes float64) string {
 // deploymentsGrid is the Deployments sheet: one way of serving a model per
 // row, which the user extends.
 func deploymentsGrid(ds []engine.Deployment) *grid.Grid {
-	g := grid.New(sheets.Deployments, 1, 1, 36, 36, 10, 11, 10, 9, 9, 9, 9, 44, 14, 40)
+	g := grid.New(sheets.Deployments, 1, 1, 36, 36, 10, 11, 10, 9, 9, 9, 9, 44, 14, 40, 12, 12, 12, 30)
 	g.Line(1, grid.Headers("name", "model", "precision", "gpu", "cards per replica", "replicas", "hours per day",
-		"days per month", "hours per month", "offer", "scenario", "notes")...)
-	g.WrapHeight(1, 9, "cards per replica")
+		"days per month", "hours per month", "offer", "scenario", "notes", "tokens per second per replica",
+		"peak tokens per second", "input:output token mix", "API")...)
+	g.WrapHeight(1, 9, "cards per replica", "tokens per second per replica")
 	for i, d := range ds {
 		row := i + 2
 		g.Line(row, grid.Text(d.Name, grid.StyleInput), grid.Text(d.Model, grid.StyleInput), grid.Text(d.Precision, grid.StyleInput), grid.Text(d.GPU, grid.StyleInput),
@@ -150,6 +152,17 @@ func deploymentsGrid(ds []engine.Deployment) *grid.Grid {
 		g.Set(10, row, grid.Text(d.Offer, grid.StyleInput))
 		g.Set(11, row, grid.Text(d.Scenario, grid.StyleInput))
 		g.Note(12, row, d.Notes)
+		g.Set(13, row, optNumber(d.TokensPerReplica, "#,##0"))
+		g.Set(14, row, optNumber(d.PeakTokens, "#,##0"))
+		g.Set(16, row, grid.Text(d.API, grid.StyleInput))
+	}
+	// The mix is text: typed into a number cell, 3:1 becomes a time of day.
+	for row := 2; row <= len(ds)+21; row++ {
+		mix := ""
+		if row-2 < len(ds) {
+			mix = ds[row-2].Mix
+		}
+		g.Set(15, row, grid.Text(mix, grid.WithFormat(grid.StyleInput, "@")))
 	}
 	last := len(ds) + 200
 	g.Validate(validation("cards per replica", "cards", fmt.Sprintf("E2:E%d", last)),
@@ -168,4 +181,30 @@ func usageColumns(d engine.Deployment) (perDay, days, perMonth float64) {
 		return a, b, 0
 	}
 	return 0, 0, d.HoursPerMonth
+}
+
+// apisGrid is the APIs sheet: hosted models' prices per million tokens, to
+// compare a deployment's month with. planner knows no price of its own, so
+// init writes the headers and a note, and no row.
+func apisGrid(apis []engine.API) *grid.Grid {
+	g := grid.New(sheets.APIs, 1, 0, 14, 30, 14, 14, 14, 12, 40, 4, 90)
+	g.Line(1, grid.Headers("provider", "model", "$ per million input tokens", "$ per million output tokens",
+		"$ per million cached input tokens", "as of", "source")...)
+	g.WrapHeight(1, 14, "$ per million cached input tokens")
+	g.Set(9, 1, grid.Text("One row per hosted model: a deployment compares its month of tokens with the row it names in its API column, "+
+		"or the cheapest row of its model, at its input:output token mix. Fill the prices from the provider's list, with the date.", grid.Wrapped(grid.StyleNote)))
+	money := grid.WithFormat(grid.StyleInput, "$#,##0.00##")
+	for i, a := range apis {
+		row := i + 2
+		g.Line(row, grid.Text(a.Provider, grid.StyleInput), grid.Text(a.Model, grid.StyleInput), grid.Number(a.Input, money), grid.Number(a.Output, money))
+		if a.Cached > 0 {
+			g.Set(5, row, grid.Number(a.Cached, money))
+		}
+		if d, err := time.Parse("2006-01-02", a.AsOf); err == nil {
+			g.Set(6, row, grid.Date(d, grid.WithFormat(grid.StyleInput, "yyyy-mm-dd")))
+		}
+		g.Note(7, row, a.Source)
+	}
+	g.Validate(validation("$ per million tokens", "$/M tokens", fmt.Sprintf("C2:E%d", len(apis)+101)))
+	return g
 }

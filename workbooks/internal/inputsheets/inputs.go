@@ -17,7 +17,7 @@ import (
 // Input lays out every sheet init writes from m, in the order of
 // sheets.InputNames: the sheets the user edits.
 func Input(m engine.Model) []*grid.Grid {
-	return []*grid.Grid{assumptionsGrid(m.Inputs), scenariosGrid(m.Scenarios, m.Inputs), cloudGrid(m.Offers),
+	return []*grid.Grid{assumptionsGrid(m.Inputs), scenariosGrid(m.Scenarios, m.Inputs), cloudGrid(m.Offers), apisGrid(m.APIs),
 		gpusGrid(m.GPUs), modelsGrid(m.Catalog), deploymentsGrid(m.Deployments), correlationsGrid(m.Correlations),
 		targetsGrid(m.Targets), tablesGrid(m.Tables, m.Inputs), goalsGrid(m), formulasGrid(m.Formulas)}
 }

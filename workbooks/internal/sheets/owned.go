@@ -60,13 +60,15 @@ func sizingGrid(out Output) *grid.Grid {
 // of Results, and the verdict and its words follow them. Cards planner
 // sized from the catalogs stay values, as the Sizing sheet does.
 func costsGrid(out Output, lay *resultsLayout) *grid.Grid {
-	g := grid.NewOwned(DeploymentCosts, HeaderRow, 1, 36, 36, 11, 9, 9, 17, 44, 10, 12, 14, 14, 8, 10, 13, 10, 8, 60)
+	g := grid.NewOwned(DeploymentCosts, HeaderRow, 1, 36, 36, 11, 9, 9, 17, 44, 10, 12, 14, 14, 8, 10, 13, 10, 8, 60,
+		12, 15, 12, 12, 28, 12, 12, 10)
 	provenance(g, "Deployment costs: renting replicas against owning nodes", out,
 		"cards sized from the GPUs and Models sheets, and the model, GPU, offer and scenario each row names, are read by planner eval: run it after changing them")
 	g.Line(HeaderRow, grid.Headers("deployment", "model", "GPU", "cards per replica", "replicas", "usage", "offer",
 		"$/GPU-hour", "rent per replica-hour", "rent per month", "own: scenario", "nodes", "node busy",
-		"own per month", "break-even", "verdict", "in words")...)
-	g.WrapHeight(HeaderRow, 9, "cards per replica")
+		"own per month", "break-even", "verdict", "in words", "tokens per second per replica", "tokens per month",
+		"rent per million tokens", "own per million tokens", "API", "API per million tokens", "API per month", "cheapest")...)
+	g.WrapHeight(HeaderRow, 9, "cards per replica", "tokens per second per replica")
 	if len(out.Deployments) == 0 {
 		g.Line(HeaderRow+1, grid.Text("There is no Deployments sheet, or it has no rows.", grid.StyleNote))
 		return g
@@ -105,7 +107,10 @@ func costRow(g *grid.Grid, out Output, lay *resultsLayout, d deploy.Result, row 
 		g.Set(11, row, grid.Text(o.Scenario, grid.StyleLabel))
 		nodes := ""
 		if own.gpus != "" {
-			nodes = fmt.Sprintf("ROUNDUP(%s*%s/%s,0)", cards, replicas, own.gpus)
+			// A replica stays within one node up to its size; a larger one
+			// takes whole nodes (deploy.NodesFor).
+			nodes = fmt.Sprintf("IF(%s<=%s,ROUNDUP(%s/INT(%s/%s),0),%s*ROUNDUP(%s/%s,0))",
+				cards, own.gpus, replicas, own.gpus, cards, replicas, cards, own.gpus)
 		}
 		g.Set(12, row, grid.Linked(grid.Number(float64(o.Nodes), grid.WithFormat(grid.StyleResult, "#,##0")), nodes))
 		busy := ""
@@ -135,6 +140,61 @@ func costRow(g *grid.Grid, out Output, lay *resultsLayout, d deploy.Result, row 
 	}
 	g.Set(17, row, grid.Linked(grid.Text(d.Words, grid.Wrapped(grid.StyleLabel)), words))
 	g.WrapHeight(row, g.Widths()[16], d.Words)
+	tokenCells(g, out, lay, d, row, hours)
+}
+
+// tokenCells writes a costs row's tokens, live: tokens a month from the
+// throughput in Deployments, what a million cost rented (the row's rent),
+// owned (its cards' share of the owning scenario's node a month) and from
+// the API (its prices in APIs, at the mix planner read), and the cheapest.
+func tokenCells(g *grid.Grid, out Output, lay *resultsLayout, d deploy.Result, row int, hours string) {
+	t := d.Tokens
+	if t.PerMonth <= 0 {
+		return
+	}
+	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/h"))
+	count := grid.WithFormat(grid.StyleResult, "#,##0")
+	perSecond := ""
+	if at, ok := d.Where["tokens"]; ok && at.Sheet != "" {
+		perSecond = cellRef(at)
+		if d.Texts["tokens"] {
+			perSecond = "VALUE(" + perSecond + ")"
+		}
+	}
+	cell := func(col int) string { return grid.CellName(col, row) }
+	g.Set(18, row, grid.Linked(grid.Number(t.PerSecond, count), perSecond))
+	g.Set(19, row, grid.Linked(grid.Number(t.PerMonth, count), fmt.Sprintf("%s*3600*%s*%s", cell(18), hours, cell(5))))
+	millions := "(" + cell(19) + "/1000000)"
+	g.Set(20, row, grid.Linked(grid.Number(t.PerMillionRent, money), cell(10)+"/"+millions))
+	least := []string{cell(10)}
+	if o := d.Own; o != nil {
+		own := ownRefs(out, lay, d)
+		share := ""
+		if own.nodeCost != "" && own.gpus != "" {
+			share = fmt.Sprintf("%s*%s*%s/%s/%s", cell(4), cell(5), own.nodeCost, own.gpus, millions)
+		}
+		g.Set(21, row, grid.Linked(grid.Number(t.PerMillionOwn, money), share))
+		least = append(least, cell(14))
+	}
+	cheapest := fmt.Sprintf(`IF(%s<=%s,"own","rent")`, cell(14), cell(10))
+	if d.Own == nil {
+		cheapest = `"rent"`
+	}
+	if a := t.API; a != nil {
+		g.Set(22, row, grid.Text(a.Label(), grid.StyleLabel))
+		price := ""
+		if a.InputAt.Sheet != "" && a.OutputAt.Sheet != "" && (d.MixCached == 0 || a.CachedAt.Sheet != "") {
+			price = fmt.Sprintf("(%s*%s+%s*%s", num(d.MixIn), cellRef(a.InputAt), num(d.MixOut), cellRef(a.OutputAt))
+			if d.MixCached > 0 {
+				price += fmt.Sprintf("+%s*%s", num(d.MixCached), cellRef(a.CachedAt))
+			}
+			price += ")/" + num(d.MixIn+d.MixCached+d.MixOut)
+		}
+		g.Set(23, row, grid.Linked(grid.Number(a.PerMillion, money), price))
+		g.Set(24, row, grid.Linked(grid.Number(a.PerMonth, money), cell(23)+"*"+millions))
+		cheapest = fmt.Sprintf(`IF(%s<MIN(%s),"api",%s)`, cell(24), strings.Join(least, ","), cheapest)
+	}
+	g.Set(25, row, grid.Linked(grid.Text(t.Cheapest, grid.StyleLabel), cheapest))
 }
 
 // deploymentInputs are the Deployments cells a costs row reads, as formula
@@ -164,6 +224,10 @@ func deploymentRefs(d deploy.Result) deploymentInputs {
 	}
 	if r := ref("replicas"); r != "" {
 		in.replicas = "MAX(1," + r + ")"
+		if peak, per := ref("peak"), ref("tokens"); peak != "" && per != "" {
+			// An empty replicas cell takes the replicas the peak needs.
+			in.replicas = fmt.Sprintf("IF(%s>0,%s,IF(AND(%s>0,%s>0),ROUNDUP(%s/%s,0),1))", r, r, peak, per, peak, per)
+		}
 	}
 	perDay, days, perMonth := ref("hoursday"), ref("days"), ref("hoursmonth")
 	if perDay != "" && days != "" && perMonth != "" {

@@ -9,6 +9,7 @@ import (
 	"planner/diag"
 	"planner/engine"
 	"planner/facts"
+	"planner/fleet"
 	"planner/formulas"
 	"planner/montecarlo"
 	"planner/sizing"
@@ -25,6 +26,7 @@ type Output struct {
 	Overrides   []string         // command-line overrides the results were computed with
 	Sizing      []sizing.Result  // every catalog model on every catalog GPU
 	Deployments []deploy.Result
+	Fleet       fleet.Fleet             // every deployment together
 	MonteCarlo  []*montecarlo.Result    // one per scenario, as Results; none when not run
 	WhatIfs     *whatif.Report          // tornado, data tables, break-even curve, goals; nil when not run
 	Set         map[string]engine.Value // inputs overridden on the command line: written as values, not linked

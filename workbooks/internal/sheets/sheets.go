@@ -13,6 +13,7 @@ const (
 	Assumptions     = "Assumptions"
 	Scenarios       = "Scenarios"
 	Cloud           = "Cloud"
+	APIs            = "APIs"
 	GPUs            = "GPUs"
 	Models          = "Models"
 	Deployments     = "Deployments"
@@ -24,6 +25,7 @@ const (
 	Results         = "Results"
 	Sizing          = "Sizing"
 	DeploymentCosts = "Deployment costs"
+	Fleet           = "Fleet"
 	CashFlow        = "Cash flow"
 	MonteCarlo      = "MonteCarlo"
 	Sensitivity     = "Sensitivity"
@@ -34,16 +36,16 @@ const (
 
 // InputNames are the sheets init creates for the user to edit, in order.
 func InputNames() []string {
-	return []string{Assumptions, Scenarios, Cloud, GPUs, Models, Deployments, Correlations, Targets, Tables, Goals, Formulas}
+	return []string{Assumptions, Scenarios, Cloud, APIs, GPUs, Models, Deployments, Correlations, Targets, Tables, Goals, Formulas}
 }
 
 // OwnedNames are the sheets eval writes; planner marks each as its own.
 func OwnedNames() []string {
-	return []string{Results, Sizing, DeploymentCosts, CashFlow, MonteCarlo, Sensitivity, DataTables, Breakeven, GoalSeek}
+	return []string{Results, Sizing, DeploymentCosts, Fleet, CashFlow, MonteCarlo, Sensitivity, DataTables, Breakeven, GoalSeek}
 }
 
-// Owned lays out the sheets eval writes from out: Results; Sizing and
-// Deployment costs when there is something to show, or when had says the
+// Owned lays out the sheets eval writes from out: Results; Sizing,
+// Deployment costs and Fleet when there is something to show, or when had says the
 // workbook has planner's sheet of that name already (it is then rewritten
 // saying there is nothing); MonteCarlo when it ran; the what-if sheets
 // when they ran.
@@ -55,6 +57,9 @@ func Owned(out Output, had func(sheet string) bool) []*grid.Grid {
 	}
 	if len(out.Deployments) > 0 || had(DeploymentCosts) {
 		grids = append(grids, costsGrid(out, lay))
+	}
+	if len(out.Fleet.GPUs) > 0 || had(Fleet) {
+		grids = append(grids, fleetGrid(out))
 	}
 	if len(comparedOffers(out.Results[0])) > 0 || had(CashFlow) {
 		grids = append(grids, cashFlowGrid(out, lay))

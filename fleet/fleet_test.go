@@ -1,0 +1,157 @@
+package fleet
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"planner/deploy"
+	"planner/engine"
+)
+
+// costed is a deployment as deploy would cost it, owned on nodes of node
+// cards at nodeCost a month.
+func costed(name string, cards, replicas int, rent float64, node, nodeCost float64) deploy.Result {
+	r := deploy.Result{Deployment: engine.Deployment{Name: name, GPU: "H100 SXM", Replicas: replicas, HoursPerMonth: 730},
+		Cards: cards, RentPerMonth: rent, Phrase: engine.Phrase{{Text: "costed"}}}
+	if node > 0 {
+		r.Own = &deploy.OwnSide{Scenario: "base", NodeGPUs: node, NodeCost: nodeCost, Hours: 730}
+	}
+	return r
+}
+
+// fewestBins packs replicas of the sizes given onto nodes of node cards by
+// trying every assignment, largest first, from the cards' lower bound up.
+func fewestBins(sizes []int, node int) int {
+	if len(sizes) == 0 {
+		return 0
+	}
+	sizes = slices.Clone(sizes)
+	slices.Sort(sizes)
+	slices.Reverse(sizes)
+	total := 0
+	for _, s := range sizes {
+		total += s
+	}
+	for k := (total + node - 1) / node; ; k++ {
+		free := make([]int, k)
+		for i := range free {
+			free[i] = node
+		}
+		var place func(i int) bool
+		place = func(i int) bool {
+			if i == len(sizes) {
+				return true
+			}
+			tried := map[int]bool{} // bins with equal room are the same choice
+			for b := range free {
+				if free[b] >= sizes[i] && !tried[free[b]] {
+					tried[free[b]] = true
+					free[b] -= sizes[i]
+					if place(i + 1) {
+						return true
+					}
+					free[b] += sizes[i]
+				}
+			}
+			return false
+		}
+		if place(0) {
+			return k
+		}
+	}
+}
+
+// exhaustive is the least month over every own/rent choice of the
+// deployments, and for each number of owned nodes k the least month with
+// at most k nodes' worth owned, paying for k.
+func exhaustive(ds []deploy.Result, node int, nodeCost float64) (best float64, curve []float64) {
+	n := len(ds)
+	nodesOf := make([]int, 1<<n)
+	rentOf := make([]float64, 1<<n)
+	most := 0
+	for mask := range 1 << n {
+		var sizes []int
+		whole := 0
+		for i, d := range ds {
+			if mask&(1<<i) == 0 {
+				rentOf[mask] += d.RentPerMonth
+				continue
+			}
+			for range d.Replicas {
+				if d.Cards > node {
+					whole += (d.Cards + node - 1) / node
+				} else {
+					sizes = append(sizes, d.Cards)
+				}
+			}
+		}
+		nodesOf[mask] = fewestBins(sizes, node) + whole
+		most = max(most, nodesOf[mask])
+	}
+	curve = make([]float64, most+1)
+	for k := range curve {
+		curve[k] = math.Inf(1)
+		for mask := range 1 << n {
+			if nodesOf[mask] <= k {
+				curve[k] = min(curve[k], float64(k)*nodeCost+rentOf[mask])
+			}
+		}
+	}
+	return slices.Min(curve), curve
+}
+
+// The exact mix against every own/rent choice, on seeded random fleets of
+// up to nine deployments: node sizes that sizes divide and that they do
+// not, replicas larger than a node, rents either side of a node's cost.
+func TestBestMixAgainstExhaustiveSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 2026))
+	for trial := range 400 {
+		node := []int{4, 6, 8, 8, 8}[rng.IntN(5)]
+		nodeCost := 5000 + 5000*rng.Float64()
+		var ds []deploy.Result
+		for i := range 1 + rng.IntN(9) {
+			cards := 1 + rng.IntN(node)
+			if rng.IntN(8) == 0 {
+				cards = node * (2 + rng.IntN(2))
+			}
+			ds = append(ds, costed(fmt.Sprintf("d%d", i), cards, 1+rng.IntN(3), 3*nodeCost*rng.Float64(), float64(node), nodeCost))
+		}
+		f := Of(ds)
+		want, curve := exhaustive(ds, node, nodeCost)
+		g := f.GPUs[0]
+		if math.Abs(f.Best.PerMonth-want) > 1e-6 || len(g.Curve) != len(curve) {
+			t.Fatalf("trial %d (node %d): best %v over %d nodes, exhaustive %v over %d", trial, node, f.Best.PerMonth, len(g.Curve)-1, want, len(curve)-1)
+		}
+		for k := range curve {
+			if math.Abs(g.Curve[k]-curve[k]) > 1e-6 {
+				t.Fatalf("trial %d: %d nodes cost %v, exhaustive %v", trial, k, g.Curve[k], curve[k])
+			}
+		}
+		// The choice it names costs what it says.
+		month, owned := float64(g.Best.Nodes)*nodeCost, map[string]bool{}
+		for _, name := range g.Best.Own {
+			owned[name] = true
+		}
+		var sizes []int
+		whole := 0
+		for _, d := range ds {
+			if !owned[d.Name] {
+				month += d.RentPerMonth
+				continue
+			}
+			for range d.Replicas {
+				if d.Cards > node {
+					whole += d.Cards / node
+				} else {
+					sizes = append(sizes, d.Cards)
+				}
+			}
+		}
+		if math.Abs(month-want) > 1e-6 || fewestBins(sizes, node)+whole > g.Best.Nodes {
+			t.Fatalf("trial %d: owning %v on %d nodes costs %v, want %v", trial, g.Best.Own, g.Best.Nodes, month, want)
+		}
+	}
+}

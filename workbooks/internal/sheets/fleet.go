@@ -1,0 +1,142 @@
+package sheets
+
+import (
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"planner/fleet"
+	"planner/units"
+	"planner/workbooks/internal/grid"
+)
+
+// fleetGrid is the Fleet sheet: every deployment together, per GPU, the
+// cards all replicas need packed onto the owning scenario's nodes, owning
+// all of it against renting all of it, and the cheapest mix in words;
+// below, the least month for each number of owned nodes, and its chart.
+// The packing and the mix are planner's: they are values, which planner
+// eval recomputes.
+func fleetGrid(out Output) *grid.Grid {
+	f := out.Fleet
+	g := grid.NewOwned(Fleet, HeaderRow, 1, 24, 18, 9, 12, 8, 8, 10, 14, 14, 10, 14, 50, 50)
+	provenance(g, "Fleet: every deployment together, owned on nodes or rented", out,
+		"each replica stays within one node, a larger one takes whole nodes; the packing and the cheapest mix are planner eval's, run it after changing Deployments")
+	g.Line(HeaderRow, grid.Headers("GPU", "own: scenario", "cards per node", "node per month", "cards", "nodes", "node busy",
+		"own all per month", "rent all per month", "cheapest: nodes", "cheapest per month", "own", "rent")...)
+	g.WrapHeight(HeaderRow, 9, "cards per node")
+	if len(f.GPUs) == 0 {
+		g.Line(HeaderRow+1, grid.Text("There is no Deployments sheet, or no deployment in it is costed.", grid.StyleNote))
+		return g
+	}
+	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/month"))
+	count := grid.WithFormat(grid.StyleResult, "#,##0")
+	row := HeaderRow
+	for _, gpu := range f.GPUs {
+		row++
+		g.Line(row, grid.Text(gpu.GPU, grid.StyleLabel), grid.Text(gpu.Scenario, grid.StyleLabel))
+		if gpu.Scenario != "" {
+			g.Set(3, row, grid.Number(gpu.NodeGPUs, count))
+			g.Set(4, row, grid.Number(gpu.NodeCost, money))
+		}
+		g.Set(5, row, grid.Number(float64(gpu.Cards), count))
+		if gpu.Scenario != "" && gpu.Note == "" {
+			g.Set(6, row, grid.Number(float64(gpu.Nodes), count))
+			g.Set(7, row, grid.Number(gpu.Utilization, grid.WithFormat(grid.StyleResult, "0.0%")))
+			g.Set(8, row, grid.Number(gpu.OwnPerMonth, money))
+		}
+		g.Set(9, row, grid.Number(gpu.RentPerMonth, money))
+		g.Set(10, row, grid.Number(float64(gpu.Best.Nodes), count))
+		g.Set(11, row, grid.Number(gpu.Best.PerMonth, money))
+		own, rent := strings.Join(gpu.Best.Own, "; "), strings.Join(gpu.Best.Rent, "; ")
+		if gpu.Note != "" {
+			own = gpu.Note
+		}
+		g.Set(12, row, grid.Text(own, grid.Wrapped(grid.StyleLabel)))
+		g.Set(13, row, grid.Text(rent, grid.Wrapped(grid.StyleLabel)))
+		g.WrapHeight(row, 50, own, rent)
+	}
+	row++
+	g.Line(row, grid.Text("every GPU", grid.StyleHeader))
+	sum := func(col int) string {
+		return "SUM(" + grid.CellName(col, HeaderRow+1) + ":" + grid.CellName(col, row-1) + ")"
+	}
+	// Owning all rents the GPUs no scenario owns: a value, not a sum.
+	g.Set(8, row, grid.Number(f.Best.OwnAll, money))
+	g.Set(9, row, grid.Linked(grid.Number(f.Best.RentAll, money), sum(9)))
+	g.Set(10, row, grid.Linked(grid.Number(float64(f.Best.Nodes), count), sum(10)))
+	g.Set(11, row, grid.Linked(grid.Number(f.Best.PerMonth, money), sum(11)))
+	row += 2
+	g.Sentence(1, row, 13, "The cheapest mix: "+f.Best.Words+".", grid.StyleLabel)
+	if len(f.Best.Skipped) > 0 {
+		row++
+		g.Sentence(1, row, 13, "Not costed, so outside the fleet: "+strings.Join(f.Best.Skipped, "; ")+".", grid.StyleNote)
+	}
+	curveTable(g, f, row+2)
+	return g
+}
+
+// curveTable lists, for each number of owned nodes, each GPU's least month
+// owning that many (the deployments that save most on them owned, the rest
+// rented), and draws it.
+func curveTable(g *grid.Grid, f fleet.Fleet, row int) {
+	var gpus []fleet.GPU
+	most := 0
+	for _, gpu := range f.GPUs {
+		if len(gpu.Curve) > 1 {
+			gpus = append(gpus, gpu)
+			most = max(most, len(gpu.Curve)-1)
+		}
+	}
+	if len(gpus) == 0 {
+		return
+	}
+	g.Line(row, grid.Text("The least month by the number of owned nodes, per GPU: the deployments that save most on them owned, the rest rented", grid.StyleSection))
+	header := row + 1
+	g.Set(1, header, grid.Text("owned nodes", grid.StyleHeader))
+	var labels []string
+	for i, gpu := range gpus {
+		label := gpu.GPU + " (" + gpu.Scenario + ")"
+		labels = append(labels, label)
+		g.Set(2+i, header, grid.Text(label, grid.StyleHeader))
+	}
+	g.WrapHeight(header, 18, labels...)
+	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/month"))
+	for k := 0; k <= most; k++ {
+		r := header + 1 + k
+		g.Set(1, r, grid.Number(float64(k), grid.WithFormat(grid.StyleLabel, "0")))
+		for i, gpu := range gpus {
+			if k < len(gpu.Curve) {
+				g.Set(2+i, r, grid.Number(gpu.Curve[k], money))
+			}
+		}
+	}
+	last := header + 1 + most
+	chartTop := last + 2
+	g.KeepTogether(row, chartTop+fleetChartHeight/rowPixels)
+	g.AddChart(grid.CellName(2, chartTop), fleetChart(g.Sheet(), gpus, header, last))
+}
+
+// fleetChartHeight is the Fleet chart's height in pixels.
+const fleetChartHeight = 420
+
+// fleetChart draws each GPU's month against the nodes owned: its lowest
+// point is the cheapest mix.
+func fleetChart(sheet string, gpus []fleet.GPU, header, last int) *excelize.Chart {
+	var series []excelize.ChartSeries
+	for i := range gpus {
+		series = append(series, excelize.ChartSeries{Name: grid.Absolute(sheet, 2+i, header), Categories: grid.Span(sheet, 1, header+1, last),
+			Values: grid.Span(sheet, 2+i, header+1, last), Fill: grid.Solid(palette[i%len(palette)]),
+			Line: excelize.LineOptions{Type: excelize.LineSolid, Width: 2}, Marker: excelize.ChartMarker{Symbol: "circle", Size: 6}})
+	}
+	zero := 0.0
+	return &excelize.Chart{
+		Type:   excelize.Scatter,
+		Series: series,
+		Title:  grid.ChartTitle("A month of the fleet by the nodes owned, per GPU ($/month): the lowest point is the cheapest mix"),
+		Legend: grid.Legend("right"),
+		XAxis: grid.Axis(excelize.ChartAxis{Minimum: &zero, MajorUnit: 1, MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0"}},
+			"nodes owned"),
+		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, Minimum: &zero, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "$#,##0"}}, ""),
+		Dimension: excelize.ChartDimension{Width: 900, Height: fleetChartHeight},
+	}
+}
