@@ -68,7 +68,6 @@ type Check func(*Plan) (problems, warnings diag.Diagnostics)
 // are reported at once, as a diag.Diagnostics sorted by place; the checks'
 // warnings join the engine's in Warnings.
 func Build(m Model, checks ...Check) (*Plan, error) {
-	m, later := withLaterInputs(m)
 	env, problems := environment(m)
 	p := &Plan{model: m, index: map[string]int{}, env: env}
 	checker := formulas.NewChecker(env)
@@ -102,7 +101,7 @@ func Build(m Model, checks ...Check) (*Plan, error) {
 	if err := found.Err(); err != nil {
 		return nil, err
 	}
-	p.warnings = slices.Concat(later, warnings, p.wattsWarnings(), p.offerWarnings()).AsWarnings()
+	p.warnings = slices.Concat(warnings, p.wattsWarnings(), p.offerWarnings()).AsWarnings()
 	return p, nil
 }
 

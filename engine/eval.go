@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -37,9 +36,6 @@ type OfferResult struct {
 	Verdict  string                // "buy", "rent", or "" when not compared or not computable
 	Words    string                // the verdict in a sentence a memo can quote
 	Phrase   Phrase                // the same, word by word
-	// Payback is when owning instead of renting this offer has paid for
-	// itself; nil when the model cannot say.
-	Payback *Payback
 }
 
 // Verdicts.
@@ -324,7 +320,6 @@ func (p *Plan) evalOffer(o Offer, st *state, nodeFailed map[int]string, res *Res
 		failed[k] = v
 	}
 	p.collect(st, true, o.Label(), failed, or.Values, or.Errors)
-	or.Payback = payback(res.Values, or.Values)
 	be, ok := or.Values[Breakeven]
 	u, hasU := res.Values[Utilization]
 	if ok && hasU {
@@ -384,29 +379,6 @@ func (p *Plan) failedDep(v int, failed map[int]string) string {
 	}
 	sort.Strings(causes)
 	return causes[0]
-}
-
-// Constant evaluates an expression that references no names, such as
-// "264/730" typed on a command line.
-func Constant(src string) (float64, error) {
-	if names, err := formulas.Names(src); err == nil && len(names) > 0 {
-		return 0, fmt.Errorf("it names %s; a value cannot refer to names", diag.List(names))
-	}
-	p, err := Build(Model{Formulas: []formulas.Formula{{Name: "value", Source: src}}})
-	var fe *diag.Diagnostic
-	if errors.As(err, &fe) {
-		return 0, errors.New(fe.Msg)
-	} else if err != nil {
-		return 0, err
-	}
-	r, err := p.Eval(Scenario{})
-	if err != nil {
-		return 0, err
-	}
-	if e, ok := r.Errors["value"]; ok {
-		return 0, errors.New(e.Msg)
-	}
-	return r.Values["value"], nil
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

@@ -39,6 +39,9 @@ const (
 	// OwnSaving is the per-offer formula that says what owning saves a month:
 	// the money a close call puts at stake.
 	OwnSaving = "own_saving_per_month"
+	// NPVSaving is the per-offer formula of what owning instead of renting
+	// is worth in today's money over the amortisation.
+	NPVSaving = "npv_saving"
 )
 
 // GPUWatts is the board power of one GPU of the node, in watts. It comes
@@ -51,3 +54,14 @@ const (
 // every scenario on that GPU, and a scenario on another GPU takes that
 // GPU's watts from the catalog.
 const GPUWatts = "gpu_watts"
+
+// The inputs of owning's lines beyond the article's three, which the
+// built-in library reads (a workbook made before them is given them at
+// zero when read): the cost of capital, maintenance, staff and the
+// network. Each is zero unless the workbook gives it.
+const (
+	CostOfCapital      = "cost_of_capital"
+	MaintenancePerYear = "maintenance_per_year"
+	StaffPerMonth      = "staff_per_month"
+	NetworkPerMonth    = "network_per_month"
+)

@@ -8,6 +8,7 @@ import (
 	"planner/deploy"
 	"planner/diag"
 	"planner/engine"
+	"planner/finance"
 	"planner/fleet"
 	"planner/montecarlo"
 	"planner/whatif"
@@ -50,8 +51,8 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 			if be, ok := o.Values[engine.Breakeven]; ok {
 				jo.Breakeven = &be
 			}
-			if o.Payback.Known() {
-				jo.PaybackMonths, jo.Payback = paybackMonths(o.Payback), o.Payback.Words()
+			if b := finance.PaybackOf(r, o); b.Known() {
+				jo.PaybackMonths, jo.Payback = paybackMonths(b), b.Words()
 			}
 			if c := montecarlo.Closeness(r, o, rep.MonteCarloOf(r.Scenario)); c.Close {
 				jo.CloseCall = &CloseCallJSON{OwnWins: OrNull(c.OwnWins), AtStake: OrNull(c.AtStake), Words: c.Why}
@@ -276,7 +277,7 @@ type OfferJSON struct {
 	Errors        map[string]string  `json:"errors,omitempty"`
 }
 
-func paybackMonths(b *engine.Payback) json.RawMessage {
+func paybackMonths(b *finance.Payback) json.RawMessage {
 	if b.Months == 0 {
 		return json.RawMessage("null")
 	}

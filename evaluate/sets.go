@@ -1,9 +1,11 @@
 package evaluate
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
+	"planner/diag"
 	"planner/engine"
 	"planner/formulas"
 	"planner/units"
@@ -57,7 +59,7 @@ func ParseNumber(raw string) (float64, error) {
 	if v, ok := units.Parse(raw); ok {
 		return v, nil
 	}
-	v, err := engine.Constant(raw)
+	v, err := constant(raw)
 	if err == nil {
 		return v, nil
 	}
@@ -73,4 +75,27 @@ func suggestInput(name string, m engine.Model) string {
 		return " (did you mean " + s + "?)"
 	}
 	return "; the inputs are the names in the Assumptions sheet"
+}
+
+// constant evaluates an expression that references no names, such as
+// "264/730" typed on a command line.
+func constant(src string) (float64, error) {
+	if names, err := formulas.Names(src); err == nil && len(names) > 0 {
+		return 0, fmt.Errorf("it names %s; a value cannot refer to names", diag.List(names))
+	}
+	p, err := engine.Build(engine.Model{Formulas: []formulas.Formula{{Name: "value", Source: src}}})
+	var fe *diag.Diagnostic
+	if errors.As(err, &fe) {
+		return 0, errors.New(fe.Msg)
+	} else if err != nil {
+		return 0, err
+	}
+	r, err := p.Eval(engine.Scenario{})
+	if err != nil {
+		return 0, err
+	}
+	if e, ok := r.Errors["value"]; ok {
+		return 0, errors.New(e.Msg)
+	}
+	return r.Values["value"], nil
 }

@@ -125,6 +125,7 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 			f.Name, now.Source))
 	}
 	b.Model.Formulas = formulas.Merge(formulas.Library(), own)
+	r.warnings = append(r.warnings, withLaterInputs(&b.Model)...)
 	if err := r.problems.Err(); err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"planner/deploy"
 	"planner/diag"
 	"planner/engine"
+	"planner/finance"
 	"planner/evaluate"
 	"planner/facts"
 	"planner/fleet"
@@ -130,8 +131,8 @@ func writeOffers(w io.Writer, base *engine.Result, mc *montecarlo.Result) {
 		}
 		c := montecarlo.Closeness(base, o, mc)
 		payback := ""
-		if o.Payback.Known() {
-			payback = o.Payback.Words()
+		if b := finance.PaybackOf(base, o); b.Known() {
+			payback = b.Words()
 		}
 		t.add(o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h"), be, o.Verdict,
 			shown(o.Values, o.Errors, engine.OwnSaving, "$/month"), shown(o.Values, o.Errors, engine.NPVSaving, "$"), payback, c.Why)

@@ -7,6 +7,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/engine"
+	"planner/finance"
 	"planner/units"
 	"planner/workbooks/internal/grid"
 )
@@ -18,6 +19,7 @@ const maxCashFlowMonths = 1200
 // read from the Results sheet's cells: the references its formulas use,
 // and the values planner computed for them.
 type cashFlow struct {
+	base                           *engine.Result
 	months                         int
 	offers                         []engine.OfferResult
 	refs                           map[string]string // name -> Results cell of the base scenario
@@ -32,15 +34,15 @@ type cashFlow struct {
 // be drawn.
 func cashFlowOf(out Output, lay *resultsLayout) (*cashFlow, string) {
 	base := out.Results[0]
-	cf := &cashFlow{offers: comparedOffers(base), refs: map[string]string{}}
+	cf := &cashFlow{base: base, offers: comparedOffers(base), refs: map[string]string{}}
 	if len(cf.offers) == 0 {
 		return nil, "There is no cloud offer for the base scenario's GPU to compare owning with. " + base.NoOffer
 	}
 	need := []struct {
 		name string
 		row  map[string]int
-	}{{engine.Capex, lay.inputRow}, {engine.Residual, lay.inputRow}, {engine.AmortizationMonths, lay.inputRow},
-		{engine.MonthlyRate, lay.formulaRow}, {engine.RunningCost, lay.formulaRow}}
+	}{{finance.Capex, lay.inputRow}, {finance.Residual, lay.inputRow}, {finance.AmortizationMonths, lay.inputRow},
+		{finance.MonthlyRate, lay.formulaRow}, {finance.RunningCost, lay.formulaRow}}
 	for _, n := range need {
 		row, ok := n.row[n.name]
 		_, has := base.Values[n.name]
@@ -49,21 +51,21 @@ func cashFlowOf(out Output, lay *resultsLayout) (*cashFlow, string) {
 		}
 		cf.refs[n.name] = grid.Absolute(Results, firstValue, row)
 	}
-	n := base.Values[engine.AmortizationMonths]
+	n := base.Values[finance.AmortizationMonths]
 	if n < 1 || n != math.Trunc(n) || n > maxCashFlowMonths {
 		return nil, fmt.Sprintf("amortization_months is %s: the cash flow needs a whole number of months from 1 to %d.", units.Format(n, ""), maxCashFlowMonths)
 	}
 	cf.months = int(n)
-	cf.rate, cf.capex = base.Values[engine.MonthlyRate], base.Values[engine.Capex]
-	cf.residual, cf.running = base.Values[engine.Residual], base.Values[engine.RunningCost]
-	row, ok := lay.offerRow[engine.RentUsed]
+	cf.rate, cf.capex = base.Values[finance.MonthlyRate], base.Values[finance.Capex]
+	cf.residual, cf.running = base.Values[finance.Residual], base.Values[finance.RunningCost]
+	row, ok := lay.offerRow[finance.RentUsed]
 	for j, o := range cf.offers {
-		if _, has := o.Values[engine.RentUsed]; !ok || !has {
-			return nil, fmt.Sprintf("%s has no value of %s against %s.", base.Scenario, engine.RentUsed, o.Offer.Label())
+		if _, has := o.Values[finance.RentUsed]; !ok || !has {
+			return nil, fmt.Sprintf("%s has no value of %s against %s.", base.Scenario, finance.RentUsed, o.Offer.Label())
 		}
 		cf.rent = append(cf.rent, grid.Absolute(Results, firstValue+j, row))
 		p := ""
-		if lay.paybackRow > 0 && o.Payback.Known() {
+		if lay.paybackRow > 0 && finance.PaybackOf(base, o).Known() {
 			p = grid.Absolute(Results, firstValue+j, lay.paybackRow)
 		}
 		cf.payback = append(cf.payback, p)
@@ -147,10 +149,10 @@ func (cf *cashFlow) summary(g *grid.Grid) int {
 		if cf.verdict[j] != "" {
 			g.Set(sumVerdict, row, grid.Linked(grid.Text(o.Verdict, grid.StyleVerdict), cf.verdict[j]))
 		}
-		if o.Payback.Known() {
-			c := grid.Text(o.Payback.Words(), grid.Wrapped(grid.StyleLabel))
-			if o.Payback.Months > 0 {
-				c = grid.Number(float64(o.Payback.Months), grid.WithFormat(grid.StyleResult, `0 "months"`))
+		if b := finance.PaybackOf(cf.base, o); b.Known() {
+			c := grid.Text(b.Words(), grid.Wrapped(grid.StyleLabel))
+			if b.Months > 0 {
+				c = grid.Number(float64(b.Months), grid.WithFormat(grid.StyleResult, `0 "months"`))
 			}
 			g.Set(sumPayback, row, grid.Linked(c, cf.payback[j]))
 		}
@@ -187,15 +189,15 @@ func (cf *cashFlow) table(g *grid.Grid, header int) int {
 		// A month past the amortisation, after it is shortened in the
 		// workbook, stays empty until planner eval lays the sheet out anew.
 		within := func(formula string) string {
-			return fmt.Sprintf(`IF(%s>%s,"",%s)`, month, r[engine.AmortizationMonths], formula)
+			return fmt.Sprintf(`IF(%s>%s,"",%s)`, month, r[finance.AmortizationMonths], formula)
 		}
 		g.Set(cfMonth, row, grid.Number(float64(m), grid.WithFormat(grid.StyleLabel, "0")))
 		discount := math.Pow(1+cf.rate, -float64(m))
 		g.Set(cfDiscount, row, grid.Linked(grid.Number(discount, grid.WithFormat(grid.StyleResult, "0.0000")),
-			within(fmt.Sprintf("(1+%s)^(-%s)", r[engine.MonthlyRate], month))))
+			within(fmt.Sprintf("(1+%s)^(-%s)", r[finance.MonthlyRate], month))))
 		cash := -cf.running
-		formula := fmt.Sprintf("IF(%s=0,-%s,-%s)+IF(%s=%s,%s*%s,0)", month, r[engine.Capex], r[engine.RunningCost],
-			month, r[engine.AmortizationMonths], r[engine.Residual], r[engine.Capex])
+		formula := fmt.Sprintf("IF(%s=0,-%s,-%s)+IF(%s=%s,%s*%s,0)", month, r[finance.Capex], r[finance.RunningCost],
+			month, r[finance.AmortizationMonths], r[finance.Residual], r[finance.Capex])
 		if m == 0 {
 			cash = -cf.capex
 		}
@@ -204,7 +206,7 @@ func (cf *cashFlow) table(g *grid.Grid, header int) int {
 		}
 		own.write(g, cfOwn, row, m, cash, discount, formula, money, within)
 		for j, o := range cf.offers {
-			rent := -o.Values[engine.RentUsed]
+			rent := -o.Values[finance.RentUsed]
 			if m == 0 {
 				rent = 0
 			}
@@ -241,7 +243,7 @@ func (s *cashSide) write(g *grid.Grid, col, row, m int, cash, discount float64, 
 // months.
 func (cf *cashFlow) npv(g *grid.Grid, header, last int) {
 	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$"))
-	n := cf.refs[engine.AmortizationMonths]
+	n := cf.refs[finance.AmortizationMonths]
 	at := func(col int) string {
 		return fmt.Sprintf("INDEX(%s:%s,%s+1)", grid.CellName(col, header+1), grid.CellName(col, last), n)
 	}

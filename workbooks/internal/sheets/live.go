@@ -6,6 +6,7 @@ import (
 
 	"planner/diag"
 	"planner/engine"
+	"planner/finance"
 	"planner/formulas"
 	"planner/workbooks/internal/grid"
 )
@@ -227,7 +228,7 @@ func (l linker) offers(compared []engine.OfferResult) {
 				l.g.Link(col, row, s)
 			}
 		}
-		if o.Payback.Known() && l.lay.paybackRow > 0 {
+		if finance.PaybackOf(l.out.Results[0], o).Known() && l.lay.paybackRow > 0 {
 			if s, ok := l.payback(col, price); ok {
 				l.g.Link(col, l.lay.paybackRow, s)
 			}
@@ -240,10 +241,10 @@ func (l linker) offers(compared []engine.OfferResult) {
 // the words when it does not within the amortisation. Excel's AND
 // evaluates all its arguments, so the division waits behind an IF.
 func (l linker) payback(col int, price string) (string, bool) {
-	row, ok := l.lay.offerRow[engine.CashSaving]
+	row, ok := l.lay.offerRow[finance.CashSaving]
 	refs := l.refs(0, price)
-	capex, err1 := refs(engine.Capex)
-	n, err2 := refs(engine.AmortizationMonths)
+	capex, err1 := refs(finance.Capex)
+	n, err2 := refs(finance.AmortizationMonths)
 	if !ok || err1 != nil || err2 != nil {
 		return "", false
 	}

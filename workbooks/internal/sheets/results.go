@@ -8,6 +8,7 @@ import (
 	"planner/deploy"
 	"planner/diag"
 	"planner/engine"
+	"planner/finance"
 	"planner/facts"
 	"planner/fleet"
 	"planner/formulas"
@@ -371,7 +372,7 @@ func offersSection(g *grid.Grid, out Output, compared []engine.OfferResult, note
 			row++
 		}
 	}
-	if paybackRow(g, row, compared, notesCol) {
+	if paybackRow(g, row, base, compared, notesCol) {
 		lay.paybackRow = row
 		row++
 	}
@@ -396,18 +397,18 @@ func verdictRow(g *grid.Grid, row int, compared []engine.OfferResult, notesCol i
 
 // paybackRow shows when owning instead of renting each offer has paid for
 // itself, where the model can say; it reports whether it wrote the row.
-func paybackRow(g *grid.Grid, row int, compared []engine.OfferResult, notesCol int) bool {
-	if !slices.ContainsFunc(compared, func(o engine.OfferResult) bool { return o.Payback.Known() }) {
+func paybackRow(g *grid.Grid, row int, base *engine.Result, compared []engine.OfferResult, notesCol int) bool {
+	if !slices.ContainsFunc(compared, func(o engine.OfferResult) bool { return finance.PaybackOf(base, o).Known() }) {
 		return false
 	}
-	namedRow(g, row, "Payback", engine.PaybackMonths, "months")
+	namedRow(g, row, "Payback", finance.PaybackMonths, "months")
 	for i, o := range compared {
-		switch {
-		case !o.Payback.Known():
-		case o.Payback.Months > 0:
-			g.Set(firstValue+i, row, grid.Number(float64(o.Payback.Months), grid.WithFormat(grid.StyleResult, "0")))
+		switch b := finance.PaybackOf(base, o); {
+		case !b.Known():
+		case b.Months > 0:
+			g.Set(firstValue+i, row, grid.Number(float64(b.Months), grid.WithFormat(grid.StyleResult, "0")))
 		default:
-			g.Set(firstValue+i, row, grid.Text(o.Payback.Words(), grid.Wrapped(grid.StyleLabel)))
+			g.Set(firstValue+i, row, grid.Text(b.Words(), grid.Wrapped(grid.StyleLabel)))
 		}
 	}
 	g.Note(notesCol, row, "The first month in which owning's cash saving against the offer, undiscounted, has repaid the price, within the amortisation.")

@@ -1,4 +1,4 @@
-package engine_test
+package finance_test
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 
 	"planner/engine"
 	"planner/engine/enginetest"
+	"planner/finance"
 )
 
 // The finance case: 8 % a year, 30 % residual, 5 % maintenance, $400 staff
@@ -57,8 +58,8 @@ func TestOwningWithFinance(t *testing.T) {
 		npv += residual * capex * vn
 		closeTo(t, o.Offer.Label()+" npv_saving", o.Values["npv_saving"], npv)
 		closeTo(t, o.Offer.Label()+" breakeven", o.Values["breakeven_utilization"], total/o.Offer.Price)
-		if o.Payback == nil || o.Payback.Months != payback || o.Payback.Within != n {
-			t.Errorf("%s: payback %+v, want %d within %d", o.Offer.Label(), o.Payback, payback, n)
+		if b := finance.PaybackOf(r, o); b == nil || b.Months != payback || b.Within != n {
+			t.Errorf("%s: payback %+v, want %d within %d", o.Offer.Label(), b, payback, n)
 		}
 		// Owning pays in today's money exactly when the verdict says buy.
 		if (npv > 0) != (o.Verdict == engine.Buy) {
@@ -70,11 +71,11 @@ func TestOwningWithFinance(t *testing.T) {
 	// repays $285,000 in 20.3 months: in the 21st.
 	community := enginetest.Offer(t, r, "RunPod", "H100 SXM, Community")
 	aws := enginetest.Offer(t, r, "AWS", "p5.48xlarge Capacity Block")
-	if community.Payback.Months != 0 || community.Payback.Words() != "no payback within 36 months" {
-		t.Errorf("community payback %+v (%s)", community.Payback, community.Payback.Words())
+	if b := finance.PaybackOf(r, community); b.Months != 0 || b.Words() != "no payback within 36 months" {
+		t.Errorf("community payback %+v (%s)", b, b.Words())
 	}
-	if aws.Payback.Months != 21 {
-		t.Errorf("AWS payback %+v", aws.Payback)
+	if b := finance.PaybackOf(r, aws); b.Months != 21 {
+		t.Errorf("AWS payback %+v", b)
 	}
 }
 

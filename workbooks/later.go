@@ -1,21 +1,13 @@
-package engine
+package workbooks
 
 import (
 	"slices"
 
 	"planner/diag"
+	"planner/engine"
 	"planner/formulas"
 )
 
-// The inputs of owning's lines beyond the article's three, which the
-// built-in library reads: the cost of capital, maintenance, staff and the
-// network. Each is zero unless the workbook gives it.
-const (
-	CostOfCapital      = "cost_of_capital"
-	MaintenancePerYear = "maintenance_per_year"
-	StaffPerMonth      = "staff_per_month"
-	NetworkPerMonth    = "network_per_month"
-)
 
 // laterInput is an input the built-in formulas came to read after
 // workbooks were first made, with its unit and the value that leaves a
@@ -26,17 +18,18 @@ type laterInput struct {
 
 // laterInputs are sorted by name.
 var laterInputs = []laterInput{
-	{CostOfCapital, "%"},
-	{MaintenancePerYear, "%"},
-	{NetworkPerMonth, "$/month"},
-	{StaffPerMonth, "$/month"},
+	{engine.CostOfCapital, "%"},
+	{engine.MaintenancePerYear, "%"},
+	{engine.NetworkPerMonth, "$/month"},
+	{engine.StaffPerMonth, "$/month"},
 }
 
-// withLaterInputs gives a model that lacks one of the later inputs, and
-// whose formulas read it, the input at zero: a workbook made before
-// planner read it evaluates to the figures it always had. It says which it
-// gave, at the model's Assumptions sheet, so that the user can add them.
-func withLaterInputs(m Model) (Model, diag.Diagnostics) {
+// withLaterInputs gives a model read from a workbook that lacks one of the
+// later inputs, and whose formulas read it, the input at zero: a workbook
+// made before planner read it evaluates to the figures it always had. It
+// says which it gave, at the model's Assumptions sheet, so that the user
+// can add them.
+func withLaterInputs(m *engine.Model) diag.Diagnostics {
 	defined := map[string]bool{}
 	for _, in := range m.Inputs {
 		defined[in.Name] = true
@@ -52,19 +45,17 @@ func withLaterInputs(m Model) (Model, diag.Diagnostics) {
 		}
 	}
 	var added []string
-	inputs := slices.Clip(m.Inputs)
 	for _, l := range laterInputs {
 		if !defined[l.name] && read[l.name] {
-			inputs = append(inputs, Input{Name: l.name, Value: Num(0), Unit: l.unit,
+			m.Inputs = append(m.Inputs, engine.Input{Name: l.name, Value: engine.Num(0), Unit: l.unit,
 				Notes: "Not in the workbook: planner takes 0, which leaves the figures as they were."})
 			added = append(added, l.name)
 		}
 	}
 	if len(added) == 0 {
-		return m, nil
+		return nil
 	}
-	m.Inputs = inputs
-	return m, diag.Diagnostics{diag.Warningf(m.Where, "",
+	return diag.Diagnostics{diag.Warningf(m.Where, "",
 		"has no row for %s, which planner's formulas read for owning's cost beyond capital, power and rack (a workbook made by an older planner has none); planner takes 0 for each, which keeps this workbook's figures as they were. To set one, add a row with its name, its value and its unit (%s) under the last input",
 		diag.ListAnd(added), laterUnits(added))}
 }

@@ -1,8 +1,10 @@
-package engine
+package finance
 
 import (
 	"math"
 	"strconv"
+
+	"planner/engine"
 )
 
 // Names of owning's cash that payback and the Cash flow sheet read.
@@ -14,9 +16,6 @@ const (
 	// CashSaving is the per-offer formula of what owning saves in cash each
 	// month against renting the used hours, before the purchase.
 	CashSaving = "cash_saving_per_month"
-	// NPVSaving is the per-offer formula of what owning instead of renting
-	// is worth in today's money over the amortisation.
-	NPVSaving = "npv_saving"
 	// PaybackMonths names the payback where a result is shown by name.
 	PaybackMonths = "payback_months"
 
@@ -58,13 +57,14 @@ func months(n int) string {
 	return strconv.Itoa(n) + " months"
 }
 
-// payback works out the payback from an offer's cash saving, or nil when
-// the model lacks one of the names it needs or a value is not a whole
-// number of months.
-func payback(node, offer map[string]float64) *Payback {
-	capex, ok1 := node[Capex]
-	n, ok2 := node[AmortizationMonths]
-	saving, ok3 := offer[CashSaving]
+// PaybackOf works out when owning instead of renting an offer, seen from
+// a scenario's result, has paid for itself: from the offer's cash saving;
+// nil when the model lacks one of the names it needs or the amortisation
+// is not a whole number of months.
+func PaybackOf(r *engine.Result, o engine.OfferResult) *Payback {
+	capex, ok1 := r.Values[Capex]
+	n, ok2 := r.Values[AmortizationMonths]
+	saving, ok3 := o.Values[CashSaving]
 	if !ok1 || !ok2 || !ok3 || n < 1 || n != math.Trunc(n) || n > math.MaxInt32 {
 		return nil
 	}
