@@ -8,7 +8,6 @@ import (
 	"planner/formulas"
 )
 
-
 // laterInput is an input the built-in formulas came to read after
 // workbooks were first made, with its unit and the value that leaves a
 // workbook's figures as they were.
