@@ -18,11 +18,14 @@ import (
 // eval recomputes.
 func fleetGrid(out Output) *grid.Grid {
 	f := out.Fleet
-	g := grid.NewOwned(Fleet, HeaderRow, 1, 24, 18, 9, 12, 8, 8, 10, 14, 14, 10, 14, 50, 50)
+	g := grid.NewOwned(Fleet, HeaderRow, 1, 24, 18, 9, 12, 8, 8, 10, 14, 14, 10, 14)
+	// A page or two: the header row is not repeated above the mix and the
+	// chart, which have their own.
+	g.PrintHeader(0)
 	provenance(g, "Fleet: every deployment together, owned on nodes or rented", out,
 		"each replica stays within one node, a larger one takes whole nodes; the packing and the cheapest mix are planner eval's, run it after changing Deployments")
 	g.Line(HeaderRow, grid.Headers("GPU", "own: scenario", "cards per node", "node per month", "cards", "nodes", "node busy",
-		"own all per month", "rent all per month", "cheapest: nodes", "cheapest per month", "own", "rent")...)
+		"own all per month", "rent all per month", "cheapest: nodes", "cheapest per month")...)
 	g.WrapHeight(HeaderRow, 9, "cards per node")
 	if len(f.GPUs) == 0 {
 		g.Line(HeaderRow+1, grid.Text("There is no Deployments sheet, or no deployment in it is costed.", grid.StyleNote))
@@ -47,13 +50,6 @@ func fleetGrid(out Output) *grid.Grid {
 		g.Set(9, row, grid.Number(gpu.RentPerMonth, money))
 		g.Set(10, row, grid.Number(float64(gpu.Best.Nodes), count))
 		g.Set(11, row, grid.Number(gpu.Best.PerMonth, money))
-		own, rent := strings.Join(gpu.Best.Own, "; "), strings.Join(gpu.Best.Rent, "; ")
-		if gpu.Note != "" {
-			own = gpu.Note
-		}
-		g.Set(12, row, grid.Text(own, grid.Wrapped(grid.StyleLabel)))
-		g.Set(13, row, grid.Text(rent, grid.Wrapped(grid.StyleLabel)))
-		g.WrapHeight(row, 50, own, rent)
 	}
 	row++
 	g.Line(row, grid.Text("every GPU", grid.StyleHeader))
@@ -65,14 +61,39 @@ func fleetGrid(out Output) *grid.Grid {
 	g.Set(9, row, grid.Linked(grid.Number(f.Best.RentAll, money), sum(9)))
 	g.Set(10, row, grid.Linked(grid.Number(float64(f.Best.Nodes), count), sum(10)))
 	g.Set(11, row, grid.Linked(grid.Number(f.Best.PerMonth, money), sum(11)))
+	row = mixTable(g, f, row+2)
 	row += 2
-	g.Sentence(1, row, 13, "The cheapest mix: "+f.Best.Words+".", grid.StyleLabel)
+	g.Sentence(1, row, fleetLastCol, "The cheapest mix: "+f.Best.Words+".", grid.StyleLabel)
 	if len(f.Best.Skipped) > 0 {
 		row++
-		g.Sentence(1, row, 13, "Not costed, so outside the fleet: "+strings.Join(f.Best.Skipped, "; ")+".", grid.StyleNote)
+		g.Sentence(1, row, fleetLastCol, "Not costed, so outside the fleet: "+strings.Join(f.Best.Skipped, "; ")+".", grid.StyleNote)
 	}
 	curveTable(g, f, row+2)
 	return g
+}
+
+// fleetLastCol is the Fleet table's last column: the mix and its words
+// span the table's width, so that the sheet prints one page wide.
+const fleetLastCol = 11
+
+// mixTable lists, per GPU, the deployments the cheapest mix owns and those
+// it rents, each list wrapped across half the table's width; it returns
+// the last row.
+func mixTable(g *grid.Grid, f fleet.Fleet, row int) int {
+	g.Line(row, grid.Text("GPU", grid.StyleHeader))
+	g.Sentence(2, row, 6, "own", grid.StyleHeader)
+	g.Sentence(7, row, fleetLastCol, "rent", grid.StyleHeader)
+	for _, gpu := range f.GPUs {
+		row++
+		own, rent := strings.Join(gpu.Best.Own, "; "), strings.Join(gpu.Best.Rent, "; ")
+		if gpu.Note != "" {
+			own = gpu.Note
+		}
+		g.Set(1, row, grid.Text(gpu.GPU, grid.StyleLabel))
+		g.Sentence(2, row, 6, own, grid.StyleLabel)
+		g.Sentence(7, row, fleetLastCol, rent, grid.StyleLabel)
+	}
+	return row
 }
 
 // curveTable lists, for each number of owned nodes, each GPU's least month
@@ -99,7 +120,10 @@ func curveTable(g *grid.Grid, f fleet.Fleet, row int) {
 		labels = append(labels, label)
 		g.Set(2+i, header, grid.Text(label, grid.StyleHeader))
 	}
-	g.WrapHeight(header, 18, labels...)
+	for i := range gpus {
+		g.Width(2+i, 16) // a month of the whole fleet: $104,112.42
+	}
+	g.WrapHeight(header, 16, labels...)
 	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/month"))
 	for k := 0; k <= most; k++ {
 		r := header + 1 + k
