@@ -44,6 +44,9 @@ func montecarloGrid(out Output) *grid.Grid {
 	}
 	row := g.Next() + 1
 	row = keep(row, outputsTable(g, mcs, row))
+	if hasNPV(mcs) {
+		row = keep(row+2, npvTable(g, mcs, row+2))
+	}
 	row = keep(row+2, ownCheaperTable(g, out, row+2))
 	row = keep(row+2, sampledTable(g, mcs[0], row+2))
 	correlationsTable(g, out, row+2)
@@ -116,13 +119,33 @@ func outputsTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
 			row++
 			statsRow(g, row, o.Name, mc.Scenario, o, mc.Good)
 		}
+	}
+	return row
+}
+
+// hasNPV says whether any run has owning's NPV against an offer.
+func hasNPV(mcs []*montecarlo.Result) bool {
+	for _, mc := range mcs {
+		if slices.ContainsFunc(mc.OwnCheaper, func(oc montecarlo.OwnCheaper) bool { return oc.NPV != nil }) {
+			return true
+		}
+	}
+	return false
+}
+
+// npvTable lists owning's NPV against each offer, scenario by scenario:
+// its mean and percentiles over the samples that evaluated for the offer.
+func npvTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
+	g.Line(row, grid.Text("Owning's net present value against each offer (npv_saving): mean and percentiles over the samples", grid.StyleSection))
+	row++
+	g.Line(row, grid.Headers("offer", "unit", "scenario", "mean", "P5", "P50", "P95", "samples evaluated", "base", "base at (percentile)")...)
+	g.WrapHeight(row, 14, "base at (percentile)")
+	for _, mc := range mcs {
 		for _, oc := range mc.OwnCheaper {
-			o := oc.NPV
-			if o == nil || o.Min == o.Max {
-				continue
+			if o := oc.NPV; o != nil && o.Min != o.Max {
+				row++
+				statsRow(g, row, oc.Offer.Label(), mc.Scenario, *o, oc.Evaluated)
 			}
-			row++
-			statsRow(g, row, o.Name+" vs "+oc.Offer.Label(), mc.Scenario, *o, oc.Evaluated)
 		}
 	}
 	return row
@@ -143,16 +166,14 @@ func statsRow(g *grid.Grid, row int, label, scenario string, o montecarlo.Stats,
 func ownCheaperTable(g *grid.Grid, out Output, row int) int {
 	row = offerShares(g, out, row, "Probability that owning is cheaper than renting (utilisation at or above break-even)",
 		func(oc montecarlo.OwnCheaper) float64 { return oc.Probability })
-	for _, mc := range out.MonteCarlo {
-		if slices.ContainsFunc(mc.OwnCheaper, func(oc montecarlo.OwnCheaper) bool { return oc.NPV != nil }) {
-			return offerShares(g, out, row+2, "Probability that owning's net present value is above zero (npv_saving, at the cost of capital)",
-				func(oc montecarlo.OwnCheaper) float64 {
-					if oc.NPV == nil {
-						return math.NaN()
-					}
-					return oc.NPVAboveZero
-				})
-		}
+	if hasNPV(out.MonteCarlo) {
+		return offerShares(g, out, row+2, "Probability that owning's net present value is above zero (npv_saving, at the cost of capital)",
+			func(oc montecarlo.OwnCheaper) float64 {
+				if oc.NPV == nil {
+					return math.NaN()
+				}
+				return oc.NPVAboveZero
+			})
 	}
 	return row
 }
