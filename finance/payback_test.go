@@ -105,3 +105,18 @@ func closeTo(t *testing.T, what string, got, want float64) {
 		t.Errorf("%s = %v, want %v", what, got, want)
 	}
 }
+
+// A price the cash saving repays in exactly ten months pays back in the
+// tenth, as a spreadsheet's ROUNDUP says: capex $283,460 at 86 % against
+// AWS's $5.97 saves 5.97 × 8 × 730 × 0.86 − 1,637.728 = $28,346 a month,
+// which floating point divides into 10.000000000000002.
+func TestPaybackInExactlyWholeMonths(t *testing.T) {
+	r := enginetest.Eval(t, map[string]engine.Value{"capex": engine.Num(283460), "utilization": engine.Num(0.86)})
+	aws := enginetest.Offer(t, r, "AWS", "p5.48xlarge Capacity Block")
+	if q := 283460 / aws.Values["cash_saving_per_month"]; q == 10 {
+		t.Fatalf("the quotient is exactly %v: the case shows nothing", q)
+	}
+	if b := finance.PaybackOf(r, aws); b.Months != 10 {
+		t.Errorf("payback %+v, want 10 months", b)
+	}
+}
