@@ -1,7 +1,9 @@
 package workbooks
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"planner/diag"
 	"planner/engine"
@@ -23,12 +25,29 @@ var laterInputs = []laterInput{
 	{engine.StaffPerMonth, "$/month"},
 }
 
+// misspelt finds an input row that no formula reads and whose name is a
+// near miss of the later input name (cost_of_captial, Cost_Of_Capital):
+// the user meant the later input, and taking it as 0 would drop their
+// number without a word.
+func misspelt(m *engine.Model, name string, read map[string]bool) *diag.Diagnostic {
+	for _, in := range m.Inputs {
+		if in.Name == name || read[in.Name] {
+			continue
+		}
+		if strings.EqualFold(in.Name, name) || formulas.Suggest(in.Name, []string{name}) == name {
+			return &diag.Diagnostic{Origin: in.Origin, Name: in.Name, Msg: fmt.Sprintf(
+				"no formula reads %s; planner's formulas read %s (did you mean %s?): rename the row to %s", in.Name, name, name, name)}
+		}
+	}
+	return nil
+}
+
 // withLaterInputs gives a model read from a workbook that lacks one of the
 // later inputs, and whose formulas read it, the input at zero: a workbook
 // made before planner read it evaluates to the figures it always had. It
 // says which it gave, at the model's Assumptions sheet, so that the user
 // can add them.
-func withLaterInputs(m *engine.Model) diag.Diagnostics {
+func withLaterInputs(m *engine.Model) (problems, warnings diag.Diagnostics) {
 	defined := map[string]bool{}
 	for _, in := range m.Inputs {
 		defined[in.Name] = true
@@ -45,6 +64,11 @@ func withLaterInputs(m *engine.Model) diag.Diagnostics {
 	}
 	var added []string
 	for _, l := range laterInputs {
+		if typo := misspelt(m, l.name, read); typo != nil {
+			// The row the user meant: its value must not be dropped for a zero.
+			problems = append(problems, typo)
+			continue
+		}
 		if !defined[l.name] && read[l.name] {
 			m.Inputs = append(m.Inputs, engine.Input{Name: l.name, Value: engine.Num(0), Unit: l.unit,
 				Notes: "Not in the workbook: planner takes 0, which leaves the figures as they were."})
@@ -52,9 +76,9 @@ func withLaterInputs(m *engine.Model) diag.Diagnostics {
 		}
 	}
 	if len(added) == 0 {
-		return nil
+		return problems, nil
 	}
-	return diag.Diagnostics{diag.Warningf(m.Where, "",
+	return problems, diag.Diagnostics{diag.Warningf(m.Where, "",
 		"has no row for %s, which planner's formulas read for owning's cost beyond capital, power and rack (a workbook made by an older planner has none); planner takes 0 for each, which keeps this workbook's figures as they were. To set one, add a row with its name, its value and its unit (%s) under the last input",
 		diag.ListAnd(added), laterUnits(added))}
 }

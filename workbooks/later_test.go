@@ -22,7 +22,10 @@ func TestOlderWorkbookWithoutTheLaterInputs(t *testing.T) {
 			m.Inputs = append(m.Inputs, in)
 		}
 	}
-	warnings := withLaterInputs(&m)
+	problems, warnings := withLaterInputs(&m)
+	if problems != nil {
+		t.Fatal(problems)
+	}
 	want := "plan.xlsx: Assumptions: has no row for cost_of_capital, maintenance_per_year and staff_per_month, which planner's formulas read for owning's cost beyond capital, power and rack (a workbook made by an older planner has none); " +
 		"planner takes 0 for each, which keeps this workbook's figures as they were. To set one, add a row with its name, its value and its unit (cost_of_capital: %, maintenance_per_year: %, staff_per_month: $/month) under the last input"
 	if got := warnings.Error(); got != want {
@@ -46,7 +49,28 @@ func TestOlderWorkbookWithoutTheLaterInputs(t *testing.T) {
 		}
 	}
 	// Following the advice: with the rows, nothing is added or said.
-	if w := withLaterInputs(&full); w != nil {
-		t.Errorf("with the rows: %v", w)
+	if p, w := withLaterInputs(&full); p != nil || w != nil {
+		t.Errorf("with the rows: %v, %v", p, w)
+	}
+}
+
+// A later input's row with its name mistyped is refused at its cell, not
+// taken as 0 with the row's number dropped; followed, the advice leaves
+// the number in use.
+func TestLaterInputMistyped(t *testing.T) {
+	for _, typed := range []string{"cost_of_captial", "Cost_Of_Capital"} {
+		m := DefaultModel()
+		for i := range m.Inputs {
+			if in := &m.Inputs[i]; in.Name == engine.CostOfCapital {
+				in.Name, in.Value = typed, engine.Num(0.08)
+				in.Origin = diag.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: 15, Col: 2}
+			}
+		}
+		problems, _ := withLaterInputs(&m)
+		want := "plan.xlsx: Assumptions!B15: " + typed + ": no formula reads " + typed +
+			"; planner's formulas read cost_of_capital (did you mean cost_of_capital?): rename the row to cost_of_capital"
+		if got := problems.Error(); got != want {
+			t.Errorf("got\n%s\nwant\n%s", got, want)
+		}
 	}
 }

@@ -125,7 +125,8 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 			f.Name, now.Source))
 	}
 	b.Model.Formulas = formulas.Merge(formulas.Library(), own)
-	r.warnings = append(r.warnings, withLaterInputs(&b.Model)...)
+	problems, warnings := withLaterInputs(&b.Model)
+	r.problems, r.warnings = append(r.problems, problems...), append(r.warnings, warnings...)
 	if err := r.problems.Err(); err != nil {
 		return nil, err
 	}
