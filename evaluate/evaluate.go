@@ -11,6 +11,7 @@ import (
 	"planner/deploy"
 	"planner/diag"
 	"planner/engine"
+	"planner/finance"
 	"planner/fleet"
 	"planner/internal/safefile"
 	"planner/montecarlo"
@@ -346,10 +347,10 @@ func (r *run) notes() []string {
 }
 
 // Build checks and compiles a workbook's model with every check planner
-// makes of it: the engine's own, then the deployments', the correlations'
-// and the what-ifs'. Their problems are reported at once, sorted by place,
-// and two at the same place in this order. Every command that evaluates a
+// makes of it: the engine's own, then the deployments', the correlations',
+// the what-ifs' and owning's lines' (finance). Their problems are reported
+// at once, sorted by place, and two at the same place in this order. Every command that evaluates a
 // workbook builds it here, so that none forgets a check.
 func Build(m engine.Model) (*engine.Plan, error) {
-	return engine.Build(m, deploy.Check, montecarlo.Check, whatif.Check)
+	return engine.Build(m, deploy.Check, montecarlo.Check, whatif.Check, finance.Check)
 }
