@@ -161,7 +161,7 @@ func (cf *cashFlow) summary(g *grid.Grid) int {
 	last := HeaderRow + len(cf.offers) + 1
 	g.Sentence(1, last, sumPayback+4, "NPV: owning instead of renting the used hours, in today's money at the monthly cost of capital: "+
 		"owning's discounted cumulative cash less renting's at the last month. Payback: the first month in which owning's cash saving, "+
-		"undiscounted, has repaid the price, as Results gives it.", grid.StyleNote)
+		"undiscounted, has repaid the price, as Results gives it; the residual, received at the end, is not counted.", grid.StyleNote)
 	return last
 }
 

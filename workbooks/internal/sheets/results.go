@@ -411,7 +411,7 @@ func paybackRow(g *grid.Grid, row int, base *engine.Result, compared []engine.Of
 			g.Set(firstValue+i, row, grid.Text(b.Words(), grid.Wrapped(grid.StyleLabel)))
 		}
 	}
-	g.Note(notesCol, row, "The first month in which owning's cash saving against the offer, undiscounted, has repaid the price, within the amortisation.")
+	g.Note(notesCol, row, "The first month in which owning's cash saving against the offer, undiscounted, has repaid the price, within the amortisation; the residual, received at the end, is not counted.")
 	return true
 }
 
