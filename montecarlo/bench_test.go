@@ -3,7 +3,9 @@ package montecarlo
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -247,4 +249,31 @@ func BenchmarkCorrelation(b *testing.B) {
 			b.ReportMetric(with.Seconds()/without.Seconds(), "correlated/uncorrelated")
 		})
 	}
+}
+
+// BenchmarkSortKeys ranks blocks of correlated scores' keys by radix, as
+// the correlator does, and by slices.Sort, as it did: a new block each
+// time, as in a run, so that no branch predictor learns one block's order.
+func BenchmarkSortKeys(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	blocks := make([][]uint64, 64)
+	for j := range blocks {
+		blocks[j] = make([]uint64, blockSize)
+		for i := range blocks[j] {
+			blocks[j][i] = orderKey(r.NormFloat64(), i)
+		}
+	}
+	work, buf := make([]uint64, blockSize), make([]uint64, blockSize)
+	b.Run("radix", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			copy(work, blocks[i%len(blocks)])
+			sortKeys(work, buf)
+		}
+	})
+	b.Run("slices.Sort", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			copy(work, blocks[i%len(blocks)])
+			slices.Sort(work)
+		}
+	})
 }
