@@ -2,8 +2,12 @@ package montecarlo
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
+	"time"
 
 	"planner/engine"
 	"planner/engine/enginetest"
@@ -189,4 +193,87 @@ func TestBaselineMonteCarloIsPlanners(t *testing.T) {
 	if want := float64(base.wins[0]) / n; r.OwnCheaper[0].Probability != want {
 		t.Errorf("owning beats %s in %v of samples; by hand %v", r.OwnCheaper[0].Offer.Label(), r.OwnCheaper[0].Probability, want)
 	}
+}
+
+// BenchmarkCorrelation runs the Monte Carlo benchmark's model with and
+// without the default workbook's one declared correlation (electricity
+// price with rack price, 0.5), on one core, at two sample counts: the
+// ratio of correlated to uncorrelated is what Iman–Conover costs, and the
+// two sizes show how that cost grows. The ratio sub-benchmark runs the two
+// in turn, each first every other time, and reports the ratio of their
+// times, which a busy machine's drift between sub-benchmarks does not skew.
+func BenchmarkCorrelation(b *testing.B) {
+	plain, err := engine.Build(uncertainModel(), Check)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := uncertainModel()
+	m.Correlations = []engine.Correlation{{A: "electricity_price", B: "rack_per_month", Rho: 0.5}}
+	joined, err := engine.Build(m, Check)
+	if err != nil {
+		b.Fatal(err)
+	}
+	run := func(b *testing.B, p *engine.Plan, samples int) time.Duration {
+		start := time.Now()
+		r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: samples, Seed: 1, Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		sink += r.Outputs[0].P50
+		return time.Since(start)
+	}
+	for _, samples := range []int{100_000, 1_000_000} {
+		for _, c := range []struct {
+			name string
+			p    *engine.Plan
+		}{{"uncorrelated", plain}, {"correlated", joined}} {
+			b.Run(fmt.Sprintf("samples=%d/%s", samples, c.name), func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					run(b, c.p, samples)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(samples), "ns/sample")
+			})
+		}
+		b.Run(fmt.Sprintf("samples=%d/ratio", samples), func(b *testing.B) {
+			var with, without time.Duration
+			for i := 0; i < b.N; i++ {
+				if i%2 == 0 {
+					without += run(b, plain, samples)
+					with += run(b, joined, samples)
+				} else {
+					with += run(b, joined, samples)
+					without += run(b, plain, samples)
+				}
+			}
+			b.ReportMetric(with.Seconds()/without.Seconds(), "correlated/uncorrelated")
+		})
+	}
+}
+
+// BenchmarkSortKeys ranks blocks of correlated scores' keys by radix, as
+// the correlator does, and by slices.Sort, as it did: a new block each
+// time, as in a run, so that no branch predictor learns one block's order.
+func BenchmarkSortKeys(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	blocks := make([][]uint64, 64)
+	for j := range blocks {
+		blocks[j] = make([]uint64, blockSize)
+		for i := range blocks[j] {
+			blocks[j][i] = orderKey(r.NormFloat64(), i)
+		}
+	}
+	work, buf := make([]uint64, blockSize), make([]uint64, blockSize)
+	b.Run("radix", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			copy(work, blocks[i%len(blocks)])
+			sortKeys(work, buf)
+		}
+	})
+	b.Run("slices.Sort", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			copy(work, blocks[i%len(blocks)])
+			slices.Sort(work)
+		}
+	})
 }

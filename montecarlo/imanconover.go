@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -25,6 +24,7 @@ type correlator struct {
 	scores [][]float64 // per column: van der Waerden scores, shuffled per block
 	t      []float64   // the scores with the target correlation, n × k
 	keys   []uint64    // per sample: its correlated score's order, and its index
+	buf    []uint64    // the radix sorts' scratch
 	sorted []float64
 }
 
@@ -36,16 +36,11 @@ var _ [1<<indexBits - blockSize]struct{} // a block's indexes fit in indexBits
 
 // orderKey orders float64s as unsigned integers do, their low indexBits
 // replaced by index i: scores that differ only there, a relative 2⁻⁴² apart,
-// are ordered by index, as ties would be. Sorting plain integers is several
-// times faster than sorting pairs through a comparison function.
+// are ordered by index, as ties would be. Plain integers sort several times
+// faster than pairs through a comparison function, and by radix (sortKeys)
+// in linear time.
 func orderKey(score float64, i int) uint64 {
-	b := math.Float64bits(score)
-	if b>>63 == 1 {
-		b = ^b
-	} else {
-		b |= 1 << 63
-	}
-	return b&^(1<<indexBits-1) | uint64(i)
+	return floatKey(math.Float64bits(score))&^(1<<indexBits-1) | uint64(i)
 }
 
 // correlated lists the sampled inputs some declared correlation joins, in
@@ -204,7 +199,7 @@ func correlationWarnings(m *engine.Model) diag.Diagnostics {
 }
 
 func newCorrelator(target *mat.TriDense, k, size int) *correlator {
-	c := &correlator{target: target, k: k, base: map[int][]float64{}, t: make([]float64, size*k), keys: make([]uint64, size), sorted: make([]float64, size)}
+	c := &correlator{target: target, k: k, base: map[int][]float64{}, t: make([]float64, size*k), keys: make([]uint64, size), buf: make([]uint64, size), sorted: make([]float64, size)}
 	for j := 0; j < k; j++ {
 		c.scores = append(c.scores, make([]float64, size))
 	}
@@ -269,13 +264,13 @@ func (c *correlator) rearrange(col []float64, j, n int, ascending bool) {
 	sorted := c.sorted[:n]
 	copy(sorted, col)
 	if !ascending {
-		slices.Sort(sorted)
+		sortFloats(sorted, c.keys, c.buf)
 	}
 	keys := c.keys[:n]
 	for i := range keys {
 		keys[i] = orderKey(c.t[i*c.k+j], i)
 	}
-	slices.Sort(keys)
+	sortKeys(keys, c.buf)
 	for rank, key := range keys {
 		col[key&(1<<indexBits-1)] = sorted[rank]
 	}
