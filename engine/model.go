@@ -62,6 +62,9 @@ type Input struct {
 	LowAt    diag.Origin // the low and high cells, when read from a sheet
 	HighAt   diag.Origin
 	TextCell bool // the number was typed as text ("50%"): a spreadsheet sees text there
+	// Defaulted: the workbook has no row for it; planner gave it the value
+	// that keeps the workbook's figures as they were (see workbooks).
+	Defaulted bool
 }
 
 // Offer is one cloud GPU offer.

@@ -62,6 +62,9 @@ func of(m engine.Model, canonical bool) []Fact {
 		}
 	}
 	for _, in := range m.Inputs {
+		if in.Defaulted {
+			continue // no row of the workbook's: nothing anyone wrote or changed
+		}
 		add(KindAssumption, in.Name, inputFact(in))
 		note(KindAssumption+" "+in.Name, in.Notes)
 	}

@@ -70,7 +70,7 @@ func withLaterInputs(m *engine.Model) (problems, warnings diag.Diagnostics) {
 			continue
 		}
 		if !defined[l.name] && read[l.name] {
-			m.Inputs = append(m.Inputs, engine.Input{Name: l.name, Value: engine.Num(0), Unit: l.unit,
+			m.Inputs = append(m.Inputs, engine.Input{Name: l.name, Value: engine.Num(0), Unit: l.unit, Defaulted: true,
 				Notes: "Not in the workbook: planner takes 0, which leaves the figures as they were."})
 			added = append(added, l.name)
 		}
