@@ -250,6 +250,7 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 		}
 		scenarioGPU[strings.ToLower(s.Name)] = gpu
 	}
+	problems = append(problems, checkNames(m.Deployments)...)
 	for _, d := range m.Deployments {
 		at := func(col string) diag.Origin {
 			if o, ok := d.Where[col]; ok {
@@ -297,6 +298,29 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 	}
 	return problems, warnings
 }
+
+// checkNames refuses a deployment whose name an earlier row already has,
+// ignoring case and spacing: the fleet, the facts and planner diff find
+// deployments by name, so the second row would be costed, compared and
+// reported as the first.
+func checkNames(ds []engine.Deployment) diag.Diagnostics {
+	var problems diag.Diagnostics
+	for i, d := range ds {
+		for _, first := range ds[:i] {
+			if !sameName(first.Name, d.Name) {
+				continue
+			}
+			problems = append(problems, &diag.Diagnostic{Origin: d.Origin, Msg: fmt.Sprintf(
+				"the deployment %q is listed twice: also at %s; give each row its own name, or delete one", d.Name, first.Origin.Where())})
+			break
+		}
+	}
+	return problems
+}
+
+// sameName reports whether two deployment names name the same deployment:
+// they differ only in case or spacing.
+func sameName(a, b string) bool { return engine.SameGPU(a, b) }
 
 // tooFewCards says when typed cards per replica cannot hold the weights.
 func tooFewCards(m *engine.Model, d engine.Deployment) string {
