@@ -8,6 +8,7 @@ import (
 	"planner/diag"
 	"planner/engine"
 	"planner/sizing"
+	"planner/units"
 )
 
 // Quantities a deployment's verdict in words names, besides the verdict
@@ -171,13 +172,14 @@ func ownSide(own *engine.Result, r Result) *OwnSide {
 
 // NodesFor is the nodes of nodeGPUs cards that replicas of cards each
 // take: a replica stays within one node up to the node's size, so a node
-// holds ⌊nodeGPUs ÷ cards⌋ of them; a larger one takes whole nodes.
+// holds ⌊nodeGPUs ÷ cards⌋ of them; a larger one takes whole nodes. It
+// rounds as the Deployment costs sheet's INT and ROUNDUP do.
 func NodesFor(cards, replicas int, nodeGPUs float64) int {
 	c := float64(cards)
 	if c > nodeGPUs {
-		return replicas * int(math.Ceil(c/nodeGPUs))
+		return replicas * int(units.CeilAsSpreadsheets(c/nodeGPUs))
 	}
-	return int(math.Ceil(float64(replicas) / math.Floor(nodeGPUs/c)))
+	return int(units.CeilAsSpreadsheets(float64(replicas) / units.FloorAsSpreadsheets(nodeGPUs/c)))
 }
 
 // verdict compares renting with owning whole nodes, in words a memo can

@@ -118,3 +118,24 @@ func TestDuplicateNamesRefused(t *testing.T) {
 		t.Errorf("distinct names: %v", err)
 	}
 }
+
+// Nodes round as the Deployment costs sheet's INT and ROUNDUP do: a node
+// of 7.999999999999999 cards (as a program other than a spreadsheet may
+// store 8) holds four replicas of 2 cards, on one node, not two.
+func TestNodesForAsSpreadsheets(t *testing.T) {
+	for _, c := range []struct {
+		cards, replicas int
+		node            float64
+		want            int
+	}{
+		{2, 4, 7.999999999999999, 1},
+		{2, 5, 8, 2},
+		{12, 1, 8, 2},
+		{16, 3, 8.000000000000002, 6},
+		{3, 3, 8, 2},
+	} {
+		if got := NodesFor(c.cards, c.replicas, c.node); got != c.want {
+			t.Errorf("NodesFor(%d, %d, %v) = %d, want %d", c.cards, c.replicas, c.node, got, c.want)
+		}
+	}
+}
