@@ -288,11 +288,15 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 					Msg: fmt.Sprintf("the scenario %s owns %s nodes, not %s; name a scenario of that GPU, or leave the cell empty", d.Scenario, gpu, d.GPU)})
 			}
 		}
+		least := 0
+		if s, ok := weights(&m, d); ok {
+			least = s.MinCards
+		}
 		if msg := tooFewCards(&m, d); msg != "" {
 			problems = append(problems, &diag.Diagnostic{Origin: at("cards"), Name: d.Name, Msg: msg})
 		}
 		if s, n := nodeOf(&m, d); s != "" {
-			if msg := checkSpan(d, n, s); msg != "" {
+			if msg := checkSpan(d, n, s, least); msg != "" {
 				warnings = append(warnings, diag.Warningf(at("cards"), d.Name, "%s", msg))
 			}
 		}
@@ -326,19 +330,26 @@ func sameName(a, b string) bool { return engine.SameGPU(a, b) }
 
 // tooFewCards says when typed cards per replica cannot hold the weights.
 func tooFewCards(m *engine.Model, d engine.Deployment) string {
+	s, ok := weights(m, d)
+	if d.Cards == 0 || !ok || d.Cards >= s.MinCards {
+		return ""
+	}
+	return fmt.Sprintf("%d cards per replica cannot hold %s: %.0f GB of weights need at least %d×%s", d.Cards, d.Model, s.WeightsGB, s.MinCards, s.GPU)
+}
+
+// weights sizes the deployment's model on its GPU for its weights alone,
+// at its precision; false when the catalogs lack either or sizing fails.
+func weights(m *engine.Model, d engine.Deployment) (sizing.Result, bool) {
 	spec, okM := m.ModelSpec(d.Model)
 	g, okG := m.GPUSpec(d.GPU)
-	if d.Cards == 0 || !okM || !okG {
-		return ""
+	if !okM || !okG {
+		return sizing.Result{}, false
 	}
 	if d.Precision != "" {
 		spec.Precision, spec.BytesPerParam = d.Precision, 0
 	}
 	s, err := sizing.Size(spec, g, sizing.Rule{})
-	if err != nil || d.Cards >= s.MinCards {
-		return ""
-	}
-	return fmt.Sprintf("%d cards per replica cannot hold %s: %.0f GB of weights need at least %d×%s", d.Cards, d.Model, s.WeightsGB, s.MinCards, g.Name)
+	return s, err == nil
 }
 
 func quoteOr(s, otherwise string) string {

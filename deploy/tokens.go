@@ -135,15 +135,22 @@ func checkTokens(m *engine.Model, d engine.Deployment, at func(string) diag.Orig
 // checkSpan warns of typed cards per replica that are larger than the
 // node the deployment would be owned on and do not fill whole nodes: a
 // replica stays within one node up to the node's size and takes whole
-// nodes beyond it, so the rest of its last node stands idle.
-func checkSpan(d engine.Deployment, nodeGPUs float64, scenario string) string {
+// nodes beyond it, so the rest of its last node stands idle. It offers
+// the whole nodes' cards either side that hold the weights, at least
+// minCards (0: not known).
+func checkSpan(d engine.Deployment, nodeGPUs float64, scenario string, minCards int) string {
 	if d.Cards == 0 || nodeGPUs < 1 || nodeGPUs != math.Trunc(nodeGPUs) || float64(d.Cards) <= nodeGPUs || math.Mod(float64(d.Cards), nodeGPUs) == 0 {
 		return ""
 	}
 	n := int(nodeGPUs)
 	whole := (d.Cards + n - 1) / n
-	return fmt.Sprintf("a replica of %d cards is larger than the %d-card %s node the scenario %s owns: owned, each replica takes %d whole nodes and leaves %d of their cards idle; "+
-		"type %d or %d cards to fill the nodes", d.Cards, n, d.GPU, scenario, whole, whole*n-d.Cards, whole*n, (whole-1)*n)
+	up, down := max(whole, (minCards+n-1)/n)*n, (whole-1)*n
+	advice := fmt.Sprintf("type %d or %d cards to fill the nodes", up, down)
+	if down < minCards {
+		advice = fmt.Sprintf("type %d cards to fill the nodes (%d cannot hold the weights, which need at least %d)", up, down, minCards)
+	}
+	return fmt.Sprintf("a replica of %d cards is larger than the %d-card %s node the scenario %s owns: owned, each replica takes %d whole nodes and leaves %d of their cards idle; %s",
+		d.Cards, n, d.GPU, scenario, whole, whole*n-d.Cards, advice)
 }
 
 func sortedCopy(s []string) []string {

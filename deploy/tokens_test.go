@@ -168,3 +168,33 @@ func TestNodesFor(t *testing.T) {
 		}
 	}
 }
+
+// The advice for a replica larger than a node offers only whole nodes'
+// cards that hold the weights: Llama 3.1 405B in BF16 is 405 × 2 = 810 GB,
+// at least ⌈810 ÷ 80⌉ = 11 H100s, so of 16 and 8 only 16.
+func TestSpanAdviceHoldsTheWeights(t *testing.T) {
+	m := enginetest.FullModel()
+	d := engine.Deployment{Name: "405B in BF16", Model: "Llama 3.1 405B", Precision: "BF16", GPU: "H100 SXM", Cards: 12, Replicas: 1,
+		HoursPerMonth: 730, Offer: "Lambda H100, 8-GPU plan",
+		Where: map[string]diag.Origin{"cards": {File: "plan.xlsx", Sheet: "Deployments", Row: 6, Col: 5}}}
+	m.Deployments = []engine.Deployment{d}
+	p, err := engine.Build(m, Check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "plan.xlsx: Deployments!E6: 405B in BF16: a replica of 12 cards is larger than the 8-card H100 SXM node the scenario base owns: " +
+		"owned, each replica takes 2 whole nodes and leaves 4 of their cards idle; type 16 cards to fill the nodes (8 cannot hold the weights, which need at least 11)"
+	if w := p.Warnings(); len(w) != 1 || w[0].Error() != want {
+		t.Errorf("warnings %v\nwant %s", w, want)
+	}
+	// The card count it offers is allowed; the one it leaves out is not.
+	for cards, refused := range map[int]bool{16: false, 8: true} {
+		d.Cards = cards
+		m.Deployments = []engine.Deployment{d}
+		_, err := engine.Build(m, Check)
+		wantErr := "plan.xlsx: Deployments!E6: 405B in BF16: 8 cards per replica cannot hold Llama 3.1 405B: 810 GB of weights need at least 11×H100 SXM"
+		if refused != (err != nil) || refused && err.Error() != wantErr {
+			t.Errorf("%d cards: %v", cards, err)
+		}
+	}
+}
