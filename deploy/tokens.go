@@ -28,7 +28,11 @@ type Tokens struct {
 	// cost a month ÷ millions of tokens; 0 when no scenario owns its GPU.
 	PerMillionOwn float64
 	API           *APISide // nil when no APIs row is compared
-	Cheapest      string   // rent, own or api: the least month of those known
+	// Cheapest is rent, own or api: the least month of renting, owning
+	// whole nodes (Own.CostPerMonth, as the verdict) and the API, of
+	// those known. Not the cards' share: alone, the deployment pays for
+	// its nodes whole.
+	Cheapest string
 }
 
 // APISide is a month of the same tokens paid to a hosted API.
