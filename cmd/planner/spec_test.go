@@ -285,3 +285,43 @@ func TestCheapestComparesWholeNodes(t *testing.T) {
 		t.Errorf("eval printed\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// The Fleet sheet's own-all total says that it rents the GPUs no scenario
+// owns, and its provenance that the node costs are eval's values: the
+// default fleet owns 5 H100 SXM nodes and 2 H200 nodes and rents the one
+// RTX 5090 for 1 × $0.69 × 8 h × 22 days.
+func TestFleetTotalSaysWhatItRents(t *testing.T) {
+	plan := evalWorkbook(t)
+	f, err := excelize.OpenFile(plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows("Fleet", excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if note := rows[1][0]; !strings.Contains(note, " · each replica stays within one node, a larger one takes whole nodes; the packing, the node costs "+
+		"(each owning scenario's node_cost_per_month in Results, from Assumptions) and the cheapest mix are values planner eval wrote: run it after changing Deployments or the inputs") {
+		t.Errorf("provenance %q", note)
+	}
+	total := -1
+	for i, r := range rows {
+		if len(r) > 0 && strings.HasPrefix(r[0], "every GPU") {
+			total = i
+		}
+	}
+	if total < 0 {
+		t.Fatal("no every GPU row")
+	}
+	r := rows[total]
+	if r[0] != "every GPU; own all rents RTX 5090, which no scenario owns" {
+		t.Errorf("total's label %q", r[0])
+	}
+	own, _ := strconv.ParseFloat(r[7], 64)
+	power := 0.7 * 8 * 1.3 * 730 * 0.12 // 700 W a card, PUE 1.3, $0.12 a kWh
+	h100, h200 := 285000.0/36+power+1000, 8*39375.0/36+power+1000
+	if want := 5*h100 + 2*h200 + 0.69*8*22; math.Abs(own-want) > 0.01 {
+		t.Errorf("own all %v, want %v", own, want)
+	}
+}
