@@ -131,9 +131,21 @@ func checkTokens(m *engine.Model, d engine.Deployment, at func(string) diag.Orig
 	case d.API != "" && d.TokensPerReplica == 0:
 		fail("api", "comparing with the API %s needs the tokens per second per replica, to know the tokens a month; type them in their column", a.Label())
 	case found && d.MixCached > 0 && a.Cached == 0:
-		fail("mix", "the mix %s has a cached share, but the API %s has no cached-input price; fill it in the APIs sheet, or give the mix as input:output", d.Mix, a.Label())
+		fail("mix", "the mix %s has a cached share, but the API %s has no cached-input price; %s, or give the mix as input:output", d.Mix, a.Label(), cachedWhere(a))
 	}
 	return out
+}
+
+// cachedWhere says where an API's cached-input price belongs: its cell, or
+// the column its sheet lacks.
+func cachedWhere(a engine.API) string {
+	switch {
+	case a.CachedAt.Sheet != "" && a.CachedAt.Row > 0:
+		return "type it in " + a.CachedAt.Where()
+	case a.Origin.Sheet != "":
+		return "add a column headed $ per million cached input tokens to the " + a.Origin.Sheet + " sheet and type it in row " + fmt.Sprint(a.Origin.Row)
+	}
+	return "give the API a cached-input price"
 }
 
 // checkSpan warns of typed cards per replica that are larger than the

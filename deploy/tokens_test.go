@@ -113,7 +113,7 @@ func TestTokenChecks(t *testing.T) {
 		},
 			"comparing with the API Cheap Llama 3.1 70B needs the tokens per second per replica, to know the tokens a month; type them in their column"},
 		{func(d *engine.Deployment) { d.Mix, d.MixIn, d.MixCached, d.MixOut = "1:1:1", 1, 1, 1 },
-			"the mix 1:1:1 has a cached share, but the API Cheap Llama 3.1 70B has no cached-input price; fill it in the APIs sheet, or give the mix as input:output"},
+			"the mix 1:1:1 has a cached share, but the API Cheap Llama 3.1 70B has no cached-input price; give the API a cached-input price, or give the mix as input:output"},
 	}
 	for _, tt := range tests {
 		m := enginetest.FullModel()
@@ -195,6 +195,34 @@ func TestSpanAdviceHoldsTheWeights(t *testing.T) {
 		wantErr := "plan.xlsx: Deployments!E6: 405B in BF16: 8 cards per replica cannot hold Llama 3.1 405B: 810 GB of weights need at least 11×H100 SXM"
 		if refused != (err != nil) || refused && err.Error() != wantErr {
 			t.Errorf("%d cards: %v", cards, err)
+		}
+	}
+}
+
+// A cached share with an API that has no cached-input price names the
+// cell the price belongs in, or the column the APIs sheet lacks.
+func TestCachedPriceWhere(t *testing.T) {
+	row := diag.Origin{File: "plan.xlsx", Sheet: "APIs", Row: 3, Col: 1}
+	cell := row
+	cell.Col = 5
+	for _, tt := range []struct {
+		cached diag.Origin
+		want   string
+	}{
+		{cell, "type it in APIs!E3"},
+		{diag.Origin{}, "add a column headed $ per million cached input tokens to the APIs sheet and type it in row 3"},
+	} {
+		m := enginetest.FullModel()
+		m.APIs = []engine.API{{Provider: "Cheap", Model: "Llama 3.1 70B", Input: 0.5, Output: 0.7, Origin: row, CachedAt: tt.cached}}
+		d := seventyB()
+		d.Mix, d.MixIn, d.MixCached, d.MixOut = "1:1:1", 1, 1, 1
+		d.Where = map[string]diag.Origin{"mix": {File: "plan.xlsx", Sheet: "Deployments", Row: 5, Col: 15}}
+		m.Deployments = []engine.Deployment{d}
+		_, err := engine.Build(m, Check)
+		want := "plan.xlsx: Deployments!O5: 70B on 4×H100: the mix 1:1:1 has a cached share, but the API Cheap Llama 3.1 70B has no cached-input price; " +
+			tt.want + ", or give the mix as input:output"
+		if err == nil || err.Error() != want {
+			t.Errorf("got %v\nwant %s", err, want)
 		}
 	}
 }

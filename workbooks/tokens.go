@@ -138,7 +138,9 @@ func (r *reader) apis() []engine.API {
 		a.Input, a.Output, a.Cached = in, outP, cached
 		_, a.InputAt = t.get(row, "input")
 		_, a.OutputAt = t.get(row, "output")
-		_, a.CachedAt = t.get(row, "cached")
+		if _, ok := t.cols["cached"]; ok { // else the row's first cell
+			_, a.CachedAt = t.get(row, "cached")
+		}
 		a.AsOf, _, _ = r.date(t, row, date1904)
 		out = append(out, a)
 	})
