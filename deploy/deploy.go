@@ -8,6 +8,7 @@ import (
 	"planner/diag"
 	"planner/engine"
 	"planner/sizing"
+	"planner/units"
 )
 
 // Quantities a deployment's verdict in words names, besides the verdict
@@ -171,13 +172,14 @@ func ownSide(own *engine.Result, r Result) *OwnSide {
 
 // NodesFor is the nodes of nodeGPUs cards that replicas of cards each
 // take: a replica stays within one node up to the node's size, so a node
-// holds ⌊nodeGPUs ÷ cards⌋ of them; a larger one takes whole nodes.
+// holds ⌊nodeGPUs ÷ cards⌋ of them; a larger one takes whole nodes. It
+// rounds as the Deployment costs sheet's INT and ROUNDUP do.
 func NodesFor(cards, replicas int, nodeGPUs float64) int {
 	c := float64(cards)
 	if c > nodeGPUs {
-		return replicas * int(math.Ceil(c/nodeGPUs))
+		return replicas * int(units.CeilAsSpreadsheets(c/nodeGPUs))
 	}
-	return int(math.Ceil(float64(replicas) / math.Floor(nodeGPUs/c)))
+	return int(units.CeilAsSpreadsheets(float64(replicas) / units.FloorAsSpreadsheets(nodeGPUs/c)))
 }
 
 // verdict compares renting with owning whole nodes, in words a memo can
@@ -250,6 +252,7 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 		}
 		scenarioGPU[strings.ToLower(s.Name)] = gpu
 	}
+	problems = append(problems, checkNames(m.Deployments)...)
 	for _, d := range m.Deployments {
 		at := func(col string) diag.Origin {
 			if o, ok := d.Where[col]; ok {
@@ -285,11 +288,15 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 					Msg: fmt.Sprintf("the scenario %s owns %s nodes, not %s; name a scenario of that GPU, or leave the cell empty", d.Scenario, gpu, d.GPU)})
 			}
 		}
+		least := 0
+		if s, ok := weights(&m, d); ok {
+			least = s.MinCards
+		}
 		if msg := tooFewCards(&m, d); msg != "" {
 			problems = append(problems, &diag.Diagnostic{Origin: at("cards"), Name: d.Name, Msg: msg})
 		}
 		if s, n := nodeOf(&m, d); s != "" {
-			if msg := checkSpan(d, n, s); msg != "" {
+			if msg := checkSpan(d, n, s, least); msg != "" {
 				warnings = append(warnings, diag.Warningf(at("cards"), d.Name, "%s", msg))
 			}
 		}
@@ -298,21 +305,51 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 	return problems, warnings
 }
 
+// checkNames refuses a deployment whose name an earlier row already has,
+// ignoring case and spacing: the fleet, the facts and planner diff find
+// deployments by name, so the second row would be costed, compared and
+// reported as the first.
+func checkNames(ds []engine.Deployment) diag.Diagnostics {
+	var problems diag.Diagnostics
+	for i, d := range ds {
+		for _, first := range ds[:i] {
+			if !sameName(first.Name, d.Name) {
+				continue
+			}
+			problems = append(problems, &diag.Diagnostic{Origin: d.Origin, Msg: fmt.Sprintf(
+				"the deployment %q is listed twice: also at %s; give each row its own name, or delete one", d.Name, first.Origin.Where())})
+			break
+		}
+	}
+	return problems
+}
+
+// sameName reports whether two deployment names name the same deployment:
+// they differ only in case or spacing.
+func sameName(a, b string) bool { return engine.SameGPU(a, b) }
+
 // tooFewCards says when typed cards per replica cannot hold the weights.
 func tooFewCards(m *engine.Model, d engine.Deployment) string {
+	s, ok := weights(m, d)
+	if d.Cards == 0 || !ok || d.Cards >= s.MinCards {
+		return ""
+	}
+	return fmt.Sprintf("%d cards per replica cannot hold %s: %.0f GB of weights need at least %d×%s", d.Cards, d.Model, s.WeightsGB, s.MinCards, s.GPU)
+}
+
+// weights sizes the deployment's model on its GPU for its weights alone,
+// at its precision; false when the catalogs lack either or sizing fails.
+func weights(m *engine.Model, d engine.Deployment) (sizing.Result, bool) {
 	spec, okM := m.ModelSpec(d.Model)
 	g, okG := m.GPUSpec(d.GPU)
-	if d.Cards == 0 || !okM || !okG {
-		return ""
+	if !okM || !okG {
+		return sizing.Result{}, false
 	}
 	if d.Precision != "" {
 		spec.Precision, spec.BytesPerParam = d.Precision, 0
 	}
 	s, err := sizing.Size(spec, g, sizing.Rule{})
-	if err != nil || d.Cards >= s.MinCards {
-		return ""
-	}
-	return fmt.Sprintf("%d cards per replica cannot hold %s: %.0f GB of weights need at least %d×%s", d.Cards, d.Model, s.WeightsGB, s.MinCards, g.Name)
+	return s, err == nil
 }
 
 func quoteOr(s, otherwise string) string {

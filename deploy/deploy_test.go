@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"planner/diag"
 	"planner/engine"
 	"planner/engine/enginetest"
 )
@@ -93,5 +94,48 @@ func TestDeploymentWordsNeverContradictTheVerdict(t *testing.T) {
 	d := Cost(p, results)[0]
 	if d.Verdict != engine.Buy || !strings.HasSuffix(d.Words, "is above 100 %") || strings.Contains(d.Words, "never pays") {
 		t.Errorf("%s: %s", d.Verdict, d.Words)
+	}
+}
+
+// A second row with a deployment's name, in another case and spacing, is
+// refused at its name cell, naming the first.
+func TestDuplicateNamesRefused(t *testing.T) {
+	m := enginetest.FullModel()
+	one := engine.Deployment{Name: "one H100, all month", Model: "Llama 3.1 70B", GPU: "H100 SXM", Cards: 1, Replicas: 1,
+		HoursPerMonth: 730, Offer: "RunPod H100 SXM, Community", Origin: diag.Origin{File: "plan.xlsx", Sheet: "Deployments", Row: 8, Col: 1}}
+	two := one
+	two.Name, two.Cards, two.Origin.Row = "  One H100,  all MONTH ", 4, 13
+	other := one
+	other.Name, other.Origin.Row = "one H100, workdays", 9
+	m.Deployments = []engine.Deployment{one, other, two}
+	_, err := engine.Build(m, Check)
+	want := `plan.xlsx: Deployments!A13: the deployment "  One H100,  all MONTH " is listed twice: also at Deployments!A8; give each row its own name, or delete one`
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v\nwant %s", err, want)
+	}
+	m.Deployments = []engine.Deployment{one, other}
+	if _, err := engine.Build(m, Check); err != nil {
+		t.Errorf("distinct names: %v", err)
+	}
+}
+
+// Nodes round as the Deployment costs sheet's INT and ROUNDUP do: a node
+// of 7.999999999999999 cards (as a program other than a spreadsheet may
+// store 8) holds four replicas of 2 cards, on one node, not two.
+func TestNodesForAsSpreadsheets(t *testing.T) {
+	for _, c := range []struct {
+		cards, replicas int
+		node            float64
+		want            int
+	}{
+		{2, 4, 7.999999999999999, 1},
+		{2, 5, 8, 2},
+		{12, 1, 8, 2},
+		{16, 3, 8.000000000000002, 6},
+		{3, 3, 8, 2},
+	} {
+		if got := NodesFor(c.cards, c.replicas, c.node); got != c.want {
+			t.Errorf("NodesFor(%d, %d, %v) = %d, want %d", c.cards, c.replicas, c.node, got, c.want)
+		}
 	}
 }

@@ -28,7 +28,11 @@ type Tokens struct {
 	// cost a month ÷ millions of tokens; 0 when no scenario owns its GPU.
 	PerMillionOwn float64
 	API           *APISide // nil when no APIs row is compared
-	Cheapest      string   // rent, own or api: the least month of those known
+	// Cheapest is rent, own or api: the least month of renting, owning
+	// whole nodes (Own.CostPerMonth, as the verdict) and the API, of
+	// those known. Not the cards' share: alone, the deployment pays for
+	// its nodes whole.
+	Cheapest string
 }
 
 // APISide is a month of the same tokens paid to a hosted API.
@@ -127,23 +131,42 @@ func checkTokens(m *engine.Model, d engine.Deployment, at func(string) diag.Orig
 	case d.API != "" && d.TokensPerReplica == 0:
 		fail("api", "comparing with the API %s needs the tokens per second per replica, to know the tokens a month; type them in their column", a.Label())
 	case found && d.MixCached > 0 && a.Cached == 0:
-		fail("mix", "the mix %s has a cached share, but the API %s has no cached-input price; fill it in the APIs sheet, or give the mix as input:output", d.Mix, a.Label())
+		fail("mix", "the mix %s has a cached share, but the API %s has no cached-input price; %s, or give the mix as input:output", d.Mix, a.Label(), cachedWhere(a))
 	}
 	return out
+}
+
+// cachedWhere says where an API's cached-input price belongs: its cell, or
+// the column its sheet lacks.
+func cachedWhere(a engine.API) string {
+	switch {
+	case a.CachedAt.Sheet != "" && a.CachedAt.Row > 0:
+		return "type it in " + a.CachedAt.Where()
+	case a.Origin.Sheet != "":
+		return "add a column headed $ per million cached input tokens to the " + a.Origin.Sheet + " sheet and type it in row " + fmt.Sprint(a.Origin.Row)
+	}
+	return "give the API a cached-input price"
 }
 
 // checkSpan warns of typed cards per replica that are larger than the
 // node the deployment would be owned on and do not fill whole nodes: a
 // replica stays within one node up to the node's size and takes whole
-// nodes beyond it, so the rest of its last node stands idle.
-func checkSpan(d engine.Deployment, nodeGPUs float64, scenario string) string {
+// nodes beyond it, so the rest of its last node stands idle. It offers
+// the whole nodes' cards either side that hold the weights, at least
+// minCards (0: not known).
+func checkSpan(d engine.Deployment, nodeGPUs float64, scenario string, minCards int) string {
 	if d.Cards == 0 || nodeGPUs < 1 || nodeGPUs != math.Trunc(nodeGPUs) || float64(d.Cards) <= nodeGPUs || math.Mod(float64(d.Cards), nodeGPUs) == 0 {
 		return ""
 	}
 	n := int(nodeGPUs)
 	whole := (d.Cards + n - 1) / n
-	return fmt.Sprintf("a replica of %d cards is larger than the %d-card %s node the scenario %s owns: owned, each replica takes %d whole nodes and leaves %d of their cards idle; "+
-		"type %d or %d cards to fill the nodes", d.Cards, n, d.GPU, scenario, whole, whole*n-d.Cards, whole*n, (whole-1)*n)
+	up, down := max(whole, (minCards+n-1)/n)*n, (whole-1)*n
+	advice := fmt.Sprintf("type %d or %d cards to fill the nodes", up, down)
+	if down < minCards {
+		advice = fmt.Sprintf("type %d cards to fill the nodes (%d cannot hold the weights, which need at least %d)", up, down, minCards)
+	}
+	return fmt.Sprintf("a replica of %d cards is larger than the %d-card %s node the scenario %s owns: owned, each replica takes %d whole nodes and leaves %d of their cards idle; %s",
+		d.Cards, n, d.GPU, scenario, whole, whole*n-d.Cards, advice)
 }
 
 func sortedCopy(s []string) []string {

@@ -113,7 +113,7 @@ func TestTokenChecks(t *testing.T) {
 		},
 			"comparing with the API Cheap Llama 3.1 70B needs the tokens per second per replica, to know the tokens a month; type them in their column"},
 		{func(d *engine.Deployment) { d.Mix, d.MixIn, d.MixCached, d.MixOut = "1:1:1", 1, 1, 1 },
-			"the mix 1:1:1 has a cached share, but the API Cheap Llama 3.1 70B has no cached-input price; fill it in the APIs sheet, or give the mix as input:output"},
+			"the mix 1:1:1 has a cached share, but the API Cheap Llama 3.1 70B has no cached-input price; give the API a cached-input price, or give the mix as input:output"},
 	}
 	for _, tt := range tests {
 		m := enginetest.FullModel()
@@ -165,6 +165,64 @@ func TestNodesFor(t *testing.T) {
 	} {
 		if got := NodesFor(tt.cards, tt.replicas, tt.node); got != tt.want {
 			t.Errorf("%d×%d cards on %g-card nodes: %d nodes, want %d", tt.replicas, tt.cards, tt.node, got, tt.want)
+		}
+	}
+}
+
+// The advice for a replica larger than a node offers only whole nodes'
+// cards that hold the weights: Llama 3.1 405B in BF16 is 405 × 2 = 810 GB,
+// at least ⌈810 ÷ 80⌉ = 11 H100s, so of 16 and 8 only 16.
+func TestSpanAdviceHoldsTheWeights(t *testing.T) {
+	m := enginetest.FullModel()
+	d := engine.Deployment{Name: "405B in BF16", Model: "Llama 3.1 405B", Precision: "BF16", GPU: "H100 SXM", Cards: 12, Replicas: 1,
+		HoursPerMonth: 730, Offer: "Lambda H100, 8-GPU plan",
+		Where: map[string]diag.Origin{"cards": {File: "plan.xlsx", Sheet: "Deployments", Row: 6, Col: 5}}}
+	m.Deployments = []engine.Deployment{d}
+	p, err := engine.Build(m, Check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "plan.xlsx: Deployments!E6: 405B in BF16: a replica of 12 cards is larger than the 8-card H100 SXM node the scenario base owns: " +
+		"owned, each replica takes 2 whole nodes and leaves 4 of their cards idle; type 16 cards to fill the nodes (8 cannot hold the weights, which need at least 11)"
+	if w := p.Warnings(); len(w) != 1 || w[0].Error() != want {
+		t.Errorf("warnings %v\nwant %s", w, want)
+	}
+	// The card count it offers is allowed; the one it leaves out is not.
+	for cards, refused := range map[int]bool{16: false, 8: true} {
+		d.Cards = cards
+		m.Deployments = []engine.Deployment{d}
+		_, err := engine.Build(m, Check)
+		wantErr := "plan.xlsx: Deployments!E6: 405B in BF16: 8 cards per replica cannot hold Llama 3.1 405B: 810 GB of weights need at least 11×H100 SXM"
+		if refused != (err != nil) || refused && err.Error() != wantErr {
+			t.Errorf("%d cards: %v", cards, err)
+		}
+	}
+}
+
+// A cached share with an API that has no cached-input price names the
+// cell the price belongs in, or the column the APIs sheet lacks.
+func TestCachedPriceWhere(t *testing.T) {
+	row := diag.Origin{File: "plan.xlsx", Sheet: "APIs", Row: 3, Col: 1}
+	cell := row
+	cell.Col = 5
+	for _, tt := range []struct {
+		cached diag.Origin
+		want   string
+	}{
+		{cell, "type it in APIs!E3"},
+		{diag.Origin{}, "add a column headed $ per million cached input tokens to the APIs sheet and type it in row 3"},
+	} {
+		m := enginetest.FullModel()
+		m.APIs = []engine.API{{Provider: "Cheap", Model: "Llama 3.1 70B", Input: 0.5, Output: 0.7, Origin: row, CachedAt: tt.cached}}
+		d := seventyB()
+		d.Mix, d.MixIn, d.MixCached, d.MixOut = "1:1:1", 1, 1, 1
+		d.Where = map[string]diag.Origin{"mix": {File: "plan.xlsx", Sheet: "Deployments", Row: 5, Col: 15}}
+		m.Deployments = []engine.Deployment{d}
+		_, err := engine.Build(m, Check)
+		want := "plan.xlsx: Deployments!O5: 70B on 4×H100: the mix 1:1:1 has a cached share, but the API Cheap Llama 3.1 70B has no cached-input price; " +
+			tt.want + ", or give the mix as input:output"
+		if err == nil || err.Error() != want {
+			t.Errorf("got %v\nwant %s", err, want)
 		}
 	}
 }

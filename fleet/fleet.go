@@ -62,6 +62,7 @@ type Best struct {
 func Of(costs []deploy.Result) Fleet {
 	var f Fleet
 	groups := map[string]int{}
+	var members [][]deploy.Result // each group's deployments, in order
 	for _, c := range costs {
 		if c.Phrase == nil {
 			f.Best.Skipped = append(f.Best.Skipped, c.Name)
@@ -81,19 +82,17 @@ func Of(costs []deploy.Result) Fleet {
 				g.NodeGPUs, g.NodeCost = c.Own.NodeGPUs, c.Own.NodeCost
 			}
 			f.GPUs = append(f.GPUs, g)
+			members = append(members, nil)
 		}
+		members[i] = append(members[i], c)
 		g := &f.GPUs[i]
 		g.Deployments = append(g.Deployments, c.Name)
 		g.Cards += c.Cards * c.Replicas
 		g.RentPerMonth += c.RentPerMonth
 	}
-	byName := map[string]deploy.Result{}
-	for _, c := range costs {
-		byName[c.Name] = c
-	}
 	f.Best.Solved = true
 	for i := range f.GPUs {
-		solve(&f.GPUs[i], byName)
+		solve(&f.GPUs[i], members[i])
 		g := f.GPUs[i]
 		f.Best.Own, f.Best.Rent = append(f.Best.Own, g.Best.Own...), append(f.Best.Rent, g.Best.Rent...)
 		f.Best.Nodes += g.Best.Nodes
@@ -119,8 +118,8 @@ func Of(costs []deploy.Result) Fleet {
 	return f
 }
 
-// solve packs a group's deployments and finds its cheapest mix.
-func solve(g *GPU, byName map[string]deploy.Result) {
+// solve packs a group's deployments, costed, and finds its cheapest mix.
+func solve(g *GPU, costs []deploy.Result) {
 	if g.Scenario == "" {
 		g.Best = Choice{Rent: g.Deployments, PerMonth: g.RentPerMonth}
 		return
@@ -133,8 +132,7 @@ func solve(g *GPU, byName map[string]deploy.Result) {
 	}
 	var items []item
 	busy, hours := 0.0, 0.0
-	for _, name := range g.Deployments {
-		c := byName[name]
+	for _, c := range costs {
 		items = append(items, item{cards: c.Cards, replicas: c.Replicas, rent: c.RentPerMonth})
 		busy += float64(c.Cards*c.Replicas) * c.HoursPerMonth
 		hours = c.Own.Hours

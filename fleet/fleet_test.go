@@ -155,3 +155,19 @@ func TestBestMixAgainstExhaustiveSearch(t *testing.T) {
 		}
 	}
 }
+
+// Each deployment is costed as itself even when two share a name: the
+// group keeps the rows, not their names. An 8-card replica renting for
+// $20,000 and a 1-card one for $100, on $9,000 nodes of 8: owning the
+// large one alone is cheapest, $9,100; costed as the small one twice,
+// both would be rented at $20,100.
+func TestSameNamesCostedApart(t *testing.T) {
+	ds := []deploy.Result{costed("twin", 8, 1, 20000, 8, 9000), costed("twin", 1, 1, 100, 8, 9000)}
+	f := Of(ds)
+	if got, want := f.Best.PerMonth, 9000.0+100; got != want {
+		t.Errorf("cheapest month %v, want %v", got, want)
+	}
+	if g := f.GPUs[0]; g.Best.Nodes != 1 || g.Nodes != 2 || g.Cards != 9 {
+		t.Errorf("best on %d nodes, all on %d, %d cards; want 1, 2 and 9", g.Best.Nodes, g.Nodes, g.Cards)
+	}
+}

@@ -73,3 +73,36 @@ func TestConstraintOf(t *testing.T) {
 		}
 	}
 }
+
+// Quotients a rounding error away from a whole number round as a
+// spreadsheet rounds them: to 15 significant digits first.
+func TestRoundingAsSpreadsheets(t *testing.T) {
+	// Variables, so that Go divides in float64 rather than exactly.
+	peak, per, a, b, tenth := 3008.4, 1002.8, 0.3, 0.7, 0.1
+	if q := peak / per; q == 3 || math.Ceil(q) != 4 {
+		t.Fatalf("3008.4 / 1002.8 = %v: the binary quotient is no longer above 3", q)
+	}
+	for _, c := range []struct{ x, ceil, floor float64 }{
+		{peak / per, 3, 3},     // 3.0000000000000004
+		{a / tenth, 3, 3},      // 2.9999999999999996
+		{b / tenth, 7, 7},      // 6.999999999999999
+		{3.000000000001, 4, 3}, // 13 digits: a real excess
+		{10000.0 / 3438, 3, 2},
+		{8, 8, 8},
+		{0, 0, 0},
+		{-2.5, -2, -3},
+	} {
+		if got := CeilAsSpreadsheets(c.x); got != c.ceil {
+			t.Errorf("CeilAsSpreadsheets(%v) = %v, want %v", c.x, got, c.ceil)
+		}
+		if got := FloorAsSpreadsheets(c.x); got != c.floor {
+			t.Errorf("FloorAsSpreadsheets(%v) = %v, want %v", c.x, got, c.floor)
+		}
+	}
+	if got := AsSpreadsheets(3 * per); got != 3008.4 {
+		t.Errorf("AsSpreadsheets(3 × 1002.8) = %v, want 3008.4", got)
+	}
+	if got := AsSpreadsheets(math.Inf(1)); !math.IsInf(got, 1) {
+		t.Errorf("AsSpreadsheets(+Inf) = %v", got)
+	}
+}

@@ -7,6 +7,7 @@ import (
 
 	"planner/diag"
 	"planner/engine"
+	"planner/units"
 	"planner/workbooks/internal/sheets"
 )
 
@@ -34,17 +35,18 @@ func (r *reader) deploymentTokens(t *table, row int, d *engine.Deployment) bool 
 			plain(peak), cellOrColumn(t, "tokens", perAt))
 		return false
 	case peak > 0 && d.Replicas == 0:
-		n := math.Ceil(peak / per)
+		// As the Deployment costs sheet's ROUNDUP: 3008.4 ÷ 1002.8 is 3.
+		n := units.CeilAsSpreadsheets(peak / per)
 		if n > maxReplicas {
 			r.fail(peakAt, d.Name, "a peak of %s tokens a second at %s a replica needs %s replicas, more than the %s planner costs; check the peak and the tokens per second",
 				plain(peak), plain(per), plain(n), plain(maxReplicas))
 			return false
 		}
 		d.Replicas, d.FromDemand = int(n), true
-	case peak > 0 && float64(d.Replicas)*per < peak:
+	case peak > 0 && float64(d.Replicas) < units.CeilAsSpreadsheets(peak/per):
 		r.warnings = append(r.warnings, diag.Warningf(replicasAt, d.Name,
 			"%d replicas serve %s tokens a second, less than the peak of %s; clear the replicas to have planner take %s from the peak, or type that many",
-			d.Replicas, plain(float64(d.Replicas)*per), plain(peak), plain(math.Ceil(peak/per))))
+			d.Replicas, plain(units.AsSpreadsheets(float64(d.Replicas)*per)), plain(peak), plain(units.CeilAsSpreadsheets(peak/per))))
 	}
 	d.Replicas = max(d.Replicas, 1)
 	return true
@@ -136,7 +138,9 @@ func (r *reader) apis() []engine.API {
 		a.Input, a.Output, a.Cached = in, outP, cached
 		_, a.InputAt = t.get(row, "input")
 		_, a.OutputAt = t.get(row, "output")
-		_, a.CachedAt = t.get(row, "cached")
+		if _, ok := t.cols["cached"]; ok { // else the row's first cell
+			_, a.CachedAt = t.get(row, "cached")
+		}
 		a.AsOf, _, _ = r.date(t, row, date1904)
 		out = append(out, a)
 	})

@@ -151,3 +151,47 @@ func TestBadTokens(t *testing.T) {
 		}
 	}
 }
+
+// Replicas from a peak round up as a spreadsheet's ROUNDUP does: 3008.4
+// tokens a second at 1002.8 a replica is 3 replicas (the binary quotient
+// is 3.0000000000000004), and 3 replicas typed serve the peak, no warning.
+// Two typed fall short, said with numbers as typed: 2 × 1002.8 = 2005.6.
+func TestReplicasFromPeakAsSpreadsheets(t *testing.T) {
+	for _, tt := range []struct {
+		replicas any
+		want     int
+		warning  string
+	}{
+		{"", 3, ""},
+		{3, 3, ""},
+		{2, 2, "Deployments!F5: 70B, longer context or more concurrency: 2 replicas serve 2005.6 tokens a second, less than the peak of 3008.4; " +
+			"clear the replicas to have planner take 3 from the peak, or type that many"},
+	} {
+		path := newPlan(t)
+		editPlan(t, path, func(f *excelize.File) error {
+			setDeployment(t, f, "replicas", longContextRow, tt.replicas)
+			setDeployment(t, f, "tokens per second per replica", longContextRow, 1002.8)
+			setDeployment(t, f, "peak tokens per second", longContextRow, 3008.4)
+			return nil
+		})
+		b, err := Read(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := b.Model.Deployments[longContextRow-2]; d.Replicas != tt.want || d.FromDemand != (tt.replicas == "") {
+			t.Errorf("replicas %v: read %d (from demand %v), want %d", tt.replicas, d.Replicas, d.FromDemand, tt.want)
+		}
+		var got []string
+		for _, w := range b.Warnings {
+			if strings.Contains(w.Error(), "Deployments!") {
+				got = append(got, w.Error())
+			}
+		}
+		switch {
+		case tt.warning == "" && len(got) > 0:
+			t.Errorf("replicas %v: warned %q", tt.replicas, got)
+		case tt.warning != "" && (len(got) != 1 || got[0] != path+": "+tt.warning):
+			t.Errorf("replicas %v: warned %q\nwant %s", tt.replicas, got, tt.warning)
+		}
+	}
+}

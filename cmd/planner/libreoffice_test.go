@@ -537,3 +537,49 @@ func sameCells(t *testing.T, what, sheet, wantPath, gotPath string) {
 		t.Errorf("%s: only %d cells of %s compared", what, compared, sheet)
 	}
 }
+
+// Replicas from a peak round up in LibreOffice's ROUNDUP as in planner:
+// 3008.4 tokens a second at 1002.8 a replica is 3 replicas to both, though
+// the binary quotient is 3.0000000000000004; every formula of Deployment
+// costs recalculates to planner's value.
+func TestLibreOfficeRoundsReplicasAsPlanner(t *testing.T) {
+	if _, err := exec.LookPath("soffice"); err != nil {
+		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
+	}
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.xlsx")
+	var out, errs bytes.Buffer
+	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	editBook(t, plan, func(f *excelize.File) error {
+		if err := f.SetCellValue("Deployments", "F5", nil); err != nil {
+			return err
+		}
+		if err := f.SetCellFloat("Deployments", "M5", 1002.8, -1, 64); err != nil {
+			return err
+		}
+		return f.SetCellFloat("Deployments", "N5", 3008.4, -1, 64)
+	})
+	errs.Reset()
+	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	if strings.Contains(errs.String(), "Deployments!") {
+		t.Errorf("warned: %s", errs.String())
+	}
+	want := readSheet(t, plan, "Deployment costs")
+	row := 0
+	for i, r := range want.rows {
+		if len(r) > 0 && r[0] == "70B, longer context or more concurrency" {
+			row = i + 1
+		}
+	}
+	replicas := fmt.Sprintf("E%d", row)
+	if row == 0 || want.formulas[replicas] != "3" {
+		t.Fatalf("Deployment costs row %d: planner's replicas %q, want 3", row, want.formulas[replicas])
+	}
+	lo := filepath.Join(dir, "lo")
+	recalculate(t, []string{plan}, lo)
+	sameNumbers(t, "plan.xlsx", "Deployment costs", want.formulas, filepath.Join(lo, "plan.xlsx"))
+}

@@ -192,7 +192,7 @@ func writeDeployments(w io.Writer, ds []deploy.Result) {
 // cheapest month.
 func writeTokens(w io.Writer, ds []deploy.Result) {
 	t := &table{right: []bool{false, true, true, true, true, true, false}}
-	t.add("deployment", "tokens/month", "rent/M", "own/M", "API/M", "API/month", "cheapest")
+	t.add("deployment", "tokens/month", "rent/M", "own/M", "API/M", "API/month", "cheapest month")
 	money := func(v float64, ok bool) string {
 		if !ok {
 			return ""
@@ -209,7 +209,7 @@ func writeTokens(w io.Writer, ds []deploy.Result) {
 		}
 	}
 	if len(t.rows) > 1 {
-		fmt.Fprint(w, "\nTokens (a million of them rented, owned as the cards' share of their nodes, and from the API)\n\n")
+		fmt.Fprint(w, "\nTokens (a million of them rented, owned as the cards' share of their nodes, and from the API; the cheapest month owns whole nodes)\n\n")
 		t.write(w)
 	}
 }

@@ -239,3 +239,89 @@ func TestSpecDeploymentsThroughTheWorkbook(t *testing.T) {
 		t.Errorf("in words: %s", row[16])
 	}
 }
+
+// The cheapest column compares owning whole nodes, as the verdict, and its
+// header says so: the 70B on 4×H100 all month (730 h) costs $0.53 a
+// million as its cards' share of a node, less than $0.87 rented, yet
+// alone it pays for the whole node, $9,554.39 against $7,854.80 rented.
+func TestCheapestComparesWholeNodes(t *testing.T) {
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.xlsx")
+	var out, errs bytes.Buffer
+	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	editBook(t, plan, func(f *excelize.File) error {
+		for cell, v := range map[string]any{"G5": nil, "H5": nil, "I5": 730, "P5": nil} {
+			if err := f.SetCellValue("Deployments", cell, v); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	out.Reset()
+	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	rows := sheetRows(t, plan, "Deployment costs", 1)
+	if h := rows["deployment"]; len(h) < 25 || h[20] != "own per million tokens: the cards' share" || h[24] != "cheapest: whole nodes, rent or API" {
+		t.Errorf("headers %q", h)
+	}
+	row := rows["70B, longer context or more concurrency"]
+	millions := 3438 * 3600 * 730 / 1e6
+	rent, node := 4*2.69*730, 285000.0/36+0.7*8*1.3*730*0.12+1000 // the default node, a month
+	for col, want := range map[int]float64{9: rent, 13: node, 19: rent / millions, 20: 4 * node / 8 / millions} {
+		if got := cellNumber(t, row, col); math.Abs(got-want) > 1e-6*want {
+			t.Errorf("column %d: %v, want %v", col+1, got, want)
+		}
+	}
+	if math.Round(rent/millions*100) != 87 || math.Round(4*node/8/millions*100) != 53 || row[24] != "rent" {
+		t.Errorf("rent %v and own %v a million: cheapest %q, want rent", rent/millions, 4*node/8/millions, row[24])
+	}
+	want := "\nTokens (a million of them rented, owned as the cards' share of their nodes, and from the API; the cheapest month owns whole nodes)\n\n" +
+		"  deployment                                tokens/month  rent/M  own/M  API/M  API/month  cheapest month\n" +
+		"  70B, longer context or more concurrency  9,035,064,000   $0.87  $0.53                    rent\n"
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("eval printed\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// The Fleet sheet's own-all total says that it rents the GPUs no scenario
+// owns, and its provenance that the node costs are eval's values: the
+// default fleet owns 5 H100 SXM nodes and 2 H200 nodes and rents the one
+// RTX 5090 for 1 × $0.69 × 8 h × 22 days.
+func TestFleetTotalSaysWhatItRents(t *testing.T) {
+	plan := evalWorkbook(t)
+	f, err := excelize.OpenFile(plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows("Fleet", excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if note := rows[1][0]; !strings.Contains(note, " · each replica stays within one node, a larger one takes whole nodes; the packing, the node costs "+
+		"(each owning scenario's node_cost_per_month in Results, from Assumptions) and the cheapest mix are values planner eval wrote: run it after changing Deployments or the inputs") {
+		t.Errorf("provenance %q", note)
+	}
+	total := -1
+	for i, r := range rows {
+		if len(r) > 0 && strings.HasPrefix(r[0], "every GPU") {
+			total = i
+		}
+	}
+	if total < 0 {
+		t.Fatal("no every GPU row")
+	}
+	r := rows[total]
+	if r[0] != "every GPU; own all rents RTX 5090, which no scenario owns" {
+		t.Errorf("total's label %q", r[0])
+	}
+	own, _ := strconv.ParseFloat(r[7], 64)
+	power := 0.7 * 8 * 1.3 * 730 * 0.12 // 700 W a card, PUE 1.3, $0.12 a kWh
+	h100, h200 := 285000.0/36+power+1000, 8*39375.0/36+power+1000
+	if want := 5*h100 + 2*h200 + 0.69*8*22; math.Abs(own-want) > 0.01 {
+		t.Errorf("own all %v, want %v", own, want)
+	}
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/diag"
 	"planner/fleet"
 	"planner/units"
 	"planner/workbooks/internal/grid"
@@ -23,7 +24,7 @@ func fleetGrid(out Output) *grid.Grid {
 	// chart, which have their own.
 	g.PrintHeader(0)
 	provenance(g, "Fleet: every deployment together, owned on nodes or rented", out,
-		"each replica stays within one node, a larger one takes whole nodes; the packing and the cheapest mix are planner eval's, run it after changing Deployments")
+		"each replica stays within one node, a larger one takes whole nodes; the packing, the node costs (each owning scenario's node_cost_per_month in Results, from Assumptions) and the cheapest mix are values planner eval wrote: run it after changing Deployments or the inputs")
 	g.Line(HeaderRow, grid.Headers("GPU", "own: scenario", "cards per node", "node per month", "cards", "nodes", "node busy",
 		"own all per month", "rent all per month", "cheapest: nodes", "cheapest per month")...)
 	g.WrapHeight(HeaderRow, 9, "cards per node")
@@ -52,7 +53,13 @@ func fleetGrid(out Output) *grid.Grid {
 		g.Set(11, row, grid.Number(gpu.Best.PerMonth, money))
 	}
 	row++
-	g.Line(row, grid.Text("every GPU", grid.StyleHeader))
+	if rented := rentedOnly(f); len(rented) > 0 {
+		// The total owns what a scenario can own and rents the rest: said
+		// in the row, across the columns it leaves empty.
+		g.Sentence(1, row, 7, "every GPU; own all rents "+diag.ListAnd(rented)+", which no scenario owns", grid.StyleHeader)
+	} else {
+		g.Line(row, grid.Text("every GPU", grid.StyleHeader))
+	}
 	sum := func(col int) string {
 		return "SUM(" + grid.CellName(col, HeaderRow+1) + ":" + grid.CellName(col, row-1) + ")"
 	}
@@ -70,6 +77,17 @@ func fleetGrid(out Output) *grid.Grid {
 	}
 	curveTable(g, f, row+2)
 	return g
+}
+
+// rentedOnly are the GPUs no scenario owns nodes of: owning all rents them.
+func rentedOnly(f fleet.Fleet) []string {
+	var out []string
+	for _, gpu := range f.GPUs {
+		if gpu.Scenario == "" {
+			out = append(out, gpu.GPU)
+		}
+	}
+	return out
 }
 
 // fleetLastCol is the Fleet table's last column: the mix and its words

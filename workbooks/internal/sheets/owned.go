@@ -67,8 +67,10 @@ func costsGrid(out Output, lay *resultsLayout) *grid.Grid {
 	g.Line(HeaderRow, grid.Headers("deployment", "model", "GPU", "cards per replica", "replicas", "usage", "offer",
 		"$/GPU-hour", "rent per replica-hour", "rent per month", "own: scenario", "nodes", "node busy",
 		"own per month", "break-even", "verdict", "in words", "tokens per second per replica", "tokens per month",
-		"rent per million tokens", "own per million tokens", "API", "API per million tokens", "API per month", "cheapest")...)
+		"rent per million tokens", "own per million tokens: the cards' share", "API", "API per million tokens", "API per month", cheapestHeader)...)
 	g.WrapHeight(HeaderRow, 9, "cards per replica", "tokens per second per replica")
+	g.WrapHeight(HeaderRow, 12, "own per million tokens: the cards' share")
+	g.WrapHeight(HeaderRow, 10, cheapestHeader)
 	if len(out.Deployments) == 0 {
 		g.Line(HeaderRow+1, grid.Text("There is no Deployments sheet, or it has no rows.", grid.StyleNote))
 		return g
@@ -142,6 +144,13 @@ func costRow(g *grid.Grid, out Output, lay *resultsLayout, d deploy.Result, row 
 	g.WrapHeight(row, g.Widths()[16], d.Words)
 	tokenCells(g, out, lay, d, row, hours)
 }
+
+// cheapestHeader says what the cheapest column compares: the month of
+// owning whole nodes, as the verdict does, not the cards' share beside it.
+// A deployment alone pays for the whole nodes; the share is what it would
+// cost only if other deployments filled the rest, which the Fleet sheet
+// works out.
+const cheapestHeader = "cheapest: whole nodes, rent or API"
 
 // tokenCells writes a costs row's tokens, live: tokens a month from the
 // throughput in Deployments, what a million cost rented (the row's rent),
