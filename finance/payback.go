@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"planner/engine"
+	"planner/units"
 )
 
 // Names of owning's cash that payback and the Cash flow sheet read.
@@ -72,20 +73,11 @@ func PaybackOf(r *engine.Result, o engine.OfferResult) *Payback {
 	if saving <= 0 {
 		return b
 	}
-	if m := ceilAsSpreadsheets(capex / saving); m <= n {
+	// Rounded up as the Results sheet's ROUNDUP does, to 15 significant
+	// digits first: a price repaid in exactly ten months (which floating
+	// point may divide into 10.000000000000002) is repaid in the tenth.
+	if m := units.CeilAsSpreadsheets(capex / saving); m <= n {
 		b.Months = int(max(m, 1))
 	}
 	return b
-}
-
-// ceilAsSpreadsheets rounds x up as the Results sheet's ROUNDUP does: to
-// 15 significant digits first, so that a price repaid in exactly ten months
-// (285,000 ÷ 28,500 computing as 10.000000000000002) is repaid in the
-// tenth, in planner's cell and in the spreadsheet's recalculation alike.
-func ceilAsSpreadsheets(x float64) float64 {
-	if math.IsInf(x, 0) || math.IsNaN(x) {
-		return x
-	}
-	rounded, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 15, 64), 64)
-	return math.Ceil(rounded)
 }
