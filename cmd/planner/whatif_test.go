@@ -231,12 +231,12 @@ func TestChartsPointAtTheirTables(t *testing.T) {
 	for _, c := range charts {
 		summary = append(summary, c.sheet+" "+c.kind+" "+strconv.Itoa(len(c.refs)))
 	}
-	want := "Cash flow scatterChart 15, MonteCarlo barChart 3, " + strings.Repeat("Sensitivity barChart 6, ", 14) + "Breakeven scatterChart 45"
+	want := "Fleet scatterChart 6, Cash flow scatterChart 15, MonteCarlo barChart 3, " + strings.Repeat("Sensitivity barChart 6, ", 14) + "Breakeven scatterChart 45"
 	if got := strings.Join(summary, ", "); got != want {
 		t.Fatalf("charts %s\nwant %s", got, want)
 	}
 	sens := readSheet(t, path, "Sensitivity").rows
-	for i, c := range charts[2:16] {
+	for i, c := range charts[3:17] {
 		header := rowStarting(t, sens, 0, "input")
 		for k := 0; k < i; k++ {
 			header = rowStarting(t, sens, header+1, "input")
@@ -251,7 +251,7 @@ func TestChartsPointAtTheirTables(t *testing.T) {
 			t.Errorf("tornado %d does not cover its table's eleven inputs", i+1)
 		}
 	}
-	curve := charts[16]
+	curve := charts[17]
 	be := readSheet(t, path, "Breakeven").rows
 	header := rowStarting(t, be, 0, "utilization") + 1
 	if got := curve.refs[:3]; strings.Join(got, " ") != fmt.Sprintf("Breakeven!$B$%d Breakeven!$A$%d:$A$%d Breakeven!$B$%d:$B$%d", header, header+1, header+100, header+1, header+100) {
@@ -271,10 +271,10 @@ func TestChartsPointAtTheirTables(t *testing.T) {
 	for _, c := range charts {
 		summary = append(summary, c.sheet+" "+c.part)
 	}
-	if got := strings.Join(summary, ", "); got != "Cash flow xl/charts/chart1.xml, MonteCarlo xl/charts/chart2.xml, Sensitivity xl/charts/chart3.xml, Breakeven xl/charts/chart4.xml" {
+	if got := strings.Join(summary, ", "); got != "Fleet xl/charts/chart1.xml, Cash flow xl/charts/chart2.xml, MonteCarlo xl/charts/chart3.xml, Sensitivity xl/charts/chart4.xml, Breakeven xl/charts/chart5.xml" {
 		t.Errorf("charts after --target: %s", got)
 	}
-	if n := countParts(t, dir+"one.xlsx", "xl/charts/"); n != 4 {
-		t.Errorf("%d chart parts, want 4", n)
+	if n := countParts(t, dir+"one.xlsx", "xl/charts/"); n != 5 {
+		t.Errorf("%d chart parts, want 5", n)
 	}
 }

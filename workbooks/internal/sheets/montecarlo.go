@@ -107,10 +107,7 @@ func histogramChart(label string, mc *montecarlo.Result) *excelize.Chart {
 
 // outputsTable lists every output's statistics, scenario by scenario.
 func outputsTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
-	g.Line(row, grid.Text("Outputs that vary: mean and percentiles over the samples", grid.StyleSection))
-	row++
-	g.Line(row, grid.Headers("output", "unit", "scenario", "mean", "P5", "P50", "P95", "samples evaluated", "base", "base at (percentile)")...)
-	g.WrapHeight(row, 14, "base at (percentile)")
+	row = statsHeader(g, row, "Outputs that vary: mean and percentiles over the samples", "output")
 	for _, mc := range mcs {
 		for _, o := range mc.Outputs {
 			if o.Min == o.Max {
@@ -136,10 +133,7 @@ func hasNPV(mcs []*montecarlo.Result) bool {
 // npvTable lists owning's NPV against each offer, scenario by scenario:
 // its mean and percentiles over the samples that evaluated for the offer.
 func npvTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
-	g.Line(row, grid.Text("Owning's net present value against each offer (npv_saving): mean and percentiles over the samples", grid.StyleSection))
-	row++
-	g.Line(row, grid.Headers("offer", "unit", "scenario", "mean", "P5", "P50", "P95", "samples evaluated", "base", "base at (percentile)")...)
-	g.WrapHeight(row, 14, "base at (percentile)")
+	row = statsHeader(g, row, "Owning's net present value against each offer (npv_saving): mean and percentiles over the samples", "offer")
 	for _, mc := range mcs {
 		for _, oc := range mc.OwnCheaper {
 			if o := oc.NPV; o != nil && o.Min != o.Max {
@@ -148,6 +142,16 @@ func npvTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
 			}
 		}
 	}
+	return row
+}
+
+// statsHeader writes a statistics table's title and header row, the
+// first column called first; it returns the header's row.
+func statsHeader(g *grid.Grid, row int, title, first string) int {
+	g.Line(row, grid.Text(title, grid.StyleSection))
+	row++
+	g.Line(row, grid.Headers(first, "unit", "scenario", "mean", "P5", "P50", "P95", "samples evaluated", "base", "base at (percentile)")...)
+	g.WrapHeight(row, 14, "base at (percentile)")
 	return row
 }
 
