@@ -41,6 +41,14 @@ func Solve(p *engine.Plan, sc engine.Scenario, g engine.Goal) (Solution, error) 
 	if err != nil {
 		return sol, err
 	}
+	return solveFor(p, in, g, f), nil
+}
+
+// solveFor finds where f, the goal's target less its value as a function
+// of the input in, is zero (see Solve), for a caller that evaluates f
+// itself, such as one evaluator shared by many goals.
+func solveFor(p *engine.Plan, in engine.Input, g engine.Goal, f func(float64) float64) Solution {
+	sol := Solution{Goal: g}
 	var last [2]float64
 	var lastV [2]float64
 	for _, br := range brackets(in, g) {
@@ -60,10 +68,10 @@ func Solve(p *engine.Plan, sc engine.Scenario, g engine.Goal) (Solution, error) 
 		if miss := math.Abs(sol.Reached - g.Value); !(miss <= 1e-9*scale) {
 			sol.Why = fmt.Sprintf("%s jumps across %s near %s = %s without reaching it (a division by zero?)",
 				g.Target, units.Format(g.Value, p.Unit(g.Target)), g.For, units.Format(x, in.Unit))
-			return sol, nil
+			return sol
 		}
 		sol.Found = true
-		return sol, nil
+		return sol
 	}
 	x := func(v float64) string { return units.Format(v, in.Unit) }
 	y := func(v float64) string {
@@ -74,7 +82,7 @@ func Solve(p *engine.Plan, sc engine.Scenario, g engine.Goal) (Solution, error) 
 	}
 	sol.Why = fmt.Sprintf("no value of %s between %s and %s makes %s reach %s: it is %s at %s and %s at %s",
 		g.For, x(last[0]), x(last[1]), g.Target, y(g.Value), y(lastV[0]), x(last[0]), y(lastV[1]), x(last[1]))
-	return sol, nil
+	return sol
 }
 
 // goalFunc is target(x) − value for the goal, evaluated in sc with the

@@ -359,7 +359,11 @@ func BreakevenCurve(p *engine.Plan, scenarios []engine.Scenario) (*Curve, error)
 			line = append(line, finiteOrNaN(ev.Get(cost)))
 		}
 		c.Cost = append(c.Cost, line)
-		crossings, err := crossings(p, sc, output)
+		crossings, err := crossings(p, sc, output, func(u float64) float64 {
+			ev.Set(util, u)
+			ev.Run()
+			return ev.Get(cost)
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -368,21 +372,25 @@ func BreakevenCurve(p *engine.Plan, scenarios []engine.Scenario) (*Curve, error)
 	return c, nil
 }
 
-func crossings(p *engine.Plan, sc engine.Scenario, output string) ([]Crossing, error) {
+// crossings finds where the scenario's output, as the function at of the
+// utilisation, meets each offer of its GPU. One evaluator serves every
+// offer: the output does not depend on the offer's price, and building
+// one per offer (which evaluates every offer) made the curve cost the
+// square of the offers.
+func crossings(p *engine.Plan, sc engine.Scenario, output string, at func(u float64) float64) ([]Crossing, error) {
 	res, err := p.Eval(sc)
 	if err != nil {
 		return nil, err
 	}
+	m := p.Model()
+	in, _ := m.Input(engine.Utilization)
 	var out []Crossing
 	for _, o := range res.Offers {
 		if !o.Compared {
 			continue
 		}
 		g := engine.Goal{Name: "break-even", For: engine.Utilization, Target: output, Value: o.Offer.Price, Low: 0.01, High: 1, HasRange: true}
-		sol, err := Solve(p, sc, g)
-		if err != nil {
-			return nil, err
-		}
+		sol := solveFor(p, in, g, func(u float64) float64 { return at(u) - g.Value })
 		cr := Crossing{Scenario: sc.Name, Offer: o.Offer, Utilization: math.NaN()}
 		if sol.Found {
 			cr.Utilization = sol.X
