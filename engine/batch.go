@@ -36,7 +36,7 @@ type batchOffer struct {
 // the inputs named in vary take other values. When needs names formulas
 // (node-level or per offer), only what they depend on is evaluated.
 func (p *Plan) NewBatch(sc Scenario, vary []string, size int, needs ...string) (*Batch, error) {
-	st, res, err := p.evalState(sc)
+	st, res, err := p.evalState(sc, true)
 	if err != nil {
 		return nil, err
 	}

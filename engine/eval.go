@@ -102,12 +102,16 @@ type state struct {
 // model planner does not know); formulas that fail are reported in
 // Result.Errors and their dependents skipped.
 func (p *Plan) Eval(sc Scenario) (*Result, error) {
-	_, res, err := p.evalState(sc)
+	_, res, err := p.evalState(sc, true)
 	return res, err
 }
 
 // evalState is Eval, also returning the slots (node-level values in place).
-func (p *Plan) evalState(sc Scenario) (*state, *Result, error) {
+// Without offers it leaves the offers, their verdicts and words out: an
+// evaluator reads the node-level slots and runs each offer it is asked
+// for itself, and evaluating every offer for each one made what-ifs cost
+// the square of the offers.
+func (p *Plan) evalState(sc Scenario, offers bool) (*state, *Result, error) {
 	st := &state{slots: make([]float64, p.prog.slots), scenario: sc.Name, missing: map[string]string{}}
 	copy(st.slots, p.prog.init)
 	res := &Result{Scenario: sc.Name, Values: map[string]float64{}, Text: map[string]string{}, Errors: map[string]*EvalError{}}
@@ -123,6 +127,9 @@ func (p *Plan) evalState(sc Scenario) (*state, *Result, error) {
 	run(p.prog.node, st.slots)
 	failed := map[int]string{}
 	p.collect(st, false, "", failed, res.Values, res.Errors)
+	if !offers {
+		return st, res, nil
+	}
 	res.NoOffer = noOffer(res.Text[GPU])
 	for _, o := range p.model.Offers {
 		or := p.evalOffer(o, st, failed, res)

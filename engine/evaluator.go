@@ -20,7 +20,7 @@ type Evaluator struct {
 // the inputs that will change, Run executes only the instructions that
 // depend on them; the rest keep the values they have for sc.
 func (p *Plan) NewEvaluator(sc Scenario, vary ...string) (*Evaluator, error) {
-	st, _, err := p.evalState(sc)
+	st, _, err := p.evalState(sc, false)
 	if err != nil {
 		return nil, err
 	}

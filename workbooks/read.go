@@ -231,13 +231,14 @@ func savedOn(f *excelize.File) time.Time {
 type reader struct {
 	f        *excelize.File
 	file     string
-	size     map[string]int    // rows each sheet read holds, with the empty ones
-	bytes    map[string]uint64 // each sheet's part, unpacked, by lower-case name
-	inView   map[string]bool   // the sheets the read handle holds, by lower-case name
-	others   *otherSheets      // the other sheets, opened when a cell refers to one
-	parts    *ooxml.Package    // the workbook's parts, opened when a sheet's XML is asked for
-	partOf   map[string]string // each sheet's part, by lower-case name
-	xml      map[string][]byte // the sheets' XML asked for so far
+	size     map[string]int             // rows each sheet read holds, with the empty ones
+	bytes    map[string]uint64          // each sheet's part, unpacked, by lower-case name
+	inView   map[string]bool            // the sheets the read handle holds, by lower-case name
+	others   *otherSheets               // the other sheets, opened when a cell refers to one
+	parts    *ooxml.Package             // the workbook's parts, opened when a sheet's XML is asked for
+	partOf   map[string]string          // each sheet's part, by lower-case name
+	xml      map[string][]byte          // the sheets' XML asked for so far
+	shared   map[string]map[string]bool // per sheet (lower case), its cells whose formula is shared
 	problems diag.Diagnostics
 	warnings diag.Diagnostics
 }

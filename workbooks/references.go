@@ -136,19 +136,30 @@ func covered(f *excelize.File, sheet, cell string) bool {
 	return false
 }
 
-// sharedCellPattern finds a cell whose formula is shared in a sheet's XML:
+// sharedCells finds the cells whose formula is shared in a sheet's XML:
 // Excel writes a formula filled across cells once, and the others as
 // t="shared" pointing at it.
-func sharedCellPattern(cell string) *regexp.Regexp {
-	return regexp.MustCompile(`<(?:[\w.-]+:)?c\b[^>]*\br="` + regexp.QuoteMeta(cell) + `"[^>]*>\s*<(?:[\w.-]+:)?f\b[^>]*\bt="shared"`)
-}
+var sharedCells = regexp.MustCompile(`<(?:[\w.-]+:)?c\b[^>]*\br="([A-Za-z]+[0-9]+)"[^>]*>\s*<(?:[\w.-]+:)?f\b[^>]*\bt="shared"`)
 
 // sharedFormula reports whether the cell holds a formula filled across
 // cells: excelize shifts only its references without a sheet name, so a
-// reference into another sheet would come back as the first cell's.
+// reference into another sheet would come back as the first cell's. Each
+// sheet's XML is searched once for all of them: a search per cell made
+// reading a long sheet cost the square of its rows.
 func (r *reader) sharedFormula(sheet, cell string) bool {
-	xml := r.sheetXML(sheet)
-	return xml != nil && sharedCellPattern(cell).Match(xml)
+	key := strings.ToLower(sheet)
+	if r.shared == nil {
+		r.shared = map[string]map[string]bool{}
+	}
+	cells, ok := r.shared[key]
+	if !ok {
+		cells = map[string]bool{}
+		for _, m := range sharedCells.FindAllSubmatch(r.sheetXML(sheet), -1) {
+			cells[string(m[1])] = true
+		}
+		r.shared[key] = cells
+	}
+	return cells[cell]
 }
 
 // sheetXML is a sheet's part as the workbook holds it, for what excelize
