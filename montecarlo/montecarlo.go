@@ -154,7 +154,9 @@ func Run(ctx context.Context, p *engine.Plan, sc engine.Scenario, opts Options) 
 	}
 	if p.PerOffer(engine.NPVSaving) {
 		// Each compared offer's NPV is an output of its own.
+		mc.offerOutputs = make([][]int, len(mc.probe.Offers()))
 		for j := range mc.probe.Offers() {
+			mc.offerOutputs[j] = append(mc.offerOutputs[j], len(mc.outputs))
 			mc.outputs = append(mc.outputs, engine.NPVSaving)
 			mc.offerOf = append(mc.offerOf, j)
 		}
@@ -225,21 +227,24 @@ type mcRun struct {
 	target  *mat.TriDense
 	joined  []int // the sampled inputs correlations join
 	probe   *engine.Batch
-	outputs []string     // node-level formulas, then per-offer ones
-	offerOf []int        // per output: the compared offer it is of, or -1
-	varies  []bool       // per output: it varies from sample to sample
-	follows []*rescaling // per output: the output it follows, or nil when it is counted
-	sieves  []sieve      // per output: which values to keep
-	tallies [][]*tally   // per worker, per output: the values' account
-	mu      sync.Mutex   // guards tallies
-	done    atomic.Int64 // samples drawn
-	blocks  int
-	sums    [][]float64 // per block, per output: the sum over good samples
-	good    []int       // per block
-	cheaper [][]int     // per block, per offer: samples where owning wins
-	gains   [][]int     // per block, per offer: samples where owning's NPV is above zero
-	counted [][]int     // per block, per offer: samples that evaluated
-	failure []int       // per block: the first failed sample, or -1
+	outputs []string // node-level formulas, then per-offer ones
+	offerOf []int    // per output: the compared offer it is of, or -1
+	// offerOutputs lists, per compared offer, its outputs' indices: an
+	// offer's block reads only its own, not every offer's.
+	offerOutputs [][]int
+	varies       []bool       // per output: it varies from sample to sample
+	follows      []*rescaling // per output: the output it follows, or nil when it is counted
+	sieves       []sieve      // per output: which values to keep
+	tallies      [][]*tally   // per worker, per output: the values' account
+	mu           sync.Mutex   // guards tallies
+	done         atomic.Int64 // samples drawn
+	blocks       int
+	sums         [][]float64 // per block, per output: the sum over good samples
+	good         []int       // per block
+	cheaper      [][]int     // per block, per offer: samples where owning wins
+	gains        [][]int     // per block, per offer: samples where owning's NPV is above zero
+	counted      [][]int     // per block, per offer: samples that evaluated
+	failure      []int       // per block: the first failed sample, or -1
 }
 
 // newBatch evaluates what the run reports: the outputs, and break-even
@@ -365,6 +370,14 @@ func (mc *mcRun) base(o int) float64 {
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// outputsOf lists the outputs of the j-th compared offer.
+func (mc *mcRun) outputsOf(j int) []int {
+	if j < len(mc.offerOutputs) {
+		return mc.offerOutputs[j]
+	}
+	return nil
+}
 
 // offerAt is the compared offer output o is of, or -1 for a node-level one.
 func (mc *mcRun) offerAt(o int) int {

@@ -44,8 +44,8 @@ func (mc *mcRun) result(ctx context.Context) (*Result, error) {
 		if all > 0 {
 			oc.Probability = float64(wins) / float64(all)
 		}
-		for i, s := range outputs {
-			if mc.offerAt(i) == j && s.Name == engine.NPVSaving {
+		for _, i := range mc.outputsOf(j) {
+			if outputs[i].Name == engine.NPVSaving {
 				oc.NPV = &outputs[i]
 				if all > 0 {
 					oc.NPVAboveZero = float64(gains) / float64(all)

@@ -269,10 +269,7 @@ func (w *worker) recordOffer(k, n, j int, bad []bool) {
 	if good == n {
 		failed = nil
 	}
-	for o := range mc.outputs {
-		if mc.offerAt(o) != j {
-			continue
-		}
+	for _, o := range mc.outputsOf(j) {
 		col, fixed := mc.column(w.b, o)
 		if col == nil {
 			mc.sums[k][o] = fixed * float64(good)
