@@ -261,33 +261,47 @@ func TestHalfAPartIsRefused(t *testing.T) {
 	}
 }
 
-// An input sheet is read up to column IV, as up to row 50,000: a sheet of
-// 300 rows by 16,384 columns took 42 s and 2.4 GB before it was refused for
-// its contents. Cells formatted out to the last column but empty are no
-// content.
+// An input sheet is read out to Excel's last column, XFD, since a Scenarios
+// sheet has a column per scenario; what it costs to hold is bounded by its
+// span, every row counted out to its last cell with content: 300 rows
+// reaching XFD once took 42 s and 2.4 GB. Cells formatted out to the last
+// column but empty are no content.
 func TestInputSheetsWithTooManyColumns(t *testing.T) {
 	plan := planBytes(t)
-	withCells := func(cells string) []byte {
+	withCells := func(cells func(row int) string, rows int) []byte {
 		return rezip(t, plan, func(ps map[string][]byte) {
 			sheet := string(ps["xl/worksheets/sheet1.xml"])
 			at := strings.Index(sheet, `<row r="2"`)
 			end := at + strings.Index(sheet[at:], "</row>")
-			ps["xl/worksheets/sheet1.xml"] = []byte(sheet[:end] + cells + sheet[end:])
+			var more strings.Builder
+			for r := 100; r < 100+rows; r++ {
+				fmt.Fprintf(&more, `<row r="%d">%s</row>`, r, cells(r))
+			}
+			sheet = sheet[:end] + cells(2) + sheet[end:]
+			ps["xl/worksheets/sheet1.xml"] = []byte(strings.Replace(sheet, "</sheetData>", more.String()+"</sheetData>", 1))
 		})
 	}
-	err, _, _ := readHostile(t, "formatted.xlsx", withCells(`<c r="IW2" s="1"/><c r="XFD2" s="1"/>`))
-	if err != nil {
+	formatted := func(r int) string { return fmt.Sprintf(`<c r="IW%d" s="1"/><c r="XFD%d" s="1"/>`, r, r) }
+	if err, _, _ := readHostile(t, "formatted.xlsx", withCells(formatted, 300)); err != nil {
 		t.Errorf("cells formatted out to XFD: %v", err)
 	}
 	var wide strings.Builder
-	for c := maxInputColumns - 10; c <= 16384; c++ {
+	for c := 250; c <= 16384; c++ {
 		fmt.Fprintf(&wide, `<c r="%s2"><v>%d</v></c>`, diag.ColumnName(c), c)
 	}
-	err, grown, took := readHostile(t, "wide.xlsx", withCells(wide.String()))
-	if err == nil || !strings.HasSuffix(err.Error(), "wide.xlsx: Assumptions!XFD2: holds something beyond the 256 columns planner reads of an input sheet (A to IV); delete what does not belong to the table") {
-		t.Errorf("got %v", err)
+	if err, _, _ := readHostile(t, "wide.xlsx", withCells(func(r int) string { return strings.ReplaceAll(wide.String(), `2">`, fmt.Sprint(r)+`">`) }, 0)); err != nil {
+		t.Errorf("a row of numbers out to XFD: %v", err)
 	}
-	t.Logf("a row out to XFD: %v, %d MB more memory", took, grown>>20)
+	far := func(r int) string { return fmt.Sprintf(`<c r="XFD%d"><v>1</v></c>`, r) }
+	err, grown, took := readHostile(t, "far.xlsx", withCells(far, 300))
+	// Row 2 and rows 100 on reach XFD, 16,384 cells each; with the rest of
+	// the Assumptions table (at most 7 cells a row), the 123rd of them, row
+	// 221, is the first past 2,000,000.
+	want := "far.xlsx: Assumptions!XFD221: takes the sheet past 2000000 cells counted from each row's first column to its last cell with content; planner reads input sheets up to that: delete what does not belong to the table"
+	if err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("got %v\nwant …%s", err, want)
+	}
+	t.Logf("300 rows out to XFD: %v, %d MB more memory", took, grown>>20)
 }
 
 // Rows and columns within bounds can still make a sheet of millions of

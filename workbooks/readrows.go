@@ -118,13 +118,16 @@ func (o *otherSheets) close() {
 	}
 }
 
-// maxInputRows and maxInputColumns bound what planner reads from one input
-// sheet: a cost model has dozens of rows and a few columns (a Scenarios
-// sheet one per scenario); a sheet with millions of cells is not one.
+// maxInputRows, maxInputCells and maxInputSpan bound what planner reads
+// from one input sheet: a cost model has dozens of rows and a few columns
+// (a Scenarios sheet one per scenario, up to Excel's 16,384); a sheet with
+// millions of cells is not one. The span counts every row's cells up to its
+// last with content, empty ones included, since that is what a row costs to
+// hold: it bounds a sheet of sparse rows reaching far to the right.
 const (
-	maxInputRows    = 50000
-	maxInputColumns = 256 // A to IV
-	maxInputCells   = 1000000
+	maxInputRows  = 50000
+	maxInputCells = 1000000
+	maxInputSpan  = 2000000
 )
 
 // rows reads a sheet's rows as stored values, streaming, so that a sheet
@@ -138,7 +141,7 @@ func (r *reader) rows(sheet string) ([][]string, bool) {
 	}
 	defer it.Close()
 	var out [][]string
-	filled, gap, cellsRead := 0, 0, 0
+	filled, gap, cellsRead, span := 0, 0, 0, 0
 	for it.Next() {
 		cells, err := it.Columns(rawOpts)
 		if err != nil {
@@ -152,10 +155,10 @@ func (r *reader) rows(sheet string) ([][]string, bool) {
 		for len(cells) > 0 && strings.TrimSpace(cells[len(cells)-1]) == "" {
 			cells = cells[:len(cells)-1]
 		}
-		if len(cells) > maxInputColumns {
+		if span += len(cells); span > maxInputSpan {
 			at := diag.Origin{File: r.file, Sheet: sheet, Row: len(out) + gap + 1, Col: len(cells)}
-			r.fail(at, "", "holds something beyond the %d columns planner reads of an input sheet (A to %s); delete what does not belong to the table",
-				maxInputColumns, diag.ColumnName(maxInputColumns))
+			r.fail(at, "", "takes the sheet past %d cells counted from each row's first column to its last cell with content; planner reads input sheets up to that: delete what does not belong to the table",
+				maxInputSpan)
 			return nil, false
 		}
 		if filled++; filled > maxInputRows {
