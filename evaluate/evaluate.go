@@ -130,6 +130,9 @@ type run struct {
 	model   diag.Diagnostics // the engine's and Monte Carlo's warnings about the model and the overrides
 	failed  diag.Diagnostics // Monte Carlo samples that gave no number
 	writing diag.Diagnostics // writing the sheets: defined names
+	// known is what planner remembers of leaving the workbook's bytes up to
+	// date with this run's choices (uptodate.go); nil when it does not.
+	known *remembered
 }
 
 // warnings is everything the run warns of so far, in the order planner
@@ -163,6 +166,7 @@ func evaluate(ctx context.Context, path string, opts Options, rep *Report) error
 	if err != nil {
 		return err
 	}
+	r.known = r.recall(book.Path, book.Data())
 	if err := r.compute(ctx, book, rep); err != nil {
 		return err
 	}
@@ -228,7 +232,9 @@ func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (e
 	if err := r.evalAll(rep); err != nil {
 		return err
 	}
-	if rep.MonteCarlo, err = monteCarlo(ctx, rep.Plan, rep.Set, r.opts); err != nil {
+	if r.known != nil {
+		rep.MonteCarlo = r.known.MonteCarlo
+	} else if rep.MonteCarlo, err = monteCarlo(ctx, rep.Plan, rep.Set, r.opts); err != nil {
 		return err
 	}
 	r.failed = failedSamples(rep.MonteCarlo)
@@ -293,6 +299,11 @@ func (r *run) finish(book *workbooks.Book, rep *Report) error {
 // check compares the workbook with what the evaluation would write, and
 // writes nothing.
 func (r *run) check(book *workbooks.Book, rep *Report) error {
+	upToDate := book.Path + ": up to date: planner's sheets match a fresh evaluation"
+	if r.known != nil {
+		rep.Note = upToDate
+		return nil
+	}
 	written, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force})
 	if err != nil {
 		return err
@@ -304,24 +315,42 @@ func (r *run) check(book *workbooks.Book, rep *Report) error {
 	if len(stale) > 0 {
 		return fmt.Errorf("%s\n%s: stale; run %s and commit the result", strings.Join(stale, "\n"), book.Path, workbooks.Command("eval", book.Path))
 	}
-	rep.Note = book.Path + ": up to date: planner's sheets match a fresh evaluation"
+	if len(written.Warnings) == 0 {
+		r.remember(book.Path, book.Data(), remembered{MonteCarlo: rep.MonteCarlo})
+	}
+	rep.Note = upToDate
 	return nil
 }
 
 // write puts the results into the workbook and saves it, unless nothing
 // would change.
 func (r *run) write(book *workbooks.Book, rep *Report) error {
+	inPlace := r.target == book.Path
+	unchanged := r.target + ": Results already up to date; the file is unchanged"
+	if r.known != nil {
+		rep.Note = unchanged
+		return nil
+	}
 	written, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force})
 	if err != nil {
 		return err
 	}
 	r.writing = written.Warnings
-	if r.target == book.Path && workbooks.Same(written.Data, book.Data()) {
-		rep.Note = r.target + ": Results already up to date; the file is unchanged"
+	// Only a run that warned of nothing while writing is remembered: the
+	// shortcut has no warnings of writing to repeat.
+	remember := inPlace && len(written.Warnings) == 0
+	if inPlace && workbooks.Same(written.Data, book.Data()) {
+		if remember {
+			r.remember(book.Path, book.Data(), remembered{MonteCarlo: rep.MonteCarlo})
+		}
+		rep.Note = unchanged
 		return nil
 	}
 	if err := workbooks.Save(r.target, written.Data); err != nil {
 		return err
+	}
+	if remember {
+		r.remember(r.target, written.Data, remembered{MonteCarlo: rep.MonteCarlo})
 	}
 	rep.Note = r.target + ": wrote " + workbooks.SheetList(written.Sheets)
 	return nil

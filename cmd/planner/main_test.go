@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -16,9 +17,33 @@ import (
 var update = flag.Bool("update", false, "rewrite the cmp sections of testdata/script/*.txtar with planner's output")
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
-		"planner": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
-	})
+	if filepath.Base(os.Args[0]) == "planner" {
+		// A script's planner: its cache folder is the script's (see Setup).
+		testscript.Main(m, scriptPlanner)
+	}
+	// planner remembers the workbooks it left up to date in the user's
+	// cache folder; the tests keep a folder of their own.
+	cache, err := os.MkdirTemp("", "planner-cache-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CACHE_HOME", cache)
+	testscript.Main(removingAfter{m, cache}, scriptPlanner)
+}
+
+var scriptPlanner = map[string]func(){
+	"planner": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
+}
+
+// removingAfter runs the tests, then removes a folder they used.
+type removingAfter struct {
+	*testing.M
+	dir string
+}
+
+func (r removingAfter) Run() int {
+	defer os.RemoveAll(r.dir)
+	return r.M.Run()
 }
 
 // TestScripts runs the CLI scripts in testdata/script. Besides planner they
@@ -32,5 +57,9 @@ func TestScripts(t *testing.T) {
 		Cmds:                scriptCommands,
 		RequireExplicitExec: true,
 		UpdateScripts:       *update,
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.Getenv("TMPDIR"), "cache"))
+			return nil
+		},
 	})
 }
