@@ -162,10 +162,12 @@ func evaluate(ctx context.Context, path string, opts Options, rep *Report) error
 		defer unlock()
 		rep.Warnings = r.early
 	}
+	read := r.phase(phaseReading)
 	book, err := workbooks.Read(path)
 	if err != nil {
 		return err
 	}
+	read()
 	r.known = r.recall(book.Path, book.Data())
 	if err := r.compute(ctx, book, rep); err != nil {
 		return err
@@ -229,9 +231,11 @@ func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (e
 	}
 	rep.Warnings = r.warnings()
 	rep.Names = book.Names
+	evaluated := r.phase(phaseEvaluating)
 	if err := r.evalAll(rep); err != nil {
 		return err
 	}
+	evaluated()
 	if r.known != nil {
 		rep.MonteCarlo = r.known.MonteCarlo
 	} else if rep.MonteCarlo, err = monteCarlo(ctx, rep.Plan, rep.Set, r.opts); err != nil {
@@ -239,9 +243,11 @@ func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (e
 	}
 	r.failed = failedSamples(rep.MonteCarlo)
 	rep.Warnings = r.warnings()
+	whatIfs := r.phase(phaseWhatIfs)
 	if rep.WhatIfs, err = whatif.Run(rep.Plan, rep.Plan.Scenarios(rep.Set), r.opts.Targets); err != nil {
 		return err
 	}
+	whatIfs()
 	return nil
 }
 
@@ -304,6 +310,7 @@ func (r *run) check(book *workbooks.Book, rep *Report) error {
 		rep.Note = upToDate
 		return nil
 	}
+	compared := r.phase(phaseChecking)
 	written, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force})
 	if err != nil {
 		return err
@@ -312,6 +319,7 @@ func (r *run) check(book *workbooks.Book, rep *Report) error {
 	if err != nil {
 		return err
 	}
+	compared()
 	if len(stale) > 0 {
 		return fmt.Errorf("%s\n%s: stale; run %s and commit the result", strings.Join(stale, "\n"), book.Path, workbooks.Command("eval", book.Path))
 	}
@@ -331,10 +339,12 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 		rep.Note = unchanged
 		return nil
 	}
+	wrote := r.phase(phaseWriting)
 	written, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force})
 	if err != nil {
 		return err
 	}
+	wrote()
 	r.writing = written.Warnings
 	// Only a run that warned of nothing while writing is remembered: the
 	// shortcut has no warnings of writing to repeat.
@@ -346,9 +356,11 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 		rep.Note = unchanged
 		return nil
 	}
+	saved := r.phase(phaseSaving)
 	if err := workbooks.Save(r.target, written.Data); err != nil {
 		return err
 	}
+	saved()
 	if remember {
 		r.remember(r.target, written.Data, remembered{MonteCarlo: rep.MonteCarlo})
 	}

@@ -42,13 +42,18 @@ var quick = Options{Samples: 200, Seed: montecarlo.DefaultSeed, Version: "test"}
 func TestEvaluateWritesTheArticlesFigures(t *testing.T) {
 	path := newWorkbook(t)
 	var phases []string
-	var last, total int
+	var samples, total int
+	ended := map[string]bool{}
 	opts := quick
 	opts.Progress = func(phase string, done, all int) {
 		if len(phases) == 0 || phases[len(phases)-1] != phase {
 			phases = append(phases, phase)
 		}
-		last, total = done, all
+		if phase == phaseMonteCarlo {
+			samples, total = done, all
+		} else {
+			ended[phase] = done == 1 && all == 1
+		}
 	}
 	rep, err := Evaluate(context.Background(), path, opts)
 	if err != nil {
@@ -70,8 +75,14 @@ func TestEvaluateWritesTheArticlesFigures(t *testing.T) {
 	if len(rep.MonteCarlo) != len(rep.Results) || rep.MonteCarlo[0].Samples != 200 {
 		t.Errorf("%d Monte Carlo runs of %d samples for %d scenarios, want one of 200 each", len(rep.MonteCarlo), rep.MonteCarlo[0].Samples, len(rep.Results))
 	}
-	if strings.Join(phases, ",") != phaseMonteCarlo || last != total || total != 200*len(rep.Results) {
-		t.Errorf("progress heard %v, %d of %d; want Monte Carlo to %d", phases, last, total, 200*len(rep.Results))
+	want := []string{phaseReading, phaseEvaluating, phaseMonteCarlo, phaseWhatIfs, phaseWriting, phaseSaving}
+	if strings.Join(phases, ",") != strings.Join(want, ",") || samples != total || total != 200*len(rep.Results) {
+		t.Errorf("progress heard %q, Monte Carlo at %d of %d; want %q, Monte Carlo to %d", phases, samples, total, want, 200*len(rep.Results))
+	}
+	for _, p := range want {
+		if p != phaseMonteCarlo && !ended[p] {
+			t.Errorf("progress did not hear %s end", p)
+		}
 	}
 	if !strings.HasPrefix(rep.Note, path+": wrote ") || !strings.Contains(rep.Note, "Results") {
 		t.Errorf("note %q, want %s: wrote ... Results ...", rep.Note, path)

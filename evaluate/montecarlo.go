@@ -8,8 +8,28 @@ import (
 	"planner/workbooks"
 )
 
-// phaseMonteCarlo names the Monte Carlo phase to Options.Progress.
-const phaseMonteCarlo = "Monte Carlo"
+// The phases of a run, in order, as Options.Progress hears them: Monte
+// Carlo counts its samples over every scenario; the others say when they
+// begin (0 of 1) and end (1 of 1).
+const (
+	phaseReading    = "reading"
+	phaseEvaluating = "evaluating"
+	phaseMonteCarlo = "Monte Carlo"
+	phaseWhatIfs    = "what-ifs"
+	phaseWriting    = "writing the sheets"
+	phaseChecking   = "comparing with the sheets"
+	phaseSaving     = "saving"
+)
+
+// phase tells Options.Progress that a phase begins, and returns what tells
+// it that the phase ended.
+func (r *run) phase(name string) (end func()) {
+	if r.opts.Progress == nil {
+		return func() {}
+	}
+	r.opts.Progress(name, 0, 1)
+	return func() { r.opts.Progress(name, 1, 1) }
+}
 
 // monteCarlo runs a Monte Carlo of every scenario, base first, reporting
 // its progress over all of them.

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+)
+
+// On a terminal, every phase of a long run shows: Monte Carlo with its
+// count of samples, the others by name with a spinner that the ticker
+// keeps turning while they report nothing.
+func TestProgressShowsEveryLongPhase(t *testing.T) {
+	var screen bytes.Buffer
+	p := &progress{w: &screen, tty: true, after: 0, start: time.Now()}
+	p.tick(time.Millisecond)
+	p.set("reading", 0, 1)
+	waitFor(t, p, &screen, "reading")
+	p.set("reading", 1, 1)
+	p.set("Monte Carlo", 4000, 8000)
+	waitFor(t, p, &screen, "Monte Carlo")
+	p.set("Monte Carlo", 8000, 8000)
+	p.set("writing the sheets", 0, 1)
+	waitFor(t, p, &screen, "writing the sheets")
+	p.finish()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := screen.String()
+	if !strings.Contains(out, "4000/8000") {
+		t.Errorf("Monte Carlo's bar never counted its samples (4000/8000):\n%q", out)
+	}
+	turns := strings.Count(out[strings.LastIndex(out, "Monte Carlo"):], "writing the sheets")
+	if turns < 2 {
+		t.Errorf("the spinner of a phase without a count showed %d times; the ticker should redraw it:\n%q", turns, out)
+	}
+}
+
+// waitFor waits until the screen shows text, drawn by set or the ticker.
+func waitFor(t *testing.T, p *progress, screen *bytes.Buffer, text string) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		p.mu.Lock()
+		shown := strings.Count(screen.String(), text)
+		p.mu.Unlock()
+		if shown >= 2 {
+			return
+		}
+	}
+	t.Fatalf("the screen never showed %q twice", text)
+}
+
+// Off a terminal (a pipe, a file, CI's log), nothing is drawn.
+func TestProgressIsSilentOffATerminal(t *testing.T) {
+	var log bytes.Buffer
+	p := newProgress(&log)
+	p.set("reading", 0, 1)
+	p.set("Monte Carlo", 10, 10)
+	p.finish()
+	if log.Len() != 0 {
+		t.Errorf("drew %q on a writer that is no terminal", log.String())
+	}
+}
