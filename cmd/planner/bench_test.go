@@ -108,6 +108,11 @@ var growths = []grown{
 // dimension its exponent over the smaller (time grows as size^exponent;
 // linear is 1), when those ran in the same run; the benchmark logs them all
 // in a table at the end (printed with -v).
+//
+//	go test ./cmd/planner -run '^$' -bench 'EvalGrown|ReEval' -benchtime 3x
+//
+// takes about three minutes on two cores while 1,000 offers cost some 40 s
+// an eval; past ten minutes, go test's -timeout needs raising.
 func BenchmarkEvalGrown(b *testing.B) {
 	base := initWorkbook(b)
 	msPerEval := map[string]float64{}
