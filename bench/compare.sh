@@ -138,7 +138,10 @@ def cell(wb, tool):
 def ratio(wb, tool):
     if (wb, tool) in failed or (wb, "planner") in failed:
         return ""
-    return f"{med(wb, tool, 0) / med(wb, 'planner', 0):.1f}× ({med(wb, tool, 1) / med(wb, 'planner', 1):.1f}×)"
+    def r(i):
+        x = med(wb, tool, i) / med(wb, "planner", i)
+        return f"{x:.1f}×" if x >= 1 else f"{x:.2g}×"
+    return f"{r(0)} ({r(1)})"
 
 
 print("| workbook | planner eval | LibreOffice | Python/openpyxl | LibreOffice / planner | Python / planner "
