@@ -159,8 +159,9 @@ func runScenario(ctx context.Context, p *engine.Plan, sc engine.Scenario, opts O
 			mc.offerOf = append(mc.offerOf, -1)
 		}
 	}
-	// The probe is only looked at, never run: one sample wide.
-	if mc.probe, err = mc.newBatch(1); err != nil {
+	// The probe is looked at, and run only as the one worker of a run on
+	// one core; else it is one sample wide.
+	if mc.probe, err = mc.newBatch(mc.probeSize()); err != nil {
 		return nil, err
 	}
 	if p.PerOffer(engine.NPVSaving) {
@@ -264,6 +265,15 @@ type mcRun struct {
 	gains        [][]int     // per block, per offer: samples where owning's NPV is above zero
 	counted      [][]int     // per block, per offer: samples that evaluated
 	failure      []int       // per block: the first failed sample, or -1
+}
+
+// probeSize is the probe's width: a block for a run on one core, whose
+// one worker runs it, else one sample.
+func (mc *mcRun) probeSize() int {
+	if mc.serial {
+		return blockSize
+	}
+	return 1
 }
 
 // newBatch evaluates what the run reports, size samples at a time: the

@@ -27,9 +27,12 @@ type worker struct {
 
 // newWorker prepares a worker that will likely draw about share samples.
 func (mc *mcRun) newWorker(share int) (*worker, error) {
-	b, err := mc.newBatch(blockSize)
-	if err != nil {
-		return nil, err
+	b := mc.probe // a run on one core has one worker at a time, which runs the probe
+	if !mc.serial {
+		var err error
+		if b, err = mc.newBatch(blockSize); err != nil {
+			return nil, err
+		}
 	}
 	w := &worker{mc: mc, b: b, bad: make([]bool, blockSize), offerBad: make([]bool, blockSize), fresh: make([]bool, blockSize),
 		util: make([]float64, blockSize), breakeven: make([]float64, blockSize), compared: b.Offers()}
