@@ -23,6 +23,16 @@ import (
 // drawBudget bounds the draws RunAll keeps to share, in values: 4M, 32 MB.
 const drawBudget = 4 << 20
 
+// Each run side by side holds a batch: a block's column for every slot its
+// formulas compute and every constant they read, up to about four a
+// formula. RunAll runs as many side by side as the cores allow while those
+// fit batchBudget: a model of 2,000 formulas takes some 64 MB a batch, and
+// runs one scenario at a time, on one core.
+const (
+	batchBudget = 64 << 20
+	perFormula  = 4 * blockSize * 8
+)
+
 // RunAll runs a Monte Carlo of every scenario and returns their results in
 // the same order, each as Run would give it. Progress hears the samples
 // done over all the scenarios together.
@@ -59,9 +69,10 @@ func RunAll(ctx context.Context, p *engine.Plan, scenarios []engine.Scenario, op
 		}
 		return out, nil
 	}
+	side := max(1, min(workers, len(scenarios), batchBudget/max(1, perFormula*len(p.Formulas()))))
 	next := atomic.Int64{}
 	var wg sync.WaitGroup
-	for range min(workers, len(scenarios)) {
+	for range side {
 		wg.Go(func() {
 			sh := &sharing{draws: draws, serial: true, pool: &buffers{}}
 			for i := int(next.Add(1) - 1); i < len(scenarios) && ctx.Err() == nil; i = int(next.Add(1) - 1) {
