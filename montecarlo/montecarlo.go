@@ -202,7 +202,11 @@ func (mc *mcRun) sample(ctx context.Context) error {
 			}
 		}
 		whole := pilot == mc.blocks
-		mc.sieves[o] = sieveFrom(values, whole, mc.bracketSigmas())
+		if lo, hi, ok := tallies[0][o].knownBounds(); ok && len(tallies) == 1 {
+			mc.sieves[o] = sieveBetween(values, lo, hi, whole, mc.bracketSigmas())
+		} else {
+			mc.sieves[o] = sieveFrom(values, whole, mc.bracketSigmas())
+		}
 		mc.sieves[o].histogram = slices.Contains(mc.opts.Histograms, mc.outputs[o])
 		mc.sieves[o].base = mc.base(o)
 		if whole {

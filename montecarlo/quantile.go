@@ -92,6 +92,12 @@ func (s *sieve) setBins(lo, hi float64) {
 // the pilot is the whole run, it keeps every value.
 func sieveFrom(pilot []float64, wholeRun bool, sigmas float64) sieve {
 	lo, hi := minMax(pilot)
+	return sieveBetween(pilot, lo, hi, wholeRun, sigmas)
+}
+
+// sieveBetween is sieveFrom of a pilot whose smallest value is lo and
+// largest hi.
+func sieveBetween(pilot []float64, lo, hi float64, wholeRun bool, sigmas float64) sieve {
 	s := keepAll(lo, hi)
 	m := len(pilot)
 	if m == 0 && !wholeRun {
@@ -159,12 +165,18 @@ func newTally(s *sieve, n int) *tally {
 // tallyOfAll is the tally of values under a sieve that keeps them all,
 // as add would make it, without copying them.
 func tallyOfAll(s *sieve, values []float64) *tally {
-	t := &tally{n: len(values)}
+	t := &tally{n: len(values), bounded: len(values) > 0, lo: math.Inf(1), hi: math.Inf(-1)}
 	t.atOrAbove[0] = len(values)
 	t.kept[0] = values
 	for _, x := range values {
 		t.below += b2i(x < s.base)
 		t.atOrBelow += b2i(x <= s.base)
+		if x < t.lo {
+			t.lo = x
+		}
+		if x > t.hi {
+			t.hi = x
+		}
 	}
 	if s.histogram {
 		t.bin(s, values, nil)
@@ -187,6 +199,16 @@ func wholeTally(s *sieve, tallies [][]*tally, o int, values []float64) *tally {
 	return t
 }
 
+// knownBounds are the smallest and largest of kept[0], as minMax gives
+// them, when the tally knows them: not when they were found by plain
+// comparisons that put 0 and -0 in the order they came.
+func (t *tally) knownBounds() (lo, hi float64, ok bool) {
+	if !t.bounded || t.n != len(t.kept[0]) || t.lo == 0 || t.hi == 0 {
+		return 0, 0, false
+	}
+	return t.lo, t.hi, true
+}
+
 // tally is one worker's account of one output's values under a sieve.
 type tally struct {
 	n         int                        // values counted
@@ -196,7 +218,8 @@ type tally struct {
 	hist      [histogramBins]int
 	below     int // values below the sieve's base
 	atOrBelow int // and at or below it
-	// bounded says lo and hi are the smallest and largest of kept[0].
+	// bounded says lo and hi are the smallest and largest of kept[0]
+	// (but for the sign of a zero among them: see knownBounds).
 	bounded bool
 	lo, hi  float64
 }
@@ -294,6 +317,7 @@ func (t *tally) count(s *sieve, col []float64, bad []bool, sc *scratch) (sum flo
 			return sum
 		}
 	}
+	t.bounded = false
 	var above0, above1, above2, kept, below, atOrBelow int
 	tailLow, tailHigh, base := s.tailLow, s.tailHigh, s.base
 	high0, high1, high2 := s.high[0], s.high[1], s.high[2]
@@ -342,13 +366,27 @@ func (s *sieve) keepsEverything() bool {
 func (t *tally) keepFinite(s *sieve, col []float64) (sum float64, ok bool) {
 	var below, atOrBelow, finite int
 	base := s.base
+	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, x := range col {
 		sum += x
 		below, atOrBelow = below+b2i(x < base), atOrBelow+b2i(x <= base)
 		finite += b2i(x-x == 0)
+		if x < lo {
+			lo = x
+		}
+		if x > hi {
+			hi = x
+		}
 	}
 	if finite < len(col) {
 		return 0, false
+	}
+	switch {
+	case len(col) == 0:
+	case t.n == 0:
+		t.bounded, t.lo, t.hi = true, lo, hi
+	case t.bounded:
+		t.lo, t.hi = min(t.lo, lo), max(t.hi, hi)
 	}
 	t.kept[0] = append(t.kept[0], col...)
 	t.n += len(col)
