@@ -52,17 +52,20 @@ func RunAll(ctx context.Context, p *engine.Plan, scenarios []engine.Scenario, op
 		if opts.Progress == nil {
 			return nil
 		}
-		return func(d int) { // one scenario's samples so far, from one goroutine
+		return func(d int) { // one scenario's samples so far, from its one worker
 			opts.Progress(int(done.Add(int64(d - *last))))
 			*last = d
 		}
 	}
 	blocks := (opts.Samples + blockSize - 1) / blockSize
 	if workers == 1 || len(scenarios) < 2 || blocks > pilotBlocks {
-		// Long runs: one scenario at a time, over every core.
+		// Long runs: one scenario at a time, over every core, whose
+		// workers report out of order.
 		for i, sc := range scenarios {
-			o, last := opts, 0
-			o.Progress = progress(&last)
+			o := opts
+			if opts.Progress != nil {
+				o.Progress = func(d int) { opts.Progress(i*opts.Samples + d) }
+			}
 			if out[i], errs[i] = runScenario(ctx, p, sc, o, &sharing{draws: draws}); errs[i] != nil {
 				return nil, errs[i]
 			}
