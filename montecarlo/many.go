@@ -35,7 +35,8 @@ const (
 
 // RunAll runs a Monte Carlo of every scenario and returns their results in
 // the same order, each as Run would give it. Progress hears the samples
-// done over all the scenarios together.
+// done over all the scenarios together, from several cores at once, as
+// Run's does.
 func RunAll(ctx context.Context, p *engine.Plan, scenarios []engine.Scenario, opts Options) ([]*Result, error) {
 	if err := CheckSamples(opts.Samples); err != nil {
 		return nil, err

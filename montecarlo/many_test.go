@@ -3,6 +3,7 @@ package montecarlo
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
 
 	"planner/engine"
@@ -35,8 +36,9 @@ func TestRunAllIsRunOfEach(t *testing.T) {
 	for _, samples := range []int{3000, 20000} {
 		for _, workers := range []int{0, 1} {
 			opts := Options{Samples: samples, Seed: 7, Workers: workers, Histograms: []string{"cost_per_gpu_hour"}}
+			var mu sync.Mutex
 			done := 0
-			opts.Progress = func(d int) { done = max(done, d) }
+			opts.Progress = func(d int) { mu.Lock(); done = max(done, d); mu.Unlock() } // from several cores
 			all, err := RunAll(context.Background(), p, scenarios, opts)
 			if err != nil {
 				t.Fatal(err)
