@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"planner/montecarlo"
@@ -43,12 +44,15 @@ func TestEvaluateWritesTheArticlesFigures(t *testing.T) {
 	path := newWorkbook(t)
 	var phases []string
 	var last, total int
+	var mu sync.Mutex // scenarios side by side report from several cores, out of order
 	opts := quick
 	opts.Progress = func(phase string, done, all int) {
+		mu.Lock()
+		defer mu.Unlock()
 		if len(phases) == 0 || phases[len(phases)-1] != phase {
 			phases = append(phases, phase)
 		}
-		last, total = done, all
+		last, total = max(last, done), all
 	}
 	rep, err := Evaluate(context.Background(), path, opts)
 	if err != nil {
