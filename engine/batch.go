@@ -21,8 +21,9 @@ type Batch struct {
 	node        []instr     // node instructions that depend on a varying input
 	offer       []instr     // per-offer instructions that depend on a varying input
 	offers      []batchOffer
-	guards      []int32 // varying node slots whose non-finite value fails a sample
-	offerGuards []int32 // the same among the per-offer slots
+	guards      []int32          // varying node slots whose non-finite value fails a sample
+	offerGuards []int32          // the same among the per-offer slots
+	writes      map[int32]*instr // writers, once made
 }
 
 // batchOffer is a compared offer with its per-offer constant columns.
@@ -40,8 +41,8 @@ func (p *Plan) NewBatch(sc Scenario, vary []string, size int, needs ...string) (
 	if err != nil {
 		return nil, err
 	}
-	b := &Batch{plan: p, size: size, result: res, vec: make([][]float64, p.prog.slots)}
-	varying := make([]bool, p.prog.slots)
+	b := &Batch{plan: p, size: size, result: res, vec: make([][]float64, p.prog.slots), varies: make([]bool, p.prog.slots)}
+	varying := b.varies
 	for _, name := range vary {
 		s, ok := p.prog.inputSlot[name]
 		if !ok || name == OfferPrice {
@@ -74,7 +75,6 @@ func (p *Plan) NewBatch(sc Scenario, vary []string, size int, needs ...string) (
 	}
 	b.guards = guards(b.node, varying, p.prog.formulaSlot)
 	b.offerGuards = guards(b.offer, varying, p.prog.formulaSlot)
-	b.varies = varying
 	return b, nil
 }
 
@@ -362,8 +362,7 @@ func (b *Batch) OfferColumn(k int, name string) ([]float64, float64) {
 	if b.varies[s] {
 		return b.vec[s], 0
 	}
-	o := b.result.Offers[b.offers[k].index]
-	if v, ok := o.Values[name]; ok {
+	if v, ok := b.result.Offers[b.offers[k].index].Values[name]; ok {
 		return nil, v
 	}
 	return nil, math.NaN()

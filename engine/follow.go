@@ -10,10 +10,9 @@ import "math"
 // stops at the first slot isSource accepts and returns it, with the
 // function that takes its values to s's exactly as the batch computes them.
 func (b *Batch) Follows(s Slot, isSource func(Slot) bool) (Slot, func(float64) float64, bool) {
-	writers := b.writers()
 	var steps []step
 	for cur := int32(s); ; {
-		in := writers[cur]
+		in := b.writers()[cur]
 		if in == nil {
 			return 0, nil, false // an input, or a slot written twice
 		}
@@ -49,17 +48,19 @@ type step struct {
 }
 
 // writers maps each slot the batch's varying instructions write to its
-// instruction, or to nothing when more than one writes it.
+// instruction, or to nothing when more than one writes it; made once.
 func (b *Batch) writers() map[int32]*instr {
-	out := map[int32]*instr{}
-	for i, in := range b.node {
-		if _, twice := out[in.dst]; twice {
-			out[in.dst] = nil
-			continue
+	if b.writes == nil {
+		b.writes = map[int32]*instr{}
+		for i, in := range b.node {
+			_, twice := b.writes[in.dst]
+			b.writes[in.dst] = &b.node[i]
+			if twice {
+				b.writes[in.dst] = nil
+			}
 		}
-		out[in.dst] = &b.node[i]
 	}
-	return out
+	return b.writes
 }
 
 // increasingStep says whether in increases with its one varying operand,

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"planner/montecarlo"
@@ -44,13 +45,16 @@ func TestEvaluateWritesTheArticlesFigures(t *testing.T) {
 	var phases []string
 	var samples, total int
 	ended := map[string]bool{}
+	var mu sync.Mutex // scenarios side by side report from several cores, out of order
 	opts := quick
 	opts.Progress = func(phase string, done, all int) {
+		mu.Lock()
+		defer mu.Unlock()
 		if len(phases) == 0 || phases[len(phases)-1] != phase {
 			phases = append(phases, phase)
 		}
 		if phase == phaseMonteCarlo {
-			samples, total = done, all
+			samples, total = max(samples, done), all
 		} else {
 			ended[phase] = done == 1 && all == 1
 		}

@@ -36,18 +36,9 @@ func (r *run) phase(name string) (end func()) {
 func monteCarlo(ctx context.Context, plan *engine.Plan, overrides map[string]engine.Value, opts Options) ([]*montecarlo.Result, error) {
 	scenarios := plan.Scenarios(overrides)
 	total := opts.Samples * len(scenarios)
-	var out []*montecarlo.Result
-	for i, sc := range scenarios {
-		offset := i * opts.Samples
-		mo := montecarlo.Options{Samples: opts.Samples, Seed: opts.Seed, Histograms: []string{workbooks.HistogramOutput}}
-		if opts.Progress != nil {
-			mo.Progress = func(done int) { opts.Progress(phaseMonteCarlo, offset+done, total) }
-		}
-		r, err := montecarlo.Run(ctx, plan, sc, mo)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
+	mo := montecarlo.Options{Samples: opts.Samples, Seed: opts.Seed, Histograms: []string{workbooks.HistogramOutput}}
+	if opts.Progress != nil {
+		mo.Progress = func(done int) { opts.Progress(phaseMonteCarlo, done, total) }
 	}
-	return out, nil
+	return montecarlo.RunAll(ctx, plan, scenarios, mo)
 }

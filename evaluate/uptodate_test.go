@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -29,13 +30,17 @@ func TestMain(m *testing.M) {
 // planner remembers draws none.
 func sampling(t *testing.T, path string, opts Options) (*Report, bool) {
 	t.Helper()
-	sampled := false
-	opts.Progress = func(phase string, done, total int) { sampled = sampled || phase == phaseMonteCarlo }
+	var sampled atomic.Bool // scenarios side by side report from several cores
+	opts.Progress = func(phase string, done, total int) {
+		if phase == phaseMonteCarlo {
+			sampled.Store(true)
+		}
+	}
 	rep, err := Evaluate(context.Background(), path, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rep, sampled
+	return rep, sampled.Load()
 }
 
 func reportJSON(t *testing.T, rep *Report) string {

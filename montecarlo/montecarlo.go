@@ -139,9 +139,19 @@ func Run(ctx context.Context, p *engine.Plan, sc engine.Scenario, opts Options) 
 	if err := CheckSamples(opts.Samples); err != nil {
 		return nil, err
 	}
+	return runScenario(ctx, p, sc, opts, nil)
+}
+
+// runScenario is Run, drawing through the shared draws and buffers of a
+// run of many scenarios when sh is not nil.
+func runScenario(ctx context.Context, p *engine.Plan, sc engine.Scenario, opts Options, sh *sharing) (*Result, error) {
 	mc, err := newRun(p, sc, opts)
 	if err != nil {
 		return nil, err
+	}
+	if sh != nil {
+		mc.serial, mc.pool, mc.drawn = sh.serial, sh.pool, sh.draws.of(namesOf(mc.sampled), len(mc.sampled), opts.Samples)
+		defer mc.giveBack()
 	}
 	for _, f := range p.Formulas() {
 		if !p.PerOffer(f.Name) {
@@ -149,7 +159,9 @@ func Run(ctx context.Context, p *engine.Plan, sc engine.Scenario, opts Options) 
 			mc.offerOf = append(mc.offerOf, -1)
 		}
 	}
-	if mc.probe, err = mc.newBatch(); err != nil {
+	// The probe is looked at, and run only as the one worker of a run on
+	// one core; else it is one sample wide.
+	if mc.probe, err = mc.newBatch(mc.probeSize()); err != nil {
 		return nil, err
 	}
 	if p.PerOffer(engine.NPVSaving) {
@@ -174,26 +186,34 @@ func (mc *mcRun) sample(ctx context.Context) error {
 	mc.sieves = make([]sieve, len(mc.outputs))
 	for o := range mc.sieves {
 		mc.sieves[o] = keepAll(0, 0)
+		mc.sieves[o].base = mc.base(o) // so that a pilot that is the whole run counts where it ranks
 	}
 	if err := mc.run(ctx, 0, pilot); err != nil {
 		return err
 	}
 	tallies := mc.tallies
 	mc.tallies = [][]*tally{make([]*tally, len(mc.outputs))}
-	parallel(len(mc.outputs), func(o int) {
-		values := make([]float64, 0, pilot*blockSize)
-		for _, w := range tallies {
-			values = append(values, w[o].kept[0]...)
+	mc.each(len(mc.outputs), func(o int) {
+		values := tallies[0][o].kept[0] // one worker's are read as they are
+		if len(tallies) > 1 {
+			values = make([]float64, 0, pilot*blockSize)
+			for _, w := range tallies {
+				values = append(values, w[o].kept[0]...)
+			}
 		}
 		whole := pilot == mc.blocks
-		mc.sieves[o] = sieveFrom(values, whole, mc.bracketSigmas())
+		if lo, hi, ok := tallies[0][o].knownBounds(); ok && len(tallies) == 1 {
+			mc.sieves[o] = sieveBetween(values, lo, hi, whole, mc.bracketSigmas())
+		} else {
+			mc.sieves[o] = sieveFrom(values, whole, mc.bracketSigmas())
+		}
 		mc.sieves[o].histogram = slices.Contains(mc.opts.Histograms, mc.outputs[o])
 		mc.sieves[o].base = mc.base(o)
 		if whole {
-			mc.tallies[0][o] = tallyOfAll(&mc.sieves[o], values)
+			mc.tallies[0][o] = wholeTally(&mc.sieves[o], tallies, o, values)
 			return
 		}
-		t := newTally(&mc.sieves[o], len(values))
+		t := mc.newTally(&mc.sieves[o], len(values))
 		t.add(&mc.sieves[o], values, nil, &scratch{})
 		mc.tallies[0][o] = t
 	})
@@ -237,6 +257,10 @@ type mcRun struct {
 	sieves       []sieve      // per output: which values to keep
 	tallies      [][]*tally   // per worker, per output: the values' account
 	mu           sync.Mutex   // guards tallies
+	serial       bool         // run on one core: the scenarios around it take the others
+	pool         *buffers     // where the tallies' room comes from, or nil
+	lent         [][]float64  // what the pool lent, to give back
+	drawn        *drawSet     // the blocks' draws, shared with scenarios sampling the same inputs; or nil
 	done         atomic.Int64 // samples drawn
 	blocks       int
 	sums         [][]float64 // per block, per output: the sum over good samples
@@ -247,11 +271,20 @@ type mcRun struct {
 	failure      []int       // per block: the first failed sample, or -1
 }
 
-// newBatch evaluates what the run reports: the outputs, and break-even
-// against utilisation for each offer.
-func (mc *mcRun) newBatch() (*engine.Batch, error) {
+// probeSize is the probe's width: a block for a run on one core, whose
+// one worker runs it, else one sample.
+func (mc *mcRun) probeSize() int {
+	if mc.serial {
+		return blockSize
+	}
+	return 1
+}
+
+// newBatch evaluates what the run reports, size samples at a time: the
+// outputs, and break-even against utilisation for each offer.
+func (mc *mcRun) newBatch(size int) (*engine.Batch, error) {
 	needs := append([]string{engine.Breakeven, engine.Utilization, engine.NPVSaving}, mc.outputs...)
-	return mc.plan.NewBatch(mc.sc, namesOf(mc.sampled), blockSize, needs...)
+	return mc.plan.NewBatch(mc.sc, namesOf(mc.sampled), size, needs...)
 }
 
 func (mc *mcRun) prepare() {
@@ -304,6 +337,9 @@ func (mc *mcRun) run(ctx context.Context, from, to int) error {
 	workers := mc.opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
+	}
+	if mc.serial {
+		workers = 1
 	}
 	workers = min(workers, to-from)
 	next := atomic.Int64{}

@@ -92,6 +92,12 @@ func (s *sieve) setBins(lo, hi float64) {
 // the pilot is the whole run, it keeps every value.
 func sieveFrom(pilot []float64, wholeRun bool, sigmas float64) sieve {
 	lo, hi := minMax(pilot)
+	return sieveBetween(pilot, lo, hi, wholeRun, sigmas)
+}
+
+// sieveBetween is sieveFrom of a pilot whose smallest value is lo and
+// largest hi.
+func sieveBetween(pilot []float64, lo, hi float64, wholeRun bool, sigmas float64) sieve {
 	s := keepAll(lo, hi)
 	m := len(pilot)
 	if m == 0 && !wholeRun {
@@ -159,17 +165,48 @@ func newTally(s *sieve, n int) *tally {
 // tallyOfAll is the tally of values under a sieve that keeps them all,
 // as add would make it, without copying them.
 func tallyOfAll(s *sieve, values []float64) *tally {
-	t := &tally{n: len(values)}
+	t := &tally{n: len(values), bounded: len(values) > 0, lo: math.Inf(1), hi: math.Inf(-1)}
 	t.atOrAbove[0] = len(values)
 	t.kept[0] = values
 	for _, x := range values {
 		t.below += b2i(x < s.base)
 		t.atOrBelow += b2i(x <= s.base)
+		if x < t.lo {
+			t.lo = x
+		}
+		if x > t.hi {
+			t.hi = x
+		}
 	}
 	if s.histogram {
 		t.bin(s, values, nil)
 	}
 	return t
+}
+
+// wholeTally is the tally of a run that was all pilot, of output o whose
+// values are all the workers' kept ones: one worker's own tally when it
+// kept every value in its first bracket, as tallyOfAll would make it, else
+// tallyOfAll's. The smallest and largest are the sieve's.
+func wholeTally(s *sieve, tallies [][]*tally, o int, values []float64) *tally {
+	t := tallies[0][o]
+	if len(tallies) > 1 || t.n != len(t.kept[0]) || len(t.kept[1])+len(t.kept[2])+len(t.tails[0])+len(t.tails[1]) > 0 {
+		t = tallyOfAll(s, values)
+	} else if s.histogram {
+		t.bin(s, values, nil)
+	}
+	t.bounded, t.lo, t.hi = true, s.pilotLow, s.pilotHigh
+	return t
+}
+
+// knownBounds are the smallest and largest of kept[0], as minMax gives
+// them, when the tally knows them: not when they were found by plain
+// comparisons that put 0 and -0 in the order they came.
+func (t *tally) knownBounds() (lo, hi float64, ok bool) {
+	if !t.bounded || t.n != len(t.kept[0]) || t.lo == 0 || t.hi == 0 {
+		return 0, 0, false
+	}
+	return t.lo, t.hi, true
 }
 
 // tally is one worker's account of one output's values under a sieve.
@@ -181,6 +218,10 @@ type tally struct {
 	hist      [histogramBins]int
 	below     int // values below the sieve's base
 	atOrBelow int // and at or below it
+	// bounded says lo and hi are the smallest and largest of kept[0]
+	// (but for the sign of a zero among them: see knownBounds).
+	bounded bool
+	lo, hi  float64
 }
 
 // baseRank is where the sieve's base value falls among the values: the
@@ -271,6 +312,12 @@ func (t *tally) count(s *sieve, col []float64, bad []bool, sc *scratch) (sum flo
 		}
 		col = good
 	}
+	if s.keepsEverything() {
+		if sum, ok := t.keepFinite(s, col); ok {
+			return sum
+		}
+	}
+	t.bounded = false
 	var above0, above1, above2, kept, below, atOrBelow int
 	tailLow, tailHigh, base := s.tailLow, s.tailHigh, s.base
 	high0, high1, high2 := s.high[0], s.high[1], s.high[2]
@@ -302,6 +349,51 @@ func (t *tally) count(s *sieve, col []float64, bad []bool, sc *scratch) (sum flo
 	t.below += below
 	t.atOrBelow += atOrBelow
 	return sum
+}
+
+// keepsEverything says whether the sieve keeps every value in its first
+// bracket, as a pilot's does, with no tails.
+func (s *sieve) keepsEverything() bool {
+	inf := math.Inf(1)
+	return s.low[0] == -inf && s.high[0] == inf && s.low[1] == inf && s.high[1] == inf && s.low[2] == inf && s.high[2] == inf &&
+		s.tailLow == -inf && s.tailHigh == inf
+}
+
+// keepFinite is count under a sieve that keeps everything, for values that
+// are all finite, which all go to the first bracket: their sum and the
+// base's counts, then one copy. ok is false, with nothing counted, when a
+// value is not finite.
+func (t *tally) keepFinite(s *sieve, col []float64) (sum float64, ok bool) {
+	var below, atOrBelow, finite int
+	base := s.base
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, x := range col {
+		sum += x
+		below, atOrBelow = below+b2i(x < base), atOrBelow+b2i(x <= base)
+		finite += b2i(x-x == 0)
+		if x < lo {
+			lo = x
+		}
+		if x > hi {
+			hi = x
+		}
+	}
+	if finite < len(col) {
+		return 0, false
+	}
+	switch {
+	case len(col) == 0:
+	case t.n == 0:
+		t.bounded, t.lo, t.hi = true, lo, hi
+	case t.bounded:
+		t.lo, t.hi = min(t.lo, lo), max(t.hi, hi)
+	}
+	t.kept[0] = append(t.kept[0], col...)
+	t.n += len(col)
+	t.atOrAbove[0] += len(col)
+	t.below += below
+	t.atOrBelow += atOrBelow
+	return sum, true
 }
 
 // bin counts the values into the histogram.
@@ -381,7 +473,11 @@ func (t *tally) ranked() (r rankValues, ok bool) {
 	values := make([][]float64, percentileCount)
 	for j := range wanted {
 		if len(wanted[j]) > 0 {
-			values[j] = pick(t.kept[j], wanted[j])
+			if j == 0 && t.bounded {
+				values[j] = pickBetween(t.kept[j], t.lo, t.hi, wanted[j])
+			} else {
+				values[j] = pick(t.kept[j], wanted[j])
+			}
 		}
 	}
 	at := func(rank int) float64 { w := where[rank]; return values[w[0]][w[1]] }
@@ -437,6 +533,16 @@ func (t *tally) locate(r int) (bracket, local int, inside bool) {
 // hold the wanted ranks, and a second pass gathers only those bins'
 // values, few enough to sort.
 func pick(xs []float64, ranks []int) []float64 {
+	if len(xs) <= 256 {
+		return pickBetween(xs, 0, 0, ranks)
+	}
+	lo, hi := minMax(xs)
+	return pickBetween(xs, lo, hi, ranks)
+}
+
+// pickBetween is pick of values whose smallest is lo and largest hi (read
+// only of more than 256 values).
+func pickBetween(xs []float64, lo, hi float64, ranks []int) []float64 {
 	out := make([]float64, len(ranks))
 	if len(xs) <= 256 {
 		sorted := slices.Clone(xs)
@@ -446,7 +552,6 @@ func pick(xs []float64, ranks []int) []float64 {
 		}
 		return out
 	}
-	lo, hi := minMax(xs)
 	bins := min(4096, len(xs)/16)
 	scale := float64(bins) / (hi - lo)
 	if !(scale > 0) || math.IsInf(scale, 0) {
@@ -485,7 +590,25 @@ func pick(xs []float64, ranks []int) []float64 {
 	return out
 }
 
+// minMax is the smallest and largest of xs, as min and max over them
+// give them: a NaN among them makes both NaN, and -0 is below 0. Plain
+// comparisons find them faster, and are the same but for a NaN or a zero
+// among the bounds, which take the slower way.
 func minMax(xs []float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	numbers := 0
+	for _, x := range xs {
+		if x < lo {
+			lo = x
+		}
+		if x > hi {
+			hi = x
+		}
+		numbers += b2i(x == x)
+	}
+	if numbers == len(xs) && lo != 0 && hi != 0 {
+		return lo, hi
+	}
 	lo, hi = math.Inf(1), math.Inf(-1)
 	for _, x := range xs {
 		lo, hi = min(lo, x), max(hi, x)

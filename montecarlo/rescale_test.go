@@ -31,7 +31,7 @@ func TestRescalingsFound(t *testing.T) {
 			mc.outputs = append(mc.outputs, f.Name)
 		}
 	}
-	if mc.probe, err = mc.newBatch(); err != nil {
+	if mc.probe, err = mc.newBatch(1); err != nil {
 		t.Fatal(err)
 	}
 	mc.prepare()

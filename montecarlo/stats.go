@@ -92,7 +92,7 @@ func (mc *mcRun) statistics(good int) ([]Stats, bool) {
 	out := make([]Stats, len(mc.outputs))
 	ranks := make([]rankValues, len(mc.outputs))
 	missed := make([]bool, len(mc.outputs))
-	parallel(len(mc.outputs), func(o int) {
+	mc.each(len(mc.outputs), func(o int) {
 		if mc.follows[o] == nil {
 			out[o], ranks[o], missed[o] = mc.summarise(o, mc.goodOf(o, good))
 		}
@@ -172,6 +172,18 @@ func (mc *mcRun) summarise(o, good int) (s Stats, r rankValues, missed bool) {
 		s.Edges = mc.sieves[o].edges(s.Min, s.Max)
 	}
 	return s, r, false
+}
+
+// each calls do(0) to do(n-1): on every core, or on this one for a run
+// that is one of several at once.
+func (mc *mcRun) each(n int, do func(i int)) {
+	if !mc.serial {
+		parallel(n, do)
+		return
+	}
+	for i := range n {
+		do(i)
+	}
 }
 
 // parallel calls do(0) to do(n-1), on every core.

@@ -1,6 +1,10 @@
 package montecarlo
 
-import "planner/engine"
+import (
+	"slices"
+
+	"planner/engine"
+)
 
 // worker evaluates blocks with its own batch and buffers.
 type worker struct {
@@ -23,15 +27,18 @@ type worker struct {
 
 // newWorker prepares a worker that will likely draw about share samples.
 func (mc *mcRun) newWorker(share int) (*worker, error) {
-	b, err := mc.newBatch()
-	if err != nil {
-		return nil, err
+	b := mc.probe // a run on one core has one worker at a time, which runs the probe
+	if !mc.serial {
+		var err error
+		if b, err = mc.newBatch(blockSize); err != nil {
+			return nil, err
+		}
 	}
 	w := &worker{mc: mc, b: b, bad: make([]bool, blockSize), offerBad: make([]bool, blockSize), fresh: make([]bool, blockSize),
 		util: make([]float64, blockSize), breakeven: make([]float64, blockSize), compared: b.Offers()}
 	for o := range mc.sieves {
 		if mc.counts(o) {
-			w.tallies = append(w.tallies, newTally(&mc.sieves[o], share))
+			w.tallies = append(w.tallies, mc.newTally(&mc.sieves[o], share))
 		} else {
 			w.tallies = append(w.tallies, &tally{})
 		}
@@ -58,10 +65,32 @@ func namesOf(ins []engine.Input) []string {
 }
 
 // draw fills the input columns with block k's samples; it returns the
-// block's size. Block k always draws the same samples.
+// block's size. Block k always draws the same samples: another scenario
+// sampling the same inputs may have drawn them already.
 func (w *worker) draw(k int) int {
+	n := min(blockSize, w.mc.opts.Samples-k*blockSize)
+	if w.mc.drawn == nil {
+		return w.drawFresh(k, n)
+	}
+	b, drew := &w.mc.drawn.blocks[k], false
+	b.once.Do(func() {
+		drew = true
+		w.drawFresh(k, n)
+		for _, col := range w.cols {
+			b.cols = append(b.cols, slices.Clone(col[:n]))
+		}
+	})
+	if !drew {
+		for j, col := range w.cols {
+			copy(col, b.cols[j])
+		}
+	}
+	return n
+}
+
+// drawFresh draws block k's n samples from its own generator.
+func (w *worker) drawFresh(k, n int) int {
 	mc := w.mc
-	n := min(blockSize, mc.opts.Samples-k*blockSize)
 	src := &w.random
 	src.seed(mc.opts.Seed, uint64(k))
 	next := 0 // the next correlated input

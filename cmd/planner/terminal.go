@@ -92,8 +92,13 @@ func terminalSafe(s string) string {
 // oneLine is terminalSafe for text that must stay on its line: a table
 // cell, a fact. Line breaks and tabs in it are escaped too.
 func oneLine(s string) string {
-	return terminalSafe(strings.NewReplacer("\n", `\n`, "\t", `\t`).Replace(s))
+	return terminalSafe(lineEscapes.Replace(s))
 }
+
+// lineEscapes escapes line breaks and tabs; made once, as a replacer
+// builds its tables on first use, and a report of many formulas has
+// thousands of cells.
+var lineEscapes = strings.NewReplacer("\n", `\n`, "\t", `\t`)
 
 func unsafeRune(r rune) bool {
 	switch {
