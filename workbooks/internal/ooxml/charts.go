@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/workbooks/internal/cols"
 )
 
 // Charts on planner's sheets are drawn afresh on every run: the old drawing
@@ -226,12 +230,10 @@ func renderCharts(sheets []Sheet) (map[string]drawn, error) {
 		}
 		// The scratch sheet has the real one's columns and rows, so that
 		// each chart's far corner lands where its size puts it.
-		for i, w := range s.Widths {
-			if err := f.SetColWidth(s.Name, columnName(i+1), columnName(i+1), w); err != nil {
-				return nil, err
-			}
+		if err := cols.Set(f, s.Name, s.Widths); err != nil {
+			return nil, err
 		}
-		for _, r := range sortedRows(s.Heights) {
+		for _, r := range slices.Sorted(maps.Keys(s.Heights)) {
 			if err := f.SetRowHeight(s.Name, r, s.Heights[r]); err != nil {
 				return nil, err
 			}
@@ -271,20 +273,6 @@ func renderCharts(sheets []Sheet) (map[string]drawn, error) {
 		}
 	}
 	return out, nil
-}
-
-func columnName(n int) string {
-	name, _ := excelize.ColumnNumberToName(n)
-	return name
-}
-
-func sortedRows(heights map[int]float64) []int {
-	rows := make([]int, 0, len(heights))
-	for r := range heights {
-		rows = append(rows, r)
-	}
-	sort.Ints(rows)
-	return rows
 }
 
 // free is the first name of the pattern, numbered from 1, not yet taken.
