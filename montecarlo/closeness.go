@@ -41,8 +41,9 @@ func Closeness(res *engine.Result, or engine.OfferResult, mc *Result) CloseCall 
 		c.AtStake = v
 	}
 	if mc != nil {
+		label := or.Offer.Label()
 		for _, oc := range mc.OwnCheaper {
-			if oc.Offer.Label() == or.Offer.Label() {
+			if labelled(oc.Offer, label) {
 				c.OwnWins = oc.Probability
 			}
 		}
@@ -63,6 +64,13 @@ func Closeness(res *engine.Result, or engine.OfferResult, mc *Result) CloseCall 
 		c.Why += fmt.Sprintf("; %s a month at stake", dollars(math.Abs(c.AtStake)))
 	}
 	return c
+}
+
+// labelled says whether o's label is label without spelling o's out: a
+// verdict is found among every offer's, for every offer.
+func labelled(o engine.Offer, label string) bool {
+	p := len(o.Provider)
+	return len(label) == p+1+len(o.Name) && label[:p] == o.Provider && label[p] == ' ' && label[p+1:] == o.Name
 }
 
 // percent writes a share as a verdict's words do: 60.8 %.
