@@ -31,6 +31,41 @@ type CloseCall struct {
 // Closeness says how close a scenario's verdict against an offer is, from
 // the scenario's result and its Monte Carlo run (nil when none).
 func Closeness(res *engine.Result, or engine.OfferResult, mc *Result) CloseCall {
+	wins := math.NaN()
+	if mc != nil {
+		label := or.Offer.Label()
+		for _, oc := range mc.OwnCheaper {
+			if labelled(oc.Offer, label) {
+				wins = oc.Probability
+			}
+		}
+	}
+	return closeness(res, or, wins)
+}
+
+// CloseCalls is Closeness for each of res's offers, in order, the run's
+// offers read by label once rather than once for every offer.
+func CloseCalls(res *engine.Result, mc *Result) []CloseCall {
+	wins := map[string]float64{}
+	if mc != nil {
+		for _, oc := range mc.OwnCheaper {
+			wins[oc.Offer.Label()] = oc.Probability // the last of a label, as Closeness
+		}
+	}
+	out := make([]CloseCall, len(res.Offers))
+	for i, or := range res.Offers {
+		w, ok := wins[or.Offer.Label()]
+		if !ok {
+			w = math.NaN()
+		}
+		out[i] = closeness(res, or, w)
+	}
+	return out
+}
+
+// closeness is Closeness with the share of samples in which owning wins
+// found (NaN without a run, or without the offer in it).
+func closeness(res *engine.Result, or engine.OfferResult, wins float64) CloseCall {
 	c := CloseCall{OwnWins: math.NaN(), AtStake: math.NaN()}
 	be, ok := or.Values[engine.Breakeven]
 	u, hasU := res.Values[engine.Utilization]
@@ -40,13 +75,7 @@ func Closeness(res *engine.Result, or engine.OfferResult, mc *Result) CloseCall 
 	if v, ok := or.Values[engine.OwnSaving]; ok {
 		c.AtStake = v
 	}
-	if mc != nil {
-		for _, oc := range mc.OwnCheaper {
-			if oc.Offer.Label() == or.Offer.Label() {
-				c.OwnWins = oc.Probability
-			}
-		}
-	}
+	c.OwnWins = wins
 	flips := c.OwnWins
 	if or.Verdict == engine.Buy {
 		flips = 1 - c.OwnWins
@@ -63,6 +92,13 @@ func Closeness(res *engine.Result, or engine.OfferResult, mc *Result) CloseCall 
 		c.Why += fmt.Sprintf("; %s a month at stake", dollars(math.Abs(c.AtStake)))
 	}
 	return c
+}
+
+// labelled says whether o's label is label without spelling o's out: a
+// verdict is found among every offer's, for every offer.
+func labelled(o engine.Offer, label string) bool {
+	p := len(o.Provider)
+	return len(label) == p+1+len(o.Name) && label[:p] == o.Provider && label[p] == ' ' && label[p+1:] == o.Name
 }
 
 // percent writes a share as a verdict's words do: 60.8 %.

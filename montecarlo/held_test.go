@@ -250,6 +250,19 @@ func TestCloseCalls(t *testing.T) {
 	if c := montecarlo.Closeness(r, aws, mc); c.Close || wins[aws.Offer.Label()] < 0.95 {
 		t.Errorf("AWS, owning wins in %v of samples: %+v", wins[aws.Offer.Label()], c)
 	}
+	// CloseCalls is Closeness of every offer at once, with a run or without.
+	for _, run := range []*montecarlo.Result{mc, nil} {
+		calls := montecarlo.CloseCalls(r, run)
+		if len(calls) != len(r.Offers) {
+			t.Fatalf("%d close calls of %d offers", len(calls), len(r.Offers))
+		}
+		for i, o := range r.Offers {
+			want := montecarlo.Closeness(r, o, run)
+			if got := calls[i]; got.Close != want.Close || got.Why != want.Why || !sameNumber(got.OwnWins, want.OwnWins) || !sameNumber(got.AtStake, want.AtStake) {
+				t.Errorf("%s: CloseCalls %+v, Closeness %+v", o.Offer.Label(), got, want)
+			}
+		}
+	}
 	// Without a run, a break-even within five points is still a close call.
 	tight := engine.Scenario{Name: engine.Base, Set: map[string]engine.Value{"capex": engine.Num(285000), "utilization": engine.Num(0.64)}}
 	r, _ = p.Eval(tight)
@@ -331,3 +344,6 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 func percent(x float64) string { return engine.Word{Value: x, Format: engine.AsPercent}.String() }
 
 func dollars(v float64) string { return engine.Word{Value: v, Format: engine.AsDollars}.String() }
+
+// sameNumber is equality with NaN equal to itself.
+func sameNumber(a, b float64) bool { return a == b || a != a && b != b }

@@ -255,6 +255,7 @@ type mcRun struct {
 	varies       []bool       // per output: it varies from sample to sample
 	follows      []*rescaling // per output: the output it follows, or nil when it is counted
 	sieves       []sieve      // per output: which values to keep
+	bases        []float64    // per output: its value in the scenario itself
 	tallies      [][]*tally   // per worker, per output: the values' account
 	mu           sync.Mutex   // guards tallies
 	serial       bool         // run on one core: the scenarios around it take the others
@@ -295,6 +296,7 @@ func (mc *mcRun) prepare() {
 		mc.varies[o] = col != nil
 	}
 	mc.findRescalings()
+	mc.findBases()
 	mc.blocks = (n + blockSize - 1) / blockSize
 	mc.sums, mc.cheaper, mc.counted = make([][]float64, mc.blocks), make([][]int, mc.blocks), make([][]int, mc.blocks)
 	mc.gains = make([][]int, mc.blocks)
@@ -390,19 +392,34 @@ func (mc *mcRun) column(b *engine.Batch, o int) ([]float64, float64) {
 }
 
 // base is output o's value in the scenario itself.
-func (mc *mcRun) base(o int) float64 {
+func (mc *mcRun) base(o int) float64 { return mc.bases[o] }
+
+// findBases finds every output's value in the scenario itself, an offer's
+// in the first of the scenario's offers of its label that has it: the
+// offers are read by label once, not scanned for every output.
+func (mc *mcRun) findBases() {
 	res := mc.probe.Result()
-	j := mc.offerAt(o)
-	if j < 0 {
-		return res.Values[mc.outputs[o]]
+	byLabel := map[string][]int{}
+	for i, or := range res.Offers {
+		l := or.Offer.Label()
+		byLabel[l] = append(byLabel[l], i)
 	}
-	label := mc.probe.Offers()[j].Label()
-	for _, or := range res.Offers {
-		if v, ok := or.Values[mc.outputs[o]]; ok && or.Offer.Label() == label {
-			return v
+	offers := mc.probe.Offers()
+	mc.bases = make([]float64, len(mc.outputs))
+	for o, name := range mc.outputs {
+		j := mc.offerAt(o)
+		if j < 0 {
+			mc.bases[o] = res.Values[name]
+			continue
+		}
+		mc.bases[o] = math.NaN()
+		for _, i := range byLabel[offers[j].Label()] {
+			if v, ok := res.Offers[i].Values[name]; ok {
+				mc.bases[o] = v
+				break
+			}
 		}
 	}
-	return math.NaN()
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

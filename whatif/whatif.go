@@ -120,11 +120,12 @@ func Tornadoes(p *engine.Plan, sc engine.Scenario, targets []Target) ([]Tornado,
 			continue
 		}
 		low, high := with(p, sc, in.Name, in.Low), with(p, sc, in.Name, in.High)
+		lowAt, highAt := offersByLabel(low), offersByLabel(high)
 		for i, t := range targets {
 			bar := TornadoBar{Input: in}
 			var okLow, okHigh bool
-			bar.AtLow, okLow = t.valueIn(low)
-			bar.AtHigh, okHigh = t.valueIn(high)
+			bar.AtLow, okLow = t.valueIn(low, lowAt)
+			bar.AtHigh, okHigh = t.valueIn(high, highAt)
 			if okLow && okHigh {
 				bar.Swing = math.Abs(bar.AtHigh - bar.AtLow)
 			} else {
@@ -160,12 +161,34 @@ func with(p *engine.Plan, sc engine.Scenario, name string, v float64) *engine.Re
 	return r
 }
 
-// valueIn reads the target from r, which may be nil.
-func (t Target) valueIn(r *engine.Result) (float64, bool) {
+// valueIn reads the target from r, which may be nil, its offers found by
+// label in at (offersByLabel(r)) rather than by scanning them all.
+func (t Target) valueIn(r *engine.Result, at map[string]int) (float64, bool) {
 	if r == nil {
 		return math.NaN(), false
 	}
-	return t.value(r)
+	if t.Offer == nil {
+		return t.value(r)
+	}
+	i, ok := at[t.Offer.Label()]
+	if !ok {
+		return 0, false
+	}
+	v, ok := r.Offers[i].Values[t.Name]
+	return v, ok
+}
+
+// offersByLabel is where each label's first offer is in r's offers, as
+// value finds it; nil for a nil r.
+func offersByLabel(r *engine.Result) map[string]int {
+	if r == nil {
+		return nil
+	}
+	at := make(map[string]int, len(r.Offers))
+	for i := len(r.Offers) - 1; i >= 0; i-- {
+		at[r.Offers[i].Offer.Label()] = i
+	}
+	return at
 }
 
 // MaxSteps bounds a data table's axis.

@@ -71,7 +71,7 @@ func initNew(path string, grids []*grid.Grid, dated string) ([]byte, error) {
 	if _, _, err := grid.Write(f, grids); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return ooxml.Pack(path, f)
+	return ooxml.Pack(path, f, sheetsOf(grids))
 }
 
 // pricesDated is the newest as-of date of the offers, as a document date.

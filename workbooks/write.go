@@ -71,10 +71,7 @@ func (b *Book) Write(out Output, opts WriteOptions) (w Written, err error) {
 // the user. check runs on excelize's handle before anything is written;
 // adding is how many of the grids' sheets are new.
 func build(path string, data []byte, grids []*grid.Grid, adding int, check func(*excelize.File) error) ([]byte, diag.Diagnostics, error) {
-	job := ooxml.Job{Adding: adding, Check: check}
-	for _, g := range grids {
-		job.Sheets = append(job.Sheets, ooxml.Sheet{Name: g.Sheet(), Charts: g.Charts(), Widths: g.Widths(), Heights: g.Heights()})
-	}
+	job := ooxml.Job{Sheets: sheetsOf(grids), Adding: adding, Check: check}
 	var warnings diag.Diagnostics
 	job.Write = func(f *excelize.File) (map[string]bool, error) {
 		managed, w, err := grid.Write(f, grids)
@@ -86,4 +83,14 @@ func build(path string, data []byte, grids []*grid.Grid, adding int, check func(
 		return nil, nil, err
 	}
 	return out, warnings, nil
+}
+
+// sheetsOf are the grids' sheets as ooxml draws their charts and sets
+// their column widths.
+func sheetsOf(grids []*grid.Grid) []ooxml.Sheet {
+	var sheets []ooxml.Sheet
+	for _, g := range grids {
+		sheets = append(sheets, ooxml.Sheet{Name: g.Sheet(), Charts: g.Charts(), Widths: g.Widths(), Heights: g.Heights()})
+	}
+	return sheets
 }

@@ -133,15 +133,20 @@ func (g *Grid) write(f *excelize.File, st *styles) error {
 	if err := g.shade(f, st); err != nil {
 		return err
 	}
+	// The widths go into the sheet's part when it is packed (ooxml.Pack):
+	// excelize takes the cube of the columns to set them.
+	if len(g.widths) > excelize.MaxColumns {
+		return excelize.ErrColumnNumber
+	}
+	for _, w := range g.widths {
+		if w > excelize.MaxColumnWidth {
+			return excelize.ErrColumnWidth
+		}
+	}
 	merges, heights := g.settled()
 	sw, err := f.NewStreamWriter(g.sheet)
 	if err != nil {
 		return err
-	}
-	for i, w := range g.widths {
-		if err := sw.SetColWidth(i+1, i+1, w); err != nil {
-			return err
-		}
 	}
 	if g.freezeRows > 0 || g.freezeCols > 0 {
 		if err := sw.SetPanes(freeze(g.freezeCols, g.freezeRows)); err != nil {

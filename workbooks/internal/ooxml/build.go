@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/workbooks/internal/cols"
 )
 
 // Job is what Build writes into a package: planner's sheets, written by
@@ -23,7 +25,7 @@ type Job struct {
 
 // Sheet is one of planner's sheets, with the charts drawn on it afresh. A
 // chart's size is in pixels, its anchor in cells: the sheet's column widths
-// and row heights (points) say which cells its corners fall in.
+// (which Pack writes) and row heights (points) say where its corners fall.
 type Sheet struct {
 	Name    string
 	Charts  []Chart
@@ -66,7 +68,7 @@ func Build(path string, data []byte, job Job) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: writing planner's sheets: %w", path, err)
 	}
-	out, err := Pack(path, f.File)
+	out, err := Pack(path, f.File, job.Sheets)
 	if err != nil {
 		return nil, err
 	}
@@ -117,13 +119,26 @@ func mergeBack(path string, data, out []byte, v *view, sheets []Sheet) ([]byte, 
 	return merge(path, data, out, v, put, drop)
 }
 
-// Pack serialises f with its zip entries in a fixed order (see repack).
-func Pack(path string, f *excelize.File) ([]byte, error) {
+// Pack serialises f with its zip entries in a fixed order (see rewrite),
+// the sheets given their column widths (see cols.Splice).
+func Pack(path string, f *excelize.File, sheets []Sheet) ([]byte, error) {
 	var buf bytes.Buffer
 	if _, err := f.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 	}
-	data, err := repack(buf.Bytes())
+	ps, err := openParts(buf.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
+	}
+	e, where := edits{put: map[string][]byte{}}, SheetParts(ps.get)
+	for _, s := range sheets {
+		if p := where[s.Name]; len(s.Widths) > 0 {
+			if e.put[p], err = cols.Splice(ps.get(p), s.Widths); err != nil {
+				return nil, fmt.Errorf("%s: %s: %w", path, s.Name, err)
+			}
+		}
+	}
+	data, err := rewrite(buf.Bytes(), e)
 	if err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 	}

@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/workbooks/internal/cols"
 )
 
 // Charts on planner's sheets are drawn afresh on every run: the old drawing
@@ -165,19 +169,19 @@ func drawCharts(data []byte, sheets []Sheet, also func(string) bool) ([]byte, er
 		}
 	}
 	taken := func(p string) bool { return ps.files[p] != nil || e.put[p] != nil || declared[p] || also(p) }
-	where := SheetParts(ps.get)
+	where, drawings, charts := SheetParts(ps.get), 0, 0
 	for _, s := range drawn {
 		sheet, ok := where[s.Name]
 		if !ok {
 			return nil, fmt.Errorf("drawing the charts of %s: the sheet is missing", s.Name)
 		}
 		from := scratch[s.Name]
-		drawing := free("xl/drawings/drawing%d.xml", taken)
+		drawing := free("xl/drawings/drawing%d.xml", &drawings, taken)
 		e.put[drawing] = from.drawing
 		added = append(added, typeOverride{PartName: "/" + drawing, ContentType: drawingContent})
 		renamed := map[string]string{}
 		for _, c := range from.charts {
-			chart := free("xl/charts/chart%d.xml", taken)
+			chart := free("xl/charts/chart%d.xml", &charts, taken)
 			e.put[chart] = c.content
 			renamed[c.name] = path.Base(chart)
 			added = append(added, typeOverride{PartName: "/" + chart, ContentType: chartContent})
@@ -226,12 +230,10 @@ func renderCharts(sheets []Sheet) (map[string]drawn, error) {
 		}
 		// The scratch sheet has the real one's columns and rows, so that
 		// each chart's far corner lands where its size puts it.
-		for i, w := range s.Widths {
-			if err := f.SetColWidth(s.Name, columnName(i+1), columnName(i+1), w); err != nil {
-				return nil, err
-			}
+		if err := cols.Set(f, s.Name, s.Widths); err != nil {
+			return nil, err
 		}
-		for _, r := range sortedRows(s.Heights) {
+		for _, r := range slices.Sorted(maps.Keys(s.Heights)) {
 			if err := f.SetRowHeight(s.Name, r, s.Heights[r]); err != nil {
 				return nil, err
 			}
@@ -273,24 +275,10 @@ func renderCharts(sheets []Sheet) (map[string]drawn, error) {
 	return out, nil
 }
 
-func columnName(n int) string {
-	name, _ := excelize.ColumnNumberToName(n)
-	return name
-}
-
-func sortedRows(heights map[int]float64) []int {
-	rows := make([]int, 0, len(heights))
-	for r := range heights {
-		rows = append(rows, r)
-	}
-	sort.Ints(rows)
-	return rows
-}
-
-// free is the first name of the pattern, numbered from 1, not yet taken.
-func free(pattern string, taken func(string) bool) string {
-	for n := 1; ; n++ {
-		if p := fmt.Sprintf(pattern, n); !taken(p) {
+// free is the pattern's first name not taken from number *n up, *n left at its number.
+func free(pattern string, n *int, taken func(string) bool) string {
+	for *n = max(*n, 1); ; *n++ {
+		if p := fmt.Sprintf(pattern, *n); !taken(p) {
 			return p
 		}
 	}

@@ -44,7 +44,7 @@ func (n names) taken(p string) bool { _, ok := n[strings.ToLower(p)]; return ok 
 // freeSheetPart is the first worksheet part name nothing takes, with its
 // relationships' name free too.
 func freeSheetPart(taken func(string) bool) string {
-	return free("xl/worksheets/sheet%d.xml", func(p string) bool { return taken(p) || taken(RelsOf(p)) })
+	return free("xl/worksheets/sheet%d.xml", new(int), func(p string) bool { return taken(p) || taken(RelsOf(p)) })
 }
 
 // moveSheet renames the worksheet part from to the name to in data, with its

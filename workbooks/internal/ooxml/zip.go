@@ -10,12 +10,6 @@ import (
 	"strings"
 )
 
-// repack rewrites a zip with its entries in a fixed order ([Content_Types].xml
-// first, then by name), copying the compressed bytes as they are. excelize
-// writes streamed sheets in map order; without this, two runs over the same
-// inputs could give files that differ only in entry order.
-func repack(data []byte) ([]byte, error) { return rewrite(data, edits{}) }
-
 // edits change a package as rewrite copies it.
 type edits struct {
 	put   map[string][]byte // entries to replace or add
@@ -23,8 +17,11 @@ type edits struct {
 	types func(*types)      // changes to [Content_Types].xml
 }
 
-// rewrite copies a zip in repack's order with the edits applied. Entries it
-// does not edit keep their compressed bytes.
+// rewrite copies a zip with the edits applied and its entries in a fixed
+// order ([Content_Types].xml first, then by name): excelize writes streamed
+// sheets in map order; without it, two runs over the same inputs could give
+// files that differ only in entry order. Entries it does not edit keep their
+// compressed bytes.
 func rewrite(data []byte, e edits) ([]byte, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
@@ -157,7 +154,7 @@ func writeContentTypes(zw *zip.Writer, f *zip.File, put []byte, fix func(*types)
 }
 
 // Header is how every package planner writes begins: the local header of
-// [Content_Types].xml as repack writes it first, with no time and its
+// [Content_Types].xml as rewrite writes it first, with no time and its
 // sizes in a data descriptor, so the same bytes whatever it holds.
 func Header() []byte {
 	var buf bytes.Buffer

@@ -188,12 +188,21 @@ func offerShares(g *grid.Grid, out Output, row int, title string, share func(mon
 	g.Line(row, grid.Text(title, grid.StyleSection))
 	row++
 	scenarioHeader(g, row, out.Results, 0, "", "Offer", "GPU")
+	// Each run's offers by label, in order: a row reads its own offers, not
+	// every offer.
+	byLabel := make([]map[string][]montecarlo.OwnCheaper, len(out.MonteCarlo))
+	for i, mc := range out.MonteCarlo {
+		byLabel[i] = map[string][]montecarlo.OwnCheaper{}
+		for _, oc := range mc.OwnCheaper {
+			byLabel[i][oc.Offer.Label()] = append(byLabel[i][oc.Offer.Label()], oc)
+		}
+	}
 	for _, o := range out.Plan.Model().Offers {
 		row++
 		g.Line(row, grid.Text(o.Label(), grid.StyleLabel), grid.Text(o.GPU, grid.StyleLabel))
-		for i, mc := range out.MonteCarlo {
-			for _, oc := range mc.OwnCheaper {
-				if p := share(oc); oc.Offer.Label() == o.Label() && p == p {
+		for i := range out.MonteCarlo {
+			for _, oc := range byLabel[i][o.Label()] {
+				if p := share(oc); p == p {
 					g.Set(3+i, row, grid.Number(p, grid.WithFormat(grid.StyleResult, "0.0%")))
 				}
 			}

@@ -242,8 +242,9 @@ func verdictWords(g *grid.Grid, out Output, lay *resultsLayout) {
 func closeCalls(g *grid.Grid, out Output) {
 	var lines []string
 	for _, r := range out.Results {
-		for _, o := range r.Offers {
-			if c := montecarlo.Closeness(r, o, out.monteCarloOf(r.Scenario)); c.Close {
+		calls := montecarlo.CloseCalls(r, out.monteCarloOf(r.Scenario))
+		for i, o := range r.Offers {
+			if c := calls[i]; c.Close {
 				lines = append(lines, r.Scenario+" against "+o.Offer.Label()+", "+o.Verdict+": "+c.Why)
 			}
 		}
