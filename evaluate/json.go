@@ -3,6 +3,7 @@ package evaluate
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 
 	"planner/deploy"
@@ -43,9 +44,15 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 	if err != nil {
 		doc.Error = err.Error()
 	}
+	monteCarloOf := map[string]*montecarlo.Result{}
+	for _, mc := range slices.Backward(rep.MonteCarlo) {
+		monteCarloOf[mc.Scenario] = mc // the first of a name, as MonteCarloOf
+	}
 	for _, r := range rep.Shown(only) {
 		s := ScenarioJSON{Name: r.Scenario, Values: r.Values, Text: r.Text, Errors: messages(r.Errors), Offers: []OfferJSON{}, NoOffer: r.NoOffer}
-		for _, o := range r.Offers {
+		mc := monteCarloOf[r.Scenario]
+		calls := montecarlo.CloseCalls(r, mc)
+		for i, o := range r.Offers {
 			jo := OfferJSON{Provider: o.Offer.Provider, Offer: o.Offer.Name, GPU: o.Offer.GPU, Price: o.Offer.Price,
 				AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Words: o.Words, Values: o.Values, Errors: messages(o.Errors)}
 			if be, ok := o.Values[engine.Breakeven]; ok {
@@ -54,7 +61,7 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 			if b := finance.PaybackOf(r, o); b.Known() {
 				jo.PaybackMonths, jo.Payback = paybackMonths(b), b.Words()
 			}
-			if c := montecarlo.Closeness(r, o, rep.MonteCarloOf(r.Scenario)); c.Close {
+			if c := calls[i]; c.Close {
 				jo.CloseCall = &CloseCallJSON{OwnWins: OrNull(c.OwnWins), AtStake: OrNull(c.AtStake), Words: c.Why}
 			}
 			s.Offers = append(s.Offers, jo)
@@ -62,7 +69,7 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 		if r.Sizing != nil {
 			s.Sizing = r.Sizing.Note
 		}
-		s.MonteCarlo = monteCarloJSON(rep.MonteCarloOf(r.Scenario))
+		s.MonteCarlo = monteCarloJSON(mc)
 		doc.Scenarios = append(doc.Scenarios, s)
 	}
 	for _, d := range rep.Deployments {

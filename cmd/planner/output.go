@@ -120,7 +120,8 @@ func writeOffers(w io.Writer, base *engine.Result, mc *montecarlo.Result) {
 	var others []string
 	t := &table{right: []bool{false, true, true, false, true, true, true, false}}
 	t.add("offer", "$/GPU-h", "break-even", "verdict", "own saves/month", "NPV of owning", "payback", "")
-	for _, o := range base.Offers {
+	calls := montecarlo.CloseCalls(base, mc)
+	for i, o := range base.Offers {
 		if !o.Compared {
 			others = append(others, fmt.Sprintf("%s %s", o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h")))
 			continue
@@ -129,7 +130,7 @@ func writeOffers(w io.Writer, base *engine.Result, mc *montecarlo.Result) {
 		if v, ok := o.Values[engine.Breakeven]; ok {
 			be = engine.BreakevenText(v)
 		}
-		c := montecarlo.Closeness(base, o, mc)
+		c := calls[i]
 		payback := ""
 		if b := finance.PaybackOf(base, o); b.Known() {
 			payback = b.Words()
