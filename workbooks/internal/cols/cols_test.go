@@ -18,14 +18,7 @@ func withCols(t *testing.T, cols string) []byte {
 	t.Helper()
 	f := excelize.NewFile()
 	defer f.Close()
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	zr := packed(t, f)
 	var out bytes.Buffer
 	zw := zip.NewWriter(&out)
 	for _, e := range zr.File {
@@ -45,6 +38,20 @@ func withCols(t *testing.T, cols string) []byte {
 		t.Fatal(err)
 	}
 	return out.Bytes()
+}
+
+// packed is the workbook as excelize saves it, opened as a zip.
+func packed(t *testing.T, f *excelize.File) *zip.Reader {
+	t.Helper()
+	var buf bytes.Buffer
+	if _, err := f.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return zr
 }
 
 func read(t *testing.T, e *zip.File) []byte {
@@ -87,15 +94,7 @@ func streamed(t *testing.T, data []byte, widths []float64, set bool) []byte {
 	if err := sw.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range zr.File {
+	for _, e := range packed(t, f).File {
 		if e.Name == sheetPart {
 			return read(t, e)
 		}
