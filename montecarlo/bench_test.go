@@ -199,7 +199,8 @@ func TestBaselineMonteCarloIsPlanners(t *testing.T) {
 // without the default workbook's one declared correlation (electricity
 // price with rack price, 0.5), on one core, at two sample counts: the
 // ratio of correlated to uncorrelated is what Iman–Conover costs, and the
-// two sizes show how that cost grows. The ratio sub-benchmark runs the two
+// two sizes show how that cost grows. every-pair correlates all six
+// inputs with each other: what the cost grows to with the correlations. The ratio sub-benchmark runs the two
 // in turn, each first every other time, and reports the ratio of their
 // times, which a busy machine's drift between sub-benchmarks does not skew.
 func BenchmarkCorrelation(b *testing.B) {
@@ -210,6 +211,24 @@ func BenchmarkCorrelation(b *testing.B) {
 	m := uncertainModel()
 	m.Correlations = []engine.Correlation{{A: "electricity_price", B: "rack_per_month", Rho: 0.5}}
 	joined, err := engine.Build(m, Check)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Every pair of the six uncertain inputs correlated, 0.2 each: fifteen
+	// correlations, the most this model can declare.
+	every := uncertainModel()
+	var sampled []string
+	for _, in := range every.Inputs {
+		if in.Dist != nil {
+			sampled = append(sampled, in.Name)
+		}
+	}
+	for i, a := range sampled {
+		for _, c := range sampled[i+1:] {
+			every.Correlations = append(every.Correlations, engine.Correlation{A: a, B: c, Rho: 0.2})
+		}
+	}
+	all, err := engine.Build(every, Check)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -226,7 +245,7 @@ func BenchmarkCorrelation(b *testing.B) {
 		for _, c := range []struct {
 			name string
 			p    *engine.Plan
-		}{{"uncorrelated", plain}, {"correlated", joined}} {
+		}{{"uncorrelated", plain}, {"correlated", joined}, {"every-pair", all}} {
 			b.Run(fmt.Sprintf("samples=%d/%s", samples, c.name), func(b *testing.B) {
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
