@@ -60,9 +60,11 @@ func (r *run) fixedPointKey(data []byte) string {
 		return ""
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "planner up to date 1\x00%s\x00%s\x00%d\x00%d\x00%d\x00%d\x00%s\x00",
+	// The overrides too, though a run with them never writes in place: a
+	// what-if's sheets are never the workbook's own.
+	fmt.Fprintf(h, "planner up to date 1\x00%s\x00%s\x00%d\x00%d\x00%d\x00%d\x00%q\x00%q\x00",
 		r.opts.Version, exe, info.Size(), info.ModTime().UnixNano(), r.opts.Samples, r.opts.Seed,
-		strings.Join(r.opts.Targets, "\x00"))
+		r.opts.Targets, r.opts.Sets)
 	sum := sha256.Sum256(data)
 	h.Write(sum[:])
 	return hex.EncodeToString(h.Sum(nil))
