@@ -7,8 +7,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 
 	"planner/internal/safefile"
@@ -133,6 +135,14 @@ func (r *run) remember(path string, data []byte, m remembered) {
 	if gob.NewEncoder(&buf).Encode(m) != nil || buf.Len() > maxMemory {
 		return
 	}
+	// gob leaves out a field that equals zero, and -0 does: it would come
+	// back as 0, and a report print "base": 0 where a full run prints -0.
+	// Only what comes back bit for bit is remembered.
+	var back remembered
+	if gob.NewDecoder(bytes.NewReader(buf.Bytes()[len(key)+1:])).Decode(&back) != nil ||
+		!exactly(reflect.ValueOf(m), reflect.ValueOf(back)) {
+		return
+	}
 	// A temporary file renamed into place, so that a reader never sees half
 	// a memory; not synced, since one lost in a crash costs one long run.
 	tmp, err := os.CreateTemp(dir, ".remembering-*")
@@ -146,4 +156,59 @@ func (r *run) remember(path string, data []byte, m remembered) {
 	if err != nil {
 		_ = os.Remove(tmp.Name())
 	}
+}
+
+// exactly reports whether a and b hold the same values to the bit: floats
+// by their bits (-0 is not 0, a NaN is itself), every field, exported or
+// not. An empty slice or map is the same as none, which gob gives back for
+// it; planner only ranges over them.
+func exactly(a, b reflect.Value) bool {
+	if a.Kind() != b.Kind() {
+		return false
+	}
+	switch a.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return math.Float64bits(a.Float()) == math.Float64bits(b.Float())
+	case reflect.Bool:
+		return a.Bool() == b.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return a.Int() == b.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return a.Uint() == b.Uint()
+	case reflect.String:
+		return a.String() == b.String()
+	case reflect.Pointer, reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		return exactly(a.Elem(), b.Elem())
+	case reflect.Slice, reflect.Array:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for i := range a.Len() {
+			if !exactly(a.Index(i), b.Index(i)) {
+				return false
+			}
+		}
+		return true
+	case reflect.Map:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for _, k := range a.MapKeys() {
+			if v := b.MapIndex(k); !v.IsValid() || !exactly(a.MapIndex(k), v) {
+				return false
+			}
+		}
+		return true
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if !exactly(a.Field(i), b.Field(i)) {
+				return false
+			}
+		}
+		return true
+	}
+	return false // a func or a channel, which gob does not keep
 }

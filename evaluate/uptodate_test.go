@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -141,4 +143,44 @@ func cellOf(t *testing.T, data []byte, sheet, cell string) string {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// A Monte Carlo output of -0 (a credit of -residual × capex, with no
+// residual) comes back from what planner remembers as it was: the report of
+// the next run is a full run's, "base": -0 and all.
+func TestUpToDateReportKeepsTheSignOfZero(t *testing.T) {
+	path := newWorkbook(t)
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := f.GetRows("Formulas")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := strconv.Itoa(len(rows) + 1)
+	for cell, v := range map[string]string{"A": "resale_credit", "B": "-residual * capex", "C": "$", "D": "What the node sells for, as a credit."} {
+		if err := f.SetCellValue("Formulas", cell+row, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	sampling(t, path, quick)
+	again, _ := sampling(t, path, quick)
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // nothing remembered: a full run
+	full, sampled := sampling(t, path, quick)
+	if !sampled {
+		t.Fatal("a run with nothing remembered did not sample")
+	}
+	want := reportJSON(t, full)
+	if !strings.Contains(want, `"base":-0`) {
+		t.Fatalf("the full run's report has no output of -0 to keep:\n%s", want)
+	}
+	if got := reportJSON(t, again); got != want {
+		t.Errorf("the report of the run after the first differs from a full run's:\n%s\nwant\n%s", got, want)
+	}
 }

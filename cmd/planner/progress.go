@@ -94,8 +94,12 @@ func (p *progress) show() {
 			p.bar = progressbar.NewOptions(p.total, progressbar.OptionSetWriter(p.w), progressbar.OptionSetDescription(p.phase),
 				progressbar.OptionShowCount(), progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
 		} else {
+			// No spinner interval: the bar would turn itself from a goroutine
+			// of its own, drawing outside p.mu and after finish returned;
+			// the ticker turns it, each Add one step.
 			p.bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(p.w), progressbar.OptionSetDescription(p.phase),
-				progressbar.OptionSpinnerType(14), progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
+				progressbar.OptionSpinnerType(14), progressbar.OptionSetSpinnerChangeInterval(0),
+				progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
 		}
 	}
 	if counted {

@@ -60,3 +60,24 @@ func TestProgressIsSilentOffATerminal(t *testing.T) {
 		t.Errorf("drew %q on a writer that is no terminal", log.String())
 	}
 }
+
+// The spinner of a phase without a count turns only when planner's ticker
+// or a new report draws it, under the progress's lock: the bar drawing on
+// its own would write to the terminal unsynchronised with planner, and
+// keep going a moment after finish.
+func TestProgressDrawsOnlyWhenAsked(t *testing.T) {
+	var screen bytes.Buffer
+	p := &progress{w: &screen, tty: true, after: 0, start: time.Now()} // no ticker
+	p.set("writing the sheets", 0, 1)
+	p.mu.Lock()
+	drawn := screen.String()
+	p.mu.Unlock()
+	time.Sleep(350 * time.Millisecond)
+	p.mu.Lock()
+	later := screen.String()
+	p.mu.Unlock()
+	p.finish()
+	if later != drawn {
+		t.Errorf("the bar drew by itself while nothing asked:\n%q\nthen\n%q", drawn, later)
+	}
+}
