@@ -294,12 +294,16 @@ func TestInputSheetsWithTooManyColumns(t *testing.T) {
 	}
 	far := func(r int) string { return fmt.Sprintf(`<c r="XFD%d"><v>1</v></c>`, r) }
 	err, grown, took := readHostile(t, "far.xlsx", withCells(far, 300))
-	// Row 2 and rows 100 on reach XFD, 16,384 cells each; with the rest of
-	// the Assumptions table (at most 7 cells a row), the 123rd of them, row
-	// 221, is the first past 2,000,000.
-	want := "far.xlsx: Assumptions!XFD221: takes the sheet past 2000000 cells counted from each row's first column to its last cell with content; planner reads input sheets up to that: delete what does not belong to the table"
+	// Row 2 and rows 100 on reach XFD, 16,384 cells each: the refusal names
+	// the first of them, and following its advice (every row that reaches
+	// that far cut back to the table) leaves a workbook planner reads.
+	want := "far.xlsx: Assumptions!XFD2: holds content out to column XFD, first in this row; counting every row from column A to its last cell with content, the sheet passes 2000000 cells, more than planner reads of an input sheet: delete the cells right of the table in every row that reaches that far"
 	if err == nil || !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("got %v\nwant …%s", err, want)
+	}
+	cut := func(int) string { return "" }
+	if err, _, _ := readHostile(t, "cut.xlsx", withCells(cut, 300)); err != nil {
+		t.Errorf("after the stray cells were cut back to the table: %v", err)
 	}
 	t.Logf("300 rows out to XFD: %v, %d MB more memory", took, grown>>20)
 }

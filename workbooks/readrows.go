@@ -142,6 +142,7 @@ func (r *reader) rows(sheet string) ([][]string, bool) {
 	defer it.Close()
 	var out [][]string
 	filled, gap, cellsRead, span := 0, 0, 0, 0
+	var widest diag.Origin // the first row reaching furthest right so far
 	for it.Next() {
 		cells, err := it.Columns(rawOpts)
 		if err != nil {
@@ -155,10 +156,14 @@ func (r *reader) rows(sheet string) ([][]string, bool) {
 		for len(cells) > 0 && strings.TrimSpace(cells[len(cells)-1]) == "" {
 			cells = cells[:len(cells)-1]
 		}
+		if len(cells) > widest.Col {
+			widest = diag.Origin{File: r.file, Sheet: sheet, Row: len(out) + gap + 1, Col: len(cells)}
+		}
 		if span += len(cells); span > maxInputSpan {
-			at := diag.Origin{File: r.file, Sheet: sheet, Row: len(out) + gap + 1, Col: len(cells)}
-			r.fail(at, "", "takes the sheet past %d cells counted from each row's first column to its last cell with content; planner reads input sheets up to that: delete what does not belong to the table",
-				maxInputSpan)
+			// Named at the first row reaching furthest: the one cell where
+			// the count went over would only move down a row once deleted.
+			r.fail(widest, "", "holds content out to column %s, first in this row; counting every row from column A to its last cell with content, the sheet passes %d cells, more than planner reads of an input sheet: delete the cells right of the table in every row that reaches that far",
+				diag.ColumnName(widest.Col), maxInputSpan)
 			return nil, false
 		}
 		if filled++; filled > maxInputRows {
