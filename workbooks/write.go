@@ -90,7 +90,7 @@ func build(path string, data []byte, grids []*grid.Grid, adding int, check func(
 func sheetsOf(grids []*grid.Grid) []ooxml.Sheet {
 	var sheets []ooxml.Sheet
 	for _, g := range grids {
-		sheets = append(sheets, ooxml.Sheet{Name: g.Sheet(), Charts: g.Charts(), Widths: g.Widths(), Heights: g.Heights()})
+		sheets = append(sheets, ooxml.Sheet{Name: g.Sheet(), Charts: g.Charts(), Widths: g.Widths(), Heights: g.Heights(), Used: g.Used()})
 	}
 	return sheets
 }

@@ -72,6 +72,32 @@ func (g *Grid) Names() []string {
 // Widths are the grid's column widths, from A.
 func (g *Grid) Widths() []float64 { return g.widths }
 
+// Used is the range the grid's cells and merged sentences take, from A1 to
+// its last row and its widest row's last column, as a sheet's <dimension>
+// gives it: readers that stream a sheet read no further. "" for a grid
+// without cells.
+func (g *Grid) Used() string {
+	rows, cols := 0, 0
+	for i, r := range g.rows {
+		for j := len(r); j > 0; j-- {
+			if r[j-1].value != nil || r[j-1].style != "" {
+				rows, cols = i+1, max(cols, j)
+				break
+			}
+		}
+	}
+	if rows == 0 {
+		return ""
+	}
+	merges, _ := g.settled()
+	for _, m := range merges {
+		if col, row, err := excelize.CellNameToCoordinates(m[1]); err == nil {
+			rows, cols = max(rows, row), max(cols, col)
+		}
+	}
+	return "A1:" + CellName(cols, rows)
+}
+
 // Heights are the heights of the grid's rows that are not the default's.
 func (g *Grid) Heights() map[int]float64 {
 	_, heights := g.settled()

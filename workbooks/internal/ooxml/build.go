@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
+	"slices"
 
 	"github.com/xuri/excelize/v2"
 
@@ -31,6 +33,7 @@ type Sheet struct {
 	Charts  []Chart
 	Widths  []float64
 	Heights map[int]float64
+	Used    string // the range its cells take ("A1:K145"), for its <dimension>; "" leaves that as written
 }
 
 // Build writes the job's sheets into the workbook data, read from path,
@@ -132,10 +135,18 @@ func Pack(path string, f *excelize.File, sheets []Sheet) ([]byte, error) {
 	}
 	e, where := edits{put: map[string][]byte{}}, SheetParts(ps.get)
 	for _, s := range sheets {
-		if p := where[s.Name]; len(s.Widths) > 0 {
-			if e.put[p], err = cols.Splice(ps.get(p), s.Widths); err != nil {
+		p := where[s.Name]
+		part := ps.get(p)
+		if len(s.Widths) > 0 {
+			if part, err = cols.Splice(part, s.Widths); err != nil {
 				return nil, fmt.Errorf("%s: %s: %w", path, s.Name, err)
 			}
+		}
+		if s.Used != "" {
+			part = withDimension(part, s.Used)
+		}
+		if len(s.Widths) > 0 || s.Used != "" {
+			e.put[p] = part
 		}
 	}
 	data, err := rewrite(buf.Bytes(), e)
@@ -143,4 +154,23 @@ func Pack(path string, f *excelize.File, sheets []Sheet) ([]byte, error) {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 	}
 	return data, nil
+}
+
+// dimension is the <dimension> element excelize's stream writer writes: A1
+// for a sheet of its own, or what the sheet said before it was rewritten.
+var dimension = regexp.MustCompile(`^<dimension ref="[^"]*"></dimension>`)
+
+// withDimension gives a sheet part the used range its cells take, which
+// readers that stream a sheet trust to know how far to read.
+func withDimension(part []byte, used string) []byte {
+	at := bytes.Index(part, []byte("<dimension "))
+	end := bytes.Index(part, []byte("<sheetData"))
+	if at < 0 || end < at {
+		return part
+	}
+	old := dimension.Find(part[at:end])
+	if old == nil {
+		return part
+	}
+	return slices.Concat(part[:at], []byte(`<dimension ref="`+used+`"></dimension>`), part[at+len(old):])
 }
