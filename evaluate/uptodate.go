@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"strings"
 
 	"planner/internal/safefile"
@@ -62,6 +63,11 @@ func (r *run) fixedPointKey(data []byte) string {
 		return ""
 	}
 	h := sha256.New()
+	// The build's own account of itself too (its module versions, revision
+	// and settings): packagers give every build one modification time.
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		fmt.Fprintf(h, "%s\x00", bi)
+	}
 	// The overrides too, though a run with them never writes in place: a
 	// what-if's sheets are never the workbook's own.
 	fmt.Fprintf(h, "planner up to date 1\x00%s\x00%s\x00%d\x00%d\x00%d\x00%d\x00%q\x00%q\x00",
