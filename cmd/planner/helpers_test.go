@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/xuri/excelize/v2"
@@ -261,4 +263,18 @@ func printCharts(ts *testscript.TestScript, neg bool, args []string) {
 	for _, c := range charts {
 		fmt.Fprintf(ts.Stdout(), "%s: %s %s %s\n", c.sheet, c.part, c.kind, strings.Join(c.refs, " "))
 	}
+}
+
+// freshPlan runs planner init in this process (initPlan runs the built
+// command) into a folder of the test's own, and returns the folder and
+// the workbook.
+func freshPlan(t *testing.T) (dir, plan string) {
+	t.Helper()
+	dir = t.TempDir()
+	plan = filepath.Join(dir, "plan.xlsx")
+	var out, errs bytes.Buffer
+	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	return dir, plan
 }

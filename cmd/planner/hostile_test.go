@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -62,12 +61,8 @@ func editPart(t *testing.T, path, part string, edit func(string) string) {
 // Ten thousand formulas, each using the one before: evaluated, written and
 // right, in bounded time.
 func TestTenThousandFormulas(t *testing.T) {
-	dir := t.TempDir()
-	plan := filepath.Join(dir, "plan.xlsx")
+	_, plan := freshPlan(t)
 	var out, errs bytes.Buffer
-	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
-		t.Fatal(errs.String())
-	}
 	rows := [][3]string{{"chain_0", "capex / 1000000", "$"}}
 	for i := 1; i < 10000; i++ {
 		rows = append(rows, [3]string{fmt.Sprintf("chain_%d", i), fmt.Sprintf("chain_%d + capex / 1000000", i-1), "$"})
@@ -89,12 +84,8 @@ func TestTenThousandFormulas(t *testing.T) {
 
 // A megabyte-long formula is refused with the limit, not parsed.
 func TestMegabyteFormula(t *testing.T) {
-	dir := t.TempDir()
-	plan := filepath.Join(dir, "plan.xlsx")
+	_, plan := freshPlan(t)
 	var out, errs bytes.Buffer
-	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
-		t.Fatal(errs.String())
-	}
 	// A cell holds at most 32,767 characters, so the megabyte goes into the
 	// sheet's XML directly, as a hostile file would carry it.
 	huge := strings.Repeat("capex + ", 1<<17) + "1"

@@ -102,12 +102,8 @@ func TestLibreOfficeRecalculatesResults(t *testing.T) {
 	if _, err := exec.LookPath("soffice"); err != nil {
 		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
 	}
-	dir := t.TempDir()
-	plan := filepath.Join(dir, "plan.xlsx")
+	dir, plan := freshPlan(t)
 	var out, errs bytes.Buffer
-	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
-		t.Fatal(errs.String())
-	}
 	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
 		t.Fatal(errs.String())
 	}
@@ -257,12 +253,8 @@ func addClashingFormulas(t *testing.T, path string) {
 // A grown workbook keeps its names unique without case, and links what
 // has no name by its cell.
 func TestGrownWorkbookLinks(t *testing.T) {
-	dir := t.TempDir()
-	plan := filepath.Join(dir, "plan.xlsx")
+	_, plan := freshPlan(t)
 	var out, errs bytes.Buffer
-	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
-		t.Fatal(errs.String())
-	}
 	growWorkbook(t, plan)
 	errs.Reset()
 	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
@@ -316,12 +308,8 @@ func TestGrownWorkbookLinks(t *testing.T) {
 // Names Excel would misread never become defined names, and formulas refer
 // to their cells by address instead.
 func TestNamesThatClashWithExcel(t *testing.T) {
-	dir := t.TempDir()
-	plan := filepath.Join(dir, "plan.xlsx")
+	_, plan := freshPlan(t)
 	var out, errs bytes.Buffer
-	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
-		t.Fatal(errs.String())
-	}
 	addClashingFormulas(t, plan)
 	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
 		t.Fatal(errs.String())
@@ -546,12 +534,8 @@ func TestLibreOfficeRoundsReplicasAsPlanner(t *testing.T) {
 	if _, err := exec.LookPath("soffice"); err != nil {
 		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
 	}
-	dir := t.TempDir()
-	plan := filepath.Join(dir, "plan.xlsx")
+	dir, plan := freshPlan(t)
 	var out, errs bytes.Buffer
-	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
-		t.Fatal(errs.String())
-	}
 	editBook(t, plan, func(f *excelize.File) error {
 		if err := f.SetCellValue("Deployments", "F5", nil); err != nil {
 			return err

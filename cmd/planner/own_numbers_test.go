@@ -15,12 +15,8 @@ import (
 // workbook evaluates, and its Results equal the cost model written out
 // here; the sheets say what Monte Carlo and the tornado held.
 func TestOwnQuoteEvaluatesAndIsRight(t *testing.T) {
-	dir := t.TempDir()
-	plan := filepath.Join(dir, "plan.xlsx")
+	_, plan := freshPlan(t)
 	var out, errs bytes.Buffer
-	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
-		t.Fatal(errs.String())
-	}
 	quote := map[string]float64{"capex": 412000, "electricity_price": 0.165, "rack_per_month": 1800}
 	setInputs(t, plan, quote)
 	errs.Reset()
@@ -169,12 +165,8 @@ func rowNamed(t *testing.T, rows [][]string, from int, name string) int {
 // Switching the node's GPU moves its power by the catalog's watts, for a
 // catalog GPU and one added at the bottom of the GPUs sheet.
 func TestGPUWattsFollowTheCatalog(t *testing.T) {
-	dir := t.TempDir()
-	plan := filepath.Join(dir, "plan.xlsx")
+	_, plan := freshPlan(t)
 	var out, errs bytes.Buffer
-	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
-		t.Fatal(errs.String())
-	}
 	editBook(t, plan, func(f *excelize.File) error {
 		for cell, v := range map[string]any{"A8": "MI300X", "B8": 192.0, "C8": 750.0} {
 			if err := f.SetCellValue("GPUs", cell, v); err != nil {
@@ -266,12 +258,8 @@ func TestInitGivesCatalogDropDowns(t *testing.T) {
 // defined name as its cell, a reference to an empty cell as empty, said
 // where, and one into planner's own sheets refused.
 func TestReferencesAreReadAsASpreadsheetWould(t *testing.T) {
-	dir := t.TempDir()
-	plan := filepath.Join(dir, "plan.xlsx")
+	_, plan := freshPlan(t)
 	var out, errs bytes.Buffer
-	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
-		t.Fatal(errs.String())
-	}
 	// H100 mid and high as Excel stores =Assumptions!D6 filled right from
 	// C4 to D4: D4 means Assumptions!E6, and Excel saved 320000 with it.
 	editPart(t, plan, "xl/worksheets/sheet2.xml", func(xml string) string {

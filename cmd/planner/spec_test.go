@@ -245,12 +245,8 @@ func TestSpecDeploymentsThroughTheWorkbook(t *testing.T) {
 // million as its cards' share of a node, less than $0.87 rented, yet
 // alone it pays for the whole node, $9,554.39 against $7,854.80 rented.
 func TestCheapestComparesWholeNodes(t *testing.T) {
-	dir := t.TempDir()
-	plan := filepath.Join(dir, "plan.xlsx")
+	_, plan := freshPlan(t)
 	var out, errs bytes.Buffer
-	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
-		t.Fatal(errs.String())
-	}
 	editBook(t, plan, func(f *excelize.File) error {
 		for cell, v := range map[string]any{"G5": nil, "H5": nil, "I5": 730, "P5": nil} {
 			if err := f.SetCellValue("Deployments", cell, v); err != nil {

@@ -15,12 +15,8 @@ import (
 // escaped, through every command and in messages, with columns still
 // lined up; JSON stays JSON with the same strings.
 func TestWorkbookTextCannotDriveTheTerminal(t *testing.T) {
-	dir := t.TempDir()
-	plan := filepath.Join(dir, "plan.xlsx")
+	dir, plan := freshPlan(t)
 	var out, errs bytes.Buffer
-	if code := run([]string{"init", plan}, &out, &errs); code != 0 {
-		t.Fatal(errs.String())
-	}
 	old := filepath.Join(dir, "old.xlsx")
 	data, _ := os.ReadFile(plan)
 	if err := os.WriteFile(old, data, 0o644); err != nil {
