@@ -485,16 +485,20 @@ func (r *reader) readRange(t *table, row int, in *engine.Input) {
 	}
 }
 
+// date1904 reports whether the workbook counts its dates from 1904, as
+// Excel for the Mac once did, rather than from 1900.
+func (r *reader) date1904() bool {
+	props, err := r.f.GetWorkbookProps()
+	return err == nil && props.Date1904 != nil && *props.Date1904
+}
+
 // offers reads one cloud offer per row.
 func (r *reader) offers() []engine.Offer {
 	t := r.table(sheets.Cloud, cloudColumns)
 	if t == nil {
 		return nil
 	}
-	date1904 := false
-	if props, err := r.f.GetWorkbookProps(); err == nil && props.Date1904 != nil {
-		date1904 = *props.Date1904
-	}
+	date1904 := r.date1904()
 	var offers []engine.Offer
 	t.each(func(row int) {
 		o := engine.Offer{}

@@ -109,10 +109,7 @@ func (r *reader) apis() []engine.API {
 	if t == nil {
 		return nil
 	}
-	date1904 := false
-	if props, err := r.f.GetWorkbookProps(); err == nil && props.Date1904 != nil {
-		date1904 = *props.Date1904
-	}
+	date1904 := r.date1904()
 	var out []engine.API
 	t.each(func(row int) {
 		a := engine.API{}
