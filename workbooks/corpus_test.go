@@ -61,6 +61,7 @@ var refused = map[string]string{
 // again changes nothing. A refused workbook is left as it was, and its
 // message names the file and what is in the way, and says what to do.
 func TestCorpusRoundTrip(t *testing.T) {
+	slow(t, "round-trips the whole corpus")
 	var files []string
 	for _, folder := range corpusFolders {
 		found, _ := filepath.Glob(filepath.Join(corpusDir, "..", folder, "*"))
@@ -274,6 +275,7 @@ func definedNames(f *excelize.File) []string {
 // TestHostileCorpus reads every workbook excelize cannot open or panics on:
 // each gets an error naming the file, and none crashes planner.
 func TestHostileCorpus(t *testing.T) {
+	slow(t, "reads the whole hostile corpus")
 	files, _ := filepath.Glob(filepath.Join(corpusDir, "..", "hostile", "*"))
 	if len(files) == 0 {
 		t.Skip("no hostile corpus at ../../shared/corpus/hostile (it lives beside the project, not in it)")
@@ -294,6 +296,7 @@ func TestHostileCorpus(t *testing.T) {
 // workbook several times: where planner refuses, it names the same part
 // each time, however Go orders the package's parts.
 func TestRefusalsAreTheSameEveryRun(t *testing.T) {
+	slow(t, "reads the hostile corpus twice")
 	files, _ := filepath.Glob(filepath.Join(corpusDir, "..", "hostile", "*"))
 	if len(files) == 0 {
 		t.Skip("no hostile corpus at ../../shared/corpus/hostile (it lives beside the project, not in it)")

@@ -126,6 +126,7 @@ func TestHostileWorkbooks(t *testing.T) {
 // A sheet formatted down to its millionth row reads in bounded time and
 // memory; a sheet with more rows of content than any cost model is refused.
 func TestInputSheetsWithAMillionRows(t *testing.T) {
+	slow(t, "reads a million rows")
 	plan := planBytes(t)
 	var empty strings.Builder
 	for r := 100; r <= 1_000_000; r++ {
@@ -267,6 +268,7 @@ func TestHalfAPartIsRefused(t *testing.T) {
 // reaching XFD once took 42 s and 2.4 GB. Cells formatted out to the last
 // column but empty are no content.
 func TestInputSheetsWithTooManyColumns(t *testing.T) {
+	slow(t, "reads sheets at the column limit")
 	plan := planBytes(t)
 	withCells := func(cells func(row int) string, rows int) []byte {
 		return rezip(t, plan, func(ps map[string][]byte) {
@@ -313,6 +315,7 @@ func TestInputSheetsWithTooManyColumns(t *testing.T) {
 // (50,000 rows of 256 took 22 s and 900 MB before they were refused for
 // their number.)
 func TestInputSheetsWithTooManyCells(t *testing.T) {
+	slow(t, "reads sheets past the cell limit")
 	plan := planBytes(t)
 	var rows strings.Builder
 	for r := 100; r < 100+maxInputCells/200+1; r++ {
@@ -336,6 +339,7 @@ func TestInputSheetsWithTooManyCells(t *testing.T) {
 // each: a shared-strings part of ten million strings (170 MB unpacked, 0.4
 // MB packed) took 930 MB. planner reads up to four million.
 func TestTooManySharedStrings(t *testing.T) {
+	slow(t, "reads millions of shared strings")
 	data := bareWorkbook(t, func(ps map[string][]byte) {
 		ps["xl/sharedStrings.xml"] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
 			`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` + strings.Repeat("<si/>", ooxml.MaxSharedStrings+1) + `</sst>`)

@@ -280,9 +280,7 @@ func TestPrintedPagesAreReadable(t *testing.T) {
 			t.Skipf("no %s: install libreoffice-calc-nogui and poppler-utils", tool)
 		}
 	}
-	if testing.Short() {
-		t.Skip("prints with LibreOffice")
-	}
+	slow(t, "prints with LibreOffice")
 	// Without Calibri or its metric twin Carlito, LibreOffice sets the
 	// sheets in a wider face, and fits them smaller than Excel would.
 	if font, _ := exec.Command("fc-match", "Calibri").Output(); !bytes.Contains(font, []byte("Carlito")) && !bytes.Contains(font, []byte("Calibri")) {

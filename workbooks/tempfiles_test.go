@@ -17,6 +17,7 @@ import (
 // Reading such workbooks, whether the read succeeds or fails and wherever
 // it fails, leaves nothing in the temporary folder.
 func TestReadsLeaveNoTemporaryFiles(t *testing.T) {
+	slow(t, "reads workbooks past the in-memory limit")
 	plan := planBytes(t)
 	// Assumptions padded past the in-memory limit with whitespace, which
 	// XML ignores: a workbook that reads and evaluates as the default one.

@@ -550,3 +550,12 @@ func TestCalcChainPruned(t *testing.T) {
 		})
 	}
 }
+
+// slow skips a test that takes long under -short: the quick run a change
+// is made with; .ci/run runs the whole suite.
+func slow(t *testing.T, what string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("%s: skipped under -short, run by the full suite (.ci/run)", what)
+	}
+}

@@ -52,6 +52,7 @@ func planner(args ...string) *exec.Cmd { return exec.Command("planner", args...)
 // Killing eval at any moment leaves the workbook as it was or as eval
 // would write it, whole, and nothing a later run trips over.
 func TestKillDuringSave(t *testing.T) {
+	slow(t, "kills eval at a hundred moments")
 	dir := t.TempDir()
 	path := bigPlan(t, dir, 8000)
 	old, _ := os.ReadFile(path)
@@ -63,9 +64,6 @@ func TestKillDuringSave(t *testing.T) {
 	took := time.Since(start)
 	done, _ := os.ReadFile(path)
 	runs := 100
-	if testing.Short() {
-		runs = 20
-	}
 	outcomes := map[string]int{}
 	for i := 0; i < runs; i++ {
 		if err := os.WriteFile(path, old, 0o644); err != nil {

@@ -278,3 +278,12 @@ func freshPlan(t *testing.T) (dir, plan string) {
 	}
 	return dir, plan
 }
+
+// slow skips a test that takes long under -short: the quick run a change
+// is made with; .ci/run runs the whole suite.
+func slow(t *testing.T, what string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("%s: skipped under -short, run by the full suite (.ci/run)", what)
+	}
+}

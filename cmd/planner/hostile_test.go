@@ -61,6 +61,7 @@ func editPart(t *testing.T, path, part string, edit func(string) string) {
 // Ten thousand formulas, each using the one before: evaluated, written and
 // right, in bounded time.
 func TestTenThousandFormulas(t *testing.T) {
+	slow(t, "evaluates ten thousand formulas")
 	_, plan := freshPlan(t)
 	var out, errs bytes.Buffer
 	rows := [][3]string{{"chain_0", "capex / 1000000", "$"}}

@@ -99,6 +99,7 @@ func sameNumbers(t *testing.T, what, sheet string, want map[string]string, gotPa
 // Every formula cell of Results, recalculated by LibreOffice after inputs
 // change in the spreadsheet, equals what planner computes for those inputs.
 func TestLibreOfficeRecalculatesResults(t *testing.T) {
+	slow(t, "recalculates with LibreOffice")
 	if _, err := exec.LookPath("soffice"); err != nil {
 		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
 	}
@@ -363,6 +364,7 @@ func editFormula(t *testing.T, path, name, expression string) {
 // planner's own evaluation of the edited workbook. Only the provenance line
 // (which names the inputs planner computed from) may differ.
 func TestLibreOfficeRecalculationMatchesEveryVisibleCell(t *testing.T) {
+	slow(t, "recalculates with LibreOffice")
 	if _, err := exec.LookPath("soffice"); err != nil {
 		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
 	}
@@ -531,6 +533,7 @@ func sameCells(t *testing.T, what, sheet, wantPath, gotPath string) {
 // the binary quotient is 3.0000000000000004; every formula of Deployment
 // costs recalculates to planner's value.
 func TestLibreOfficeRoundsReplicasAsPlanner(t *testing.T) {
+	slow(t, "recalculates with LibreOffice")
 	if _, err := exec.LookPath("soffice"); err != nil {
 		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
 	}

@@ -250,9 +250,7 @@ func setAssumption(t *testing.T, path, name string, v float64) {
 // TestWhereUsersWork installs planner as the README says and follows the
 // README's lines for the first run, git, pre-commit and CI.
 func TestWhereUsersWork(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and installs planner")
-	}
+	slow(t, "builds and installs planner, runs git and pre-commit")
 	u := newUser(t)
 	t.Run("front door", u.testFrontDoor)
 	t.Run("git textconv", u.testTextconv)
@@ -292,8 +290,14 @@ func (u *user) testFrontDoor(t *testing.T) {
 	if apt == nil || !slices.Equal(strings.Fields(apt[1]), ciPackages) {
 		t.Errorf("the README's set-up installs %q, .ci/run %q", apt, ciPackages)
 	}
+	// Two test commands: the quick one skips the slow tests, and the full
+	// one, which CI runs, gives the slow tests room beyond Go's default
+	// ten-minute timeout.
 	tests := commands(blocks[2])
-	if len(tests) != 1 || !regexp.MustCompile(`(?m)^`+regexp.QuoteMeta(tests[0])+`$`).Match(ci) {
-		t.Errorf("the README's test command %q is not a line of .ci/run", tests)
+	if len(tests) != 2 || tests[0] != "go test -short ./..." {
+		t.Fatalf("the README's test commands are %q, want the quick go test -short ./... and the full suite", tests)
+	}
+	if !strings.Contains(tests[1], " -timeout ") || !regexp.MustCompile(`(?m)^`+regexp.QuoteMeta(tests[1])+`$`).Match(ci) {
+		t.Errorf("the README's full test command %q is not a line of .ci/run with an explicit -timeout", tests[1])
 	}
 }
