@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -130,6 +131,9 @@ type run struct {
 	model   diag.Diagnostics // the engine's and Monte Carlo's warnings about the model and the overrides
 	failed  diag.Diagnostics // Monte Carlo samples that gave no number
 	writing diag.Diagnostics // writing the sheets: defined names
+	// replaces is the target as read (none when there was none): the save
+	// replaces it only while it is still there as read.
+	replaces safefile.Original
 	// known is what planner remembers of leaving the workbook's bytes up to
 	// date with this run's choices (uptodate.go); nil when it does not.
 	known *remembered
@@ -168,6 +172,9 @@ func evaluate(ctx context.Context, path string, opts Options, rep *Report) error
 		return err
 	}
 	read()
+	if r.target == r.path {
+		r.replaces = book.Original()
+	}
 	r.known = r.recall(book.Path, book.Data())
 	if err := r.compute(ctx, book, rep); err != nil {
 		return err
@@ -194,12 +201,12 @@ func (r *run) settleOutput() error {
 }
 
 // claim makes sure the evaluation may write the target and takes it: not
-// planner's copy of someone else's file (-o), not open in Excel or
-// LibreOffice (unless Force), not read-only, and not being written by
-// another planner.
+// planner's copy of someone else's file (-o; the file as read is what the
+// save may replace), not open in Excel or LibreOffice (unless Force), not
+// read-only, and not being written by another planner.
 func (r *run) claim() (unlock func(), err error) {
 	if r.target != r.path {
-		if err := workbooks.CheckOutput(r.target); err != nil {
+		if r.replaces, err = workbooks.CheckOutput(r.target); err != nil {
 			return nil, err
 		}
 	}
@@ -357,8 +364,8 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 		return nil
 	}
 	saved := r.phase(phaseSaving)
-	if err := workbooks.Save(r.target, written.Data); err != nil {
-		return err
+	if err := workbooks.Save(r.target, written.Data, r.replaces); err != nil {
+		return workbooks.RunAgain(err, r.again())
 	}
 	saved()
 	if remember {
@@ -366,6 +373,31 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 	}
 	rep.Note = r.target + ": wrote " + workbooks.SheetList(written.Sheets)
 	return nil
+}
+
+// again is the command line that runs this evaluation again: the
+// workbook, and every choice that decides what is written.
+func (r *run) again() string {
+	var args []string
+	if r.target != r.path {
+		args = append(args, "-o", r.target)
+	}
+	for _, s := range r.opts.Sets {
+		args = append(args, "--set", s)
+	}
+	for _, t := range r.opts.Targets {
+		args = append(args, "--target", t)
+	}
+	if r.opts.Samples != montecarlo.DefaultSamples {
+		args = append(args, "--samples", strconv.Itoa(r.opts.Samples))
+	}
+	if r.opts.Seed != montecarlo.DefaultSeed {
+		args = append(args, "--seed", strconv.FormatUint(r.opts.Seed, 10))
+	}
+	if r.opts.Force {
+		args = append(args, "--force")
+	}
+	return workbooks.Command("eval", r.path, args...)
 }
 
 // output is what the evaluation writes into the workbook.

@@ -20,11 +20,11 @@ import (
 func newWorkbook(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "plan.xlsx")
-	data, err := workbooks.Init(path)
+	data, was, err := workbooks.Init(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := workbooks.Save(path, data); err != nil {
+	if err := workbooks.Save(path, data, was); err != nil {
 		t.Fatal(err)
 	}
 	return path

@@ -5,17 +5,27 @@ import (
 	"strings"
 )
 
-// Command is the command line "planner sub path" given as advice in a
-// message, the path quoted as a POSIX shell needs: advice followed
+// Command is the command line "planner sub path [args]" given as advice in
+// a message, each word quoted as a POSIX shell needs: advice followed
 // literally must work, for "my plan.xlsx" and for a file called -x.xlsx.
-func Command(sub, path string) string {
+// The args are options and their values, such as "-o", "what-if.xlsx".
+func Command(sub, path string, args ...string) string {
 	if strings.HasPrefix(path, "-") {
 		path = "./" + path // a file, not an option
 	}
-	if !plainWord.MatchString(path) {
-		path = "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
+	words := []string{"planner", sub, shellWord(path)}
+	for _, a := range args {
+		words = append(words, shellWord(a))
 	}
-	return "planner " + sub + " " + path
+	return strings.Join(words, " ")
+}
+
+// shellWord is s as one word of a POSIX shell's command line.
+func shellWord(s string) string {
+	if !plainWord.MatchString(s) {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return s
 }
 
 var plainWord = regexp.MustCompile(`^[A-Za-z0-9_./:=@%+,~-]+$`)

@@ -112,11 +112,11 @@ func TestCorpusRoundTrip(t *testing.T) {
 
 // roundTrip runs init and eval on path and returns the final bytes.
 func roundTrip(t *testing.T, path string) ([]byte, error) {
-	data, err := Init(path)
+	data, was, err := Init(path)
 	if err != nil {
 		return nil, err
 	}
-	if err := Save(path, data); err != nil {
+	if err := Save(path, data, was); err != nil {
 		return nil, err
 	}
 	b, err := Read(path)
@@ -131,7 +131,7 @@ func roundTrip(t *testing.T, path string) ([]byte, error) {
 // equal eval(x) byte for byte, charts included.
 func sameOnRerun(t *testing.T, path string, out []byte) {
 	t.Helper()
-	if err := Save(path, out); err != nil {
+	if err := saveOver(t, path, out); err != nil {
 		t.Fatal(err)
 	}
 	b, err := Read(path)
@@ -302,12 +302,12 @@ func TestRefusalsAreTheSameEveryRun(t *testing.T) {
 		t.Skip("no hostile corpus at ../../shared/corpus/hostile (it lives beside the project, not in it)")
 	}
 	for _, path := range files {
-		_, first := Init(path)
+		_, _, first := Init(path)
 		if first == nil {
 			continue
 		}
 		for range 5 {
-			if _, err := Init(path); err == nil || err.Error() != first.Error() {
+			if _, _, err := Init(path); err == nil || err.Error() != first.Error() {
 				t.Fatalf("%s: refused first with\n%v\nthen with\n%v", path, first, err)
 			}
 		}

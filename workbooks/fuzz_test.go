@@ -23,7 +23,7 @@ import (
 func FuzzRead(f *testing.F) {
 	dir := f.TempDir()
 	path := filepath.Join(dir, "plan.xlsx")
-	data, err := Init(path)
+	data, _, err := Init(path)
 	if err != nil {
 		f.Fatal(err)
 	}

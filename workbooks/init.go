@@ -11,6 +11,7 @@ import (
 
 	"planner/diag"
 	"planner/engine"
+	"planner/internal/safefile"
 	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/inputsheets"
 	"planner/workbooks/internal/ooxml"
@@ -18,18 +19,21 @@ import (
 
 // Init returns the bytes of the workbook at path with planner's input
 // sheets added: a new workbook when there is no file, or the user's own
-// workbook plus planner's sheets when there is one. It never replaces a
-// sheet or a defined name that exists.
-func Init(path string) ([]byte, error) {
+// workbook plus planner's sheets when there is one, and the file as read
+// (none for a new workbook), which Save checks is still there. It never
+// replaces a sheet or a defined name that exists.
+func Init(path string) ([]byte, safefile.Original, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		m := DefaultModel()
-		return initNew(path, inputsheets.Input(m), pricesDated(m))
+		data, err := initNew(path, inputsheets.Input(m), pricesDated(m))
+		return data, safefile.Original{}, err
 	}
-	data, err := load(path)
+	data, was, err := load(path)
 	if err != nil {
-		return nil, err
+		return nil, was, err
 	}
-	return initInto(path, data)
+	data, err = initInto(path, data)
+	return data, was, err
 }
 
 // initInto adds planner's input sheets to the workbook data, read from path.

@@ -46,7 +46,7 @@ func TestInitRefusesAProtectedStructure(t *testing.T) {
 			}
 			want := path + ": the workbook's structure is protected, which forbids adding sheets, and planner init adds its input sheets; " +
 				unprotectAdvice + ", run planner init again, then protect it again"
-			if _, err := Init(path); err == nil || err.Error() != want {
+			if _, _, err := Init(path); err == nil || err.Error() != want {
 				t.Errorf("got %v\nwant %s", err, want)
 			}
 		})
@@ -67,7 +67,7 @@ func TestWorkbookProtectionKept(t *testing.T) {
 	if err := os.WriteFile(path, original, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	data, err := Init(path)
+	data, was, err := Init(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestWorkbookProtectionKept(t *testing.T) {
 	if got := zipParts(t, data)[ooxml.WorkbookPart]; !bytes.Contains(got, []byte(want)) {
 		t.Errorf("the protection changed:\n%s", got)
 	}
-	if err := Save(path, data); err != nil {
+	if err := Save(path, data, was); err != nil {
 		t.Fatal(err)
 	}
 	_, out := evaluate(t, path)

@@ -13,6 +13,7 @@ import (
 	"planner/diag"
 	"planner/engine"
 	"planner/formulas"
+	"planner/internal/safefile"
 	"planner/montecarlo"
 	"planner/units"
 	"planner/workbooks/internal/grid"
@@ -35,7 +36,8 @@ type Book struct {
 	Computed map[string]string
 	// Names are the workbook-scoped defined names as read.
 	Names   map[string]DefinedName
-	data    []byte // the file as read, byte for byte
+	data    []byte            // the file as read, byte for byte
+	file    safefile.Original // the file as read, for a save to check against
 	owned   map[string]bool
 	foreign map[string]bool // sheets with an owned name that planner did not make
 }
@@ -43,11 +45,15 @@ type Book struct {
 // Read reads the workbook at path into a model. Every problem with the
 // workbook's contents is reported at once, each naming its sheet and cell.
 func Read(path string) (*Book, error) {
-	data, err := load(path)
+	data, was, err := load(path)
 	if err != nil {
 		return nil, err
 	}
-	return ReadBytes(path, data)
+	b, err := ReadBytes(path, data)
+	if b != nil {
+		b.file = was
+	}
+	return b, err
 }
 
 // ReadBytes is Read for a workbook already in memory; path names it in

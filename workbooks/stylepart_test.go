@@ -89,7 +89,7 @@ func TestWorkbooksWithoutStyles(t *testing.T) {
 			if err := os.WriteFile(path, original, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			data, err := Init(path)
+			data, was, err := Init(path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -106,7 +106,7 @@ func TestWorkbooksWithoutStyles(t *testing.T) {
 			if n := strings.Count(string(ps[ooxml.ContentTypes]), `PartName="/xl/styles.xml" ContentType="`+ooxml.StylesContent+`"`); n != 1 {
 				t.Errorf("%d content types for the style part:\n%s", n, ps[ooxml.ContentTypes])
 			}
-			if err := Save(path, data); err != nil {
+			if err := Save(path, data, was); err != nil {
 				t.Fatal(err)
 			}
 			_, out := evaluate(t, path)
@@ -152,7 +152,7 @@ func TestStylesPlannerCannotAddTo(t *testing.T) {
 			if err := os.WriteFile(path, original, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, err := Init(path)
+			_, _, err := Init(path)
 			if err == nil || err.Error() != path+": "+tc.want {
 				t.Errorf("got %v\nwant %s: %s", err, path, tc.want)
 			}

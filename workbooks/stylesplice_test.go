@@ -58,12 +58,12 @@ func TestUserStylesKeptByteForByte(t *testing.T) {
 			if err := os.WriteFile(path, original, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			data, err := Init(path)
+			data, was, err := Init(path)
 			if err != nil {
 				t.Fatal(err)
 			}
 			keptStyles(t, []byte(tc.styles), zipParts(t, data)[ooxml.StylesPart])
-			if err := Save(path, data); err != nil {
+			if err := Save(path, data, was); err != nil {
 				t.Fatal(err)
 			}
 			_, out := evaluate(t, path)

@@ -37,7 +37,7 @@ func TestReadsLeaveNoTemporaryFiles(t *testing.T) {
 	if _, err := b.Stale(data); err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckOutput(spilled); err == nil {
+	if _, err := CheckOutput(spilled); err == nil {
 		t.Error("CheckOutput took a workbook without planner's Results for planner's")
 	}
 	for _, tc := range []struct {

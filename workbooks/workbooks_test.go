@@ -15,6 +15,7 @@ import (
 	"planner/deploy"
 	"planner/engine"
 	"planner/fleet"
+	"planner/internal/safefile"
 	"planner/montecarlo"
 	"planner/sizing"
 	"planner/whatif"
@@ -26,14 +27,25 @@ import (
 func newPlan(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "plan.xlsx")
-	data, err := Init(path)
+	data, was, err := Init(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Save(path, data); err != nil {
+	if err := Save(path, data, was); err != nil {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// saveOver saves data over the file at path as it is now, as eval saves
+// over the file it read.
+func saveOver(t *testing.T, path string, data []byte) error {
+	t.Helper()
+	_, was, err := safefile.ReadOriginal(path, maxFileBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Save(path, data, was)
 }
 
 // evaluate reads path, evaluates the base scenario and returns the bytes
@@ -168,7 +180,7 @@ func TestWriteIsDeterministic(t *testing.T) {
 	if !bytes.Equal(first, second) {
 		t.Fatal("two evaluations of the same workbook wrote different bytes")
 	}
-	if err := Save(path, first); err != nil {
+	if err := saveOver(t, path, first); err != nil {
 		t.Fatal(err)
 	}
 	_, again := evaluate(t, path)
@@ -219,11 +231,11 @@ func zipParts(t *testing.T, data []byte) map[string][]byte {
 func TestUserSheetsPassThrough(t *testing.T) {
 	path := userWorkbook(t)
 	original, _ := os.ReadFile(path)
-	data, err := Init(path)
+	data, was, err := Init(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Save(path, data); err != nil {
+	if err := Save(path, data, was); err != nil {
 		t.Fatal(err)
 	}
 	_, evaluated := evaluate(t, path)
@@ -310,8 +322,8 @@ func TestSaveKeepsPermissionsAndLeavesNoTempFile(t *testing.T) {
 	if err := os.Chmod(path, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, data := evaluate(t, path)
-	if err := Save(path, data); err != nil {
+	b, data := evaluate(t, path)
+	if err := Save(path, data, b.Original()); err != nil {
 		t.Fatal(err)
 	}
 	fi, _ := os.Stat(path)
@@ -332,7 +344,7 @@ func TestSaveIntoAReadOnlyFolderLeavesTheFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.Chmod(dir, 0o700)
-	err := Save(path, []byte("new"))
+	err := saveOver(t, path, []byte("new"))
 	want := path + ": its folder " + dir + " is read-only; planner writes a new file beside the old one and renames it: make the folder writable, or write a copy elsewhere with -o"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
@@ -348,7 +360,7 @@ func TestSaveRefusesAReadOnlyFile(t *testing.T) {
 	if err := os.Chmod(path, 0o444); err != nil {
 		t.Fatal(err)
 	}
-	err := Save(path, []byte("new"))
+	err := saveOver(t, path, []byte("new"))
 	want := path + ": is read-only; planner does not replace a file you protected: make it writable (chmod u+w), or write a copy with -o other.xlsx"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
@@ -386,7 +398,7 @@ func TestSaveClearsTempFilesOfKilledRunsOnly(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := Save(path, data); err != nil {
+	if err := saveOver(t, path, data); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range files {

@@ -61,12 +61,19 @@ func runInit(cmd *cobra.Command, path, output string) error {
 		return report(cmd, err)
 	}
 	defer unlock()
-	data, err := workbooks.Init(path)
+	data, was, err := workbooks.Init(path)
 	if err != nil {
 		return report(cmd, err)
 	}
-	if err := workbooks.Save(target, data); err != nil {
-		return report(cmd, err)
+	if target != path {
+		was = safefile.Original{} // -o names a new file
+	}
+	if err := workbooks.Save(target, data, was); err != nil {
+		again := workbooks.Command("init", path)
+		if target != path {
+			again = workbooks.Command("init", path, "-o", output)
+		}
+		return report(cmd, workbooks.RunAgain(err, again))
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote the sheets %s; edit the assumptions, then run %s\n",
 		target, workbooks.SheetList(workbooks.InputSheets()), workbooks.Command("eval", target))

@@ -36,12 +36,13 @@ func tempOf(base string) *regexp.Regexp {
 	return regexp.MustCompile(`^\.` + regexp.QuoteMeta(base) + regexp.QuoteMeta(tempInfix) + `[0-9a-f]{16}` + regexp.QuoteMeta(tempSuffix) + `$`)
 }
 
-// writeAtomically replaces path with data: a temporary file beside it,
-// written, synced, given the old file's permissions (0644 less the umask
-// for a new file), renamed over path; then the folder is synced. A crash
-// at any moment leaves the old file or the new one, whole, and perhaps the
-// temporary file. On an error the temporary file is removed.
-func writeAtomically(path string, data []byte, through func(io.Writer) io.Writer) (err error) {
+// writeAtomically replaces path, while it is still was, with data: a
+// temporary file beside it, written, synced, given the old file's
+// permissions (0644 less the umask for a new file), put in place by
+// replace; then the folder is synced. A crash at any moment leaves the old
+// file or the new one, whole, and perhaps the temporary file. On an error
+// the temporary file is removed.
+func writeAtomically(path string, data []byte, was Original, through func(io.Writer) io.Writer) (err error) {
 	dir, base := filepath.Split(path)
 	perm, existing := fs.FileMode(0o644), false
 	if fi, err := os.Stat(path); err == nil {
@@ -57,8 +58,9 @@ func writeAtomically(path string, data []byte, through func(io.Writer) io.Writer
 	if err != nil {
 		return err
 	}
+	replacing := false // from then on replace removes the temporary file
 	defer func() {
-		if err != nil {
+		if err != nil && !replacing {
 			_ = f.Close()
 			_ = os.Remove(f.Name())
 		}
@@ -78,10 +80,15 @@ func writeAtomically(path string, data []byte, through func(io.Writer) io.Writer
 	if err := f.Sync(); err != nil {
 		return err
 	}
+	ours, err := f.Stat()
+	if err != nil {
+		return err
+	}
 	if err := f.Close(); err != nil {
 		return err
 	}
-	if err := os.Rename(f.Name(), path); err != nil {
+	replacing = true
+	if err := replace(f.Name(), path, was, ours); err != nil {
 		return err
 	}
 	if d, err := os.Open(filepath.Clean(dir + ".")); err == nil {

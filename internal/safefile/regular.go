@@ -2,7 +2,6 @@ package safefile
 
 import (
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 )
@@ -74,22 +73,8 @@ func notRegular(path string, fi fs.FileInfo) error {
 // *NotRegularError, and one over limit bytes, even one that grows while it
 // is read, with a *TooLargeError.
 func Read(path string, limit int64) ([]byte, error) {
-	f, err := openRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.Size() > limit {
-		return nil, &TooLargeError{path, fi.Size(), limit}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, &TooLargeError{path, -1, limit}
-	}
-	return data, nil
+	data, _, err := ReadOriginal(path, limit)
+	return data, err
 }
 
 // TooLargeError refuses a file over planner's size limit.

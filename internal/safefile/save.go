@@ -75,14 +75,17 @@ type Options struct {
 	Writer func(io.Writer) io.Writer
 }
 
-// Save replaces the file at path with data atomically: a temporary file in
-// the same folder, synced, renamed over the original (keeping its
-// permissions), then the folder synced. A crash at any moment leaves either
-// the old file or the new one, whole. Through a symbolic link it replaces
-// the file the link points at and keeps the link. The caller holds
-// Lock(path); Save then also clears temporary files a killed run left
-// behind (see Options.Signature).
-func Save(path string, data []byte, opts Options) error {
+// Save replaces the file at path, was as planner read it (or none), with
+// data atomically: a temporary file in the same folder, synced, renamed
+// over the original (keeping its permissions), then the folder synced. A
+// crash at any moment leaves either the old file or the new one, whole.
+// When the file there is no longer was, because another program saved
+// over it while planner ran, Save leaves it alone and returns a
+// *ChangedError (see replace for how late it looks). Through a symbolic
+// link it replaces the file the link points at and keeps the link. The
+// caller holds Lock(path); Save then also clears temporary files a killed
+// run left behind (see Options.Signature).
+func Save(path string, data []byte, was Original, opts Options) error {
 	real := followLinks(path)
 	if fi, err := os.Stat(real); err == nil {
 		if err := notRegular(path, fi); err != nil {
@@ -97,7 +100,12 @@ func Save(path string, data []byte, opts Options) error {
 		// creating the same new file could be mid-save.
 		removeStaleTemps(real, opts.Signature)
 	}
-	if err := writeAtomically(real, data, opts.Writer); err != nil {
+	err := writeAtomically(real, data, was, opts.Writer)
+	var c *changed
+	if errors.As(err, &c) {
+		return &ChangedError{Path: path, Created: was.info == nil, Kept: c.kept}
+	}
+	if err != nil {
 		return fmt.Errorf("%s: could not be saved (%w); the file is as it was", path, unwrapPath(err))
 	}
 	return nil

@@ -29,9 +29,9 @@ func (d *fullDisk) Write(p []byte) (int, error) {
 // no temporary file behind.
 func TestSaveOnAFullDisk(t *testing.T) {
 	path := existing(t, []byte("the workbook as it was"))
-	before, _ := os.ReadFile(path)
+	before, was, _ := ReadOriginal(path, 1<<20)
 	full := Options{Writer: func(w io.Writer) io.Writer { return &fullDisk{w: w, left: 4096} }}
-	err := Save(path, bytes.Repeat([]byte("x"), 1<<20), full)
+	err := Save(path, bytes.Repeat([]byte("x"), 1<<20), was, full)
 	if want := path + ": could not be saved (no space left on device); the file is as it was"; err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
