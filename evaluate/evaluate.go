@@ -303,13 +303,8 @@ func (r *run) finish(book *workbooks.Book, rep *Report) error {
 }
 
 // check compares the workbook with what the evaluation would write, and
-// writes nothing.
+// writes nothing, not even a memory: only a full eval records one.
 func (r *run) check(book *workbooks.Book, rep *Report) error {
-	upToDate := book.Path + ": up to date: planner's sheets match a fresh evaluation"
-	if r.known != nil {
-		rep.Note = upToDate
-		return nil
-	}
 	compared := r.phase(phaseChecking)
 	written, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force})
 	if err != nil {
@@ -323,10 +318,7 @@ func (r *run) check(book *workbooks.Book, rep *Report) error {
 	if len(stale) > 0 {
 		return fmt.Errorf("%s\n%s: stale; run %s and commit the result", strings.Join(stale, "\n"), book.Path, workbooks.Command("eval", book.Path))
 	}
-	if len(written.Warnings) == 0 {
-		r.remember(book.Path, book.Data(), remembered{MonteCarlo: rep.MonteCarlo})
-	}
-	rep.Note = upToDate
+	rep.Note = book.Path + ": up to date: planner's sheets match a fresh evaluation"
 	return nil
 }
 

@@ -101,7 +101,7 @@ type remembered struct {
 // always for a run that writes elsewhere or not at all.
 func (r *run) recall(path string, data []byte) *remembered {
 	dir := upToDateDir()
-	if dir == "" || !r.writes() || r.target != path {
+	if dir == "" || !r.writes() || r.target != path || r.opts.Check {
 		return nil
 	}
 	key := r.fixedPointKey(data)
