@@ -130,9 +130,10 @@ type run struct {
 	model   diag.Diagnostics // the engine's and Monte Carlo's warnings about the model and the overrides
 	failed  diag.Diagnostics // Monte Carlo samples that gave no number
 	writing diag.Diagnostics // writing the sheets: defined names
-	// known is what planner remembers of leaving the workbook's bytes up to
-	// date with this run's choices (uptodate.go); nil when it does not.
-	known *remembered
+	// known is the Monte Carlo results planner remembers of leaving the
+	// workbook's bytes up to date with this run's choices (uptodate.go);
+	// nil when it remembers none.
+	known []*montecarlo.Result
 }
 
 // warnings is everything the run warns of so far, in the order planner
@@ -168,7 +169,6 @@ func evaluate(ctx context.Context, path string, opts Options, rep *Report) error
 		return err
 	}
 	read()
-	r.known = r.recall(book.Path, book.Data())
 	if err := r.compute(ctx, book, rep); err != nil {
 		return err
 	}
@@ -236,8 +236,8 @@ func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (e
 		return err
 	}
 	evaluated()
-	if r.known != nil {
-		rep.MonteCarlo = r.known.MonteCarlo
+	if r.known = r.recall(book.Path, book.Data(), rep); r.known != nil {
+		rep.MonteCarlo = r.known
 	} else if rep.MonteCarlo, err = monteCarlo(ctx, rep.Plan, rep.Set, r.opts); err != nil {
 		return err
 	}
@@ -343,7 +343,7 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 	remember := inPlace && len(written.Warnings) == 0
 	if inPlace && workbooks.Same(written.Data, book.Data()) {
 		if remember {
-			r.remember(book.Path, book.Data(), remembered{MonteCarlo: rep.MonteCarlo})
+			r.remember(book.Path, book.Data(), rep)
 		}
 		rep.Note = unchanged
 		return nil
@@ -354,7 +354,7 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 	}
 	saved()
 	if remember {
-		r.remember(r.target, written.Data, remembered{MonteCarlo: rep.MonteCarlo})
+		r.remember(r.target, written.Data, rep)
 	}
 	rep.Note = r.target + ": wrote " + workbooks.SheetList(written.Sheets)
 	return nil

@@ -117,7 +117,7 @@ func TestUpToDateWorkbookIsKnownWithoutSampling(t *testing.T) {
 	}
 
 	// A damaged memory is no memory.
-	memories, _ := filepath.Glob(filepath.Join(upToDateDir(), "*"))
+	memories, _ := filepath.Glob(filepath.Join(memoryFolder(t), "[0-9a-f]*"))
 	for _, m := range memories {
 		data, _ := os.ReadFile(m)
 		head, _, _ := bytes.Cut(data, []byte("\n"))
@@ -184,4 +184,14 @@ func TestUpToDateReportKeepsTheSignOfZero(t *testing.T) {
 	if got := reportJSON(t, again); got != want {
 		t.Errorf("the report of the run after the first differs from a full run's:\n%s\nwant\n%s", got, want)
 	}
+}
+
+// memoryFolder is where planner keeps its memories.
+func memoryFolder(t *testing.T) string {
+	t.Helper()
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(dir, "planner", "up-to-date")
 }
