@@ -92,12 +92,13 @@ func (r *run) recall(path string, data []byte, rep *Report) []*montecarlo.Result
 	if !ok || len(mcs) == 0 {
 		return nil
 	}
+	c.touch(name) // eviction goes by when a memory was last of use
 	return mcs
 }
 
 // remember notes that the workbook at path holds data, which this run
-// wrote or found up to date, with the report's Monte Carlo results in it.
-// It is best effort: a memory that cannot be
+// wrote or found up to date, with the report's Monte Carlo results in it,
+// and tidies the folder. It is best effort: a memory that cannot be
 // written only means the next run takes the long way.
 func (r *run) remember(path string, data []byte, rep *Report) {
 	key := r.fixedPointKey(data)
@@ -117,6 +118,7 @@ func (r *run) remember(path string, data []byte, rep *Report) {
 	if stored := sealed(c.secret, key, body); len(stored) <= maxMemory {
 		c.write(name, stored)
 	}
+	c.tidy(name)
 }
 
 // maxMemory bounds one workbook's memory as stored.

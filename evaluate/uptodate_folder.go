@@ -1,11 +1,15 @@
 package evaluate
 
 import (
+	"cmp"
 	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"io"
 	"io/fs"
 	"os"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -23,6 +27,17 @@ const (
 	secretSize = 32
 	tempPrefix = ".remembering-"
 )
+
+// How the folder is kept small: what a killed write left is removed after
+// a minute (a concurrent writer's is younger), a memory unused for a month
+// goes, and then the oldest while the memories take more than
+// maxCacheBytes.
+const (
+	leftoverAge = time.Minute
+	unusedAge   = 30 * 24 * time.Hour
+)
+
+var maxCacheBytes int64 = 256 << 20 // a variable for the tests
 
 // openCache opens the folder of memories, making it and the secret when
 // create is set; nil when there is no folder and secret planner can trust.
@@ -132,7 +147,7 @@ func (c *cache) readSecret() []byte {
 // keep their own. One readSecret refused (cut short by a kill, or that
 // others may read) is replaced once it is a minute old.
 func (c *cache) newSecret() []byte {
-	if fi, err := c.dir.Lstat(secretName); err == nil && time.Since(fi.ModTime()) > time.Minute {
+	if fi, err := c.dir.Lstat(secretName); err == nil && time.Since(fi.ModTime()) > leftoverAge {
 		_ = c.dir.Remove(secretName)
 	}
 	f, err := c.dir.OpenFile(secretName, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
@@ -164,4 +179,64 @@ func (c *cache) write(name string, data []byte) {
 	if err != nil {
 		_ = c.dir.Remove(tmp)
 	}
+}
+
+// touch marks the memory called name as used now.
+func (c *cache) touch(name string) {
+	now := time.Now()
+	_ = c.dir.Chtimes(name, now, now)
+}
+
+// tidy removes what killed writes left and the memories unused for a
+// month, then the oldest others while they take more than maxCacheBytes,
+// keeping the one just written: one reading of the folder, by a run that
+// wrote a memory.
+func (c *cache) tidy(keep string) {
+	f, err := c.dir.Open(".")
+	if err != nil {
+		return
+	}
+	names, err := f.Readdirnames(-1)
+	_ = f.Close()
+	if err != nil {
+		return
+	}
+	type memory struct {
+		name string
+		size int64
+		used time.Time
+	}
+	var memories []memory
+	var total int64
+	for _, name := range names {
+		fi, err := c.dir.Lstat(name)
+		if err != nil {
+			continue
+		}
+		age := time.Since(fi.ModTime())
+		switch {
+		case strings.HasPrefix(name, tempPrefix) && age > leftoverAge,
+			isMemoryName(name) && name != keep && age > unusedAge:
+			_ = c.dir.Remove(name)
+		case isMemoryName(name):
+			memories = append(memories, memory{name, fi.Size(), fi.ModTime()})
+			total += fi.Size()
+		}
+	}
+	slices.SortFunc(memories, func(a, b memory) int { return cmp.Or(a.used.Compare(b.used), strings.Compare(a.name, b.name)) })
+	for _, m := range memories {
+		if total <= maxCacheBytes {
+			break
+		}
+		if m.name != keep {
+			_ = c.dir.Remove(m.name)
+			total -= m.size
+		}
+	}
+}
+
+// isMemoryName reports whether name is one memoryName gives.
+func isMemoryName(name string) bool {
+	_, err := hex.DecodeString(name)
+	return len(name) == 32 && err == nil && strings.ToLower(name) == name
 }

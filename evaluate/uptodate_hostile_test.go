@@ -9,8 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // remembered evaluates a new workbook in a cache folder of the test's own
@@ -267,5 +269,70 @@ func TestHostileMemoryCostsLittle(t *testing.T) {
 		if used := after.TotalAlloc - before.TotalAlloc; used > 64<<20 {
 			t.Errorf("%s: recalling a %d MB memory allocated %d MB", c.what, len(c.body)>>20, used>>20)
 		}
+	}
+}
+
+// A full eval removes what killed writes left (a concurrent writer's,
+// under a minute old, stays) and memories unused for a month, then the
+// oldest while they take more than the folder's bound; the user's own files
+// there are left alone. Using a memory keeps it.
+func TestMemoriesAreTidied(t *testing.T) {
+	path, _, _ := rememberedWorkbook(t)
+	folder := memoryFolder(t)
+	memory := theMemory(t, folder)
+	size := func(name string) int64 {
+		fi, err := os.Stat(filepath.Join(folder, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Size()
+	}
+	old := time.Now().Add(-40 * 24 * time.Hour)
+	if err := os.Chtimes(memory, old, old); err != nil {
+		t.Fatal(err)
+	}
+	if _, sampled := sampling(t, path, quick); sampled {
+		t.Fatal("an old memory was not used")
+	}
+	if fi, _ := os.Stat(memory); time.Since(fi.ModTime()) > time.Minute {
+		t.Errorf("a memory just used is dated %v", fi.ModTime())
+	}
+
+	files := map[string]time.Duration{ // name: age
+		".remembering-killed":   2 * time.Minute,
+		".remembering-busy":     0,
+		strings.Repeat("a", 32): 31 * 24 * time.Hour, // unused for a month
+		strings.Repeat("b", 32): 3 * time.Hour,
+		strings.Repeat("c", 32): 2 * time.Hour,
+		strings.Repeat("d", 32): time.Hour,
+		"notes.txt":             365 * 24 * time.Hour,
+	}
+	for name, age := range files {
+		p := filepath.Join(folder, name)
+		if err := os.WriteFile(p, make([]byte, 1000), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		at := time.Now().Add(-age)
+		if err := os.Chtimes(p, at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Room for the workbook's own memory and two of the others.
+	defer func(was int64) { maxCacheBytes = was }(maxCacheBytes)
+	maxCacheBytes = size(filepath.Base(memory)) + 2000
+
+	setCell(t, path, "Assumptions", "B6", 300000) // a full eval, which writes a new memory
+	if _, sampled := sampling(t, path, quick); !sampled {
+		t.Fatal("an edited workbook was not evaluated in full")
+	}
+	var left []string
+	entries, _ := os.ReadDir(folder)
+	for _, e := range entries {
+		left = append(left, e.Name())
+	}
+	want := []string{".remembering-busy", filepath.Base(memory), strings.Repeat("c", 32), strings.Repeat("d", 32), "notes.txt", secretName}
+	slices.Sort(want)
+	if strings.Join(left, " ") != strings.Join(want, " ") {
+		t.Errorf("the folder holds\n%v\nwant\n%v", left, want)
 	}
 }
