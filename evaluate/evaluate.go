@@ -134,9 +134,10 @@ type run struct {
 	// replaces is the target as read (none when there was none): the save
 	// replaces it only while it is still there as read.
 	replaces safefile.Original
-	// known is what planner remembers of leaving the workbook's bytes up to
-	// date with this run's choices (uptodate.go); nil when it does not.
-	known *remembered
+	// known is the Monte Carlo results planner remembers of leaving the
+	// workbook's bytes up to date with this run's choices (uptodate.go);
+	// nil when it remembers none.
+	known []*montecarlo.Result
 }
 
 // warnings is everything the run warns of so far, in the order planner
@@ -175,7 +176,6 @@ func evaluate(ctx context.Context, path string, opts Options, rep *Report) error
 	if r.target == r.path {
 		r.replaces = book.Original()
 	}
-	r.known = r.recall(book.Path, book.Data())
 	if err := r.compute(ctx, book, rep); err != nil {
 		return err
 	}
@@ -243,8 +243,8 @@ func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (e
 		return err
 	}
 	evaluated()
-	if r.known != nil {
-		rep.MonteCarlo = r.known.MonteCarlo
+	if r.known = r.recall(book.Path, book.Data(), rep); r.known != nil {
+		rep.MonteCarlo = r.known
 	} else if rep.MonteCarlo, err = monteCarlo(ctx, rep.Plan, rep.Set, r.opts); err != nil {
 		return err
 	}
@@ -310,13 +310,8 @@ func (r *run) finish(book *workbooks.Book, rep *Report) error {
 }
 
 // check compares the workbook with what the evaluation would write, and
-// writes nothing.
+// writes nothing, not even a memory: only a full eval records one.
 func (r *run) check(book *workbooks.Book, rep *Report) error {
-	upToDate := book.Path + ": up to date: planner's sheets match a fresh evaluation"
-	if r.known != nil {
-		rep.Note = upToDate
-		return nil
-	}
 	compared := r.phase(phaseChecking)
 	written, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force})
 	if err != nil {
@@ -330,10 +325,7 @@ func (r *run) check(book *workbooks.Book, rep *Report) error {
 	if len(stale) > 0 {
 		return fmt.Errorf("%s\n%s: stale; run %s and commit the result", strings.Join(stale, "\n"), book.Path, workbooks.Command("eval", book.Path))
 	}
-	if len(written.Warnings) == 0 {
-		r.remember(book.Path, book.Data(), remembered{MonteCarlo: rep.MonteCarlo})
-	}
-	rep.Note = upToDate
+	rep.Note = book.Path + ": up to date: planner's sheets match a fresh evaluation"
 	return nil
 }
 
@@ -358,7 +350,7 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 	remember := inPlace && len(written.Warnings) == 0
 	if inPlace && workbooks.Same(written.Data, book.Data()) {
 		if remember {
-			r.remember(book.Path, book.Data(), remembered{MonteCarlo: rep.MonteCarlo})
+			r.remember(book.Path, book.Data(), rep)
 		}
 		rep.Note = unchanged
 		return nil
@@ -369,7 +361,7 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 	}
 	saved()
 	if remember {
-		r.remember(r.target, written.Data, remembered{MonteCarlo: rep.MonteCarlo})
+		r.remember(r.target, written.Data, rep)
 	}
 	rep.Note = r.target + ": wrote " + workbooks.SheetList(written.Sheets)
 	return nil

@@ -2,52 +2,30 @@ package evaluate
 
 import (
 	"bytes"
+	"crypto/hmac"
 	"crypto/sha256"
-	"encoding/gob"
 	"encoding/hex"
-	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
-	"reflect"
 	"runtime/debug"
-	"strings"
 
-	"planner/internal/safefile"
 	"planner/montecarlo"
 )
 
-// Proving a workbook up to date without writing it again.
-//
-// A workbook planner has just written, or found up to date, is a fixed
-// point: evaluating it again with the same options writes the same bytes
-// (eval(eval(x)) = eval(x), which the corpus tests hold for every workbook
-// they keep). Writing planner's sheets again in memory, only to find them
-// equal, is most of a re-eval's time. So planner remembers, per workbook,
-// a digest of the bytes it left there and of everything else that decides
-// what it would write: planner's version and its executable, the Monte
-// Carlo samples and seed, the tornado's targets. A run that reads the same
-// bytes with the same digest knows the file is up to date; any edit, in
-// any sheet, changes the bytes and the digest, and the workbook is written
-// again in memory and compared as before.
-//
-// planner remembers the workbook's Monte Carlo runs with it (see
-// remembered): they are most of the rest of a run's time.
-//
-// The memory is one small file per workbook in the user's cache folder
-// (planner/up-to-date under os.UserCacheDir). Without one, or when it
-// cannot be read or written, every run compares the long way.
+// A workbook planner has written, or found up to date, is a fixed point:
+// evaluating it again with the same choices writes the same bytes. So a
+// full eval remembers, per workbook, a digest of those bytes and choices
+// with the Monte Carlo results it wrote, and the next eval of the same
+// bytes skips sampling and writing. Anyone can compute the digest, so each
+// memory also carries an HMAC under a secret of the user's own, lives in a
+// folder only the user may write (uptodate_folder.go), and is decoded
+// within bounds the workbook sets (uptodate_record.go): whatever is in the
+// folder, a memory that fails any check is no memory, and the run takes
+// the long way. --check never uses it.
 
-// upToDateDir is where the memory lives; "" when the user has no cache
-// folder.
-func upToDateDir() string {
-	dir, err := os.UserCacheDir()
-	if err != nil || dir == "" {
-		return ""
-	}
-	return filepath.Join(dir, "planner", "up-to-date")
-}
+// recordMagic opens every memory; another layout is another magic.
+const recordMagic = "planner up to date 2\n"
 
 // fixedPointKey is the digest of the workbook's bytes and of the run's
 // choices that decide what planner writes into it. It is "" when planner
@@ -70,151 +48,103 @@ func (r *run) fixedPointKey(data []byte) string {
 	}
 	// The overrides too, though a run with them never writes in place: a
 	// what-if's sheets are never the workbook's own.
-	fmt.Fprintf(h, "planner up to date 1\x00%s\x00%s\x00%d\x00%d\x00%d\x00%d\x00%q\x00%q\x00",
-		r.opts.Version, exe, info.Size(), info.ModTime().UnixNano(), r.opts.Samples, r.opts.Seed,
+	fmt.Fprintf(h, "%s%s\x00%s\x00%d\x00%d\x00%d\x00%d\x00%q\x00%q\x00",
+		recordMagic, r.opts.Version, exe, info.Size(), info.ModTime().UnixNano(), r.opts.Samples, r.opts.Seed,
 		r.opts.Targets, r.opts.Sets)
 	sum := sha256.Sum256(data)
 	h.Write(sum[:])
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// memoryOf is the file that remembers the workbook at path.
-func memoryOf(dir, path string) string {
+// memoryName is the name of the file that remembers the workbook at path.
+func memoryName(path string) string {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path
 	}
 	sum := sha256.Sum256([]byte(abs))
-	return filepath.Join(dir, hex.EncodeToString(sum[:16]))
+	return hex.EncodeToString(sum[:16])
 }
 
-// remembered is what planner remembers of a workbook it left up to date:
-// the Monte Carlo runs it wrote there, which the same bytes and choices
-// give again to the last bit, so that a run proving the file up to date
-// need not sample it again to print them.
-type remembered struct {
-	MonteCarlo []*montecarlo.Result
-}
-
-// recall is what planner remembers of leaving these very bytes in the
-// workbook at path, with this run's choices; nil when it does not, and
-// always for a run that writes elsewhere or not at all.
-func (r *run) recall(path string, data []byte) *remembered {
-	dir := upToDateDir()
-	if dir == "" || !r.writes() || r.target != path {
+// recall is the Monte Carlo results planner remembers of leaving these
+// very bytes in the workbook at path, with this run's choices; nil when it
+// remembers none it can trust, and always for --check and for a run that
+// writes elsewhere or not at all.
+func (r *run) recall(path string, data []byte, rep *Report) []*montecarlo.Result {
+	if !r.writes() || r.target != path || r.opts.Check {
 		return nil
 	}
 	key := r.fixedPointKey(data)
 	if key == "" {
 		return nil
 	}
-	got, err := safefile.Read(memoryOf(dir, path), maxMemory)
-	head, body, ok := strings.Cut(string(got), "\n")
-	if err != nil || !ok || head != key {
+	c := openCache(false)
+	if c == nil {
 		return nil
 	}
-	var m remembered
-	if gob.NewDecoder(strings.NewReader(body)).Decode(&m) != nil || len(m.MonteCarlo) == 0 {
+	defer c.close()
+	name := memoryName(path)
+	body := opened(c.readMemory(name), c.secret, key)
+	if body == nil {
 		return nil
 	}
-	return &m
+	mcs, ok := decodeResults(body, r.shapeOf(rep))
+	if !ok || len(mcs) == 0 {
+		return nil
+	}
+	c.touch(name) // eviction goes by when a memory was last of use
+	return mcs
 }
-
-// maxMemory bounds what planner reads back of one workbook's memory.
-const maxMemory = 64 << 20
 
 // remember notes that the workbook at path holds data, which this run
-// wrote or found up to date, with the Monte Carlo runs in it. It is best
-// effort: a cache folder that cannot be written only means the next run
-// compares the long way.
-func (r *run) remember(path string, data []byte, m remembered) {
-	dir := upToDateDir()
-	if dir == "" {
-		return
-	}
+// wrote or found up to date, with the report's Monte Carlo results in it,
+// and tidies the folder. It is best effort: a memory that cannot be
+// written only means the next run takes the long way.
+func (r *run) remember(path string, data []byte, rep *Report) {
 	key := r.fixedPointKey(data)
-	if key == "" || os.MkdirAll(dir, 0o700) != nil {
+	if key == "" {
 		return
 	}
-	var buf bytes.Buffer
-	buf.WriteString(key + "\n")
-	if gob.NewEncoder(&buf).Encode(m) != nil || buf.Len() > maxMemory {
+	body, ok := encodeResults(rep.MonteCarlo, r.shapeOf(rep))
+	if !ok {
 		return
 	}
-	// gob leaves out a field that equals zero, and -0 does: it would come
-	// back as 0, and a report print "base": 0 where a full run prints -0.
-	// Only what comes back bit for bit is remembered.
-	var back remembered
-	if gob.NewDecoder(bytes.NewReader(buf.Bytes()[len(key)+1:])).Decode(&back) != nil ||
-		!exactly(reflect.ValueOf(m), reflect.ValueOf(back)) {
+	c := openCache(true)
+	if c == nil {
 		return
 	}
-	// A temporary file renamed into place, so that a reader never sees half
-	// a memory; not synced, since one lost in a crash costs one long run.
-	tmp, err := os.CreateTemp(dir, ".remembering-*")
-	if err != nil {
-		return
+	defer c.close()
+	name := memoryName(path)
+	if stored := sealed(c.secret, key, body); len(stored) <= maxMemory {
+		c.write(name, stored)
 	}
-	_, err = tmp.Write(buf.Bytes())
-	if err = errors.Join(err, tmp.Close()); err == nil {
-		err = os.Rename(tmp.Name(), memoryOf(dir, path))
-	}
-	if err != nil {
-		_ = os.Remove(tmp.Name())
-	}
+	c.tidy(name)
 }
 
-// exactly reports whether a and b hold the same values to the bit: floats
-// by their bits (-0 is not 0, a NaN is itself), every field, exported or
-// not. An empty slice or map is the same as none, which gob gives back for
-// it; planner only ranges over them.
-func exactly(a, b reflect.Value) bool {
-	if a.Kind() != b.Kind() {
-		return false
+// maxMemory bounds one workbook's memory as stored.
+const maxMemory = 64 << 20
+
+// sealed is a memory as planner stores it: the magic, the key, the body,
+// and an HMAC of all three under the user's secret.
+func sealed(secret []byte, key string, body []byte) []byte {
+	record := append([]byte(recordMagic+key+"\n"), body...)
+	mac := hmac.New(sha256.New, secret)
+	mac.Write(record)
+	return mac.Sum(record)
+}
+
+// opened is the body of a sealed memory whose HMAC holds under the secret
+// and whose key is key; nil for any other.
+func opened(stored, secret []byte, key string) []byte {
+	if len(stored) < sha256.Size {
+		return nil
 	}
-	switch a.Kind() {
-	case reflect.Float32, reflect.Float64:
-		return math.Float64bits(a.Float()) == math.Float64bits(b.Float())
-	case reflect.Bool:
-		return a.Bool() == b.Bool()
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return a.Int() == b.Int()
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return a.Uint() == b.Uint()
-	case reflect.String:
-		return a.String() == b.String()
-	case reflect.Pointer, reflect.Interface:
-		if a.IsNil() || b.IsNil() {
-			return a.IsNil() == b.IsNil()
-		}
-		return exactly(a.Elem(), b.Elem())
-	case reflect.Slice, reflect.Array:
-		if a.Len() != b.Len() {
-			return false
-		}
-		for i := range a.Len() {
-			if !exactly(a.Index(i), b.Index(i)) {
-				return false
-			}
-		}
-		return true
-	case reflect.Map:
-		if a.Len() != b.Len() {
-			return false
-		}
-		for _, k := range a.MapKeys() {
-			if v := b.MapIndex(k); !v.IsValid() || !exactly(a.MapIndex(k), v) {
-				return false
-			}
-		}
-		return true
-	case reflect.Struct:
-		for i := range a.NumField() {
-			if !exactly(a.Field(i), b.Field(i)) {
-				return false
-			}
-		}
-		return true
+	record, sum := stored[:len(stored)-sha256.Size], stored[len(stored)-sha256.Size:]
+	mac := hmac.New(sha256.New, secret)
+	mac.Write(record)
+	head := []byte(recordMagic + key + "\n")
+	if !hmac.Equal(mac.Sum(nil), sum) || !bytes.HasPrefix(record, head) {
+		return nil
 	}
-	return false // a func or a channel, which gob does not keep
+	return record[len(head):]
 }

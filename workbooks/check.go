@@ -2,7 +2,10 @@ package workbooks
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/xuri/excelize/v2"
 
@@ -18,8 +21,9 @@ const maxStaleCells = 5
 
 // Stale compares planner's sheets in the workbook with a fresh evaluation
 // of its inputs (fresh: what Write returned) and says what is out of date,
-// cell by cell: nothing when the workbook is up to date. Cells are compared
-// by value, so a workbook that another program saved without changing a
+// cell by cell, then the charts of each sheet and the defined names planner
+// writes: nothing when the workbook is up to date. Cells are compared by
+// value, so a workbook that another program saved without changing a
 // number is still up to date.
 func (b *Book) Stale(fresh []byte) ([]string, error) {
 	now, err := openSheets(b.Path, fresh, sheets.OwnedNames())
@@ -32,6 +36,10 @@ func (b *Book) Stale(fresh []byte) ([]string, error) {
 		return nil, err
 	}
 	defer was.Close()
+	charts, err := chartsOf(b.data, fresh)
+	if err != nil {
+		return nil, err
+	}
 	var out []string
 	wantInputs, _ := sheets.Computed(cellText(now.File, sheets.Results, 1, sheets.ProvenanceRow))
 	switch stored, ok := b.Computed[sheets.Results]; {
@@ -52,8 +60,68 @@ func (b *Book) Stale(fresh []byte) ([]string, error) {
 			continue
 		}
 		out = append(out, staleCells(b.Path, sheet, was.File, now.File)...)
+		if had, want := charts[0][sheet], charts[1][sheet]; had != want {
+			out = append(out, fmt.Sprintf("%s: %s: charts: %d in the file, %d in a fresh evaluation", b.Path, sheet, had, want))
+		}
 	}
-	return out, nil
+	if b.Computed[sheets.Results] == "" {
+		return out, nil // never evaluated: the first line says all
+	}
+	return append(out, staleNames(b.Path, was.File, now.File)...), nil
+}
+
+// chartsOf counts the charts on planner's sheets in the workbook and in
+// the fresh one.
+func chartsOf(data, fresh []byte) ([2]map[string]int, error) {
+	had, err := ooxml.ChartCounts(data, sheets.OwnedNames())
+	if err != nil {
+		return [2]map[string]int{}, err
+	}
+	want, err := ooxml.ChartCounts(fresh, sheets.OwnedNames())
+	return [2]map[string]int{had, want}, err
+}
+
+// staleNames lists the workbook's defined names that differ from a fresh
+// evaluation's: one planner points elsewhere, one it defines that the file
+// lacks, one the file has that planner would remove. Write keeps every other
+// name as it is, so any difference is one of planner's names; a spreadsheet
+// computing through it would read another cell. Names are compared without
+// case, as Excel does.
+func staleNames(path string, was, now *excelize.File) []string {
+	had, want := workbookNames(was), workbookNames(now)
+	keys := slices.Collect(maps.Keys(want))
+	for k := range had {
+		if _, ok := want[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	var out []string
+	for _, k := range keys {
+		a, inFile := had[k]
+		b, inFresh := want[k]
+		switch {
+		case !inFile:
+			out = append(out, fmt.Sprintf("%s: the name %s is missing; a fresh evaluation defines it as %s", path, b.Name, b.RefersTo))
+		case !inFresh:
+			out = append(out, fmt.Sprintf("%s: the name %s points at %s in the file; a fresh evaluation removes it", path, a.Name, a.RefersTo))
+		case a.RefersTo != b.RefersTo:
+			out = append(out, fmt.Sprintf("%s: the name %s points at %s in the file, at %s in a fresh evaluation", path, b.Name, a.RefersTo, b.RefersTo))
+		}
+	}
+	return out
+}
+
+// workbookNames are the workbook-scoped defined names, by their lower-case
+// spelling.
+func workbookNames(f *excelize.File) map[string]excelize.DefinedName {
+	out := map[string]excelize.DefinedName{}
+	for _, dn := range f.GetDefinedName() {
+		if dn.Scope == "Workbook" {
+			out[strings.ToLower(dn.Name)] = dn
+		}
+	}
+	return out
 }
 
 // openSheets opens the named sheets of a workbook for reading, and what

@@ -40,9 +40,11 @@ to show:
 
 Only planner's own sheets change; the file is replaced atomically, and not at all when
 the results are already up to date or anything goes wrong. planner remembers each
-workbook it leaves up to date (a digest and its Monte Carlo results, in the user's cache
-folder, planner/up-to-date), so that evaluating it again unchanged takes a fraction of
-the time; any edit to the file is noticed and evaluated in full.
+workbook a full eval leaves up to date (a digest and its Monte Carlo results, sealed with
+a secret of the user's, in the user's cache folder, planner/up-to-date), so that
+evaluating it again unchanged takes a fraction of the time; any edit to the file is
+noticed and evaluated in full. --check never uses the memory, and deleting the folder is
+always safe.
 `, len(workbooks.OwnedSheets()), indented(workbooks.SheetList(workbooks.OwnedSheets()))) + `
 With --set, eval prints what-if results and leaves the workbook alone unless -o is given.
 Several workbooks are evaluated one after another; one that fails does not stop the rest,

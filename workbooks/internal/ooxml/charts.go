@@ -36,6 +36,7 @@ const (
 	relsNamespace  = "http://schemas.openxmlformats.org/package/2006/relationships"
 	drawingContent = "application/vnd.openxmlformats-officedocument.drawing+xml"
 	chartContent   = "application/vnd.openxmlformats-officedocument.drawingml.chart+xml"
+	chartNamespace = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 )
 
 // drawingElement matches a worksheet's <drawing r:id="..."/>, with or
@@ -114,6 +115,68 @@ func dropDrawing(ps *lazyParts, drawing string, drop map[string]bool) {
 			}
 		}
 	}
+}
+
+// ChartCounts counts the charts of the named sheets, as a spreadsheet
+// application finds them: through the sheet's drawing to chart parts the
+// package holds. A sheet without charts is not listed.
+func ChartCounts(data []byte, sheets []string) (map[string]int, error) {
+	ps, err := openParts(data)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]int{}
+	for sheet, p := range SheetParts(ps.get) {
+		if !slices.Contains(sheets, sheet) {
+			continue
+		}
+		for _, drawing := range relTargets(ps, p, relDrawing) {
+			charts := relTargets(ps, drawing, relChart)
+			if n := chartsIn(ps.get(drawing), charts); n > 0 {
+				out[sheet] += n
+			}
+		}
+	}
+	return out, nil
+}
+
+// relTargets maps the ids of part p's relationships of one type to the parts
+// they lead to, those the package holds.
+func relTargets(ps *lazyParts, p, typ string) map[string]string {
+	rels, err := parseXML(ps.get(RelsOf(p)))
+	if err != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, r := range rels.Kids {
+		if r.attr("Type") == typ && r.attr("TargetMode") != "External" {
+			if t := resolve(path.Dir(p), r.attr("Target")); ps.files[t] != nil {
+				out[r.attr("Id")] = t
+			}
+		}
+	}
+	return out
+}
+
+// chartsIn counts the chart references in a drawing that lead to a chart
+// part.
+func chartsIn(drawing []byte, charts map[string]string) int {
+	root, err := parseXML(drawing)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	var walk func(*node)
+	walk = func(e *node) {
+		if e.name.Local == "chart" && e.name.Space == chartNamespace && charts[e.attr("id")] != "" {
+			n++
+		}
+		for _, k := range e.Kids {
+			walk(k)
+		}
+	}
+	walk(root)
+	return n
 }
 
 // RelsOf is the relationships part of the part p.
