@@ -50,7 +50,11 @@ func (r *reader) gpus() []sizing.GPUSpec {
 // problem was reported. An optional empty cell gives 0 and ok.
 func (r *reader) positive(t *table, row int, key, name string, required bool) (float64, bool) {
 	raw, at := t.get(row, key)
-	if raw, _ = r.followed(at, raw); raw == "" && !required {
+	raw, ref := r.followed(at, name, raw)
+	if ref.refused {
+		return 0, false
+	}
+	if raw == "" && !required {
 		return 0, !r.formulaWithoutValue(at, name)
 	}
 	v, ok := t.number(row, key, name, required)
@@ -226,7 +230,11 @@ func (r *reader) deploymentNumbers(t *table, row int, d *engine.Deployment) bool
 // formula no spreadsheet application has computed yet.
 func (r *reader) formulaWithoutValue(at diag.Origin, name string) bool {
 	formula := r.formula(at)
-	if _, ref := r.followed(at, ""); formula == "" || ref.last != "" {
+	_, ref := r.followed(at, name, "")
+	if ref.refused {
+		return true // said already
+	}
+	if formula == "" || ref.last != "" {
 		return false // none, or a reference to a cell that is empty: empty too
 	}
 	r.fail(at, name, "the formula =%s has no computed value saved with it; open the workbook in Excel or LibreOffice, save it, and run planner again, or type the number", formula)
@@ -311,10 +319,10 @@ func (r *reader) scenarioRow(out []engine.Scenario, cols map[int]int, cells []st
 		s, isScenario := cols[c]
 		var ref reference
 		if isScenario && name != "" && !strings.EqualFold(name, "notes") {
-			raw, ref = r.followed(at(c), raw)
+			raw, ref = r.followed(at(c), name, raw)
 		}
 		switch {
-		case c == 0:
+		case c == 0, ref.refused:
 		case raw != "" && !isScenario:
 			r.fail(at(c), name, "holds a value in a column with no scenario name in its header; name the scenario in the header row or clear the cell")
 		case raw != "" && name == "":

@@ -239,6 +239,7 @@ type reader struct {
 	partOf   map[string]string          // each sheet's part, by lower-case name
 	xml      map[string][]byte          // the sheets' XML asked for so far
 	shared   map[string]map[string]bool // per sheet (lower case), its cells whose formula is shared
+	follows  map[string]followedCell    // per input cell (cellKey), where its references led
 	problems diag.Diagnostics
 	warnings diag.Diagnostics
 }
@@ -350,8 +351,10 @@ func (t *table) at(row, col int) diag.Origin {
 // is "35%". An empty cell or other text is an error naming the cell.
 func (t *table) number(row int, key, name string, required bool) (float64, bool) {
 	raw, at := t.get(row, key)
-	raw, ref := t.r.followed(at, raw)
+	raw, ref := t.r.followed(at, name, raw)
 	switch {
+	case ref.refused:
+		return 0, false
 	case raw == "" && ref.last != "":
 		// A reference to an empty cell: as empty as the cell it names.
 		if required {
