@@ -94,6 +94,12 @@ func (r *reader) models() []sizing.ModelSpec {
 		if !ok1 || !ok2 || !ok3 {
 			return
 		}
+		if total > sizing.MaxParamsB {
+			_, tat := t.get(row, "total")
+			r.fail(tat, name, "the %s is %s, more than the %s billion parameters planner sizes; type the parameters in billions, such as 70 for a 70B model",
+				t.title("total"), units.Plain(total), units.Plain(sizing.MaxParamsB))
+			return
+		}
 		m.TotalParamsB, m.ActiveParamsB, m.BytesPerParam = total, active, bytes
 		if _, known := sizing.BytesPer(m.Precision); !known && bytes == 0 {
 			_, pat := t.get(row, "precision")
@@ -193,8 +199,8 @@ func (r *reader) deployments() []engine.Deployment {
 
 // deploymentNumbers reads cards, replicas and the usage pattern.
 func (r *reader) deploymentNumbers(t *table, row int, d *engine.Deployment) bool {
-	cards, ok1 := r.whole(t, row, "cards", d.Name)
-	replicas, ok2 := r.whole(t, row, "replicas", d.Name)
+	cards, ok1 := r.whole(t, row, "cards", d.Name, maxCards, "cards per replica")
+	replicas, ok2 := r.whole(t, row, "replicas", d.Name, maxReplicas, "replicas of one deployment")
 	perDay, ok3 := r.positive(t, row, "hoursday", d.Name, false)
 	days, ok4 := r.positive(t, row, "days", d.Name, false)
 	perMonth, ok5 := r.positive(t, row, "hoursmonth", d.Name, false)
@@ -213,13 +219,13 @@ func (r *reader) deploymentNumbers(t *table, row int, d *engine.Deployment) bool
 		r.fail(monthAt, d.Name, "give the usage: hours per month (730 is all month), or hours per day and days per month")
 		return false
 	case perDay > 24:
-		r.fail(dayAt, d.Name, "%g hours a day is more than a day has", perDay)
+		r.fail(dayAt, d.Name, "%s hours a day is more than a day has; type at most 24", units.Plain(perDay))
 		return false
 	case days > 31:
-		r.fail(daysAt, d.Name, "%g days a month is more than a month has", days)
+		r.fail(daysAt, d.Name, "%s days a month is more than a month has; type at most 31", units.Plain(days))
 		return false
 	case perMonth > 744:
-		r.fail(monthAt, d.Name, "%g hours a month is more than a month has; at most 744 (31 × 24)", perMonth)
+		r.fail(monthAt, d.Name, "%s hours a month is more than a month has; type at most 744 (31 × 24)", units.Plain(perMonth))
 		return false
 	}
 	d.HoursPerMonth, d.Usage = usage(perDay, days, perMonth)
@@ -241,15 +247,20 @@ func (r *reader) formulaWithoutValue(at diag.Origin, name string) bool {
 	return true
 }
 
-// whole reads an optional whole number of at least 1; empty gives 0.
-func (r *reader) whole(t *table, row int, key, name string) (int, bool) {
+// whole reads an optional whole number from 1 to most; empty gives 0.
+// what names the limit, for the message: "replicas of one deployment".
+func (r *reader) whole(t *table, row int, key, name string, most float64, what string) (int, bool) {
 	v, ok := r.positive(t, row, key, name, false)
 	if !ok {
 		return 0, false
 	}
-	if v != math.Trunc(v) || v > 1e6 {
-		_, at := t.get(row, key)
-		r.fail(at, name, "the %s is %g; it must be a whole number", t.title(key), v)
+	_, at := t.get(row, key)
+	switch {
+	case v != math.Trunc(v):
+		r.fail(at, name, "the %s is %s, not a whole number; type a whole number, such as %s", t.title(key), units.Plain(v), units.Plain(math.Max(1, math.Round(v))))
+		return 0, false
+	case v > most:
+		r.fail(at, name, "the %s is %s; planner takes at most %s %s: type a whole number from 1 to %s", t.title(key), units.Plain(v), units.Plain(most), what, units.Plain(most))
 		return 0, false
 	}
 	return int(v), true

@@ -6,6 +6,7 @@ import (
 	"planner/diag"
 	"planner/engine"
 	"planner/units"
+	"planner/whatif"
 	"planner/workbooks/internal/sheets"
 )
 
@@ -96,7 +97,7 @@ func (r *reader) axis(t *table, row int, side, name string, inputs []engine.Inpu
 		return &engine.Axis{Offers: true}, true
 	}
 	a := &engine.Axis{Input: input, Steps: 10}
-	steps, okSteps := r.whole(t, row, side+"steps", name)
+	steps, okSteps := r.whole(t, row, side+"steps", name, whatif.MaxSteps, "steps of an axis")
 	if steps > 0 {
 		a.Steps = steps
 	}

@@ -158,3 +158,46 @@ func TestLongChainsOfCells(t *testing.T) {
 		t.Errorf("B200 node's capex is %v, want 430000", got)
 	}
 }
+
+// A limit on a number says the limit when a value breaks it, and "whole
+// number" only of a number that is not one.
+func TestLimitsAreNamed(t *testing.T) {
+	_, plan := freshPlan(t)
+	type limit struct {
+		value float64
+		want  string
+		fix   float64 // as the message says to type
+	}
+	// Two rounds, each of cells of their own: every message at once, then
+	// every advice followed at once.
+	for _, round := range []map[string]limit{{
+		"Deployments!F2": {1e12, "internal 8B assistant: the replicas is 1000000000000; planner takes at most 1000000 replicas of one deployment: type a whole number from 1 to 1000000", 1000000},
+		"Deployments!E4": {2e6, "70B FP8 on one H200: the cards per replica is 2000000; planner takes at most 1000000 cards per replica: type a whole number from 1 to 1000000", 1},
+		"Tables!F2":      {1e7, "cost per used hour by utilisation and capex: the row steps is 10000000; planner takes at most 1000 steps of an axis: type a whole number from 1 to 1000", 10},
+		"Deployments!G3": {25, "public 70B FP8 service, workdays: 25 hours a day is more than a day has; type at most 24", 24},
+		"Deployments!I6": {745, "405B FP8 on 8×H100: 745 hours a month is more than a month has; type at most 744 (31 × 24)", 744},
+		"Models!B2":      {1e7, "Llama 3.1 8B: the total params B is 10000000, more than the 1000000 billion parameters planner sizes; type the parameters in billions, such as 70 for a 70B model", 8},
+		"Assumptions!B7": {0, "gpus: is 0; a count of GPUs must be above zero, 1 or more", 8},
+	}, {
+		"Deployments!F2": {2.5, "internal 8B assistant: the replicas is 2.5, not a whole number; type a whole number, such as 3", 3},
+		"Deployments!H3": {32, "public 70B FP8 service, workdays: 32 days a month is more than a month has; type at most 31", 31},
+		"Assumptions!B7": {8.5, "gpus: is 8.5; a count of GPUs must be a whole number, such as 8 or 9", 8},
+	}} {
+		edit, fixes := map[string]any{}, map[string]any{}
+		for cell, l := range round {
+			edit[cell], fixes[cell] = l.value, l.fix
+		}
+		setCells(t, plan, edit)
+		code, stderr := evalPlan(t, plan)
+		if code != 1 {
+			t.Errorf("exit %d", code)
+		}
+		for cell, l := range round {
+			wantLines(t, stderr, plan+": "+cell+": "+l.want)
+		}
+		setCells(t, plan, fixes)
+		if code, stderr := evalPlan(t, plan); code != 0 {
+			t.Errorf("with the advice followed: exit %d: %s", code, stderr)
+		}
+	}
+}
