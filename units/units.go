@@ -109,6 +109,10 @@ func Check(v float64, unit string) string {
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0):
 		return "is not a finite number"
+	case unit == Share && v >= 2 && v <= 100:
+		// 65 typed where 65 % was meant: the cell holds 65, not 0.65. (1.5
+		// is as likely 150 % as 1.5 %.)
+		return fmt.Sprintf("is %s, outside 0 %%..100 %%: did you mean %s %% (%s)? type %s or %s %%", Format(v, unit), Plain(v), Plain(v/100), Plain(v/100), Plain(v))
 	case unit == Share && (v < 0 || v > 1):
 		return fmt.Sprintf("is %s, outside 0 %%..100 %%; a share is written 0.35 or 35 %%", Format(v, unit))
 	case counts[unit] && v > 0 && v != math.Trunc(v):

@@ -52,6 +52,8 @@ func TestCheck(t *testing.T) {
 		{1.5, "%", "is 150.0 %, outside 0 %..100 %; a share is written 0.35 or 35 %"},
 		{-0.1, "%", "is -10.0 %, outside 0 %..100 %; a share is written 0.35 or 35 %"},
 		{8, "GPUs", ""},
+		{65, "%", "is 6,500.0 %, outside 0 %..100 %: did you mean 65 % (0.65)? type 0.65 or 65 %"},
+		{150, "%", "is 15,000.0 %, outside 0 %..100 %; a share is written 0.35 or 35 %"},
 		{8.5, "GPUs", "is 8.5; a count of GPUs must be a whole number, such as 8 or 9"},
 		{0.5, "GPUs", "is 0.5; a count of GPUs must be a whole number, such as 1"},
 		{1e12, "replicas", ""},

@@ -35,6 +35,10 @@ func (r *reader) gpus() []sizing.GPUSpec {
 				return
 			}
 		}
+		_, memAt := t.get(row, "memory")
+		_, wattsAt := t.get(row, "watts")
+		ok = ok && r.plausible(memAt, name, sizing.GPUMemoryGB, "", mem)
+		okW = okW && (watts == 0 || r.plausible(wattsAt, name, engine.GPUWatts, "", watts))
 		if ok && okW {
 			g.MemoryGB, g.Watts = mem, watts
 			if _, has := t.cols["watts"]; has {
@@ -248,7 +252,7 @@ func (r *reader) formulaWithoutValue(at diag.Origin, name string) bool {
 }
 
 // whole reads an optional whole number from 1 to most; empty gives 0.
-// what names the limit, for the message: "replicas of one deployment".
+// what names the limit, for the message: "replicas for one deployment".
 func (r *reader) whole(t *table, row int, key, name string, most float64, what string) (int, bool) {
 	v, ok := r.positive(t, row, key, name, false)
 	if !ok {
@@ -372,7 +376,10 @@ func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[
 		// Unknown names are reported by the engine, with a suggestion.
 		s.Set[name] = engine.Text(raw)
 		if v, isNum := parseNumber(raw); isNum && !ok {
-			s.Set[name] = engine.Num(v)
+			// gpu_watts, which the GPUs sheet gives, has its band too.
+			if r.plausible(at, name, name, "", v) {
+				s.Set[name] = engine.Num(v)
+			}
 		}
 	default:
 		v, isNum := parseNumber(raw)
@@ -384,7 +391,9 @@ func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[
 			r.fail(at, name, "%s", msg)
 			return
 		}
-		s.Set[name] = engine.Num(v)
+		if r.plausible(at, name, name, in.Unit, v) {
+			s.Set[name] = engine.Num(v)
+		}
 	}
 }
 

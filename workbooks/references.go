@@ -147,6 +147,13 @@ func (r *reader) refuseCircle(at diag.Origin, name string, circle []string, into
 // cellKey identifies a cell as Excel does, sheet names without case.
 func cellKey(sheet, cell string) string { return strings.ToLower(sheet) + "!" + cell }
 
+// splitCell is the sheet and cell of "Sheet!A1"; a sheet's name may hold
+// a "!" of its own.
+func splitCell(ref string) (sheet, cell string) {
+	i := strings.LastIndex(ref, "!")
+	return ref[:i], ref[i+1:]
+}
+
 // target is the sheet and cell a formula refers to, when it is a plain
 // reference, or a defined name for one cell, of this workbook.
 func (r *reader) target(f *excelize.File, sheet, formula string) ([2]string, bool) {

@@ -159,6 +159,118 @@ func TestLongChainsOfCells(t *testing.T) {
 	}
 }
 
+// baseCost is cost_per_gpu_hour of the base scenario, from Results.
+func baseCost(t *testing.T, plan string) float64 {
+	t.Helper()
+	return cellNumber(t, resultsRows(t, plan)["cost_per_gpu_hour"], resultsBase)
+}
+
+// onlyWrote fails unless eval said nothing but what it wrote.
+func onlyWrote(t *testing.T, plan, stderr string) {
+	t.Helper()
+	if want := plan + ": wrote Results, Sizing, Deployment costs, Fleet, Cash flow, MonteCarlo, Sensitivity, Data tables, Breakeven and Goal seek\n"; stderr != want {
+		t.Errorf("eval said\n%s\nwant only\n%s", stderr, want)
+	}
+}
+
+// Every input with a unit has a band of plausible values: a value outside
+// it is warned of at its cell with the slip it looks like, and a value
+// that cannot be (a PUE below 1, more hours than a month has) is an error;
+// the range warning does not advise widening a range to take in an
+// implausible value. Following each message's advice evaluates cleanly to
+// the article's figures.
+func TestImplausibleValues(t *testing.T) {
+	_, plan := freshPlan(t)
+	setInputs(t, plan, map[string]float64{"electricity_price": 120})
+	code, stderr := evalPlan(t, plan)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	wantLines(t, stderr,
+		"warning: "+plan+": Assumptions!B11: electricity_price: 120 $/kWh lies above the plausible 0 to 2 $/kWh for an electricity price: did you mean 0.120 (120 $/MWh)? if so, type 0.120",
+		"warning: "+plan+": Assumptions!B11: electricity_price: the value 120 lies outside the range 0.08..0.2, so Monte Carlo and the tornado hold it at 120; it lies outside the plausible 0 to 2 $/kWh too: check the value rather than widen the range",
+		"warning: "+plan+": Correlations!C2: the correlation of electricity_price with rack_per_month is skipped: electricity_price is held at 120, outside its range 0.08..0.2 and the plausible 0 to 2 $/kWh; check the value")
+	if strings.Contains(stderr, "to include 120") {
+		t.Errorf("advises widening a range to take in 120 $/kWh:\n%s", stderr)
+	}
+	for _, r := range readSheet(t, plan, "MonteCarlo").rows {
+		if line := strings.Join(r, "|"); strings.Contains(line, "electricity_price held at 120") && !strings.HasSuffix(line, "check the value rather than widen the range") {
+			t.Errorf("the MonteCarlo sheet advises widening: %s", line)
+		}
+	}
+	setInputs(t, plan, map[string]float64{"electricity_price": 0.120})
+	code, stderr = evalPlan(t, plan)
+	onlyWrote(t, plan, stderr)
+	if got := baseCost(t, plan); code != 0 || !near(got, owned(defaults())) {
+		t.Errorf("exit %d, cost_per_gpu_hour %v, want %v", code, got, owned(defaults()))
+	}
+
+	// Errors and warnings at their cells, on every input sheet.
+	setCells(t, plan, map[string]any{"Assumptions!B10": 0.8, "Assumptions!D11": 80.0, "Assumptions!E11": 200.0, "Assumptions!B13": 800.0,
+		"Assumptions!B14": 65.0, "Assumptions!B6": 285.0, "Assumptions!B8": 3.0, "GPUs!C2": 7000.0, "Cloud!D2": 1964.0,
+		"Scenarios!A8": "gpu_watts", "Scenarios!G8": 1.0})
+	code, stderr = evalPlan(t, plan)
+	if code != 1 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	wantLines(t, stderr,
+		plan+": Assumptions!B10: pue: 0.8 is below 1, which a facility factor (PUE) cannot be: a facility draws at least the power of the GPUs in it; type 1.3, or another value from 1 to 3",
+		plan+": Assumptions!B13: hours_per_month: 800 h/month is above 744 h/month, which the hours of a calendar month cannot be: a month has at most 744 hours (31 days × 24); type 730, or another value from 672 to 744 h/month",
+		plan+": Assumptions!B14: utilization: is 6,500.0 %, outside 0 %..100 %: did you mean 65 % (0.65)? type 0.65 or 65 %")
+	setInputs(t, plan, map[string]float64{"pue": 1.3, "hours_per_month": 730, "utilization": 0.5})
+	code, stderr = evalPlan(t, plan)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	wantLines(t, stderr,
+		"warning: "+plan+": Assumptions!B6: capex: $285 lies below the plausible $1,000 to $50,000,000 for the price of a node: did you mean 285000 (285 thousand)? if so, type 285000",
+		"warning: "+plan+": Assumptions!B8: amortization_months: 3 months lies below the plausible 12 to 120 months for an amortisation: did you mean 36 (3 years)? if so, type 36",
+		"warning: "+plan+": Assumptions!D11: electricity_price: 80 $/kWh lies above the plausible 0 to 2 $/kWh for an electricity price: did you mean 0.080 (80 $/MWh)? if so, type 0.080",
+		"warning: "+plan+": Assumptions!E11: electricity_price: 200 $/kWh lies above the plausible 0 to 2 $/kWh for an electricity price: did you mean 0.200 (200 $/MWh)? if so, type 0.200",
+		"warning: "+plan+": Cloud!D2: RunPod H100 SXM, Community: 1964 $/GPU-hour lies above the plausible 0.01 to 100 $/GPU-hour for a cloud GPU-hour: did you mean 2.69 (1964 a month ÷ 730 hours)? if so, type 2.69",
+		"warning: "+plan+": GPUs!C2: H100 SXM: 7000 W lies above the plausible 50 to 3000 W for a GPU's board power; check it: if it is a slip, type 700, or another value from 50 to 3000 W",
+		"warning: "+plan+": Scenarios!G8: gpu_watts: 1 W lies below the plausible 50 to 3000 W for a GPU's board power: did you mean 1000 (1 kW)? if so, type 1000")
+	if strings.Contains(stderr, "Scenarios!C4") {
+		t.Errorf("H100 mid, which refers to capex's cell, is warned of capex again:\n%s", stderr)
+	}
+	setInputs(t, plan, map[string]float64{"capex": 285000, "amortization_months": 36})
+	setCells(t, plan, map[string]any{"Assumptions!D11": 0.080, "Assumptions!E11": 0.200, "Cloud!D2": 2.69, "GPUs!C2": 700.0, "Scenarios!G8": 1000.0})
+	code, stderr = evalPlan(t, plan)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	onlyWrote(t, plan, stderr)
+	if got := baseCost(t, plan); !near(got, owned(defaults())) {
+		t.Errorf("cost_per_gpu_hour %v, want %v", got, owned(defaults()))
+	}
+
+	// A range crossed by a slip is mended by mending the slip, not by
+	// swapping its ends.
+	setCells(t, plan, map[string]any{"Assumptions!D11": 80.0})
+	code, stderr = evalPlan(t, plan)
+	wantLines(t, stderr, plan+": Assumptions!D11: electricity_price: low (80) is above high (0.2), and 80 $/kWh lies above the plausible 0 to 2 $/kWh for an electricity price: did you mean 0.080 (80 $/MWh)? if so, type 0.080")
+	if code != 1 {
+		t.Errorf("exit %d", code)
+	}
+	setCells(t, plan, map[string]any{"Assumptions!D11": 0.080})
+
+	// --set goes through the same bands.
+	code, stderr = evalPlan(t, plan, "--set", "pue=0.8")
+	if want := "--set pue=0.8: 0.8 is below 1, which a facility factor (PUE) cannot be: a facility draws at least the power of the GPUs in it; use --set pue=1.3, or another value from 1 to 3\n"; code != 1 || stderr != want {
+		t.Errorf("exit %d: %s, want %s", code, stderr, want)
+	}
+	code, stderr = evalPlan(t, plan, "--set", "electricity_price=120", "-o", plan+".what-if.xlsx")
+	wantLines(t, stderr,
+		"warning: "+plan+": --set electricity_price=120: 120 $/kWh lies above the plausible 0 to 2 $/kWh for an electricity price: did you mean 0.120 (120 $/MWh)? if so, use --set electricity_price=0.120",
+		"warning: "+plan+": --set electricity_price=120 lies outside electricity_price's range 0.08..0.2, so Monte Carlo and the tornado hold electricity_price at 120; it lies outside the plausible 0 to 2 $/kWh too: check the value rather than widen the range")
+	if code != 0 || strings.Contains(stderr, "widen low") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	if code, stderr := evalPlan(t, plan, "--set", "electricity_price=0.120", "-o", plan+".what-if.xlsx"); code != 0 || strings.Contains(stderr, "warning") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
+
 // A limit on a number says the limit when a value breaks it, and "whole
 // number" only of a number that is not one.
 func TestLimitsAreNamed(t *testing.T) {
