@@ -387,6 +387,9 @@ func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[
 			r.fail(at, name, "%q is not a number; the scenario %s needs a number for %s here, or an empty cell to keep the Assumptions' value", raw, s.Name, name)
 			return
 		}
+		if !r.checkNotDate(at, name, example("value", name)) {
+			return
+		}
 		if msg := units.Check(v, in.Unit); msg != "" {
 			r.fail(at, name, "%s", msg)
 			return

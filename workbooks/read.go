@@ -241,6 +241,8 @@ type reader struct {
 	shared   map[string]map[string]bool // per sheet (lower case), its cells whose formula is shared
 	follows  map[string]followedCell    // per input cell (cellKey), where its references led
 	banded   map[string]bool            // the cells (cellKey) whose value a band has found fault with
+	dated    map[string]bool            // the cells (cellKey) found to show a date where a number is read
+	formats  map[styleKey]numberFormat  // the number format of each style asked for so far
 	problems diag.Diagnostics
 	warnings diag.Diagnostics
 }
@@ -412,7 +414,7 @@ func (t *table) number(row int, key, name string, required bool) (float64, bool)
 		return 0, false
 	}
 	if v, ok := parseNumber(raw); ok {
-		return v, true
+		return v, t.r.checkNotDate(at, name, example(key, name))
 	}
 	if isErrorValue(raw) {
 		t.r.fail(at, name, "holds the error value %s%s; fix the formula there", raw, fromCell(ref))
@@ -432,7 +434,11 @@ func numberExample(key string) string {
 		return "80"
 	case "price":
 		return "2.69"
-	case "hoursday", "days", "hoursmonth":
+	case "hoursday":
+		return "12"
+	case "days":
+		return "22"
+	case "hoursmonth":
 		return "730"
 	case "cards", "replicas":
 		return "2"

@@ -159,6 +159,27 @@ func TestLongChainsOfCells(t *testing.T) {
 	}
 }
 
+// setFormat gives a cell a number format as a person would: a built-in
+// format by its id, or a format code of their own.
+func setFormat(t *testing.T, plan, ref string, format any) {
+	t.Helper()
+	editBook(t, plan, func(f *excelize.File) error {
+		sheet, cell, _ := strings.Cut(ref, "!")
+		var style excelize.Style
+		switch v := format.(type) {
+		case int:
+			style.NumFmt = v
+		case string:
+			style.CustomNumFmt = &v
+		}
+		id, err := f.NewStyle(&style)
+		if err != nil {
+			return err
+		}
+		return f.SetCellStyle(sheet, cell, cell, id)
+	})
+}
+
 // baseCost is cost_per_gpu_hour of the base scenario, from Results.
 func baseCost(t *testing.T, plan string) float64 {
 	t.Helper()
@@ -170,6 +191,78 @@ func onlyWrote(t *testing.T, plan, stderr string) {
 	t.Helper()
 	if want := plan + ": wrote Results, Sizing, Deployment costs, Fleet, Cash flow, MonteCarlo, Sensitivity, Data tables, Breakeven and Goal seek\n"; stderr != want {
 		t.Errorf("eval said\n%s\nwant only\n%s", stderr, want)
+	}
+}
+
+// A number read from a cell whose format shows a date, a time or a
+// duration is what the spreadsheet stores, not what anyone typed: 30 hours
+// formatted as a date shows 1900-01-30. It is an error at the cell saying
+// what the cell shows; a format that merely decorates a number is not a
+// date, and the as-of dates of prices are dates.
+func TestDatesWhereNumbersAreRead(t *testing.T) {
+	_, plan := freshPlan(t)
+	for _, tc := range []struct {
+		cell   string
+		value  float64
+		format any
+		want   string
+	}{
+		{"Assumptions!B13", 30, "yyyy-mm-dd", "Assumptions!B13: hours_per_month: holds the date 1900-01-30, the number 30 formatted as a date, where planner reads a number; format the cell as a number and type the number, such as 730"},
+		{"Assumptions!B13", 30, 14, "Assumptions!B13: hours_per_month: holds the date 1900-01-30, the number 30 formatted as a date, where planner reads a number; format the cell as a number and type the number, such as 730"},
+		{"Assumptions!B13", 730.5, 22, "Assumptions!B13: hours_per_month: holds the date and time 1901-12-30 12:00, the number 730.5 formatted as a date and time, where planner reads a number; format the cell as a number and type the number, such as 730"},
+		{"Assumptions!B13", 30.5, "[h]:mm", "Assumptions!B13: hours_per_month: holds the duration 732:00, the number 30.5 formatted as a duration, where planner reads a number; format the cell as a number and type the number, such as 730"},
+		{"Assumptions!B11", 0.12, `[Red]d"th"`, "Assumptions!B11: electricity_price: holds the date 0th, the number 0.12 formatted as a date, where planner reads a number; format the cell as a number and type the number, such as 0.12"},
+		{"Deployments!G3", 0.5, 20, "Deployments!G3: public 70B FP8 service, workdays: holds the time 12:00, the number 0.5 formatted as a time, where planner reads a number; format the cell as a number and type the number, such as 12"},
+		{"Cloud!D2", 2.69, 46, "Cloud!D2: RunPod H100 SXM, Community: holds the duration 64:33:36, the number 2.69 formatted as a duration, where planner reads a number; format the cell as a number and type the number, such as 2.69"},
+		{"GPUs!C2", 700, "d mmm", "GPUs!C2: H100 SXM: holds the date 30 Nov, the number 700 formatted as a date, where planner reads a number; format the cell as a number and type the number, such as 1000"},
+		{"Scenarios!F4", 315000, "yyyy", "Scenarios!F4: capex: holds the date 2762, the number 315000 formatted as a date, where planner reads a number; format the cell as a number and type the number, such as 285000"},
+	} {
+		setCells(t, plan, map[string]any{tc.cell: tc.value})
+		setFormat(t, plan, tc.cell, tc.format)
+		code, stderr := evalPlan(t, plan)
+		if code != 1 {
+			t.Errorf("%s formatted %v: exit %d: %s", tc.cell, tc.format, code, stderr)
+		}
+		wantLines(t, stderr, plan+": "+tc.want)
+		// The advice, followed: a number format, the number typed.
+		setFormat(t, plan, tc.cell, 0)
+	}
+	setCells(t, plan, map[string]any{"Assumptions!B13": 730.0, "Assumptions!B11": 0.12, "Deployments!G3": 12.0,
+		"Cloud!D2": 2.69, "GPUs!C2": 700.0, "Scenarios!F4": 315000.0})
+	code, stderr := evalPlan(t, plan)
+	if code != 0 {
+		t.Fatalf("after the advice: exit %d: %s", code, stderr)
+	}
+	onlyWrote(t, plan, stderr)
+	if got := baseCost(t, plan); !near(got, owned(defaults())) {
+		t.Errorf("cost_per_gpu_hour %v, want %v", got, owned(defaults()))
+	}
+
+	// Through a reference, the cell that holds the number is named.
+	setCells(t, plan, map[string]any{"Quotes!A1": 30.0, "Assumptions!B13": "=Quotes!A1"})
+	setFormat(t, plan, "Quotes!A1", "d-mmm-yyyy")
+	code, stderr = evalPlan(t, plan)
+	wantLines(t, stderr, plan+": Assumptions!B13: hours_per_month: refers to Quotes!A1, which holds the date 30-Jan-1900, the number 30 formatted as a date, where planner reads a number; format Quotes!A1 as a number and type the number there, such as 730, or type it here")
+	if code != 1 {
+		t.Errorf("exit %d", code)
+	}
+	setFormat(t, plan, "Quotes!A1", 0)
+	setCells(t, plan, map[string]any{"Quotes!A1": 730.0})
+	if code, stderr := evalPlan(t, plan); code != 0 {
+		t.Fatalf("after the advice: exit %d: %s", code, stderr)
+	}
+
+	// Formats that show a number, however dressed, are numbers.
+	for cell, format := range map[string]any{"Assumptions!B13": `0.00" d"`, "Assumptions!B6": `[$€-407]#,##0.00`,
+		"Assumptions!B10": `[Red]0.00`, "Assumptions!B11": `0.000 \h`, "Assumptions!B12": `#,##0 "h/month";[Red]-#,##0`, "Cloud!D2": 4} {
+		setFormat(t, plan, cell, format)
+	}
+	code, stderr = evalPlan(t, plan)
+	if code != 0 || strings.Contains(stderr, "warning") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	if got := baseCost(t, plan); !near(got, owned(defaults())) {
+		t.Errorf("cost_per_gpu_hour %v, want %v", got, owned(defaults()))
 	}
 }
 
