@@ -55,6 +55,17 @@ const (
 // GPU's watts from the catalog.
 const GPUWatts = "gpu_watts"
 
+// The inputs of the article's cost lines, named here for what planner
+// knows of them: the values each plausibly takes (bands.go).
+const (
+	Capex              = "capex"
+	AmortizationMonths = "amortization_months"
+	Residual           = "residual"
+	PUE                = "pue"
+	ElectricityPrice   = "electricity_price"
+	RackPerMonth       = "rack_per_month"
+)
+
 // The inputs of owning's lines beyond the article's three, which the
 // built-in library reads (a workbook made before them is given them at
 // zero when read): the cost of capital, maintenance, staff and the

@@ -142,15 +142,25 @@ func (p *Plan) wattsWarnings() diag.Diagnostics {
 		units.Plain(in.Value.Num), at, units.Plain(g.Watts), g.Name, units.Plain(in.Value.Num), g.Name, g.Name)}}
 }
 
-// OverrideWarnings say which scenarios an overridden gpu_watts does not
+// OverrideWarnings say which overrides lie outside what their input
+// plausibly is, and which scenarios an overridden gpu_watts does not
 // reach: it is the watts of the base's GPU, and a scenario on another GPU
 // keeps its own. (What Monte Carlo and the tornado hold of the overrides,
 // montecarlo.HeldWarnings say.)
 func (p *Plan) OverrideWarnings(overrides map[string]Value) diag.Diagnostics {
 	var out diag.Diagnostics
+	for _, name := range sortedKeys(overrides) {
+		in, ok := p.Settable(name)
+		if v := overrides[name]; ok && !v.IsText {
+			if f := Plausibility(name, in.Unit, v.Num); f != nil {
+				out = append(out, &diag.Diagnostic{Origin: diag.Origin{File: p.model.Where.File}, Msg: fmt.Sprintf(
+					"--set %s=%s: %s", name, units.Plain(v.Num), f.Advice("use --set "+name+"=", ""))})
+			}
+		}
+	}
 	w, ok := overrides[GPUWatts]
 	if !ok {
-		return out
+		return out.AsWarnings()
 	}
 	base := p.gpuOf(Scenario{}, overrides)
 	var others []string

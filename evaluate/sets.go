@@ -50,6 +50,11 @@ func parseSet(s string, plan *engine.Plan) (string, engine.Value, error) {
 	if msg := units.Check(v, in.Unit); msg != "" {
 		return "", engine.Value{}, fmt.Errorf("--set %s: %s %s", s, name, msg)
 	}
+	if f := engine.Plausibility(name, in.Unit, v); f != nil && f.Impossible {
+		// An implausible value is warned of with the other overrides'
+		// warnings (engine's OverrideWarnings).
+		return "", engine.Value{}, fmt.Errorf("--set %s: %s", s, f.Advice("use --set "+name+"=", ""))
+	}
 	return name, engine.Num(v), nil
 }
 

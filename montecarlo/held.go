@@ -29,6 +29,28 @@ type Held struct {
 	// distribution given with its own parameters, so only Monte Carlo
 	// holds it; the tornado swings it over the range.
 	ByDistribution bool
+	// Implausible is the band of plausible values the value lies outside
+	// too ("0 to 2 $/kWh"), or "": widening the range to take in such a
+	// value would spread a slip over every sample, so the advice is to
+	// check the value.
+	Implausible string
+}
+
+// implausible is the plausible band v lies outside, or "".
+func implausible(in engine.Input, v float64) string {
+	if b, ok := engine.BandOf(in.Name, in.Unit); ok && b.Check(v) != nil {
+		return b.Range()
+	}
+	return ""
+}
+
+// LetVary says what lets a held input vary: widen its range, or, for a
+// value outside what the input plausibly is, check the value.
+func (h Held) LetVary() string {
+	if h.Implausible != "" {
+		return "it lies outside the plausible " + h.Implausible + " too: check the value rather than widen the range"
+	}
+	return "widen low and high in Assumptions to include it to let it vary"
 }
 
 // Why says what was held, for a sheet: "capex held at 412000: outside its
@@ -53,7 +75,7 @@ func HeldInputs(p *engine.Plan, sc engine.Scenario) []Held {
 		switch {
 		case v.IsText:
 		case in.Outside(v.Num):
-			out = append(out, Held{Input: in, Value: v.Num, Set: set})
+			out = append(out, Held{Input: in, Value: v.Num, Set: set, Implausible: implausible(in, v.Num)})
 		case !set && in.OutsideDistribution(v.Num):
 			out = append(out, Held{Input: in, Value: v.Num, ByDistribution: true})
 		}
@@ -81,6 +103,9 @@ func HeldWarnings(p *engine.Plan, overrides map[string]engine.Value) diag.Diagno
 		in, v := h.Input, units.Plain(h.Value)
 		rng := fmt.Sprintf("%s..%s", units.Plain(in.Low), units.Plain(in.High))
 		widen := fmt.Sprintf("to let it vary, widen low and high in Assumptions (%s) to include %s", rangeCells(in), v)
+		if h.Implausible != "" {
+			widen = h.LetVary()
+		}
 		switch {
 		case h.Set:
 			out = append(out, &diag.Diagnostic{Origin: diag.Origin{File: file}, Msg: fmt.Sprintf(

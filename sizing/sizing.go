@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"planner/diag"
@@ -79,8 +80,9 @@ var tensorParallelSizes = [...]int{1, 2, 4, 8, 16}
 // MaxCards is the most cards planner sizes one replica for.
 const MaxCards = 16
 
-// maxParamsB bounds a model's size: a thousand times the largest served today.
-const maxParamsB = 1e6
+// MaxParamsB bounds a model's size, in billions of parameters: a thousand
+// times the largest served today.
+const MaxParamsB = 1e6
 
 // Rule holds the assumptions sizing uses.
 type Rule struct {
@@ -118,8 +120,8 @@ func Size(m ModelSpec, g GPUSpec, rule Rule) (Result, error) {
 	switch {
 	case !(m.TotalParamsB > 0) || math.IsInf(m.TotalParamsB, 0):
 		return Result{}, fmt.Errorf("%s: total parameters must be a number above zero, not %g", m.Name, m.TotalParamsB)
-	case m.TotalParamsB > maxParamsB:
-		return Result{}, fmt.Errorf("%s: %g billion parameters is more than planner sizes (%g billion)", m.Name, m.TotalParamsB, float64(maxParamsB))
+	case m.TotalParamsB > MaxParamsB:
+		return Result{}, fmt.Errorf("%s: %g billion parameters is more than the %s billion planner sizes", m.Name, m.TotalParamsB, strconv.FormatFloat(MaxParamsB, 'f', -1, 64))
 	case !(bytes > 0) || math.IsInf(bytes, 0):
 		return Result{}, fmt.Errorf("%s: bytes per parameter must be above zero, not %g", m.Name, bytes)
 	case !(g.MemoryGB > 0) || math.IsInf(g.MemoryGB, 0):

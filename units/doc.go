@@ -1,7 +1,8 @@
 // Package units knows what the unit of an input or a formula means for the
 // people who read it: the Excel number format a cell gets, how a terminal
-// prints the value, and which values make sense at all (a share lies in
-// 0..1, a count is above zero).
+// prints the value, which values make sense at all (a share lies in 0..1,
+// a count is above zero), and which are plausible for a quantity (a Band:
+// an electricity price under $2/kWh, and 120 likely 120 $/MWh).
 //
 // It must not import engine, workbooks, excelize or cobra.
 package units

@@ -109,16 +109,33 @@ func Check(v float64, unit string) string {
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0):
 		return "is not a finite number"
+	case unit == Share && v >= 2 && v <= 100:
+		// 65 typed where 65 % was meant: the cell holds 65, not 0.65. (1.5
+		// is as likely 150 % as 1.5 %.)
+		return fmt.Sprintf("is %s, outside 0 %%..100 %%: did you mean %s %% (%s)? type %s or %s %%", Format(v, unit), Plain(v), Plain(v/100), Plain(v/100), Plain(v))
 	case unit == Share && (v < 0 || v > 1):
 		return fmt.Sprintf("is %s, outside 0 %%..100 %%; a share is written 0.35 or 35 %%", Format(v, unit))
-	case counts[unit] && (v <= 0 || v != math.Trunc(v)):
-		return fmt.Sprintf("is %s; a count of %s must be a whole number above zero", strconv.FormatFloat(v, 'g', -1, 64), unit)
+	case counts[unit] && v > 0 && v != math.Trunc(v):
+		return fmt.Sprintf("is %s; a count of %s must be a whole number, such as %s", Plain(v), unit, wholeNear(v))
+	case counts[unit] && v <= 0 && v == math.Trunc(v):
+		return fmt.Sprintf("is %s; a count of %s must be above zero, 1 or more", Plain(v), unit)
+	case counts[unit] && v <= 0:
+		return fmt.Sprintf("is %s; a count of %s must be a whole number above zero", Plain(v), unit)
 	case positive[unit] && v <= 0:
 		return fmt.Sprintf("is %s; it must be above zero", strconv.FormatFloat(v, 'g', -1, 64))
 	case IsMoney(unit) && v < 0:
 		return fmt.Sprintf("is %s; a price or cost cannot be negative", Format(v, unit))
 	}
 	return ""
+}
+
+// wholeNear names the whole numbers either side of v, "8 or 9", or 1
+// when v lies below it.
+func wholeNear(v float64) string {
+	if v < 1 {
+		return "1"
+	}
+	return Plain(math.Floor(v)) + " or " + Plain(math.Ceil(v))
 }
 
 // Constraint is what a unit demands of its values.

@@ -35,6 +35,10 @@ func (r *reader) gpus() []sizing.GPUSpec {
 				return
 			}
 		}
+		_, memAt := t.get(row, "memory")
+		_, wattsAt := t.get(row, "watts")
+		ok = ok && r.plausible(memAt, name, sizing.GPUMemoryGB, "", mem)
+		okW = okW && (watts == 0 || r.plausible(wattsAt, name, engine.GPUWatts, "", watts))
 		if ok && okW {
 			g.MemoryGB, g.Watts = mem, watts
 			if _, has := t.cols["watts"]; has {
@@ -50,7 +54,11 @@ func (r *reader) gpus() []sizing.GPUSpec {
 // problem was reported. An optional empty cell gives 0 and ok.
 func (r *reader) positive(t *table, row int, key, name string, required bool) (float64, bool) {
 	raw, at := t.get(row, key)
-	if raw, _ = r.followed(at, raw); raw == "" && !required {
+	raw, ref := r.followed(at, name, raw)
+	if ref.refused {
+		return 0, false
+	}
+	if raw == "" && !required {
 		return 0, !r.formulaWithoutValue(at, name)
 	}
 	v, ok := t.number(row, key, name, required)
@@ -88,6 +96,12 @@ func (r *reader) models() []sizing.ModelSpec {
 		active, ok2 := r.positive(t, row, "active", name, false)
 		bytes, ok3 := r.positive(t, row, "bytes", name, false)
 		if !ok1 || !ok2 || !ok3 {
+			return
+		}
+		if total > sizing.MaxParamsB {
+			_, tat := t.get(row, "total")
+			r.fail(tat, name, "the %s is %s, more than the %s billion parameters planner sizes; type the parameters in billions, such as 70 for a 70B model",
+				t.title("total"), units.Plain(total), units.Plain(sizing.MaxParamsB))
 			return
 		}
 		m.TotalParamsB, m.ActiveParamsB, m.BytesPerParam = total, active, bytes
@@ -189,8 +203,8 @@ func (r *reader) deployments() []engine.Deployment {
 
 // deploymentNumbers reads cards, replicas and the usage pattern.
 func (r *reader) deploymentNumbers(t *table, row int, d *engine.Deployment) bool {
-	cards, ok1 := r.whole(t, row, "cards", d.Name)
-	replicas, ok2 := r.whole(t, row, "replicas", d.Name)
+	cards, ok1 := r.whole(t, row, "cards", d.Name, maxCards, "cards per replica")
+	replicas, ok2 := r.whole(t, row, "replicas", d.Name, maxReplicas, "replicas of one deployment")
 	perDay, ok3 := r.positive(t, row, "hoursday", d.Name, false)
 	days, ok4 := r.positive(t, row, "days", d.Name, false)
 	perMonth, ok5 := r.positive(t, row, "hoursmonth", d.Name, false)
@@ -209,13 +223,13 @@ func (r *reader) deploymentNumbers(t *table, row int, d *engine.Deployment) bool
 		r.fail(monthAt, d.Name, "give the usage: hours per month (730 is all month), or hours per day and days per month")
 		return false
 	case perDay > 24:
-		r.fail(dayAt, d.Name, "%g hours a day is more than a day has", perDay)
+		r.fail(dayAt, d.Name, "%s hours a day is more than a day has; type at most 24", units.Plain(perDay))
 		return false
 	case days > 31:
-		r.fail(daysAt, d.Name, "%g days a month is more than a month has", days)
+		r.fail(daysAt, d.Name, "%s days a month is more than a month has; type at most 31", units.Plain(days))
 		return false
 	case perMonth > 744:
-		r.fail(monthAt, d.Name, "%g hours a month is more than a month has; at most 744 (31 × 24)", perMonth)
+		r.fail(monthAt, d.Name, "%s hours a month is more than a month has; type at most 744 (31 × 24)", units.Plain(perMonth))
 		return false
 	}
 	d.HoursPerMonth, d.Usage = usage(perDay, days, perMonth)
@@ -226,22 +240,31 @@ func (r *reader) deploymentNumbers(t *table, row int, d *engine.Deployment) bool
 // formula no spreadsheet application has computed yet.
 func (r *reader) formulaWithoutValue(at diag.Origin, name string) bool {
 	formula := r.formula(at)
-	if _, ref := r.followed(at, ""); formula == "" || ref.last != "" {
+	_, ref := r.followed(at, name, "")
+	if ref.refused {
+		return true // said already
+	}
+	if formula == "" || ref.last != "" {
 		return false // none, or a reference to a cell that is empty: empty too
 	}
 	r.fail(at, name, "the formula =%s has no computed value saved with it; open the workbook in Excel or LibreOffice, save it, and run planner again, or type the number", formula)
 	return true
 }
 
-// whole reads an optional whole number of at least 1; empty gives 0.
-func (r *reader) whole(t *table, row int, key, name string) (int, bool) {
+// whole reads an optional whole number from 1 to most; empty gives 0.
+// what names the limit, for the message: "replicas for one deployment".
+func (r *reader) whole(t *table, row int, key, name string, most float64, what string) (int, bool) {
 	v, ok := r.positive(t, row, key, name, false)
 	if !ok {
 		return 0, false
 	}
-	if v != math.Trunc(v) || v > 1e6 {
-		_, at := t.get(row, key)
-		r.fail(at, name, "the %s is %g; it must be a whole number", t.title(key), v)
+	_, at := t.get(row, key)
+	switch {
+	case v != math.Trunc(v):
+		r.fail(at, name, "the %s is %s, not a whole number; type a whole number, such as %s", t.title(key), units.Plain(v), units.Plain(math.Max(1, math.Round(v))))
+		return 0, false
+	case v > most:
+		r.fail(at, name, "the %s is %s; planner takes at most %s %s: type a whole number from 1 to %s", t.title(key), units.Plain(v), units.Plain(most), what, units.Plain(most))
 		return 0, false
 	}
 	return int(v), true
@@ -311,10 +334,10 @@ func (r *reader) scenarioRow(out []engine.Scenario, cols map[int]int, cells []st
 		s, isScenario := cols[c]
 		var ref reference
 		if isScenario && name != "" && !strings.EqualFold(name, "notes") {
-			raw, ref = r.followed(at(c), raw)
+			raw, ref = r.followed(at(c), name, raw)
 		}
 		switch {
-		case c == 0:
+		case c == 0, ref.refused:
 		case raw != "" && !isScenario:
 			r.fail(at(c), name, "holds a value in a column with no scenario name in its header; name the scenario in the header row or clear the cell")
 		case raw != "" && name == "":
@@ -353,7 +376,10 @@ func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[
 		// Unknown names are reported by the engine, with a suggestion.
 		s.Set[name] = engine.Text(raw)
 		if v, isNum := parseNumber(raw); isNum && !ok {
-			s.Set[name] = engine.Num(v)
+			// gpu_watts, which the GPUs sheet gives, has its band too.
+			if r.plausible(at, name, name, "", v) {
+				s.Set[name] = engine.Num(v)
+			}
 		}
 	default:
 		v, isNum := parseNumber(raw)
@@ -361,11 +387,16 @@ func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[
 			r.fail(at, name, "%q is not a number; the scenario %s needs a number for %s here, or an empty cell to keep the Assumptions' value", raw, s.Name, name)
 			return
 		}
+		if !r.checkNotDate(at, name, example("value", name)) {
+			return
+		}
 		if msg := units.Check(v, in.Unit); msg != "" {
 			r.fail(at, name, "%s", msg)
 			return
 		}
-		s.Set[name] = engine.Num(v)
+		if r.plausible(at, name, name, in.Unit, v) {
+			s.Set[name] = engine.Num(v)
+		}
 	}
 }
 

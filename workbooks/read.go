@@ -245,12 +245,55 @@ type reader struct {
 	partOf   map[string]string          // each sheet's part, by lower-case name
 	xml      map[string][]byte          // the sheets' XML asked for so far
 	shared   map[string]map[string]bool // per sheet (lower case), its cells whose formula is shared
+	follows  map[string]followedCell    // per input cell (cellKey), where its references led
+	banded   map[string]bool            // the cells (cellKey) whose value a band has found fault with
+	dated    map[string]bool            // the cells (cellKey) found to show a date where a number is read
+	formats  map[styleKey]numberFormat  // the number format of each style asked for so far
 	problems diag.Diagnostics
 	warnings diag.Diagnostics
 }
 
 func (r *reader) fail(at diag.Origin, name, format string, args ...any) {
 	r.problems = append(r.problems, &diag.Diagnostic{Origin: at, Name: name, Msg: fmt.Sprintf(format, args...)})
+}
+
+// plausible checks a number read from a cell against the band of what it
+// measures, the quantity planner knows it by (an input's name, or
+// engine.OfferPrice for a Cloud price), else its unit's
+// (engine.BandOf): an impossible value is an error at the cell, an
+// implausible one a warning there. name is the row the cell belongs to.
+// A value the cell refers to is told where it is, once: a scenario that
+// refers to capex's cell is not warned of capex again. It reports false
+// after an error.
+func (r *reader) plausible(at diag.Origin, name, quantity, unit string, v float64) bool {
+	return r.finding(at, name, "", "type ", engine.Plausibility(quantity, unit, v))
+}
+
+// finding reports what a band found, if anything, beginning with subject
+// and advising how to give the value instead; false after an error.
+func (r *reader) finding(at diag.Origin, name, subject, how string, f *units.Finding) bool {
+	if f == nil {
+		return true
+	}
+	key, where := cellKey(at.Sheet, at.Cell()), ""
+	if ref := r.follows[key].ref; ref.last != "" {
+		sheet, cell := splitCell(ref.last)
+		key, where = cellKey(sheet, cell), " in "+ref.last
+		subject += "the value" + fromCell(ref) + ": "
+	}
+	if r.banded[key] {
+		return !f.Impossible // said at the cell that holds it
+	}
+	if r.banded == nil {
+		r.banded = map[string]bool{}
+	}
+	r.banded[key] = true
+	if f.Impossible {
+		r.fail(at, name, "%s%s", subject, f.Advice(how, where))
+		return false
+	}
+	r.warnings = append(r.warnings, diag.Warningf(at, name, "%s%s", subject, f.Advice(how, where)))
+	return true
 }
 
 // table is an input sheet: a header row naming the columns, then one row per
@@ -356,8 +399,10 @@ func (t *table) at(row, col int) diag.Origin {
 // is "35%". An empty cell or other text is an error naming the cell.
 func (t *table) number(row int, key, name string, required bool) (float64, bool) {
 	raw, at := t.get(row, key)
-	raw, ref := t.r.followed(at, raw)
+	raw, ref := t.r.followed(at, name, raw)
 	switch {
+	case ref.refused:
+		return 0, false
 	case raw == "" && ref.last != "":
 		// A reference to an empty cell: as empty as the cell it names.
 		if required {
@@ -375,7 +420,7 @@ func (t *table) number(row int, key, name string, required bool) (float64, bool)
 		return 0, false
 	}
 	if v, ok := parseNumber(raw); ok {
-		return v, true
+		return v, t.r.checkNotDate(at, name, example(key, name))
 	}
 	if isErrorValue(raw) {
 		t.r.fail(at, name, "holds the error value %s%s; fix the formula there", raw, fromCell(ref))
@@ -395,7 +440,11 @@ func numberExample(key string) string {
 		return "80"
 	case "price":
 		return "2.69"
-	case "hoursday", "days", "hoursmonth":
+	case "hoursday":
+		return "12"
+	case "days":
+		return "22"
+	case "hoursmonth":
 		return "730"
 	case "cards", "replicas":
 		return "2"
@@ -454,9 +503,14 @@ func (r *reader) assumptions() []engine.Input {
 			r.fail(at, name, "%s", msg)
 			return
 		}
+		if !r.plausible(at, name, name, unit, v) {
+			return
+		}
 		in.Value = engine.Num(v)
 		in.TextCell = r.textCell(at, raw)
-		r.readRange(t, row, &in)
+		if !r.readRange(t, row, &in) {
+			return // said at the range's cells; its distribution would only repeat it
+		}
 		text, dat := t.get(row, "distribution")
 		in.DistText, in.DistAt = text, dat
 		dist, err := montecarlo.ParseDistribution(text, in)
@@ -470,25 +524,48 @@ func (r *reader) assumptions() []engine.Input {
 	return inputs
 }
 
-// readRange reads an input's low and high, which come together or not at all.
-func (r *reader) readRange(t *table, row int, in *engine.Input) {
+// readRange reads an input's low and high, which come together or not at
+// all; false after a problem was reported.
+func (r *reader) readRange(t *table, row int, in *engine.Input) bool {
+	before := len(r.problems)
 	low, hasLow := t.number(row, "low", in.Name, false)
 	high, hasHigh := t.number(row, "high", in.Name, false)
 	_, lowAt := t.get(row, "low")
 	_, highAt := t.get(row, "high")
 	switch {
+	case len(r.problems) > before:
+		return false // a cell that is not a number, said there
 	case !hasLow && !hasHigh:
-		return
+		return true
 	case hasLow != hasHigh:
 		r.fail(lowAt, in.Name, "has only one end of its range; fill both low and high, or neither")
+		return false
 	case low > high:
-		r.fail(lowAt, in.Name, "low (%g) is above high (%g); swap them", low, high)
-	default:
-		// A value outside the range is held by Monte Carlo and the
-		// tornado; the engine says so at the value cell.
-		in.Low, in.High, in.HasRange = low, high, true
-		in.LowAt, in.HighAt = lowAt, highAt
+		r.crossedRange(in, low, high, lowAt, highAt)
+		return false
+	case !r.plausible(lowAt, in.Name, in.Name, in.Unit, low) || !r.plausible(highAt, in.Name, in.Name, in.Unit, high):
+		return false
 	}
+	// A value outside the range is held by Monte Carlo and the tornado;
+	// the engine says so at the value cell.
+	in.Low, in.High, in.HasRange = low, high, true
+	in.LowAt, in.HighAt = lowAt, highAt
+	return true
+}
+
+// crossedRange reports a low above its high: swapping them mends it,
+// unless an end lies outside what the input plausibly is, when the slip
+// is what to mend (0.08..0.2 typed as 80 and 0.2).
+func (r *reader) crossedRange(in *engine.Input, low, high float64, lowAt, highAt diag.Origin) {
+	if f := engine.Plausibility(in.Name, in.Unit, low); f != nil {
+		r.fail(lowAt, in.Name, "low (%s) is above high (%s), and %s", units.Plain(low), units.Plain(high), f.Advice("type ", ""))
+		return
+	}
+	if f := engine.Plausibility(in.Name, in.Unit, high); f != nil {
+		r.fail(highAt, in.Name, "high (%s) is below low (%s), and %s", units.Plain(high), units.Plain(low), f.Advice("type ", ""))
+		return
+	}
+	r.fail(lowAt, in.Name, "low (%g) is above high (%g); swap them", low, high)
 }
 
 // date1904 reports whether the workbook counts its dates from 1904, as
@@ -523,9 +600,12 @@ func (r *reader) offers() []engine.Offer {
 		if !ok {
 			return
 		}
+		_, pat := t.get(row, "price")
 		if price <= 0 {
-			_, pat := t.get(row, "price")
 			r.fail(pat, o.Label(), "the price %g is not above zero", price)
+			return
+		}
+		if !r.plausible(pat, o.Label(), engine.OfferPrice, "", price) {
 			return
 		}
 		o.Price = price

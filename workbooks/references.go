@@ -20,7 +20,9 @@ import (
 // and missing when the tool drops it. planner reads the cell referred to
 // instead, where it can be sure to read what a spreadsheet would; where it
 // cannot (a formula filled across cells, which excelize does not shift
-// across sheets; a sheet too large to ask), the saved value stands.
+// across sheets; a sheet too large to ask), the saved value stands. A
+// circle of references has no value a spreadsheet could compute, and the
+// value saved in each of its cells is another member's: it is refused.
 
 // plainReference is a formula that is nothing but a reference to one cell:
 // Assumptions!$D$6, 'Price guide'!C3, D6.
@@ -29,38 +31,81 @@ var plainReference = regexp.MustCompile(`^(?:(?:'((?:[^']|'')+)'|([^\s!'"()&+\-*
 // plainName is a formula that is nothing but a name (=capex).
 var plainName = regexp.MustCompile(`^[A-Za-z_\\][A-Za-z0-9_.]*$`)
 
+// maxHops is how many references planner follows from one input cell to
+// the cell that holds its value. A chain longer than that is refused at
+// its first cell, rather than read at a cell in its middle.
+const maxHops = 32
+
 // reference is where a followed formula led.
 type reference struct {
 	first string // the cell the formula names, "Assumptions!D6"; "" when not followed
 	last  string // the cell whose value was read, at the end of a chain
+	// refused: the chain is a circle, too long, or leads into a sheet
+	// planner writes; the problem has been reported at the first cell.
+	refused bool
+}
+
+// followedCell is what following a cell's references gave, kept so that a
+// cell read twice is reported once.
+type followedCell struct {
+	raw string
+	ref reference
 }
 
 // followed reads a cell that holds a plain reference (or a defined name
 // for one cell) as the cell at the end of the chain holds it now, with
-// where it led. Any other cell reads as raw, with no reference.
-func (r *reader) followed(at diag.Origin, raw string) (string, reference) {
+// where it led. Any other cell reads as raw, with no reference. name is
+// the input or row the cell belongs to, for messages.
+func (r *reader) followed(at diag.Origin, name, raw string) (string, reference) {
+	key := cellKey(at.Sheet, at.Cell())
+	if done, ok := r.follows[key]; ok {
+		if done.ref == (reference{}) {
+			return raw, done.ref
+		}
+		return done.raw, done.ref
+	}
+	got, ref := r.follow(at, name, raw)
+	if r.follows == nil {
+		r.follows = map[string]followedCell{}
+	}
+	r.follows[key] = followedCell{got, ref}
+	return got, ref
+}
+
+// follow walks the chain of references from at, one cell at a time: every
+// cell visited, the first included, is remembered, so that a circle is
+// refused naming its cells in order instead of reading whichever member
+// the walk stopped at.
+func (r *reader) follow(at diag.Origin, name, raw string) (string, reference) {
 	sheet, cell := at.Sheet, at.Cell()
+	path := []string{sheet + "!" + cell}
+	visited := map[string]int{cellKey(sheet, cell): 0}
 	var ref reference
-	seen := map[string]bool{}
-	for range 8 {
+	for hop := 0; ; hop++ {
 		f := r.sheet(sheet)
 		if f == nil || r.sharedFormula(sheet, cell) {
-			break
+			return raw, ref // a sheet too large to ask, or a formula filled across cells: the saved value stands
 		}
 		formula, err := f.GetCellFormula(sheet, cell)
 		target, ok := r.target(f, sheet, strings.TrimPrefix(formula, "="))
 		if err != nil || !ok {
-			break
+			return raw, ref
 		}
 		sheet, cell = target[0], target[1]
-		key := strings.ToLower(sheet) + "!" + cell
-		if seen[key] {
-			return raw, reference{} // a circle: a spreadsheet shows an error; the saved value stands
+		if i, circle := visited[cellKey(sheet, cell)]; circle {
+			r.refuseCircle(at, name, append(path[i:], path[i]), i > 0)
+			return "", reference{refused: true}
 		}
-		seen[key] = true
+		if hop == maxHops {
+			r.fail(at, name, "refers through a chain of more than %d cells (%s -> …), more than planner follows; type the number in %s in place of its formula, or here",
+				maxHops, strings.Join(path, " -> "), path[len(path)-1])
+			return "", reference{refused: true}
+		}
+		visited[cellKey(sheet, cell)] = len(path)
+		path = append(path, sheet+"!"+cell)
 		if owned(sheet) {
-			r.fail(at, "", "refers to %s!%s, a sheet planner rewrites on every eval, so the input would change with every run; type the number, or refer to a sheet of yours", sheet, cell)
-			return raw, reference{}
+			r.fail(at, name, "refers to %s!%s, a sheet planner rewrites on every eval, so the input would change with every run; type the number, or refer to a sheet of yours", sheet, cell)
+			return "", reference{refused: true}
 		}
 		g := r.sheet(sheet)
 		if g == nil {
@@ -70,15 +115,43 @@ func (r *reader) followed(at diag.Origin, raw string) (string, reference) {
 		if err != nil {
 			return raw, ref
 		}
-		if covered(g, sheet, cell) {
-			v = "" // under a merged range's first cell: a spreadsheet reads it empty
-		}
 		if ref.first == "" {
 			ref.first = sheet + "!" + cell
 		}
 		ref.last, raw = sheet+"!"+cell, strings.TrimSpace(v)
+		if covered(g, sheet, cell) {
+			// Under a merged range's first cell: a spreadsheet reads it
+			// empty, whatever excelize says it holds.
+			raw = ""
+			return raw, ref
+		}
 	}
-	return raw, ref
+}
+
+// refuseCircle reports a chain of references that comes back to a cell it
+// passed: no spreadsheet can compute it, and the value saved in any of its
+// cells is another cell's. circle lists the cells in order, the first
+// again at the end; into says the input cell leads into the circle rather
+// than lying on it. A cell on the circle is told to hold its own number:
+// each input cell of the circle is told so, and the advice to all of them
+// together breaks it with every input's own value.
+func (r *reader) refuseCircle(at diag.Origin, name string, circle []string, into bool) {
+	cells := strings.Join(circle, " -> ")
+	if into {
+		r.fail(at, name, "leads into a circle of references, which no spreadsheet can compute: %s; type the number here, or in one of those cells in place of its formula", cells)
+		return
+	}
+	r.fail(at, name, "lies on a circle of references, which no spreadsheet can compute: %s; type the number here in place of the formula", cells)
+}
+
+// cellKey identifies a cell as Excel does, sheet names without case.
+func cellKey(sheet, cell string) string { return strings.ToLower(sheet) + "!" + cell }
+
+// splitCell is the sheet and cell of "Sheet!A1"; a sheet's name may hold
+// a "!" of its own.
+func splitCell(ref string) (sheet, cell string) {
+	i := strings.LastIndex(ref, "!")
+	return ref[:i], ref[i+1:]
 }
 
 // target is the sheet and cell a formula refers to, when it is a plain

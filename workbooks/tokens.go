@@ -11,8 +11,12 @@ import (
 	"planner/workbooks/internal/sheets"
 )
 
-// maxReplicas is the most replicas planner costs for one deployment.
-const maxReplicas = 1e6
+// maxReplicas is the most replicas planner costs for one deployment, and
+// maxCards the most cards per replica.
+const (
+	maxReplicas = 1e6
+	maxCards    = 1e6
+)
 
 // deploymentTokens reads a deployment's throughput, peak demand, token mix
 // and API, and the replicas demand asks for when the replicas cell is

@@ -6,6 +6,7 @@ import (
 	"planner/diag"
 	"planner/engine"
 	"planner/units"
+	"planner/whatif"
 	"planner/workbooks/internal/sheets"
 )
 
@@ -96,7 +97,7 @@ func (r *reader) axis(t *table, row int, side, name string, inputs []engine.Inpu
 		return &engine.Axis{Offers: true}, true
 	}
 	a := &engine.Axis{Input: input, Steps: 10}
-	steps, okSteps := r.whole(t, row, side+"steps", name)
+	steps, okSteps := r.whole(t, row, side+"steps", name, whatif.MaxSteps, "steps of an axis")
 	if steps > 0 {
 		a.Steps = steps
 	}
@@ -114,8 +115,31 @@ func (r *reader) axis(t *table, row int, side, name string, inputs []engine.Inpu
 		}
 		return nil, false
 	}
+	for _, end := range []struct {
+		key string
+		v   float64
+	}{{side + "from", from}, {side + "to", to}} {
+		// A table may look past what is plausible, but not past what is
+		// possible: a PUE below 1 computes a cost no facility has.
+		if in, ok := inputNamed(inputs, input); ok && !in.Value.IsText {
+			if f := engine.Plausibility(in.Name, in.Unit, end.v); f != nil && f.Impossible {
+				_, at := t.get(row, end.key)
+				r.fail(at, name, "%s %s", in.Name, f.Advice("type ", ""))
+				return nil, false
+			}
+		}
+	}
 	a.From, a.To = from, to
 	return a, true
+}
+
+func inputNamed(inputs []engine.Input, name string) (engine.Input, bool) {
+	for _, in := range inputs {
+		if in.Name == name {
+			return in, true
+		}
+	}
+	return engine.Input{}, false
 }
 
 func (r *reader) fromRange(inputs []engine.Input, name string, v *float64, low bool) bool {
@@ -178,6 +202,9 @@ func (r *reader) with(t *table, row int, g *engine.Goal, inputs []engine.Input) 
 		if v, ok := set[in.Name]; ok {
 			if msg := units.Check(v.Num, in.Unit); msg != "" {
 				r.fail(at, g.Name, "%s %s", in.Name, msg)
+				return false
+			}
+			if !r.finding(at, g.Name, in.Name+" ", "type "+in.Name+"=", engine.Plausibility(in.Name, in.Unit, v.Num)) {
 				return false
 			}
 		}

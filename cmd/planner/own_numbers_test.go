@@ -305,7 +305,7 @@ func TestReferencesAreReadAsASpreadsheetWould(t *testing.T) {
 	editBook(t, plan, func(f *excelize.File) error { return f.SetCellFormula("Assumptions", "B6", "Results!$C$5") })
 	errs.Reset()
 	if code := run([]string{"eval", plan, "--samples", "100"}, &out, &errs); code != 1 ||
-		!strings.Contains(errs.String(), plan+": Assumptions!B6: refers to Results!C5, a sheet planner rewrites on every eval, so the input would change with every run; type the number, or refer to a sheet of yours\n") {
+		!strings.Contains(errs.String(), plan+": Assumptions!B6: capex: refers to Results!C5, a sheet planner rewrites on every eval, so the input would change with every run; type the number, or refer to a sheet of yours\n") {
 		t.Errorf("exit %d: %s", code, errs.String())
 	}
 }

@@ -10,8 +10,9 @@ import (
 )
 
 // ReadView is the part of a package planner reads: the workbook, its
-// relationships and content types, the document properties and shared
-// strings, and the named sheets (the input sheets, planner's own). excelize
+// relationships and content types, the document properties, shared
+// strings and styles (which say how a number shows: a date is a number
+// too), and the named sheets (the input sheets, planner's own). excelize
 // holds whatever it opens in memory; the user's other sheets, pictures and
 // caches need not be there. It also returns the size of every sheet's part
 // unpacked, as the package declares it, by the sheet's name in lower case.
@@ -26,7 +27,7 @@ func ReadView(path string, data []byte, sheets []string) ([]byte, map[string]uin
 	keep := map[string]bool{}
 	for name := range ps.files {
 		switch c := Canonical(name); {
-		case c == StylesPart || c == themePart:
+		case c == themePart:
 		case slices.Contains(viewParts, c), strings.EqualFold(name, "xl/sharedStrings.xml"), name == "docProps/core.xml":
 			keep[name] = true
 		}

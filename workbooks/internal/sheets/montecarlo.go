@@ -239,7 +239,7 @@ func sampledTable(g *grid.Grid, mc *montecarlo.Result, row int) int {
 
 // heldNote says why an input was held and what would let it vary.
 func heldNote(h montecarlo.Held) string {
-	return h.Why() + "; widen low and high in Assumptions to include it to let it vary"
+	return h.Why() + "; " + h.LetVary()
 }
 
 func correlationsTable(g *grid.Grid, out Output, row int) {
