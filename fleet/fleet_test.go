@@ -126,9 +126,12 @@ func TestBestMixAgainstExhaustiveSearch(t *testing.T) {
 			t.Fatalf("trial %d (node %d): best %v over %d nodes, exhaustive %v over %d", trial, node, f.Best.PerMonth, len(g.Curve)-1, want, len(curve)-1)
 		}
 		for k := range curve {
-			if math.Abs(g.Curve[k]-curve[k]) > 1e-6 {
-				t.Fatalf("trial %d: %d nodes cost %v, exhaustive %v", trial, k, g.Curve[k], curve[k])
+			if p := g.Curve[k]; p.Nodes != k || math.Abs(p.PerMonth-curve[k]) > 1e-6 {
+				t.Fatalf("trial %d: %d nodes cost %v, exhaustive %v at %d", trial, p.Nodes, p.PerMonth, curve[k], k)
 			}
+		}
+		if !g.Exact || !g.CurveLeast || g.AtLeast != g.Best.PerMonth || g.NodesLeast != g.Nodes {
+			t.Fatalf("trial %d: exact %v, curve least %v, at least %v of %v, nodes %d to %d", trial, g.Exact, g.CurveLeast, g.AtLeast, g.Best.PerMonth, g.NodesLeast, g.Nodes)
 		}
 		// The choice it names costs what it says.
 		month, owned := float64(g.Best.Nodes)*nodeCost, map[string]bool{}

@@ -1,11 +1,9 @@
 package fleet
 
 import (
-	"errors"
+	"cmp"
 	"math"
-	"sort"
-	"strconv"
-	"strings"
+	"slices"
 )
 
 // item is one deployment of a node group: its replicas, the cards of each,
@@ -15,207 +13,526 @@ type item struct {
 	rent            float64
 }
 
-// choice is a set of items to own, as their indices in order, the nodes
-// they pack onto and the rent they save.
-type choice struct {
-	own   []int
-	nodes int
-	saved float64
+// part is what owning an item puts on nodes: count replicas of size cards
+// each, a replica larger than a node counted as the whole nodes it takes,
+// each of size node. Replicas of one size are interchangeable, so nothing
+// below ever holds one replica or one card on its own.
+type part struct{ size, count int64 }
+
+func partOf(it item, node int64) part {
+	c, r := int64(it.cards), int64(it.replicas)
+	if c > node {
+		return part{size: node, count: r * ((c + node - 1) / node)}
+	}
+	return part{size: c, count: r}
 }
 
-// errTooLarge is a group whose exact answer would take more work than
-// planner gives one: its cheapest mix is not computed.
-var errTooLarge = errors.New("too large")
+// point is a mix on a number of nodes: its month, and (for the best only)
+// the items it owns, ascending.
+type point struct {
+	nodes int64
+	month float64
+	own   []int
+}
 
-// maxStates and maxSteps bound the work of one group: a workbook's fleet
-// of tens of deployments takes far less.
-const (
-	maxStates = 200000
-	maxSteps  = 5000000
+// answer is a node group's cheapest mix and its curve.
+type answer struct {
+	all, allLeast int64   // the nodes owning every item takes: at most, at least (equal when known)
+	curve         []point // sampled months by the nodes owned, ascending
+	least         bool    // each point of curve is the least month on its nodes
+	best          point   // the cheapest mix found
+	exact         bool    // best is the cheapest there is
+	bound         float64 // the cheapest month is at least this; best.month when exact
+}
+
+// The limits of one group's work. Within them the answer is exact; past
+// them planner gives a mix it can own and a lower bound on the cheapest
+// month (bounded). Variables, so that a test can force the bound.
+var (
+	// maxDense bounds the cells of the exact programme over weights: a
+	// float per capacity, and a choice per capacity and weight class;
+	// some 30 MB at most.
+	maxDense int64 = 1 << 22
+	// maxVectors bounds the mixes of replica counts by size tried when the
+	// sizes do not divide each other and the node, maxSteps the search for
+	// the fewest nodes each packs onto, and maxReplicas the replicas it
+	// packs (one node of the search at a time).
+	maxVectors  int64 = 200000
+	maxSteps    int64 = 5000000
+	maxReplicas int64 = 1 << 14
+	// maxResidues bounds the programme over cards modulo the node that
+	// finds the cheapest mix exactly when the weights are too many for the
+	// curve's (items × node cards).
+	maxResidues int64 = 1 << 24
+	// maxPrefixes is how many of the mixes owning the items that save most
+	// per card a bounded answer tries.
+	maxPrefixes = 4096
 )
 
-// cheapest is, for every number of owned nodes k from none to all the
-// items need, the set of items that saves the most rent on at most k
-// nodes. It is exact: a dynamic programme over the items, whose states
-// are the replicas owned so far by their size (by their cards alone when
-// the sizes divide each other and the node, where the cards decide the
-// nodes) and the whole nodes larger replicas take; each state keeps the
-// most rent saved reaching it, and the nodes of a state are the fewest
-// its replicas pack onto, found by an exact search.
-func cheapest(items []item, node int) ([]choice, error) {
-	p := newPacker(items, node)
-	type state struct {
-		counts []int // replicas owned, by p.sizes
-		whole  int   // nodes taken by replicas larger than a node
-		choice
+// CurvePoints is the most points of a curve: the nodes from 0 to all of
+// them, or that many spread evenly over them, with the cheapest mix's.
+const CurvePoints = 121
+
+// cheapest finds the cheapest mix of owning some items on nodes of node
+// cards at cost a month each and renting the rest (all rented costs
+// rentAll), and the least month for each number of owned nodes, sampled.
+func cheapest(items []item, node int64, cost, rentAll float64) answer {
+	p := newProblem(items, node, cost, rentAll)
+	if p.divisible {
+		if a, ok := p.byWeight(); ok {
+			return a
+		}
+		return p.bounded(true)
 	}
-	start := state{counts: make([]int, len(p.sizes))}
-	states := []state{start}
-	index := map[string]int{p.key(start.counts, 0): 0}
-	for i, it := range items {
-		// States this item improves are replaced, not extended again: the
-		// pass reads the states as they were before it.
-		for _, s := range append([]state(nil), states...) {
-			n := state{counts: append([]int(nil), s.counts...), whole: s.whole}
-			if it.cards > node {
-				n.whole += it.replicas * ((it.cards + node - 1) / node)
-			} else {
-				n.counts[p.sizeIndex[it.cards]] += it.replicas
-			}
-			n.own = append(append([]int(nil), s.own...), i)
-			n.saved = s.saved + it.rent
-			k := p.key(n.counts, n.whole)
-			if j, ok := index[k]; ok {
-				if n.saved > states[j].saved {
-					states[j] = n
-				}
-				continue
-			}
-			if len(states) == maxStates {
-				return nil, errTooLarge
-			}
-			index[k] = len(states)
-			states = append(states, n)
-		}
+	if a, ok := p.byVectors(); ok {
+		return a
 	}
-	best := map[int]choice{}
-	most := 0
-	for _, s := range states {
-		b, err := p.bins(s.counts)
-		if err != nil {
-			return nil, err
-		}
-		s.nodes = b + s.whole
-		if c, ok := best[s.nodes]; !ok || s.saved > c.saved {
-			best[s.nodes] = s.choice
-		}
-		most = max(most, s.nodes)
-	}
-	curve := make([]choice, most+1)
-	for k := range curve {
-		if k > 0 {
-			curve[k] = curve[k-1]
-		}
-		if c, ok := best[k]; ok && (k == 0 || c.saved > curve[k].saved) {
-			curve[k] = c
-		}
-	}
-	return curve, nil
+	return p.bounded(false)
 }
 
-// packer finds the fewest nodes a set of replicas packs onto, each replica
-// within one node.
-type packer struct {
-	node      int
-	sizes     []int       // the distinct cards per replica up to a node, largest first
-	sizeIndex map[int]int // cards -> index in sizes
-	divisible bool        // each size divides the next larger and the node
-	memo      map[string]int
-	steps     int
+// problem is one group's items as parts, with the costs.
+type problem struct {
+	items         []item
+	parts         []part
+	node          int64
+	cost, rentAll float64
+	// divisible: each size divides the next larger and the node, so the
+	// cards alone decide the nodes: filling nodes largest first leaves no
+	// gap but in the last.
+	divisible bool
+	sizes     []int64 // the distinct sizes below a node, largest first
 }
 
-func newPacker(items []item, node int) *packer {
-	p := &packer{node: node, sizeIndex: map[int]int{}, memo: map[string]int{}}
+func newProblem(items []item, node int64, cost, rentAll float64) *problem {
+	p := &problem{items: items, node: node, cost: cost, rentAll: rentAll, divisible: true}
 	for _, it := range items {
-		if _, ok := p.sizeIndex[it.cards]; !ok && it.cards <= node {
-			p.sizeIndex[it.cards] = 0
-			p.sizes = append(p.sizes, it.cards)
+		pt := partOf(it, node)
+		p.parts = append(p.parts, pt)
+		if pt.size < node && !slices.Contains(p.sizes, pt.size) {
+			p.sizes = append(p.sizes, pt.size)
 		}
 	}
-	sort.Sort(sort.Reverse(sort.IntSlice(p.sizes)))
-	p.divisible = true
-	for i, s := range p.sizes {
-		p.sizeIndex[s] = i
-		larger := node
-		if i > 0 {
-			larger = p.sizes[i-1]
-		}
+	slices.SortFunc(p.sizes, func(a, b int64) int { return cmp.Compare(b, a) })
+	larger := node
+	for _, s := range p.sizes {
 		if larger%s != 0 {
 			p.divisible = false
 		}
+		larger = s
 	}
 	return p
 }
 
-// key names a state: by its cards when the sizes divide each other, since
-// the cards then decide the nodes, else by its replicas of each size.
-func (p *packer) key(counts []int, whole int) string {
-	if p.divisible {
-		return strconv.Itoa(p.cards(counts)) + "/" + strconv.Itoa(whole)
+// month is the month of owning the items own (ascending) on k nodes:
+// summed in the items' order, so that one mix always gives one number.
+func (p *problem) month(k int64, own []int) float64 {
+	saved := 0.0
+	for _, i := range own {
+		saved += p.items[i].rent
 	}
-	var b strings.Builder
-	for _, c := range counts {
-		b.WriteString(strconv.Itoa(c))
-		b.WriteByte(',')
-	}
-	return b.String() + strconv.Itoa(whole)
+	return float64(k)*p.cost + p.rentAll - saved
 }
 
-func (p *packer) cards(counts []int) int {
-	total := 0
-	for i, c := range counts {
-		total += c * p.sizes[i]
+// samples are the node counts a curve of all nodes shows: every one, or
+// CurvePoints spread evenly, with best's.
+func samples(all, best int64) []int64 {
+	var ks []int64
+	if all < CurvePoints {
+		for k := int64(0); k <= all; k++ {
+			ks = append(ks, k)
+		}
+		return ks
 	}
-	return total
+	for i := range int64(CurvePoints) {
+		ks = append(ks, int64(math.Round(float64(all)*float64(i)/float64(CurvePoints-1))))
+	}
+	ks = append(ks, best)
+	slices.Sort(ks)
+	return slices.Compact(ks)
 }
 
-// bins is the fewest nodes the replicas counted pack onto. With sizes that
-// divide each other and the node, filling nodes largest first leaves no
-// gap but in the last, so the cards decide; otherwise it searches: some
-// fewest packing puts the largest replica left with a set of the others
-// that leaves no room for another, so only those are tried.
-func (p *packer) bins(counts []int) (int, error) {
-	total := p.cards(counts)
-	if total == 0 {
-		return 0, nil
+// weightClass is the items of one weight, most rent first, and what owning
+// the first j of them saves (prefix[j]): owning j of equal weight, the
+// dearest j save most, and the saving grows ever less with j.
+type weightClass struct {
+	weight int64
+	items  []int
+	prefix []float64
+}
+
+// classesByWeight groups the members by weight, lightest first.
+func (p *problem) classesByWeight(members []int, weight func(i int) int64) []weightClass {
+	byWeight := map[int64][]int{}
+	for _, i := range members {
+		w := weight(i)
+		byWeight[w] = append(byWeight[w], i)
 	}
-	lower := (total + p.node - 1) / p.node
-	if p.divisible {
-		return lower, nil
+	var classes []weightClass
+	for w, members := range byWeight {
+		slices.SortStableFunc(members, func(a, b int) int { return cmp.Compare(p.items[b].rent, p.items[a].rent) })
+		prefix := make([]float64, len(members)+1)
+		for j, i := range members {
+			prefix[j+1] = prefix[j] + p.items[i].rent
+		}
+		classes = append(classes, weightClass{weight: w, items: members, prefix: prefix})
 	}
-	k := p.key(counts, 0)
-	if b, ok := p.memo[k]; ok {
-		return b, nil
+	slices.SortFunc(classes, func(a, b weightClass) int { return cmp.Compare(a.weight, b.weight) })
+	return classes
+}
+
+// knapsack is, for every capacity from 0 to its length less one, the most
+// rent the classes save within it (best), and how many of each class that
+// takes (choice), from which own reads the items back.
+type knapsack struct {
+	classes []weightClass
+	best    []float64
+	choice  [][]int32
+}
+
+// newKnapsack solves the classes for every capacity up to total, or
+// reports that its cells would exceed what is left of the budget.
+func newKnapsack(classes []weightClass, total int64, budget *int64) (*knapsack, bool) {
+	cells := int64(len(classes)+1) * (total + 1)
+	if total+1 > *budget || cells > *budget {
+		return nil, false
 	}
-	if p.steps++; p.steps > maxSteps {
-		return 0, errTooLarge
+	*budget -= cells
+	k := &knapsack{classes: classes, best: make([]float64, total+1)}
+	var scratch []float64
+	for _, c := range classes {
+		choice := make([]int32, total+1)
+		scratch = mergeConcave(k.best, c.weight, c.prefix, choice, scratch)
+		k.choice = append(k.choice, choice)
 	}
-	rest := append([]int(nil), counts...)
-	first := 0
-	for rest[first] == 0 {
-		first++
+	return k, true
+}
+
+// own is the items the best saving within capacity x owns, ascending.
+func (k *knapsack) own(x int64) []int {
+	var own []int
+	for c := len(k.classes) - 1; c >= 0; c-- {
+		j := k.choice[c][x]
+		own = append(own, k.classes[c].items[:j]...)
+		x -= int64(j) * k.classes[c].weight
 	}
-	rest[first]--
-	best := math.MaxInt
-	var err error
-	var fill func(i, room int) bool // true: stop, the lower bound is reached
-	fill = func(i, room int) bool {
-		if err != nil {
+	slices.Sort(own)
+	return own
+}
+
+// mergeConcave adds a class of items of weight w, of which owning j saves
+// prefix[j], to best (the most saved within each capacity): best[x]
+// becomes the most over j of best[x-j·w] + prefix[j], and choice[x] that
+// j. The saving of j grows ever less with j, so along each residue of w
+// the best x−j·w moves only forward as x grows: halving the range of x
+// halves the range to search, and a residue of T capacities takes
+// T·log T steps, not T².
+func mergeConcave(best []float64, w int64, prefix []float64, choice []int32, a []float64) []float64 {
+	q := int64(len(prefix) - 1)
+	total := int64(len(best) - 1)
+	for r := int64(0); r < w && r <= total; r++ {
+		T := (total - r) / w
+		a = a[:0]
+		for t := int64(0); t <= T; t++ {
+			a = append(a, best[r+t*w])
+		}
+		var solve func(tlo, thi, slo, shi int64)
+		solve = func(tlo, thi, slo, shi int64) {
+			if tlo > thi {
+				return
+			}
+			t := (tlo + thi) / 2
+			lo, hi := max(slo, t-q), min(shi, t)
+			at, v := hi, math.Inf(-1)
+			for s := hi; s >= lo; s-- { // at a tie, fewer of the class
+				if x := a[s] + prefix[t-s]; x > v {
+					at, v = s, x
+				}
+			}
+			best[r+t*w], choice[r+t*w] = v, int32(t-at)
+			solve(tlo, t-1, slo, at)
+			solve(t+1, thi, at, shi)
+		}
+		solve(0, T, 0, T)
+	}
+	return a
+}
+
+// byWeight is the exact answer when the cards decide the nodes: weights
+// in cards, over their common divisor with the node, every capacity
+// solved at once. It reports false when that would take too much memory.
+func (p *problem) byWeight() (answer, bool) {
+	unit := p.node
+	for _, pt := range p.parts {
+		unit = gcd(unit, pt.size*pt.count)
+	}
+	node, total := p.node/unit, int64(0)
+	for _, pt := range p.parts {
+		total += pt.size * pt.count / unit
+		if total > maxDense {
+			return answer{}, false
+		}
+	}
+	every := make([]int, len(p.items))
+	for i := range every {
+		every[i] = i
+	}
+	classes := p.classesByWeight(every, func(i int) int64 { return p.parts[i].size * p.parts[i].count / unit })
+	budget := maxDense
+	ks, ok := newKnapsack(classes, total, &budget)
+	if !ok {
+		return answer{}, false
+	}
+	all := ceilDiv(total, node)
+	capacity := func(k int64) int64 { return min(k*node, total) }
+	bestK := int64(0)
+	monthOf := func(k int64) float64 { return float64(k)*p.cost + p.rentAll - ks.best[capacity(k)] }
+	for k := int64(1); k <= all; k++ {
+		if monthOf(k) < monthOf(bestK) { // at a tie, fewer nodes
+			bestK = k
+		}
+	}
+	a := answer{all: all, allLeast: all, least: true, exact: true}
+	for _, k := range samples(all, bestK) {
+		own := ks.own(capacity(k))
+		pt := point{nodes: k, month: p.month(k, own)}
+		if k == bestK {
+			pt.own = own
+			a.best = pt
+		}
+		a.curve = append(a.curve, pt)
+	}
+	a.bound = a.best.month
+	return a, true
+}
+
+// byVectors is the exact answer when the sizes do not divide each other
+// and the node, so that the nodes follow the replicas of each size, not
+// their cards: per size, the most rent saved owning each count of its
+// replicas; then every mix of counts that saves more than owning fewer of
+// a size, each packed onto the fewest nodes an exact search finds; replicas
+// as large as a node take one each, beside them. It reports false past
+// the limits.
+func (p *problem) byVectors() (answer, bool) {
+	sizes := append(slices.Clone(p.sizes), p.node)
+	var bySize []*knapsack
+	var totals []int64
+	budget := maxDense
+	for _, s := range sizes {
+		var members []int
+		total := int64(0)
+		for i, pt := range p.parts {
+			if pt.size == s {
+				members = append(members, i)
+				total += pt.count
+			}
+		}
+		classes := p.classesByWeight(members, func(i int) int64 { return p.parts[i].count })
+		ks, ok := newKnapsack(classes, total, &budget)
+		if !ok {
+			return answer{}, false
+		}
+		bySize, totals = append(bySize, ks), append(totals, total)
+	}
+	small := len(p.sizes)
+	pk, ok := newPacker(p.sizes, p.node, totals[:small])
+	if !ok {
+		return answer{}, false
+	}
+	// The counts of each size worth trying: those that save more than one
+	// fewer.
+	var steps [][]int64
+	tries := int64(1)
+	for c := range small {
+		var s []int64
+		for n := int64(0); n <= totals[c]; n++ {
+			if n == 0 || bySize[c].best[n] > bySize[c].best[n-1] {
+				s = append(s, n)
+			}
+		}
+		steps = append(steps, s)
+		if tries *= int64(len(s)); tries > maxVectors {
+			return answer{}, false
+		}
+	}
+	// most[b] is the most the small sizes save on b nodes, and its counts.
+	type mix struct {
+		saved  float64
+		counts []int64
+	}
+	var most []mix
+	counts := make([]int64, small)
+	var walk func(c int) bool
+	walk = func(c int) bool {
+		if c == small {
+			b, ok := pk.bins(counts)
+			if !ok {
+				return false
+			}
+			saved := 0.0
+			for c, n := range counts {
+				saved += bySize[c].best[n]
+			}
+			for int64(len(most)) <= b {
+				most = append(most, mix{saved: math.Inf(-1)})
+			}
+			if saved > most[b].saved {
+				most[b] = mix{saved: saved, counts: slices.Clone(counts)}
+			}
 			return true
 		}
-		if i == len(p.sizes) {
+		for _, n := range steps[c] {
+			counts[c] = n
+			if !walk(c + 1) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(0) {
+		return answer{}, false
+	}
+	for b := 1; b < len(most); b++ { // on b nodes, whatever fits on fewer
+		if most[b-1].saved >= most[b].saved {
+			most[b] = most[b-1]
+		}
+	}
+	allSmall, ok := pk.bins(totals[:small])
+	if !ok {
+		return answer{}, false
+	}
+	full := bySize[small]
+	wholes := totals[small]
+	all := allSmall + wholes
+	// The nodes of each kind add up, so the cheapest takes the best of each.
+	bestB, bestJ := 0, int64(0)
+	for b := range most {
+		if float64(b)*p.cost-most[b].saved < float64(bestB)*p.cost-most[bestB].saved {
+			bestB = b
+		}
+	}
+	for j := int64(1); j <= wholes; j++ {
+		if float64(j)*p.cost-full.best[j] < float64(bestJ)*p.cost-full.best[bestJ] {
+			bestJ = j
+		}
+	}
+	bestK := int64(bestB) + bestJ
+	own := func(b int, j int64) []int {
+		var own []int
+		for c, n := range most[b].counts {
+			own = append(own, bySize[c].own(n)...)
+		}
+		own = append(own, full.own(j)...)
+		slices.Sort(own)
+		return own
+	}
+	a := answer{all: all, allLeast: all, least: true, exact: true}
+	for _, k := range samples(all, bestK) {
+		b, j := bestB, bestJ
+		if k != bestK {
+			b, j = 0, min(k, wholes)
+			for x := range min(k, int64(len(most)-1)) + 1 {
+				if y := min(k-x, wholes); most[x].saved+full.best[y] > most[b].saved+full.best[j] {
+					b, j = int(x), y
+				}
+			}
+		}
+		own := own(b, j)
+		pt := point{nodes: k, month: p.month(k, own)}
+		if k == bestK {
+			pt.own = own
+			a.best = pt
+		}
+		a.curve = append(a.curve, pt)
+	}
+	a.bound = a.best.month
+	return a, true
+}
+
+// packer finds the fewest nodes a count of replicas of each size packs
+// onto, each replica within one node: counts as one key each, no replica
+// on its own.
+type packer struct {
+	node  int64
+	sizes []int64  // largest first, each smaller than the node
+	radix []uint64 // a count vector's key is the sum of count × radix
+	memo  map[uint64]int64
+	steps int64
+}
+
+// newPacker reports false when the counts up to most would not fit one key.
+func newPacker(sizes []int64, node int64, most []int64) (*packer, bool) {
+	p := &packer{node: node, sizes: sizes, memo: map[uint64]int64{}}
+	r := uint64(1)
+	for _, m := range most {
+		p.radix = append(p.radix, r)
+		if uint64(m+1) > math.MaxUint64/4/r {
+			return nil, false
+		}
+		r *= uint64(m + 1)
+	}
+	return p, true
+}
+
+// bins is the fewest nodes the counts pack onto, or false past maxSteps.
+// counts is left as it was found. With one size the nodes hold a whole
+// number each; otherwise it searches: some fewest packing puts the largest
+// replica left with a set of the others that leaves no room for another,
+// so only those are tried.
+func (p *packer) bins(counts []int64) (int64, bool) {
+	total, replicas, key, first, kinds := int64(0), int64(0), uint64(0), -1, 0
+	for c, n := range counts {
+		total += n * p.sizes[c]
+		replicas += n
+		key += uint64(n) * p.radix[c]
+		if n > 0 {
+			kinds++
+			if first < 0 {
+				first = c
+			}
+		}
+	}
+	switch {
+	case total == 0:
+		return 0, true
+	case kinds == 1:
+		return ceilDiv(counts[first], p.node/p.sizes[first]), true
+	case replicas > maxReplicas:
+		return 0, false
+	}
+	if b, ok := p.memo[key]; ok {
+		return b, true
+	}
+	if p.steps++; p.steps > maxSteps {
+		return 0, false
+	}
+	lower := ceilDiv(total, p.node)
+	best, failed := int64(math.MaxInt64), false
+	counts[first]--
+	var fill func(c int, room int64) bool // true: stop, the lower bound is reached or the steps ran out
+	fill = func(c int, room int64) bool {
+		if c == len(p.sizes) {
 			if p.steps++; p.steps > maxSteps {
-				err = errTooLarge
+				failed = true
 				return true
 			}
-			for j, c := range rest {
-				if c > 0 && p.sizes[j] <= room {
+			for j, n := range counts {
+				if n > 0 && p.sizes[j] <= room {
 					return false // another replica fits: not a full node
 				}
 			}
-			b, e := p.bins(rest)
-			if e != nil {
-				err = e
+			b, ok := p.bins(counts)
+			if !ok {
+				failed = true
 				return true
 			}
 			best = min(best, 1+b)
 			return best == lower
 		}
-		most := min(rest[i], room/p.sizes[i])
+		most := min(counts[c], room/p.sizes[c])
 		for x := most; x >= 0; x-- {
-			rest[i] -= x
-			stop := fill(i+1, room-x*p.sizes[i])
-			rest[i] += x
+			counts[c] -= x
+			stop := fill(c+1, room-x*p.sizes[c])
+			counts[c] += x
 			if stop {
 				return true
 			}
@@ -223,9 +540,295 @@ func (p *packer) bins(counts []int) (int, error) {
 		return false
 	}
 	fill(0, p.node-p.sizes[first])
-	if err != nil {
-		return 0, err
+	counts[first]++
+	if failed {
+		return 0, false
 	}
-	p.memo[k] = best
-	return best, nil
+	p.memo[key] = best
+	return best, true
 }
+
+// bounded is the answer past the limits of the exact search: mixes that
+// own the items saving most rent per card first, each packed onto nodes
+// largest first, the cheapest of them kept, and the lower bound on the
+// cheapest month that owning fractions of items by the same order gives.
+// When the cards decide the nodes, the cheapest mix is still found
+// exactly (cheapestByResidue), within maxResidues.
+func (p *problem) bounded(divisible bool) answer {
+	order := make([]int, len(p.items))
+	for i := range order {
+		order[i] = i
+	}
+	perCard := func(i int) float64 { return p.items[i].rent / float64(p.parts[i].size*p.parts[i].count) }
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(perCard(b), perCard(a)) })
+	// The prefixes tried: every one, or an even spread with those around
+	// where owning a card stops paying for its share of a node.
+	n := len(order)
+	pays := n
+	for j, i := range order {
+		if perCard(i)*float64(p.node) < p.cost {
+			pays = j
+			break
+		}
+	}
+	tried := []int{0, n}
+	if n+1 <= maxPrefixes {
+		tried = tried[:0]
+		for j := 0; j <= n; j++ {
+			tried = append(tried, j)
+		}
+	} else {
+		for j := 0; j < maxPrefixes/2; j++ {
+			tried = append(tried, n*j/(maxPrefixes/2), pays-maxPrefixes/4+j)
+		}
+		tried = slices.DeleteFunc(tried, func(j int) bool { return j < 0 || j > n })
+		slices.Sort(tried)
+		tried = slices.Compact(tried)
+	}
+	type prefix struct {
+		j     int
+		nodes int64
+		saved float64
+	}
+	pk := greedyPacker{node: p.node, sizes: p.sizes, counts: make([]int64, len(p.sizes))}
+	var prefixes []prefix
+	next, saved := 0, 0.0
+	for _, j := range tried {
+		for ; next < j; next++ {
+			i := order[next]
+			pk.add(p.parts[i])
+			saved += p.items[i].rent
+		}
+		prefixes = append(prefixes, prefix{j: j, nodes: pk.nodes(divisible), saved: saved})
+	}
+	ownOf := func(j int) []int {
+		own := slices.Clone(order[:j])
+		slices.Sort(own)
+		return own
+	}
+	a := answer{all: prefixes[len(prefixes)-1].nodes, allLeast: pk.least()}
+	if divisible {
+		a.allLeast = a.all
+	}
+	bestJ := prefixes[0]
+	for _, x := range prefixes {
+		if float64(x.nodes)*p.cost-x.saved < float64(bestJ.nodes)*p.cost-bestJ.saved {
+			bestJ = x
+		}
+	}
+	a.best = point{nodes: bestJ.nodes, own: ownOf(bestJ.j)}
+	a.best.month = p.month(a.best.nodes, a.best.own)
+	if own, ok := p.cheapestByResidue(divisible); ok {
+		a.best = point{nodes: p.cardNodes(own), own: own}
+		a.best.month = p.month(a.best.nodes, own)
+		a.exact, a.bound = true, a.best.month
+	} else {
+		a.bound = min(a.best.month, p.fractionalBound(order))
+		a.exact = a.best.month-a.bound <= 1e-9*max(1, math.Abs(a.best.month))
+	}
+	// The curve: on k nodes, the tried prefix saving most that fits.
+	slices.SortStableFunc(prefixes, func(x, y prefix) int { return cmp.Compare(x.nodes, y.nodes) })
+	at, most := 0, prefix{}
+	for _, k := range samples(a.all, a.best.nodes) {
+		if k == a.best.nodes {
+			a.curve = append(a.curve, point{nodes: k, month: a.best.month})
+			continue
+		}
+		for ; at < len(prefixes) && prefixes[at].nodes <= k; at++ {
+			if prefixes[at].saved > most.saved {
+				most = prefixes[at]
+			}
+		}
+		a.curve = append(a.curve, point{nodes: k, month: float64(k)*p.cost + p.rentAll - most.saved})
+	}
+	return a
+}
+
+// cardNodes is the nodes the items own take when the cards decide them.
+func (p *problem) cardNodes(own []int) int64 {
+	cards := int64(0)
+	for _, i := range own {
+		cards += p.parts[i].size * p.parts[i].count
+	}
+	return ceilDiv(cards, p.node)
+}
+
+// cheapestByResidue is the cheapest mix exactly when the cards decide the
+// nodes. A mix's month is what renting everything costs, less each owned
+// item's rent beyond its cards' share of a node's cost, plus the idle
+// cards of the last node, which follow only the owned cards modulo the
+// node: so the most saving for each residue is all it takes. An item
+// whose rent differs from its cards' share by a node's cost or more is
+// owned, or rented, in every cheapest mix: no idle cards weigh as much.
+func (p *problem) cheapestByResidue(divisible bool) ([]int, bool) {
+	if !divisible {
+		return nil, false
+	}
+	node := p.node
+	for _, pt := range p.parts {
+		node = gcd(node, pt.size*pt.count%p.node)
+	}
+	node = p.node / max(1, node)
+	unit := p.node / node
+	var core, owned []int
+	base := int64(0)
+	gain := make([]float64, len(p.items))
+	for i, pt := range p.parts {
+		cards := pt.size * pt.count
+		gain[i] = p.items[i].rent - p.cost*float64(cards)/float64(p.node)
+		switch {
+		case gain[i] >= p.cost*(1+1e-9):
+			owned = append(owned, i)
+			base = (base + cards/unit) % node
+		case gain[i] > -p.cost*(1+1e-9):
+			core = append(core, i)
+		}
+	}
+	if int64(len(core)+1)*node > maxResidues {
+		return nil, false
+	}
+	most := make([]float64, node) // the most gained for each residue
+	for r := range most {
+		most[r] = math.Inf(-1)
+	}
+	most[base] = 0
+	took := make([][]bool, len(core))
+	next := make([]float64, node)
+	for c, i := range core {
+		w := (p.parts[i].size * p.parts[i].count / unit) % node
+		copy(next, most)
+		took[c] = make([]bool, node)
+		for r, v := range most {
+			to := (int64(r) + w) % node
+			if v+gain[i] > next[to] {
+				next[to], took[c][to] = v+gain[i], true
+			}
+		}
+		most, next = next, most
+	}
+	bestR, bestV := int64(0), math.Inf(1)
+	for r, v := range most {
+		idle := p.cost * float64((node-int64(r))%node) / float64(node)
+		if m := idle - v; m < bestV {
+			bestR, bestV = int64(r), m
+		}
+	}
+	own := owned
+	for c := len(core) - 1; c >= 0; c-- {
+		if took[c][bestR] {
+			i := core[c]
+			own = append(own, i)
+			bestR = ((bestR-(p.parts[i].size*p.parts[i].count/unit)%node)%node + node) % node
+		}
+	}
+	slices.Sort(own)
+	return own, true
+}
+
+// fractionalBound is a lower bound on the cheapest month: on k nodes, the
+// owned items cannot save more than filling k nodes' cards with the items
+// that save most per card, the last in part; the month over k is least
+// where the next card saves less than its share of a node's cost, at the
+// whole number of nodes either side.
+func (p *problem) fractionalBound(order []int) float64 {
+	cards, saved := []float64{0}, []float64{0}
+	for _, i := range order {
+		cards = append(cards, cards[len(cards)-1]+float64(p.parts[i].size*p.parts[i].count))
+		saved = append(saved, saved[len(saved)-1]+p.items[i].rent)
+	}
+	within := func(capacity float64) float64 {
+		j, _ := slices.BinarySearch(cards, capacity)
+		if j >= len(cards) {
+			return saved[len(saved)-1]
+		}
+		if j == 0 {
+			return 0
+		}
+		share := (capacity - cards[j-1]) / (cards[j] - cards[j-1])
+		return saved[j-1] + share*(saved[j]-saved[j-1])
+	}
+	pays := len(order)
+	for j, i := range order {
+		if p.items[i].rent/float64(p.parts[i].size*p.parts[i].count)*float64(p.node) < p.cost {
+			pays = j
+			break
+		}
+	}
+	k := math.Floor(cards[pays] / float64(p.node))
+	bound := math.Inf(1)
+	for _, k := range []float64{k, k + 1} {
+		bound = min(bound, k*p.cost+p.rentAll-within(k*float64(p.node)))
+	}
+	return bound
+}
+
+// greedyPacker counts the nodes replicas take packed largest first, each
+// node filled as far as the largest replicas left allow: a packing, not
+// always the fewest. It holds counts by size, and fills nodes a batch of
+// equal ones at a time.
+type greedyPacker struct {
+	node   int64
+	sizes  []int64
+	counts []int64
+	cards  int64 // of the replicas below a node's size
+	halves int64 // replicas larger than half a node: one a node at least
+	wholes int64 // nodes taken whole
+}
+
+func (g *greedyPacker) add(pt part) {
+	if pt.size == g.node {
+		g.wholes += pt.count
+		return
+	}
+	g.counts[slices.Index(g.sizes, pt.size)] += pt.count
+	g.cards += pt.size * pt.count
+	if 2*pt.size > g.node {
+		g.halves += pt.count
+	}
+}
+
+// least is a lower bound on the fewest nodes: the cards, and the replicas
+// of which no two share a node.
+func (g *greedyPacker) least() int64 {
+	return g.wholes + max(ceilDiv(g.cards, g.node), g.halves)
+}
+
+// nodes packs the counts: exactly by the cards when they decide the nodes.
+func (g *greedyPacker) nodes(divisible bool) int64 {
+	if divisible {
+		return g.wholes + ceilDiv(g.cards, g.node)
+	}
+	left := slices.Clone(g.counts)
+	bins := g.wholes
+	take := make([]int64, len(left))
+	for {
+		room, any := g.node, false
+		for c, s := range g.sizes {
+			take[c] = min(left[c], room/s)
+			room -= take[c] * s
+			any = any || take[c] > 0
+		}
+		if !any {
+			return bins
+		}
+		repeat := int64(math.MaxInt64)
+		for c, t := range take {
+			if t > 0 {
+				repeat = min(repeat, left[c]/t)
+			}
+		}
+		for c, t := range take {
+			left[c] -= repeat * t
+		}
+		bins += repeat
+	}
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }

@@ -1,0 +1,77 @@
+package fleet
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+
+	"planner/deploy"
+)
+
+// Ten thousand one-card deployments, renting for $100 to $1,099, on nodes
+// of 8 cards at $4,000: the dearest 8k rented cards are the ones to own on
+// k nodes, so the cheapest month is the least over k of k nodes, plus the
+// rest rented; the search proves it without trying mixes one by one.
+func TestTenThousandOneCardDeployments(t *testing.T) {
+	var ds []deploy.Result
+	var rents []float64
+	for i := range 10000 {
+		rent := 100 + float64(i*7919%1000)
+		rents = append(rents, rent)
+		ds = append(ds, costed(fmt.Sprintf("d%d", i), 1, 1, rent, 8, 4000))
+	}
+	slices.Sort(rents)
+	slices.Reverse(rents)
+	total := 0.0
+	for _, r := range rents {
+		total += r
+	}
+	want, owned := math.Inf(1), 0.0
+	for k := 0; k <= 1250; k++ {
+		if k > 0 {
+			for _, r := range rents[8*(k-1) : 8*k] {
+				owned += r
+			}
+		}
+		want = min(want, float64(k)*4000+total-owned)
+	}
+	f := Of(ds)
+	g := f.GPUs[0]
+	if !g.Exact || !g.CurveLeast || math.Abs(f.Best.PerMonth-want) > 1e-6*want || g.Nodes != 1250 || len(g.Curve) != CurvePoints+1 {
+		t.Errorf("exact %v, least curve %v: %v a month on %d of %d nodes, %d points; want %v on 1,250 nodes", g.Exact, g.CurveLeast, f.Best.PerMonth,
+			g.Best.Nodes, g.Nodes, len(g.Curve), want)
+	}
+}
+
+// Replicas of a million cards a million times over, and three deployments
+// of 16 cards a million times over, on nodes of 8: each replica takes
+// whole nodes, 125,000 or 2, so each deployment is owned when its nodes
+// cost less than its rent; nothing is held per card or per replica.
+func TestHugeReplicaCounts(t *testing.T) {
+	for _, c := range []struct {
+		cards, replicas int
+		rents           []float64
+	}{
+		{1000000, 1000000, []float64{2e15}},
+		{16, 1000000, []float64{1e10, 3e10, 2.5e10}},
+	} {
+		var ds []deploy.Result
+		nodes := c.replicas * (c.cards / 8)
+		want, wantNodes := 0.0, 0
+		for i, rent := range c.rents {
+			ds = append(ds, costed(fmt.Sprintf("d%d", i), c.cards, c.replicas, rent, 8, 10000))
+			if own := float64(nodes) * 10000; own <= rent {
+				want, wantNodes = want+own, wantNodes+nodes
+			} else {
+				want += rent
+			}
+		}
+		f := Of(ds)
+		g := f.GPUs[0]
+		if !g.Exact || math.Abs(f.Best.PerMonth-want) > 1e-9*want || g.Best.Nodes != wantNodes || g.Nodes != nodes*len(c.rents) || len(g.Curve) > CurvePoints+1 {
+			t.Errorf("%d × %d cards: exact %v, %v a month on %d of %d nodes (%d points); want %v on %d of %d", c.replicas, c.cards, g.Exact,
+				f.Best.PerMonth, g.Best.Nodes, g.Nodes, len(g.Curve), want, wantNodes, nodes*len(c.rents))
+		}
+	}
+}
