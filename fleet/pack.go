@@ -123,14 +123,31 @@ func newProblem(items []item, node int64, cost, rentAll float64) *problem {
 	return p
 }
 
-// month is the month of owning the items own (ascending) on k nodes:
-// summed in the items' order, so that one mix always gives one number.
-func (p *problem) month(k int64, own []int) float64 {
+// month is the month of owning the items marked on k nodes, summed in the
+// items' order so that one mix always gives one number, and the items
+// owned when list; it clears the marks.
+func (p *problem) month(k int64, owned []bool, list bool) (float64, []int) {
 	saved := 0.0
-	for _, i := range own {
-		saved += p.items[i].rent
+	var own []int
+	for i, o := range owned {
+		if o {
+			saved += p.items[i].rent
+			owned[i] = false
+			if list {
+				own = append(own, i)
+			}
+		}
 	}
-	return float64(k)*p.cost + p.rentAll - saved
+	return float64(k)*p.cost + p.rentAll - saved, own
+}
+
+// marked marks the items own in a new slice of marks.
+func (p *problem) marked(own []int) []bool {
+	owned := make([]bool, len(p.items))
+	for _, i := range own {
+		owned[i] = true
+	}
+	return owned
 }
 
 // samples are the node counts a curve of all nodes shows: every one, or
@@ -207,16 +224,15 @@ func newKnapsack(classes []weightClass, total int64, budget *int64) (*knapsack, 
 	return k, true
 }
 
-// own is the items the best saving within capacity x owns, ascending.
-func (k *knapsack) own(x int64) []int {
-	var own []int
+// mark marks the items the best saving within capacity x owns.
+func (k *knapsack) mark(x int64, owned []bool) {
 	for c := len(k.classes) - 1; c >= 0; c-- {
 		j := k.choice[c][x]
-		own = append(own, k.classes[c].items[:j]...)
+		for _, i := range k.classes[c].items[:j] {
+			owned[i] = true
+		}
 		x -= int64(j) * k.classes[c].weight
 	}
-	slices.Sort(own)
-	return own
 }
 
 // mergeConcave adds a class of items of weight w, of which owning j saves
@@ -292,11 +308,12 @@ func (p *problem) byWeight() (answer, bool) {
 		}
 	}
 	a := answer{all: all, allLeast: all, least: true, exact: true}
+	owned := make([]bool, len(p.items))
 	for _, k := range samples(all, bestK) {
-		own := ks.own(capacity(k))
-		pt := point{nodes: k, month: p.month(k, own)}
+		ks.mark(capacity(k), owned)
+		pt := point{nodes: k}
+		pt.month, pt.own = p.month(k, owned, k == bestK)
 		if k == bestK {
-			pt.own = own
 			a.best = pt
 		}
 		a.curve = append(a.curve, pt)
@@ -416,14 +433,12 @@ func (p *problem) byVectors() (answer, bool) {
 		}
 	}
 	bestK := int64(bestB) + bestJ
-	own := func(b int, j int64) []int {
-		var own []int
+	owned := make([]bool, len(p.items))
+	mark := func(b int, j int64) {
 		for c, n := range most[b].counts {
-			own = append(own, bySize[c].own(n)...)
+			bySize[c].mark(n, owned)
 		}
-		own = append(own, full.own(j)...)
-		slices.Sort(own)
-		return own
+		full.mark(j, owned)
 	}
 	a := answer{all: all, allLeast: all, least: true, exact: true}
 	for _, k := range samples(all, bestK) {
@@ -436,10 +451,10 @@ func (p *problem) byVectors() (answer, bool) {
 				}
 			}
 		}
-		own := own(b, j)
-		pt := point{nodes: k, month: p.month(k, own)}
+		mark(b, j)
+		pt := point{nodes: k}
+		pt.month, pt.own = p.month(k, owned, k == bestK)
 		if k == bestK {
-			pt.own = own
 			a.best = pt
 		}
 		a.curve = append(a.curve, pt)
@@ -601,11 +616,7 @@ func (p *problem) bounded(divisible bool) answer {
 		}
 		prefixes = append(prefixes, prefix{j: j, nodes: pk.nodes(divisible), saved: saved})
 	}
-	ownOf := func(j int) []int {
-		own := slices.Clone(order[:j])
-		slices.Sort(own)
-		return own
-	}
+	ownOf := func(j int) []int { return order[:j] }
 	a := answer{all: prefixes[len(prefixes)-1].nodes, allLeast: pk.least()}
 	if divisible {
 		a.allLeast = a.all
@@ -616,11 +627,11 @@ func (p *problem) bounded(divisible bool) answer {
 			bestJ = x
 		}
 	}
-	a.best = point{nodes: bestJ.nodes, own: ownOf(bestJ.j)}
-	a.best.month = p.month(a.best.nodes, a.best.own)
+	a.best = point{nodes: bestJ.nodes}
+	a.best.month, a.best.own = p.month(a.best.nodes, p.marked(ownOf(bestJ.j)), true)
 	if own, ok := p.cheapestByResidue(divisible); ok {
-		a.best = point{nodes: p.cardNodes(own), own: own}
-		a.best.month = p.month(a.best.nodes, own)
+		a.best = point{nodes: p.cardNodes(own)}
+		a.best.month, a.best.own = p.month(a.best.nodes, p.marked(own), true)
 		a.exact, a.bound = true, a.best.month
 	} else {
 		a.bound = min(a.best.month, p.fractionalBound(order))
