@@ -69,7 +69,7 @@ func checkMix(t *testing.T, trial int, g GPU, ds []deploy.Result, node int, node
 // words say how far the mix may be from the cheapest: on the same random
 // fleets as the exact search, with every exact programme refused.
 func TestBoundedAgainstExhaustiveSearch(t *testing.T) {
-	defer forceBound(0, 0)()
+	defer forceBound(0, 0, 0)()
 	rng := rand.New(rand.NewPCG(17, 2026))
 	bounded := 0
 	for trial := range 400 {
@@ -96,7 +96,7 @@ func TestBoundedAgainstExhaustiveSearch(t *testing.T) {
 			continue
 		}
 		bounded++
-		within := fmt.Sprintf("; within %s of the cheapest mix, which costs at least %s a month: planner did not search every mix of the %d H100 SXM deployments of the scenario base, too many of too many sizes",
+		within := fmt.Sprintf("; within %s of the cheapest mix, which costs at least %s a month: planner did not search every mix of the %d H100 SXM deployments of the scenario base: their replicas and sizes are too many for its search",
 			dollars(g.Best.PerMonth-g.AtLeast), dollars(g.AtLeast), len(ds))
 		if !f.Best.Bounded || !strings.HasSuffix(f.Best.Words, within) || !strings.Contains(g.Unproven(), "the mix is within "+dollars(g.Best.PerMonth-g.AtLeast)+" of the cheapest") {
 			t.Fatalf("trial %d: words %q, unproven %q; want them to end %q", trial, f.Best.Words, g.Unproven(), within)
@@ -108,10 +108,10 @@ func TestBoundedAgainstExhaustiveSearch(t *testing.T) {
 }
 
 // When the cards decide the nodes, the cheapest mix is still exact past
-// the bound of the whole curve: the programme over cards modulo the node
+// the bounds of the whole curve: the programme over cards modulo the node
 // finds it, on random fleets of sizes that divide each other and the node.
 func TestResidueMixAgainstExhaustiveSearch(t *testing.T) {
-	defer forceBound(0, 1<<24)()
+	defer forceBound(0, 0, 1<<24)()
 	rng := rand.New(rand.NewPCG(5, 2027))
 	for trial := range 400 {
 		ds, node, nodeCost := randomFleet(rng, true)
@@ -124,6 +124,28 @@ func TestResidueMixAgainstExhaustiveSearch(t *testing.T) {
 		}
 		if g.CurveLeast || !strings.Contains(g.Unproven(), "the least month may be lower") || strings.Contains(f.Best.Words, "within") {
 			t.Fatalf("trial %d: curve least %v, unproven %q, words %q", trial, g.CurveLeast, g.Unproven(), f.Best.Words)
+		}
+	}
+}
+
+// Past the programme over weights alone, trying every combination of
+// weight classes finds the mix and the whole curve exactly.
+func TestCombinationsAgainstExhaustiveSearch(t *testing.T) {
+	defer forceBound(0, 200000, 0)()
+	rng := rand.New(rand.NewPCG(9, 2028))
+	for trial := range 400 {
+		ds, node, nodeCost := randomFleet(rng, true)
+		f := Of(ds)
+		want, curve := exhaustive(ds, node, nodeCost)
+		g := f.GPUs[0]
+		checkMix(t, trial, g, ds, node, nodeCost)
+		if !g.Exact || !g.CurveLeast || math.Abs(g.Best.PerMonth-want) > 1e-6 || len(g.Curve) != len(curve) || g.Unproven() != "" {
+			t.Fatalf("trial %d (node %d): exact %v at %v, exhaustive %v; %d points of %d", trial, node, g.Exact, g.Best.PerMonth, want, len(g.Curve), len(curve))
+		}
+		for k := range curve {
+			if p := g.Curve[k]; p.Nodes != k || math.Abs(p.PerMonth-curve[k]) > 1e-6 {
+				t.Fatalf("trial %d: %d nodes cost %v, exhaustive %v at %d", trial, p.Nodes, p.PerMonth, curve[k], k)
+			}
 		}
 	}
 }

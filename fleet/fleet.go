@@ -70,8 +70,8 @@ func (g GPU) Unproven() string {
 	if len(what) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("planner did not search every mix of the %s %s deployments of the scenario %s, too many of too many sizes: ", plain(len(g.Deployments)), g.GPU, g.Scenario) +
-		strings.Join(what, "; ")
+	return fmt.Sprintf("planner did not search every mix of the %s %s deployments of the scenario %s (their replicas and sizes are too many for its search): ",
+		plain(len(g.Deployments)), g.GPU, g.Scenario) + strings.Join(what, "; ")
 }
 
 // Point is the month of a mix on a number of owned nodes.
@@ -267,7 +267,7 @@ func words(f Fleet) string {
 				groups = append(groups, fmt.Sprintf("the %s %s deployments of the scenario %s", plain(len(g.Deployments)), g.GPU, g.Scenario))
 			}
 		}
-		s += fmt.Sprintf("; within %s of the cheapest mix, which costs at least %s a month: planner did not search every mix of %s, too many of too many sizes",
+		s += fmt.Sprintf("; within %s of the cheapest mix, which costs at least %s a month: planner did not search every mix of %s: their replicas and sizes are too many for its search",
 			dollars(b.PerMonth-b.AtLeast), dollars(b.AtLeast), some(groups, "more"))
 	}
 	for _, g := range f.GPUs {

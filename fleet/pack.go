@@ -284,9 +284,6 @@ func (p *problem) byWeight() (answer, bool) {
 	node, total := p.node/unit, int64(0)
 	for _, pt := range p.parts {
 		total += pt.size * pt.count / unit
-		if total > maxDense {
-			return answer{}, false
-		}
 	}
 	every := make([]int, len(p.items))
 	for i := range every {
@@ -296,7 +293,7 @@ func (p *problem) byWeight() (answer, bool) {
 	budget := maxDense
 	ks, ok := newKnapsack(classes, total, &budget)
 	if !ok {
-		return answer{}, false
+		return p.byCombinations(classes, total, node)
 	}
 	all := ceilDiv(total, node)
 	capacity := func(k int64) int64 { return min(k*node, total) }
@@ -311,6 +308,73 @@ func (p *problem) byWeight() (answer, bool) {
 	owned := make([]bool, len(p.items))
 	for _, k := range samples(all, bestK) {
 		ks.mark(capacity(k), owned)
+		pt := point{nodes: k}
+		pt.month, pt.own = p.month(k, owned, k == bestK)
+		if k == bestK {
+			a.best = pt
+		}
+		a.curve = append(a.curve, pt)
+	}
+	a.bound = a.best.month
+	return a, true
+}
+
+// byCombinations is the exact answer when the cards decide the nodes and
+// their weights are too many for byWeight but the classes few: every
+// count of each class owned, tried one combination at a time (a million
+// replicas of a million cards, or a few deployments of huge replica
+// counts). It reports false past maxVectors combinations.
+func (p *problem) byCombinations(classes []weightClass, total, node int64) (answer, bool) {
+	combos := int64(1)
+	for _, c := range classes {
+		if combos *= int64(len(c.items) + 1); combos > maxVectors {
+			return answer{}, false
+		}
+	}
+	type combination struct {
+		weight int64
+		saved  float64
+		code   int64 // the count of each class, in mixed radix
+	}
+	var all []combination
+	for code := range combos {
+		x, c := code, combination{code: code}
+		for _, cl := range classes {
+			j := x % int64(len(cl.items)+1)
+			x /= int64(len(cl.items) + 1)
+			c.weight += j * cl.weight
+			c.saved += cl.prefix[j]
+		}
+		all = append(all, c)
+	}
+	slices.SortStableFunc(all, func(a, b combination) int { return cmp.Compare(a.weight, b.weight) })
+	for i := 1; i < len(all); i++ { // within a weight, the most saved at or below it
+		if all[i-1].saved >= all[i].saved {
+			all[i].saved, all[i].code = all[i-1].saved, all[i-1].code
+		}
+	}
+	within := func(k int64) combination {
+		i, _ := slices.BinarySearchFunc(all, k*node+1, func(c combination, w int64) int { return cmp.Compare(c.weight, w) })
+		return all[i-1]
+	}
+	nodes := ceilDiv(total, node)
+	bestK, bestMonth := int64(0), math.Inf(1)
+	for _, c := range all {
+		k := ceilDiv(c.weight, node)
+		if m := float64(k)*p.cost - c.saved; m < bestMonth || m == bestMonth && k < bestK {
+			bestK, bestMonth = k, m
+		}
+	}
+	a := answer{all: nodes, allLeast: nodes, least: true, exact: true}
+	owned := make([]bool, len(p.items))
+	for _, k := range samples(nodes, bestK) {
+		x := within(min(k, nodes)).code
+		for _, cl := range classes {
+			for _, i := range cl.items[:x%int64(len(cl.items)+1)] {
+				owned[i] = true
+			}
+			x /= int64(len(cl.items) + 1)
+		}
 		pt := point{nodes: k}
 		pt.month, pt.own = p.month(k, owned, k == bestK)
 		if k == bestK {
