@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/workbooks/internal/ooxml"
 )
 
 // A sentence of a thousand names, merged across three columns of 10 and
@@ -55,7 +57,7 @@ func TestLibraryErrorsInPlannersWords(t *testing.T) {
 	if err == nil || err.Error() != want || !errors.Is(err, excelize.ErrMaxRows) {
 		t.Errorf("error %v\nwant %s", err, want)
 	}
-	if err := Unlaid("Results", errors.New("something else")); !strings.HasPrefix(err.Error(), "planner could not lay out its Results sheet: the spreadsheet library refused it (something else); nothing was written.") {
+	if err := ooxml.Unlaid("its Results sheet", errors.New("something else")); !strings.HasPrefix(err.Error(), "planner could not lay out its Results sheet: the spreadsheet library refused it (something else); nothing was written.") {
 		t.Errorf("error %v", err)
 	}
 }

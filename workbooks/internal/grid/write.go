@@ -1,13 +1,12 @@
 package grid
 
 import (
-	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
 
 	"planner/diag"
+	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/pagesetup"
 )
 
@@ -24,7 +23,7 @@ func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings d
 	st := newStyles(f)
 	for _, g := range grids {
 		if err := g.write(f, st); err != nil {
-			return nil, nil, Unlaid(g.sheet, err)
+			return nil, nil, ooxml.Unlaid("its "+g.sheet+" sheet", err)
 		}
 	}
 	wanted, order, warnings := wantedNames(grids)
@@ -42,7 +41,7 @@ func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings d
 			managed[dn.Name] = true
 			if w.ref != dn.RefersTo || w.name != dn.Name {
 				if err := f.DeleteDefinedName(&excelize.DefinedName{Name: dn.Name}); err != nil {
-					return nil, nil, Unlaid("the name "+dn.Name, err)
+					return nil, nil, ooxml.Unlaid("the name "+dn.Name, err)
 				}
 				delete(existing, key)
 			}
@@ -61,7 +60,7 @@ func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings d
 		}
 		managed[w.name] = true
 		if err := f.SetDefinedName(&excelize.DefinedName{Name: w.name, RefersTo: w.ref, Comment: w.comment}); err != nil {
-			return nil, nil, Unlaid("the name "+w.name, err)
+			return nil, nil, ooxml.Unlaid("the name "+w.name, err)
 		}
 	}
 	return managed, warnings, nil
@@ -196,48 +195,4 @@ func freeze(cols, rows int) *excelize.Panes {
 	return &excelize.Panes{Freeze: true, XSplit: cols, YSplit: rows,
 		TopLeftCell: CellName(cols+1, rows+1), ActivePane: pane,
 		Selection: []excelize.Selection{{SQRef: CellName(cols+1, rows+1), ActiveCell: CellName(cols+1, rows+1), Pane: pane}}}
-}
-
-// Unlaid is an error the spreadsheet library gave while planner wrote
-// what (a sheet, or a defined name), in planner's words: what it could not
-// lay out, why, and what the user can do, which is never to change their
-// workbook: planner's layouts are meant to keep within a sheet's limits.
-func Unlaid(what string, err error) error {
-	why := "the spreadsheet library refused it (" + err.Error() + ")"
-	for _, limit := range []struct {
-		err  error
-		says string
-	}{
-		{excelize.ErrMaxRows, fmt.Sprintf("it would take more than the %s rows a sheet holds", thousands(excelize.TotalRows))},
-		{excelize.ErrColumnNumber, fmt.Sprintf("it would take more than the %s columns a sheet holds", thousands(excelize.MaxColumns))},
-		{excelize.ErrMaxRowHeight, fmt.Sprintf("a row would be taller than the %d points a row can be", excelize.MaxRowHeight)},
-		{excelize.ErrColumnWidth, fmt.Sprintf("a column would be wider than the %d characters a column can be", excelize.MaxColumnWidth)},
-		{excelize.ErrCellStyles, fmt.Sprintf("it would take more than the %s cell styles a workbook holds", thousands(excelize.MaxCellStyles))},
-		{excelize.ErrCellCharsLength, fmt.Sprintf("a cell would hold more than the %s characters a cell can", thousands(excelize.TotalCellChars))},
-	} {
-		if errors.Is(err, limit.err) {
-			why = limit.says
-		}
-	}
-	if !strings.HasPrefix(what, "the name ") {
-		what = "its " + what + " sheet"
-	}
-	return &unlaid{fmt.Sprintf("planner could not lay out %s: %s; nothing was written. This is a limit planner should have kept to, not a mistake of yours: "+
-		"please report it with the command you ran and, if you can share it, the workbook; planner show prints every result without writing", what, why), err}
-}
-
-type unlaid struct {
-	msg string
-	err error
-}
-
-func (u *unlaid) Error() string { return u.msg }
-func (u *unlaid) Unwrap() error { return u.err }
-
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
