@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -39,23 +41,27 @@ func fleetGrid(out Output) *grid.Grid {
 	}
 	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/month"))
 	count := grid.WithFormat(grid.StyleResult, "#,##0")
+	set := func(col, row int, c grid.Cell, v float64, cents bool) {
+		g.Set(col, row, c)
+		g.Width(col, figureWidth(v, cents))
+	}
 	row := HeaderRow
 	for _, gpu := range f.GPUs {
 		row++
 		g.Line(row, grid.Text(gpu.GPU, grid.StyleLabel), grid.Text(gpu.Scenario, grid.StyleLabel))
 		if gpu.Scenario != "" {
-			g.Set(3, row, grid.Number(gpu.NodeGPUs, count))
-			g.Set(4, row, grid.Number(gpu.NodeCost, money))
+			set(3, row, grid.Number(gpu.NodeGPUs, count), gpu.NodeGPUs, false)
+			set(4, row, grid.Number(gpu.NodeCost, money), gpu.NodeCost, true)
 		}
-		g.Set(5, row, grid.Number(float64(gpu.Cards), count))
+		set(5, row, grid.Number(float64(gpu.Cards), count), float64(gpu.Cards), false)
 		if gpu.Scenario != "" && gpu.Note == "" {
-			g.Set(6, row, grid.Number(float64(gpu.Nodes), count))
+			set(6, row, grid.Number(float64(gpu.Nodes), count), float64(gpu.Nodes), false)
 			g.Set(7, row, grid.Number(gpu.Utilization, grid.WithFormat(grid.StyleResult, "0.0%")))
-			g.Set(8, row, grid.Number(gpu.OwnPerMonth, money))
+			set(8, row, grid.Number(gpu.OwnPerMonth, money), gpu.OwnPerMonth, true)
 		}
-		g.Set(9, row, grid.Number(gpu.RentPerMonth, money))
-		g.Set(10, row, grid.Number(float64(gpu.Best.Nodes), count))
-		g.Set(11, row, grid.Number(gpu.Best.PerMonth, money))
+		set(9, row, grid.Number(gpu.RentPerMonth, money), gpu.RentPerMonth, true)
+		set(10, row, grid.Number(float64(gpu.Best.Nodes), count), float64(gpu.Best.Nodes), false)
+		set(11, row, grid.Number(gpu.Best.PerMonth, money), gpu.Best.PerMonth, true)
 	}
 	row++
 	if rented := rentedOnly(f); len(rented) > 0 {
@@ -69,10 +75,10 @@ func fleetGrid(out Output) *grid.Grid {
 		return "SUM(" + grid.CellName(col, HeaderRow+1) + ":" + grid.CellName(col, row-1) + ")"
 	}
 	// Owning all rents the GPUs no scenario owns: a value, not a sum.
-	g.Set(8, row, grid.Number(f.Best.OwnAll, money))
-	g.Set(9, row, grid.Linked(grid.Number(f.Best.RentAll, money), sum(9)))
-	g.Set(10, row, grid.Linked(grid.Number(float64(f.Best.Nodes), count), sum(10)))
-	g.Set(11, row, grid.Linked(grid.Number(f.Best.PerMonth, money), sum(11)))
+	set(8, row, grid.Number(f.Best.OwnAll, money), f.Best.OwnAll, true)
+	set(9, row, grid.Linked(grid.Number(f.Best.RentAll, money), sum(9)), f.Best.RentAll, true)
+	set(10, row, grid.Linked(grid.Number(float64(f.Best.Nodes), count), sum(10)), float64(f.Best.Nodes), false)
+	set(11, row, grid.Linked(grid.Number(f.Best.PerMonth, money), sum(11)), f.Best.PerMonth, true)
 	row = mixTable(g, f, row+2)
 	row += 2
 	g.Sentence(1, row, fleetLastCol, "The cheapest mix: "+f.Best.Words+".", grid.StyleLabel)
@@ -100,6 +106,18 @@ func fleetGrid(out Output) *grid.Grid {
 // listLines is the most lines a list of names takes in one row: a longer
 // one takes a row a name.
 const listLines = 4
+
+// figureWidth is the width of a column that shows v whole, with thousands
+// separators and, with cents, a dollar sign and two decimals: a fleet of
+// millions of nodes outgrows the columns a workbook's fleet fits.
+func figureWidth(v float64, cents bool) float64 {
+	digits := len(strconv.FormatFloat(math.Abs(math.Round(v)), 'f', 0, 64))
+	w := digits + (digits-1)/3 + 2
+	if cents {
+		w += 4
+	}
+	return float64(w)
+}
 
 // rentedOnly are the GPUs no scenario owns nodes of: owning all rents them.
 func rentedOnly(f fleet.Fleet) []string {
@@ -197,9 +215,11 @@ func curveTable(g *grid.Grid, f fleet.Fleet, row int) {
 	for r, k := range nodes {
 		r := header + 1 + r
 		g.Set(1, r, grid.Number(float64(k), grid.WithFormat(grid.StyleLabel, "0")))
+		g.Width(1, figureWidth(float64(k), false))
 		for i, gpu := range gpus {
 			if j, ok := slices.BinarySearchFunc(gpu.Curve, k, func(p fleet.Point, k int) int { return cmp.Compare(p.Nodes, k) }); ok {
 				g.Set(2+i, r, grid.Number(gpu.Curve[j].PerMonth, money))
+				g.Width(2+i, figureWidth(gpu.Curve[j].PerMonth, true))
 			}
 		}
 	}
