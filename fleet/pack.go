@@ -2,6 +2,7 @@ package fleet
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"slices"
 )
@@ -435,12 +436,14 @@ func (p *problem) byVectors() (answer, bool) {
 			return answer{}, false
 		}
 	}
-	// most[b] is the most the small sizes save on b nodes, and its counts.
+	// byNodes is, for each count of nodes some mix of the small sizes
+	// packs onto, the most such a mix saves, and its counts.
 	type mix struct {
+		nodes  int64
 		saved  float64
 		counts []int64
 	}
-	var most []mix
+	byNodes := map[int64]mix{}
 	counts := make([]int64, small)
 	var walk func(c int) bool
 	walk = func(c int) bool {
@@ -453,11 +456,8 @@ func (p *problem) byVectors() (answer, bool) {
 			for c, n := range counts {
 				saved += bySize[c].best[n]
 			}
-			for int64(len(most)) <= b {
-				most = append(most, mix{saved: math.Inf(-1)})
-			}
-			if saved > most[b].saved {
-				most[b] = mix{saved: saved, counts: slices.Clone(counts)}
+			if m, ok := byNodes[b]; !ok || saved > m.saved {
+				byNodes[b] = mix{nodes: b, saved: saved, counts: slices.Clone(counts)}
 			}
 			return true
 		}
@@ -472,9 +472,10 @@ func (p *problem) byVectors() (answer, bool) {
 	if !walk(0) {
 		return answer{}, false
 	}
-	for b := 1; b < len(most); b++ { // on b nodes, whatever fits on fewer
-		if most[b-1].saved >= most[b].saved {
-			most[b] = most[b-1]
+	mixes := slices.SortedFunc(maps.Values(byNodes), func(x, y mix) int { return cmp.Compare(x.nodes, y.nodes) })
+	for i := 1; i < len(mixes); i++ { // on b nodes, whatever fits on fewer
+		if mixes[i-1].saved >= mixes[i].saved {
+			mixes[i].saved, mixes[i].counts = mixes[i-1].saved, mixes[i-1].counts
 		}
 	}
 	allSmall, ok := pk.bins(totals[:small])
@@ -485,9 +486,10 @@ func (p *problem) byVectors() (answer, bool) {
 	wholes := totals[small]
 	all := allSmall + wholes
 	// The nodes of each kind add up, so the cheapest takes the best of each.
+	monthOf := func(m mix) float64 { return float64(m.nodes)*p.cost - m.saved }
 	bestB, bestJ := 0, int64(0)
-	for b := range most {
-		if float64(b)*p.cost-most[b].saved < float64(bestB)*p.cost-most[bestB].saved {
+	for b, m := range mixes {
+		if monthOf(m) < monthOf(mixes[bestB]) {
 			bestB = b
 		}
 	}
@@ -496,26 +498,26 @@ func (p *problem) byVectors() (answer, bool) {
 			bestJ = j
 		}
 	}
-	bestK := int64(bestB) + bestJ
+	bestK := mixes[bestB].nodes + bestJ
 	owned := make([]bool, len(p.items))
-	mark := func(b int, j int64) {
-		for c, n := range most[b].counts {
-			bySize[c].mark(n, owned)
-		}
-		full.mark(j, owned)
-	}
 	a := answer{all: all, allLeast: all, least: true, exact: true}
 	for _, k := range samples(all, bestK) {
 		b, j := bestB, bestJ
 		if k != bestK {
 			b, j = 0, min(k, wholes)
-			for x := range min(k, int64(len(most)-1)) + 1 {
-				if y := min(k-x, wholes); most[x].saved+full.best[y] > most[b].saved+full.best[j] {
-					b, j = int(x), y
+			for x, m := range mixes {
+				if m.nodes > k {
+					break
+				}
+				if y := min(k-m.nodes, wholes); m.saved+full.best[y] > mixes[b].saved+full.best[j] {
+					b, j = x, y
 				}
 			}
 		}
-		mark(b, j)
+		for c, n := range mixes[b].counts {
+			bySize[c].mark(n, owned)
+		}
+		full.mark(j, owned)
 		pt := point{nodes: k}
 		pt.month, pt.own = p.month(k, owned, k == bestK)
 		if k == bestK {
@@ -630,7 +632,7 @@ func (p *packer) bins(counts []int64) (int64, bool) {
 // bounded is the answer past the limits of the exact search: mixes that
 // own the items saving most rent per card first, each packed onto nodes
 // largest first, the cheapest of them kept, and the lower bound on the
-// cheapest month that owning fractions of items by the same order gives.
+// cheapest month that owning fractions of items gives (fractionalBound).
 // When the cards decide the nodes, the cheapest mix is still found
 // exactly (cheapestByResidue), within maxResidues.
 func (p *problem) bounded(divisible bool) answer {
@@ -698,7 +700,7 @@ func (p *problem) bounded(divisible bool) answer {
 		a.best.month, a.best.own = p.month(a.best.nodes, p.marked(own), true)
 		a.exact, a.bound = true, a.best.month
 	} else {
-		a.bound = min(a.best.month, p.fractionalBound(order))
+		a.bound = min(a.best.month, p.fractionalBound())
 		a.exact = a.best.month-a.bound <= 1e-9*max(1, math.Abs(a.best.month))
 	}
 	// The curve: on k nodes, the tried prefix saving most that fits.
@@ -800,41 +802,73 @@ func (p *problem) cheapestByResidue(divisible bool) ([]int, bool) {
 	return own, true
 }
 
-// fractionalBound is a lower bound on the cheapest month: on k nodes, the
-// owned items cannot save more than filling k nodes' cards with the items
-// that save most per card, the last in part; the month over k is least
-// where the next card saves less than its share of a node's cost, at the
-// whole number of nodes either side.
-func (p *problem) fractionalBound(order []int) float64 {
-	cards, saved := []float64{0}, []float64{0}
-	for _, i := range order {
-		cards = append(cards, cards[len(cards)-1]+float64(p.parts[i].size*p.parts[i].count))
-		saved = append(saved, saved[len(saved)-1]+p.items[i].rent)
-	}
-	within := func(capacity float64) float64 {
-		j, _ := slices.BinarySearch(cards, capacity)
-		if j >= len(cards) {
-			return saved[len(saved)-1]
+// fractionalBound is a lower bound on the cheapest month: a share of a
+// node for each replica such that no node's replicas ever share more than
+// a whole one (a card's share of the node's cards; or, for each k, the
+// shares of Fekete and Schepers' dual feasible function u⁽ᵏ⁾, which count
+// the room that replicas too large to pair leave idle), and on k nodes the
+// owned items cannot save more than filling k whole shares with the items
+// that save most per share, the last in part. The month over k is least
+// where the next share saves less than a node costs, at the whole number
+// of nodes either side; the best of the shares is the bound.
+func (p *problem) fractionalBound() float64 {
+	bound := math.Inf(-1)
+	for k := int64(0); k <= dualFunctions; k++ {
+		share := make([]float64, len(p.items))
+		for i, pt := range p.parts {
+			share[i] = float64(pt.count) * dualShare(pt.size, p.node, k)
 		}
-		if j == 0 {
-			return 0
-		}
-		share := (capacity - cards[j-1]) / (cards[j] - cards[j-1])
-		return saved[j-1] + share*(saved[j]-saved[j-1])
-	}
-	pays := len(order)
-	for j, i := range order {
-		if p.items[i].rent/float64(p.parts[i].size*p.parts[i].count)*float64(p.node) < p.cost {
-			pays = j
-			break
-		}
-	}
-	k := math.Floor(cards[pays] / float64(p.node))
-	bound := math.Inf(1)
-	for _, k := range []float64{k, k + 1} {
-		bound = min(bound, k*p.cost+p.rentAll-within(k*float64(p.node)))
+		bound = max(bound, p.boundByShares(share))
 	}
 	return bound
+}
+
+// dualFunctions is how many of u⁽ᵏ⁾ fractionalBound tries beside the cards.
+const dualFunctions = 8
+
+// dualShare is u⁽ᵏ⁾ of a replica of size cards on nodes of node: size ÷
+// node when k is 0 or (k+1)·size is a whole number of nodes, else
+// ⌊(k+1)·size ÷ node⌋ ÷ k.
+func dualShare(size, node, k int64) float64 {
+	if k == 0 || (k+1)*size%node == 0 {
+		return float64(size) / float64(node)
+	}
+	return float64((k+1)*size/node) / float64(k)
+}
+
+// boundByShares is the bound fractionalBound takes from one share a
+// replica.
+func (p *problem) boundByShares(share []float64) float64 {
+	order := make([]int, len(p.items))
+	for i := range order {
+		order[i] = i
+	}
+	perShare := func(i int) float64 { return p.items[i].rent / share[i] } // +Inf for a share of 0
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(perShare(b), perShare(a)) })
+	shares, saved := []float64{0}, []float64{0}
+	pays := len(order)
+	for j, i := range order {
+		shares = append(shares, shares[j]+share[i])
+		saved = append(saved, saved[j]+p.items[i].rent)
+		if pays == len(order) && perShare(i) < p.cost {
+			pays = j
+		}
+	}
+	within := func(nodes float64) float64 {
+		j, _ := slices.BinarySearchFunc(shares, nodes, func(s, n float64) int {
+			if s <= n {
+				return -1
+			}
+			return 1
+		})
+		if j == len(shares) {
+			return saved[len(saved)-1]
+		}
+		part := (nodes - shares[j-1]) / (shares[j] - shares[j-1])
+		return saved[j-1] + part*(saved[j]-saved[j-1])
+	}
+	k := math.Floor(shares[pays])
+	return min(k*p.cost+p.rentAll-within(k), (k+1)*p.cost+p.rentAll-within(k+1))
 }
 
 // greedyPacker counts the nodes replicas take packed largest first, each
@@ -862,10 +896,18 @@ func (g *greedyPacker) add(pt part) {
 	}
 }
 
-// least is a lower bound on the fewest nodes: the cards, and the replicas
-// of which no two share a node.
+// least is a lower bound on the fewest nodes: the cards, the replicas of
+// which no two share a node, and the replicas over the most of the
+// smallest size a node holds.
 func (g *greedyPacker) least() int64 {
-	return g.wholes + max(ceilDiv(g.cards, g.node), g.halves)
+	replicas, smallest := int64(0), g.node
+	for c, n := range g.counts {
+		if n > 0 {
+			replicas += n
+			smallest = min(smallest, g.sizes[c])
+		}
+	}
+	return g.wholes + max(ceilDiv(g.cards, g.node), g.halves, ceilDiv(replicas, g.node/smallest))
 }
 
 // nodes packs the counts: exactly by the cards when they decide the nodes.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"planner/deploy"
@@ -73,5 +74,26 @@ func TestHugeReplicaCounts(t *testing.T) {
 			t.Errorf("%d × %d cards: exact %v, %v a month on %d of %d nodes (%d points); want %v on %d of %d", c.replicas, c.cards, g.Exact,
 				f.Best.PerMonth, g.Best.Nodes, g.Nodes, len(g.Curve), want, wantNodes, nodes*len(c.rents))
 		}
+	}
+}
+
+// A million replicas of 3 cards and ten of 5 on nodes of 8 are past the
+// exact search (3 and 5 do not divide 8): a node holds a 5 and a 3, or two
+// 3s, so all of them take 10 + 999,990 ÷ 2 = 500,005 nodes, which the
+// packing finds and the bound proves. Each deployment saves more than its
+// nodes cost, so owning both is cheapest, and the bound proves that too:
+// counting each replica half a node (u⁽²⁾ of 3 and 5 eighths), no mix
+// saves more than the two deployments' rent on 500,005 nodes. Only the
+// curve of the month by nodes owned is not proven the least.
+func TestMillionOddReplicas(t *testing.T) {
+	ds := []deploy.Result{costed("threes", 3, 1000000, 1e10, 8, 9000), costed("fives", 5, 10, 2e5, 8, 9000)}
+	f := Of(ds)
+	g := f.GPUs[0]
+	want := 500005 * 9000.0
+	if g.Nodes != 500005 || g.NodesLeast != 500005 || !g.Exact || g.Best.PerMonth != want || len(g.Best.Own) != 2 || !strings.HasSuffix(g.Unproven(), "): each month by the nodes owned owns, of the deployments that save most per card, those that fit, and the least month may be lower") {
+		t.Fatalf("all on %d to %d nodes; exact %v, %v a month owning %v; want 500,005 nodes, %v owning both", g.NodesLeast, g.Nodes, g.Exact, g.Best.PerMonth, g.Best.Own, want)
+	}
+	if f.Best.Bounded || strings.Contains(f.Best.Words, "within") {
+		t.Errorf("words %q", f.Best.Words)
 	}
 }
