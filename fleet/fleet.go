@@ -239,9 +239,9 @@ func words(f Fleet) string {
 	case len(owns) == 0:
 		parts = append(parts, "rent every deployment")
 	case len(b.Rent) == 0:
-		parts = append(parts, "own "+and(owns))
+		parts = append(parts, "own "+some(owns, "more GPUs' deployments"))
 	default:
-		parts = append(parts, "own "+and(owns)+"; rent "+quoted(b.Rent))
+		parts = append(parts, "own "+some(owns, "more GPUs' deployments")+"; rent "+quoted(b.Rent))
 	}
 	s := strings.Join(parts, "") + ": " + dollars(b.PerMonth) + " a month"
 	everything := "everything"

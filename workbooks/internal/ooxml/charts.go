@@ -246,7 +246,7 @@ func renderCharts(sheets []Sheet) (map[string]drawn, error) {
 	}
 	var buf bytes.Buffer
 	if _, err := f.WriteTo(&buf); err != nil {
-		return nil, err
+		return nil, Unlaid("its charts", err)
 	}
 	ps, err := openParts(buf.Bytes())
 	if err != nil {
