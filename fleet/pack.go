@@ -66,8 +66,10 @@ var (
 	// curve's (items × node cards).
 	maxResidues int64 = 1 << 24
 	// maxPrefixes is how many of the mixes owning the items that save most
-	// per card a bounded answer tries.
-	maxPrefixes = 4096
+	// per card a bounded answer tries, and maxPackSteps bounds the steps
+	// of packing them all.
+	maxPrefixes        = 4096
+	maxPackSteps int64 = 1 << 26
 )
 
 // CurvePoints is the most points of a curve: the nodes from 0 to all of
@@ -652,15 +654,17 @@ func (p *problem) bounded(divisible bool) answer {
 			break
 		}
 	}
+	// Each packing takes a step per size and node pattern.
+	count := max(2, min(maxPrefixes, int(maxPackSteps/int64(max(1, len(p.sizes)*len(p.sizes))))))
 	tried := []int{0, n}
-	if n+1 <= maxPrefixes {
+	if n+1 <= count {
 		tried = tried[:0]
 		for j := 0; j <= n; j++ {
 			tried = append(tried, j)
 		}
 	} else {
-		for j := 0; j < maxPrefixes/2; j++ {
-			tried = append(tried, n*j/(maxPrefixes/2), pays-maxPrefixes/4+j)
+		for j := 0; j < count/2; j++ {
+			tried = append(tried, n*j/(count/2), pays-count/4+j)
 		}
 		tried = slices.DeleteFunc(tried, func(j int) bool { return j < 0 || j > n })
 		slices.Sort(tried)
@@ -915,6 +919,9 @@ func (g *greedyPacker) nodes(divisible bool) int64 {
 	if divisible {
 		return g.wholes + ceilDiv(g.cards, g.node)
 	}
+	if len(g.sizes) > maxPatternSizes {
+		return g.wholes + g.nextFit()
+	}
 	left := slices.Clone(g.counts)
 	bins := g.wholes
 	take := make([]int64, len(left))
@@ -939,6 +946,36 @@ func (g *greedyPacker) nodes(divisible bool) int64 {
 		}
 		bins += repeat
 	}
+}
+
+// maxPatternSizes is the most sizes nodes packs by patterns, whose steps
+// grow as the square of the sizes; past it, nextFit.
+const maxPatternSizes = 256
+
+// nextFit packs the counts largest first into one node at a time, a node
+// full before the next opens, the whole nodes of one size at once: a step
+// a size.
+func (g *greedyPacker) nextFit() int64 {
+	bins, room := int64(0), int64(0)
+	for c, s := range g.sizes {
+		n := g.counts[c]
+		if fit := min(n, room/s); fit > 0 {
+			n, room = n-fit, room-fit*s
+		}
+		if n == 0 {
+			continue
+		}
+		per := g.node / s
+		full := n / per
+		bins += full
+		if rest := n - full*per; rest > 0 {
+			bins++
+			room = g.node - rest*s
+		} else {
+			room = 0
+		}
+	}
+	return bins
 }
 
 func gcd(a, b int64) int64 {

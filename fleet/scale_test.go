@@ -97,3 +97,20 @@ func TestMillionOddReplicas(t *testing.T) {
 		t.Errorf("words %q", f.Best.Words)
 	}
 }
+
+// Three hundred deployments of 1 to 300 cards on nodes of 1,000: too many
+// sizes to pack by patterns, so one node fills at a time, largest first;
+// owning all of them takes at least their 45,150 cards' 46 nodes, and
+// packed so, no more than one node a size beyond that. The answer comes
+// at once, with its bound.
+func TestManySizes(t *testing.T) {
+	var ds []deploy.Result
+	for i := range 300 {
+		ds = append(ds, costed(fmt.Sprintf("d%d", i), i+1, 1, 50*float64(i+1), 1000, 40000))
+	}
+	f := Of(ds)
+	g := f.GPUs[0]
+	if g.NodesLeast != 46 || g.Nodes < 46 || g.Nodes > 46+300 || g.AtLeast > g.Best.PerMonth || g.Best.Nodes > g.Nodes {
+		t.Errorf("all on %d to %d nodes; %v a month on %d, at least %v", g.NodesLeast, g.Nodes, g.Best.PerMonth, g.Best.Nodes, g.AtLeast)
+	}
+}
