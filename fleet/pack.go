@@ -54,10 +54,11 @@ var (
 	// float per capacity, and a choice per capacity and weight class;
 	// some 30 MB at most.
 	maxDense int64 = 1 << 22
-	// maxVectors bounds the mixes of replica counts by size tried when the
-	// sizes do not divide each other and the node, maxSteps the search for
-	// the fewest nodes each packs onto, and maxReplicas the replicas it
-	// packs (one node of the search at a time).
+	// maxVectors bounds the combinations tried: of replica counts by size
+	// when the sizes do not divide each other and the node, or of counts
+	// of each weight class owned when they do. maxSteps bounds the search
+	// for the fewest nodes each count of replicas by size packs onto, and
+	// maxReplicas the replicas it packs (a node of the search at a time).
 	maxVectors  int64 = 200000
 	maxSteps    int64 = 5000000
 	maxReplicas int64 = 1 << 14
@@ -103,21 +104,24 @@ type problem struct {
 	// cards alone decide the nodes: filling nodes largest first leaves no
 	// gap but in the last.
 	divisible bool
-	sizes     []int64 // the distinct sizes below a node, largest first
+	sizes     []int64       // the distinct sizes below a node, largest first
+	sizeAt    map[int64]int // a size's index in sizes
 }
 
 func newProblem(items []item, node int64, cost, rentAll float64) *problem {
-	p := &problem{items: items, node: node, cost: cost, rentAll: rentAll, divisible: true}
+	p := &problem{items: items, node: node, cost: cost, rentAll: rentAll, divisible: true, sizeAt: map[int64]int{}}
 	for _, it := range items {
 		pt := partOf(it, node)
 		p.parts = append(p.parts, pt)
-		if pt.size < node && !slices.Contains(p.sizes, pt.size) {
+		if _, ok := p.sizeAt[pt.size]; pt.size < node && !ok {
+			p.sizeAt[pt.size] = 0
 			p.sizes = append(p.sizes, pt.size)
 		}
 	}
 	slices.SortFunc(p.sizes, func(a, b int64) int { return cmp.Compare(b, a) })
 	larger := node
-	for _, s := range p.sizes {
+	for i, s := range p.sizes {
+		p.sizeAt[s] = i
 		if larger%s != 0 {
 			p.divisible = false
 		}
@@ -189,7 +193,7 @@ func (p *problem) classesByWeight(members []int, weight func(i int) int64) []wei
 	}
 	var classes []weightClass
 	for w, members := range byWeight {
-		slices.SortStableFunc(members, func(a, b int) int { return cmp.Compare(p.items[b].rent, p.items[a].rent) })
+		slices.SortFunc(members, func(a, b int) int { return cmp.Or(cmp.Compare(p.items[b].rent, p.items[a].rent), cmp.Compare(a, b)) })
 		prefix := make([]float64, len(members)+1)
 		for j, i := range members {
 			prefix[j+1] = prefix[j] + p.items[i].rent
@@ -397,27 +401,27 @@ func (p *problem) byCombinations(classes []weightClass, total, node int64) (answ
 // as large as a node take one each, beside them. It reports false past
 // the limits.
 func (p *problem) byVectors() (answer, bool) {
-	sizes := append(slices.Clone(p.sizes), p.node)
-	var bySize []*knapsack
-	var totals []int64
-	budget := maxDense
-	for _, s := range sizes {
-		var members []int
-		total := int64(0)
-		for i, pt := range p.parts {
-			if pt.size == s {
-				members = append(members, i)
-				total += pt.count
-			}
+	small := len(p.sizes)
+	members := make([][]int, small+1) // by size, those of a node's size last
+	totals := make([]int64, small+1)
+	for i, pt := range p.parts {
+		c := small
+		if pt.size < p.node {
+			c = p.sizeAt[pt.size]
 		}
-		classes := p.classesByWeight(members, func(i int) int64 { return p.parts[i].count })
+		members[c] = append(members[c], i)
+		totals[c] += pt.count
+	}
+	var bySize []*knapsack
+	budget := maxDense
+	for c, total := range totals {
+		classes := p.classesByWeight(members[c], func(i int) int64 { return p.parts[i].count })
 		ks, ok := newKnapsack(classes, total, &budget)
 		if !ok {
 			return answer{}, false
 		}
-		bySize, totals = append(bySize, ks), append(totals, total)
+		bySize = append(bySize, ks)
 	}
-	small := len(p.sizes)
 	pk, ok := newPacker(p.sizes, p.node, totals[:small])
 	if !ok {
 		return answer{}, false
@@ -643,7 +647,7 @@ func (p *problem) bounded(divisible bool) answer {
 		order[i] = i
 	}
 	perCard := func(i int) float64 { return p.items[i].rent / float64(p.parts[i].size*p.parts[i].count) }
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(perCard(b), perCard(a)) })
+	slices.SortFunc(order, func(a, b int) int { return cmp.Or(cmp.Compare(perCard(b), perCard(a)), cmp.Compare(a, b)) })
 	// The prefixes tried: every one, or an even spread with those around
 	// where owning a card stops paying for its share of a node.
 	n := len(order)
@@ -675,7 +679,7 @@ func (p *problem) bounded(divisible bool) answer {
 		nodes int64
 		saved float64
 	}
-	pk := greedyPacker{node: p.node, sizes: p.sizes, counts: make([]int64, len(p.sizes))}
+	pk := greedyPacker{node: p.node, sizes: p.sizes, sizeAt: p.sizeAt, counts: make([]int64, len(p.sizes))}
 	var prefixes []prefix
 	next, saved := 0, 0.0
 	for _, j := range tried {
@@ -848,7 +852,7 @@ func (p *problem) boundByShares(share []float64) float64 {
 		order[i] = i
 	}
 	perShare := func(i int) float64 { return p.items[i].rent / share[i] } // +Inf for a share of 0
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(perShare(b), perShare(a)) })
+	slices.SortFunc(order, func(a, b int) int { return cmp.Or(cmp.Compare(perShare(b), perShare(a)), cmp.Compare(a, b)) })
 	shares, saved := []float64{0}, []float64{0}
 	pays := len(order)
 	for j, i := range order {
@@ -882,6 +886,7 @@ func (p *problem) boundByShares(share []float64) float64 {
 type greedyPacker struct {
 	node   int64
 	sizes  []int64
+	sizeAt map[int64]int
 	counts []int64
 	cards  int64 // of the replicas below a node's size
 	halves int64 // replicas larger than half a node: one a node at least
@@ -893,7 +898,7 @@ func (g *greedyPacker) add(pt part) {
 		g.wholes += pt.count
 		return
 	}
-	g.counts[slices.Index(g.sizes, pt.size)] += pt.count
+	g.counts[g.sizeAt[pt.size]] += pt.count
 	g.cards += pt.size * pt.count
 	if 2*pt.size > g.node {
 		g.halves += pt.count
