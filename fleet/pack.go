@@ -210,11 +210,13 @@ func (p *problem) classesByWeight(members []int, weight func(i int) int64) []wei
 type knapsack struct {
 	classes []weightClass
 	best    []float64
-	choice  [][]int32
+	choice  [][]int32 // per class, up to the weight of it and the classes before
 }
 
 // newKnapsack solves the classes for every capacity up to total, or
-// reports that its cells would exceed what is left of the budget.
+// reports that its cells would exceed what is left of the budget. Each
+// class is merged only up to the weight of it and the classes before:
+// past that, every capacity saves what that weight does.
 func newKnapsack(classes []weightClass, total int64, budget *int64) (*knapsack, bool) {
 	cells := int64(len(classes)+1) * (total + 1)
 	if total+1 > *budget || cells > *budget {
@@ -223,10 +225,19 @@ func newKnapsack(classes []weightClass, total int64, budget *int64) (*knapsack, 
 	*budget -= cells
 	k := &knapsack{classes: classes, best: make([]float64, total+1)}
 	var scratch []float64
+	reach := int64(0)
 	for _, c := range classes {
-		choice := make([]int32, total+1)
-		scratch = mergeConcave(k.best, c.weight, c.prefix, choice, scratch)
+		before := reach
+		reach = min(total, reach+int64(len(c.items))*c.weight)
+		for x := before + 1; x <= reach; x++ {
+			k.best[x] = k.best[before]
+		}
+		choice := make([]int32, reach+1)
+		scratch = mergeConcave(k.best[:reach+1], c.weight, c.prefix, choice, scratch)
 		k.choice = append(k.choice, choice)
+	}
+	for x := reach + 1; x <= total; x++ {
+		k.best[x] = k.best[reach]
 	}
 	return k, true
 }
@@ -234,6 +245,7 @@ func newKnapsack(classes []weightClass, total int64, budget *int64) (*knapsack, 
 // mark marks the items the best saving within capacity x owns.
 func (k *knapsack) mark(x int64, owned []bool) {
 	for c := len(k.classes) - 1; c >= 0; c-- {
+		x = min(x, int64(len(k.choice[c])-1))
 		j := k.choice[c][x]
 		for _, i := range k.classes[c].items[:j] {
 			owned[i] = true
