@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode"
 
 	"planner/diag"
 	"planner/engine"
@@ -308,25 +309,44 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 // checkNames refuses a deployment whose name an earlier row already has,
 // ignoring case and spacing: the fleet, the facts and planner diff find
 // deployments by name, so the second row would be costed, compared and
-// reported as the first.
+// reported as the first. One pass, by each name's key: comparing every
+// pair took the square of the deployments.
 func checkNames(ds []engine.Deployment) diag.Diagnostics {
 	var problems diag.Diagnostics
+	first := map[string]int{}
 	for i, d := range ds {
-		for _, first := range ds[:i] {
-			if !sameName(first.Name, d.Name) {
-				continue
-			}
-			problems = append(problems, &diag.Diagnostic{Origin: d.Origin, Msg: fmt.Sprintf(
-				"the deployment %q is listed twice: also at %s; give each row its own name, or delete one", d.Name, first.Origin.Where())})
-			break
+		key := nameKey(d.Name)
+		j, seen := first[key]
+		if !seen {
+			first[key] = i
+			continue
 		}
+		problems = append(problems, &diag.Diagnostic{Origin: d.Origin, Msg: fmt.Sprintf(
+			"the deployment %q is listed twice: also at %s; give each row its own name, or delete one", d.Name, ds[j].Origin.Where())})
 	}
 	return problems
 }
 
-// sameName reports whether two deployment names name the same deployment:
-// they differ only in case or spacing.
-func sameName(a, b string) bool { return engine.SameGPU(a, b) }
+// nameKey is what makes two deployment names name the same deployment, as
+// engine.SameGPU compares them: the words one space apart, each letter as
+// the least of the letters Unicode folds it with, so that two names have
+// one key exactly when strings.EqualFold finds their words the same.
+func nameKey(name string) string {
+	var b strings.Builder
+	for i, w := range strings.Fields(name) {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		for _, r := range w {
+			least := r
+			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+				least = min(least, f)
+			}
+			b.WriteRune(least)
+		}
+	}
+	return b.String()
+}
 
 // tooFewCards says when typed cards per replica cannot hold the weights.
 func tooFewCards(m *engine.Model, d engine.Deployment) string {

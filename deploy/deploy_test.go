@@ -139,3 +139,25 @@ func TestNodesForAsSpreadsheets(t *testing.T) {
 		}
 	}
 }
+
+// Two names have one key exactly when engine.SameGPU finds them the same:
+// on every pair of names made of letters whose case folds are odd (the
+// long s folds with s, the Kelvin sign with k, final sigma with sigma, a
+// title-case digraph with its capital and small forms), spaces and an
+// invalid byte.
+func TestNameKeyIsSameGPU(t *testing.T) {
+	parts := []string{"s", "S", "ſ", "k", "K", "K", "σ", "ς", "Σ", "ǅ", "Ǆ", "ǆ", "é", "É", " ", "  ", "\xff", "x"}
+	var names []string
+	for _, a := range parts {
+		for _, b := range parts {
+			names = append(names, a+b, " "+a+" "+b)
+		}
+	}
+	for _, a := range names {
+		for _, b := range names {
+			if same := nameKey(a) == nameKey(b); same != engine.SameGPU(a, b) {
+				t.Fatalf("%q and %q: one key %v, SameGPU %v", a, b, same, engine.SameGPU(a, b))
+			}
+		}
+	}
+}

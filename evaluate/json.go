@@ -222,11 +222,26 @@ type FleetGPUJSON struct {
 	OwnPerMonth     *float64  `json:"own_per_month"`
 	RentPerMonth    float64   `json:"rent_per_month"`
 	ByNodes         []float64 `json:"per_month_by_owned_nodes,omitempty"` // the least month owning 0, 1, ... nodes
-	Own             []string  `json:"own"`
-	Rent            []string  `json:"rent"`
-	BestNodes       int       `json:"best_nodes"`
-	BestPerMonth    float64   `json:"best_per_month"`
-	Note            string    `json:"note,omitempty"`
+	// AtNodes is the curve when ByNodes cannot be: sampled over many
+	// nodes, or past planner's search not the least months.
+	AtNodes      []FleetPointJSON `json:"per_month_at_owned_nodes,omitempty"`
+	Own          []string         `json:"own"`
+	Rent         []string         `json:"rent"`
+	BestNodes    int              `json:"best_nodes"`
+	BestPerMonth float64          `json:"best_per_month"`
+	// AtLeast and NodesAtLeast are there when planner's search stopped at
+	// its bound: the cheapest month is at least AtLeast, and owning every
+	// deployment takes at least NodesAtLeast; Unproven says so in words.
+	AtLeast      *float64 `json:"cheapest_at_least_per_month,omitempty"`
+	NodesAtLeast *int     `json:"nodes_at_least,omitempty"`
+	Unproven     string   `json:"not_proven,omitempty"`
+	Note         string   `json:"note,omitempty"`
+}
+
+// FleetPointJSON is the month of a mix on a number of owned nodes.
+type FleetPointJSON struct {
+	Nodes    int     `json:"nodes"`
+	PerMonth float64 `json:"per_month"`
 }
 
 type FleetBestJSON struct {
@@ -238,6 +253,9 @@ type FleetBestJSON struct {
 	RentAll  float64  `json:"rent_all_per_month"`
 	Words    string   `json:"words"`
 	Skipped  []string `json:"not_costed,omitempty"`
+	// AtLeast is there when some GPU's mix is within a bound of the
+	// cheapest: the cheapest month of the fleet is at least this.
+	AtLeast *float64 `json:"cheapest_at_least_per_month,omitempty"`
 }
 
 func fleetJSON(f fleet.Fleet) *FleetJSON {
@@ -252,10 +270,28 @@ func fleetJSON(f fleet.Fleet) *FleetJSON {
 	}
 	j := &FleetJSON{GPUs: []FleetGPUJSON{}, Best: FleetBestJSON{Own: list(f.Best.Own), Rent: list(f.Best.Rent), Nodes: f.Best.Nodes,
 		PerMonth: f.Best.PerMonth, OwnAll: f.Best.OwnAll, RentAll: f.Best.RentAll, Words: f.Best.Words, Skipped: f.Best.Skipped}}
+	if f.Best.Bounded {
+		j.Best.AtLeast = &f.Best.AtLeast
+	}
 	for _, g := range f.GPUs {
 		jg := FleetGPUJSON{GPU: g.GPU, Scenario: g.Scenario, NodeGPUs: g.NodeGPUs, Cards: g.Cards, Deployments: list(g.Deployments),
-			RentPerMonth: g.RentPerMonth, ByNodes: g.Curve, Own: list(g.Best.Own), Rent: list(g.Best.Rent),
-			BestNodes: g.Best.Nodes, BestPerMonth: g.Best.PerMonth, Note: g.Note}
+			Own: list(g.Best.Own), Rent: list(g.Best.Rent), RentPerMonth: g.RentPerMonth,
+			BestNodes: g.Best.Nodes, BestPerMonth: g.Best.PerMonth, Unproven: g.Unproven(), Note: g.Note}
+		if g.CurveLeast && len(g.Curve) == g.Nodes+1 {
+			for _, p := range g.Curve {
+				jg.ByNodes = append(jg.ByNodes, p.PerMonth)
+			}
+		} else {
+			for _, p := range g.Curve {
+				jg.AtNodes = append(jg.AtNodes, FleetPointJSON{Nodes: p.Nodes, PerMonth: p.PerMonth})
+			}
+		}
+		if !g.Exact && g.Note == "" {
+			jg.AtLeast = &g.AtLeast
+		}
+		if g.NodesLeast < g.Nodes {
+			jg.NodesAtLeast = &g.NodesLeast
+		}
 		if g.Scenario != "" && g.Note == "" {
 			nodes, busy, own := g.Nodes, g.Utilization, g.OwnPerMonth
 			jg.Nodes, jg.NodeUtilization, jg.OwnPerMonth = &nodes, &busy, &own

@@ -40,6 +40,11 @@ const (
 	FleetRent        = "rent_per_month"
 	FleetBestNodes   = "best_nodes"
 	FleetBest        = "best_per_month"
+	// FleetAtLeast and FleetNodesAtLeast are there when planner's search
+	// stopped at its bound: the cheapest month is at least the one, owning
+	// every deployment takes at least the other.
+	FleetAtLeast      = "cheapest_at_least_per_month"
+	FleetNodesAtLeast = "nodes_at_least"
 )
 
 // FleetLabel names one GPU of the fleet: "H100 SXM (base)", the scenario
@@ -64,6 +69,9 @@ func Fleet(f fleet.Fleet) []Result {
 		add(l, FleetCards, "GPUs", float64(g.Cards))
 		if g.Scenario != "" && g.Note == "" {
 			add(l, FleetNodes, "nodes", float64(g.Nodes))
+			if g.NodesLeast < g.Nodes {
+				add(l, FleetNodesAtLeast, "nodes", float64(g.NodesLeast))
+			}
 			add(l, FleetUtilization, "%", g.Utilization)
 			add(l, FleetOwn, "$/month", g.OwnPerMonth)
 		}
@@ -74,11 +82,17 @@ func Fleet(f fleet.Fleet) []Result {
 		}
 		add(l, FleetBestNodes, "nodes", float64(g.Best.Nodes))
 		add(l, FleetBest, "$/month", g.Best.PerMonth)
+		if !g.Exact {
+			add(l, FleetAtLeast, "$/month", g.AtLeast)
+		}
 	}
 	if len(f.GPUs) > 0 {
 		add(FleetAll, FleetOwn, "$/month", f.Best.OwnAll)
 		add(FleetAll, FleetRent, "$/month", f.Best.RentAll)
 		add(FleetAll, FleetBest, "$/month", f.Best.PerMonth)
+		if f.Best.Bounded {
+			add(FleetAll, FleetAtLeast, "$/month", f.Best.AtLeast)
+		}
 	}
 	return out
 }

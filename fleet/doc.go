@@ -3,7 +3,12 @@
 // stays within one node up to the node's size; a larger one takes whole
 // nodes), the nodes that takes, how busy their cards would be, owning all
 // of it against renting all of it a month, and the cheapest mix of owning
-// some deployments and renting the rest, found exactly and said in words.
+// some deployments and renting the rest, said in words. Replicas of one
+// size are counted, never held one by one, and the search has bounds:
+// within them the mix is exact; past them, when the cards decide the
+// nodes, still exact, and otherwise a mix that can be owned with a lower
+// bound on the cheapest month, labelled as such (GPU.Exact, AtLeast,
+// Unproven).
 //
 // It stands above deploy and reads only the deployments deploy costed. It
 // must not import facts, montecarlo, whatif, workbooks, excelize, cobra or

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"planner/deploy"
@@ -27,17 +28,56 @@ type GPU struct {
 	Deployments []string
 	Cards       int // every replica's cards
 	// Nodes is what owning every deployment takes, each replica within one
-	// node; Utilization the share of those cards' calendar hours they
-	// work. Both 0 when no scenario owns nodes of the GPU.
+	// node, and NodesLeast no fewer than it can: the same unless planner's
+	// search stopped at its bound (see Exact); Utilization the share of
+	// those cards' calendar hours they work. All 0 when no scenario owns
+	// nodes of the GPU.
 	Nodes        int
+	NodesLeast   int
 	Utilization  float64
 	OwnPerMonth  float64 // Nodes × NodeCost
 	RentPerMonth float64 // every deployment rented
-	// Curve is the least month with k nodes owned, k from 0 to Nodes,
-	// owning the deployments that save most on them; nil without an owner.
-	Curve []float64
-	Best  Choice
-	Note  string // why the cheapest mix is not computed; "" when it is
+	// Curve is the month with k nodes owned, for every k from 0 to Nodes
+	// or, past CurvePoints of them, for CurvePoints spread evenly and the
+	// cheapest mix's: the least month on k nodes when CurveLeast, else
+	// (past the search's bound) the month owning, of the deployments that
+	// save most per card, those that fit. nil without an owner.
+	Curve      []Point
+	CurveLeast bool
+	Best       Choice
+	// Exact says Best is the cheapest mix; past the search's bound it is a
+	// mix that can be owned, and the cheapest month is at least AtLeast
+	// (Best.PerMonth when exact).
+	Exact   bool
+	AtLeast float64
+	Note    string // why the cheapest mix is not computed; "" when it is
+}
+
+// Unproven says what of the GPU's figures planner's search did not prove,
+// its bound reached: the mix, the nodes of owning all, the curve; "" when
+// it proved them all.
+func (g GPU) Unproven() string {
+	var what []string
+	if !g.Exact && g.Note == "" {
+		what = append(what, fmt.Sprintf("the mix is within %s of the cheapest, which costs at least %s a month", dollars(g.Best.PerMonth-g.AtLeast), dollars(g.AtLeast)))
+	}
+	if g.NodesLeast < g.Nodes {
+		what = append(what, fmt.Sprintf("owning every deployment takes at most %s nodes and at least %s", plain(g.Nodes), plain(g.NodesLeast)))
+	}
+	if g.Curve != nil && !g.CurveLeast {
+		what = append(what, "each month by the nodes owned owns, of the deployments that save most per card, those that fit, and the least month may be lower")
+	}
+	if len(what) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("planner did not search every mix of the %s %s deployments of the scenario %s (their replicas and sizes are too many for its search): ",
+		plain(len(g.Deployments)), g.GPU, g.Scenario) + strings.Join(what, "; ")
+}
+
+// Point is the month of a mix on a number of owned nodes.
+type Point struct {
+	Nodes    int
+	PerMonth float64
 }
 
 // Choice is which deployments to own on how many nodes, the rest rented,
@@ -55,7 +95,11 @@ type Best struct {
 	OwnAll, RentAll float64
 	Words           string
 	Skipped         []string // deployments not costed, so outside the fleet
-	Solved          bool     // false when some GPU's mix could not be computed
+	// Exact is true when every GPU's mix is the cheapest. Bounded is true
+	// when some is not but each is within a bound of it (no GPU has a
+	// Note): the cheapest month is then at least AtLeast.
+	Exact, Bounded bool
+	AtLeast        float64
 }
 
 // Of puts the costed deployments together.
@@ -90,7 +134,8 @@ func Of(costs []deploy.Result) Fleet {
 		g.Cards += c.Cards * c.Replicas
 		g.RentPerMonth += c.RentPerMonth
 	}
-	f.Best.Solved = true
+	f.Best.Exact = true
+	noted := false
 	for i := range f.GPUs {
 		solve(&f.GPUs[i], members[i])
 		g := f.GPUs[i]
@@ -103,10 +148,11 @@ func Of(costs []deploy.Result) Fleet {
 		} else {
 			f.Best.OwnAll += g.OwnPerMonth
 		}
-		if g.Note != "" {
-			f.Best.Solved = false
-		}
+		f.Best.AtLeast += g.AtLeast
+		f.Best.Exact = f.Best.Exact && g.Exact
+		noted = noted || g.Note != ""
 	}
+	f.Best.Bounded = !f.Best.Exact && !noted
 	sort.SliceStable(f.GPUs, func(i, j int) bool {
 		a, b := f.GPUs[i], f.GPUs[j]
 		if a.GPU != b.GPU {
@@ -120,14 +166,23 @@ func Of(costs []deploy.Result) Fleet {
 
 // solve packs a group's deployments, costed, and finds its cheapest mix.
 func solve(g *GPU, costs []deploy.Result) {
-	if g.Scenario == "" {
+	rentAll := func() {
 		g.Best = Choice{Rent: g.Deployments, PerMonth: g.RentPerMonth}
+	}
+	if g.Scenario == "" {
+		rentAll()
+		g.Exact, g.AtLeast = true, g.RentPerMonth
 		return
 	}
-	node := int(g.NodeGPUs)
+	node := int64(g.NodeGPUs)
 	if g.NodeGPUs != float64(node) || node < 1 {
 		g.Note = fmt.Sprintf("the %s node of the scenario %s has %g cards; replicas pack onto whole cards: make gpus a whole number", g.GPU, g.Scenario, g.NodeGPUs)
-		g.Best = Choice{Rent: g.Deployments, PerMonth: g.RentPerMonth}
+		rentAll()
+		return
+	}
+	if node > maxNode {
+		g.Note = fmt.Sprintf("the %s node of the scenario %s has %g cards, more than the %s planner packs; check gpus", g.GPU, g.Scenario, g.NodeGPUs, plain(maxNode))
+		rentAll()
 		return
 	}
 	var items []item
@@ -137,41 +192,37 @@ func solve(g *GPU, costs []deploy.Result) {
 		busy += float64(c.Cards*c.Replicas) * c.HoursPerMonth
 		hours = c.Own.Hours
 	}
-	curve, err := cheapest(items, node)
-	if err != nil {
-		g.Note = fmt.Sprintf("the %s deployments of the scenario %s have too many replicas of too many sizes for planner to find their cheapest mix exactly", g.GPU, g.Scenario)
-		g.Best = Choice{Rent: g.Deployments, PerMonth: g.RentPerMonth}
-		return
-	}
-	g.Nodes = len(curve) - 1
+	a := cheapest(items, node, g.NodeCost, g.RentPerMonth)
+	g.Nodes, g.NodesLeast = int(a.all), int(a.allLeast)
 	g.OwnPerMonth = float64(g.Nodes) * g.NodeCost
 	if g.Nodes > 0 && hours > 0 {
 		g.Utilization = min(1, busy/(float64(g.Nodes)*g.NodeGPUs*hours))
 	}
-	bestK := 0
-	for k, c := range curve {
-		g.Curve = append(g.Curve, float64(k)*g.NodeCost+g.RentPerMonth-c.saved)
-		if g.Curve[k] < g.Curve[bestK] { // at a tie, fewer nodes
-			bestK = k
-		}
+	for _, p := range a.curve {
+		g.Curve = append(g.Curve, Point{Nodes: int(p.nodes), PerMonth: p.month})
 	}
-	owned := map[int]bool{}
-	for _, i := range curve[bestK].own {
-		owned[i] = true
-	}
-	g.Best = Choice{Nodes: bestK, PerMonth: g.Curve[bestK]}
+	g.CurveLeast, g.Exact, g.AtLeast = a.least, a.exact, a.bound
+	g.Best = Choice{Nodes: int(a.best.nodes), PerMonth: a.best.month}
+	owned := a.best.own
 	for i, name := range g.Deployments {
-		if owned[i] {
+		if len(owned) > 0 && owned[0] == i {
 			g.Best.Own = append(g.Best.Own, name)
+			owned = owned[1:]
 		} else {
 			g.Best.Rent = append(g.Best.Rent, name)
 		}
 	}
 }
 
+// maxNode is the most cards a node may have for planner to pack it: the
+// cards of every deployment together stay within a 64-bit count.
+const maxNode = 1 << 40
+
 // words says the cheapest mix as a memo would: "own A and B on 4 H100 SXM
 // nodes; rent C and D: $X a month, $Y less than owning everything and $Z
-// less than renting everything".
+// less than renting everything". A list of more than maxNamed names
+// names the first few and counts the rest: the Fleet sheet and the JSON
+// list them all.
 func words(f Fleet) string {
 	b := f.Best
 	if len(f.GPUs) == 0 {
@@ -180,7 +231,7 @@ func words(f Fleet) string {
 	var owns []string
 	for _, g := range f.GPUs {
 		if len(g.Best.Own) > 0 {
-			owns = append(owns, fmt.Sprintf("%s on %d %s %s", quoted(g.Best.Own), g.Best.Nodes, g.GPU, plural(g.Best.Nodes, "node")))
+			owns = append(owns, fmt.Sprintf("%s on %s %s %s", quoted(g.Best.Own), plain(g.Best.Nodes), g.GPU, plural(g.Best.Nodes, "node")))
 		}
 	}
 	var parts []string
@@ -188,9 +239,9 @@ func words(f Fleet) string {
 	case len(owns) == 0:
 		parts = append(parts, "rent every deployment")
 	case len(b.Rent) == 0:
-		parts = append(parts, "own "+and(owns))
+		parts = append(parts, "own "+some(owns, "more GPUs' deployments"))
 	default:
-		parts = append(parts, "own "+and(owns)+"; rent "+quoted(b.Rent))
+		parts = append(parts, "own "+some(owns, "more GPUs' deployments")+"; rent "+quoted(b.Rent))
 	}
 	s := strings.Join(parts, "") + ": " + dollars(b.PerMonth) + " a month"
 	everything := "everything"
@@ -209,6 +260,16 @@ func words(f Fleet) string {
 	if len(than) > 0 {
 		s += ", " + strings.Join(than, " and ")
 	}
+	if b.Bounded {
+		var groups []string
+		for _, g := range f.GPUs {
+			if !g.Exact {
+				groups = append(groups, fmt.Sprintf("the %s %s deployments of the scenario %s", plain(len(g.Deployments)), g.GPU, g.Scenario))
+			}
+		}
+		s += fmt.Sprintf("; within %s of the cheapest mix, which costs at least %s a month: planner did not search every mix of %s: their replicas and sizes are too many for its search",
+			dollars(b.PerMonth-b.AtLeast), dollars(b.AtLeast), some(groups, "more"))
+	}
 	for _, g := range f.GPUs {
 		if g.Note != "" {
 			s += "; not the cheapest mix: " + g.Note + ", so they are counted rented"
@@ -217,6 +278,9 @@ func words(f Fleet) string {
 	return s
 }
 
+// maxNamed is the most names a list in words gives in full.
+const maxNamed = 10
+
 // quoted lists deployments by name, each in quotes, since a name may hold
 // a comma: "a", "b" and "c".
 func quoted(names []string) string {
@@ -224,7 +288,17 @@ func quoted(names []string) string {
 	for _, n := range names {
 		q = append(q, `"`+n+`"`)
 	}
-	return and(q)
+	return some(q, "other deployments")
+}
+
+// some lists up to maxNamed of s, or the first few and how many more: "a,
+// b, c, d, e and 995 more".
+func some(s []string, more string) string {
+	if len(s) <= maxNamed {
+		return and(s)
+	}
+	const few = 5
+	return strings.Join(s[:few], ", ") + " and " + plain(len(s)-few) + " " + more
 }
 
 func and(s []string) string {
@@ -243,4 +317,13 @@ func plural(n int, word string) string {
 
 func dollars(v float64) string {
 	return engine.Word{Value: math.Round(v), Format: engine.AsDollars}.String()
+}
+
+// plain writes a count with thousands separators: 1,000,000.
+func plain[T int | int64](n T) string {
+	s := strconv.FormatInt(int64(n), 10)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

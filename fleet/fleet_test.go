@@ -126,9 +126,12 @@ func TestBestMixAgainstExhaustiveSearch(t *testing.T) {
 			t.Fatalf("trial %d (node %d): best %v over %d nodes, exhaustive %v over %d", trial, node, f.Best.PerMonth, len(g.Curve)-1, want, len(curve)-1)
 		}
 		for k := range curve {
-			if math.Abs(g.Curve[k]-curve[k]) > 1e-6 {
-				t.Fatalf("trial %d: %d nodes cost %v, exhaustive %v", trial, k, g.Curve[k], curve[k])
+			if p := g.Curve[k]; p.Nodes != k || math.Abs(p.PerMonth-curve[k]) > 1e-6 {
+				t.Fatalf("trial %d: %d nodes cost %v, exhaustive %v at %d", trial, p.Nodes, p.PerMonth, curve[k], k)
 			}
+		}
+		if !g.Exact || !g.CurveLeast || g.AtLeast != g.Best.PerMonth || g.NodesLeast != g.Nodes {
+			t.Fatalf("trial %d: exact %v, curve least %v, at least %v of %v, nodes %d to %d", trial, g.Exact, g.CurveLeast, g.AtLeast, g.Best.PerMonth, g.NodesLeast, g.Nodes)
 		}
 		// The choice it names costs what it says.
 		month, owned := float64(g.Best.Nodes)*nodeCost, map[string]bool{}
@@ -169,5 +172,27 @@ func TestSameNamesCostedApart(t *testing.T) {
 	}
 	if g := f.GPUs[0]; g.Best.Nodes != 1 || g.Nodes != 2 || g.Cards != 9 {
 		t.Errorf("best on %d nodes, all on %d, %d cards; want 1, 2 and 9", g.Best.Nodes, g.Nodes, g.Cards)
+	}
+}
+
+// Words name ten at most: twelve GPUs each owning one deployment of 8
+// cards on one $9,000 node, renting for $20,000, and fifteen of one card
+// renting for $100, which no node pays for (owning them takes two); the
+// words name five of each list and count the rest.
+func TestWordsNameTenAtMost(t *testing.T) {
+	var ds []deploy.Result
+	for i := range 12 {
+		d := costed(fmt.Sprintf("d%02d", i), 8, 1, 20000, 8, 9000)
+		d.GPU = fmt.Sprintf("G%02d", i)
+		ds = append(ds, d)
+	}
+	for i := range 15 {
+		ds = append(ds, costed(fmt.Sprintf("r%02d", i), 1, 1, 100, 8, 9000))
+	}
+	f := Of(ds)
+	want := `own "d00" on 1 G00 node, "d01" on 1 G01 node, "d02" on 1 G02 node, "d03" on 1 G03 node, "d04" on 1 G04 node and 7 more GPUs' deployments; ` +
+		`rent "r00", "r01", "r02", "r03", "r04" and 10 other deployments: $109,500 a month, $16,500 less than owning everything and $132,000 less than renting everything`
+	if f.Best.Words != want {
+		t.Errorf("words\n%s\nwant\n%s", f.Best.Words, want)
 	}
 }

@@ -1,11 +1,9 @@
 package fleet
 
 import (
-	"errors"
+	"cmp"
 	"math"
-	"sort"
-	"strconv"
-	"strings"
+	"slices"
 )
 
 // item is one deployment of a node group: its replicas, the cards of each,
@@ -15,217 +13,175 @@ type item struct {
 	rent            float64
 }
 
-// choice is a set of items to own, as their indices in order, the nodes
-// they pack onto and the rent they save.
-type choice struct {
-	own   []int
-	nodes int
-	saved float64
+// part is what owning an item puts on nodes: count replicas of size cards
+// each, a replica larger than a node counted as the whole nodes it takes,
+// each of size node. Replicas of one size are interchangeable, so nothing
+// below ever holds one replica or one card on its own.
+type part struct{ size, count int64 }
+
+func partOf(it item, node int64) part {
+	c, r := int64(it.cards), int64(it.replicas)
+	if c > node {
+		return part{size: node, count: r * ((c + node - 1) / node)}
+	}
+	return part{size: c, count: r}
 }
 
-// errTooLarge is a group whose exact answer would take more work than
-// planner gives one: its cheapest mix is not computed.
-var errTooLarge = errors.New("too large")
+// point is a mix on a number of nodes: its month, and (for the best only)
+// the items it owns, ascending.
+type point struct {
+	nodes int64
+	month float64
+	own   []int
+}
 
-// maxStates and maxSteps bound the work of one group: a workbook's fleet
-// of tens of deployments takes far less.
-const (
-	maxStates = 200000
-	maxSteps  = 5000000
+// answer is a node group's cheapest mix and its curve.
+type answer struct {
+	all, allLeast int64   // the nodes owning every item takes: at most, at least (equal when known)
+	curve         []point // sampled months by the nodes owned, ascending
+	least         bool    // each point of curve is the least month on its nodes
+	best          point   // the cheapest mix found
+	exact         bool    // best is the cheapest there is
+	bound         float64 // the cheapest month is at least this; best.month when exact
+}
+
+// The limits of one group's work. Within them the answer is exact; past
+// them planner gives a mix it can own and a lower bound on the cheapest
+// month (bounded). Variables, so that a test can force the bound.
+var (
+	// maxDense bounds the cells of the exact programme over weights: a
+	// float per capacity, and a choice per capacity and weight class;
+	// some 30 MB at most.
+	maxDense int64 = 1 << 22
+	// maxVectors bounds the combinations tried: of replica counts by size
+	// when the sizes do not divide each other and the node, or of counts
+	// of each weight class owned when they do. maxSteps bounds the search
+	// for the fewest nodes each count of replicas by size packs onto, and
+	// maxReplicas the replicas it packs (a node of the search at a time).
+	maxVectors  int64 = 200000
+	maxSteps    int64 = 5000000
+	maxReplicas int64 = 1 << 14
+	// maxResidues bounds the programme over cards modulo the node that
+	// finds the cheapest mix exactly when the weights are too many for the
+	// curve's (items × node cards).
+	maxResidues int64 = 1 << 24
+	// maxPrefixes is how many of the mixes owning the items that save most
+	// per card a bounded answer tries, and maxPackSteps bounds the steps
+	// of packing them all.
+	maxPrefixes        = 4096
+	maxPackSteps int64 = 1 << 26
 )
 
-// cheapest is, for every number of owned nodes k from none to all the
-// items need, the set of items that saves the most rent on at most k
-// nodes. It is exact: a dynamic programme over the items, whose states
-// are the replicas owned so far by their size (by their cards alone when
-// the sizes divide each other and the node, where the cards decide the
-// nodes) and the whole nodes larger replicas take; each state keeps the
-// most rent saved reaching it, and the nodes of a state are the fewest
-// its replicas pack onto, found by an exact search.
-func cheapest(items []item, node int) ([]choice, error) {
-	p := newPacker(items, node)
-	type state struct {
-		counts []int // replicas owned, by p.sizes
-		whole  int   // nodes taken by replicas larger than a node
-		choice
+// CurvePoints is the most points of a curve: the nodes from 0 to all of
+// them, or that many spread evenly over them, with the cheapest mix's.
+const CurvePoints = 121
+
+// cheapest finds the cheapest mix of owning some items on nodes of node
+// cards at cost a month each and renting the rest (all rented costs
+// rentAll), and the least month for each number of owned nodes, sampled:
+// exactly by weights when the cards decide the nodes (weights.go), by
+// counts of each size when they do not (vectors.go), and past the limits
+// of either, bounded (bounded.go).
+func cheapest(items []item, node int64, cost, rentAll float64) answer {
+	p := newProblem(items, node, cost, rentAll)
+	if p.divisible {
+		if a, ok := p.byWeight(); ok {
+			return a
+		}
+		return p.bounded(true)
 	}
-	start := state{counts: make([]int, len(p.sizes))}
-	states := []state{start}
-	index := map[string]int{p.key(start.counts, 0): 0}
-	for i, it := range items {
-		// States this item improves are replaced, not extended again: the
-		// pass reads the states as they were before it.
-		for _, s := range append([]state(nil), states...) {
-			n := state{counts: append([]int(nil), s.counts...), whole: s.whole}
-			if it.cards > node {
-				n.whole += it.replicas * ((it.cards + node - 1) / node)
-			} else {
-				n.counts[p.sizeIndex[it.cards]] += it.replicas
-			}
-			n.own = append(append([]int(nil), s.own...), i)
-			n.saved = s.saved + it.rent
-			k := p.key(n.counts, n.whole)
-			if j, ok := index[k]; ok {
-				if n.saved > states[j].saved {
-					states[j] = n
-				}
-				continue
-			}
-			if len(states) == maxStates {
-				return nil, errTooLarge
-			}
-			index[k] = len(states)
-			states = append(states, n)
-		}
+	if a, ok := p.byVectors(); ok {
+		return a
 	}
-	best := map[int]choice{}
-	most := 0
-	for _, s := range states {
-		b, err := p.bins(s.counts)
-		if err != nil {
-			return nil, err
-		}
-		s.nodes = b + s.whole
-		if c, ok := best[s.nodes]; !ok || s.saved > c.saved {
-			best[s.nodes] = s.choice
-		}
-		most = max(most, s.nodes)
-	}
-	curve := make([]choice, most+1)
-	for k := range curve {
-		if k > 0 {
-			curve[k] = curve[k-1]
-		}
-		if c, ok := best[k]; ok && (k == 0 || c.saved > curve[k].saved) {
-			curve[k] = c
-		}
-	}
-	return curve, nil
+	return p.bounded(false)
 }
 
-// packer finds the fewest nodes a set of replicas packs onto, each replica
-// within one node.
-type packer struct {
-	node      int
-	sizes     []int       // the distinct cards per replica up to a node, largest first
-	sizeIndex map[int]int // cards -> index in sizes
-	divisible bool        // each size divides the next larger and the node
-	memo      map[string]int
-	steps     int
+// problem is one group's items as parts, with the costs.
+type problem struct {
+	items         []item
+	parts         []part
+	node          int64
+	cost, rentAll float64
+	// divisible: each size divides the next larger and the node, so the
+	// cards alone decide the nodes: filling nodes largest first leaves no
+	// gap but in the last.
+	divisible bool
+	sizes     []int64       // the distinct sizes below a node, largest first
+	sizeAt    map[int64]int // a size's index in sizes
 }
 
-func newPacker(items []item, node int) *packer {
-	p := &packer{node: node, sizeIndex: map[int]int{}, memo: map[string]int{}}
+func newProblem(items []item, node int64, cost, rentAll float64) *problem {
+	p := &problem{items: items, node: node, cost: cost, rentAll: rentAll, divisible: true, sizeAt: map[int64]int{}}
 	for _, it := range items {
-		if _, ok := p.sizeIndex[it.cards]; !ok && it.cards <= node {
-			p.sizeIndex[it.cards] = 0
-			p.sizes = append(p.sizes, it.cards)
+		pt := partOf(it, node)
+		p.parts = append(p.parts, pt)
+		if _, ok := p.sizeAt[pt.size]; pt.size < node && !ok {
+			p.sizeAt[pt.size] = 0
+			p.sizes = append(p.sizes, pt.size)
 		}
 	}
-	sort.Sort(sort.Reverse(sort.IntSlice(p.sizes)))
-	p.divisible = true
+	slices.SortFunc(p.sizes, func(a, b int64) int { return cmp.Compare(b, a) })
+	larger := node
 	for i, s := range p.sizes {
-		p.sizeIndex[s] = i
-		larger := node
-		if i > 0 {
-			larger = p.sizes[i-1]
-		}
+		p.sizeAt[s] = i
 		if larger%s != 0 {
 			p.divisible = false
 		}
+		larger = s
 	}
 	return p
 }
 
-// key names a state: by its cards when the sizes divide each other, since
-// the cards then decide the nodes, else by its replicas of each size.
-func (p *packer) key(counts []int, whole int) string {
-	if p.divisible {
-		return strconv.Itoa(p.cards(counts)) + "/" + strconv.Itoa(whole)
+// month is the month of owning the items marked on k nodes, summed in the
+// items' order so that one mix always gives one number, and the items
+// owned when list; it clears the marks.
+func (p *problem) month(k int64, owned []bool, list bool) (float64, []int) {
+	saved := 0.0
+	var own []int
+	for i, o := range owned {
+		if o {
+			saved += p.items[i].rent
+			owned[i] = false
+			if list {
+				own = append(own, i)
+			}
+		}
 	}
-	var b strings.Builder
-	for _, c := range counts {
-		b.WriteString(strconv.Itoa(c))
-		b.WriteByte(',')
-	}
-	return b.String() + strconv.Itoa(whole)
+	return float64(k)*p.cost + p.rentAll - saved, own
 }
 
-func (p *packer) cards(counts []int) int {
-	total := 0
-	for i, c := range counts {
-		total += c * p.sizes[i]
+// marked marks the items own in a new slice of marks.
+func (p *problem) marked(own []int) []bool {
+	owned := make([]bool, len(p.items))
+	for _, i := range own {
+		owned[i] = true
 	}
-	return total
+	return owned
 }
 
-// bins is the fewest nodes the replicas counted pack onto. With sizes that
-// divide each other and the node, filling nodes largest first leaves no
-// gap but in the last, so the cards decide; otherwise it searches: some
-// fewest packing puts the largest replica left with a set of the others
-// that leaves no room for another, so only those are tried.
-func (p *packer) bins(counts []int) (int, error) {
-	total := p.cards(counts)
-	if total == 0 {
-		return 0, nil
-	}
-	lower := (total + p.node - 1) / p.node
-	if p.divisible {
-		return lower, nil
-	}
-	k := p.key(counts, 0)
-	if b, ok := p.memo[k]; ok {
-		return b, nil
-	}
-	if p.steps++; p.steps > maxSteps {
-		return 0, errTooLarge
-	}
-	rest := append([]int(nil), counts...)
-	first := 0
-	for rest[first] == 0 {
-		first++
-	}
-	rest[first]--
-	best := math.MaxInt
-	var err error
-	var fill func(i, room int) bool // true: stop, the lower bound is reached
-	fill = func(i, room int) bool {
-		if err != nil {
-			return true
+// samples are the node counts a curve of all nodes shows: every one, or
+// CurvePoints spread evenly, with best's.
+func samples(all, best int64) []int64 {
+	var ks []int64
+	if all < CurvePoints {
+		for k := int64(0); k <= all; k++ {
+			ks = append(ks, k)
 		}
-		if i == len(p.sizes) {
-			if p.steps++; p.steps > maxSteps {
-				err = errTooLarge
-				return true
-			}
-			for j, c := range rest {
-				if c > 0 && p.sizes[j] <= room {
-					return false // another replica fits: not a full node
-				}
-			}
-			b, e := p.bins(rest)
-			if e != nil {
-				err = e
-				return true
-			}
-			best = min(best, 1+b)
-			return best == lower
-		}
-		most := min(rest[i], room/p.sizes[i])
-		for x := most; x >= 0; x-- {
-			rest[i] -= x
-			stop := fill(i+1, room-x*p.sizes[i])
-			rest[i] += x
-			if stop {
-				return true
-			}
-		}
-		return false
+		return ks
 	}
-	fill(0, p.node-p.sizes[first])
-	if err != nil {
-		return 0, err
+	for i := range int64(CurvePoints) {
+		ks = append(ks, int64(math.Round(float64(all)*float64(i)/float64(CurvePoints-1))))
 	}
-	p.memo[k] = best
-	return best, nil
+	ks = append(ks, best)
+	slices.Sort(ks)
+	return slices.Compact(ks)
 }
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }

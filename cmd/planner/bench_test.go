@@ -71,6 +71,8 @@ var growths = []grown{
 	{"offers", 1000, addOffers},
 	{"scenarios", 100, addScenarios},
 	{"scenarios", 1000, addScenarios},
+	{"deployments", 100, addDeployments},
+	{"deployments", 1000, addDeployments},
 	{"formulas", 200, addFormulas},
 	{"formulas", 2000, addFormulas},
 	{"usercells", 100000, addUserSheet},
@@ -86,6 +88,9 @@ var growths = []grown{
 //     from $1.50 to $6.50 a GPU-hour;
 //   - scenarios=N: N columns appended to Scenarios, capex and utilisation
 //     varying;
+//   - deployments=N: N rows appended to Deployments, of 1, 2, 4 or 8 H100
+//     SXM cards, one to three replicas, all month or 12 hours on workdays,
+//     at RunPod's or Lambda's price;
 //   - formulas=N: N rows appended to Formulas, each a line over the cost per
 //     GPU-hour;
 //   - usercells=N: a sheet of the user's own, Data, of N cells (numbers, a
@@ -404,6 +409,21 @@ func addOffers(f *excelize.File, n int) error {
 	return appendRows(f, "Cloud", n, func(i int) []any {
 		return []any{"Cloud", fmt.Sprintf("H100 offer %d", i+1), "H100 SXM", 1.5 + 5*float64(i)/float64(n), asOf,
 			"a grown price list", "Added to measure eval at many offers."}
+	})
+}
+
+// addDeployments appends n deployments to Deployments, of the 70B model
+// on 1, 2, 4 or 8 H100 SXM cards per replica, one to three replicas, all
+// month or 12 hours on workdays, from RunPod or Lambda.
+func addDeployments(f *excelize.File, n int) error {
+	return appendRows(f, "Deployments", n, func(i int) []any {
+		hours := []any{nil, nil, 730}
+		if i%2 == 1 {
+			hours = []any{12, 22, nil}
+		}
+		offer := []string{"RunPod H100 SXM, Community", "Lambda H100, 8-GPU plan"}[i/2%2]
+		return append([]any{fmt.Sprintf("grown deployment %d of the 70B service", i+1), "Llama 3.1 70B", nil, "H100 SXM", 1 << (i % 4), 1 + i%3},
+			append(hours, offer)...)
 	})
 }
 

@@ -233,6 +233,11 @@ func writeFleet(w io.Writer, f fleet.Fleet) {
 	fmt.Fprint(w, "\nFleet (every deployment together, each replica within one node)\n\n")
 	t.write(w)
 	fmt.Fprintf(w, "\nCheapest mix: %s\n", f.Best.Words)
+	for _, g := range f.GPUs {
+		if u := g.Unproven(); u != "" {
+			fmt.Fprintf(w, "  %s: %s\n", facts.FleetLabel(g), u)
+		}
+	}
 }
 
 // writeMonteCarlo prints the base scenario's Monte Carlo: every output that

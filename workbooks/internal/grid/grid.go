@@ -149,12 +149,13 @@ func (g *Grid) Link(col, row int, formula string) {
 }
 
 // Note writes a note at (col, row), wrapped in its column, and makes the
-// row tall enough for it.
+// row tall enough for it, the note cut to what the tallest row shows.
 func (g *Grid) Note(col, row int, s string) {
-	g.Set(col, row, Text(s, StyleWrapNote))
 	if col <= len(g.widths) {
+		s = Fitted(s, g.widths[col-1])
 		g.WrapHeight(row, g.widths[col-1], s)
 	}
+	g.Set(col, row, Text(s, StyleWrapNote))
 }
 
 // Width makes column col at least w wide.

@@ -4,11 +4,21 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/xuri/excelize/v2"
+
 	"planner/workbooks/internal/pagesetup"
 )
 
+// lineHeight is a line of wrapped text, in points; maxLines the most a
+// row shows, at the tallest a spreadsheet lets a row be.
+const (
+	lineHeight = 15
+	maxLines   = excelize.MaxRowHeight / lineHeight
+)
+
 // WrapHeight makes row tall enough for texts wrapped in columns of the
-// given width (Excel and LibreOffice do not grow a row a program wrote).
+// given width (Excel and LibreOffice do not grow a row a program wrote),
+// up to the tallest row a spreadsheet allows.
 func (g *Grid) WrapHeight(row int, width float64, texts ...string) {
 	lines := 1
 	for _, t := range texts {
@@ -18,8 +28,43 @@ func (g *Grid) WrapHeight(row int, width float64, texts ...string) {
 		if g.heights == nil {
 			g.heights = map[int]float64{}
 		}
-		g.heights[row] = max(g.heights[row], 15*float64(lines))
+		g.heights[row] = max(g.heights[row], heightOf(lines))
 	}
+}
+
+func heightOf(lines int) float64 { return lineHeight * float64(min(lines, maxLines)) }
+
+// SpanLines is how many lines s takes wrapped across the columns col to
+// last, as Sentence would wrap it there.
+func (g *Grid) SpanLines(col, last int, s string) int { return wrappedLines(s, g.spanWidth(col, last)) }
+
+// Fitted is s cut at a word, with an ellipsis, to what a row wrapped in a
+// column of width shows: a row is at most maxLines tall.
+func Fitted(s string, width float64) string {
+	if wrappedLines(s, width) <= maxLines {
+		return s
+	}
+	runes := []rune(s)
+	lo, hi := 0, len(runes) // the longest prefix that fits lies in [lo, hi)
+	for lo+1 < hi {
+		mid := (lo + hi) / 2
+		if wrappedLines(cut(runes, mid), width) <= maxLines {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return cut(runes, lo)
+}
+
+// cut is the first n runes of s, back to the last space when there is one,
+// and an ellipsis.
+func cut(s []rune, n int) string {
+	t := string(s[:n])
+	if i := strings.LastIndexByte(t, ' '); i > 0 && n < len(s) && s[n] != ' ' {
+		t = t[:i]
+	}
+	return strings.TrimRight(t, " ") + " …"
 }
 
 // wrappedLines is how many lines text takes wrapped at spaces in a column
@@ -72,23 +117,34 @@ func (g *Grid) settled() (merges [][2]string, heights map[int]float64) {
 		if last == 0 {
 			last = max(sp.col, pagesetup.FirstPage(g.extent()))
 		}
-		width := 0.0
-		for c := sp.col; c <= last; c++ {
-			width += defaultWidth
-			if c <= len(g.widths) {
-				width += g.widths[c-1] - defaultWidth
-			}
-		}
+		width := g.spanWidth(sp.col, last)
 		if last > sp.col {
 			merges = append(merges, [2]string{CellName(sp.col, sp.row), CellName(last, sp.row)})
 		}
-		if s, ok := g.at(sp.col, sp.row).value.(string); ok {
+		c := g.at(sp.col, sp.row)
+		if s, ok := c.value.(string); ok {
+			if c.formula == "" { // a formula's text is the formula's to say
+				s = Fitted(s, width)
+				c.value = s
+			}
 			if lines := wrappedLines(s, width); lines > 1 {
-				heights[sp.row] = max(heights[sp.row], 15*float64(lines))
+				heights[sp.row] = max(heights[sp.row], heightOf(lines))
 			}
 		}
 	}
 	return merges, heights
+}
+
+// spanWidth is the width of the columns col to last together.
+func (g *Grid) spanWidth(col, last int) float64 {
+	width := 0.0
+	for c := col; c <= last; c++ {
+		width += defaultWidth
+		if c <= len(g.widths) {
+			width += g.widths[c-1] - defaultWidth
+		}
+	}
+	return width
 }
 
 // defaultWidth is the width of a column the grid does not size.

@@ -1,12 +1,12 @@
 package grid
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
 
 	"planner/diag"
+	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/pagesetup"
 )
 
@@ -23,7 +23,7 @@ func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings d
 	st := newStyles(f)
 	for _, g := range grids {
 		if err := g.write(f, st); err != nil {
-			return nil, nil, err
+			return nil, nil, ooxml.Unlaid("its "+g.sheet+" sheet", err)
 		}
 	}
 	wanted, order, warnings := wantedNames(grids)
@@ -41,7 +41,7 @@ func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings d
 			managed[dn.Name] = true
 			if w.ref != dn.RefersTo || w.name != dn.Name {
 				if err := f.DeleteDefinedName(&excelize.DefinedName{Name: dn.Name}); err != nil {
-					return nil, nil, err
+					return nil, nil, ooxml.Unlaid("the name "+dn.Name, err)
 				}
 				delete(existing, key)
 			}
@@ -60,7 +60,7 @@ func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings d
 		}
 		managed[w.name] = true
 		if err := f.SetDefinedName(&excelize.DefinedName{Name: w.name, RefersTo: w.ref, Comment: w.comment}); err != nil {
-			return nil, nil, fmt.Errorf("defining the name %s: %w", w.name, err)
+			return nil, nil, ooxml.Unlaid("the name "+w.name, err)
 		}
 	}
 	return managed, warnings, nil
@@ -115,6 +115,9 @@ func intoGrids(ref string, grids []*Grid) bool {
 // An existing sheet keeps its place and part name; its cells, data
 // validations and panes are replaced.
 func (g *Grid) write(f *excelize.File, st *styles) error {
+	if len(g.rows) > excelize.TotalRows {
+		return excelize.ErrMaxRows
+	}
 	if idx, _ := f.GetSheetIndex(g.sheet); idx < 0 {
 		if _, err := f.NewSheet(g.sheet); err != nil {
 			return err

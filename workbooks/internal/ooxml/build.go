@@ -127,7 +127,7 @@ func mergeBack(path string, data, out []byte, v *view, sheets []Sheet) ([]byte, 
 func Pack(path string, f *excelize.File, sheets []Sheet) ([]byte, error) {
 	var buf bytes.Buffer
 	if _, err := f.WriteTo(&buf); err != nil {
-		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
+		return nil, fmt.Errorf("%s: building the workbook: %w", path, Unlaid("its sheets", err))
 	}
 	ps, err := openParts(buf.Bytes())
 	if err != nil {

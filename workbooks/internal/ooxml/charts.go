@@ -298,18 +298,18 @@ func renderCharts(sheets []Sheet) (map[string]drawn, error) {
 		}
 		for _, r := range slices.Sorted(maps.Keys(s.Heights)) {
 			if err := f.SetRowHeight(s.Name, r, s.Heights[r]); err != nil {
-				return nil, err
+				return nil, Unlaid("the charts of its "+s.Name+" sheet", err)
 			}
 		}
 		for _, c := range s.Charts {
 			if err := f.AddChart(s.Name, c.Cell, c.Chart); err != nil {
-				return nil, fmt.Errorf("%s: %w", s.Name, err)
+				return nil, Unlaid("the charts of its "+s.Name+" sheet", err)
 			}
 		}
 	}
 	var buf bytes.Buffer
 	if _, err := f.WriteTo(&buf); err != nil {
-		return nil, err
+		return nil, Unlaid("its charts", err)
 	}
 	ps, err := openParts(buf.Bytes())
 	if err != nil {

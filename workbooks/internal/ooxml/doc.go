@@ -5,7 +5,9 @@
 // the user's package, every other part copied as it was, compressed bytes
 // included), keeps the user's styles, protection and calculation chain as
 // they wrote them, draws planner's charts afresh, and verifies every
-// package it builds against the original, part by part (Verify).
+// package it builds against the original, part by part (Verify). What
+// excelize refuses while planner writes its sheets it puts in planner's
+// words (Unlaid).
 //
 // It knows which sheets are planner's only by the names it is given, and
 // nothing of what they hold. It must not import engine, formulas, cobra,

@@ -1,11 +1,18 @@
 package sheets
 
 import (
+	"cmp"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
 
 	"planner/diag"
+	"planner/facts"
 	"planner/fleet"
 	"planner/units"
 	"planner/workbooks/internal/grid"
@@ -34,23 +41,27 @@ func fleetGrid(out Output) *grid.Grid {
 	}
 	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/month"))
 	count := grid.WithFormat(grid.StyleResult, "#,##0")
+	set := func(col, row int, c grid.Cell, v float64, cents bool) {
+		g.Set(col, row, c)
+		g.Width(col, figureWidth(v, cents))
+	}
 	row := HeaderRow
 	for _, gpu := range f.GPUs {
 		row++
 		g.Line(row, grid.Text(gpu.GPU, grid.StyleLabel), grid.Text(gpu.Scenario, grid.StyleLabel))
 		if gpu.Scenario != "" {
-			g.Set(3, row, grid.Number(gpu.NodeGPUs, count))
-			g.Set(4, row, grid.Number(gpu.NodeCost, money))
+			set(3, row, grid.Number(gpu.NodeGPUs, count), gpu.NodeGPUs, false)
+			set(4, row, grid.Number(gpu.NodeCost, money), gpu.NodeCost, true)
 		}
-		g.Set(5, row, grid.Number(float64(gpu.Cards), count))
+		set(5, row, grid.Number(float64(gpu.Cards), count), float64(gpu.Cards), false)
 		if gpu.Scenario != "" && gpu.Note == "" {
-			g.Set(6, row, grid.Number(float64(gpu.Nodes), count))
+			set(6, row, grid.Number(float64(gpu.Nodes), count), float64(gpu.Nodes), false)
 			g.Set(7, row, grid.Number(gpu.Utilization, grid.WithFormat(grid.StyleResult, "0.0%")))
-			g.Set(8, row, grid.Number(gpu.OwnPerMonth, money))
+			set(8, row, grid.Number(gpu.OwnPerMonth, money), gpu.OwnPerMonth, true)
 		}
-		g.Set(9, row, grid.Number(gpu.RentPerMonth, money))
-		g.Set(10, row, grid.Number(float64(gpu.Best.Nodes), count))
-		g.Set(11, row, grid.Number(gpu.Best.PerMonth, money))
+		set(9, row, grid.Number(gpu.RentPerMonth, money), gpu.RentPerMonth, true)
+		set(10, row, grid.Number(float64(gpu.Best.Nodes), count), float64(gpu.Best.Nodes), false)
+		set(11, row, grid.Number(gpu.Best.PerMonth, money), gpu.Best.PerMonth, true)
 	}
 	row++
 	if rented := rentedOnly(f); len(rented) > 0 {
@@ -64,19 +75,48 @@ func fleetGrid(out Output) *grid.Grid {
 		return "SUM(" + grid.CellName(col, HeaderRow+1) + ":" + grid.CellName(col, row-1) + ")"
 	}
 	// Owning all rents the GPUs no scenario owns: a value, not a sum.
-	g.Set(8, row, grid.Number(f.Best.OwnAll, money))
-	g.Set(9, row, grid.Linked(grid.Number(f.Best.RentAll, money), sum(9)))
-	g.Set(10, row, grid.Linked(grid.Number(float64(f.Best.Nodes), count), sum(10)))
-	g.Set(11, row, grid.Linked(grid.Number(f.Best.PerMonth, money), sum(11)))
+	set(8, row, grid.Number(f.Best.OwnAll, money), f.Best.OwnAll, true)
+	set(9, row, grid.Linked(grid.Number(f.Best.RentAll, money), sum(9)), f.Best.RentAll, true)
+	set(10, row, grid.Linked(grid.Number(float64(f.Best.Nodes), count), sum(10)), float64(f.Best.Nodes), false)
+	set(11, row, grid.Linked(grid.Number(f.Best.PerMonth, money), sum(11)), f.Best.PerMonth, true)
 	row = mixTable(g, f, row+2)
 	row += 2
 	g.Sentence(1, row, fleetLastCol, "The cheapest mix: "+f.Best.Words+".", grid.StyleLabel)
-	if len(f.Best.Skipped) > 0 {
-		row++
-		g.Sentence(1, row, fleetLastCol, "Not costed, so outside the fleet: "+strings.Join(f.Best.Skipped, "; ")+".", grid.StyleNote)
+	for _, gpu := range f.GPUs {
+		if u := gpu.Unproven(); u != "" {
+			row++
+			g.Sentence(1, row, fleetLastCol, facts.FleetLabel(gpu)+": "+u+".", grid.StyleNote)
+		}
+	}
+	if skipped := "Not costed, so outside the fleet: " + strings.Join(f.Best.Skipped, "; ") + "."; len(f.Best.Skipped) > 0 {
+		if row++; g.SpanLines(1, fleetLastCol, skipped) <= listLines {
+			g.Sentence(1, row, fleetLastCol, skipped, grid.StyleNote)
+		} else {
+			g.Line(row, grid.Text("Not costed, so outside the fleet:", grid.StyleNote))
+			for _, name := range f.Best.Skipped {
+				row++
+				g.Sentence(1, row, fleetLastCol, name, grid.StyleNote)
+			}
+		}
 	}
 	curveTable(g, f, row+2)
 	return g
+}
+
+// listLines is the most lines a list of names takes in one row: a longer
+// one takes a row a name.
+const listLines = 4
+
+// figureWidth is the width of a column that shows v whole, with thousands
+// separators and, with cents, a dollar sign and two decimals: a fleet of
+// millions of nodes outgrows the columns a workbook's fleet fits.
+func figureWidth(v float64, cents bool) float64 {
+	digits := len(strconv.FormatFloat(math.Abs(math.Round(v)), 'f', 0, 64))
+	w := digits + (digits-1)/3 + 2
+	if cents {
+		w += 4
+	}
+	return float64(w)
 }
 
 // rentedOnly are the GPUs no scenario owns nodes of: owning all rents them.
@@ -95,41 +135,70 @@ func rentedOnly(f fleet.Fleet) []string {
 const fleetLastCol = 11
 
 // mixTable lists, per GPU, the deployments the cheapest mix owns and those
-// it rents, each list wrapped across half the table's width; it returns
+// it rents, each list wrapped across half the table's width, or, when
+// either would take more than listLines, one deployment a row; it returns
 // the last row.
 func mixTable(g *grid.Grid, f fleet.Fleet, row int) int {
 	g.Line(row, grid.Text("GPU", grid.StyleHeader))
 	g.Sentence(2, row, 6, "own", grid.StyleHeader)
 	g.Sentence(7, row, fleetLastCol, "rent", grid.StyleHeader)
 	for _, gpu := range f.GPUs {
-		row++
-		own, rent := strings.Join(gpu.Best.Own, "; "), strings.Join(gpu.Best.Rent, "; ")
+		owned := gpu.Best.Own
 		if gpu.Note != "" {
-			own = gpu.Note
+			owned = []string{gpu.Note}
 		}
-		g.Set(1, row, grid.Text(gpu.GPU, grid.StyleLabel))
-		g.Sentence(2, row, 6, own, grid.StyleLabel)
-		g.Sentence(7, row, fleetLastCol, rent, grid.StyleLabel)
+		own, rent := strings.Join(owned, "; "), strings.Join(gpu.Best.Rent, "; ")
+		if g.SpanLines(2, 6, own) <= listLines && g.SpanLines(7, fleetLastCol, rent) <= listLines {
+			row++
+			g.Set(1, row, grid.Text(gpu.GPU, grid.StyleLabel))
+			g.Sentence(2, row, 6, own, grid.StyleLabel)
+			g.Sentence(7, row, fleetLastCol, rent, grid.StyleLabel)
+			continue
+		}
+		for i := range max(len(owned), len(gpu.Best.Rent)) {
+			row++
+			g.Set(1, row, grid.Text(gpu.GPU, grid.StyleLabel))
+			if i < len(owned) {
+				g.Sentence(2, row, 6, owned[i], grid.StyleLabel)
+			}
+			if i < len(gpu.Best.Rent) {
+				g.Sentence(7, row, fleetLastCol, gpu.Best.Rent[i], grid.StyleLabel)
+			}
+		}
 	}
 	return row
 }
 
 // curveTable lists, for each number of owned nodes, each GPU's least month
 // owning that many (the deployments that save most on them owned, the rest
-// rented), and draws it.
+// rented), and draws it. A curve of many nodes is sampled (fleet.GPU's
+// Curve): the rows are the nodes any GPU's curve has.
 func curveTable(g *grid.Grid, f fleet.Fleet, row int) {
 	var gpus []fleet.GPU
-	most := 0
+	at := map[int]bool{}
+	least, sampled := true, false
 	for _, gpu := range f.GPUs {
 		if len(gpu.Curve) > 1 {
 			gpus = append(gpus, gpu)
-			most = max(most, len(gpu.Curve)-1)
+			for _, p := range gpu.Curve {
+				at[p.Nodes] = true
+			}
+			least = least && gpu.CurveLeast
+			sampled = sampled || len(gpu.Curve) < gpu.Nodes+1
 		}
 	}
 	if len(gpus) == 0 {
 		return
 	}
-	g.Line(row, grid.Text("The least month by the number of owned nodes, per GPU: the deployments that save most on them owned, the rest rented", grid.StyleSection))
+	nodes := slices.Sorted(maps.Keys(at))
+	title := "The least month by the number of owned nodes, per GPU: the deployments that save most on them owned, the rest rented"
+	if !least {
+		title = "The month by the number of owned nodes, per GPU: the least, or where planner did not search every mix (said above) a mix that fits, the rest rented"
+	}
+	if sampled {
+		title += fmt.Sprintf("; past %d nodes, %d counts of them spread evenly and the cheapest mix's", fleet.CurvePoints-1, fleet.CurvePoints)
+	}
+	g.Line(row, grid.Text(title, grid.StyleSection))
 	header := row + 1
 	g.Set(1, header, grid.Text("owned nodes", grid.StyleHeader))
 	var labels []string
@@ -143,42 +212,53 @@ func curveTable(g *grid.Grid, f fleet.Fleet, row int) {
 	}
 	g.WrapHeight(header, 16, labels...)
 	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/month"))
-	for k := 0; k <= most; k++ {
-		r := header + 1 + k
+	for r, k := range nodes {
+		r := header + 1 + r
 		g.Set(1, r, grid.Number(float64(k), grid.WithFormat(grid.StyleLabel, "0")))
+		g.Width(1, figureWidth(float64(k), false))
 		for i, gpu := range gpus {
-			if k < len(gpu.Curve) {
-				g.Set(2+i, r, grid.Number(gpu.Curve[k], money))
+			if j, ok := slices.BinarySearchFunc(gpu.Curve, k, func(p fleet.Point, k int) int { return cmp.Compare(p.Nodes, k) }); ok {
+				g.Set(2+i, r, grid.Number(gpu.Curve[j].PerMonth, money))
+				g.Width(2+i, figureWidth(gpu.Curve[j].PerMonth, true))
 			}
 		}
 	}
-	last := header + 1 + most
+	last := header + len(nodes)
 	chartTop := last + 2
 	g.KeepTogether(row, chartTop+fleetChartHeight/rowPixels)
-	g.AddChart(grid.CellName(2, chartTop), fleetChart(g.Sheet(), gpus, header, last))
+	g.AddChart(grid.CellName(2, chartTop), fleetChart(g.Sheet(), gpus, header, last, nodes[len(nodes)-1], sampled))
 }
 
 // fleetChartHeight is the Fleet chart's height in pixels.
 const fleetChartHeight = 420
 
 // fleetChart draws each GPU's month against the nodes owned: its lowest
-// point is the cheapest mix.
-func fleetChart(sheet string, gpus []fleet.GPU, header, last int) *excelize.Chart {
+// point is the cheapest mix. Over many nodes the axis picks its own steps,
+// and a sampled curve runs on past the rows where another GPU's has a
+// point and it has none.
+func fleetChart(sheet string, gpus []fleet.GPU, header, last, most int, sampled bool) *excelize.Chart {
 	var series []excelize.ChartSeries
 	for i := range gpus {
 		series = append(series, excelize.ChartSeries{Name: grid.Absolute(sheet, 2+i, header), Categories: grid.Span(sheet, 1, header+1, last),
 			Values: grid.Span(sheet, 2+i, header+1, last), Fill: grid.Solid(palette[i%len(palette)]),
 			Line: excelize.LineOptions{Type: excelize.LineSolid, Width: 2}, Marker: excelize.ChartMarker{Symbol: "circle", Size: 6}})
 	}
-	zero := 0.0
-	return &excelize.Chart{
+	zero, step := 0.0, 0.0
+	if most <= 20 {
+		step = 1
+	}
+	chart := &excelize.Chart{
 		Type:   excelize.Scatter,
 		Series: series,
 		Title:  grid.ChartTitle("A month of the fleet by the nodes owned, per GPU ($/month): the lowest point is the cheapest mix"),
 		Legend: grid.Legend("right"),
-		XAxis: grid.Axis(excelize.ChartAxis{Minimum: &zero, MajorUnit: 1, MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0"}},
+		XAxis: grid.Axis(excelize.ChartAxis{Minimum: &zero, MajorUnit: step, MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0"}},
 			"nodes owned"),
 		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, Minimum: &zero, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "$#,##0"}}, ""),
 		Dimension: excelize.ChartDimension{Width: 900, Height: fleetChartHeight},
 	}
+	if sampled {
+		chart.ShowBlanksAs = "span"
+	}
+	return chart
 }
