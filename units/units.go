@@ -42,12 +42,17 @@ func ExcelFormat(unit string) string {
 	return "#,##0.00"
 }
 
+// NoNumber is what planner prints where a value is not a finite number,
+// never "NaN" or "+Inf": the reason is said where the value comes from.
+const NoNumber = "no number"
+
 // Format prints v for a person reading a terminal, to the precision the unit
-// deserves: $1.36, $285,000, 60.8 %, 26,280, 7.28.
+// deserves: $1.36, $285,000, 60.8 %, 26,280, 7.28; NoNumber for a value
+// that is not finite.
 func Format(v float64, unit string) string {
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0):
-		return strconv.FormatFloat(v, 'g', -1, 64)
+		return NoNumber
 	case unit == Share:
 		return group(v*100, 1) + " %"
 	case unit == Money:
