@@ -223,8 +223,8 @@ func check(d *engine.Distribution) error {
 }
 
 // farthest is the probability of the least likely draw a run can make:
-// the first stratum of the smallest blocks' 1,024, at the random grid's
-// first point (stream.units), halved to be safe.
+// the first of a full block's 1,024 strata, at the random grid's first
+// point (stream.units), halved to be safe.
 const farthest = 0x1p-33 / blockSize / 2
 
 // checkDraws refuses a normal or lognormal whose farthest draws are beyond
@@ -275,8 +275,8 @@ func fill(d *engine.Distribution, col []float64, src *stream) bool {
 // wideScale is 1 for a distribution whose draws can be computed as they
 // stand, and for a uniform, triangle or PERT between ends so far apart
 // that their width or its square overflows, the power of two that brings
-// them close enough. (The draws of a normal or lognormal that overflow are
-// beyond the largest float64: check refuses it.)
+// them close enough. (A normal or lognormal whose draws overflow draws
+// beyond the largest float64: ParseDistribution refuses it.)
 func wideScale(d *engine.Distribution) float64 {
 	if d.Kind != "uniform" && d.Kind != "triangular" && d.Kind != "pert" {
 		return 1

@@ -33,7 +33,7 @@ func TestTornadoSwingBeyondTheLargestNumber(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := tors[0].Bars[0]
-	want := "z moves from -1.5e+308 to 1.5e+308, more than the largest number planner computes with (1.7976931348623157e+308)"
+	want := "z moves from -1.5e+308 to 1.5e+308 against 0 at base, further than the largest number planner computes with (1.7976931348623157e+308)"
 	if b.AtLow != -1.5e308 || b.AtHigh != 1.5e308 || b.Why != want {
 		t.Errorf("bar %+v, want -1.5e308 to 1.5e308 and %q", b, want)
 	}

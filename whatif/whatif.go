@@ -135,8 +135,8 @@ func Tornadoes(p *engine.Plan, sc engine.Scenario, targets []Target) ([]Tornado,
 				bar.Swing = math.Abs(bar.AtHigh - bar.AtLow)
 				if base := out[i].Base; !finite(bar.Swing) || !finite(bar.AtLow-base) || !finite(bar.AtHigh-base) {
 					// Each end is a number; the distance between them is not.
-					bar.Why = fmt.Sprintf("%s moves from %s to %s, more than the largest number planner computes with (%s)",
-						t.Label(), units.Plain(bar.AtLow), units.Plain(bar.AtHigh), units.Plain(math.MaxFloat64))
+					bar.Why = fmt.Sprintf("%s moves from %s to %s against %s at base, further than the largest number planner computes with (%s)",
+						t.Label(), units.Plain(bar.AtLow), units.Plain(bar.AtHigh), units.Plain(base), units.Plain(math.MaxFloat64))
 				}
 			default:
 				bar.Why = fmt.Sprintf("%s has no number with %s at its range's end", t.Label(), in.Name)
