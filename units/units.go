@@ -53,6 +53,8 @@ func Format(v float64, unit string) string {
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0):
 		return NoNumber
+	case unit == Share && math.IsInf(v*100, 0):
+		return hugePercent(v)
 	case unit == Share:
 		return group(v*100, 1) + " %"
 	case unit == Money:
@@ -65,6 +67,14 @@ func Format(v float64, unit string) string {
 		return group(v, 0)
 	}
 	return group(v, 2)
+}
+
+// hugePercent writes a share whose percentage is beyond the largest
+// float64: its digits, with the exponent two higher ("1.500e+310 %").
+func hugePercent(v float64) string {
+	digits, exp, _ := strings.Cut(strconv.FormatFloat(v, 'e', 3, 64), "e")
+	e, _ := strconv.Atoi(exp)
+	return fmt.Sprintf("%se%+d %%", digits, e+2)
 }
 
 // dollars is "$1,234" or "-$1,234"; an amount that rounds to nothing
