@@ -399,7 +399,7 @@ type CrossingJSON struct {
 	Offer       string   `json:"offer"`
 	Price       float64  `json:"price_per_gpu_hour"`
 	Utilization *float64 `json:"breakeven_utilization"` // null where the curve does not meet the price; why says where it would
-	Why         string   `json:"why,omitempty"`         // whatif.AboveAll, whatif.BelowAll, or why the curve has no number
+	Why         string   `json:"why,omitempty"`         // "above 100 %", "below 1 %", or why the curve has no number
 }
 
 func whatIfsJSON(doc *FileJSON, w *whatif.Report) {

@@ -413,16 +413,15 @@ type Crossing struct {
 	Scenario    string
 	Offer       engine.Offer
 	Utilization float64 // NaN when the curve does not meet the price between 1 % and 100 %
-	// Why says, when it does not, where it would: AboveAll, BelowAll, or
-	// why the curve has no number to meet the price with.
+	// Why says, when it does not, where it would: engine.AboveAll (dearer
+	// than the price even with the cards always busy: owning never pays),
+	// BelowAll, or why the curve has no number to meet the price with.
 	Why string
 }
 
-// Where a curve that does not meet a price between 1 % and 100 % would.
-const (
-	AboveAll = "above 100 %" // dearer than the price even with the cards always busy: owning never pays
-	BelowAll = "below 1 %"   // cheaper than the price even with the cards idle 99 % of the time
-)
+// BelowAll is where a curve cheaper than an offer's price even with the
+// cards idle 99 % of the time crosses it.
+const BelowAll = "below 1 %"
 
 // Curve is the cost per used hour over utilisation, for every scenario.
 type Curve struct {
@@ -494,7 +493,7 @@ func crossings(p *engine.Plan, sc engine.Scenario, output string, at func(u floa
 		case sol.Found:
 			cr.Utilization = sol.X
 		case low > 0 && high > 0:
-			cr.Why = AboveAll
+			cr.Why = engine.AboveAll
 		case low < 0 && high < 0:
 			cr.Why = BelowAll
 		default:

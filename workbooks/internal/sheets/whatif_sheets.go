@@ -283,7 +283,7 @@ func crossingsTable(g *grid.Grid, c *whatif.Curve, row int) int {
 		g.Line(row, grid.Text(x.Scenario, grid.StyleLabel), grid.Text(x.Offer.Label(), grid.StyleLabel),
 			grid.Number(x.Offer.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))))
 		switch {
-		case x.Why == whatif.AboveAll:
+		case x.Why == engine.AboveAll:
 			g.Set(4, row, grid.Text(x.Why, grid.StyleRent))
 		case x.Why == whatif.BelowAll:
 			g.Set(4, row, grid.Text(x.Why, grid.StyleBuy))
