@@ -3,14 +3,17 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
 	"github.com/xuri/excelize/v2"
 
+	"planner/engine"
 	"planner/evaluate"
 )
 
@@ -98,4 +101,20 @@ func TestDeploymentTooDearToCostSaysWhy(t *testing.T) {
 		}
 	}
 	t.Errorf("no Deployment costs row for internal 8B assistant")
+}
+
+// A document JSON cannot hold is never left out in silence: with the
+// evaluation's own error, stderr also says which field stopped it.
+func TestJSONThatCannotBeWrittenSaysWhere(t *testing.T) {
+	rep := &evaluate.Report{File: "plan.xlsx", Results: []*engine.Result{{Scenario: "base", Values: map[string]float64{"x": math.Inf(1)}}}}
+	var out, errs bytes.Buffer
+	cmd := &cobra.Command{}
+	cmd.SetOut(&out)
+	cmd.SetErr(&errs)
+	err := printReport(cmd, printed{Report: rep, err: errors.New("plan.xlsx: formulas failed")}, "json")
+	want := "plan.xlsx: the results cannot be written as JSON: scenarios[0].values[\"x\"] is +Inf, not a number; " +
+		"this is a bug in planner, not a mistake of yours: please report it with the command you ran\nplan.xlsx: formulas failed\n"
+	if err == nil || out.Len() > 0 || errs.String() != want {
+		t.Errorf("error %v, stdout %q, stderr:\n%s\nwant:\n%s", err, out.String(), errs.String(), want)
+	}
 }

@@ -37,8 +37,12 @@ func printReport(cmd *cobra.Command, p printed, format string) error {
 		fmt.Fprintln(stderr, "warning:", oneLine(w.Error()))
 	}
 	if format == "json" {
+		// Without its document, a failed evaluation still says why, and
+		// why the document is missing.
 		if err := writeJSON(cmd.OutOrStdout(), p); err != nil && p.err == nil {
 			p.err = err
+		} else if err != nil {
+			fmt.Fprintln(stderr, err)
 		}
 	} else if len(p.shown()) > 0 && !p.quiet {
 		writeTable(cmd.OutOrStdout(), p)
