@@ -18,13 +18,9 @@ func (g *Grid) WrapHeight(row int, width float64, texts ...string) {
 		if g.heights == nil {
 			g.heights = map[int]float64{}
 		}
-		g.heights[row] = min(maxRowHeight, max(g.heights[row], 15*float64(lines)))
+		g.heights[row] = max(g.heights[row], 15*float64(lines))
 	}
 }
-
-// maxRowHeight is the tallest row Excel allows, in points: a longer text
-// is cut off in view, and the sheet can still be written.
-const maxRowHeight = 409
 
 // wrappedLines is how many lines text takes wrapped at spaces in a column
 // of width: a width counts digits, and text runs about a tenth narrower.
@@ -88,7 +84,7 @@ func (g *Grid) settled() (merges [][2]string, heights map[int]float64) {
 		}
 		if s, ok := g.at(sp.col, sp.row).value.(string); ok {
 			if lines := wrappedLines(s, width); lines > 1 {
-				heights[sp.row] = min(maxRowHeight, max(heights[sp.row], 15*float64(lines)))
+				heights[sp.row] = max(heights[sp.row], 15*float64(lines))
 			}
 		}
 	}
