@@ -124,8 +124,8 @@ func plural(n int, one, many string) string {
 }
 
 func dollars(v float64) string {
-	if !finite(v) {
-		return units.NoNumber
+	if !finite(v) || math.Abs(v) >= 1e15 {
+		return units.Format(v, units.Money) // no number, or one written with an exponent
 	}
 	s := fmt.Sprintf("%.0f", math.Round(v))
 	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {

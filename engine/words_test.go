@@ -23,7 +23,7 @@ func TestWordsOfNoNumber(t *testing.T) {
 			t.Errorf("%v as %d reads %q", w.Value, w.Format, got)
 		}
 	}
-	if got := (Word{Value: 1e307, Format: AsPercent}).String(); got != "1.000e+309 %" {
+	if got := (Word{Value: 1e307, Format: AsPercent}).String(); got != "1e+309 %" {
 		t.Errorf("1e307 as a percentage reads %q", got)
 	}
 }
