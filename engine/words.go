@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"planner/units"
 )
 
 // A verdict in words is a sentence of fixed text and numbers. Planner keeps
@@ -122,8 +124,8 @@ func plural(n int, one, many string) string {
 }
 
 func dollars(v float64) string {
-	if !finite(v) {
-		return fmt.Sprint(v)
+	if !finite(v) || math.Abs(v) >= 1e15 {
+		return units.Format(v, units.Money) // no number, or one written with an exponent
 	}
 	s := fmt.Sprintf("%.0f", math.Round(v))
 	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
@@ -135,8 +137,8 @@ func dollars(v float64) string {
 // percent writes a share with one decimal, rounding half away from zero as
 // a spreadsheet's FIXED does: 0.608188 is 60.8 %.
 func percent(x float64) string {
-	if !finite(x) {
-		return strconv.FormatFloat(x, 'g', -1, 64)
+	if !finite(x * 1000) {
+		return units.Format(x, units.Share) // no number, or a share too large to round
 	}
 	return strconv.FormatFloat(math.Round(x*100*10)/10, 'f', 1, 64) + " %"
 }

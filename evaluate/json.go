@@ -426,14 +426,16 @@ type TableJSON struct {
 	ColInput  string       `json:"column_input,omitempty"`
 	ColValues []float64    `json:"column_values,omitempty"`
 	Offers    []string     `json:"column_offers,omitempty"`
-	Cells     [][]*float64 `json:"cells"`
+	Cells     [][]*float64 `json:"cells"`         // null where the output has no number
+	Why       string       `json:"why,omitempty"` // why the first null cell has none
 }
 
 type CrossingJSON struct {
 	Scenario    string   `json:"scenario"`
 	Offer       string   `json:"offer"`
 	Price       float64  `json:"price_per_gpu_hour"`
-	Utilization *float64 `json:"breakeven_utilization"` // null: above 100 %
+	Utilization *float64 `json:"breakeven_utilization"` // null where the curve does not meet the price; why says where it would
+	Why         string   `json:"why,omitempty"`         // "above 100 %", "below 1 %", or why the curve has no number
 }
 
 func whatIfsJSON(doc *FileJSON, w *whatif.Report) {
@@ -457,7 +459,7 @@ func whatIfsJSON(doc *FileJSON, w *whatif.Report) {
 	}
 	for _, t := range w.Tables {
 		jt := TableJSON{Name: t.Spec.Name, Output: t.Spec.Output, Unit: t.Unit, RowInput: t.Spec.Row.Input,
-			RowValues: t.RowValues, ColValues: t.ColValues, Offers: t.ColLabels}
+			RowValues: t.RowValues, ColValues: t.ColValues, Offers: t.ColLabels, Why: t.Why}
 		if t.Spec.Col != nil && !t.Spec.Col.Offers {
 			jt.ColInput = t.Spec.Col.Input
 		}
@@ -473,7 +475,7 @@ func whatIfsJSON(doc *FileJSON, w *whatif.Report) {
 	if w.Curve != nil {
 		for _, c := range w.Curve.Crossings {
 			doc.Breakeven = append(doc.Breakeven, CrossingJSON{Scenario: c.Scenario, Offer: c.Offer.Label(),
-				Price: c.Offer.Price, Utilization: OrNull(c.Utilization)})
+				Price: c.Offer.Price, Utilization: OrNull(c.Utilization), Why: c.Why})
 		}
 	}
 	for _, s := range w.Solutions {

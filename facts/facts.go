@@ -2,6 +2,7 @@ package facts
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -353,10 +354,13 @@ func where(scenario, offer, deployment string) string {
 }
 
 // Text is the value as show prints it, to 12 significant digits and as a
-// person reads it, or the reason it has none.
+// person reads it, or the reason it has none; never NaN or +Inf.
 func (r Result) Text() string {
 	if r.Err != "" {
 		return r.Err
+	}
+	if math.IsNaN(r.Value) || math.IsInf(r.Value, 0) {
+		return units.NoNumber
 	}
 	v := strconv.FormatFloat(r.Value, 'g', 12, 64)
 	if r.Unit == units.Share {

@@ -155,6 +155,11 @@ func (c *Checker) Check(f Formula) (*Checked, error) {
 		return nil, &diag.Diagnostic{Origin: f.Origin, Name: f.Name,
 			Msg: fmt.Sprintf("parentheses nest %d deep; formulas are limited to %d: split it into named parts", d, MaxDepth)}
 	}
+	// A whole number too large for expr fails to parse: it is refused with
+	// the others, for what it is.
+	if problems := largeLiterals(f, config); len(problems) > 0 {
+		return nil, problems.Err()
+	}
 	tree, err := parser.ParseWithConfig(f.Source, config)
 	if err != nil {
 		return nil, fromExpr(f, err)
@@ -185,6 +190,9 @@ func (c *Checker) Check(f Formula) (*Checked, error) {
 	}
 	if k != kNumber {
 		return nil, &diag.Diagnostic{Origin: f.Origin, Name: f.Name, Msg: notNumber(k)}
+	}
+	if problem := largeWholes(f, tree.Node); problem != nil {
+		return nil, problem
 	}
 	return &Checked{Formula: f, Tree: tree.Node, Refs: names(refs)}, nil
 }
@@ -320,8 +328,11 @@ func disallowed(n ast.Node) string {
 }
 
 // At builds an Error at node n of f, with a caret under it.
-func At(f Formula, n ast.Node, msg string) *diag.Diagnostic {
-	fe := &file.Error{Location: n.Location(), Message: msg}
+func At(f Formula, n ast.Node, msg string) *diag.Diagnostic { return atLocation(f, n.Location(), msg) }
+
+// atLocation builds an Error at a place in f's source, with a caret under it.
+func atLocation(f Formula, at file.Location, msg string) *diag.Diagnostic {
+	fe := &file.Error{Location: at, Message: msg}
 	return fromExpr(f, fe.Bind(file.NewSource(f.Source)))
 }
 

@@ -7,7 +7,11 @@
 // + - * / % ** ^, comparisons, and/or/not, the ternary ?: (or if/else), and an
 // allowlist of functions (abs, ceil, floor, round, min, max, sqrt, pow, exp,
 // log, log10). Text inputs may only be compared with == and !=. Nothing in a
-// formula can reach files, the environment, the clock or randomness.
+// formula can reach files, the environment, the clock or randomness. Its
+// whole numbers stay within ±2^53 (MaxWhole), where float64 holds every one
+// exactly and expr's integers, planner's numbers and a spreadsheet's agree:
+// Check refuses a number or whole-number arithmetic that may leave it, at
+// the place the formula writes it (whole.go).
 //
 // Each function is one row of a table (Functions, Lookup): its name and
 // arity, how it translates into Excel, what it computes and where it has no

@@ -61,6 +61,10 @@ func ParseDistribution(text string, in engine.Input) (*engine.Distribution, erro
 	if err := check(d); err != nil {
 		return nil, fmt.Errorf("%v; write it like %s, or fixed to hold %s at %s", err, example(kind, in), in.Name, units.Plain(in.Value.Num))
 	}
+	if err := checkDraws(d); err != nil {
+		return nil, fmt.Errorf("%v; write one whose draws stay within it, such as %s, or fixed to hold %s at %s",
+			err, example("triangular", in), in.Name, units.Plain(in.Value.Num))
+	}
 	return d, nil
 }
 
@@ -109,7 +113,7 @@ func example(kind string, in engine.Input) string {
 	case "uniform":
 		params = []float64{lo, hi}
 	case "normal":
-		params = []float64{v, significant((hi - lo) / (2 * z95))}
+		params = []float64{v, significant(sigma95(lo, hi))}
 	case "lognormal":
 		mu := 0.0
 		if v > 0 {
@@ -138,7 +142,9 @@ func exampleRange(in engine.Input) (lo, hi float64) {
 			spread = 0.1
 		}
 	}
-	lo, hi = significant(v-spread), significant(v+spread)
+	// Next to the largest float64, a tenth further is beyond it: the
+	// range stops there.
+	lo, hi = significant(max(v-spread, -math.MaxFloat64)), significant(min(v+spread, math.MaxFloat64))
 	switch units.ConstraintOf(in.Unit) {
 	case units.Fraction:
 		lo, hi = max(lo, 0), min(hi, 1)
@@ -157,7 +163,19 @@ func significant(x float64) float64 {
 		return x
 	}
 	scale := math.Pow(10, 2-math.Floor(math.Log10(math.Abs(x))))
-	return math.Round(x*scale) / scale
+	if r := math.Round(x*scale) / scale; finite(r) {
+		return r
+	}
+	return x // next to the largest float64, rounding up would pass it
+}
+
+// sigma95 is the standard deviation of a normal whose 5th and 95th
+// percentiles are lo and hi, for ends however far apart.
+func sigma95(lo, hi float64) float64 {
+	if sigma := (hi - lo) / (2 * z95); finite(sigma) {
+		return sigma
+	}
+	return (hi/2 - lo/2) / z95
 }
 
 // fromRange takes a bare distribution's parameters from low, value, high.
@@ -167,7 +185,7 @@ func fromRange(kind string, in engine.Input) []float64 {
 	case "uniform":
 		return []float64{lo, hi}
 	case "normal":
-		return []float64{v, (hi - lo) / (2 * z95)}
+		return []float64{v, sigma95(lo, hi)}
 	case "lognormal":
 		if lo <= 0 || hi <= 0 {
 			return []float64{math.NaN(), math.NaN()}
@@ -204,6 +222,29 @@ func check(d *engine.Distribution) error {
 	return nil
 }
 
+// farthest is the probability of the least likely draw a run can make:
+// the first of a full block's 1,024 strata, at the random grid's first
+// point (stream.units), halved to be safe.
+const farthest = 0x1p-33 / blockSize / 2
+
+// checkDraws refuses a normal or lognormal whose farthest draws are beyond
+// the largest float64: no formula could compute with them.
+func checkDraws(d *engine.Distribution) error {
+	var quantile func(float64) float64
+	switch d.Kind {
+	case "normal":
+		quantile = distuv.Normal{Mu: d.Params[0], Sigma: d.Params[1]}.Quantile
+	case "lognormal":
+		quantile = distuv.LogNormal{Mu: d.Params[0], Sigma: d.Params[1]}.Quantile
+	default:
+		return nil
+	}
+	if finite(quantile(farthest)) && finite(quantile(1-farthest)) {
+		return nil
+	}
+	return fmt.Errorf("%s draws numbers beyond ±%s, the largest planner computes with", d, units.Plain(math.MaxFloat64))
+}
+
 // fill draws len(col) values. A distribution whose quantile function gonum
 // gives in closed form is stratified (Latin hypercube sampling, as the
 // Excel add-ins do by default): one value from each of n equally likely
@@ -213,6 +254,42 @@ func check(d *engine.Distribution) error {
 // than random calls. PERT has no closed-form quantile and is drawn at
 // random. fill reports whether col came out ascending.
 func fill(d *engine.Distribution, col []float64, src *stream) bool {
+	if scale := wideScale(d); scale != 1 {
+		// A range so wide that its width, or its square, overflows: the
+		// same draws scaled down by a power of two, and back up exactly.
+		scaled := *d
+		scaled.Params = make([]float64, len(d.Params))
+		for i, x := range d.Params {
+			scaled.Params[i] = x * scale
+		}
+		ascending := draw(&scaled, col, src)
+		lo, hi := d.Params[0], d.Params[len(d.Params)-1]
+		for i, x := range col {
+			col[i] = max(lo, min(hi, x/scale))
+		}
+		return ascending
+	}
+	return draw(d, col, src)
+}
+
+// wideScale is 1 for a distribution whose draws can be computed as they
+// stand, and for a uniform, triangle or PERT between ends so far apart
+// that their width or its square overflows, the power of two that brings
+// them close enough. (A normal or lognormal whose draws overflow draws
+// beyond the largest float64: ParseDistribution refuses it.)
+func wideScale(d *engine.Distribution) float64 {
+	if d.Kind != "uniform" && d.Kind != "triangular" && d.Kind != "pert" {
+		return 1
+	}
+	p := d.Params
+	if width := p[len(p)-1] - p[0]; finite(width * width) {
+		return 1
+	}
+	return 0x1p-600
+}
+
+// draw is fill for a distribution whose draws can be computed as they stand.
+func draw(d *engine.Distribution, col []float64, src *stream) bool {
 	p := d.Params
 	var quantile func(float64) float64
 	switch d.Kind {

@@ -265,6 +265,7 @@ type mcRun struct {
 	done         atomic.Int64 // samples drawn
 	blocks       int
 	sums         [][]float64 // per block, per output: the sum over good samples
+	scaled       [][]float64 // per block, per output: that sum scaled by sumScale where it overflowed; nil in a block where none did
 	good         []int       // per block
 	cheaper      [][]int     // per block, per offer: samples where owning wins
 	gains        [][]int     // per block, per offer: samples where owning's NPV is above zero
@@ -299,6 +300,7 @@ func (mc *mcRun) prepare() {
 	mc.findBases()
 	mc.blocks = (n + blockSize - 1) / blockSize
 	mc.sums, mc.cheaper, mc.counted = make([][]float64, mc.blocks), make([][]int, mc.blocks), make([][]int, mc.blocks)
+	mc.scaled = make([][]float64, mc.blocks)
 	mc.gains = make([][]int, mc.blocks)
 	mc.good, mc.failure = make([]int, mc.blocks), make([]int, mc.blocks)
 }

@@ -48,8 +48,11 @@ type sieve struct {
 	share            [percentileCount]float64 // the pilot's share of values inside each bracket
 	histogram        bool                     // count the values into a histogram
 	binLow, binWidth float64
-	binScale         float64 // 1 / binWidth, or 0 when the bins have no width
-	base             float64 // the output's deterministic value: where it ranks is counted
+	binScale         float64 // 1 / (binWidth·binHalve), or 0 when the bins have no width
+	// binHalve is 1, or ½ for a range wider than the largest float64,
+	// whose bins are found among values halved, which cannot overflow.
+	binHalve float64
+	base     float64 // the output's deterministic value: where it ranks is counted
 }
 
 // keepAll keeps every value, in one bracket, with the histogram's bins
@@ -73,17 +76,23 @@ func (s *sieve) keepEverything() {
 // lo..hi.
 func (s *sieve) edges(lo, hi float64) []float64 {
 	out := make([]float64, histogramBins+1)
+	h := s.binHalve
 	for i := range out {
-		out[i] = s.binLow + float64(i)*s.binWidth
+		out[i] = (s.binLow*h + float64(i)*(s.binWidth*h)) / h
 	}
 	out[0], out[histogramBins] = lo, hi
 	return out
 }
 
 func (s *sieve) setBins(lo, hi float64) {
-	s.binLow, s.binWidth, s.binScale = lo, (hi-lo)/histogramBins, 0
+	s.binHalve = 1
+	if math.IsInf(hi-lo, 0) {
+		s.binHalve = 0.5
+	}
+	h := s.binHalve
+	s.binLow, s.binWidth, s.binScale = lo, (hi*h-lo*h)/histogramBins/h, 0
 	if s.binWidth > 0 && !math.IsInf(s.binWidth, 0) {
-		s.binScale = 1 / s.binWidth
+		s.binScale = 1 / (s.binWidth * h)
 	}
 }
 
@@ -398,11 +407,13 @@ func (t *tally) keepFinite(s *sieve, col []float64) (sum float64, ok bool) {
 
 // bin counts the values into the histogram.
 func (t *tally) bin(s *sieve, col []float64, bad []bool) {
+	h := s.binHalve
+	low := s.binLow * h
 	for i, x := range col {
 		if bad != nil && bad[i] {
 			continue
 		}
-		bin := (x - s.binLow) * s.binScale
+		bin := (x*h - low) * s.binScale
 		if bin > histogramBins-1 {
 			bin = histogramBins - 1
 		}
@@ -553,11 +564,16 @@ func pickBetween(xs []float64, lo, hi float64, ranks []int) []float64 {
 		return out
 	}
 	bins := min(4096, len(xs)/16)
-	scale := float64(bins) / (hi - lo)
+	h := 1.0 // values spread wider than the largest float64 are binned halved
+	if math.IsInf(hi-lo, 0) {
+		h = 0.5
+	}
+	low := lo * h
+	scale := float64(bins) / (hi*h - low)
 	if !(scale > 0) || math.IsInf(scale, 0) {
 		scale = 0 // no width, or too wide to divide: one bin
 	}
-	binOf := func(x float64) int { return min(int((x-lo)*scale), bins-1) }
+	binOf := func(x float64) int { return min(int((x*h-low)*scale), bins-1) }
 	counts := make([]int, bins)
 	for _, x := range xs {
 		counts[binOf(x)]++

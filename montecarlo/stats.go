@@ -128,12 +128,33 @@ func (mc *mcRun) newStats(o, good int) Stats {
 	name := mc.outputs[o]
 	s := Stats{Name: name, Unit: mc.plan.Unit(name), BaseRank: 0.5}
 	s.Base = mc.base(o)
+	s.Mean = mc.mean(o, good)
+	return s
+}
+
+// mean is output o's mean over its good samples: the blocks' sums added
+// up and divided, or, where that overflows, the blocks' sums scaled by
+// sumScale instead. Every ordinary mean is the plain one to the bit; a
+// mean of finite values is finite (NaN only when no sample evaluated).
+func (mc *mcRun) mean(o, good int) float64 {
 	sum := 0.0
 	for k := 0; k < mc.blocks; k++ {
 		sum += mc.sums[k][o]
 	}
-	s.Mean = sum / float64(good)
-	return s
+	if finite(sum) {
+		return sum / float64(good)
+	}
+	scaled := 0.0
+	for k := 0; k < mc.blocks; k++ {
+		if s := mc.sums[k][o]; finite(s) {
+			scaled += s * sumScale
+		} else {
+			scaled += mc.scaled[k][o]
+		}
+	}
+	// The mean lies within the values, all finite; rounding may take it a
+	// step past the largest float64.
+	return max(-math.MaxFloat64, min(math.MaxFloat64, scaled/float64(good)/sumScale))
 }
 
 // summarise computes output o's statistics and the values at the

@@ -237,18 +237,45 @@ func (w *worker) record(k, n int, bad []bool) {
 			continue // counted with its offer (offers)
 		}
 		col, fixed := mc.column(w.b, o)
-		if col == nil {
+		switch {
+		case col == nil:
 			// An output no sampled input reaches is one number: nothing to count.
 			sums[o] = fixed * float64(good)
-			continue
-		}
-		if mc.follows[o] != nil {
+		case mc.follows[o] != nil:
 			sums[o] = sumGood(col[:n], failed)
-			continue
+		default:
+			sums[o] = w.tallies[o].add(&mc.sieves[o], col[:n], failed, &w.scratch)
 		}
-		sums[o] = w.tallies[o].add(&mc.sieves[o], col[:n], failed, &w.scratch)
+		if !finite(sums[o]) {
+			mc.keepScaled(k, o, col, n, fixed, good, failed)
+		}
 	}
 	mc.sums[k], mc.good[k] = sums, good
+}
+
+// sumScale scales the values of a block whose sum overflows: no run has
+// so many samples that their sum scaled by it could.
+const sumScale = 0x1p-32
+
+// keepScaled keeps output o's sum over block k's n samples, those that did
+// not fail (bad is nil when none did), each value scaled by sumScale, for
+// a block whose plain sum is too large for a float64. col is nil for an
+// output whose one value is fixed.
+func (mc *mcRun) keepScaled(k, o int, col []float64, n int, fixed float64, good int, bad []bool) {
+	if mc.scaled[k] == nil {
+		mc.scaled[k] = make([]float64, len(mc.outputs))
+	}
+	if col == nil {
+		mc.scaled[k][o] = fixed * sumScale * float64(good)
+		return
+	}
+	sum := 0.0
+	for i, x := range col[:n] {
+		if bad == nil || !bad[i] {
+			sum += x * sumScale
+		}
+	}
+	mc.scaled[k][o] = sum
 }
 
 // sumGood sums the values of the samples that did not fail (bad is nil
@@ -304,6 +331,9 @@ func (w *worker) recordOffer(k, n, j int, bad []bool) {
 			mc.sums[k][o] = fixed * float64(good)
 		} else {
 			mc.sums[k][o] = w.tallies[o].add(&mc.sieves[o], col[:n], failed, &w.scratch)
+		}
+		if !finite(mc.sums[k][o]) {
+			mc.keepScaled(k, o, col, n, fixed, good, failed)
 		}
 		if mc.outputs[o] == engine.NPVSaving {
 			mc.gains[k][j] = positive(col, fixed, bad)

@@ -37,7 +37,7 @@ type ResultChange struct {
 	Old, New       *float64 // nil: no number on that side
 	OldErr, NewErr string   // why there is no number ("" when missing altogether)
 	Abs            float64  // new − old, when both are numbers
-	Rel            float64  // (new − old) / |old|; ±Inf from zero
+	Rel            float64  // (new − old) / |old|; ±Inf from zero; NaN when new − old is beyond the largest float64 (Abs is ±Inf)
 	Only           string   // "old" or "new" when the result is on one side only
 	// Headline is a cost per GPU-hour, per used hour or a break-even: the
 	// figures a reviewer reads first after the decisions.
@@ -181,6 +181,8 @@ func change(old, new facts.Result, tol Tolerance) (ResultChange, bool) {
 	c.numbers = true
 	c.Abs = new.Value - old.Value
 	switch {
+	case math.IsInf(c.Abs, 0):
+		c.Rel = math.NaN() // a change beyond the largest float64: no number, nor a share of one
 	case old.Value != 0:
 		c.Rel = c.Abs / math.Abs(old.Value)
 	case c.Abs != 0:

@@ -142,3 +142,20 @@ func find(t *testing.T, d Diff, key string) ResultChange {
 	t.Fatalf("%s is not in the diff", key)
 	return ResultChange{}
 }
+
+// A change wider than the largest float64 (a saving from -1e308 to
+// 1e308) has no number, nor a share of one: the report says so, not
+// "from zero", and not "+NaN %".
+func TestChangeBeyondTheLargestNumber(t *testing.T) {
+	old := facts.Result{Scenario: "base", Name: "npv_saving", Unit: "$", Value: -1e308}
+	new := old
+	new.Value = 1e308
+	c, changed := change(old, new, Tolerance{})
+	if !changed || !math.IsInf(c.Abs, 1) || !math.IsNaN(c.Rel) {
+		t.Fatalf("change %v, relative %v", c.Abs, c.Rel)
+	}
+	cells := ResultCells(c)
+	if cells[3] != "no number" || cells[4] != "no number" {
+		t.Errorf("cells %q", cells)
+	}
+}

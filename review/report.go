@@ -159,6 +159,8 @@ func ResultCells(r ResultChange) []string {
 	if r.numbers {
 		cells[3] = signed(r.Abs, r.Unit)
 		switch {
+		case math.IsNaN(r.Rel):
+			cells[4] = units.NoNumber
 		case math.IsInf(r.Rel, 0):
 			cells[4] = "from zero"
 		default:
@@ -170,7 +172,7 @@ func ResultCells(r ResultChange) []string {
 
 // signed writes a change with its sign: +$0.33, -$972.22.
 func signed(v float64, unit string) string {
-	if v > 0 {
+	if v > 0 && !math.IsInf(v, 0) {
 		return "+" + units.Format(v, unit)
 	}
 	return units.Format(v, unit)

@@ -42,24 +42,50 @@ func ExcelFormat(unit string) string {
 	return "#,##0.00"
 }
 
+// NoNumber is what planner prints where a value is not a finite number,
+// never "NaN" or "+Inf": the reason is said where the value comes from.
+const NoNumber = "no number"
+
 // Format prints v for a person reading a terminal, to the precision the unit
-// deserves: $1.36, $285,000, 60.8 %, 26,280, 7.28.
+// deserves: $1.36, $285,000, 60.8 %, 26,280, 7.28; NoNumber for a value
+// that is not finite. From a quadrillion (1e15) on, past the digits a
+// float64 holds, a number is written with an exponent, $1.7e+308, not as
+// three hundred digits of which all but the first 17 mean nothing.
 func Format(v float64, unit string) string {
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0):
-		return strconv.FormatFloat(v, 'g', -1, 64)
+		return NoNumber
+	case unit == Share && math.IsInf(v*100, 0):
+		return hugePercent(v)
+	case unit == Share && math.Abs(v*100) >= huge:
+		return strconv.FormatFloat(v*100, 'g', -1, 64) + " %"
 	case unit == Share:
 		return group(v*100, 1) + " %"
+	case math.Abs(v) >= huge && IsMoney(unit):
+		return sign(v) + "$" + strconv.FormatFloat(math.Abs(v), 'g', -1, 64)
+	case math.Abs(v) >= huge:
+		return strconv.FormatFloat(v, 'g', -1, 64)
 	case unit == Money:
 		return dollars(v, 0)
 	case IsMoney(unit) && math.Abs(v) < 0.1 && v != 0:
 		return dollars(v, 4)
 	case IsMoney(unit):
 		return dollars(v, 2)
-	case v == math.Trunc(v) && math.Abs(v) < 1e15:
+	case v == math.Trunc(v):
 		return group(v, 0)
 	}
 	return group(v, 2)
+}
+
+// huge is where Format turns to an exponent.
+const huge = 1e15
+
+// hugePercent writes a share whose percentage is beyond the largest
+// float64: its digits, with the exponent two higher ("1.5e+310 %").
+func hugePercent(v float64) string {
+	digits, exp, _ := strings.Cut(strconv.FormatFloat(v, 'e', -1, 64), "e")
+	e, _ := strconv.Atoi(exp)
+	return fmt.Sprintf("%se%+d %%", digits, e+2)
 }
 
 // dollars is "$1,234" or "-$1,234"; an amount that rounds to nothing

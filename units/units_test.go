@@ -19,7 +19,16 @@ func TestFormat(t *testing.T) {
 		{26280, "h", "26,280"},
 		{7.28, "kW", "7.28"},
 		{1234567.891, "", "1,234,567.89"},
-		{math.Inf(1), "$", "+Inf"},
+		{math.Inf(1), "$", "no number"},
+		{math.Inf(-1), "%", "no number"},
+		{math.NaN(), "", "no number"},
+		{1.5e308, "%", "1.5e+310 %"},
+		{-1e307, "%", "-1e+309 %"},
+		{2e13, "%", "2e+15 %"},
+		{1.7e308, "$", "$1.7e+308"},
+		{-2.6593438400365424e306, "$/month", "-$2.6593438400365424e+306"},
+		{999999999999999, "$", "$999,999,999,999,999"},
+		{1e15, "GPUs", "1e+15"},
 		{-0.0000031, "$", "$0"},
 		{-0.004, "$/month", "-$0.0040"},
 		{-0.00004, "$/GPU-h", "$0.0000"},
@@ -109,5 +118,16 @@ func TestRoundingAsSpreadsheets(t *testing.T) {
 	}
 	if got := AsSpreadsheets(math.Inf(1)); !math.IsInf(got, 1) {
 		t.Errorf("AsSpreadsheets(+Inf) = %v", got)
+	}
+}
+
+// Plain writes numbers as people type them, and never NaN or +Inf, which
+// nobody could.
+func TestPlain(t *testing.T) {
+	for v, want := range map[float64]string{1e6: "1000000", 0.35: "0.35", 1e308: "1e+308", 0.00001: "1e-05",
+		math.Inf(1): "no number", math.Inf(-1): "no number", math.NaN(): "no number"} {
+		if got := Plain(v); got != want {
+			t.Errorf("Plain(%v) = %q, want %q", v, got, want)
+		}
 	}
 }

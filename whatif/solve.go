@@ -142,14 +142,17 @@ func brackets(in engine.Input, g engine.Goal) [][2]float64 {
 		out = append(out, [2]float64{in.Low, in.High})
 	}
 	v := in.Value.Num
+	// Near the largest float64, a thousandfold is beyond it: the bracket
+	// stops there.
+	top := math.MaxFloat64
 	switch units.ConstraintOf(in.Unit) {
 	case units.Fraction:
 		out = append(out, [2]float64{1e-9, 1})
 	case units.AboveZero, units.WholeCount, units.NotNegative:
-		out = append(out, [2]float64{math.Max(v, 1e-9) / 1000, math.Max(v, 1) * 1000})
+		out = append(out, [2]float64{math.Max(v, 1e-9) / 1000, math.Min(math.Max(v, 1)*1000, top)})
 	default:
 		span := math.Max(math.Abs(v), 1) * 1000
-		out = append(out, [2]float64{v - span, v + span})
+		out = append(out, [2]float64{math.Max(v-span, -top), math.Min(v+span, top)})
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"planner/diag"
 	"planner/engine"
 	"planner/montecarlo"
+	"planner/units"
 )
 
 // Target is an output a what-if follows: a node-level formula, or a
@@ -79,7 +80,10 @@ type TornadoBar struct {
 	Input         engine.Input
 	AtLow, AtHigh float64 // the target with the input at its low and its high
 	Swing         float64 // |AtHigh − AtLow|
-	Why           string  // when the target has no number at an end
+	// Why says, when the bar has no swing to show, why: the target has no
+	// number at an end (AtLow and AtHigh are then NaN), or the ends are
+	// further apart than the largest float64 (the swing is +Inf).
+	Why string
 }
 
 // Tornado is the sensitivity of one target to every input with a range,
@@ -126,9 +130,15 @@ func Tornadoes(p *engine.Plan, sc engine.Scenario, targets []Target) ([]Tornado,
 			var okLow, okHigh bool
 			bar.AtLow, okLow = t.valueIn(low, lowAt)
 			bar.AtHigh, okHigh = t.valueIn(high, highAt)
-			if okLow && okHigh {
+			switch {
+			case okLow && okHigh:
 				bar.Swing = math.Abs(bar.AtHigh - bar.AtLow)
-			} else {
+				if base := out[i].Base; !finite(bar.Swing) || !finite(bar.AtLow-base) || !finite(bar.AtHigh-base) {
+					// Each end is a number; the distance between them is not.
+					bar.Why = fmt.Sprintf("%s moves from %s to %s against %s at base, further than the largest number planner computes with (%s)",
+						t.Label(), units.Plain(bar.AtLow), units.Plain(bar.AtHigh), units.Plain(base), units.Plain(math.MaxFloat64))
+				}
+			default:
 				bar.Why = fmt.Sprintf("%s has no number with %s at its range's end", t.Label(), in.Name)
 				bar.AtLow, bar.AtHigh = math.NaN(), math.NaN()
 			}
@@ -200,14 +210,19 @@ func values(a engine.Axis) []float64 {
 		return []float64{a.From}
 	}
 	out := make([]float64, a.Steps)
+	wide := !finite(a.To - a.From) // ends further apart than the largest float64
 	for i := range out {
-		out[i] = a.From + (a.To-a.From)*float64(i)/float64(a.Steps-1)
+		if f := float64(i) / float64(a.Steps-1); wide {
+			out[i] = a.From*(1-f) + a.To*f
+		} else {
+			out[i] = a.From + (a.To-a.From)*float64(i)/float64(a.Steps-1)
+		}
 	}
 	return out
 }
 
 // Table is a data table computed: Cells[row][col], NaN where the output
-// has no number.
+// has no number, and Why says why for the first such cell.
 type Table struct {
 	Spec      engine.TableSpec
 	Unit      string
@@ -215,6 +230,7 @@ type Table struct {
 	ColValues []float64 // empty for a one-way table or a table over offers
 	ColLabels []string  // the offers, for a table over offers
 	Cells     [][]float64
+	Why       string
 }
 
 // checkTables refuses tables over names the model lacks, with impossible
@@ -323,7 +339,57 @@ func DataTable(p *engine.Plan, sc engine.Scenario, spec engine.TableSpec) (*Tabl
 		}
 		t.Cells = append(t.Cells, cells)
 	}
+	t.Why = firstNoNumber(p, sc, t)
 	return t, nil
+}
+
+// firstNoNumber says why the table's first cell without a number has
+// none, as evaluating that cell alone explains it; "" when every cell has
+// one.
+func firstNoNumber(p *engine.Plan, sc engine.Scenario, t *Table) string {
+	for i, row := range t.Cells {
+		for j, v := range row {
+			if !math.IsNaN(v) {
+				continue
+			}
+			set := map[string]engine.Value{}
+			for k, x := range sc.Set {
+				set[k] = x
+			}
+			set[t.Spec.Row.Input] = engine.Num(t.RowValues[i])
+			at := fmt.Sprintf("%s = %s", t.Spec.Row.Input, units.Plain(t.RowValues[i]))
+			offer := ""
+			switch {
+			case len(t.ColValues) > 0:
+				set[t.Spec.Col.Input] = engine.Num(t.ColValues[j])
+				at += fmt.Sprintf(", %s = %s", t.Spec.Col.Input, units.Plain(t.ColValues[j]))
+			case len(t.ColLabels) > 0:
+				offer = t.ColLabels[j]
+				at += " against " + offer
+			}
+			return fmt.Sprintf("no number at %s: %s", at, cellError(p, engine.Scenario{Name: sc.Name, Set: set}, t.Spec.Output, offer))
+		}
+	}
+	return ""
+}
+
+// cellError is why output has no number in sc (against the offer so
+// labelled, for a per-offer output): the evaluator's own words.
+func cellError(p *engine.Plan, sc engine.Scenario, output, offer string) string {
+	r, err := p.Eval(sc)
+	if err != nil {
+		return err.Error()
+	}
+	errs := r.Errors
+	for _, o := range r.Offers {
+		if offer != "" && o.Offer.Label() == offer {
+			errs = o.Errors
+		}
+	}
+	if e, ok := errs[output]; ok {
+		return output + ": " + e.Msg
+	}
+	return output + " is not a finite number"
 }
 
 // slot is the slot of an input or formula that Check or the evaluator has
@@ -347,7 +413,15 @@ type Crossing struct {
 	Scenario    string
 	Offer       engine.Offer
 	Utilization float64 // NaN when the curve does not meet the price between 1 % and 100 %
+	// Why says, when it does not, where it would: engine.AboveAll (dearer
+	// than the price even with the cards always busy: owning never pays),
+	// BelowAll, or why the curve has no number to meet the price with.
+	Why string
 }
+
+// BelowAll is where a curve cheaper than an offer's price even with the
+// cards idle 99 % of the time crosses it.
+const BelowAll = "below 1 %"
 
 // Curve is the cost per used hour over utilisation, for every scenario.
 type Curve struct {
@@ -415,8 +489,15 @@ func crossings(p *engine.Plan, sc engine.Scenario, output string, at func(u floa
 		g := engine.Goal{Name: "break-even", For: engine.Utilization, Target: output, Value: o.Offer.Price, Low: 0.01, High: 1, HasRange: true}
 		sol := solveFor(p, in, g, func(u float64) float64 { return at(u) - g.Value })
 		cr := Crossing{Scenario: sc.Name, Offer: o.Offer, Utilization: math.NaN()}
-		if sol.Found {
+		switch low, high := at(g.Low)-g.Value, at(g.High)-g.Value; {
+		case sol.Found:
 			cr.Utilization = sol.X
+		case low > 0 && high > 0:
+			cr.Why = engine.AboveAll
+		case low < 0 && high < 0:
+			cr.Why = BelowAll
+		default:
+			cr.Why = sol.Why
 		}
 		out = append(out, cr)
 	}

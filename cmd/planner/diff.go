@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -72,7 +71,9 @@ func runDiff(cmd *cobra.Command, oldArg, newArg string, opts diffOptions) error 
 	d := review.Compare(sides[0], sides[1], tol)
 	switch opts.format {
 	case "json":
-		writeDiffJSON(cmd.OutOrStdout(), d)
+		if err := writeDiffJSON(cmd.OutOrStdout(), d); err != nil {
+			return fmt.Errorf("the differences cannot be written as JSON: %v", err)
+		}
 	case "markdown":
 		writeDiffMarkdown(cmd.OutOrStdout(), d.Report())
 	default:
@@ -253,7 +254,7 @@ type jsonResultDiff struct {
 	Relative   *float64 `json:"relative,omitempty"` // null from zero
 }
 
-func writeDiffJSON(w io.Writer, d review.Diff) {
+func writeDiffJSON(w io.Writer, d review.Diff) error {
 	doc := jsonDiff{Old: d.Old, New: d.New, Same: d.Same(), Unrelated: d.Unrelated,
 		Decisions: []jsonDecision{}, Facts: []jsonFactChange{}, Results: []jsonResultDiff{}}
 	for i, why := range d.Broken {
@@ -268,7 +269,7 @@ func writeDiffJSON(w io.Writer, d review.Diff) {
 		j := jsonDecision{Scenario: c.Scenario, Offer: c.Offer, Deployment: c.Deployment, Fleet: c.Verdict.Fleet, Old: c.Old, New: c.New,
 			OldPerMonth: c.OldSaving, PerMonth: c.NewSaving, Words: c.Words}
 		if v, ok := c.Change(); ok {
-			j.Change = &v
+			j.Change = evaluate.OrNull(v)
 		}
 		doc.Decisions = append(doc.Decisions, j)
 	}
@@ -279,13 +280,10 @@ func writeDiffJSON(w io.Writer, d review.Diff) {
 		j := jsonResultDiff{Scenario: r.Scenario, Offer: r.Offer, Deployment: r.Deployment, Fleet: r.Fleet, Name: r.Name, Unit: r.Unit,
 			Headline: r.Headline, Old: r.Old, New: r.New, OldError: r.OldErr, NewError: r.NewErr}
 		if r.Old != nil && r.New != nil {
-			abs := r.Abs
-			j.Change = &abs
+			j.Change = evaluate.OrNull(r.Abs) // null beyond the largest float64
 			j.Relative = evaluate.OrNull(r.Rel)
 		}
 		doc.Results = append(doc.Results, j)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	_ = enc.Encode(doc)
+	return writeDoc(w, doc)
 }

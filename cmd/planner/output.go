@@ -37,8 +37,12 @@ func printReport(cmd *cobra.Command, p printed, format string) error {
 		fmt.Fprintln(stderr, "warning:", oneLine(w.Error()))
 	}
 	if format == "json" {
+		// Without its document, a failed evaluation still says why, and
+		// why the document is missing.
 		if err := writeJSON(cmd.OutOrStdout(), p); err != nil && p.err == nil {
 			p.err = err
+		} else if err != nil {
+			fmt.Fprintln(stderr, err)
 		}
 	} else if len(p.shown()) > 0 && !p.quiet {
 		writeTable(cmd.OutOrStdout(), p)
@@ -54,17 +58,25 @@ func printReport(cmd *cobra.Command, p printed, format string) error {
 
 func writeJSON(w io.Writer, p printed) error {
 	if err := writeDoc(w, p.Report.JSON(p.only, p.err)); err != nil {
-		// Only a number JSON cannot hold gets here; the error says which.
 		return fmt.Errorf("%s: the results cannot be written as JSON: %v", p.File, err)
 	}
 	return nil
 }
 
-// writeDoc prints one JSON document, indented.
+// writeDoc prints one JSON document, indented, or nothing. Only a number
+// JSON cannot hold stops it, which no document should hold: the error
+// names the field, as a bug of planner's.
 func writeDoc(w io.Writer, doc any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	err := enc.Encode(doc)
+	if err == nil {
+		return nil
+	}
+	if at := evaluate.NotFinite(doc); at != "" {
+		return fmt.Errorf("%s, not a number; this is a bug in planner, not a mistake of yours: please report it with the command you ran", at)
+	}
+	return err
 }
 
 // writeTable prints what a person reads: every formula per scenario, then
@@ -171,7 +183,7 @@ func writeDeployments(w io.Writer, ds []deploy.Result) {
 	t := &table{right: []bool{false, true, false, false, true, true, false}}
 	t.add("deployment", "cards", "usage", "offer", "rent/month", "own/month", "verdict")
 	for _, d := range ds {
-		if d.Cards == 0 {
+		if d.Phrase == nil { // not costed: the words say why
 			t.add(d.Name, "", "", "", "", "", d.Words)
 			continue
 		}
@@ -252,6 +264,10 @@ func writeMonteCarlo(w io.Writer, mc *montecarlo.Result) {
 	}
 	fmt.Fprintf(w, "\nMonte Carlo, scenario %s: %s samples (seed %d) of %d uncertain inputs%s\n\n",
 		mc.Scenario, units.Format(float64(mc.Samples), ""), mc.Seed, len(mc.Sampled), held)
+	if mc.Good == 0 {
+		fmt.Fprintf(w, "No sample gave a number, so there are no figures; the first, %s\n", mc.FirstFailure)
+		return
+	}
 	t := &table{right: []bool{false, false, true, true, true, true, true, true}}
 	t.add("output", "unit", "mean", "P5", "P50", "P95", "base", "base at")
 	for _, o := range mc.Outputs {
@@ -262,6 +278,10 @@ func writeMonteCarlo(w io.Writer, mc *montecarlo.Result) {
 	}
 	var odds, gains []string
 	for _, oc := range mc.OwnCheaper {
+		if oc.Evaluated == 0 {
+			odds = append(odds, oc.Offer.Label()+" "+units.NoNumber+" (no sample evaluated against it)")
+			continue
+		}
 		odds = append(odds, fmt.Sprintf("%s %s", oc.Offer.Label(), units.Format(oc.Probability, units.Share)))
 		if o := oc.NPV; o != nil && o.Mean == o.Mean {
 			t.add(o.Name+" vs "+oc.Offer.Label(), o.Unit, units.Format(o.Mean, o.Unit), units.Format(o.P5, o.Unit), units.Format(o.P50, o.Unit),

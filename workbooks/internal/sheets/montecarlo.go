@@ -2,7 +2,6 @@ package sheets
 
 import (
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/xuri/excelize/v2"
@@ -67,6 +66,11 @@ func histogram(g *grid.Grid, mc *montecarlo.Result) {
 			s = o
 		}
 	}
+	if mc.Good == 0 {
+		g.Line(mcHistogramRow, grid.Text(units.NoNumber, grid.StyleError))
+		g.Sentence(2, mcHistogramRow, 4, noSample(mc), grid.StyleNote)
+		return
+	}
 	format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(s.Unit))
 	for i, c := range s.Histogram {
 		from, upTo := s.Edges[i], s.Edges[i+1]
@@ -109,6 +113,13 @@ func histogramChart(label string, mc *montecarlo.Result) *excelize.Chart {
 func outputsTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
 	row = statsHeader(g, row, "Outputs that vary: mean and percentiles over the samples", "output")
 	for _, mc := range mcs {
+		if mc.Good == 0 {
+			row++
+			g.Line(row, grid.Text("every output", grid.StyleLabel), grid.Text("", grid.StyleLabel), grid.Text(mc.Scenario, grid.StyleLabel),
+				grid.Text(units.NoNumber, grid.StyleError))
+			g.Sentence(5, row, 0, noSample(mc), grid.StyleNote)
+			continue
+		}
 		for _, o := range mc.Outputs {
 			if o.Min == o.Max {
 				continue // one number in every sample: Results has it
@@ -136,7 +147,12 @@ func npvTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
 	row = statsHeader(g, row, "Owning's net present value against each offer (npv_saving): mean and percentiles over the samples", "offer")
 	for _, mc := range mcs {
 		for _, oc := range mc.OwnCheaper {
-			if o := oc.NPV; o != nil && o.Min != o.Max {
+			if o := oc.NPV; o != nil && oc.Evaluated == 0 {
+				row++
+				g.Line(row, grid.Text(oc.Offer.Label(), grid.StyleLabel), grid.Text(o.Unit, grid.StyleLabel), grid.Text(mc.Scenario, grid.StyleLabel),
+					grid.Text(units.NoNumber, grid.StyleError))
+				g.Sentence(5, row, 0, "no sample evaluated against this offer", grid.StyleNote)
+			} else if o != nil && o.Min != o.Max {
 				row++
 				statsRow(g, row, oc.Offer.Label(), mc.Scenario, *o, oc.Evaluated)
 			}
@@ -169,22 +185,18 @@ func statsRow(g *grid.Grid, row int, label, scenario string, o montecarlo.Stats,
 // owning's NPV against it is above zero, when the model has an NPV.
 func ownCheaperTable(g *grid.Grid, out Output, row int) int {
 	row = offerShares(g, out, row, "Probability that owning is cheaper than renting (utilisation at or above break-even)",
-		func(oc montecarlo.OwnCheaper) float64 { return oc.Probability })
+		func(oc montecarlo.OwnCheaper) (float64, bool) { return oc.Probability, true })
 	if hasNPV(out.MonteCarlo) {
 		return offerShares(g, out, row+2, "Probability that owning's net present value is above zero (npv_saving, at the cost of capital)",
-			func(oc montecarlo.OwnCheaper) float64 {
-				if oc.NPV == nil {
-					return math.NaN()
-				}
-				return oc.NPVAboveZero
-			})
+			func(oc montecarlo.OwnCheaper) (float64, bool) { return oc.NPVAboveZero, oc.NPV != nil })
 	}
 	return row
 }
 
 // offerShares is a table of a share per offer (a row) and scenario (a
-// column); NaN leaves its cell empty.
-func offerShares(g *grid.Grid, out Output, row int, title string, share func(montecarlo.OwnCheaper) float64) int {
+// column); a share that does not apply (ok false) leaves its cell empty,
+// and one of no evaluated sample says there is no number.
+func offerShares(g *grid.Grid, out Output, row int, title string, share func(montecarlo.OwnCheaper) (p float64, ok bool)) int {
 	g.Line(row, grid.Text(title, grid.StyleSection))
 	row++
 	scenarioHeader(g, row, out.Results, 0, "", "Offer", "GPU")
@@ -202,7 +214,11 @@ func offerShares(g *grid.Grid, out Output, row int, title string, share func(mon
 		g.Line(row, grid.Text(o.Label(), grid.StyleLabel), grid.Text(o.GPU, grid.StyleLabel))
 		for i := range out.MonteCarlo {
 			for _, oc := range byLabel[i][o.Label()] {
-				if p := share(oc); p == p {
+				switch p, ok := share(oc); {
+				case !ok:
+				case oc.Evaluated == 0:
+					g.Set(3+i, row, grid.Text(units.NoNumber, grid.StyleError))
+				default:
 					g.Set(3+i, row, grid.Number(p, grid.WithFormat(grid.StyleResult, "0.0%")))
 				}
 			}
@@ -235,6 +251,12 @@ func sampledTable(g *grid.Grid, mc *montecarlo.Result, row int) int {
 		g.Sentence(7, row, 0, heldNote(h), grid.StyleNote)
 	}
 	return row
+}
+
+// noSample says why a run has no figures: every sample failed, and how
+// the first did.
+func noSample(mc *montecarlo.Result) string {
+	return "no sample of scenario " + mc.Scenario + " gave a number; the first, " + mc.FirstFailure
 }
 
 // heldNote says why an input was held and what would let it vary.

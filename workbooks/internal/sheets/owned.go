@@ -85,7 +85,7 @@ func costsGrid(out Output, lay *resultsLayout) *grid.Grid {
 // costRow writes one deployment's row of Deployment costs.
 func costRow(g *grid.Grid, out Output, lay *resultsLayout, d deploy.Result, row int) {
 	g.Line(row, grid.Text(d.Name, grid.StyleLabel), grid.Text(d.Model, grid.StyleLabel), grid.Text(d.GPU, grid.StyleLabel))
-	if d.Cards == 0 {
+	if d.Phrase == nil { // not costed: the words say why
 		g.Set(17, row, grid.Text(d.Words, grid.Wrapped(grid.StyleError)))
 		g.WrapHeight(row, g.Widths()[16], d.Words)
 		return

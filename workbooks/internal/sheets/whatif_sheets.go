@@ -50,7 +50,13 @@ func tornadoSection(g *grid.Grid, p *engine.Plan, t whatif.Tornado, row int) int
 		inFormat := grid.WithFormat(grid.StyleResult, units.ExcelFormat(b.Input.Unit))
 		g.Line(r, grid.Text(b.Input.Name, grid.StyleLabel), grid.Text(b.Input.Unit, grid.StyleLabel), grid.Number(b.Input.Low, inFormat), grid.Number(b.Input.High, inFormat))
 		if b.Why != "" {
-			g.Set(5, r, grid.Text("no number", grid.StyleError))
+			if math.IsNaN(b.AtLow) || math.IsNaN(b.AtHigh) {
+				g.Set(5, r, grid.Text(units.NoNumber, grid.StyleError))
+			} else { // both ends are numbers; the swing between them is not
+				g.Set(5, r, grid.Number(b.AtLow, format))
+				g.Set(6, r, grid.Number(b.AtHigh, format))
+				g.Set(7, r, grid.Text(units.NoNumber, grid.StyleError))
+			}
 			g.Note(10, r, b.Why)
 			continue
 		}
@@ -163,7 +169,7 @@ func dataTableSection(g *grid.Grid, out Output, t *whatif.Table, row int) int {
 		g.Set(1, r, grid.Number(rv, grid.WithFormat(grid.StyleHeader, units.ExcelFormat(rowUnit))))
 		for j, v := range t.Cells[i] {
 			if math.IsNaN(v) {
-				g.Set(2+j, r, grid.Text("no number", grid.StyleError))
+				g.Set(2+j, r, grid.Text(units.NoNumber, grid.StyleError))
 			} else {
 				g.Set(2+j, r, grid.Number(v, format))
 			}
@@ -172,6 +178,10 @@ func dataTableSection(g *grid.Grid, out Output, t *whatif.Table, row int) int {
 	last := header + len(t.RowValues)
 	if t.Spec.Shade != (engine.Shade{}) {
 		shadeTable(g, grid.CellName(2, header+1)+":"+grid.CellName(1+len(across), last), t.Spec.Shade)
+	}
+	if t.Why != "" {
+		last++
+		g.Sentence(1, last, 0, t.Why, grid.StyleNote)
 	}
 	return last
 }
@@ -272,9 +282,15 @@ func crossingsTable(g *grid.Grid, c *whatif.Curve, row int) int {
 		row++
 		g.Line(row, grid.Text(x.Scenario, grid.StyleLabel), grid.Text(x.Offer.Label(), grid.StyleLabel),
 			grid.Number(x.Offer.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))))
-		if math.IsNaN(x.Utilization) {
-			g.Set(4, row, grid.Text("above 100 %", grid.StyleRent))
-		} else {
+		switch {
+		case x.Why == engine.AboveAll:
+			g.Set(4, row, grid.Text(x.Why, grid.StyleRent))
+		case x.Why == whatif.BelowAll:
+			g.Set(4, row, grid.Text(x.Why, grid.StyleBuy))
+		case math.IsNaN(x.Utilization):
+			g.Set(4, row, grid.Text(units.NoNumber, grid.StyleError))
+			g.Sentence(5, row, 0, x.Why, grid.StyleNote)
+		default:
 			g.Set(4, row, grid.Number(x.Utilization, grid.WithFormat(grid.StyleResult, "0.0%")))
 		}
 	}
