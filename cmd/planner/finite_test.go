@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -35,7 +36,7 @@ func evalIn(args ...string) (int, string, string) {
 // the ratio of the two capexes (the capital line is linear in capex, and
 // both runs draw the same samples of the other inputs).
 func TestHugeCapexPrintsNumbers(t *testing.T) {
-	_, plan := freshPlan(t)
+	dir, plan := freshPlan(t)
 	code, text, errs := evalIn(plan, "--set", "capex=1e308")
 	if code != 0 || notANumber.MatchString(text) {
 		t.Fatalf("eval --set capex=1e308 exited %d; a figure is not a number:\n%s\n%s", code, notANumber.FindString(text), errs)
@@ -58,6 +59,11 @@ func TestHugeCapexPrintsNumbers(t *testing.T) {
 	code, text, errs = evalIn(plan, "--set", "capex=1.7e308")
 	if code != 0 || !regexp.MustCompile(`(?m)^  per_gpu_capex +\$ +\$2\.125e\+307 `).MatchString(text) {
 		t.Errorf("eval --set capex=1.7e308 exited %d:\n%s\n%s", code, text, errs)
+	}
+	// Its sheets are written too: a figure of 300 digits is wider than a
+	// column can be, and shows as #### rather than stopping the Fleet sheet.
+	if code, _, errs = evalIn(plan, "--set", "capex=1.7e308", "-o", filepath.Join(dir, "huge.xlsx")); code != 0 {
+		t.Errorf("eval --set capex=1.7e308 -o huge.xlsx exited %d:\n%s", code, errs)
 	}
 }
 

@@ -116,7 +116,10 @@ func figureWidth(v float64, cents bool) float64 {
 	if cents {
 		w += 4
 	}
-	return float64(w)
+	// A column is at most 255 characters wide: a figure longer than that
+	// (a capex of 1e300, which the plausibility warnings name) shows as
+	// #### rather than stopping the sheet.
+	return float64(min(w, excelize.MaxColumnWidth))
 }
 
 // rentedOnly are the GPUs no scenario owns nodes of: owning all rents them.
