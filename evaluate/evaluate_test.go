@@ -20,7 +20,8 @@ import (
 func newWorkbook(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "plan.xlsx")
-	data, err := workbooks.Init(path)
+	in, err := workbooks.Init(path)
+	data := in.Data
 	if err != nil {
 		t.Fatal(err)
 	}

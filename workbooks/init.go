@@ -16,38 +16,61 @@ import (
 	"planner/workbooks/internal/ooxml"
 )
 
-// Init returns the bytes of the workbook at path with planner's input
-// sheets added: a new workbook when there is no file, or the user's own
-// workbook plus planner's sheets when there is one. It never replaces a
-// sheet or a defined name that exists.
-func Init(path string) ([]byte, error) {
+// Initialized is what Init made: the workbook's bytes, the sheets it
+// added, in order, and what is worth telling the user (a Strict workbook
+// written back as Transitional).
+type Initialized struct {
+	Data     []byte
+	Sheets   []string
+	Warnings diag.Diagnostics
+}
+
+// Init returns the workbook at path with planner's input sheets added: a
+// new workbook when there is no file, or the user's own workbook plus
+// planner's sheets when there is one. It never replaces a sheet or a
+// defined name that exists.
+func Init(path string) (Initialized, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		m := DefaultModel()
-		return initNew(path, inputsheets.Input(m), pricesDated(m))
+		grids := inputsheets.Input(m)
+		data, err := initNew(path, grids, pricesDated(m))
+		return Initialized{Data: data, Sheets: sheetNames(grids)}, err
 	}
 	data, err := load(path)
 	if err != nil {
-		return nil, err
+		return Initialized{}, err
 	}
 	return initInto(path, data)
 }
 
 // initInto adds planner's input sheets to the workbook data, read from path.
-func initInto(path string, data []byte) (out []byte, err error) {
+func initInto(path string, data []byte) (in Initialized, err error) {
 	// excelize panics on some damaged packages; that is an error here, and
 	// nothing is written.
 	defer func() {
 		if r := recover(); r != nil {
-			out, err = nil, &panicked{fmt.Sprintf("%s: cannot be given planner's sheets without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, and run planner init again", path, r)}
+			in, err = Initialized{}, &panicked{fmt.Sprintf("%s: cannot be given planner's sheets without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, and run planner init again", path, r)}
 		}
 	}()
 	grids := inputsheets.Input(DefaultModel())
 	if ooxml.StructureLocked(data) {
-		return nil, refuseLockedStructure(path, "init", nil)
+		return Initialized{}, refuseLockedStructure(path, "init", nil)
 	}
 	check := func(f *excelize.File) error { return clashes(path, f, grids) }
-	out, _, err = build(path, data, grids, len(grids), check)
-	return out, err
+	out, warnings, err := build(path, data, grids, len(grids), check)
+	if err != nil {
+		return Initialized{}, err
+	}
+	return Initialized{Data: out, Sheets: sheetNames(grids), Warnings: warnings}, nil
+}
+
+// sheetNames are the grids' sheets, in order.
+func sheetNames(grids []*grid.Grid) []string {
+	var out []string
+	for _, g := range grids {
+		out = append(out, g.Sheet())
+	}
+	return out
 }
 
 // panicked is an error excelize raised as a panic, which planner caught.

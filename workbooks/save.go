@@ -41,7 +41,7 @@ func CheckOutput(path string) error {
 	if err != nil || ooxml.Sniff(path, data) != nil {
 		return notOurs
 	}
-	f, err := ooxml.Open(path, data, true)
+	f, err := openSheets(path, data, []string{sheets.Results})
 	if err != nil {
 		return notOurs
 	}

@@ -58,7 +58,8 @@ func TestUserStylesKeptByteForByte(t *testing.T) {
 			if err := os.WriteFile(path, original, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			data, err := Init(path)
+			in, err := Init(path)
+			data := in.Data
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -26,7 +26,8 @@ import (
 func newPlan(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "plan.xlsx")
-	data, err := Init(path)
+	in, err := Init(path)
+	data := in.Data
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +220,8 @@ func zipParts(t *testing.T, data []byte) map[string][]byte {
 func TestUserSheetsPassThrough(t *testing.T) {
 	path := userWorkbook(t)
 	original, _ := os.ReadFile(path)
-	data, err := Init(path)
+	in, err := Init(path)
+	data := in.Data
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,15 +61,18 @@ func runInit(cmd *cobra.Command, path, output string) error {
 		return report(cmd, err)
 	}
 	defer unlock()
-	data, err := workbooks.Init(path)
+	in, err := workbooks.Init(path)
 	if err != nil {
 		return report(cmd, err)
 	}
-	if err := workbooks.Save(target, data); err != nil {
+	if err := workbooks.Save(target, in.Data); err != nil {
 		return report(cmd, err)
 	}
+	for _, w := range in.Warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", oneLine(w.Error()))
+	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote the sheets %s; edit the assumptions, then run %s\n",
-		target, workbooks.SheetList(workbooks.InputSheets()), workbooks.Command("eval", target))
+		target, workbooks.SheetList(in.Sheets), workbooks.Command("eval", target))
 	return nil
 }
 
