@@ -1,8 +1,10 @@
 package workbooks
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/csv"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -142,6 +144,37 @@ func TestStrictNamespaceUnknown(t *testing.T) {
 		"in Excel use File > Save As > Excel Workbook (.xlsx), then run planner again"
 	if _, err := Init(path); err == nil || err.Error() != want {
 		t.Errorf("init: got %v\nwant %s", err, want)
+	}
+}
+
+// planner holds the Transitional form of a Strict workbook's XML in
+// memory: past 256 MB of it, the workbook is refused, saying so, before
+// planner holds more.
+func TestStrictWorkbookTooLargeToConvert(t *testing.T) {
+	slow(t, "inflates 260 MB of Strict XML")
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for name, content := range zipParts(t, strictWorkbook(t)) {
+		w, _ := zw.Create(name)
+		w.Write(content)
+	}
+	spaces := bytes.Repeat([]byte(" "), 1<<20)
+	for i := 2; i <= 6; i++ { // sheets no relationship names: planner converts them all the same
+		w, _ := zw.Create(fmt.Sprintf("xl/worksheets/sheet%d.xml", i))
+		w.Write([]byte(`<worksheet xmlns="http://purl.oclc.org/ooxml/spreadsheetml/main">`))
+		for range 52 {
+			w.Write(spaces)
+		}
+		w.Write([]byte(`<sheetData/></worksheet>`))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path := writeFile(t, "large.xlsx", buf.Bytes())
+	want := path + ": is saved as Strict Open XML, which planner writes back as Transitional, and its XML unpacks to more than the 256 MB planner converts, " +
+		"so planner cannot work on this workbook: open it in Excel or LibreOffice, save it as .xlsx (Excel Workbook), then run planner again"
+	if _, err := Init(path); err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"path"
 	"slices"
 	"sort"
@@ -47,6 +48,10 @@ type normal struct {
 // planner, when it cannot work on it.
 const cannotUse = "so planner cannot work on this workbook: open it in Excel or LibreOffice, save it as .xlsx (Excel Workbook), then run planner again"
 
+// maxRecoded bounds the XML normalise decodes or converts, all parts
+// together: it holds their new forms in memory.
+const maxRecoded = 256 << 20
+
 // normalise is data in planner's form.
 func normalise(file string, data []byte) (*normal, error) {
 	ps, err := openParts(data)
@@ -62,7 +67,7 @@ func normalise(file string, data []byte) (*normal, error) {
 		if b, ok := put[name]; ok {
 			return b
 		}
-		return ps.get(name)
+		return readPart(ps.files[name])
 	}
 	main, relID, target := mainPart(ps.files, get)
 	if main == "" {
@@ -103,6 +108,7 @@ func (n *normal) recode(file string, ps *lazyParts) (map[string][]byte, error) {
 	put := map[string][]byte{}
 	var declared types
 	_ = xml.Unmarshal(smallPart(ps.files[entryFold(ps.files, ContentTypes)]), &declared)
+	var recoded uint64
 	for _, name := range sortedNames(ps.files) {
 		f := ps.files[name]
 		if strings.HasSuffix(name, "/") || !utf16XML(head(f, 4)) || !declaredXML(declared, name) {
@@ -111,7 +117,10 @@ func (n *normal) recode(file string, ps *lazyParts) (map[string][]byte, error) {
 		if f.UncompressedSize64 > MaxPartInMemory {
 			return nil, tooLarge(file, name+" (stored as UTF-16)", f.UncompressedSize64, MaxPartInMemory, cannotUse)
 		}
-		part := ps.get(name)
+		if recoded += f.UncompressedSize64; recoded > maxRecoded {
+			return nil, fmt.Errorf("%s: stores more than %d MB of XML as UTF-16, more than planner decodes, %s", file, maxRecoded>>20, cannotUse)
+		}
+		part := readPart(f)
 		if part == nil {
 			return nil, fmt.Errorf("%s: its part %s cannot be read; the workbook is damaged: open it in Excel or LibreOffice and save it again", file, name)
 		}
@@ -130,11 +139,18 @@ func (n *normal) recode(file string, ps *lazyParts) (map[string][]byte, error) {
 func (n *normal) toTransitional(file string, ps *lazyParts, put map[string][]byte, get func(string) []byte) error {
 	var declared types
 	_ = xml.Unmarshal(get(entryFold(ps.files, ContentTypes)), &declared)
+	var xmlParts []string
+	var size uint64
 	for _, name := range sortedNames(ps.files) {
-		f := ps.files[name]
-		if strings.HasSuffix(name, "/") || !declaredXML(declared, name) {
-			continue
+		if f := ps.files[name]; !strings.HasSuffix(name, "/") && declaredXML(declared, name) {
+			xmlParts, size = append(xmlParts, name), size+f.UncompressedSize64
 		}
+	}
+	if size > maxRecoded {
+		return fmt.Errorf("%s: is saved as Strict Open XML, which planner writes back as Transitional, and its XML unpacks to more than the %d MB planner converts, %s", file, maxRecoded>>20, cannotUse)
+	}
+	for _, name := range xmlParts {
+		f := ps.files[name]
 		if f.UncompressedSize64 > MaxPartInMemory {
 			return tooLarge(file, name+" (saved as Strict Open XML)", f.UncompressedSize64, MaxPartInMemory, cannotUse)
 		}
@@ -199,6 +215,24 @@ func mainPart(files map[string]*zip.File, get func(string) []byte) (main, id, ta
 
 // packageRels are the package's own relationships.
 const packageRels = "_rels/.rels"
+
+// readPart is a part's content, not kept (see lazyParts.get); nil when it
+// is missing, cannot be read, or inflates past the package limit.
+func readPart(f *zip.File) []byte {
+	if f == nil {
+		return nil
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return nil
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(io.LimitReader(rc, maxUnzippedBytes+1))
+	if err != nil || len(b) > maxUnzippedBytes {
+		return nil
+	}
+	return b
+}
 
 // rootNamespace is the namespace of a part's root element, or "": the
 // part's start is enough.
