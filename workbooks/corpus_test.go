@@ -33,7 +33,7 @@ var refused = map[string]string{
 	"files/phpspreadsheet__form_pass_print.xlsm": "the workbook's structure is protected, which forbids adding sheets",
 	"files/phpspreadsheet__issue.3720.xlsx":      "the workbook's structure is protected, which forbids adding sheets",
 
-	"wild/calamine__issue_530.xlsx":           "is a zip archive whose parts are named with backslashes",
+	"wild/calamine__issue_530.xlsx":           "is a zip archive whose part names use backslashes",
 	"wild/exceljs__missing-bits.xlsx":         "is a zip archive but not an Excel workbook",
 	"wild/calamine__pass_protected.xlsx":      "is encrypted with a password",
 	"wild/roo__type_excel.xlsm":               "is an Excel 97-2003 workbook (.xls)",

@@ -363,7 +363,7 @@ func TestNotAWorkbookSaysWhatItIs(t *testing.T) {
 		want string
 	}{
 		{"report.xlsx", docx, "is a Word document (.docx), not a workbook"},
-		{"backslashes.xlsx", zipWith(t, backslashes, "", 0, 0), `is a zip archive whose parts are named with backslashes (_rels\.rels), which no xlsx package may be, so planner cannot read it as a workbook; if a spreadsheet program opens it, save it from there as .xlsx`},
+		{"backslashes.xlsx", zipWith(t, backslashes, "", 0, 0), `is a zip archive whose part names use backslashes (_rels\.rels), which an xlsx package may not, so planner cannot read it as a workbook; if a spreadsheet program opens it, save it from there as .xlsx`},
 	} {
 		path := writeFile(t, tc.name, tc.data)
 		if _, err := Read(path); err == nil || err.Error() != path+": "+tc.want {

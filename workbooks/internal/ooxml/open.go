@@ -79,7 +79,7 @@ func Sniff(path string, data []byte) error {
 	case main != "" && types != "":
 		return sniffMain(path, main, get(types))
 	case backslashed != "":
-		return fmt.Errorf("%s: is a zip archive whose parts are named with backslashes (%s), which no xlsx package may be, so planner cannot read it as a workbook; if a spreadsheet program opens it, save it from there as .xlsx", path, backslashed)
+		return fmt.Errorf("%s: is a zip archive whose part names use backslashes (%s), which an xlsx package may not, so planner cannot read it as a workbook; if a spreadsheet program opens it, save it from there as .xlsx", path, backslashed)
 	case main == "" && types == "":
 		return fmt.Errorf("%s: is a zip archive but not an Excel workbook (it has no [Content_Types].xml, and no workbook part: neither one its relationships name nor xl/workbook.xml); if a spreadsheet program opens it, save it from there as .xlsx", path)
 	case main == "":
