@@ -20,7 +20,8 @@ import (
 func newWorkbook(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "plan.xlsx")
-	data, was, err := workbooks.Init(path)
+	in, err := workbooks.Init(path)
+	data, was := in.Data, in.Original
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -274,7 +274,8 @@ func (r *reader) whole(t *table, row int, key, name string, most float64, what s
 // column after the first, then one row per input the scenarios change (and
 // an optional notes row). An empty cell keeps the Assumptions' value.
 func (r *reader) scenarios(inputs []engine.Input) []engine.Scenario {
-	rows, ok := r.rows(sheets.Scenarios)
+	sheet := r.in.Of(sheets.Scenarios)
+	rows, ok := r.rows(sheet)
 	if !ok {
 		return nil
 	}
@@ -289,7 +290,7 @@ func (r *reader) scenarios(inputs []engine.Input) []engine.Scenario {
 		return nil
 	}
 	at := func(row, col int) diag.Origin {
-		return diag.Origin{File: r.file, Sheet: sheets.Scenarios, Row: row + 1, Col: col + 1}
+		return diag.Origin{File: r.file, Sheet: sheet, Row: row + 1, Col: col + 1}
 	}
 	var out []engine.Scenario
 	cols := map[int]int{} // sheet column -> scenario

@@ -22,7 +22,8 @@ func TestInitRefusesAWorkbookSavedMeanwhile(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := tc.path(t)
-			data, was, err := Init(path)
+			in, err := Init(path)
+			data, was := in.Data, in.Original
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -127,11 +127,8 @@ func workbookNames(f *excelize.File) map[string]excelize.DefinedName {
 // openSheets opens the named sheets of a workbook for reading, and what
 // reading them needs, not the rest (see ooxml.ReadView).
 func openSheets(path string, data []byte, names []string) (*ooxml.Handle, error) {
-	read, _, err := ooxml.ReadView(path, data, names)
-	if err != nil {
-		return nil, err
-	}
-	return ooxml.Open(path, read, true)
+	f, _, err := openView(path, data, names)
+	return f, err
 }
 
 func isOwned(sheet string) bool {

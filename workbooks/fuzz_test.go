@@ -23,7 +23,8 @@ import (
 func FuzzRead(f *testing.F) {
 	dir := f.TempDir()
 	path := filepath.Join(dir, "plan.xlsx")
-	data, _, err := Init(path)
+	in, err := Init(path)
+	data := in.Data
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -174,35 +174,6 @@ func utf16Encoded(s string, bom bool) []byte {
 	return out
 }
 
-// Excel Mobile and some libraries write a workbook's XML in UTF-16, which
-// excelize cannot read ("EOF", said as if the file were damaged): such a
-// workbook is refused saying what it is and how to convert it.
-func TestUTF16WorkbooksAreRefused(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		part string
-		bom  bool
-	}{
-		{"workbook.xlsx", "xl/workbook.xml", true},
-		{"types.xlsx", ooxml.ContentTypes, false},
-	} {
-		data := bareWorkbook(t, func(ps map[string][]byte) {
-			ps[tc.part] = utf16Encoded(strings.Replace(string(ps[tc.part]), `encoding="UTF-8"`, `encoding="UTF-16"`, 1), tc.bom)
-		})
-		path := filepath.Join(t.TempDir(), tc.name)
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		want := path + ": stores its XML as UTF-16, which planner cannot write back; open it in Excel or LibreOffice, save it as .xlsx, then run planner again"
-		if _, err := Read(path); err == nil || err.Error() != want {
-			t.Errorf("read: got %v\nwant %s", err, want)
-		}
-		if _, _, err := Init(path); err == nil || err.Error() != want {
-			t.Errorf("init: got %v\nwant %s", err, want)
-		}
-	}
-}
-
 // truncatedEntry rebuilds a package with one entry's deflated bytes cut in
 // half, its header still declaring the whole part.
 func truncatedEntry(t *testing.T, data []byte, name string) []byte {
@@ -244,7 +215,7 @@ func TestHalfAPartIsRefused(t *testing.T) {
 		name, part string
 		run        func(path string) error
 	}{
-		{"init", ooxml.StylesPart, func(path string) error { _, _, err := Init(path); return err }},
+		{"init", ooxml.StylesPart, func(path string) error { _, err := Init(path); return err }},
 		{"read", "xl/worksheets/sheet1.xml", func(path string) error { _, err := Read(path); return err }},
 	} {
 		path := filepath.Join(t.TempDir(), "half.xlsx")
@@ -362,7 +333,7 @@ func TestAWorkbookPartTooLarge(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := path + ": xl/styles.xml unpacks to 17 MB, more than the 16 MB planner reads of such a part, so planner cannot add its sheets to this workbook: keep them in a workbook of their own (planner init plan.xlsx)"
-	if _, _, err := Init(path); err == nil || err.Error() != want {
+	if _, err := Init(path); err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 	plan := rezip(t, planBytes(t), func(ps map[string][]byte) {

@@ -15,43 +15,110 @@ import (
 	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/inputsheets"
 	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/sheets"
 )
 
-// Init returns the bytes of the workbook at path with planner's input
-// sheets added: a new workbook when there is no file, or the user's own
-// workbook plus planner's sheets when there is one, and the file as read
-// (none for a new workbook), which Save checks is still there. It never
-// replaces a sheet or a defined name that exists.
-func Init(path string) ([]byte, safefile.Original, error) {
+// Initialized is what Init made: the workbook's bytes, the sheets it
+// added, in order, and what is worth telling the user (a sheet of the
+// user's that planner adopted, or named its own beside; a Strict workbook
+// written back as Transitional).
+type Initialized struct {
+	Data     []byte
+	Sheets   []string
+	Warnings diag.Diagnostics
+	// Original is the file as read (none for a new workbook), which Save
+	// checks is still there before it replaces it.
+	Original safefile.Original
+}
+
+// Init returns the workbook at path with planner's input sheets added: a
+// new workbook when there is no file, or the user's own workbook plus
+// planner's sheets when there is one. It never replaces a sheet or a
+// defined name that exists.
+func Init(path string) (Initialized, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		m := DefaultModel()
-		data, err := initNew(path, inputsheets.Input(m), pricesDated(m))
-		return data, safefile.Original{}, err
+		grids := inputsheets.Input(m, nil)
+		data, err := initNew(path, grids, pricesDated(m))
+		return Initialized{Data: data, Sheets: sheetNames(grids)}, err
 	}
 	data, was, err := load(path)
 	if err != nil {
-		return nil, was, err
+		return Initialized{Original: was}, err
 	}
-	data, err = initInto(path, data)
-	return data, was, err
+	in, err := initInto(path, data)
+	in.Original = was
+	return in, err
 }
 
 // initInto adds planner's input sheets to the workbook data, read from path.
-func initInto(path string, data []byte) (out []byte, err error) {
+func initInto(path string, data []byte) (in Initialized, err error) {
 	// excelize panics on some damaged packages; that is an error here, and
 	// nothing is written.
 	defer func() {
 		if r := recover(); r != nil {
-			out, err = nil, &panicked{fmt.Sprintf("%s: cannot be given planner's sheets without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, and run planner init again", path, r)}
+			in, err = Initialized{}, &panicked{fmt.Sprintf("%s: cannot be given planner's sheets without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, and run planner init again", path, r)}
 		}
 	}()
-	grids := inputsheets.Input(DefaultModel())
 	if ooxml.StructureLocked(data) {
-		return nil, refuseLockedStructure(path, "init", nil)
+		return Initialized{}, refuseLockedStructure(path, "init", nil)
 	}
+	plan, err := initPlan(path, data)
+	if err != nil {
+		return Initialized{}, err
+	}
+	grids := plan.grids()
 	check := func(f *excelize.File) error { return clashes(path, f, grids) }
-	out, _, err = build(path, data, grids, len(grids), check)
-	return out, err
+	out, warnings, err := build(path, data, grids, len(grids), check)
+	if err != nil {
+		return Initialized{}, err
+	}
+	return Initialized{Data: out, Sheets: sheetNames(grids), Warnings: append(inputNotes(path, plan.notes), warnings...)}, nil
+}
+
+// initPlan decides how init lays out the input sheets in the workbook data,
+// read from path (see planInputs), and refuses a workbook that has
+// planner's input sheets already.
+func initPlan(path string, data []byte) (inputPlan, error) {
+	h, _, inputs, _, err := openInputs(path, data)
+	if err != nil {
+		// Building says what is wrong, as adding sheets is concerned.
+		return inputPlan{names: sheets.Names{}, adopted: map[string]bool{}}, nil
+	}
+	defer h.Close()
+	if s, ok := inputs[sheets.Assumptions]; ok {
+		if _, planners := plannersHeader(h.File, s, sheets.Assumptions); planners {
+			return inputPlan{}, fmt.Errorf("%s: has planner's input sheets already (%s, with planner's header row); init adds them only to a workbook without them: run %s",
+				path, s, Command("eval", path))
+		}
+	}
+	return planInputs(h.File), nil
+}
+
+// grids are the input sheets the plan writes, in order: every one but those
+// it adopts, each under its name, a renamed one carrying its name.
+func (p inputPlan) grids() []*grid.Grid {
+	var out []*grid.Grid
+	for i, g := range inputsheets.Input(DefaultModel(), p.names) {
+		input := sheets.InputNames()[i]
+		switch {
+		case p.adopted[input]:
+			continue
+		case g.Sheet() != input:
+			g.Name(sheets.CarriedName(input), 1, 1)
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// sheetNames are the grids' sheets, in order.
+func sheetNames(grids []*grid.Grid) []string {
+	var out []string
+	for _, g := range grids {
+		out = append(out, g.Sheet())
+	}
+	return out
 }
 
 // panicked is an error excelize raised as a panic, which planner caught.
@@ -90,12 +157,14 @@ func pricesDated(m engine.Model) string {
 	return newest + "T00:00:00Z"
 }
 
-// clashes refuses to add a sheet or a name the workbook already has. Excel
-// compares sheet names without case.
+// clashes refuses to add a sheet or a name the workbook already has: one
+// of the sheets eval writes (the input sheets init names free of the
+// user's, see planInputs), or a defined name of planner's. Excel compares
+// sheet names without case.
 func clashes(path string, f *excelize.File, grids []*grid.Grid) error {
 	var problems []string
 	for _, have := range f.GetSheetList() {
-		for _, want := range plannersSheets() {
+		for _, want := range sheets.OwnedNames() {
 			if strings.EqualFold(have, want) {
 				problems = append(problems, "a sheet called "+have)
 			}
@@ -113,7 +182,7 @@ func clashes(path string, f *excelize.File, grids []*grid.Grid) error {
 		}
 	}
 	if len(problems) > 0 {
-		return fmt.Errorf("%s: already has %s; planner init adds its sheets only to a workbook that has none of them, and changes nothing of yours: rename yours, or init a new file",
+		return fmt.Errorf("%s: already has %s, which planner writes itself, and planner init changes nothing of yours: rename yours, or init a new file",
 			path, diag.ListAnd(problems))
 	}
 	return nil

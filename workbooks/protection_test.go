@@ -46,7 +46,7 @@ func TestInitRefusesAProtectedStructure(t *testing.T) {
 			}
 			want := path + ": the workbook's structure is protected, which forbids adding sheets, and planner init adds its input sheets; " +
 				unprotectAdvice + ", run planner init again, then protect it again"
-			if _, _, err := Init(path); err == nil || err.Error() != want {
+			if _, err := Init(path); err == nil || err.Error() != want {
 				t.Errorf("got %v\nwant %s", err, want)
 			}
 		})
@@ -67,7 +67,8 @@ func TestWorkbookProtectionKept(t *testing.T) {
 	if err := os.WriteFile(path, original, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	data, was, err := Init(path)
+	in, err := Init(path)
+	data, was := in.Data, in.Original
 	if err != nil {
 		t.Fatal(err)
 	}

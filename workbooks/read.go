@@ -38,6 +38,7 @@ type Book struct {
 	Names   map[string]DefinedName
 	data    []byte            // the file as read, byte for byte
 	file    safefile.Original // the file as read, for a save to check against
+	inputs  sheets.Names      // where each input sheet the workbook has is
 	owned   map[string]bool
 	foreign map[string]bool // sheets with an owned name that planner did not make
 }
@@ -65,27 +66,23 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	if err := ooxml.Sniff(path, data); err != nil {
 		return nil, err
 	}
-	read, sizes, err := ooxml.ReadView(path, data, plannersSheets())
-	if err != nil {
-		return nil, err
-	}
-	f, err := ooxml.Open(path, read, true)
+	f, sizes, inputs, lost, err := openInputs(path, data)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	b := &Book{Path: path, data: data, Sheets: f.GetSheetList(), owned: map[string]bool{}, foreign: map[string]bool{},
-		Computed: map[string]string{}, Date: savedOn(f.File)}
+	b := &Book{Path: path, data: data, Sheets: f.GetSheetList(), inputs: inputs, owned: map[string]bool{}, foreign: map[string]bool{},
+		Computed: map[string]string{}, Date: savedOn(f.File), Warnings: lostInputs(path, lost)}
 	if !b.has(sheets.Assumptions) {
-		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); %s", path, sheets.Assumptions, diag.List(b.Sheets), b.initAdvice())
+		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); %s", path, inputs.Of(sheets.Assumptions), diag.List(b.Sheets), b.initAdvice())
 	}
-	r := reader{f: f.File, file: path, bytes: sizes, inView: map[string]bool{},
+	r := reader{f: f.File, file: path, in: inputs, bytes: sizes, inView: map[string]bool{},
 		others: &otherSheets{path: path, data: data, sizes: sizes}}
 	defer r.others.close()
-	for _, s := range plannersSheets() {
+	for _, s := range append(plannersSheets(), renamedInputs(inputs)...) {
 		r.inView[strings.ToLower(s)] = true
 	}
-	b.Model.Where = diag.Origin{File: path, Sheet: sheets.Assumptions}
+	b.Model.Where = diag.Origin{File: path, Sheet: inputs.Of(sheets.Assumptions)}
 	b.Model.Inputs = r.assumptions()
 	if b.has(sheets.Cloud) {
 		b.Model.Offers = r.offers()
@@ -148,6 +145,42 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	return b, nil
 }
 
+// openInputs opens the sheets planner reads of the workbook data, read
+// from path (see ooxml.ReadView): its input sheets, where their carried
+// names say (see inputSheets), and its own. It returns the handle, each
+// sheet's part's size unpacked by the sheet's name in lower case, where
+// each input sheet is, and the input sheets whose carried names point at
+// no sheet.
+func openInputs(path string, data []byte) (*ooxml.Handle, map[string]uint64, sheets.Names, []string, error) {
+	f, sizes, err := openView(path, data, plannersSheets())
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	inputs, lost := inputSheets(f.GetSheetList(), f.GetDefinedName())
+	if renamed := renamedInputs(inputs); len(renamed) > 0 {
+		// An input sheet under another name: a view that holds it too.
+		_ = f.Close()
+		if f, sizes, err = openView(path, data, append(plannersSheets(), renamed...)); err != nil {
+			return nil, nil, nil, nil, err
+		}
+	}
+	return f, sizes, inputs, lost, nil
+}
+
+// openView opens the named sheets of the workbook data for reading, with
+// each sheet's part's size (see ooxml.ReadView).
+func openView(path string, data []byte, names []string) (*ooxml.Handle, map[string]uint64, error) {
+	read, sizes, err := ooxml.ReadView(path, data, names)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := ooxml.Open(path, read, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, sizes, nil
+}
+
 // initAdvice says how to give a workbook without Assumptions planner's
 // sheets: init adds them to a file on disk that has none of them, and
 // refuses one that has some.
@@ -190,13 +223,11 @@ func (b *Book) hasFold(sheet string) bool {
 	return false
 }
 
-func (b *Book) has(sheet string) bool {
-	for _, s := range b.Sheets {
-		if s == sheet {
-			return true
-		}
-	}
-	return false
+// has reports whether the workbook has the input sheet called input,
+// under its name or another (see inputSheets).
+func (b *Book) has(input string) bool {
+	_, ok := b.inputs[input]
+	return ok
 }
 
 // markOwned tells planner's own sheets from sheets that merely share a
@@ -237,6 +268,7 @@ func savedOn(f *excelize.File) time.Time {
 type reader struct {
 	f        *excelize.File
 	file     string
+	in       sheets.Names               // where each input sheet is
 	size     map[string]int             // rows each sheet read holds, with the empty ones
 	bytes    map[string]uint64          // each sheet's part, unpacked, by lower-case name
 	inView   map[string]bool            // the sheets the read handle holds, by lower-case name
@@ -315,7 +347,8 @@ func (t *table) title(key string) string {
 	return key
 }
 
-func (r *reader) table(sheet string, spec []column) *table {
+func (r *reader) table(input string, spec []column) *table {
+	sheet := r.in.Of(input)
 	rows, ok := r.rows(sheet)
 	if !ok {
 		return nil
@@ -346,6 +379,14 @@ func (r *reader) table(sheet string, spec []column) *table {
 				}
 			}
 		}
+	}
+	if len(t.cols) == 0 && input != sheets.Assumptions && strings.EqualFold(sheet, input) {
+		// No column planner reads: a sheet of the user's that merely has
+		// the name (planner's own would carry its name if init had
+		// named it otherwise, see planInputs).
+		r.warnings = append(r.warnings, diag.Warningf(diag.Origin{File: r.file, Sheet: sheet}, "",
+			"has none of the columns planner reads there (%s), so planner takes it for a sheet of yours and reads nothing from it; if it is meant for planner, give it that header row", headerNames(spec)))
+		return nil
 	}
 	for _, col := range spec {
 		if _, ok := t.cols[col.key]; col.required && !ok {

@@ -60,7 +60,7 @@ func CheckOutput(path string) (safefile.Original, error) {
 	if err != nil || ooxml.Sniff(path, data) != nil {
 		return was, notOurs
 	}
-	f, err := ooxml.Open(path, data, true)
+	f, err := openSheets(path, data, []string{sheets.Results})
 	if err != nil {
 		return was, notOurs
 	}

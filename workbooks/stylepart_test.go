@@ -89,7 +89,8 @@ func TestWorkbooksWithoutStyles(t *testing.T) {
 			if err := os.WriteFile(path, original, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			data, was, err := Init(path)
+			in, err := Init(path)
+			data, was := in.Data, in.Original
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -152,7 +153,7 @@ func TestStylesPlannerCannotAddTo(t *testing.T) {
 			if err := os.WriteFile(path, original, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, _, err := Init(path)
+			_, err := Init(path)
 			if err == nil || err.Error() != path+": "+tc.want {
 				t.Errorf("got %v\nwant %s: %s", err, path, tc.want)
 			}

@@ -54,7 +54,8 @@ func TestPartsSpelledInAnotherCase(t *testing.T) {
 			if err := os.WriteFile(path, original, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			data, was, err := Init(path)
+			in, err := Init(path)
+			data, was := in.Data, in.Original
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -27,7 +27,8 @@ import (
 func newPlan(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "plan.xlsx")
-	data, was, err := Init(path)
+	in, err := Init(path)
+	data, was := in.Data, in.Original
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +232,8 @@ func zipParts(t *testing.T, data []byte) map[string][]byte {
 func TestUserSheetsPassThrough(t *testing.T) {
 	path := userWorkbook(t)
 	original, _ := os.ReadFile(path)
-	data, was, err := Init(path)
+	in, err := Init(path)
+	data, was := in.Data, in.Original
 	if err != nil {
 		t.Fatal(err)
 	}

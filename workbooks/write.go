@@ -68,21 +68,27 @@ func (b *Book) Write(out Output, opts WriteOptions) (w Written, err error) {
 
 // build writes grids into the workbook data, read from path, through
 // ooxml.Build, and returns the package to save with what is worth telling
-// the user. check runs on excelize's handle before anything is written;
-// adding is how many of the grids' sheets are new.
+// the user: first what saving it changes of theirs besides planner's
+// sheets (a Strict workbook written back as Transitional), then what
+// writing the sheets found. check runs on excelize's handle before
+// anything is written; adding is how many of the grids' sheets are new.
 func build(path string, data []byte, grids []*grid.Grid, adding int, check func(*excelize.File) error) ([]byte, diag.Diagnostics, error) {
 	job := ooxml.Job{Sheets: sheetsOf(grids), Adding: adding, Check: check}
-	var warnings diag.Diagnostics
+	var written diag.Diagnostics
 	job.Write = func(f *excelize.File) (map[string]bool, error) {
 		managed, w, err := grid.Write(f, grids)
-		warnings = w
+		written = w
 		return managed, err
 	}
-	out, err := ooxml.Build(path, data, job)
+	out, notes, err := ooxml.Build(path, data, job)
 	if err != nil {
 		return nil, nil, err
 	}
-	return out, warnings, nil
+	var warnings diag.Diagnostics
+	for _, n := range notes {
+		warnings = append(warnings, diag.Warningf(diag.Origin{File: path}, "", "%s", n))
+	}
+	return out, append(warnings, written...), nil
 }
 
 // sheetsOf are the grids' sheets as ooxml draws their charts and sets

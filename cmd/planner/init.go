@@ -23,9 +23,13 @@ func newInitCmd() *cobra.Command {
 
 %s
 
-When the file exists, init adds the sheets to it and changes nothing else; it refuses if
-the workbook already has a sheet or a name planner needs. With -o it writes the workbook
-with planner's sheets added to a new file instead, and leaves WORKBOOK alone.`,
+When the file exists, init adds the sheets to it and changes nothing else. A sheet of
+yours with the name of one of these is read as planner's when it has planner's header row
+and the others need nothing from it; otherwise planner names its own beside it, such as
+"Formulas (planner)", and says so. init refuses if the workbook has planner's input sheets
+already, a sheet eval writes (Results, …) or a defined name planner needs. With -o it
+writes the workbook with planner's sheets added to a new file instead, and leaves
+WORKBOOK alone.`,
 			len(workbooks.InputSheets()), indented(workbooks.SheetList(workbooks.InputSheets()))),
 		Example:           "  planner init plan.xlsx\n  planner init budget.xlsx -o plan.xlsx",
 		Args:              cobra.ExactArgs(1),
@@ -61,22 +65,26 @@ func runInit(cmd *cobra.Command, path, output string) error {
 		return report(cmd, err)
 	}
 	defer unlock()
-	data, was, err := workbooks.Init(path)
+	in, err := workbooks.Init(path)
 	if err != nil {
 		return report(cmd, err)
 	}
+	was := in.Original
 	if target != path {
 		was = safefile.Original{} // -o names a new file
 	}
-	if err := workbooks.Save(target, data, was); err != nil {
+	if err := workbooks.Save(target, in.Data, was); err != nil {
 		again := workbooks.Command("init", path)
 		if target != path {
 			again = workbooks.Command("init", path, "-o", output)
 		}
 		return report(cmd, workbooks.RunAgain(err, again))
 	}
+	for _, w := range in.Warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", oneLine(w.Error()))
+	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote the sheets %s; edit the assumptions, then run %s\n",
-		target, workbooks.SheetList(workbooks.InputSheets()), workbooks.Command("eval", target))
+		target, workbooks.SheetList(in.Sheets), workbooks.Command("eval", target))
 	return nil
 }
 

@@ -15,17 +15,18 @@ import (
 )
 
 // Input lays out every sheet init writes from m, in the order of
-// sheets.InputNames: the sheets the user edits.
-func Input(m engine.Model) []*grid.Grid {
-	return []*grid.Grid{assumptionsGrid(m.Inputs), scenariosGrid(m.Scenarios, m.Inputs), cloudGrid(m.Offers), apisGrid(m.APIs),
-		gpusGrid(m.GPUs), modelsGrid(m.Catalog), deploymentsGrid(m.Deployments), correlationsGrid(m.Correlations),
-		targetsGrid(m.Targets), tablesGrid(m.Tables, m.Inputs), goalsGrid(m), formulasGrid(m.Formulas)}
+// sheets.InputNames: the sheets the user edits, each named as n says, and
+// referring to the others so.
+func Input(m engine.Model, n sheets.Names) []*grid.Grid {
+	return []*grid.Grid{assumptionsGrid(n, m.Inputs), scenariosGrid(n, m.Scenarios, m.Inputs), cloudGrid(n, m.Offers), apisGrid(n, m.APIs),
+		gpusGrid(n, m.GPUs), modelsGrid(n, m.Catalog), deploymentsGrid(n, m.Deployments), correlationsGrid(n, m.Correlations),
+		targetsGrid(n, m.Targets), tablesGrid(n, m.Tables, m.Inputs), goalsGrid(n, m), formulasGrid(n, m.Formulas)}
 }
 
 // assumptionsGrid is the Assumptions sheet: one input per row, every value
 // cell named after its input and validated by its unit.
-func assumptionsGrid(inputs []engine.Input) *grid.Grid {
-	g := grid.New(sheets.Assumptions, 1, 0, 22, 14, 10, 14, 14, 14, 80)
+func assumptionsGrid(n sheets.Names, inputs []engine.Input) *grid.Grid {
+	g := grid.New(n.Of(sheets.Assumptions), 1, 0, 22, 14, 10, 14, 14, 14, 80)
 	g.Line(1, grid.Headers("name", "value", "unit", "low", "high", "distribution", "source / notes")...)
 	for i, in := range inputs {
 		row := i + 2
@@ -49,7 +50,7 @@ func assumptionsGrid(inputs []engine.Input) *grid.Grid {
 		if dv := validation(in.Name, in.Unit, fmt.Sprintf("B%d D%d:E%d", row, row, row)); dv != nil {
 			g.Validate(dv)
 		}
-		if dv := pickFor(in.Name, fmt.Sprintf("B%d", row)); dv != nil {
+		if dv := pickFor(n, in.Name, fmt.Sprintf("B%d", row)); dv != nil {
 			g.Validate(dv)
 		}
 	}
@@ -96,8 +97,8 @@ func trimFormula2(dv *excelize.DataValidation) string {
 }
 
 // cloudGrid is the Cloud sheet: one offer per row.
-func cloudGrid(offers []engine.Offer) *grid.Grid {
-	g := grid.New(sheets.Cloud, 1, 0, 12, 46, 12, 12, 12, 36, 50)
+func cloudGrid(n sheets.Names, offers []engine.Offer) *grid.Grid {
+	g := grid.New(n.Of(sheets.Cloud), 1, 0, 12, 46, 12, 12, 12, 36, 50)
 	g.Line(1, grid.Headers("provider", "offer", "gpu", "$/GPU-hour", "as of", "source", "notes")...)
 	for i, o := range offers {
 		row := i + 2
@@ -112,7 +113,7 @@ func cloudGrid(offers []engine.Offer) *grid.Grid {
 	if len(offers) > 0 {
 		last := len(offers) + 1 + 100
 		g.Validate(validation("$/GPU-hour", "$/GPU-h", fmt.Sprintf("D2:D%d", last)),
-			dropList(fmt.Sprintf("C2:C%d", last), gpuNames))
+			dropList(fmt.Sprintf("C2:C%d", last), namesColumn(n, sheets.GPUs, 200)))
 	}
 	return g
 }
@@ -120,8 +121,8 @@ func cloudGrid(offers []engine.Offer) *grid.Grid {
 // formulasGrid is the Formulas sheet: the built-in library, for the user to
 // read and change. A row here wins over the built-in of the same name; its
 // label is what Results calls it.
-func formulasGrid(fs []formulas.Formula) *grid.Grid {
-	g := grid.New(sheets.Formulas, 1, 0, 30, 84, 10, 60, 36)
+func formulasGrid(n sheets.Names, fs []formulas.Formula) *grid.Grid {
+	g := grid.New(n.Of(sheets.Formulas), 1, 0, 30, 84, 10, 60, 36)
 	g.Line(1, grid.Headers("name", "expression", "unit", "description", "label")...)
 	for i, f := range fs {
 		g.Line(i+2, grid.Text(f.Name, grid.StyleLabel), grid.Text(f.Source, grid.StyleInput), grid.Text(f.Unit, grid.StyleLabel))
@@ -131,21 +132,21 @@ func formulasGrid(fs []formulas.Formula) *grid.Grid {
 	return g
 }
 
-// Where the drop-downs of GPU and model names pick from: the catalogs'
-// name columns, rows added at the bottom included.
-const (
-	gpuNames   = sheets.GPUs + "!$A$2:$A$200"
-	modelNames = sheets.Models + "!$A$2:$A$200"
-)
+// namesColumn is where a drop-down of the names an input sheet lists (the
+// catalogs' GPUs and models, the inputs, the formulas) picks from: its
+// first column, down to row last, rows added at the bottom included.
+func namesColumn(n sheets.Names, sheet string, last int) string {
+	return fmt.Sprintf("%s!$A$2:$A$%d", grid.Quote(n.Of(sheet)), last)
+}
 
 // pickFor is the drop-down for cells that name a GPU, a model or a
 // precision (the text inputs of those names), or nil for other inputs.
-func pickFor(input, sqref string) *excelize.DataValidation {
+func pickFor(n sheets.Names, input, sqref string) *excelize.DataValidation {
 	switch input {
 	case engine.GPU:
-		return dropList(sqref, gpuNames)
+		return dropList(sqref, namesColumn(n, sheets.GPUs, 200))
 	case engine.ModelName:
-		return dropList(sqref, modelNames)
+		return dropList(sqref, namesColumn(n, sheets.Models, 200))
 	case engine.Precision:
 		dv := excelize.NewDataValidation(true)
 		dv.Sqref = sqref
@@ -170,8 +171,8 @@ func dropList(sqref, source string) *excelize.DataValidation {
 
 // correlationsGrid is the Correlations sheet: rank correlations between
 // uncertain inputs, which Monte Carlo induces.
-func correlationsGrid(cs []engine.Correlation) *grid.Grid {
-	g := grid.New(sheets.Correlations, 1, 0, 22, 22, 16, 80)
+func correlationsGrid(n sheets.Names, cs []engine.Correlation) *grid.Grid {
+	g := grid.New(n.Of(sheets.Correlations), 1, 0, 22, 22, 16, 80)
 	g.Line(1, grid.Headers("input", "with", "rank correlation", "notes")...)
 	for i, c := range cs {
 		g.Line(i+2, grid.Text(c.A, grid.StyleInput), grid.Text(c.B, grid.StyleInput), grid.Number(c.Rho, grid.WithFormat(grid.StyleInput, "0.00")))

@@ -37,9 +37,25 @@ type Sheet struct {
 }
 
 // Build writes the job's sheets into the workbook data, read from path,
-// and returns the package to save, verified against data (see Verify).
-// excelize sees only a view of the package (see view.go).
-func Build(path string, data []byte, job Job) ([]byte, error) {
+// and returns the package to save, verified against data (see Verify), with
+// what it changed of the user's package besides planner's sheets, in words
+// for the user: that a Strict package is Transitional now, or which parts
+// stored as UTF-16 are UTF-8 (see normal.go).
+func Build(path string, data []byte, job Job) ([]byte, []string, error) {
+	n, err := normalise(path, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	out, err := build(path, n.data, job)
+	if err != nil {
+		return nil, nil, err
+	}
+	return n.restore(path, out)
+}
+
+// build is Build on a package in planner's form. excelize sees only a view
+// of it (see view.go).
+func build(path string, data []byte, job Job) ([]byte, error) {
 	var sheets []string
 	for _, s := range job.Sheets {
 		sheets = append(sheets, s.Name)

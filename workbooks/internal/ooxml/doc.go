@@ -1,6 +1,9 @@
 // Package ooxml is planner's surgery on xlsx packages: the zip and XML
 // under a workbook. It recognises the files that are not workbooks planner
-// can read (Sniff), gives excelize only a view of a package (ReadView for
+// can read (Sniff), works on every package in one form (a Strict one as
+// Transitional, UTF-16 parts as UTF-8, the workbook part under xl/; see
+// normal.go) and gives the user's form back, gives excelize only a view of
+// a package (ReadView for
 // reading; Build for writing, which merges what excelize wrote back into
 // the user's package, every other part copied as it was, compressed bytes
 // included), keeps the user's styles, protection and calculation chain as

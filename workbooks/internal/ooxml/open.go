@@ -3,6 +3,7 @@ package ooxml
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/xml"
 	"fmt"
 	"io"
 	"os"
@@ -30,8 +31,8 @@ var (
 )
 
 // Sniff recognises the files people hand planner by mistake, saying what
-// each is: not a zip, an .xls or .ods file, an encrypted or Strict Open XML
-// workbook, one stored as UTF-16, a zip bomb.
+// each is: not a zip, an .xls or .ods file, a Word document, an encrypted
+// workbook, a zip bomb, a zip with no workbook in it.
 func Sniff(path string, data []byte) error {
 	switch {
 	case len(data) == 0:
@@ -48,8 +49,9 @@ func Sniff(path string, data []byte) error {
 	if err != nil {
 		return fmt.Errorf("%s: is a damaged zip archive (%v); it may have been cut short while copying", path, err)
 	}
-	var hasWorkbook, hasTypes bool
+	files := map[string]*zip.File{}
 	var inflated uint64
+	backslashed := ""
 	for _, f := range zr.File {
 		// What the archive says its parts inflate to, checked before any is:
 		// a zip bomb is refused before it costs memory. (A part that
@@ -57,29 +59,88 @@ func Sniff(path string, data []byte) error {
 		if inflated += f.UncompressedSize64; inflated > maxUnzippedBytes {
 			return fmt.Errorf("%s: inflates to more than %d MB (a zip bomb, or not a workbook planner should open); planner reads workbooks up to that", path, maxUnzippedBytes>>20)
 		}
-		switch strings.ToLower(f.Name) {
-		case "mimetype":
+		if strings.EqualFold(f.Name, "mimetype") {
 			return fmt.Errorf("%s: is an OpenDocument file (.ods); save it as .xlsx", path)
-		case "xl/workbook.xml":
-			hasWorkbook = true
-			head := head(f, 4096)
-			if bytes.Contains(head, []byte("purl.oclc.org/ooxml/spreadsheetml/main")) {
-				return fmt.Errorf("%s: is saved as Strict Open XML, which planner cannot write back without damage; in Excel use File > Save As > Excel Workbook (.xlsx), then run planner again", path)
-			}
-			if utf16XML(head) {
-				return utf16Refusal(path)
-			}
-		case "[content_types].xml":
-			hasTypes = true
-			if utf16XML(head(f, 4)) {
-				return utf16Refusal(path)
-			}
+		}
+		if strings.Contains(f.Name, `\`) && (backslashed == "" || f.Name < backslashed) {
+			backslashed = f.Name
+		}
+		if files[f.Name] == nil {
+			files[f.Name] = f
 		}
 	}
-	if !hasWorkbook || !hasTypes {
-		return fmt.Errorf("%s: is a zip archive but not an Excel workbook (it has no xl/workbook.xml); if a spreadsheet program opens it, save it from there as .xlsx", path)
+	get := func(name string) []byte { return smallPart(files[name]) }
+	main, _, _ := mainPart(files, get)
+	if main == "" {
+		main = entryFold(files, WorkbookPart) // a package without the relationship, read as before
+	}
+	types := entryFold(files, ContentTypes)
+	switch {
+	case main != "" && types != "":
+		return sniffMain(path, main, get(types))
+	case backslashed != "":
+		return fmt.Errorf("%s: is a zip archive whose part names use backslashes (%s), which an xlsx package may not, so planner cannot read it as a workbook; if a spreadsheet program opens it, save it from there as .xlsx", path, backslashed)
+	case main == "" && types == "":
+		return fmt.Errorf("%s: is a zip archive but not an Excel workbook (it has no [Content_Types].xml, and no workbook part: neither one its relationships name nor xl/workbook.xml); if a spreadsheet program opens it, save it from there as .xlsx", path)
+	case main == "":
+		return fmt.Errorf("%s: is a zip archive but not an Excel workbook (it has no workbook part: neither one its relationships, _rels/.rels, name nor xl/workbook.xml); if a spreadsheet program opens it, save it from there as .xlsx", path)
+	}
+	return fmt.Errorf("%s: is a zip archive but not an Excel workbook (it has no [Content_Types].xml, which every xlsx package has); if a spreadsheet program opens it, save it from there as .xlsx", path)
+}
+
+// sniffMain says what a package is when its main part is not a workbook's,
+// by the content type the package declares for it.
+func sniffMain(path, main string, contentTypes []byte) error {
+	var t types
+	if xml.Unmarshal(contentTypes, &t) != nil {
+		return nil // read as a workbook, which says what is wrong if it is not one
+	}
+	for _, o := range t.Overrides {
+		if !strings.EqualFold(strings.TrimPrefix(o.PartName, "/"), main) {
+			continue
+		}
+		switch {
+		case strings.Contains(o.ContentType, "wordprocessingml"):
+			return fmt.Errorf("%s: is a Word document (.docx), not a workbook", path)
+		case strings.Contains(o.ContentType, "presentationml"):
+			return fmt.Errorf("%s: is a PowerPoint presentation (.pptx), not a workbook", path)
+		}
 	}
 	return nil
+}
+
+// entryFold is the name of the entry spelled name in any case, or "".
+func entryFold(files map[string]*zip.File, name string) string {
+	if files[name] != nil {
+		return name
+	}
+	for _, n := range sortedNames(files) {
+		if strings.EqualFold(n, name) {
+			return n
+		}
+	}
+	return ""
+}
+
+// smallPart is a workbook-wide part as UTF-8 text, or nil when it is
+// missing, larger than MaxWorkbookPart or cannot be read.
+func smallPart(f *zip.File) []byte {
+	if f == nil || f.UncompressedSize64 > MaxWorkbookPart {
+		return nil
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return nil
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(io.LimitReader(rc, MaxWorkbookPart+1))
+	if err != nil || len(b) > MaxWorkbookPart {
+		return nil
+	}
+	if b, err = asUTF8(b); err != nil {
+		return nil
+	}
+	return b
 }
 
 func utf16(s string) []byte {
@@ -156,19 +217,4 @@ func head(f *zip.File, n int) []byte {
 	b := make([]byte, n)
 	got, _ := io.ReadFull(rc, b)
 	return b[:got]
-}
-
-// utf16XML reports whether a part begins as XML written in UTF-16 (with a
-// byte-order mark, or without one), which excelize cannot read.
-func utf16XML(head []byte) bool {
-	for _, start := range [][]byte{{0xFF, 0xFE}, {0xFE, 0xFF}, {'<', 0, '?', 0}, {0, '<', 0, '?'}} {
-		if bytes.HasPrefix(head, start) {
-			return true
-		}
-	}
-	return false
-}
-
-func utf16Refusal(path string) error {
-	return fmt.Errorf("%s: stores its XML as UTF-16, which planner cannot write back; open it in Excel or LibreOffice, save it as .xlsx, then run planner again", path)
 }

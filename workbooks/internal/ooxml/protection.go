@@ -18,7 +18,11 @@ const WorkbookPart = "xl/workbook.xml"
 // StructureLocked reports whether the workbook's structure is protected,
 // which forbids adding sheets.
 func StructureLocked(data []byte) bool {
-	ps, err := openParts(data)
+	n, err := normalise("", data)
+	if err != nil {
+		return false // refused on its way into excelize
+	}
+	ps, err := openParts(n.data)
 	if err != nil || ps.files[WorkbookPart] == nil || ps.files[WorkbookPart].UncompressedSize64 > MaxWorkbookPart {
 		return false // refused on its way into excelize
 	}

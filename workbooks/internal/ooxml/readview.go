@@ -9,14 +9,20 @@ import (
 	"strings"
 )
 
-// ReadView is the part of a package planner reads: the workbook, its
-// relationships and content types, the document properties, shared
-// strings and styles (which say how a number shows: a date is a number
-// too), and the named sheets (the input sheets, planner's own). excelize
+// ReadView is the part of a package planner reads, in planner's form (see
+// normal.go): the workbook, its relationships and content types, the
+// document properties, shared strings and styles (which say how a number
+// shows: a date is a number too), and the named sheets (the input sheets,
+// planner's own). excelize
 // holds whatever it opens in memory; the user's other sheets, pictures and
 // caches need not be there. It also returns the size of every sheet's part
 // unpacked, as the package declares it, by the sheet's name in lower case.
 func ReadView(path string, data []byte, sheets []string) ([]byte, map[string]uint64, error) {
+	n, err := normalise(path, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	data = n.data
 	ps, err := openParts(data)
 	if err != nil {
 		return nil, nil, damagedZip(path, err)

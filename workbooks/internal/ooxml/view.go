@@ -261,6 +261,10 @@ func merge(path string, original, out []byte, v *view, put map[string][]byte, dr
 
 // copyRenamed copies an entry's compressed bytes under another name.
 func copyRenamed(zw *zip.Writer, f *zip.File, name string) error {
+	if strings.HasSuffix(name, "/") {
+		_, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Store, Modified: f.Modified})
+		return err
+	}
 	raw, err := f.OpenRaw()
 	if err != nil {
 		return err

@@ -12,9 +12,10 @@ import (
 
 // edits change a package as rewrite copies it.
 type edits struct {
-	put   map[string][]byte // entries to replace or add
-	drop  map[string]bool   // entries to leave out
-	types func(*types)      // changes to [Content_Types].xml
+	put    map[string][]byte // entries to replace or add
+	drop   map[string]bool   // entries to leave out
+	rename map[string]string // entries to copy under another name
+	types  func(*types)      // changes to [Content_Types].xml
 }
 
 // rewrite copies a zip with the edits applied and its entries in a fixed
@@ -30,9 +31,13 @@ func rewrite(data []byte, e edits) ([]byte, error) {
 	var names []string
 	entries := map[string]*zip.File{}
 	for _, f := range zr.File {
-		if !e.drop[f.Name] && entries[f.Name] == nil {
-			entries[f.Name] = f
-			names = append(names, f.Name)
+		name := f.Name
+		if to, ok := e.rename[name]; ok {
+			name = to
+		}
+		if !e.drop[f.Name] && entries[name] == nil {
+			entries[name] = f
+			names = append(names, name)
 		}
 	}
 	for name := range e.put {
@@ -50,6 +55,8 @@ func rewrite(data []byte, e edits) ([]byte, error) {
 			err = writeContentTypes(zw, entries[name], content, e.types)
 		case put:
 			err = writeEntry(zw, name, content)
+		case entries[name].Name != name:
+			err = copyRenamed(zw, entries[name], name)
 		default:
 			err = copyEntry(zw, entries[name])
 		}
@@ -122,11 +129,11 @@ type typeOverride struct {
 // writeContentTypes writes the content types, changed by fix when it is
 // not nil, and sorted: excelize lists the image extensions a chart brings in
 // map order, different on every run.
-// The content types are the package's own (f), or, in a package that had
-// none, those put in its place.
+// The content types are those put in place of the package's own, or its
+// own (f).
 func writeContentTypes(zw *zip.Writer, f *zip.File, put []byte, fix func(*types)) error {
 	data := put
-	if f != nil {
+	if put == nil && f != nil {
 		rc, err := f.Open()
 		if err != nil {
 			return err
@@ -191,9 +198,13 @@ func Same(a, b []byte) bool {
 // Package is a package whose parts are inflated when first asked for.
 type Package struct{ ps *lazyParts }
 
-// ReadPackage opens data as a package.
+// ReadPackage opens data as a package, in planner's form (see normal.go).
 func ReadPackage(data []byte) (*Package, error) {
-	ps, err := openParts(data)
+	n, err := normalise("", data)
+	if err != nil {
+		return nil, err
+	}
+	ps, err := openParts(n.data)
 	if err != nil {
 		return nil, err
 	}

@@ -34,6 +34,26 @@ const (
 	GoalSeek        = "Goal seek"
 )
 
+// Names says which sheet of a workbook each of planner's input sheets is,
+// by the input sheet's name (Assumptions, …): the sheet of that name, or
+// the one init named otherwise because the workbook had a sheet of its own
+// so named.
+type Names map[string]string
+
+// Of is the sheet of the input sheet called input.
+func (n Names) Of(input string) string {
+	if s, ok := n[input]; ok {
+		return s
+	}
+	return input
+}
+
+// CarriedName is the defined name by which init tells eval where it wrote
+// the input sheet called input under another name: it points at that
+// sheet's first cell, and Excel keeps it pointing there when the sheet is
+// renamed.
+func CarriedName(input string) string { return "planner_sheet_" + input }
+
 // InputNames are the sheets init creates for the user to edit, in order.
 func InputNames() []string {
 	return []string{Assumptions, Scenarios, Cloud, APIs, GPUs, Models, Deployments, Correlations, Targets, Tables, Goals, Formulas}
