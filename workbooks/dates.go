@@ -21,15 +21,29 @@ import (
 // read as dates, not here.
 
 // builtinDateFormats are the built-in number formats (ECMA-376, 18.8.30)
-// that show a date, a time or both, by their codes.
+// that show a date, a time or both, by their codes. Ids 27–36 and 50–58
+// are the East Asian ones, whose code depends on the reader's language:
+// each is given here in its Chinese (PRC) form, which shows the same kind
+// of figure as the others.
 var builtinDateFormats = map[int]string{
 	14: "mm-dd-yy", 15: "d-mmm-yy", 16: "d-mmm", 17: "mmm-yy", 18: "h:mm AM/PM", 19: "h:mm:ss AM/PM",
 	20: "h:mm", 21: "h:mm:ss", 22: "m/d/yy h:mm", 45: "mm:ss", 46: "[h]:mm:ss", 47: "mmss.0",
+	27: `yyyy"年"m"月"`, 28: `m"月"d"日"`, 29: `m"月"d"日"`, 30: "m-d-yy", 31: `yyyy"年"m"月"d"日"`,
+	32: `h"时"mm"分"`, 33: `h"时"mm"分"ss"秒"`, 34: `上午/下午h"时"mm"分"`, 35: `上午/下午h"时"mm"分"ss"秒"`,
+	36: `yyyy"年"m"月"`, 50: `yyyy"年"m"月"`, 51: `m"月"d"日"`, 52: `yyyy"年"m"月"`, 53: `m"月"d"日"`,
+	54: `m"月"d"日"`, 55: `上午/下午h"时"mm"分"`, 56: `上午/下午h"时"mm"分"ss"秒"`, 57: `yyyy"年"m"月"`,
+	58: `m"月"d"日"`,
 }
 
 // localDateFormats are the built-in formats a spreadsheet shows in the
-// reader's own short date: the message shows the day as YYYY-MM-DD.
-var localDateFormats = map[int]string{14: "2006-01-02", 22: "2006-01-02 15:04"}
+// reader's own language: the message shows the day as YYYY-MM-DD and the
+// time as hh:mm. excelize shows the East Asian ones as the bare number.
+var localDateFormats = map[int]string{
+	14: "2006-01-02", 22: "2006-01-02 15:04",
+	27: "2006-01", 28: "01-02", 29: "01-02", 30: "2006-01-02", 31: "2006-01-02", 32: "15:04", 33: "15:04:05",
+	34: "15:04", 35: "15:04:05", 36: "2006-01", 50: "2006-01", 51: "01-02", 52: "2006-01", 53: "01-02",
+	54: "01-02", 55: "15:04", 56: "15:04:05", 57: "2006-01", 58: "01-02",
+}
 
 // dateKind says what a number format shows of a number, "a date", "a
 // time", "a date and time" or "a duration", or "" for a number. The
@@ -92,15 +106,16 @@ func (r *reader) shownAsDate(sheet, cell string) string {
 	raw, err1 := f.GetCellValue(sheet, cell, rawOpts)
 	shown, err2 := f.GetCellValue(sheet, cell, excelize.Options{}) // as the format shows it
 	v, isNum := parseNumber(raw)
+	layout, local := localDateFormats[id]
+	if local {
+		if t, err := excelize.ExcelDateToTime(v, r.date1904()); err == nil {
+			shown = t.Format(layout)
+		}
+	}
 	if err1 != nil || err2 != nil || !isNum || shown == raw {
 		// Shown as stored: a number without a style of its own, whatever
 		// its row or column has.
 		return ""
-	}
-	if layout, ok := localDateFormats[id]; ok {
-		if t, err := excelize.ExcelDateToTime(v, r.date1904()); err == nil {
-			shown = t.Format(layout)
-		}
 	}
 	what := strings.TrimPrefix(strings.TrimPrefix(kind, "a "), "an ")
 	return fmt.Sprintf("the %s %s, the number %s formatted as %s", what, shown, units.Plain(v), kind)

@@ -41,4 +41,13 @@ func TestDateKind(t *testing.T) {
 			t.Errorf("dateKind(%q) = %q, want %q", code, got, want)
 		}
 	}
+	// Every built-in format that shows a date or time, the East Asian ones
+	// (27–36, 50–58) among them, is read as one; the rest as numbers.
+	for id := range 164 {
+		code, isDate := builtinDateFormats[id]
+		shows := (id >= 14 && id <= 22) || (id >= 27 && id <= 36) || (id >= 45 && id <= 47) || (id >= 50 && id <= 58)
+		if isDate != shows || isDate && dateKind(code) == "" {
+			t.Errorf("built-in format %d (%q): read as a date %v, dateKind %q; it shows a date or time: %v", id, code, isDate, dateKind(code), shows)
+		}
+	}
 }

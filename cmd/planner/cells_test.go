@@ -215,6 +215,8 @@ func TestDatesWhereNumbersAreRead(t *testing.T) {
 		{"Deployments!G3", 0.5, 20, "Deployments!G3: public 70B FP8 service, workdays: holds the time 12:00, the number 0.5 formatted as a time, where planner reads a number; format the cell as a number and type the number, such as 12"},
 		{"Cloud!D2", 2.69, 46, "Cloud!D2: RunPod H100 SXM, Community: holds the duration 64:33:36, the number 2.69 formatted as a duration, where planner reads a number; format the cell as a number and type the number, such as 2.69"},
 		{"GPUs!C2", 700, "d mmm", "GPUs!C2: H100 SXM: holds the date 30 Nov, the number 700 formatted as a date, where planner reads a number; format the cell as a number and type the number, such as 1000"},
+		{"Assumptions!B13", 30, 31, "Assumptions!B13: hours_per_month: holds the date 1900-01-30, the number 30 formatted as a date, where planner reads a number; format the cell as a number and type the number, such as 730"},
+		{"Deployments!G3", 0.5, 32, "Deployments!G3: public 70B FP8 service, workdays: holds the time 12:00, the number 0.5 formatted as a time, where planner reads a number; format the cell as a number and type the number, such as 12"},
 		{"Scenarios!F4", 315000, "yyyy", "Scenarios!F4: capex: holds the date 2762, the number 315000 formatted as a date, where planner reads a number; format the cell as a number and type the number, such as 285000"},
 	} {
 		setCells(t, plan, map[string]any{tc.cell: tc.value})
