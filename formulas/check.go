@@ -181,6 +181,9 @@ func (c *Checker) Check(f Formula) (*Checked, error) {
 	if len(problems) > 0 {
 		return nil, problems.Err()
 	}
+	if problem := computedRemainder(f, tree.Node); problem != nil {
+		return nil, problem
+	}
 	if _, err := checker.Check(tree, config); err != nil {
 		return nil, fromExpr(f, err)
 	}

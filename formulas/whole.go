@@ -280,3 +280,27 @@ func wholeLiterals(n ast.Node, fn func(*ast.IntegerNode)) {
 		}
 	}
 }
+
+// computedRemainder refuses a remainder of values the formula computes
+// (min(3, b) % 2): expr takes one only when its type checker cannot tell
+// the operands are decimals, it then fails while evaluating, and Excel's
+// MOD differs from it for negative values. A remainder of numbers written
+// in the formula is computed once, for Excel too. The advice is the
+// remainder spelled with floor, which both compute alike.
+func computedRemainder(f Formula, root ast.Node) *diag.Diagnostic {
+	var problem *diag.Diagnostic
+	walk(root, func(n ast.Node) {
+		b, ok := n.(*ast.BinaryNode)
+		if !ok || b.Operator != "%" || problem != nil {
+			return
+		}
+		_, okA := constant(b.Left)
+		_, okB := constant(b.Right)
+		if okA && okB {
+			return
+		}
+		x, y := b.Left.String(), b.Right.String()
+		problem = At(f, b, fmt.Sprintf("%s is a remainder of values planner computes, and %% takes only whole numbers written in the formula, such as 7 %% 3; for the remainder of computed values write (%s) - (%s) * floor((%s) / (%s))", b.String(), x, y, x, y))
+	})
+	return problem
+}

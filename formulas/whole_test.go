@@ -1,6 +1,7 @@
 package formulas
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -102,6 +103,49 @@ func TestWholeNumbersUpTo2To53Check(t *testing.T) {
 		}
 		if _, err := c.Excel(env, func(name string) (string, error) { return name, nil }); err != nil {
 			t.Errorf("%q: %v", src, err)
+		}
+	}
+}
+
+// A remainder takes whole numbers written in the formula: of values the
+// formula computes, which expr's checker lets pass when it cannot tell they
+// are decimals, expr fails while evaluating and Excel's MOD differs for
+// negative values. The advice, followed literally, checks, translates into
+// Excel and gives the remainder.
+func TestRemainderOfComputedValuesIsRefused(t *testing.T) {
+	for src, advised := range map[string]string{
+		"gpus % 8":                "(gpus) - (8) * floor((gpus) / (8))",
+		"max(5, gpus, 1e9) % 7":   "(max(5, gpus, 1e+09)) - (7) * floor((max(5, gpus, 1e+09)) / (7))",
+		"(capex > 1 ? 3 : 5) % 2": "(capex > 1 ? 3 : 5) - (2) * floor((capex > 1 ? 3 : 5) / (2))",
+	} {
+		f := Formula{Name: "total", Source: src, Origin: at(7)}
+		_, err := Check(f, env)
+		col := strings.Index(src, "%") + 1 // the caret points at the operator
+		shown := strings.Replace(src, "1e9", "1e+09", 1)
+		want := fmt.Sprintf("plan.xlsx: Formulas!B7:%d: total: %s is a remainder of values planner computes, and %% takes only whole numbers written in the formula, such as 7 %% 3; for the remainder of computed values write %s",
+			col, shown, advised)
+		if err == nil || !strings.HasPrefix(err.Error(), want+"\n") {
+			t.Errorf("Check(%q):\n got %v\nwant %s", src, err, want)
+			continue
+		}
+		c, err := Check(Formula{Name: "total", Source: advised, Origin: at(7)}, env)
+		if err != nil {
+			t.Errorf("%q, as the message advises: %v", advised, err)
+			continue
+		}
+		if _, err := c.Excel(env, func(name string) (string, error) { return name, nil }); err != nil {
+			t.Errorf("%q: %v", advised, err)
+		}
+	}
+	// What it computes: the remainder, for the values planner has.
+	program, err := expr.Compile("(gpus) - (8) * floor((gpus) / (8))", ExprOptions(env)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for gpus, want := range map[float64]float64{8: 0, 13: 5, 7: 7, 72: 0} {
+		got, err := expr.Run(program, map[string]any{"capex": 0.0, "gpus": gpus, "residual": 0.0, "gpu": ""})
+		if err != nil || got != want {
+			t.Errorf("gpus %v: %v %v, want %v", gpus, got, err, want)
 		}
 	}
 }
