@@ -119,7 +119,7 @@ func newUser(t *testing.T) *user {
 		t.Fatalf("the set-up section has %d shell blocks, want 3 (set up, run, test): %q", len(blocks), blocks)
 	}
 	setup := commands(blocks[0])
-	if len(setup) != 2 || !strings.HasPrefix(setup[0], "sudo apt-get ") || !strings.HasPrefix(setup[1], "go install ./cmd/planner") {
+	if len(setup) != 2 || !strings.HasPrefix(setup[0], "$(command -v sudo) apt-get ") || !strings.HasPrefix(setup[1], "go install ./cmd/planner") {
 		t.Fatalf("the set-up is not two commands, apt-get then go install: %q", setup)
 	}
 	tmp := t.TempDir()
@@ -281,5 +281,45 @@ func (u *user) testFrontDoor(t *testing.T) {
 	}
 	if !strings.Contains(tests[1], " -timeout ") || !regexp.MustCompile(`(?m)^`+regexp.QuoteMeta(tests[1])+`$`).Match(ci) {
 		t.Errorf("the README's full test command %q is not a line of .ci/run with an explicit -timeout", tests[1])
+	}
+}
+
+// The README's apt-get line works as a user with sudo types it and as root
+// where there is no sudo (a container): run with an apt-get that only
+// notes what it was asked, it asks apt-get the same twice, through sudo
+// only where there is one.
+func TestSetUpWithOrWithoutSudo(t *testing.T) {
+	blocks := codeBlocks(docSection(t, moduleRoot(t), "Set up, run, test"), "sh")
+	if len(blocks) == 0 {
+		t.Fatal("the set-up section has no shell block")
+	}
+	apt := commands(blocks[0])[0]
+	for _, withSudo := range []bool{false, true} {
+		bin := t.TempDir()
+		log := filepath.Join(bin, "log")
+		fake := map[string]string{"apt-get": "#!/bin/sh\necho apt-get \"$@\" >>\"$LOG\"\n"}
+		if withSudo {
+			fake["sudo"] = "#!/bin/sh\necho sudo >>\"$LOG\"\nexec \"$@\"\n"
+		}
+		for name, script := range fake {
+			if err := os.WriteFile(filepath.Join(bin, name), []byte(script), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cmd := exec.Command("sh", "-c", apt)
+		cmd.Env = []string{"PATH=" + bin, "LOG=" + log}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("sudo on PATH: %v; %s: %v\n%s", withSudo, apt, err, out)
+			continue
+		}
+		asked, _ := os.ReadFile(log)
+		packages := regexp.MustCompile(`apt-get install -y (.+)$`).FindStringSubmatch(apt)
+		want := "apt-get update\napt-get install -y " + packages[1] + "\n"
+		if withSudo {
+			want = "sudo\napt-get update\nsudo\napt-get install -y " + packages[1] + "\n"
+		}
+		if string(asked) != want {
+			t.Errorf("sudo on PATH: %v; %s asked\n%s\nwant\n%s", withSudo, apt, asked, want)
+		}
 	}
 }
