@@ -310,7 +310,7 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 // ignoring case and spacing: the fleet, the facts and planner diff find
 // deployments by name, so the second row would be costed, compared and
 // reported as the first. One pass, by each name's key: comparing every
-// pair took the square of the deployments.
+// pair would take the square of the deployments.
 func checkNames(ds []engine.Deployment) diag.Diagnostics {
 	var problems diag.Diagnostics
 	first := map[string]int{}

@@ -9,7 +9,7 @@ import (
 // column drawn out of order. A block holds at most blockSize numbers, so a
 // least-significant-digit radix sort does it in a few linear passes over
 // data that stays in cache, where a comparison sort's n log n compares and
-// mispredicted branches took most of a correlated run.
+// mispredicted branches would take most of a correlated run.
 
 // A radix digit is a byte: its 256 counters sit in cache beside a block,
 // and indexing them by a uint8 needs no bounds check. The 54 bits of a

@@ -93,8 +93,8 @@ func TestSortFloatsIsSlicesSort(t *testing.T) {
 	}
 }
 
-// rearrangeBySlicesSort is rearrange as it was with slices.Sort: the
-// reference the radix sorts must match.
+// rearrangeBySlicesSort is rearrange done with slices.Sort: the reference
+// the radix sorts must match.
 func (c *correlator) rearrangeBySlicesSort(col []float64, j, n int, ascending bool) {
 	sorted := slices.Clone(col)
 	if !ascending {

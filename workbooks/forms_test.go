@@ -81,11 +81,10 @@ func writeFile(t *testing.T, name string, data []byte) string {
 	return path
 }
 
-// A Strict workbook (Excel's Strict Open XML Spreadsheet) was refused: it
-// is kept, written back as Transitional throughout (a package of both is
-// one Excel refuses), every part of the user's that planner does not
-// rewrite exactly the Transitional form of what it was, and a warning
-// says so.
+// A Strict workbook (Excel's Strict Open XML Spreadsheet) is kept, written
+// back as Transitional throughout (a package of both is one Excel
+// refuses), every part of the user's that planner does not rewrite exactly
+// the Transitional form of what it was, and a warning says so.
 func TestStrictWorkbookComesBackTransitional(t *testing.T) {
 	path := writeFile(t, "strict.xlsx", strictWorkbook(t))
 	in, err := Init(path)
@@ -281,9 +280,9 @@ func elsewhere(t *testing.T, main string) []byte {
 }
 
 // A workbook part outside xl/ (or under another name), which the package's
-// relationships name, was refused as "not an Excel workbook". It is kept:
-// every part of the user's under its name, the user's sheet byte for byte,
-// and planner's sheets beside the workbook's own.
+// relationships name, is kept: every part of the user's under its name,
+// the user's sheet byte for byte, and planner's sheets beside the
+// workbook's own.
 func TestWorkbookPartElsewhere(t *testing.T) {
 	for _, main := range []string{"wtf/workbook.xml", "workbook.xml", "xl/book.xml"} {
 		t.Run(main, func(t *testing.T) {

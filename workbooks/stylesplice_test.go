@@ -13,13 +13,12 @@ import (
 // styledSheet is bareSheet with B1 in the user's second cell format.
 var styledSheet = strings.Replace(bareSheet, `<c r="B1">`, `<c r="B1" s="1">`, 1)
 
-// excelize's model of a style part is lossy, and it rewrote the whole part:
-// exceljs's borders lost their colour indexed="0" (so verify refused the
-// workbook), a part whose spreadsheet namespace has a prefix came back
-// with the prefixes of its extensions undeclared (not XML any more), and
-// an xlsxwriter checkbox format lost the declaration its extension needs.
-// The user's style part now comes back byte for byte, with planner's
-// styles appended to its lists.
+// The user's style part comes back byte for byte, with planner's styles
+// appended to its lists, and never passes through excelize's model of it,
+// which is lossy: exceljs's borders would lose their colour indexed="0", a
+// part whose spreadsheet namespace has a prefix the declarations of its
+// extensions' prefixes, and an xlsxwriter checkbox format the declaration
+// its extension needs.
 func TestUserStylesKeptByteForByte(t *testing.T) {
 	const (
 		fills     = `<fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>`

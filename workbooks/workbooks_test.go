@@ -287,7 +287,7 @@ func TestVerifyRefusesAChangedUserPart(t *testing.T) {
 	}
 }
 
-// The shared strings no longer pass through excelize, so they must come
+// The shared strings never pass through excelize, so they must come
 // back byte for byte: a string changed there is refused too.
 func TestVerifyRefusesChangedSharedStrings(t *testing.T) {
 	path := userWorkbook(t)

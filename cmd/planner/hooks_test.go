@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // decodeYAML decodes YAML into v, refusing keys that v has no field for,
@@ -39,8 +39,8 @@ type preCommitHook struct {
 }
 
 // planner's pre-commit hook: its file parses, picks the workbooks, and its
-// entry passes a fresh workbook and stops a stale one; the README's three
-// lines name it; the README's plain git hook stops a stale commit; and,
+// entry passes a fresh workbook and stops a stale one; the guide's three
+// lines name it; the guide's plain git hook stops a stale commit; and,
 // where the pre-commit framework is installed, the framework itself builds
 // the hook from this repository and runs it.
 func (u *user) testPreCommit(t *testing.T) {
@@ -69,11 +69,11 @@ func (u *user) testPreCommit(t *testing.T) {
 		}
 	}
 
-	// The README's three lines of .pre-commit-config.yaml.
-	section := readmeSection(t, u.root, "Reviewing changes: show, diff, eval --check")
+	// The guide's three lines of .pre-commit-config.yaml.
+	section := docSection(t, u.root, "Reviewing changes: show, diff, eval --check")
 	block := blockWith(t, codeBlocks(section, "yaml"), hook.ID)
 	if lines := strings.Split(strings.TrimSpace(block), "\n"); len(lines) != 3 {
-		t.Errorf("the README's pre-commit configuration is %d lines, want 3:\n%s", len(lines), block)
+		t.Errorf("the guide's pre-commit configuration is %d lines, want 3:\n%s", len(lines), block)
 	}
 	var config struct {
 		Repos []struct {
@@ -82,25 +82,25 @@ func (u *user) testPreCommit(t *testing.T) {
 			Hooks []preCommitHook `yaml:"hooks"`
 		} `yaml:"repos"`
 	}
-	decodeYAML(t, "the README's .pre-commit-config.yaml", []byte("repos:\n"+block), &config)
+	decodeYAML(t, "the guide's .pre-commit-config.yaml", []byte("repos:\n"+block), &config)
 	if len(config.Repos) != 1 || config.Repos[0].Repo == "" || config.Repos[0].Rev == "" ||
 		!reflect.DeepEqual(config.Repos[0].Hooks, []preCommitHook{{ID: hook.ID}}) {
-		t.Errorf("the README's pre-commit configuration is not one repo, rev and hook %s: %+v", hook.ID, config)
+		t.Errorf("the guide's pre-commit configuration is not one repo, rev and hook %s: %+v", hook.ID, config)
 	}
 	// Its example of a hook with the user's --samples and folder.
 	m := regexp.MustCompile("`hooks: (\\[\\{id: " + hook.ID + ", [^`]*\\}\\])`").FindStringSubmatch(section)
 	if m == nil {
-		t.Fatal("the README has no example of the hook with args and files")
+		t.Fatal("the guide has no example of the hook with args and files")
 	}
 	var own []preCommitHook
-	decodeYAML(t, "the README's hook with args", []byte(m[1]), &own)
+	decodeYAML(t, "the guide's hook with args", []byte(m[1]), &own)
 	if len(own) != 1 || !reflect.DeepEqual(own[0].Args, []string{"--samples", "20000"}) {
-		t.Errorf("the README's hook with args is %+v, want args --samples 20000", own)
+		t.Errorf("the guide's hook with args is %+v, want args --samples 20000", own)
 	} else {
 		plans := regexp.MustCompile(own[0].Files)
 		for path, want := range map[string]bool{"plans/q3.xlsx": true, "q3.xlsx": false, "plans/q3.xlsx.bak": false} {
 			if plans.MatchString(path) != want {
-				t.Errorf("the README's files: %s runs on %s: %v, want %v", own[0].Files, path, !want, want)
+				t.Errorf("the guide's files: %s runs on %s: %v, want %v", own[0].Files, path, !want, want)
 			}
 		}
 	}
@@ -128,11 +128,11 @@ func (u *user) testPreCommit(t *testing.T) {
 	})
 }
 
-// The README's .git/hooks/pre-commit stops a commit of a stale workbook
+// The guide's .git/hooks/pre-commit stops a commit of a stale workbook
 // (one whose name has a space) and lets it through once evaluated.
 func (u *user) testGitHook(t *testing.T) {
 	u.t = t
-	section := readmeSection(t, u.root, "Reviewing changes: show, diff, eval --check")
+	section := docSection(t, u.root, "Reviewing changes: show, diff, eval --check")
 	script := blockWith(t, codeBlocks(section, "sh"), "#!/bin/sh")
 	repo := filepath.Join(t.TempDir(), "plans")
 	u.gitRepo(repo)
@@ -156,7 +156,7 @@ func (u *user) testGitHook(t *testing.T) {
 	u.must(repo, "git", "commit", "-q", "-am", "capex at 300,000")
 }
 
-// The README's three lines, in a repository's .pre-commit-config.yaml
+// The guide's three lines, in a repository's .pre-commit-config.yaml
 // with the repo and rev of a copy of this source: pre-commit install makes
 // git commit build the hook with Go and run it, which lets a fresh workbook
 // be committed and stops a stale one.
@@ -171,7 +171,7 @@ func (u *user) testPreCommitFramework(t *testing.T, block, repo, rev string) {
 	u.must(source, "git", "commit", "-q", "-m", "planner")
 	sha := strings.TrimSpace(u.must(source, "git", "rev-parse", "HEAD"))
 	if strings.Count(block, repo) != 1 || strings.Count(block, rev) != 1 {
-		t.Fatalf("the README's configuration names its repo and rev more than once:\n%s", block)
+		t.Fatalf("the guide's configuration names its repo and rev more than once:\n%s", block)
 	}
 	config := "repos:\n" + strings.Replace(strings.Replace(block, repo, source, 1), rev, sha, 1)
 

@@ -377,7 +377,7 @@ func TestLibreOfficeRecalculationMatchesEveryVisibleCell(t *testing.T) {
 		}
 	}
 	cases := map[string]func(path string){
-		// The case: capex at 200,000 turns a rent into a buy at 50 %.
+		// A cheaper quote: capex at 200,000 turns a rent into a buy at 50 %.
 		"cheaper.xlsx": func(path string) {
 			setInputs(t, path, map[string]float64{"capex": 200000})
 			setNumber(t, path, "Cloud", "D3", 2.40)     // RunPod Secure

@@ -10,7 +10,7 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// The buyer: their own quote (412,000, outside the price guide's
+// A buyer's own numbers: their quote (412,000, outside the price guide's
 // range), dearer power and rack, typed into the value cells only. The
 // workbook evaluates, and its Results equal the cost model written out
 // here; the sheets say what Monte Carlo and the tornado held.

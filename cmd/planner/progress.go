@@ -1,12 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
 
@@ -16,29 +18,46 @@ import (
 // count, turn a spinner with their name, kept turning by a ticker so that
 // a long phase shows it is alive.
 type progress struct {
-	mu    sync.Mutex
-	w     io.Writer
-	tty   bool
-	after time.Duration // how long a run goes before a bar shows
-	start time.Time
-	phase string
-	done  int
-	total int
-	bar   *progressbar.ProgressBar
-	stop  chan struct{}
-	ended sync.WaitGroup
+	mu      sync.Mutex
+	w       io.Writer
+	tty     bool
+	columns func() int    // the terminal's width, 0 when unknown
+	after   time.Duration // how long a run goes before a bar shows
+	start   time.Time
+	phase   string
+	began   time.Time // when the phase began
+	done    int
+	total   int
+	turn    int       // the spinner's frame
+	shown   int       // the width of the line on screen, 0 for none
+	drawn   time.Time // when it was drawn
+	stop    chan struct{}
+	ended   sync.WaitGroup
 }
 
-// tickEvery is how often a phase without a count turns its spinner.
-const tickEvery = 200 * time.Millisecond
+const (
+	tickEvery = 200 * time.Millisecond // how often a phase without a count turns its spinner
+	drawEvery = 100 * time.Millisecond // the most often a phase's line is redrawn
+	barWidth  = 40                     // the counted bar's cells, fewer on a narrow terminal
+)
+
+// spinner is the frames a phase without a count turns through.
+var spinner = []rune("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
 
 func newProgress(w io.Writer) *progress {
 	if s, ok := w.(*safeWriter); ok {
-		w = s.w // the bar's own escapes move the cursor; it prints no workbook text
+		w = s.w // the bar moves the cursor with \r; it prints no workbook text
 	}
 	f, ok := w.(*os.File)
 	p := &progress{w: w, tty: ok && term.IsTerminal(int(f.Fd())), after: time.Second, start: time.Now()}
 	if p.tty {
+		p.columns = func() int {
+			width, _, err := term.GetSize(int(f.Fd()))
+			if err != nil {
+				return 0
+			}
+			return width
+		}
 		p.tick(tickEvery)
 	}
 	return p
@@ -74,7 +93,7 @@ func (p *progress) set(phase string, done, total int) {
 	defer p.mu.Unlock()
 	if phase != p.phase {
 		p.clear()
-		p.phase, p.done, p.total = phase, 0, total
+		p.phase, p.began, p.done, p.total, p.turn = phase, time.Now(), 0, total, 0
 	}
 	if done < p.done {
 		return // workers report out of order
@@ -83,41 +102,72 @@ func (p *progress) set(phase string, done, total int) {
 	p.show()
 }
 
-// show draws the phase's bar, once the run has gone on long enough.
+// show draws the phase's line over the last one, once the run has gone on
+// long enough, and at most every drawEvery.
 func (p *progress) show() {
-	if p.phase == "" || time.Since(p.start) < p.after {
+	now := time.Now()
+	if p.phase == "" || now.Sub(p.start) < p.after || p.shown > 0 && now.Sub(p.drawn) < drawEvery {
 		return
 	}
-	counted := p.total > 1
-	if p.bar == nil {
-		if counted {
-			p.bar = progressbar.NewOptions(p.total, progressbar.OptionSetWriter(p.w), progressbar.OptionSetDescription(p.phase),
-				progressbar.OptionShowCount(), progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
-		} else {
-			// No spinner interval: the bar would turn itself from a goroutine
-			// of its own, drawing outside p.mu and after finish returned;
-			// the ticker turns it, each Add one step.
-			p.bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(p.w), progressbar.OptionSetDescription(p.phase),
-				progressbar.OptionSpinnerType(14), progressbar.OptionSetSpinnerChangeInterval(0),
-				progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
-		}
+	width := 0
+	if p.columns != nil {
+		width = p.columns()
 	}
-	if counted {
-		_ = p.bar.Set(p.done)
-	} else {
-		_ = p.bar.Add(1)
+	line := p.line(now.Sub(p.began), width)
+	n := utf8.RuneCountInString(line) // planner's phase names, digits, blocks and braille: one column each
+	if n < p.shown {
+		line = "\r" + strings.Repeat(" ", p.shown) + "\r" + line
 	}
+	fmt.Fprint(p.w, "\r"+line)
+	p.shown, p.drawn = n, now
+	p.turn++
 }
 
-// clear takes the bar of the phase that ended off the screen.
+// line is what the phase shows after elapsed, within width columns (0:
+// unknown), leaving the last column free so the terminal never wraps.
+// A counted phase: `Monte Carlo  25% |██████████          | (817408/3200000) [1s:3s]`;
+// another: `⠋ writing the sheets  [2s] `.
+func (p *progress) line(elapsed time.Duration, width int) string {
+	if p.total <= 1 {
+		return fit(fmt.Sprintf("%c %s  [%s] ", spinner[p.turn%len(spinner)], p.phase, seconds(elapsed)), width)
+	}
+	done := min(p.done, p.total)
+	left := time.Duration(0)
+	if done > 0 {
+		left = time.Duration(float64(elapsed) * float64(p.total-done) / float64(done))
+	}
+	head := fmt.Sprintf("%s %3d%% |", p.phase, done*100/p.total)
+	tail := fmt.Sprintf("| (%d/%d) [%s:%s]", done, p.total, seconds(elapsed), seconds(left))
+	cells := barWidth
+	if room := width - 1 - utf8.RuneCountInString(head+tail); width > 0 && room < cells {
+		cells = max(room, 0)
+	}
+	full := done * cells / p.total
+	return fit(head+strings.Repeat("█", full)+strings.Repeat(" ", cells-full)+tail, width)
+}
+
+// fit cuts s to width-1 columns, when the width is known.
+func fit(s string, width int) string {
+	if width <= 0 || utf8.RuneCountInString(s) < width {
+		return s
+	}
+	return string([]rune(s)[:max(width-1, 0)])
+}
+
+// seconds is d in whole seconds, as Go writes durations: 0s, 42s, 1m5s.
+func seconds(d time.Duration) string {
+	return d.Round(time.Second).String()
+}
+
+// clear takes the line of the phase that ended off the screen.
 func (p *progress) clear() {
-	if p.bar != nil {
-		_ = p.bar.Finish()
-		p.bar = nil
+	if p.shown > 0 {
+		fmt.Fprint(p.w, "\r"+strings.Repeat(" ", p.shown)+"\r")
+		p.shown = 0
 	}
 }
 
-// finish stops the ticker and clears the last bar: the run is over.
+// finish stops the ticker and clears the last line: the run is over.
 func (p *progress) finish() {
 	if p.stop != nil {
 		close(p.stop)

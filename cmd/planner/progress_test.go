@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // On a terminal, every phase of a long run shows: Monte Carlo with its
@@ -79,5 +81,32 @@ func TestProgressDrawsOnlyWhenAsked(t *testing.T) {
 	p.finish()
 	if later != drawn {
 		t.Errorf("the bar drew by itself while nothing asked:\n%q\nthen\n%q", drawn, later)
+	}
+}
+
+// On a terminal narrower than the bar, the counted bar gives up cells and
+// a spinner's line is cut, leaving the last column free: a line that
+// wrapped would leave a copy of itself on every redraw.
+func TestProgressFitsTheTerminal(t *testing.T) {
+	var screen bytes.Buffer
+	columns := 60
+	p := &progress{w: &screen, tty: true, columns: func() int { return columns }, after: 0, start: time.Now()}
+	p.set("Monte Carlo", 1000, 4000)
+	line := strings.TrimPrefix(screen.String(), "\r")
+	if !regexp.MustCompile(`^Monte Carlo  25% \|█{5} {15}\| \(1000/4000\) \[\d+s:\d+s\]$`).MatchString(line) {
+		t.Errorf("the bar on a terminal of %d columns is %q, want 20 cells, 5 of them full", columns, line)
+	}
+	if n := utf8.RuneCountInString(line); n != columns-1 {
+		t.Errorf("the bar on a terminal of %d columns takes %d: %q", columns, n, line)
+	}
+	columns = 10
+	screen.Reset()
+	p.set("writing the sheets", 0, 1)
+	if got, want := screen.String(), "\r"+strings.Repeat(" ", 59)+"\r\r⠋ writing"; got != want {
+		t.Errorf("a spinner on a terminal of 10 columns, after the bar, drew %q, want %q", got, want)
+	}
+	p.finish()
+	if got, want := screen.String()[len("\r"+strings.Repeat(" ", 59)+"\r\r⠋ writing"):], "\r         \r"; got != want {
+		t.Errorf("finish drew %q, want the line cleared: %q", got, want)
 	}
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -14,10 +12,10 @@ import (
 	"planner/workbooks"
 )
 
-// What init and eval write is what their help and the README say they
+// What init and eval write is what their help and the guide say they
 // write: the sheets (counted and named), and which of planner's sheets
 // carry charts. The help is generated from the code's lists; this test
-// holds those lists, and the README, to the sheets a run really writes.
+// holds those lists, and the guide, to the sheets a run really writes.
 func TestSheetsAsDocumented(t *testing.T) {
 	dir := t.TempDir()
 	path := initPlan(t, dir, "plan.xlsx")
@@ -51,45 +49,45 @@ func TestSheetsAsDocumented(t *testing.T) {
 		}
 	}
 
-	// The README says so.
-	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
+	// The guide says so, each page where it says it.
+	root := moduleRoot(t)
+	page := func(heading string) string {
+		return strings.Join(strings.Fields(docSection(t, root, heading)), " ")
 	}
-	readme := strings.Join(strings.Fields(string(data)), " ")
-	m := regexp.MustCompile("`planner init plan.xlsx` writes (\\w+) sheets for you to edit; `planner eval` writes (\\w+) more").FindStringSubmatch(readme)
+	workbook := page("The workbook")
+	m := regexp.MustCompile("`planner init plan.xlsx` writes (\\w+) sheets for you to edit; `planner eval` writes (\\w+) more").FindStringSubmatch(workbook)
 	if m == nil || m[1] != numberWords[len(inputs)] || m[2] != numberWords[len(owned)] {
-		t.Errorf("README: %q, but init writes %s sheets and eval %s", m, numberWords[len(inputs)], numberWords[len(owned)])
+		t.Errorf("docs/workbook.md: %q, but init writes %s sheets and eval %s", m, numberWords[len(inputs)], numberWords[len(owned)])
 	}
-	for _, claim := range []string{
-		"It touches only the sheets it owns (" + backticked(owned, ", ") + ")",
-		"`eval` writes " + workbooks.SheetList(owned) + " in place",
-		"plan.xlsx: wrote " + workbooks.SheetList(owned) + " ```",
+	for heading, claim := range map[string]string{
+		"Security: what planner promises about your file, and what it refuses": "It touches only the sheets it owns (" + backticked(owned, ", ") + ")",
+		"Commands":         "`eval` writes " + workbooks.SheetList(owned) + " in place",
+		"What eval prints": "plan.xlsx: wrote " + workbooks.SheetList(owned) + " ```",
 	} {
-		if !strings.Contains(readme, claim) {
-			t.Errorf("README does not say %q", claim)
+		if !strings.Contains(page(heading), claim) {
+			t.Errorf("the guide's section %q does not say %q", heading, claim)
 		}
 	}
 	// Which what-if sheets have charts, and which are tables.
-	m = regexp.MustCompile("Every eval also writes (\\w+) what-if sheets: (.+?) with native Excel charts, re-created identically on every run, and (.+?), which are tables").FindStringSubmatch(readme)
+	m = regexp.MustCompile("Every eval also writes (\\w+) what-if sheets: (.+?) with native Excel charts, re-created identically on every run, and (.+?), which are tables").FindStringSubmatch(page("What would have to be true: sensitivity, data tables, break-even, goal seek"))
 	if m == nil {
-		t.Fatal("README has no sentence \"Every eval also writes N what-if sheets: … with native Excel charts, re-created identically on every run, and …, which are tables\"")
+		t.Fatal("docs/what-ifs.md has no sentence \"Every eval also writes N what-if sheets: … with native Excel charts, re-created identically on every run, and …, which are tables\"")
 	}
 	withCharts, tables := quoted(m[2]), quoted(m[3])
 	if m[1] != numberWords[len(withCharts)+len(tables)] {
-		t.Errorf("README counts %s what-if sheets and names %d", m[1], len(withCharts)+len(tables))
+		t.Errorf("docs/what-ifs.md counts %s what-if sheets and names %d", m[1], len(withCharts)+len(tables))
 	}
 	for _, s := range append(withCharts, tables...) {
 		if !slices.Contains(owned, s) {
-			t.Errorf("README names a what-if sheet %s, which eval does not write", s)
+			t.Errorf("docs/what-ifs.md names a what-if sheet %s, which eval does not write", s)
 		}
 		if has := slices.Contains(withCharts, s); charts[s] != has {
-			t.Errorf("README says %s has charts: %v; it has: %v", s, has, charts[s])
+			t.Errorf("docs/what-ifs.md says %s has charts: %v; it has: %v", s, has, charts[s])
 		}
 	}
-	// Each of planner's sheets in the README's table of sheets: a chart
-	// is mentioned where there is one, and only there.
-	rows := regexp.MustCompile("\\| `([^`]+)` \\| ([^|]*) \\| ([^|]*) \\|").FindAllStringSubmatch(readme, -1)
+	// Each of planner's sheets in the table of sheets: a chart is
+	// mentioned where there is one, and only there.
+	rows := regexp.MustCompile("\\| `([^`]+)` \\| ([^|]*) \\| ([^|]*) \\|").FindAllStringSubmatch(workbook, -1)
 	described := map[string]string{}
 	for _, r := range rows {
 		described[r[1]] = r[2] + " | " + r[3]
@@ -98,9 +96,9 @@ func TestSheetsAsDocumented(t *testing.T) {
 		row, ok := described[s]
 		switch {
 		case !ok:
-			t.Errorf("README's table of sheets has no row for %s", s)
+			t.Errorf("docs/workbook.md's table of sheets has no row for %s", s)
 		case strings.Contains(row, "chart") != charts[s]:
-			t.Errorf("README's row for %s (%q) and the sheet's charts (%v) disagree", s, row, charts[s])
+			t.Errorf("docs/workbook.md's row for %s (%q) and the sheet's charts (%v) disagree", s, row, charts[s])
 		}
 	}
 }

@@ -27,7 +27,7 @@ func changedResults(t *testing.T, diff string) (old, new map[string]float64) {
 	return old, new
 }
 
-// The README's two lines of git set-up, typed in a repository of
+// The guide's two lines of git set-up, typed in a repository of
 // workbooks with the installed planner on PATH, make git diff, git log -p
 // and git show print the assumption typed into a value cell and the
 // results it moved, and nothing that did not move.
@@ -35,9 +35,9 @@ func (u *user) testTextconv(t *testing.T) {
 	u.t = t
 	repo := filepath.Join(t.TempDir(), "plans")
 	u.gitRepo(repo)
-	setup := blockWith(t, codeBlocks(readmeSection(t, u.root, "Reviewing changes: show, diff, eval --check"), "sh"), "textconv")
+	setup := blockWith(t, codeBlocks(docSection(t, u.root, "Reviewing changes: show, diff, eval --check"), "sh"), "textconv")
 	if lines := commands(setup); len(lines) != 2 {
-		t.Fatalf("the README's git set-up is %d lines, want the two it says: %q", len(lines), lines)
+		t.Fatalf("the guide's git set-up is %d lines, want the two it says: %q", len(lines), lines)
 	}
 	u.sh(repo, setup)
 	plan := u.evaluatedPlan(repo, "plan.xlsx")
@@ -63,11 +63,11 @@ func (u *user) testTextconv(t *testing.T) {
 		}
 	}
 
-	// Without planner on PATH git cannot convert, and says so as the README
+	// Without planner on PATH git cannot convert, and says so as the guide
 	// does.
 	code, _, errs := u.runIn(repo, []string{"PATH=" + pathWithoutPlanner()}, "git", "show", "HEAD")
 	if code == 0 || !strings.Contains(errs, "planner: not found") {
-		t.Errorf("git show without planner on PATH: exit status %d, stderr %q; the README says git says planner: not found", code, errs)
+		t.Errorf("git show without planner on PATH: exit status %d, stderr %q; the guide says git says planner: not found", code, errs)
 	}
 }
 

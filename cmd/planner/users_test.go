@@ -14,9 +14,10 @@ import (
 	"time"
 )
 
-// The tests of where users work follow the README's own lines, read from
-// it, as a new user would type them: the set-up that installs planner, git's
-// text conversion, the pre-commit hook and the CI job. They run the planner
+// The tests of where users work follow the lines of the README and its
+// guide (docs/), read from them, as a new user would type them: the set-up
+// that installs planner, git's text conversion, the pre-commit hook and the
+// CI job. They run the planner
 // that the README's go install builds, on a PATH without any other planner,
 // in git repositories of their own.
 
@@ -31,26 +32,6 @@ func moduleRoot(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return root
-}
-
-// readmeSection is the text of the README's section under "## heading", up
-// to the next section.
-func readmeSection(t *testing.T, root, heading string) string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(root, "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(data)
-	start := strings.Index(text, "\n## "+heading+"\n")
-	if start < 0 {
-		t.Fatalf("README.md has no section ## %s", heading)
-	}
-	text = text[start+1:]
-	if end := strings.Index(text[3:], "\n## "); end >= 0 {
-		text = text[:3+end+1]
-	}
-	return text
 }
 
 // codeBlocks are the fenced blocks of one language in text, without their
@@ -73,7 +54,7 @@ func blockWith(t *testing.T, blocks []string, s string) string {
 		}
 	}
 	if len(found) != 1 {
-		t.Fatalf("want one README block with %q, found %d: %q", s, len(found), found)
+		t.Fatalf("want one block with %q, found %d: %q", s, len(found), found)
 	}
 	return found[0]
 }
@@ -133,12 +114,12 @@ func newUser(t *testing.T) *user {
 		t.Skip("go is not installed")
 	}
 	root := moduleRoot(t)
-	blocks := codeBlocks(readmeSection(t, root, "Set up, run, test"), "sh")
+	blocks := codeBlocks(docSection(t, root, "Set up, run, test"), "sh")
 	if len(blocks) != 3 {
 		t.Fatalf("the set-up section has %d shell blocks, want 3 (set up, run, test): %q", len(blocks), blocks)
 	}
 	setup := commands(blocks[0])
-	if len(setup) != 2 || !strings.HasPrefix(setup[0], "sudo apt-get ") || !strings.HasPrefix(setup[1], "go install ./cmd/planner") {
+	if len(setup) != 2 || !strings.HasPrefix(setup[0], "$(command -v sudo) apt-get ") || !strings.HasPrefix(setup[1], "go install ./cmd/planner") {
 		t.Fatalf("the set-up is not two commands, apt-get then go install: %q", setup)
 	}
 	tmp := t.TempDir()
@@ -248,7 +229,8 @@ func setAssumption(t *testing.T, path, name string, v float64) {
 }
 
 // TestWhereUsersWork installs planner as the README says and follows the
-// README's lines for the first run, git, pre-commit and CI.
+// lines of the README and its guide for the first run, git, pre-commit and
+// CI.
 func TestWhereUsersWork(t *testing.T) {
 	slow(t, "builds and installs planner, runs git and pre-commit")
 	u := newUser(t)
@@ -262,7 +244,7 @@ func TestWhereUsersWork(t *testing.T) {
 // and its test command is the one .ci/run runs.
 func (u *user) testFrontDoor(t *testing.T) {
 	u.t = t
-	blocks := codeBlocks(readmeSection(t, u.root, "Set up, run, test"), "sh")
+	blocks := codeBlocks(docSection(t, u.root, "Set up, run, test"), "sh")
 	dir := t.TempDir()
 	run := commands(blocks[1])
 	if len(run) != 1 {
@@ -299,5 +281,45 @@ func (u *user) testFrontDoor(t *testing.T) {
 	}
 	if !strings.Contains(tests[1], " -timeout ") || !regexp.MustCompile(`(?m)^`+regexp.QuoteMeta(tests[1])+`$`).Match(ci) {
 		t.Errorf("the README's full test command %q is not a line of .ci/run with an explicit -timeout", tests[1])
+	}
+}
+
+// The README's apt-get line works as a user with sudo types it and as root
+// where there is no sudo (a container): run with an apt-get that only
+// notes what it was asked, it asks apt-get the same twice, through sudo
+// only where there is one.
+func TestSetUpWithOrWithoutSudo(t *testing.T) {
+	blocks := codeBlocks(docSection(t, moduleRoot(t), "Set up, run, test"), "sh")
+	if len(blocks) == 0 {
+		t.Fatal("the set-up section has no shell block")
+	}
+	apt := commands(blocks[0])[0]
+	for _, withSudo := range []bool{false, true} {
+		bin := t.TempDir()
+		log := filepath.Join(bin, "log")
+		fake := map[string]string{"apt-get": "#!/bin/sh\necho apt-get \"$@\" >>\"$LOG\"\n"}
+		if withSudo {
+			fake["sudo"] = "#!/bin/sh\necho sudo >>\"$LOG\"\nexec \"$@\"\n"
+		}
+		for name, script := range fake {
+			if err := os.WriteFile(filepath.Join(bin, name), []byte(script), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cmd := exec.Command("sh", "-c", apt)
+		cmd.Env = []string{"PATH=" + bin, "LOG=" + log}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("sudo on PATH: %v; %s: %v\n%s", withSudo, apt, err, out)
+			continue
+		}
+		asked, _ := os.ReadFile(log)
+		packages := regexp.MustCompile(`apt-get install -y (.+)$`).FindStringSubmatch(apt)
+		want := "apt-get update\napt-get install -y " + packages[1] + "\n"
+		if withSudo {
+			want = "sudo\napt-get update\nsudo\napt-get install -y " + packages[1] + "\n"
+		}
+		if string(asked) != want {
+			t.Errorf("sudo on PATH: %v; %s asked\n%s\nwant\n%s", withSudo, apt, asked, want)
+		}
 	}
 }
