@@ -11,6 +11,7 @@ import (
 
 	"planner/engine"
 	"planner/engine/enginetest"
+	"planner/montecarlo/exact"
 )
 
 var sink float64
@@ -74,7 +75,7 @@ var baselineOutputs = []string{"per_gpu_capex", "capital_per_gpu_hour", "node_kw
 // baselineResult is what the hand-written run computes: per output its
 // P5, P50, P95 and mean, and per offer the samples in which owning wins.
 type baselineResult struct {
-	percentiles [][percentileCount]float64
+	percentiles [][3]float64
 	means       []float64
 	wins        []int
 }
@@ -90,9 +91,9 @@ func baselineMonteCarlo(n int, seed uint64) baselineResult {
 	}
 	const outputs = 9
 	defaults := enginetest.DefaultInputs()
-	sieves, tallies, sums, vals := make([]sieve, outputs), make([]*tally, outputs), make([]float64, outputs), make([][]float64, outputs)
+	sieves, tallies, sums, vals := make([]exact.Sieve, outputs), make([]*exact.Tally, outputs), make([]float64, outputs), make([][]float64, outputs)
 	for o := range sieves {
-		sieves[o], tallies[o], vals[o] = keepAll(0, 0), &tally{}, make([]float64, blockSize)
+		sieves[o], tallies[o], vals[o] = exact.KeepAll(0, 0), &exact.Tally{}, make([]float64, blockSize)
 	}
 	// Two outputs are others rescaled, and are counted through them, as
 	// planner does.
@@ -104,16 +105,16 @@ func baselineMonteCarlo(n int, seed uint64) baselineResult {
 		4: {3, func(x float64) float64 { return x / defaults.GPUs / defaults.Hours }}, // power per GPU-hour, from per month
 		8: {6, func(x float64) float64 { return x * defaults.GPUs * defaults.Hours }}, // a node's month, from a GPU-hour
 	}
-	pilot, sc := min(pilotBlocks*blockSize, n), &scratch{}
+	pilot, sc := min(pilotBlocks*blockSize, n), &exact.Scratch{}
 	fromPilot := func() {
 		for o := range tallies {
 			if _, ok := followed[o]; ok {
 				continue
 			}
-			values := tallies[o].kept[0]
-			sieves[o] = sieveFrom(values, pilot == n, bracketSigmas)
-			tallies[o] = newTally(&sieves[o], n-pilot)
-			tallies[o].add(&sieves[o], values, nil, sc)
+			values := tallies[o].Kept()
+			sieves[o] = exact.SieveFrom(values, pilot == n, exact.BracketSigmas)
+			tallies[o] = exact.NewTally(&sieves[o], n-pilot, nil)
+			tallies[o].Add(&sieves[o], values, nil, sc)
 		}
 	}
 	prices := []float64{2.69, 3.29, 3.99, 5.97}
@@ -152,7 +153,7 @@ func baselineMonteCarlo(n int, seed uint64) baselineResult {
 				sums[o] += sumGood(vals[o][:m], nil)
 				continue
 			}
-			sums[o] += tallies[o].add(&sieves[o], vals[o][:m], nil, sc)
+			sums[o] += tallies[o].Add(&sieves[o], vals[o][:m], nil, sc)
 		}
 	}
 	if pilot == n {
@@ -160,12 +161,12 @@ func baselineMonteCarlo(n int, seed uint64) baselineResult {
 	}
 	res := baselineResult{wins: wins}
 	for o := range tallies {
-		r, _ := tallies[o].ranked()
+		r, _ := tallies[o].Ranked()
 		if f, ok := followed[o]; ok {
-			r, _ = tallies[f.source].ranked()
-			r = r.through(f.apply)
+			r, _ = tallies[f.source].Ranked()
+			r = r.Through(f.apply)
 		}
-		res.percentiles = append(res.percentiles, r.percentiles())
+		res.percentiles = append(res.percentiles, r.Percentiles())
 		res.means = append(res.means, sums[o]/float64(n))
 	}
 	return res
@@ -186,7 +187,7 @@ func TestBaselineMonteCarloIsPlanners(t *testing.T) {
 	base := baselineMonteCarlo(n, 3)
 	for i, name := range baselineOutputs {
 		s := stat(t, r, name)
-		if got := [percentileCount]float64{s.P5, s.P50, s.P95}; got != base.percentiles[i] || s.Mean != base.means[i] {
+		if got := [3]float64{s.P5, s.P50, s.P95}; got != base.percentiles[i] || s.Mean != base.means[i] {
 			t.Errorf("%s: planner P5, P50, P95 %v, mean %v; hand-written %v, %v", name, got, s.Mean, base.percentiles[i], base.means[i])
 		}
 	}
@@ -286,7 +287,7 @@ func BenchmarkSortKeys(b *testing.B) {
 	b.Run("radix", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			copy(work, blocks[i%len(blocks)])
-			sortKeys(work, buf)
+			exact.SortKeys(work, buf, indexBits)
 		}
 	})
 	b.Run("slices.Sort", func(b *testing.B) {

@@ -3,12 +3,12 @@ package montecarlo
 import (
 	"context"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"planner/engine"
 	"planner/formulas"
+	"planner/montecarlo/exact"
 )
 
 // hugeModel has one input, x, drawn from dist over low..high, and formulas
@@ -69,7 +69,7 @@ func TestMeanOfValuesWhoseSumOverflows(t *testing.T) {
 		t.Errorf("mean of -x·8.5e307 = %v, want %v, between %v and %v", s.Mean, want, s.Min, s.Max)
 	}
 	for i, e := range huge.Edges {
-		if want := unit.Min*1e305 + float64(i)*(unit.Max-unit.Min)*1e305/histogramBins; math.Abs(e-want) > 1e-9*want {
+		if want := unit.Min*1e305 + float64(i)*(unit.Max-unit.Min)*1e305/exact.HistogramBins; math.Abs(e-want) > 1e-9*want {
 			t.Errorf("x·1e305's edge %d = %v, want %v", i, e, want)
 		}
 	}
@@ -114,35 +114,6 @@ func TestWideRangesDrawWithinThem(t *testing.T) {
 	}
 }
 
-// The histogram of values spread wider than the largest float64 counts
-// every value in the bin its edges give it, as a narrow one does.
-func TestHistogramOfAWideRange(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 9))
-	xs := make([]float64, 50_000)
-	for i := range xs {
-		xs[i] = (2*r.Float64() - 1) * 1.5e308
-	}
-	for _, pilot := range []int{len(xs), 16384} {
-		tl, s := tallyOf(xs, pilot)
-		lo, hi := minMax(xs)
-		edges := s.edges(lo, hi)
-		want := make([]int, histogramBins)
-		for _, x := range xs {
-			b := histogramBins - 1
-			for b > 0 && x < edges[b] {
-				b--
-			}
-			want[b]++
-		}
-		if !slices.Equal(tl.hist[:], want) || want[0] == len(xs) {
-			t.Errorf("pilot %d: histogram %v; by the edges %v it should be %v", pilot, tl.hist, edges, want)
-		}
-		if edges[0] != lo || edges[histogramBins] != hi || !slices.IsSorted(edges) {
-			t.Errorf("pilot %d: edges %v should rise from %v to %v", pilot, edges, lo, hi)
-		}
-	}
-}
-
 // A normal or lognormal whose farthest draws are beyond the largest
 // float64 is refused where it is written, with advice that parses.
 func TestDrawsBeyondTheLargestNumberAreRefused(t *testing.T) {
@@ -177,23 +148,5 @@ func TestDrawsBeyondTheLargestNumberAreRefused(t *testing.T) {
 	}
 	if _, err := ParseDistribution("triangular(1.62e+308, 1.79769e+308, 1.79769e+308)", top); err != nil {
 		t.Errorf("the advice at the largest float64: %v", err)
-	}
-}
-
-// The order statistics of values spread wider than the largest float64 are
-// the sorted values' (their bins once overflowed, and planner crashed).
-func TestPickOverAWideRange(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 10))
-	xs := make([]float64, 10_000)
-	for i := range xs {
-		xs[i] = (2*r.Float64() - 1) * 1.7e308
-	}
-	ranks := []int{0, 499, 5000, 9499, 9999}
-	sorted := slices.Sorted(slices.Values(xs))
-	got := pick(xs, ranks)
-	for i, rank := range ranks {
-		if got[i] != sorted[rank] {
-			t.Errorf("rank %d: %v, sorted %v", rank, got[i], sorted[rank])
-		}
 	}
 }

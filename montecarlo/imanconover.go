@@ -11,6 +11,7 @@ import (
 
 	"planner/diag"
 	"planner/engine"
+	"planner/montecarlo/exact"
 	"planner/units"
 )
 
@@ -37,10 +38,10 @@ var _ [1<<indexBits - blockSize]struct{} // a block's indexes fit in indexBits
 // orderKey orders float64s as unsigned integers do, their low indexBits
 // replaced by index i: scores that differ only there, a relative 2⁻⁴² apart,
 // are ordered by index, as ties would be. Plain integers sort several times
-// faster than pairs through a comparison function, and by radix (sortKeys)
+// faster than pairs through a comparison function, and by radix (exact.SortKeys)
 // in linear time.
 func orderKey(score float64, i int) uint64 {
-	return floatKey(math.Float64bits(score))&^(1<<indexBits-1) | uint64(i)
+	return exact.FloatKey(math.Float64bits(score))&^(1<<indexBits-1) | uint64(i)
 }
 
 // correlated lists the sampled inputs some declared correlation joins, in
@@ -267,13 +268,13 @@ func (c *correlator) rearrange(col []float64, j, n int, ascending bool) {
 	sorted := c.sorted[:n]
 	copy(sorted, col)
 	if !ascending {
-		sortFloats(sorted, c.keys, c.buf)
+		exact.SortFloats(sorted, c.keys, c.buf)
 	}
 	keys := c.keys[:n]
 	for i := range keys {
 		keys[i] = orderKey(c.t[i*c.k+j], i)
 	}
-	sortKeys(keys, c.buf)
+	exact.SortKeys(keys, c.buf, indexBits)
 	for rank, key := range keys {
 		col[key&(1<<indexBits-1)] = sorted[rank]
 	}

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"planner/engine"
+	"planner/montecarlo/exact"
 )
 
 // A workbook may hold a thousand scenarios, each a run of its own of the
@@ -166,18 +167,15 @@ func (b *buffers) get(n int) []float64 {
 
 // newTally is a tally with room for what it will likely keep of n values,
 // from the run's buffers when it has them.
-func (mc *mcRun) newTally(s *sieve, n int) *tally {
+func (mc *mcRun) newTally(s *exact.Sieve, n int) *exact.Tally {
 	if mc.pool == nil {
-		return newTally(s, n)
+		return exact.NewTally(s, n, nil)
 	}
-	t := &tally{}
-	for j, share := range s.share {
-		if share > 0 {
-			t.kept[j] = mc.pool.get(int(share*float64(n)*1.1) + 64)
-			mc.lent = append(mc.lent, t.kept[j])
-		}
-	}
-	return t
+	return exact.NewTally(s, n, func(size int) []float64 {
+		xs := mc.pool.get(size)
+		mc.lent = append(mc.lent, xs)
+		return xs
+	})
 }
 
 // giveBack returns what the run was lent, once its results are made.

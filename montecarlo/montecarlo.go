@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"planner/engine"
+	"planner/montecarlo/exact"
 )
 
 // Monte Carlo limits and defaults.
@@ -21,7 +22,9 @@ const (
 	DefaultSeed    = 2026
 	MaxSamples     = 5_000_000 // about a second a scenario on two cores
 	blockSize      = 1024
-	histogramBins  = 20
+	// pilotBlocks are the blocks a run draws first, keeping every value,
+	// to set the brackets of the exact percentiles (exact.Sieve).
+	pilotBlocks = 16
 )
 
 // Options say how many samples to draw, from which seed, on how many
@@ -56,7 +59,7 @@ type Stats struct {
 	// below it (ties half), 0..1: one half for an output that does not
 	// vary, NaN when no sample evaluated.
 	Base, BaseRank float64
-	// Histogram counts the samples in histogramBins bins, bin i from
+	// Histogram counts the samples in exact.HistogramBins bins, bin i from
 	// Edges[i] to Edges[i+1] (the last including its top); both are nil
 	// unless the options asked for the output's histogram.
 	Histogram []int
@@ -183,38 +186,38 @@ func runScenario(ctx context.Context, p *engine.Plan, sc engine.Scenario, opts O
 // sample draws the pilot, sets the sieves from it, and draws the rest.
 func (mc *mcRun) sample(ctx context.Context) error {
 	pilot := min(pilotBlocks, mc.blocks)
-	mc.sieves = make([]sieve, len(mc.outputs))
+	mc.sieves = make([]exact.Sieve, len(mc.outputs))
 	for o := range mc.sieves {
-		mc.sieves[o] = keepAll(0, 0)
-		mc.sieves[o].base = mc.base(o) // so that a pilot that is the whole run counts where it ranks
+		mc.sieves[o] = exact.KeepAll(0, 0)
+		mc.sieves[o].Base = mc.base(o) // so that a pilot that is the whole run counts where it ranks
 	}
 	if err := mc.run(ctx, 0, pilot); err != nil {
 		return err
 	}
 	tallies := mc.tallies
-	mc.tallies = [][]*tally{make([]*tally, len(mc.outputs))}
+	mc.tallies = [][]*exact.Tally{make([]*exact.Tally, len(mc.outputs))}
 	mc.each(len(mc.outputs), func(o int) {
-		values := tallies[0][o].kept[0] // one worker's are read as they are
+		values := tallies[0][o].Kept() // one worker's are read as they are
 		if len(tallies) > 1 {
 			values = make([]float64, 0, pilot*blockSize)
 			for _, w := range tallies {
-				values = append(values, w[o].kept[0]...)
+				values = append(values, w[o].Kept()...)
 			}
 		}
 		whole := pilot == mc.blocks
-		if lo, hi, ok := tallies[0][o].knownBounds(); ok && len(tallies) == 1 {
-			mc.sieves[o] = sieveBetween(values, lo, hi, whole, mc.bracketSigmas())
+		if lo, hi, ok := tallies[0][o].KnownBounds(); ok && len(tallies) == 1 {
+			mc.sieves[o] = exact.SieveBetween(values, lo, hi, whole, mc.bracketSigmas())
 		} else {
-			mc.sieves[o] = sieveFrom(values, whole, mc.bracketSigmas())
+			mc.sieves[o] = exact.SieveFrom(values, whole, mc.bracketSigmas())
 		}
-		mc.sieves[o].histogram = slices.Contains(mc.opts.Histograms, mc.outputs[o])
-		mc.sieves[o].base = mc.base(o)
+		mc.sieves[o].Histogram = slices.Contains(mc.opts.Histograms, mc.outputs[o])
+		mc.sieves[o].Base = mc.base(o)
 		if whole {
-			mc.tallies[0][o] = wholeTally(&mc.sieves[o], tallies, o, values)
+			mc.tallies[0][o] = exact.WholeTally(&mc.sieves[o], tallies[0][o], len(tallies) == 1, values)
 			return
 		}
 		t := mc.newTally(&mc.sieves[o], len(values))
-		t.add(&mc.sieves[o], values, nil, &scratch{})
+		t.Add(&mc.sieves[o], values, nil, &exact.Scratch{})
 		mc.tallies[0][o] = t
 	})
 	return mc.run(ctx, pilot, mc.blocks)
@@ -252,17 +255,17 @@ type mcRun struct {
 	// offerOutputs lists, per compared offer, its outputs' indices: an
 	// offer's block reads only its own, not every offer's.
 	offerOutputs [][]int
-	varies       []bool       // per output: it varies from sample to sample
-	follows      []*rescaling // per output: the output it follows, or nil when it is counted
-	sieves       []sieve      // per output: which values to keep
-	bases        []float64    // per output: its value in the scenario itself
-	tallies      [][]*tally   // per worker, per output: the values' account
-	mu           sync.Mutex   // guards tallies
-	serial       bool         // run on one core: the scenarios around it take the others
-	pool         *buffers     // where the tallies' room comes from, or nil
-	lent         [][]float64  // what the pool lent, to give back
-	drawn        *drawSet     // the blocks' draws, shared with scenarios sampling the same inputs; or nil
-	done         atomic.Int64 // samples drawn
+	varies       []bool           // per output: it varies from sample to sample
+	follows      []*rescaling     // per output: the output it follows, or nil when it is counted
+	sieves       []exact.Sieve    // per output: which values to keep
+	bases        []float64        // per output: its value in the scenario itself
+	tallies      [][]*exact.Tally // per worker, per output: the values' account
+	mu           sync.Mutex       // guards tallies
+	serial       bool             // run on one core: the scenarios around it take the others
+	pool         *buffers         // where the tallies' room comes from, or nil
+	lent         [][]float64      // what the pool lent, to give back
+	drawn        *drawSet         // the blocks' draws, shared with scenarios sampling the same inputs; or nil
+	done         atomic.Int64     // samples drawn
 	blocks       int
 	sums         [][]float64 // per block, per output: the sum over good samples
 	scaled       [][]float64 // per block, per output: that sum scaled by sumScale where it overflowed; nil in a block where none did

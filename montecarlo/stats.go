@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"planner/engine"
+	"planner/montecarlo/exact"
 )
 
 // result combines the blocks in order and computes the statistics.
@@ -79,7 +80,7 @@ func (mc *mcRun) recount(ctx context.Context) error {
 		mc.opts.recounted()
 	}
 	for o := range mc.sieves {
-		mc.sieves[o].keepEverything()
+		mc.sieves[o].KeepEverything()
 	}
 	mc.tallies = nil
 	mc.opts.Progress = nil
@@ -90,7 +91,7 @@ func (mc *mcRun) recount(ctx context.Context) error {
 // when a percentile fell outside the brackets.
 func (mc *mcRun) statistics(good int) ([]Stats, bool) {
 	out := make([]Stats, len(mc.outputs))
-	ranks := make([]rankValues, len(mc.outputs))
+	ranks := make([]exact.Ranks, len(mc.outputs))
 	missed := make([]bool, len(mc.outputs))
 	mc.each(len(mc.outputs), func(o int) {
 		if mc.follows[o] == nil {
@@ -108,8 +109,8 @@ func (mc *mcRun) statistics(good int) ([]Stats, bool) {
 			return
 		}
 		rescale(r.source)
-		ranks[o] = ranks[r.source].through(r.apply)
-		q := ranks[o].percentiles()
+		ranks[o] = ranks[r.source].Through(r.apply)
+		q := ranks[o].Percentiles()
 		out[o] = mc.newStats(o, good)
 		out[o].P5, out[o].P50, out[o].P95 = q[0], q[1], q[2]
 		out[o].Min, out[o].Max = r.apply(out[r.source].Min), r.apply(out[r.source].Max)
@@ -159,38 +160,38 @@ func (mc *mcRun) mean(o, good int) float64 {
 
 // summarise computes output o's statistics and the values at the
 // percentiles' ranks; missed says a percentile fell outside the brackets.
-func (mc *mcRun) summarise(o, good int) (s Stats, r rankValues, missed bool) {
+func (mc *mcRun) summarise(o, good int) (s Stats, r exact.Ranks, missed bool) {
 	name := mc.outputs[o]
 	s = mc.newStats(o, good)
 	if slices.Contains(mc.opts.Histograms, name) {
-		s.Histogram = make([]int, histogramBins)
+		s.Histogram = make([]int, exact.HistogramBins)
 	}
 	if !mc.varies[o] {
 		// One number, the same in every sample.
 		_, fixed := mc.column(mc.probe, o)
 		s.Min, s.Max, s.P5, s.P50, s.P95 = fixed, fixed, fixed, fixed, fixed
 		if s.Histogram != nil {
-			s.Histogram[histogramBins-1] = good
-			s.Edges = slices.Repeat([]float64{fixed}, histogramBins+1)
+			s.Histogram[exact.HistogramBins-1] = good
+			s.Edges = slices.Repeat([]float64{fixed}, exact.HistogramBins+1)
 		}
 		return s, r, false
 	}
-	var tallies []*tally
+	var tallies []*exact.Tally
 	for _, w := range mc.tallies {
 		tallies = append(tallies, w[o])
 	}
-	t := merge(tallies)
-	r, ok := t.ranked()
+	t := exact.Merge(tallies)
+	r, ok := t.Ranked()
 	if !ok {
 		return s, r, true
 	}
-	q := r.percentiles()
+	q := r.Percentiles()
 	s.P5, s.P50, s.P95 = q[0], q[1], q[2]
-	s.Min, s.Max = t.bounds(&mc.sieves[o])
-	s.BaseRank = t.baseRank()
+	s.Min, s.Max = t.Bounds(&mc.sieves[o])
+	s.BaseRank = t.BaseRank()
 	if s.Histogram != nil {
-		copy(s.Histogram, t.hist[:])
-		s.Edges = mc.sieves[o].edges(s.Min, s.Max)
+		copy(s.Histogram, t.Histogram())
+		s.Edges = mc.sieves[o].Edges(s.Min, s.Max)
 	}
 	return s, r, false
 }
@@ -265,5 +266,5 @@ func (mc *mcRun) bracketSigmas() float64 {
 	if mc.opts.narrow {
 		return 0
 	}
-	return bracketSigmas
+	return exact.BracketSigmas
 }

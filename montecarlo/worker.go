@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"planner/engine"
+	"planner/montecarlo/exact"
 )
 
 // worker evaluates blocks with its own batch and buffers.
@@ -17,8 +18,8 @@ type worker struct {
 	util      []float64
 	breakeven []float64 // scratch columns for a value that does not vary
 	random    stream
-	tallies   []*tally // per output
-	scratch   scratch
+	tallies   []*exact.Tally // per output
+	scratch   exact.Scratch
 	cols      [][]float64
 	corr      *correlator
 	joined    [][]float64 // the columns of the correlated inputs
@@ -40,7 +41,7 @@ func (mc *mcRun) newWorker(share int) (*worker, error) {
 		if mc.counts(o) {
 			w.tallies = append(w.tallies, mc.newTally(&mc.sieves[o], share))
 		} else {
-			w.tallies = append(w.tallies, &tally{})
+			w.tallies = append(w.tallies, &exact.Tally{})
 		}
 	}
 	for i := range mc.sampled {
@@ -244,7 +245,7 @@ func (w *worker) record(k, n int, bad []bool) {
 		case mc.follows[o] != nil:
 			sums[o] = sumGood(col[:n], failed)
 		default:
-			sums[o] = w.tallies[o].add(&mc.sieves[o], col[:n], failed, &w.scratch)
+			sums[o] = w.tallies[o].Add(&mc.sieves[o], col[:n], failed, &w.scratch)
 		}
 		if !finite(sums[o]) {
 			mc.keepScaled(k, o, col, n, fixed, good, failed)
@@ -330,7 +331,7 @@ func (w *worker) recordOffer(k, n, j int, bad []bool) {
 		if col == nil {
 			mc.sums[k][o] = fixed * float64(good)
 		} else {
-			mc.sums[k][o] = w.tallies[o].add(&mc.sieves[o], col[:n], failed, &w.scratch)
+			mc.sums[k][o] = w.tallies[o].Add(&mc.sieves[o], col[:n], failed, &w.scratch)
 		}
 		if !finite(mc.sums[k][o]) {
 			mc.keepScaled(k, o, col, n, fixed, good, failed)

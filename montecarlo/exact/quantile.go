@@ -1,4 +1,4 @@
-package montecarlo
+package exact
 
 import (
 	"math"
@@ -8,8 +8,8 @@ import (
 // Exact percentiles of millions of samples, keeping only a few per cent of
 // them.
 //
-// A run first draws a pilot, its first pilotBlocks blocks, and keeps all of
-// their values. The pilot's order statistics show where each output's P5,
+// A run first draws a pilot, its first few blocks, and keeps all of their
+// values. The pilot's order statistics show where each output's P5,
 // P50 and P95 lie, give or take the pilot's sampling error. Around each a
 // bracket of values is set, bracketSigmas standard errors to either side:
 // wide enough to hold the run's percentile but for odds far below one in a
@@ -21,93 +21,97 @@ import (
 // keeping every value, so the percentiles are exact either way. The pilot
 // also sets the histogram's bins.
 const (
-	pilotBlocks     = 16
 	percentileCount = 3 // the reported percentiles, one bracket each
 	regions         = 2*percentileCount + 1
+	// HistogramBins is how many equal bins a histogram counts values into.
+	HistogramBins = 20
+	// chunk is the most values count takes at once: a power of two, so
+	// that a mask spares its scratch's bounds checks.
+	chunk = 1024
 )
 
-// bracketSigmas is how many of the pilot's standard errors a bracket
-// reaches to either side (a test narrows them with Options.narrow to force
-// a recount).
-const bracketSigmas = 6.0
+// BracketSigmas is how many of the pilot's standard errors a bracket
+// reaches to either side (a test may pass 0 instead, to force a recount).
+const BracketSigmas = 6.0
 
-// reported are the percentiles a run reports, as probabilities.
+// reported are the percentiles a tally finds, P5, P50 and P95, as
+// probabilities.
 var reported = [percentileCount]float64{0.05, 0.5, 0.95}
 
-// sieve says which of an output's values a run keeps: those inside one of
+// Sieve says which of an output's values a run keeps: those inside one of
 // its brackets [low, high], ascending and apart; a bracket not needed is
-// empty, at +Inf. It also holds the histogram's bins: histogramBins equal
+// empty, at +Inf. It also holds the histogram's bins: HistogramBins equal
 // bins from binLow, binWidth wide, the first and last reaching out to the
 // run's smallest and largest values.
-type sieve struct {
+type Sieve struct {
 	low, high        [percentileCount]float64
 	tailLow          float64                  // values below are kept as candidates for the smallest
 	tailHigh         float64                  // values above, for the largest
 	pilotLow         float64                  // the pilot's smallest value
 	pilotHigh        float64                  // and its largest
 	share            [percentileCount]float64 // the pilot's share of values inside each bracket
-	histogram        bool                     // count the values into a histogram
+	Histogram        bool                     // count the values into a histogram (set by the caller)
 	binLow, binWidth float64
 	binScale         float64 // 1 / (binWidth·binHalve), or 0 when the bins have no width
 	// binHalve is 1, or ½ for a range wider than the largest float64,
 	// whose bins are found among values halved, which cannot overflow.
 	binHalve float64
-	base     float64 // the output's deterministic value: where it ranks is counted
+	Base     float64 // the output's deterministic value: where it ranks is counted (set by the caller)
 }
 
-// keepAll keeps every value, in one bracket, with the histogram's bins
+// KeepAll keeps every value, in one bracket, with the histogram's bins
 // over lo..hi.
-func keepAll(lo, hi float64) sieve {
-	s := sieve{tailLow: math.Inf(-1), tailHigh: math.Inf(1), pilotLow: lo, pilotHigh: hi, share: [percentileCount]float64{1}}
-	s.keepEverything()
+func KeepAll(lo, hi float64) Sieve {
+	s := Sieve{tailLow: math.Inf(-1), tailHigh: math.Inf(1), pilotLow: lo, pilotHigh: hi, share: [percentileCount]float64{1}}
+	s.KeepEverything()
 	s.setBins(lo, hi)
 	return s
 }
 
-// keepEverything widens the brackets to keep every value, keeping the bins.
-func (s *sieve) keepEverything() {
+// KeepEverything widens the brackets to keep every value, keeping the bins.
+func (s *Sieve) KeepEverything() {
 	for j := range s.low {
 		s.low[j], s.high[j] = math.Inf(1), math.Inf(1)
 	}
 	s.low[0] = math.Inf(-1)
 }
 
-// edges are the histogram's bin edges for a run whose values range over
+// Edges are the histogram's bin edges for a run whose values range over
 // lo..hi.
-func (s *sieve) edges(lo, hi float64) []float64 {
-	out := make([]float64, histogramBins+1)
+func (s *Sieve) Edges(lo, hi float64) []float64 {
+	out := make([]float64, HistogramBins+1)
 	h := s.binHalve
 	for i := range out {
 		out[i] = (s.binLow*h + float64(i)*(s.binWidth*h)) / h
 	}
-	out[0], out[histogramBins] = lo, hi
+	out[0], out[HistogramBins] = lo, hi
 	return out
 }
 
-func (s *sieve) setBins(lo, hi float64) {
+func (s *Sieve) setBins(lo, hi float64) {
 	s.binHalve = 1
 	if math.IsInf(hi-lo, 0) {
 		s.binHalve = 0.5
 	}
 	h := s.binHalve
-	s.binLow, s.binWidth, s.binScale = lo, (hi*h-lo*h)/histogramBins/h, 0
+	s.binLow, s.binWidth, s.binScale = lo, (hi*h-lo*h)/HistogramBins/h, 0
 	if s.binWidth > 0 && !math.IsInf(s.binWidth, 0) {
 		s.binScale = 1 / (s.binWidth * h)
 	}
 }
 
-// sieveFrom sets an output's brackets and bins from the pilot's values,
+// SieveFrom sets an output's brackets and bins from the pilot's values,
 // sigmas of its standard errors to either side of each percentile. When
 // the pilot is the whole run, it keeps every value.
-func sieveFrom(pilot []float64, wholeRun bool, sigmas float64) sieve {
+func SieveFrom(pilot []float64, wholeRun bool, sigmas float64) Sieve {
 	lo, hi := minMax(pilot)
-	return sieveBetween(pilot, lo, hi, wholeRun, sigmas)
+	return SieveBetween(pilot, lo, hi, wholeRun, sigmas)
 }
 
-// sieveBetween is sieveFrom of a pilot whose smallest value is lo and
+// SieveBetween is SieveFrom of a pilot whose smallest value is lo and
 // largest hi.
-func sieveBetween(pilot []float64, lo, hi float64, wholeRun bool, sigmas float64) sieve {
-	s := keepAll(lo, hi)
+func SieveBetween(pilot []float64, lo, hi float64, wholeRun bool, sigmas float64) Sieve {
+	s := KeepAll(lo, hi)
 	m := len(pilot)
 	if m == 0 && !wholeRun {
 		// Every pilot sample failed: keep every later value, as a tail too.
@@ -126,7 +130,7 @@ func sieveBetween(pilot []float64, lo, hi float64, wholeRun bool, sigmas float64
 		deltas[j] = sigmas*math.Sqrt(p*(1-p)/float64(m)) + 2/float64(m)
 		ranks = append(ranks, max(0, int(math.Floor(float64(m-1)*(p-deltas[j])))), min(m-1, int(math.Ceil(float64(m-1)*(p+deltas[j])))))
 	}
-	at := pick(pilot, ranks)
+	at := Pick(pilot, ranks)
 	n := 0
 	for j, p := range reported {
 		delta := deltas[j]
@@ -160,26 +164,32 @@ func sieveBetween(pilot []float64, lo, hi float64, wholeRun bool, sigmas float64
 	return s
 }
 
-// newTally is a tally with room for what it will likely keep of n values.
-func newTally(s *sieve, n int) *tally {
-	t := &tally{}
+// NewTally is a tally with room for what it will likely keep of n values,
+// taken from room (make's, when room is nil).
+func NewTally(s *Sieve, n int, room func(size int) []float64) *Tally {
+	t := &Tally{}
 	for j, share := range s.share {
 		if share > 0 {
-			t.kept[j] = make([]float64, 0, int(share*float64(n)*1.1)+64)
+			size := int(share*float64(n)*1.1) + 64
+			if room == nil {
+				t.kept[j] = make([]float64, 0, size)
+			} else {
+				t.kept[j] = room(size)
+			}
 		}
 	}
 	return t
 }
 
 // tallyOfAll is the tally of values under a sieve that keeps them all,
-// as add would make it, without copying them.
-func tallyOfAll(s *sieve, values []float64) *tally {
-	t := &tally{n: len(values), bounded: len(values) > 0, lo: math.Inf(1), hi: math.Inf(-1)}
+// as Add would make it, without copying them.
+func tallyOfAll(s *Sieve, values []float64) *Tally {
+	t := &Tally{n: len(values), bounded: len(values) > 0, lo: math.Inf(1), hi: math.Inf(-1)}
 	t.atOrAbove[0] = len(values)
 	t.kept[0] = values
 	for _, x := range values {
-		t.below += b2i(x < s.base)
-		t.atOrBelow += b2i(x <= s.base)
+		t.below += b2i(x < s.Base)
+		t.atOrBelow += b2i(x <= s.Base)
 		if x < t.lo {
 			t.lo = x
 		}
@@ -187,64 +197,65 @@ func tallyOfAll(s *sieve, values []float64) *tally {
 			t.hi = x
 		}
 	}
-	if s.histogram {
+	if s.Histogram {
 		t.bin(s, values, nil)
 	}
 	return t
 }
 
-// wholeTally is the tally of a run that was all pilot, of output o whose
-// values are all the workers' kept ones: one worker's own tally when it
-// kept every value in its first bracket, as tallyOfAll would make it, else
-// tallyOfAll's. The smallest and largest are the sieve's.
-func wholeTally(s *sieve, tallies [][]*tally, o int, values []float64) *tally {
-	t := tallies[0][o]
-	if len(tallies) > 1 || t.n != len(t.kept[0]) || len(t.kept[1])+len(t.kept[2])+len(t.tails[0])+len(t.tails[1]) > 0 {
+// WholeTally is the tally of a run that was all pilot, of an output whose
+// values are all the workers' kept ones: first's own tally when it was the
+// only worker's (alone) and kept every value in its first bracket, as
+// tallyOfAll would make it, else tallyOfAll's. The smallest and largest
+// are the sieve's.
+func WholeTally(s *Sieve, first *Tally, alone bool, values []float64) *Tally {
+	t := first
+	if !alone || t.n != len(t.kept[0]) || len(t.kept[1])+len(t.kept[2])+len(t.tails[0])+len(t.tails[1]) > 0 {
 		t = tallyOfAll(s, values)
-	} else if s.histogram {
+	} else if s.Histogram {
 		t.bin(s, values, nil)
 	}
 	t.bounded, t.lo, t.hi = true, s.pilotLow, s.pilotHigh
 	return t
 }
 
-// knownBounds are the smallest and largest of kept[0], as minMax gives
-// them, when the tally knows them: not when they were found by plain
+// KnownBounds are the smallest and largest of the values kept (Kept), as
+// min and max give them, when the tally knows them: not when they were found by plain
 // comparisons that put 0 and -0 in the order they came.
-func (t *tally) knownBounds() (lo, hi float64, ok bool) {
+func (t *Tally) KnownBounds() (lo, hi float64, ok bool) {
 	if !t.bounded || t.n != len(t.kept[0]) || t.lo == 0 || t.hi == 0 {
 		return 0, 0, false
 	}
 	return t.lo, t.hi, true
 }
 
-// tally is one worker's account of one output's values under a sieve.
-type tally struct {
+// Tally is one worker's account of one output's values under a sieve.
+type Tally struct {
 	n         int                        // values counted
 	atOrAbove [percentileCount]int       // values at or above each bracket's low end
 	kept      [percentileCount][]float64 // the values inside each bracket
 	tails     [2][]float64               // the values below the sieve's tailLow, and above its tailHigh
-	hist      [histogramBins]int
+	hist      [HistogramBins]int
 	below     int // values below the sieve's base
 	atOrBelow int // and at or below it
 	// bounded says lo and hi are the smallest and largest of kept[0]
-	// (but for the sign of a zero among them: see knownBounds).
+	// (but for the sign of a zero among them: see KnownBounds).
 	bounded bool
 	lo, hi  float64
 }
 
-// baseRank is where the sieve's base value falls among the values: the
+// BaseRank is where the sieve's base value falls among the values: the
 // share below it, ties counted half, as a percentile rank.
-func (t *tally) baseRank() float64 {
+func (t *Tally) BaseRank() float64 {
 	if t.n == 0 {
 		return math.NaN()
 	}
 	return (float64(t.below) + float64(t.atOrBelow)) / 2 / float64(t.n)
 }
 
-// bounds are the smallest and largest value the tally saw, under sieve s:
+// Bounds are the smallest and largest value the tally saw, under sieve s:
 // the pilot's, or a value kept beyond them as a tail.
-func (t *tally) bounds(s *sieve) (lo, hi float64) {
+func (t *Tally) Bounds(s *Sieve) (lo, hi float64) {
 	if t.n == 0 {
 		return math.NaN(), math.NaN()
 	}
@@ -257,7 +268,7 @@ func (t *tally) bounds(s *sieve) (lo, hi float64) {
 // bracket region/2); odd, inside bracket region/2. A value at or above
 // bracket j's low end and below the next one's is inside bracket j or in
 // the gap after it.
-func (t *tally) regions() [regions]int {
+func (t *Tally) regions() [regions]int {
 	var r [regions]int
 	r[0] = t.n - t.atOrAbove[0]
 	for j := range percentileCount {
@@ -278,20 +289,28 @@ func b2i(b bool) int {
 	return 0
 }
 
-// scratch is a worker's room for one block of one output.
-type scratch struct {
-	good [blockSize]float64 // the values of the samples that did not fail
-	kept [blockSize]float64 // the values inside a bracket or beyond the pilot's range
+// Kept are the values kept in the first bracket: under a sieve that keeps
+// everything (a pilot's), every value counted.
+func (t *Tally) Kept() []float64 { return t.kept[0] }
+
+// Histogram is the count of values per bin, under a sieve that asked for
+// one.
+func (t *Tally) Histogram() []int { return t.hist[:] }
+
+// Scratch is a worker's room for a chunk of one output's values.
+type Scratch struct {
+	good [chunk]float64 // the values of the samples that did not fail
+	kept [chunk]float64 // the values inside a bracket or beyond the pilot's range
 }
 
-// add accounts for the values of col whose samples did not fail (bad is
+// Add accounts for the values of col whose samples did not fail (bad is
 // nil when none did), and returns their sum.
-func (t *tally) add(s *sieve, col []float64, bad []bool, sc *scratch) (sum float64) {
-	if s.histogram {
+func (t *Tally) Add(s *Sieve, col []float64, bad []bool, sc *Scratch) (sum float64) {
+	if s.Histogram {
 		t.bin(s, col, bad)
 	}
-	for start := 0; start < len(col); start += blockSize {
-		end := min(start+blockSize, len(col))
+	for start := 0; start < len(col); start += chunk {
+		end := min(start+chunk, len(col))
 		var chunkBad []bool
 		if bad != nil {
 			chunkBad = bad[start:end]
@@ -301,7 +320,7 @@ func (t *tally) add(s *sieve, col []float64, bad []bool, sc *scratch) (sum float
 	return sum
 }
 
-// count is add for at most a block of values. A value's region is found by
+// count is Add for at most a chunk of values. A value's region is found by
 // adding up comparisons, not by branching on them: which bracket a value
 // passes is as random as the value, and a mispredicted branch costs more
 // than the rest of the loop: a value is at or above a bracket's low end,
@@ -309,7 +328,7 @@ func (t *tally) add(s *sieve, col []float64, bad []bool, sc *scratch) (sum float
 // the scratch, and the write position moves on only past those to keep,
 // which a second, short loop sorts into their lists (g brackets start at
 // or below a value; it is inside the g-th or in none).
-func (t *tally) count(s *sieve, col []float64, bad []bool, sc *scratch) (sum float64) {
+func (t *Tally) count(s *Sieve, col []float64, bad []bool, sc *Scratch) (sum float64) {
 	low0, low1, low2 := s.low[0], s.low[1], s.low[2]
 	tops := [percentileCount + 1]float64{math.Inf(-1), s.high[0], s.high[1], s.high[2]}
 	if bad != nil {
@@ -328,16 +347,16 @@ func (t *tally) count(s *sieve, col []float64, bad []bool, sc *scratch) (sum flo
 	}
 	t.bounded = false
 	var above0, above1, above2, kept, below, atOrBelow int
-	tailLow, tailHigh, base := s.tailLow, s.tailHigh, s.base
+	tailLow, tailHigh, base := s.tailLow, s.tailHigh, s.Base
 	high0, high1, high2 := s.high[0], s.high[1], s.high[2]
 	for _, x := range col {
 		sum += x
 		a0, a1, a2 := b2i(x >= low0), b2i(x >= low1), b2i(x >= low2)
 		above0, above1, above2 = above0+a0, above1+a1, above2+a2
 		below, atOrBelow = below+b2i(x < base), atOrBelow+b2i(x <= base)
-		// kept < len(col) <= blockSize, a power of two: the mask only
+		// kept < len(col) <= chunk, a power of two: the mask only
 		// spares the bounds checks.
-		sc.kept[kept&(blockSize-1)] = x
+		sc.kept[kept&(chunk-1)] = x
 		kept += a0&b2i(x <= high0) | a1&b2i(x <= high1) | a2&b2i(x <= high2) | b2i(x < tailLow) | b2i(x > tailHigh)
 	}
 	for _, x := range sc.kept[:kept] {
@@ -362,7 +381,7 @@ func (t *tally) count(s *sieve, col []float64, bad []bool, sc *scratch) (sum flo
 
 // keepsEverything says whether the sieve keeps every value in its first
 // bracket, as a pilot's does, with no tails.
-func (s *sieve) keepsEverything() bool {
+func (s *Sieve) keepsEverything() bool {
 	inf := math.Inf(1)
 	return s.low[0] == -inf && s.high[0] == inf && s.low[1] == inf && s.high[1] == inf && s.low[2] == inf && s.high[2] == inf &&
 		s.tailLow == -inf && s.tailHigh == inf
@@ -372,9 +391,9 @@ func (s *sieve) keepsEverything() bool {
 // are all finite, which all go to the first bracket: their sum and the
 // base's counts, then one copy. ok is false, with nothing counted, when a
 // value is not finite.
-func (t *tally) keepFinite(s *sieve, col []float64) (sum float64, ok bool) {
+func (t *Tally) keepFinite(s *Sieve, col []float64) (sum float64, ok bool) {
 	var below, atOrBelow, finite int
-	base := s.base
+	base := s.Base
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, x := range col {
 		sum += x
@@ -406,7 +425,7 @@ func (t *tally) keepFinite(s *sieve, col []float64) (sum float64, ok bool) {
 }
 
 // bin counts the values into the histogram.
-func (t *tally) bin(s *sieve, col []float64, bad []bool) {
+func (t *Tally) bin(s *Sieve, col []float64, bad []bool) {
 	h := s.binHalve
 	low := s.binLow * h
 	for i, x := range col {
@@ -414,19 +433,19 @@ func (t *tally) bin(s *sieve, col []float64, bad []bool) {
 			continue
 		}
 		bin := (x*h - low) * s.binScale
-		if bin > histogramBins-1 {
-			bin = histogramBins - 1
+		if bin > HistogramBins-1 {
+			bin = HistogramBins - 1
 		}
 		t.hist[max(0, int(bin))]++
 	}
 }
 
-// merge combines the workers' tallies of one output.
-func merge(tallies []*tally) *tally {
+// Merge combines the workers' tallies of one output.
+func Merge(tallies []*Tally) *Tally {
 	if len(tallies) == 1 {
 		return tallies[0]
 	}
-	out := &tally{}
+	out := &Tally{}
 	for j := range out.kept {
 		size := 0
 		for _, t := range tallies {
@@ -454,16 +473,16 @@ func merge(tallies []*tally) *tally {
 	return out
 }
 
-// rankValues are the values at the two ranks each reported percentile lies
+// Ranks are the values at the two ranks each reported percentile lies
 // between, k and k+1 for P = (n-1)p = k + a fraction, of n values.
-type rankValues struct {
+type Ranks struct {
 	n      int
 	values [percentileCount][2]float64
 }
 
-// ranked finds the tallied values at the reported percentiles' ranks; ok is
+// Ranked finds the tallied values at the reported percentiles' ranks; ok is
 // false when a wanted rank fell between brackets.
-func (t *tally) ranked() (r rankValues, ok bool) {
+func (t *Tally) Ranked() (r Ranks, ok bool) {
 	r.n = t.n
 	if r.n == 0 {
 		return r, true
@@ -487,7 +506,7 @@ func (t *tally) ranked() (r rankValues, ok bool) {
 			if j == 0 && t.bounded {
 				values[j] = pickBetween(t.kept[j], t.lo, t.hi, wanted[j])
 			} else {
-				values[j] = pick(t.kept[j], wanted[j])
+				values[j] = Pick(t.kept[j], wanted[j])
 			}
 		}
 	}
@@ -499,8 +518,8 @@ func (t *tally) ranked() (r rankValues, ok bool) {
 	return r, true
 }
 
-// percentiles are the type-7 percentiles (as Excel's PERCENTILE.INC).
-func (r rankValues) percentiles() (q [percentileCount]float64) {
+// Percentiles are P5, P50 and P95, the type-7 percentiles (as Excel's PERCENTILE.INC).
+func (r Ranks) Percentiles() (q [percentileCount]float64) {
 	for i, p := range reported {
 		if r.n == 0 {
 			q[i] = math.NaN()
@@ -516,9 +535,9 @@ func (r rankValues) percentiles() (q [percentileCount]float64) {
 	return q
 }
 
-// through puts the ranked values through an increasing function: they stay
+// Through puts the ranked values through an increasing function: they stay
 // at their ranks.
-func (r rankValues) through(f func(float64) float64) rankValues {
+func (r Ranks) Through(f func(float64) float64) Ranks {
 	for i := range r.values {
 		r.values[i] = [2]float64{f(r.values[i][0]), f(r.values[i][1])}
 	}
@@ -527,7 +546,7 @@ func (r rankValues) through(f func(float64) float64) rankValues {
 
 // locate finds which bracket holds the value of rank r, and its rank among
 // the bracket's values.
-func (t *tally) locate(r int) (bracket, local int, inside bool) {
+func (t *Tally) locate(r int) (bracket, local int, inside bool) {
 	seen := 0
 	for region, c := range t.regions() {
 		if r < seen+c {
@@ -538,12 +557,12 @@ func (t *tally) locate(r int) (bracket, local int, inside bool) {
 	return 0, 0, false
 }
 
-// pick returns the values of xs at the given 0-based ranks of its sorted
+// Pick returns the values of xs at the given 0-based ranks of its sorted
 // order, without sorting it: one pass counts the values into equal bins
 // between the smallest and largest, the cumulative counts tell which bins
 // hold the wanted ranks, and a second pass gathers only those bins'
 // values, few enough to sort.
-func pick(xs []float64, ranks []int) []float64 {
+func Pick(xs []float64, ranks []int) []float64 {
 	if len(xs) <= 256 {
 		return pickBetween(xs, 0, 0, ranks)
 	}
@@ -551,7 +570,7 @@ func pick(xs []float64, ranks []int) []float64 {
 	return pickBetween(xs, lo, hi, ranks)
 }
 
-// pickBetween is pick of values whose smallest is lo and largest hi (read
+// pickBetween is Pick of values whose smallest is lo and largest hi (read
 // only of more than 256 values).
 func pickBetween(xs []float64, lo, hi float64, ranks []int) []float64 {
 	out := make([]float64, len(ranks))

@@ -1,4 +1,4 @@
-package montecarlo
+package exact
 
 import (
 	"math"
@@ -45,7 +45,7 @@ func TestPickMatchesASort(t *testing.T) {
 			sorted := slices.Clone(xs)
 			slices.Sort(sorted)
 			ranks := []int{0, n - 1, n / 2, r.IntN(n), r.IntN(n), n / 20}
-			for i, got := range pick(xs, ranks) {
+			for i, got := range Pick(xs, ranks) {
 				if got != sorted[ranks[i]] {
 					t.Errorf("%s, n=%d: rank %d = %v, sort says %v", name, n, ranks[i], got, sorted[ranks[i]])
 				}
@@ -56,16 +56,16 @@ func TestPickMatchesASort(t *testing.T) {
 
 // tallyOf counts xs, in blocks of an odd size spread over three workers,
 // through a sieve set from its first pilot values.
-func tallyOf(xs []float64, pilot int) (*tally, sieve) {
-	s := sieveFrom(xs[:pilot], pilot == len(xs), bracketSigmas)
-	s.histogram = true
-	s.base = xs[len(xs)/2]
-	workers := []*tally{{}, {}, {}}
+func tallyOf(xs []float64, pilot int) (*Tally, Sieve) {
+	s := SieveFrom(xs[:pilot], pilot == len(xs), BracketSigmas)
+	s.Histogram = true
+	s.Base = xs[len(xs)/2]
+	workers := []*Tally{{}, {}, {}}
 	for i := 0; i < len(xs); i += 777 {
 		block := xs[i:min(i+777, len(xs))]
-		workers[i/777%3].add(&s, block, nil, &scratch{})
+		workers[i/777%3].Add(&s, block, nil, &Scratch{})
 	}
-	return merge(workers), s
+	return Merge(workers), s
 }
 
 // The percentiles counted through brackets equal a full sort's, whether
@@ -80,11 +80,11 @@ func TestTalliedPercentilesMatchASort(t *testing.T) {
 			}
 			for _, pilot := range []int{n, min(n, 16384)} {
 				tl, s := tallyOf(xs, pilot)
-				if lo, hi := tl.bounds(&s); lo != slices.Min(xs) || hi != slices.Max(xs) {
+				if lo, hi := tl.Bounds(&s); lo != slices.Min(xs) || hi != slices.Max(xs) {
 					t.Errorf("%s, n=%d, pilot %d: bounds %v..%v, want %v..%v", name, n, pilot, lo, hi, slices.Min(xs), slices.Max(xs))
 				}
-				r, ok := tl.ranked()
-				got := r.percentiles()
+				r, ok := tl.Ranked()
+				got := r.Percentiles()
 				if !ok {
 					t.Errorf("%s, n=%d, pilot %d: a percentile fell outside the brackets", name, n, pilot)
 					continue
@@ -97,14 +97,14 @@ func TestTalliedPercentilesMatchASort(t *testing.T) {
 				// Where the base value ranks: counted here one by one.
 				below, ties := 0, 0
 				for _, x := range xs {
-					if x < s.base {
+					if x < s.Base {
 						below++
-					} else if x == s.base {
+					} else if x == s.Base {
 						ties++
 					}
 				}
-				if want := (float64(below) + float64(ties)/2) / float64(n); tl.baseRank() != want {
-					t.Errorf("%s, n=%d, pilot %d: the base ranks %v, counting says %v", name, n, pilot, tl.baseRank(), want)
+				if want := (float64(below) + float64(ties)/2) / float64(n); tl.BaseRank() != want {
+					t.Errorf("%s, n=%d, pilot %d: the base ranks %v, counting says %v", name, n, pilot, tl.BaseRank(), want)
 				}
 			}
 		}
@@ -114,10 +114,10 @@ func TestTalliedPercentilesMatchASort(t *testing.T) {
 // A run that is all pilot is tallied without copying, as add would.
 func TestTallyOfAllIsAdds(t *testing.T) {
 	xs := []float64{3, -1, 4, 1, -5, 9, 2, 6}
-	s := sieveFrom(xs, true, bracketSigmas)
-	s.histogram, s.base = true, 2
-	added := &tally{}
-	added.add(&s, xs, nil, &scratch{})
+	s := SieveFrom(xs, true, BracketSigmas)
+	s.Histogram, s.Base = true, 2
+	added := &Tally{}
+	added.Add(&s, xs, nil, &Scratch{})
 	if whole := tallyOfAll(&s, xs); !reflect.DeepEqual(whole, added) {
 		t.Errorf("tallyOfAll %+v; add %+v", whole, added)
 	}
@@ -132,7 +132,7 @@ func TestMissedBracketIsReported(t *testing.T) {
 	}
 	// (and every later value lies above the pilot's largest: all are kept as tails)
 	tl, _ := tallyOf(xs, 16384)
-	if _, ok := tl.ranked(); ok {
+	if _, ok := tl.Ranked(); ok {
 		t.Error("percentiles answered though the pilot saw only the lowest sixth of the values")
 	}
 }
@@ -164,10 +164,10 @@ func TestHistogramBinsEveryValue(t *testing.T) {
 	for _, pilot := range []int{len(xs), 16384} {
 		tl, s := tallyOf(xs, pilot)
 		lo, hi := minMax(xs)
-		edges := s.edges(lo, hi)
-		want := make([]int, histogramBins)
+		edges := s.Edges(lo, hi)
+		want := make([]int, HistogramBins)
 		for _, x := range xs {
-			b := histogramBins - 1
+			b := HistogramBins - 1
 			for b > 0 && x < edges[b] {
 				b--
 			}
@@ -176,7 +176,7 @@ func TestHistogramBinsEveryValue(t *testing.T) {
 		if !slices.Equal(tl.hist[:], want) {
 			t.Errorf("pilot %d: histogram %v; by the edges %v it should be %v", pilot, tl.hist, edges, want)
 		}
-		if edges[0] != lo || edges[histogramBins] != hi || !slices.IsSorted(edges) {
+		if edges[0] != lo || edges[HistogramBins] != hi || !slices.IsSorted(edges) {
 			t.Errorf("pilot %d: edges %v should rise from %v to %v", pilot, edges, lo, hi)
 		}
 	}

@@ -1,36 +1,27 @@
-package montecarlo
+package exact
 
 import (
 	"math"
 	"slices"
 )
 
-// Iman–Conover ranks every block's correlated scores, and the values of a
-// column drawn out of order. A block holds at most blockSize numbers, so a
+// Iman–Conover ranks every block of correlated scores, and the values of a
+// column drawn out of order. A block holds about a thousand numbers, so a
 // least-significant-digit radix sort does it in a few linear passes over
 // data that stays in cache, where a comparison sort's n log n compares and
 // mispredicted branches would take most of a correlated run.
 
 // A radix digit is a byte: its 256 counters sit in cache beside a block,
 // and indexing them by a uint8 needs no bounds check. The 54 bits of a
-// score's key above its index take seven such digits.
+// score's key above a 10-bit index take seven such digits.
 
-// sortKeys sorts order keys (orderKey) exactly as slices.Sort does. Key i
-// must hold index i in its low indexBits, as rearrange builds them: the
-// keys then already stand in the order of their low bits, and a stable
-// sort of the bits above leaves equal ones in that order, so those bits
-// need no pass of their own. buf is scratch as long as keys.
-func sortKeys(keys, buf []uint64) {
-	radixSort(keys, buf, indexBits)
-}
-
-// sortFloats sorts values exactly as slices.Sort does, through their IEEE
-// bits, ordered as orderKey orders them. The two orders differ only where
+// SortFloats sorts values exactly as slices.Sort does, through their IEEE
+// bits, ordered as FloatKey orders them. The two orders differ only where
 // slices.Sort calls different bits equal: -0 and +0, and any NaN; values
 // with either are handed to slices.Sort. No distribution planner draws
 // yields them, but the sort must agree with slices.Sort on any input.
 // keys and buf are scratch as long as values.
-func sortFloats(values []float64, keys, buf []uint64) {
+func SortFloats(values []float64, keys, buf []uint64) {
 	keys, buf = keys[:len(values)], buf[:len(values)]
 	for i, v := range values {
 		b := math.Float64bits(v)
@@ -38,25 +29,25 @@ func sortFloats(values []float64, keys, buf []uint64) {
 			slices.Sort(values)
 			return
 		}
-		keys[i] = floatKey(b)
+		keys[i] = FloatKey(b)
 	}
-	radixSort(keys, buf, 0)
+	SortKeys(keys, buf, 0)
 	for i, k := range keys {
 		values[i] = math.Float64frombits(fromFloatKey(k))
 	}
 }
 
-// floatKey maps a float64's bits to an unsigned integer in the same
+// FloatKey maps a float64's bits to an unsigned integer in the same
 // order: a positive number's sign bit set, a negative number's bits all
 // flipped, so that a larger magnitude sorts lower.
-func floatKey(b uint64) uint64 {
+func FloatKey(b uint64) uint64 {
 	if b>>63 == 1 {
 		return ^b
 	}
 	return b | 1<<63
 }
 
-// fromFloatKey undoes floatKey.
+// fromFloatKey undoes FloatKey.
 func fromFloatKey(k uint64) uint64 {
 	if k>>63 == 1 {
 		return k &^ (1 << 63)
@@ -64,10 +55,12 @@ func fromFloatKey(k uint64) uint64 {
 	return ^k
 }
 
-// radixSort sorts keys stably by their bits from low up, a byte at a
-// time, ping-ponging with buf; a digit all keys share is skipped. One read
-// counts every digit. The keys end in keys.
-func radixSort(keys, buf []uint64, low uint) {
+// SortKeys sorts keys stably by their bits from low up, a byte at a time,
+// ping-ponging with buf (scratch as long as keys); a digit all keys share
+// is skipped. One read counts every digit. Keys whose low bits already
+// stand in order, as a key holding its index there does, come out exactly
+// as slices.Sort puts them, without a pass over those bits.
+func SortKeys(keys, buf []uint64, low uint) {
 	n := len(keys)
 	if n < 2 {
 		return
