@@ -7,13 +7,15 @@ import (
 	"unicode"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/sizing"
 	"planner/units"
+	"planner/wording"
 )
 
 // Quantities a deployment's verdict in words names, besides the verdict
-// and the break-even (engine.QuantityVerdict, engine.QuantityBreakeven).
+// and the break-even (wording.QuantityVerdict, wording.QuantityBreakeven).
 const (
 	QuantityNodes    = "nodes"
 	QuantityNodeGPUs = "node_gpus"
@@ -36,18 +38,18 @@ type OwnSide struct {
 
 // Result is a deployment costed.
 type Result struct {
-	engine.Deployment
+	domain.Deployment
 	Sizing             *sizing.Result // when the cards come from sizing
 	Cards              int
 	SizedCards         int // what sizing gives, whether or not the deployment typed its own cards; 0 when it cannot
-	Offer              engine.Offer
+	Offer              domain.Offer
 	RentPerReplicaHour float64
 	RentPerMonth       float64
-	Own                *OwnSide      // nil when no scenario owns a node of the GPU
-	Tokens                           // tokens a month, their cost per million, the API's month
-	Verdict            string        // buy or rent; "" when there is nothing to compare or it is not costed
-	Words              string        // the verdict, or why there is none, in words
-	Phrase             engine.Phrase // the verdict in words, word by word; nil when not costed
+	Own                *OwnSide       // nil when no scenario owns a node of the GPU
+	Tokens                            // tokens a month, their cost per million, the API's month
+	Verdict            string         // buy or rent; "" when there is nothing to compare or it is not costed
+	Words              string         // the verdict, or why there is none, in words
+	Phrase             wording.Phrase // the verdict in words, word by word; nil when not costed
 }
 
 // Cost costs every deployment of the plan's model, using the scenarios'
@@ -61,7 +63,7 @@ func Cost(p *engine.Plan, results []*engine.Result) []Result {
 	return out
 }
 
-func cost(m *engine.Model, d engine.Deployment, results []*engine.Result) Result {
+func cost(m *domain.Model, d domain.Deployment, results []*engine.Result) Result {
 	r := Result{Deployment: d, Cards: d.Cards}
 	own := ownScenario(d, results)
 	s, err := size(m, d, own, results)
@@ -102,7 +104,7 @@ func sizingFailure(s sizing.Result, err error) string {
 // ownScenario is the scenario whose node the deployment would own: the one
 // it names, else the base when its GPU matches, else the first scenario of
 // that GPU.
-func ownScenario(d engine.Deployment, results []*engine.Result) *engine.Result {
+func ownScenario(d domain.Deployment, results []*engine.Result) *engine.Result {
 	for _, r := range results {
 		if d.Scenario != "" && strings.EqualFold(r.Scenario, d.Scenario) {
 			return r
@@ -112,7 +114,7 @@ func ownScenario(d engine.Deployment, results []*engine.Result) *engine.Result {
 		return nil
 	}
 	for _, r := range results {
-		if engine.SameGPU(r.Text[engine.GPU], d.GPU) {
+		if domain.SameGPU(r.Text[domain.GPU], d.GPU) {
 			return r
 		}
 	}
@@ -121,7 +123,7 @@ func ownScenario(d engine.Deployment, results []*engine.Result) *engine.Result {
 
 // size sizes the deployment's model with the KV headroom and node size of
 // its owning scenario, or of the base.
-func size(m *engine.Model, d engine.Deployment, own *engine.Result, results []*engine.Result) (sizing.Result, error) {
+func size(m *domain.Model, d domain.Deployment, own *engine.Result, results []*engine.Result) (sizing.Result, error) {
 	rules := own
 	if rules == nil && len(results) > 0 {
 		rules = results[0]
@@ -136,25 +138,25 @@ func size(m *engine.Model, d engine.Deployment, own *engine.Result, results []*e
 
 // offerOf is the offer the deployment names, or the cheapest offer of its
 // GPU.
-func offerOf(m *engine.Model, d engine.Deployment) (engine.Offer, bool) {
-	var best *engine.Offer
+func offerOf(m *domain.Model, d domain.Deployment) (domain.Offer, bool) {
+	var best *domain.Offer
 	for i, o := range m.Offers {
 		if d.Offer != "" && strings.EqualFold(o.Label(), strings.TrimSpace(d.Offer)) {
 			return o, true
 		}
-		if d.Offer == "" && engine.SameGPU(o.GPU, d.GPU) && (best == nil || o.Price < best.Price) {
+		if d.Offer == "" && domain.SameGPU(o.GPU, d.GPU) && (best == nil || o.Price < best.Price) {
 			best = &m.Offers[i]
 		}
 	}
 	if best == nil {
-		return engine.Offer{}, false
+		return domain.Offer{}, false
 	}
 	return *best, true
 }
 
 func ownSide(own *engine.Result, r Result) *OwnSide {
-	nodeCost, ok := own.Values[engine.NodeCostPerMonth]
-	nodeGPUs, hours := own.Values[engine.GPUs], own.Values[engine.HoursPerMonth]
+	nodeCost, ok := own.Values[domain.NodeCostPerMonth]
+	nodeGPUs, hours := own.Values[domain.GPUs], own.Values[domain.HoursPerMonth]
 	if !ok || nodeGPUs <= 0 || hours <= 0 {
 		return nil
 	}
@@ -165,7 +167,7 @@ func ownSide(own *engine.Result, r Result) *OwnSide {
 	s.CostPerMonth = float64(s.Nodes) * nodeCost
 	for _, o := range own.Offers {
 		if o.Offer.Label() == r.Offer.Label() {
-			s.Breakeven = o.Values[engine.Breakeven]
+			s.Breakeven = o.Values[domain.Breakeven]
 		}
 	}
 	return s
@@ -186,38 +188,38 @@ func NodesFor(cards, replicas int, nodeGPUs float64) int {
 // verdict compares renting with owning whole nodes, in words a memo can
 // quote. With no scenario owning a node of the GPU there is nothing to
 // compare, and no verdict.
-func verdict(r Result) (string, engine.Phrase) {
-	rent := engine.Phrase{number(QuantityRent, r.RentPerMonth, engine.AsDollars), text(" a month rented from " + r.Offer.Label())}
+func verdict(r Result) (string, wording.Phrase) {
+	rent := wording.Phrase{number(QuantityRent, r.RentPerMonth, wording.AsDollars), text(" a month rented from " + r.Offer.Label())}
 	if r.Own == nil {
-		return "", append(engine.Phrase{text("nothing to compare: ")}, append(rent,
+		return "", append(wording.Phrase{text("nothing to compare: ")}, append(rent,
 			text("; no scenario owns "+r.GPU+" nodes; add a scenario whose gpu is "+r.GPU+" to compare owning them"))...)
 	}
-	v := engine.Rent
+	v := wording.Rent
 	if r.Own.CostPerMonth <= r.RentPerMonth { // at a tie, as for offers: buy
-		v = engine.Buy
+		v = wording.Buy
 	}
 	return v, phrase(r, v)
 }
 
 // phrase is the deployment's verdict in words, as it reads for the verdict
 // given: a spreadsheet that recalculates picks one of the two.
-func phrase(r Result, verdict string) engine.Phrase {
-	rent := engine.Phrase{number(QuantityRent, r.RentPerMonth, engine.AsDollars), text(" a month rented from " + r.Offer.Label())}
+func phrase(r Result, verdict string) wording.Phrase {
+	rent := wording.Phrase{number(QuantityRent, r.RentPerMonth, wording.AsDollars), text(" a month rented from " + r.Offer.Label())}
 	o := r.Own
-	node := engine.Phrase{number(QuantityNodes, float64(o.Nodes), engine.AsCount), text(" "), number(QuantityNodes, float64(o.Nodes), engine.AsNodes),
-		text(" of "), number(QuantityNodeGPUs, o.NodeGPUs, engine.AsCount), text("×" + r.GPU)}
-	own := number(QuantityOwn, o.CostPerMonth, engine.AsDollars)
-	busy := engine.Phrase{text("busy "), number(QuantityBusy, o.Busy, engine.AsPercent), text(" of the month")}
+	node := wording.Phrase{number(QuantityNodes, float64(o.Nodes), wording.AsCount), text(" "), number(QuantityNodes, float64(o.Nodes), wording.AsNodes),
+		text(" of "), number(QuantityNodeGPUs, o.NodeGPUs, wording.AsCount), text("×" + r.GPU)}
+	own := number(QuantityOwn, o.CostPerMonth, wording.AsDollars)
+	busy := wording.Phrase{text("busy "), number(QuantityBusy, o.Busy, wording.AsPercent), text(" of the month")}
 	if o.Breakeven > 0 {
-		busy = append(busy, text(", break-even against "+r.Offer.Label()+" is "), number(engine.QuantityBreakeven, o.Breakeven, engine.AsBreakevenShare))
+		busy = append(busy, text(", break-even against "+r.Offer.Label()+" is "), number(wording.QuantityBreakeven, o.Breakeven, wording.AsBreakevenShare))
 	}
-	var p engine.Phrase
-	if verdict == engine.Buy {
-		p = engine.Phrase{engine.VerdictWord(verdict), text(": owning ")}
+	var p wording.Phrase
+	if verdict == wording.Buy {
+		p = wording.Phrase{wording.VerdictWord(verdict), text(": owning ")}
 		p = append(append(p, node...), text(" costs "), own, text(" a month against "))
 		p = append(append(p, rent...), text("; the cards would be "))
 	} else {
-		p = append(engine.Phrase{engine.VerdictWord(verdict), text(": ")}, rent...)
+		p = append(wording.Phrase{wording.VerdictWord(verdict), text(": ")}, rent...)
 		p = append(append(append(p, text(" against "), own, text(" for owning ")), node...), text(", whose cards would be "))
 	}
 	return append(p, busy...)
@@ -225,17 +227,17 @@ func phrase(r Result, verdict string) engine.Phrase {
 
 // Phrases are the deployment's verdict in words as they would read for
 // either verdict, buy first; nil when there is nothing to compare.
-func (r Result) Phrases() (buy, rent engine.Phrase) {
+func (r Result) Phrases() (buy, rent wording.Phrase) {
 	if r.Own == nil || r.Phrase == nil {
 		return nil, nil
 	}
-	return phrase(r, engine.Buy), phrase(r, engine.Rent)
+	return phrase(r, wording.Buy), phrase(r, wording.Rent)
 }
 
-func text(s string) engine.Word { return engine.Word{Text: s} }
+func text(s string) wording.Word { return wording.Word{Text: s} }
 
-func number(quantity string, v float64, f engine.WordFormat) engine.Word {
-	return engine.Word{Quantity: quantity, Value: v, Format: f}
+func number(quantity string, v float64, f wording.WordFormat) wording.Word {
+	return wording.Word{Quantity: quantity, Value: v, Format: f}
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
@@ -244,11 +246,11 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 // with the engine's own checks.
 func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 	m := p.Model()
-	base, _ := m.Input(engine.GPU)
-	scenarioGPU := map[string]string{engine.Base: base.Value.Text}
+	base, _ := m.Input(domain.GPU)
+	scenarioGPU := map[string]string{domain.Base: base.Value.Text}
 	for _, s := range m.Scenarios {
 		gpu := base.Value.Text
-		if v, ok := s.Set[engine.GPU]; ok {
+		if v, ok := s.Set[domain.GPU]; ok {
 			gpu = v.Text
 		}
 		scenarioGPU[strings.ToLower(s.Name)] = gpu
@@ -276,7 +278,7 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 		if o, ok := offerOf(&m, d); !ok {
 			problems = append(problems, &diag.Diagnostic{Origin: at("offer"), Name: d.Name,
 				Msg: fmt.Sprintf("no Cloud offer %s; name one of: %s", quoteOr(d.Offer, "for the GPU "+d.GPU), m.OfferLabels(d.GPU))})
-		} else if !engine.SameGPU(o.GPU, d.GPU) {
+		} else if !domain.SameGPU(o.GPU, d.GPU) {
 			problems = append(problems, &diag.Diagnostic{Origin: at("offer"), Name: d.Name,
 				Msg: fmt.Sprintf("the offer %s is for %s, not %s", o.Label(), o.GPU, d.GPU)})
 		}
@@ -284,7 +286,7 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 			if gpu, ok := scenarioGPU[strings.ToLower(d.Scenario)]; !ok {
 				problems = append(problems, &diag.Diagnostic{Origin: at("scenario"), Name: d.Name,
 					Msg: fmt.Sprintf("there is no scenario %q; the scenarios are base and those in the Scenarios sheet", d.Scenario)})
-			} else if !engine.SameGPU(gpu, d.GPU) {
+			} else if !domain.SameGPU(gpu, d.GPU) {
 				problems = append(problems, &diag.Diagnostic{Origin: at("scenario"), Name: d.Name,
 					Msg: fmt.Sprintf("the scenario %s owns %s nodes, not %s; name a scenario of that GPU, or leave the cell empty", d.Scenario, gpu, d.GPU)})
 			}
@@ -311,7 +313,7 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 // deployments by name, so the second row would be costed, compared and
 // reported as the first. One pass, by each name's key: comparing every
 // pair would take the square of the deployments.
-func checkNames(ds []engine.Deployment) diag.Diagnostics {
+func checkNames(ds []domain.Deployment) diag.Diagnostics {
 	var problems diag.Diagnostics
 	first := map[string]int{}
 	for i, d := range ds {
@@ -328,7 +330,7 @@ func checkNames(ds []engine.Deployment) diag.Diagnostics {
 }
 
 // nameKey is what makes two deployment names name the same deployment, as
-// engine.SameGPU compares them: the words one space apart, each letter as
+// domain.SameGPU compares them: the words one space apart, each letter as
 // the least of the letters Unicode folds it with, so that two names have
 // one key exactly when strings.EqualFold finds their words the same.
 func nameKey(name string) string {
@@ -349,7 +351,7 @@ func nameKey(name string) string {
 }
 
 // tooFewCards says when typed cards per replica cannot hold the weights.
-func tooFewCards(m *engine.Model, d engine.Deployment) string {
+func tooFewCards(m *domain.Model, d domain.Deployment) string {
 	s, ok := weights(m, d)
 	if d.Cards == 0 || !ok || d.Cards >= s.MinCards {
 		return ""
@@ -359,7 +361,7 @@ func tooFewCards(m *engine.Model, d engine.Deployment) string {
 
 // weights sizes the deployment's model on its GPU for its weights alone,
 // at its precision; false when the catalogs lack either or sizing fails.
-func weights(m *engine.Model, d engine.Deployment) (sizing.Result, bool) {
+func weights(m *domain.Model, d domain.Deployment) (sizing.Result, bool) {
 	spec, okM := m.ModelSpec(d.Model)
 	g, okG := m.GPUSpec(d.GPU)
 	if !okM || !okG {

@@ -6,8 +6,10 @@ import (
 	"testing"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/engine/enginetest"
+	"planner/wording"
 )
 
 func deployAll(t *testing.T) map[string]Result {
@@ -60,7 +62,7 @@ func TestSpecDeployments(t *testing.T) {
 // below any break-even, so renting wins.
 func TestDeploymentOwnSide(t *testing.T) {
 	d := deployAll(t)["public 70B FP8, workdays"]
-	if d.Own == nil || d.Own.Nodes != 1 || d.Own.Scenario != engine.Base {
+	if d.Own == nil || d.Own.Nodes != 1 || d.Own.Scenario != domain.Base {
 		t.Fatalf("own side %+v", d.Own)
 	}
 	if want := 2 * 264.0 / (8 * 730); math.Abs(d.Own.Busy-want) > 1e-12 {
@@ -68,7 +70,7 @@ func TestDeploymentOwnSide(t *testing.T) {
 	}
 	want := "rent: $1,420 a month rented from RunPod H100 SXM, Community against $9,554 for owning 1 node of 8×H100 SXM, " +
 		"whose cards would be busy 9.0 % of the month, break-even against RunPod H100 SXM, Community is 60.8 %"
-	if d.Verdict != engine.Rent || d.Words != want {
+	if d.Verdict != wording.Rent || d.Words != want {
 		t.Errorf("got %s: %s\nwant %s", d.Verdict, d.Words, want)
 	}
 	// The H200 case is owned by the scenario that has an H200 node.
@@ -76,7 +78,7 @@ func TestDeploymentOwnSide(t *testing.T) {
 		t.Errorf("H200 case owned by %+v", h.Own)
 	}
 	// An AWS-priced node busy all month: owning wins.
-	if a := deployAll(t)["8 cards, AWS"]; a.Verdict != engine.Buy || !strings.HasPrefix(a.Words, "buy: owning 1 node of 8×H100 SXM costs $9,554 a month against $34,865") {
+	if a := deployAll(t)["8 cards, AWS"]; a.Verdict != wording.Buy || !strings.HasPrefix(a.Words, "buy: owning 1 node of 8×H100 SXM costs $9,554 a month against $34,865") {
 		t.Errorf("%s: %s", a.Verdict, a.Words)
 	}
 }
@@ -87,12 +89,12 @@ func TestDeploymentOwnSide(t *testing.T) {
 func TestDeploymentWordsNeverContradictTheVerdict(t *testing.T) {
 	m := enginetest.FullModel()
 	m.Offers[0].Price = 1.62 // RunPod Community, below owning's $1.64 an hour
-	m.Deployments = []engine.Deployment{{Name: "all month", Model: "Llama 3.1 405B", GPU: "H100 SXM", Cards: 8, Replicas: 1,
+	m.Deployments = []domain.Deployment{{Name: "all month", Model: "Llama 3.1 405B", GPU: "H100 SXM", Cards: 8, Replicas: 1,
 		HoursPerMonth: 744, Offer: "RunPod H100 SXM, Community"}}
 	p, _ := engine.Build(m, Check)
 	results, _ := p.EvalAll(nil)
 	d := Cost(p, results)[0]
-	if d.Verdict != engine.Buy || !strings.HasSuffix(d.Words, "is above 100 %") || strings.Contains(d.Words, "never pays") {
+	if d.Verdict != wording.Buy || !strings.HasSuffix(d.Words, "is above 100 %") || strings.Contains(d.Words, "never pays") {
 		t.Errorf("%s: %s", d.Verdict, d.Words)
 	}
 }
@@ -101,19 +103,19 @@ func TestDeploymentWordsNeverContradictTheVerdict(t *testing.T) {
 // refused at its name cell, naming the first.
 func TestDuplicateNamesRefused(t *testing.T) {
 	m := enginetest.FullModel()
-	one := engine.Deployment{Name: "one H100, all month", Model: "Llama 3.1 70B", GPU: "H100 SXM", Cards: 1, Replicas: 1,
+	one := domain.Deployment{Name: "one H100, all month", Model: "Llama 3.1 70B", GPU: "H100 SXM", Cards: 1, Replicas: 1,
 		HoursPerMonth: 730, Offer: "RunPod H100 SXM, Community", Origin: diag.Origin{File: "plan.xlsx", Sheet: "Deployments", Row: 8, Col: 1}}
 	two := one
 	two.Name, two.Cards, two.Origin.Row = "  One H100,  all MONTH ", 4, 13
 	other := one
 	other.Name, other.Origin.Row = "one H100, workdays", 9
-	m.Deployments = []engine.Deployment{one, other, two}
+	m.Deployments = []domain.Deployment{one, other, two}
 	_, err := engine.Build(m, Check)
 	want := `plan.xlsx: Deployments!A13: the deployment "  One H100,  all MONTH " is listed twice: also at Deployments!A8; give each row its own name, or delete one`
 	if err == nil || err.Error() != want {
 		t.Fatalf("got %v\nwant %s", err, want)
 	}
-	m.Deployments = []engine.Deployment{one, other}
+	m.Deployments = []domain.Deployment{one, other}
 	if _, err := engine.Build(m, Check); err != nil {
 		t.Errorf("distinct names: %v", err)
 	}
@@ -140,7 +142,7 @@ func TestNodesForAsSpreadsheets(t *testing.T) {
 	}
 }
 
-// Two names have one key exactly when engine.SameGPU finds them the same:
+// Two names have one key exactly when domain.SameGPU finds them the same:
 // on every pair of names made of letters whose case folds are odd (the
 // long s folds with s, the Kelvin sign with k, final sigma with sigma, a
 // title-case digraph with its capital and small forms), spaces and an
@@ -155,8 +157,8 @@ func TestNameKeyIsSameGPU(t *testing.T) {
 	}
 	for _, a := range names {
 		for _, b := range names {
-			if same := nameKey(a) == nameKey(b); same != engine.SameGPU(a, b) {
-				t.Fatalf("%q and %q: one key %v, SameGPU %v", a, b, same, engine.SameGPU(a, b))
+			if same := nameKey(a) == nameKey(b); same != domain.SameGPU(a, b) {
+				t.Fatalf("%q and %q: one key %v, SameGPU %v", a, b, same, domain.SameGPU(a, b))
 			}
 		}
 	}

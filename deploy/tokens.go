@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"planner/diag"
-	"planner/engine"
+	"planner/domain"
 )
 
 // Choices a deployment's month can cost least as (Tokens.Cheapest).
@@ -37,12 +37,12 @@ type Tokens struct {
 
 // APISide is a month of the same tokens paid to a hosted API.
 type APISide struct {
-	engine.API
+	domain.API
 	PerMillion float64 // the input, cached and output prices blended by the mix
 	PerMonth   float64
 }
 
-func tokens(m *engine.Model, r Result) Tokens {
+func tokens(m *domain.Model, r Result) Tokens {
 	t := Tokens{PerSecond: r.TokensPerReplica}
 	if r.Phrase == nil || t.PerSecond <= 0 {
 		return t
@@ -72,7 +72,7 @@ func tokens(m *engine.Model, r Result) Tokens {
 }
 
 // blended is an API's price per million tokens of the deployment's mix.
-func blended(a engine.API, d engine.Deployment) float64 {
+func blended(a domain.API, d domain.Deployment) float64 {
 	parts := d.MixIn + d.MixCached + d.MixOut
 	if parts <= 0 {
 		return 0
@@ -83,9 +83,9 @@ func blended(a engine.API, d engine.Deployment) float64 {
 // apiOf is the APIs row the deployment names, by its label or its model,
 // or, when it names none, the one for its model; of several, the cheapest
 // for its mix, the first of equals.
-func apiOf(m *engine.Model, d engine.Deployment) (engine.API, bool) {
+func apiOf(m *domain.Model, d domain.Deployment) (domain.API, bool) {
 	want := strings.TrimSpace(d.API)
-	var best *engine.API
+	var best *domain.API
 	for i, a := range m.APIs {
 		if want != "" && strings.EqualFold(strings.TrimSpace(a.Label()), want) {
 			return a, true
@@ -99,13 +99,13 @@ func apiOf(m *engine.Model, d engine.Deployment) (engine.API, bool) {
 		}
 	}
 	if best == nil {
-		return engine.API{}, false
+		return domain.API{}, false
 	}
 	return *best, true
 }
 
 // apiLabels lists the APIs rows, sorted, for messages.
-func apiLabels(m *engine.Model) string {
+func apiLabels(m *domain.Model) string {
 	var labels []string
 	for _, a := range m.APIs {
 		labels = append(labels, a.Label())
@@ -117,7 +117,7 @@ func apiLabels(m *engine.Model) string {
 }
 
 // checkTokens reports a deployment's API comparison that cannot be made.
-func checkTokens(m *engine.Model, d engine.Deployment, at func(string) diag.Origin) diag.Diagnostics {
+func checkTokens(m *domain.Model, d domain.Deployment, at func(string) diag.Origin) diag.Diagnostics {
 	var out diag.Diagnostics
 	fail := func(col, format string, args ...any) {
 		out = append(out, &diag.Diagnostic{Origin: at(col), Name: d.Name, Msg: fmt.Sprintf(format, args...)})
@@ -138,7 +138,7 @@ func checkTokens(m *engine.Model, d engine.Deployment, at func(string) diag.Orig
 
 // cachedWhere says where an API's cached-input price belongs: its cell, or
 // the column its sheet lacks.
-func cachedWhere(a engine.API) string {
+func cachedWhere(a domain.API) string {
 	switch {
 	case a.CachedAt.Sheet != "" && a.CachedAt.Row > 0:
 		return "type it in " + a.CachedAt.Where()
@@ -154,7 +154,7 @@ func cachedWhere(a engine.API) string {
 // nodes beyond it, so the rest of its last node stands idle. It offers
 // the whole nodes' cards either side that hold the weights, at least
 // minCards (0: not known).
-func checkSpan(d engine.Deployment, nodeGPUs float64, scenario string, minCards int) string {
+func checkSpan(d domain.Deployment, nodeGPUs float64, scenario string, minCards int) string {
 	if d.Cards == 0 || nodeGPUs < 1 || nodeGPUs != math.Trunc(nodeGPUs) || float64(d.Cards) <= nodeGPUs || math.Mod(float64(d.Cards), nodeGPUs) == 0 {
 		return ""
 	}
@@ -177,26 +177,26 @@ func sortedCopy(s []string) []string {
 
 // nodeOf is the scenario whose node a deployment would be owned on, by the
 // model's inputs as Build sees them, and the node's cards; "" when none.
-func nodeOf(m *engine.Model, d engine.Deployment) (string, float64) {
-	base, _ := m.Input(engine.GPU)
-	gpus, _ := m.Input(engine.GPUs)
-	if d.Scenario == "" && engine.SameGPU(base.Value.Text, d.GPU) {
-		return engine.Base, gpus.Value.Num
+func nodeOf(m *domain.Model, d domain.Deployment) (string, float64) {
+	base, _ := m.Input(domain.GPU)
+	gpus, _ := m.Input(domain.GPUs)
+	if d.Scenario == "" && domain.SameGPU(base.Value.Text, d.GPU) {
+		return domain.Base, gpus.Value.Num
 	}
 	for _, s := range m.Scenarios {
 		gpu, n := base.Value.Text, gpus.Value.Num
-		if v, ok := s.Set[engine.GPU]; ok {
+		if v, ok := s.Set[domain.GPU]; ok {
 			gpu = v.Text
 		}
-		if v, ok := s.Set[engine.GPUs]; ok {
+		if v, ok := s.Set[domain.GPUs]; ok {
 			n = v.Num
 		}
-		if strings.EqualFold(s.Name, d.Scenario) || (d.Scenario == "" && engine.SameGPU(gpu, d.GPU)) {
+		if strings.EqualFold(s.Name, d.Scenario) || (d.Scenario == "" && domain.SameGPU(gpu, d.GPU)) {
 			return s.Name, n
 		}
 	}
-	if strings.EqualFold(d.Scenario, engine.Base) {
-		return engine.Base, gpus.Value.Num
+	if strings.EqualFold(d.Scenario, domain.Base) {
+		return domain.Base, gpus.Value.Num
 	}
 	return "", 0
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/engine/enginetest"
 )
@@ -13,12 +14,12 @@ import (
 // seventyB is the article's one throughput figure: E2E Networks' table,
 // Llama 3.1 70B on 4×H100, short chat, 3,438 tokens a second, here on
 // workdays (12 h × 22 days) rented from RunPod Community.
-func seventyB() engine.Deployment {
-	return engine.Deployment{Name: "70B on 4×H100", Model: "Llama 3.1 70B", GPU: "H100 SXM", Cards: 4, Replicas: 1,
+func seventyB() domain.Deployment {
+	return domain.Deployment{Name: "70B on 4×H100", Model: "Llama 3.1 70B", GPU: "H100 SXM", Cards: 4, Replicas: 1,
 		HoursPerMonth: 264, Offer: "RunPod H100 SXM, Community", TokensPerReplica: 3438}
 }
 
-func costOne(t *testing.T, m engine.Model) Result {
+func costOne(t *testing.T, m domain.Model) Result {
 	t.Helper()
 	p, err := engine.Build(m, Check)
 	if err != nil {
@@ -37,7 +38,7 @@ const specNodeMonth = 285000.0/36 + 0.7*8*1.3*730*0.12 + 1000
 
 func TestCostPerMillionTokens70B(t *testing.T) {
 	m := enginetest.FullModel()
-	m.Deployments = []engine.Deployment{seventyB()}
+	m.Deployments = []domain.Deployment{seventyB()}
 	d := costOne(t, m)
 	tokens := 3438.0 * 3600 * 264 // one replica
 	if math.Abs(d.Tokens.PerMonth-tokens) > 1e-3 {
@@ -61,7 +62,7 @@ func TestCostPerMillionTokens70B(t *testing.T) {
 	// Twice the replicas: twice the tokens, the same price per million.
 	dd := seventyB()
 	dd.Replicas = 2
-	m.Deployments = []engine.Deployment{dd}
+	m.Deployments = []domain.Deployment{dd}
 	if d2 := costOne(t, m); math.Abs(d2.Tokens.PerMonth-2*tokens) > 1e-3 || math.Abs(d2.Tokens.PerMillionRent-rent) > 1e-9 {
 		t.Errorf("two replicas: %v tokens at %v a million", d2.Tokens.PerMonth, d2.Tokens.PerMillionRent)
 	}
@@ -69,14 +70,14 @@ func TestCostPerMillionTokens70B(t *testing.T) {
 
 func TestAPIComparison(t *testing.T) {
 	m := enginetest.FullModel()
-	m.APIs = []engine.API{
+	m.APIs = []domain.API{
 		{Provider: "Dear", Model: "Llama 3.1 70B", Input: 2, Output: 4, Cached: 1},
 		{Provider: "Cheap", Model: "llama 3.1 70b", Input: 0.5, Output: 0.7, Cached: 0.1},
 		{Provider: "Other", Model: "Llama 3.1 405B", Input: 3, Output: 3},
 	}
 	d := seventyB()
 	d.Mix, d.MixIn, d.MixOut = "3:1", 3, 1
-	m.Deployments = []engine.Deployment{d}
+	m.Deployments = []domain.Deployment{d}
 	got := costOne(t, m)
 	millions := 3438.0 * 3600 * 264 / 1e6
 	per := (3*0.5 + 1*0.7) / 4
@@ -90,7 +91,7 @@ func TestAPIComparison(t *testing.T) {
 	// Named by label, the dear one is compared, and renting wins.
 	d.API = "dear llama 3.1 70B"
 	d.Mix, d.MixIn, d.MixCached, d.MixOut = "2:1:1", 2, 1, 1
-	m.Deployments = []engine.Deployment{d}
+	m.Deployments = []domain.Deployment{d}
 	got = costOne(t, m)
 	per = (2*2 + 1*1 + 1*4) / 4.0
 	if a := got.Tokens.API; a == nil || a.Provider != "Dear" || math.Abs(a.PerMillion-per) > 1e-12 || got.Tokens.Cheapest != CheapestRent {
@@ -101,27 +102,27 @@ func TestAPIComparison(t *testing.T) {
 func TestTokenChecks(t *testing.T) {
 	at := diag.Origin{File: "plan.xlsx", Sheet: "Deployments", Row: 5, Col: 14}
 	tests := []struct {
-		edit func(*engine.Deployment)
+		edit func(*domain.Deployment)
 		want string
 	}{
-		{func(d *engine.Deployment) { d.API = "Nobody" },
+		{func(d *domain.Deployment) { d.API = "Nobody" },
 			`no APIs row "Nobody", by provider and model or by model; name one of: Cheap Llama 3.1 70B`},
-		{func(d *engine.Deployment) { d.API = "Cheap Llama 3.1 70B" },
+		{func(d *domain.Deployment) { d.API = "Cheap Llama 3.1 70B" },
 			"comparing with the API Cheap Llama 3.1 70B needs the deployment's input:output token mix; type one, such as 1:1, in its column"},
-		{func(d *engine.Deployment) {
+		{func(d *domain.Deployment) {
 			d.API, d.Mix, d.MixIn, d.MixOut, d.TokensPerReplica = "Cheap Llama 3.1 70B", "1:1", 1, 1, 0
 		},
 			"comparing with the API Cheap Llama 3.1 70B needs the tokens per second per replica, to know the tokens a month; type them in their column"},
-		{func(d *engine.Deployment) { d.Mix, d.MixIn, d.MixCached, d.MixOut = "1:1:1", 1, 1, 1 },
+		{func(d *domain.Deployment) { d.Mix, d.MixIn, d.MixCached, d.MixOut = "1:1:1", 1, 1, 1 },
 			"the mix 1:1:1 has a cached share, but the API Cheap Llama 3.1 70B has no cached-input price; give the API a cached-input price, or give the mix as input:output"},
 	}
 	for _, tt := range tests {
 		m := enginetest.FullModel()
-		m.APIs = []engine.API{{Provider: "Cheap", Model: "Llama 3.1 70B", Input: 0.5, Output: 0.7}}
+		m.APIs = []domain.API{{Provider: "Cheap", Model: "Llama 3.1 70B", Input: 0.5, Output: 0.7}}
 		d := seventyB()
 		d.Where = map[string]diag.Origin{"api": at, "mix": at, "cards": at}
 		tt.edit(&d)
-		m.Deployments = []engine.Deployment{d}
+		m.Deployments = []domain.Deployment{d}
 		_, err := engine.Build(m, Check)
 		want := "plan.xlsx: Deployments!N5: 70B on 4×H100: " + tt.want
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -137,7 +138,7 @@ func TestReplicaLargerThanANode(t *testing.T) {
 	d := seventyB()
 	d.Cards = 12
 	d.Where = map[string]diag.Origin{"cards": {File: "plan.xlsx", Sheet: "Deployments", Row: 5, Col: 5}}
-	m.Deployments = []engine.Deployment{d}
+	m.Deployments = []domain.Deployment{d}
 	p, err := engine.Build(m, Check)
 	if err != nil {
 		t.Fatal(err)
@@ -174,10 +175,10 @@ func TestNodesFor(t *testing.T) {
 // at least ⌈810 ÷ 80⌉ = 11 H100s, so of 16 and 8 only 16.
 func TestSpanAdviceHoldsTheWeights(t *testing.T) {
 	m := enginetest.FullModel()
-	d := engine.Deployment{Name: "405B in BF16", Model: "Llama 3.1 405B", Precision: "BF16", GPU: "H100 SXM", Cards: 12, Replicas: 1,
+	d := domain.Deployment{Name: "405B in BF16", Model: "Llama 3.1 405B", Precision: "BF16", GPU: "H100 SXM", Cards: 12, Replicas: 1,
 		HoursPerMonth: 730, Offer: "Lambda H100, 8-GPU plan",
 		Where: map[string]diag.Origin{"cards": {File: "plan.xlsx", Sheet: "Deployments", Row: 6, Col: 5}}}
-	m.Deployments = []engine.Deployment{d}
+	m.Deployments = []domain.Deployment{d}
 	p, err := engine.Build(m, Check)
 	if err != nil {
 		t.Fatal(err)
@@ -190,7 +191,7 @@ func TestSpanAdviceHoldsTheWeights(t *testing.T) {
 	// The card count it offers is allowed; the one it leaves out is not.
 	for cards, refused := range map[int]bool{16: false, 8: true} {
 		d.Cards = cards
-		m.Deployments = []engine.Deployment{d}
+		m.Deployments = []domain.Deployment{d}
 		_, err := engine.Build(m, Check)
 		wantErr := "plan.xlsx: Deployments!E6: 405B in BF16: 8 cards per replica cannot hold Llama 3.1 405B: 810 GB of weights need at least 11×H100 SXM"
 		if refused != (err != nil) || refused && err.Error() != wantErr {
@@ -213,11 +214,11 @@ func TestCachedPriceWhere(t *testing.T) {
 		{diag.Origin{}, "add a column headed $ per million cached input tokens to the APIs sheet and type it in row 3"},
 	} {
 		m := enginetest.FullModel()
-		m.APIs = []engine.API{{Provider: "Cheap", Model: "Llama 3.1 70B", Input: 0.5, Output: 0.7, Origin: row, CachedAt: tt.cached}}
+		m.APIs = []domain.API{{Provider: "Cheap", Model: "Llama 3.1 70B", Input: 0.5, Output: 0.7, Origin: row, CachedAt: tt.cached}}
 		d := seventyB()
 		d.Mix, d.MixIn, d.MixCached, d.MixOut = "1:1:1", 1, 1, 1
 		d.Where = map[string]diag.Origin{"mix": {File: "plan.xlsx", Sheet: "Deployments", Row: 5, Col: 15}}
-		m.Deployments = []engine.Deployment{d}
+		m.Deployments = []domain.Deployment{d}
 		_, err := engine.Build(m, Check)
 		want := "plan.xlsx: Deployments!O5: 70B on 4×H100: the mix 1:1:1 has a cached share, but the API Cheap Llama 3.1 70B has no cached-input price; " +
 			tt.want + ", or give the mix as input:output"

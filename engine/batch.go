@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"planner/domain"
 )
 
 // Batch evaluates one scenario for a block of samples of a few varying
@@ -36,7 +38,7 @@ type batchOffer struct {
 // NewBatch prepares to evaluate sc for blocks of up to size samples in which
 // the inputs named in vary take other values. When needs names formulas
 // (node-level or per offer), only what they depend on is evaluated.
-func (p *Plan) NewBatch(sc Scenario, vary []string, size int, needs ...string) (*Batch, error) {
+func (p *Plan) NewBatch(sc domain.Scenario, vary []string, size int, needs ...string) (*Batch, error) {
 	st, res, err := p.evalState(sc, true)
 	if err != nil {
 		return nil, err
@@ -45,7 +47,7 @@ func (p *Plan) NewBatch(sc Scenario, vary []string, size int, needs ...string) (
 	varying := b.varies
 	for _, name := range vary {
 		s, ok := p.prog.inputSlot[name]
-		if !ok || name == OfferPrice {
+		if !ok || name == domain.OfferPrice {
 			return nil, fmt.Errorf("%s is not an input", name)
 		}
 		varying[s] = true
@@ -224,8 +226,8 @@ func (b *Batch) Result() *Result { return b.result }
 
 // Offers are the offers the batch compares, in the order RunOffer and
 // OfferColumn number them.
-func (b *Batch) Offers() []Offer {
-	out := make([]Offer, len(b.offers))
+func (b *Batch) Offers() []domain.Offer {
+	out := make([]domain.Offer, len(b.offers))
 	for k, o := range b.offers {
 		out[k] = b.plan.model.Offers[o.index]
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/vm"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/engine/enginetest"
 	"planner/formulas"
@@ -33,7 +34,7 @@ func BenchmarkSingleScenario(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ev, err := p.NewEvaluator(engine.Scenario{Name: engine.Base}, "capex")
+	ev, err := p.NewEvaluator(domain.Scenario{Name: domain.Base}, "capex")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -101,7 +102,7 @@ func exprPrograms(b *testing.B, p *engine.Plan, env map[string]any) []namedProgr
 	for _, f := range p.Formulas() {
 		types[f.Name] = formulas.Number
 	}
-	types[engine.OfferPrice] = formulas.Number
+	types[domain.OfferPrice] = formulas.Number
 	var out []namedProgram
 	for _, name := range p.Order() {
 		if p.PerOffer(name) {
@@ -133,7 +134,7 @@ func BenchmarkSweep(b *testing.B) {
 	}
 	b.Run("planner", func(b *testing.B) {
 		b.ReportAllocs()
-		batch, err := p.NewBatch(engine.Scenario{Name: engine.Base}, []string{"capex", "utilization"}, n)
+		batch, err := p.NewBatch(domain.Scenario{Name: domain.Base}, []string{"capex", "utilization"}, n)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -8,15 +8,15 @@ import (
 	"strings"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/formulas"
-	"planner/sizing"
 )
 
 // Plan is a model that has been checked and compiled: every name resolved,
 // formulas in dependency order, a numeric program ready to run. A Plan is
 // immutable and safe for concurrent use.
 type Plan struct {
-	model    Model
+	model    domain.Model
 	checked  []*formulas.Checked // in model order
 	index    map[string]int      // formula name -> position in model order
 	order    []int               // formula positions in topological order
@@ -67,7 +67,7 @@ type Check func(*Plan) (problems, warnings diag.Diagnostics)
 // checks on the compiled plan. All problems, the engine's and the checks',
 // are reported at once, as a diag.Diagnostics sorted by place; the checks'
 // warnings join the engine's in Warnings.
-func Build(m Model, checks ...Check) (*Plan, error) {
+func Build(m domain.Model, checks ...Check) (*Plan, error) {
 	env, problems := environment(m)
 	p := &Plan{model: m, index: map[string]int{}, env: env}
 	checker := formulas.NewChecker(env)
@@ -101,7 +101,7 @@ func Build(m Model, checks ...Check) (*Plan, error) {
 	if err := found.Err(); err != nil {
 		return nil, err
 	}
-	p.warnings = slices.Concat(warnings, p.wattsWarnings(), p.offerWarnings()).AsWarnings()
+	p.warnings = slices.Concat(warnings, p.model.WattsWarnings(), p.offerWarnings()).AsWarnings()
 	return p, nil
 }
 
@@ -124,20 +124,20 @@ func (p *Plan) checkVerdictNames() error {
 		return nil
 	}
 	var problems diag.Diagnostics
-	if i, ok := p.index[Utilization]; ok && p.perOffer[i] {
+	if i, ok := p.index[domain.Utilization]; ok && p.perOffer[i] {
 		f := p.checked[i].Formula
 		problems = append(problems, &diag.Diagnostic{Origin: f.Origin, Name: f.Name,
 			Msg: "depends on offer_price, but the verdict needs one utilisation for the whole node"})
-	} else if _, isInput := p.model.Input(Utilization); !ok && !isInput {
+	} else if _, isInput := p.model.Input(domain.Utilization); !ok && !isInput {
 		problems = append(problems, &diag.Diagnostic{Origin: p.model.Where,
 			Msg: "there is no input utilization; add an Assumptions row utilization | 0.5 | %, the share of hours the GPUs are busy"})
 	}
-	if i, ok := p.index[Breakeven]; !ok || !p.perOffer[i] {
+	if i, ok := p.index[domain.Breakeven]; !ok || !p.perOffer[i] {
 		at := p.model.Where
 		if ok {
 			at = p.checked[i].Origin
 		}
-		problems = append(problems, &diag.Diagnostic{Origin: at, Name: Breakeven,
+		problems = append(problems, &diag.Diagnostic{Origin: at, Name: domain.Breakeven,
 			Msg: "must be a formula that uses offer_price (such as cost_per_gpu_hour / offer_price), so that each offer gets its break-even"})
 	}
 	return problems.Err()
@@ -152,18 +152,18 @@ func flatten(err error) diag.Diagnostics {
 
 // environment gives every input, offer_price and every formula a kind, and
 // reports names defined twice or spelled so that no formula could use them.
-func environment(m Model) (formulas.Env, diag.Diagnostics) {
-	env := formulas.Env{OfferPrice: formulas.Number}
-	provided := map[string]string{OfferPrice: "offer_price is set by planner for each cloud offer; choose another name"}
-	if m.sizingEnabled() {
-		for _, name := range sizing.Names() {
+func environment(m domain.Model) (formulas.Env, diag.Diagnostics) {
+	env := formulas.Env{domain.OfferPrice: formulas.Number}
+	provided := map[string]string{domain.OfferPrice: "offer_price is set by planner for each cloud offer; choose another name"}
+	if m.SizingEnabled() {
+		for _, name := range domain.SizingNames() {
 			env[name] = formulas.Number
 			provided[name] = name + " is set by planner from sizing the scenario's model; choose another name"
 		}
 	}
-	if m.wattsFromCatalog() {
-		env[GPUWatts] = formulas.Number
-		provided[GPUWatts] = GPUWatts + " is set by planner from the GPUs sheet's board watts of the scenario's GPU; choose another name"
+	if m.WattsFromCatalog() {
+		env[domain.GPUWatts] = formulas.Number
+		provided[domain.GPUWatts] = domain.GPUWatts + " is set by planner from the GPUs sheet's board watts of the scenario's GPU; choose another name"
 	}
 	where := map[string]diag.Origin{}
 	var problems diag.Diagnostics
@@ -195,10 +195,10 @@ func environment(m Model) (formulas.Env, diag.Diagnostics) {
 		define(f.Name, formulas.Number, f.Origin)
 	}
 	if len(m.Offers) > 0 {
-		if in, ok := m.Input(GPU); !ok {
+		if in, ok := m.Input(domain.GPU); !ok {
 			problems = append(problems, &diag.Diagnostic{Origin: m.Where, Msg: "there is no input gpu: add an Assumptions row gpu | H100 SXM | text, so planner knows which cloud offers to compare"})
 		} else if !in.Value.IsText {
-			problems = append(problems, &diag.Diagnostic{Origin: in.Origin, Name: GPU, Msg: "must be text naming the node's GPU, such as H100 SXM; set its unit to text"})
+			problems = append(problems, &diag.Diagnostic{Origin: in.Origin, Name: domain.GPU, Msg: "must be text naming the node's GPU, such as H100 SXM; set its unit to text"})
 		}
 	}
 	return env, problems
@@ -392,7 +392,7 @@ func (p *Plan) markPerOffer() {
 	p.perOffer = make([]bool, len(p.checked))
 	for _, v := range p.order {
 		for _, r := range p.checked[v].Refs {
-			if r == OfferPrice {
+			if r == domain.OfferPrice {
 				p.perOffer[v] = true
 			}
 		}
@@ -405,7 +405,7 @@ func (p *Plan) markPerOffer() {
 }
 
 // Model returns the model the plan was built from.
-func (p *Plan) Model() Model { return p.model }
+func (p *Plan) Model() domain.Model { return p.model }
 
 // Env is every name the formulas may use, with its kind (number or text).
 func (p *Plan) Env() formulas.Env { return p.env }
@@ -467,8 +467,8 @@ func (p *Plan) Refs(name string) []string {
 func (p *Plan) DependsOn(name string) []string {
 	reached := map[string]bool{name: true}
 	switch name {
-	case GPU, ModelName, Precision, KVHeadroom, GPUs: // sizing reads them
-		for _, s := range sizing.Names() {
+	case domain.GPU, domain.ModelName, domain.Precision, domain.KVHeadroom, domain.GPUs: // sizing reads them
+		for _, s := range domain.SizingNames() {
 			reached[s] = true
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/formulas"
 )
 
@@ -74,18 +75,18 @@ func data(a *txtar.Archive, name string) string {
 }
 
 func runCase(t *testing.T, a *txtar.Archive) string {
-	m := Model{}
+	m := domain.Model{}
 	for i, line := range strings.Split(strings.TrimSpace(data(a, "inputs")), "\n") {
 		name, v, ok := strings.Cut(line, "=")
 		if !ok {
 			continue
 		}
-		in := Input{Name: strings.TrimSpace(name), Origin: diag.Origin{File: "case", Sheet: "Assumptions", Row: i + 2, Col: 2}}
+		in := domain.Input{Name: strings.TrimSpace(name), Origin: diag.Origin{File: "case", Sheet: "Assumptions", Row: i + 2, Col: 2}}
 		v = strings.TrimSpace(v)
 		if s, err := strconv.Unquote(v); err == nil {
-			in.Value = Text(s)
+			in.Value = domain.Text(s)
 		} else if x, err := strconv.ParseFloat(v, 64); err == nil {
-			in.Value = Num(x)
+			in.Value = domain.Num(x)
 		} else {
 			t.Fatalf("input %s: %q is neither a number nor quoted text", in.Name, v)
 		}
@@ -102,13 +103,13 @@ func runCase(t *testing.T, a *txtar.Archive) string {
 			continue
 		}
 		price, _ := strconv.ParseFloat(strings.TrimSpace(f[3]), 64)
-		m.Offers = append(m.Offers, Offer{Provider: strings.TrimSpace(f[0]), Name: strings.TrimSpace(f[1]), GPU: strings.TrimSpace(f[2]), Price: price})
+		m.Offers = append(m.Offers, domain.Offer{Provider: strings.TrimSpace(f[0]), Name: strings.TrimSpace(f[1]), GPU: strings.TrimSpace(f[2]), Price: price})
 	}
 	p, err := Build(m)
 	if err != nil {
 		return "build error:\n" + err.Error() + "\n"
 	}
-	r, err := p.Eval(Scenario{Name: "base"})
+	r, err := p.Eval(domain.Scenario{Name: "base"})
 	if err != nil {
 		return "scenario error:\n" + err.Error() + "\n"
 	}

@@ -7,8 +7,10 @@ import (
 	"strings"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/formulas"
 	"planner/sizing"
+	"planner/wording"
 )
 
 // Result is everything one scenario evaluates to.
@@ -29,20 +31,14 @@ type Result struct {
 
 // OfferResult is one cloud offer seen from one scenario.
 type OfferResult struct {
-	Offer    Offer
+	Offer    domain.Offer
 	Compared bool                  // the offer is for the node's GPU
 	Values   map[string]float64    // per-offer formulas that succeeded
 	Errors   map[string]*EvalError // per-offer formulas that failed or were skipped
 	Verdict  string                // "buy", "rent", or "" when not compared or not computable
 	Words    string                // the verdict in a sentence a memo can quote
-	Phrase   Phrase                // the same, word by word
+	Phrase   wording.Phrase        // the same, word by word
 }
-
-// Verdicts.
-const (
-	Buy  = "buy"
-	Rent = "rent"
-)
 
 // EvalError is a formula that gave no finite number in one scenario (and for
 // one offer), or that was skipped because a formula it needs failed.
@@ -86,7 +82,7 @@ func (r *Result) SizingRule() sizing.Rule {
 	if r == nil {
 		return sizing.Rule{}
 	}
-	return sizing.Rule{KVHeadroom: r.Values[KVHeadroom], NodeGPUs: int(r.Values[GPUs])}
+	return sizing.Rule{KVHeadroom: r.Values[domain.KVHeadroom], NodeGPUs: int(r.Values[domain.GPUs])}
 }
 
 // state is one scenario's evaluation: its slots, and the names sizing could
@@ -101,7 +97,7 @@ type state struct {
 // itself is wrong (an unknown input, text where a number belongs, a GPU or
 // model planner does not know); formulas that fail are reported in
 // Result.Errors and their dependents skipped.
-func (p *Plan) Eval(sc Scenario) (*Result, error) {
+func (p *Plan) Eval(sc domain.Scenario) (*Result, error) {
 	_, res, err := p.evalState(sc, true)
 	return res, err
 }
@@ -111,7 +107,7 @@ func (p *Plan) Eval(sc Scenario) (*Result, error) {
 // evaluator reads the node-level slots and runs each offer it is asked
 // for itself, and evaluating every offer for each one made what-ifs cost
 // the square of the offers.
-func (p *Plan) evalState(sc Scenario, offers bool) (*state, *Result, error) {
+func (p *Plan) evalState(sc domain.Scenario, offers bool) (*state, *Result, error) {
 	st := &state{slots: make([]float64, p.prog.slots), scenario: sc.Name, missing: map[string]string{}}
 	copy(st.slots, p.prog.init)
 	res := &Result{Scenario: sc.Name, Values: map[string]float64{}, Text: map[string]string{}, Errors: map[string]*EvalError{}}
@@ -130,7 +126,7 @@ func (p *Plan) evalState(sc Scenario, offers bool) (*state, *Result, error) {
 	if !offers {
 		return st, res, nil
 	}
-	res.NoOffer = noOffer(res.Text[GPU])
+	res.NoOffer = noOffer(res.Text[domain.GPU])
 	for _, o := range p.model.Offers {
 		or := p.evalOffer(o, st, failed, res)
 		if or.Compared {
@@ -138,7 +134,7 @@ func (p *Plan) evalState(sc Scenario, offers bool) (*state, *Result, error) {
 		}
 		res.Offers = append(res.Offers, or)
 	}
-	if _, hasGPU := res.Text[GPU]; !hasGPU {
+	if _, hasGPU := res.Text[domain.GPU]; !hasGPU {
 		res.NoOffer = ""
 	}
 	return st, res, nil
@@ -151,14 +147,14 @@ func (p *Plan) evalState(sc Scenario, offers bool) (*state, *Result, error) {
 // capex follows --set capex, as it follows the cell); and an overridden
 // gpu_watts holds only for the scenarios on the base's GPU, since it is
 // the watts of that GPU (OverrideWarnings says which keep their own).
-func (p *Plan) Scenarios(overrides map[string]Value) []Scenario {
-	all := append([]Scenario{{Name: Base}}, p.model.Scenarios...)
-	out := make([]Scenario, len(all))
-	baseGPU := p.gpuOf(Scenario{}, overrides)
+func (p *Plan) Scenarios(overrides map[string]domain.Value) []domain.Scenario {
+	all := append([]domain.Scenario{{Name: domain.Base}}, p.model.Scenarios...)
+	out := make([]domain.Scenario, len(all))
+	baseGPU := p.gpuOf(domain.Scenario{}, overrides)
 	for i, sc := range all {
-		set := map[string]Value{}
+		set := map[string]domain.Value{}
 		for k, v := range overrides {
-			if k == GPUWatts && !SameGPU(p.gpuOf(sc, overrides), baseGPU) {
+			if k == domain.GPUWatts && !domain.SameGPU(p.gpuOf(sc, overrides), baseGPU) {
 				continue
 			}
 			set[k] = v
@@ -169,28 +165,28 @@ func (p *Plan) Scenarios(overrides map[string]Value) []Scenario {
 			}
 			set[k] = v
 		}
-		out[i] = Scenario{Name: sc.Name, Set: set, Notes: sc.Notes, Origin: sc.Origin, Where: sc.Where, Links: sc.Links}
+		out[i] = domain.Scenario{Name: sc.Name, Set: set, Notes: sc.Notes, Origin: sc.Origin, Where: sc.Where, Links: sc.Links}
 	}
 	return out
 }
 
 // gpuOf is the GPU a scenario runs on with the overrides: its own, else
 // the overridden or Assumptions' one.
-func (p *Plan) gpuOf(sc Scenario, overrides map[string]Value) string {
-	if v, ok := sc.Set[GPU]; ok {
+func (p *Plan) gpuOf(sc domain.Scenario, overrides map[string]domain.Value) string {
+	if v, ok := sc.Set[domain.GPU]; ok {
 		return v.Text
 	}
-	if v, ok := overrides[GPU]; ok {
+	if v, ok := overrides[domain.GPU]; ok {
 		return v.Text
 	}
-	in, _ := p.model.Input(GPU)
+	in, _ := p.model.Input(domain.GPU)
 	return in.Value.Text
 }
 
 // followsOwnCell reports whether scenario sc takes input name by reference
 // from the input's own Assumptions cell, and so takes an override of it
 // too.
-func (p *Plan) followsOwnCell(sc Scenario, name string) bool {
+func (p *Plan) followsOwnCell(sc domain.Scenario, name string) bool {
 	link, ok := sc.Links[name]
 	in, found := p.model.Input(name)
 	return ok && found && in.Origin.Sheet != "" && strings.EqualFold(link, in.Origin.Where())
@@ -199,7 +195,7 @@ func (p *Plan) followsOwnCell(sc Scenario, name string) bool {
 // FollowsOverride reports whether the named scenario's value of input
 // comes from an override of it on the command line, by reference to the
 // input's own cell.
-func (p *Plan) FollowsOverride(scenario, input string, overrides map[string]Value) bool {
+func (p *Plan) FollowsOverride(scenario, input string, overrides map[string]domain.Value) bool {
 	sc, ok := p.model.Scenario(scenario)
 	_, over := overrides[input]
 	return ok && over && p.followsOwnCell(sc, input)
@@ -208,7 +204,7 @@ func (p *Plan) FollowsOverride(scenario, input string, overrides map[string]Valu
 // EvalAll evaluates every scenario of Scenarios(overrides), base first.
 // A scenario on a GPU whose watts the catalog lacks is reported at the
 // cell (or --set) that names the GPU, every one at once.
-func (p *Plan) EvalAll(overrides map[string]Value) ([]*Result, error) {
+func (p *Plan) EvalAll(overrides map[string]domain.Value) ([]*Result, error) {
 	if err := p.checkWatts(overrides).Err(); err != nil {
 		return nil, err
 	}
@@ -224,19 +220,19 @@ func (p *Plan) EvalAll(overrides map[string]Value) ([]*Result, error) {
 }
 
 // setInputs fills the input slots with the model's values and the scenario's.
-func (p *Plan) setInputs(sc Scenario, slots []float64, res *Result) error {
+func (p *Plan) setInputs(sc domain.Scenario, slots []float64, res *Result) error {
 	for name, v := range sc.Set {
 		if _, ok := p.model.Input(name); ok {
 			continue
 		}
-		if name != GPUWatts || !p.model.wattsFromCatalog() {
+		if name != domain.GPUWatts || !p.model.WattsFromCatalog() {
 			return fmt.Errorf("scenario %s sets %s, which is not an input%s", sc.Name, name, p.DidYouMean(name))
 		}
 		if v.IsText {
 			return fmt.Errorf("scenario %s sets %s to %s, but %s is a number", sc.Name, name, describe(v), name)
 		}
-		slots[p.prog.inputSlot[GPUWatts]] = v.Num
-		res.Values[GPUWatts] = v.Num
+		slots[p.prog.inputSlot[domain.GPUWatts]] = v.Num
+		res.Values[domain.GPUWatts] = v.Num
 	}
 	var unseen map[string]float64
 	for _, in := range p.model.Inputs {
@@ -298,14 +294,14 @@ func suggestion(name string, names []string) string {
 	return ""
 }
 
-func describe(v Value) string {
+func describe(v domain.Value) string {
 	if v.IsText {
 		return fmt.Sprintf("the text %q", v.Text)
 	}
 	return fmt.Sprintf("the number %g", v.Num)
 }
 
-func kindOf(v Value) string {
+func kindOf(v domain.Value) string {
 	if v.IsText {
 		return "text"
 	}
@@ -314,8 +310,8 @@ func kindOf(v Value) string {
 
 // evalOffer runs the per-offer formulas for o when it is an offer of the
 // scenario's GPU.
-func (p *Plan) evalOffer(o Offer, st *state, nodeFailed map[int]string, res *Result) OfferResult {
-	or := OfferResult{Offer: o, Compared: SameGPU(o.GPU, res.Text[GPU])}
+func (p *Plan) evalOffer(o domain.Offer, st *state, nodeFailed map[int]string, res *Result) OfferResult {
+	or := OfferResult{Offer: o, Compared: domain.SameGPU(o.GPU, res.Text[domain.GPU])}
 	if !or.Compared {
 		return or
 	}
@@ -327,14 +323,14 @@ func (p *Plan) evalOffer(o Offer, st *state, nodeFailed map[int]string, res *Res
 		failed[k] = v
 	}
 	p.collect(st, true, o.Label(), failed, or.Values, or.Errors)
-	be, ok := or.Values[Breakeven]
-	u, hasU := res.Values[Utilization]
+	be, ok := or.Values[domain.Breakeven]
+	u, hasU := res.Values[domain.Utilization]
 	if ok && hasU {
-		or.Verdict = Rent
+		or.Verdict = wording.Rent
 		if u >= be {
-			or.Verdict = Buy
+			or.Verdict = wording.Buy
 		}
-		or.Phrase = offerPhrase(or.Verdict, u, be, o)
+		or.Phrase = wording.OfferPhrase(or.Verdict, u, be, o)
 		or.Words = or.Phrase.String()
 	}
 	return or

@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"planner/domain"
+)
 
 // Slot addresses an input's or a formula's value in an Evaluator.
 type Slot int32
@@ -19,7 +23,7 @@ type Evaluator struct {
 // NewEvaluator prepares an evaluator holding sc's values. When vary names
 // the inputs that will change, Run executes only the instructions that
 // depend on them; the rest keep the values they have for sc.
-func (p *Plan) NewEvaluator(sc Scenario, vary ...string) (*Evaluator, error) {
+func (p *Plan) NewEvaluator(sc domain.Scenario, vary ...string) (*Evaluator, error) {
 	st, _, err := p.evalState(sc, false)
 	if err != nil {
 		return nil, err
@@ -29,7 +33,7 @@ func (p *Plan) NewEvaluator(sc Scenario, vary ...string) (*Evaluator, error) {
 		varying := make([]bool, p.prog.slots)
 		for _, name := range vary {
 			s, ok := p.prog.inputSlot[name]
-			if !ok || name == OfferPrice {
+			if !ok || name == domain.OfferPrice {
 				return nil, fmt.Errorf("%s is not an input%s", name, p.DidYouMean(name))
 			}
 			varying[s] = true

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"testing"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/engine/enginetest"
 )
@@ -11,7 +12,7 @@ import (
 // and gives what a full evaluation gives.
 func TestEvaluatorRunsWhatVaries(t *testing.T) {
 	p, _ := engine.Build(enginetest.SpecModel())
-	ev, err := p.NewEvaluator(engine.Scenario{Name: engine.Base}, "capex")
+	ev, err := p.NewEvaluator(domain.Scenario{Name: domain.Base}, "capex")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,7 +21,7 @@ func TestEvaluatorRunsWhatVaries(t *testing.T) {
 	for _, c := range []float64{250000, 320000} {
 		ev.Set(capex, c)
 		ev.Run()
-		want := enginetest.Eval(t, map[string]engine.Value{"capex": engine.Num(c)}).Values["cost_per_gpu_hour"]
+		want := enginetest.Eval(t, map[string]domain.Value{"capex": domain.Num(c)}).Values["cost_per_gpu_hour"]
 		if got := ev.Get(cost); got != want {
 			t.Errorf("capex %v: %v, full evaluation %v", c, got, want)
 		}
@@ -28,7 +29,7 @@ func TestEvaluatorRunsWhatVaries(t *testing.T) {
 	if runs, all := engine.Instructions(ev, p); runs >= all {
 		t.Errorf("runs %d of %d instructions", runs, all)
 	}
-	if _, err := p.NewEvaluator(engine.Scenario{Name: engine.Base}, "capx"); err == nil || err.Error() != "capx is not an input (did you mean capex?)" {
+	if _, err := p.NewEvaluator(domain.Scenario{Name: domain.Base}, "capx"); err == nil || err.Error() != "capx is not an input (did you mean capex?)" {
 		t.Errorf("got %v", err)
 	}
 }

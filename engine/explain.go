@@ -6,6 +6,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 
+	"planner/domain"
 	"planner/formulas"
 )
 
@@ -111,7 +112,7 @@ func (w *walker) binary(n *ast.BinaryNode) float64 {
 	}
 	r := apply(op, x, y)
 	if op == opPow && math.IsNaN(r) {
-		return w.fail(n, "%s raised to %s has no real value", num(x), num(y))
+		return w.fail(n, "%s raised to %s has no real value", domain.Num(x), domain.Num(y))
 	}
 	return w.check(n, r)
 }

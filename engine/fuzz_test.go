@@ -6,6 +6,7 @@ import (
 
 	"github.com/expr-lang/expr"
 
+	"planner/domain"
 	"planner/formulas"
 )
 
@@ -35,13 +36,13 @@ func FuzzEval(f *testing.F) {
 		if _, err := formulas.Check(formulas.Formula{Name: "x", Source: src}, env); err != nil {
 			return
 		}
-		m := Model{Inputs: []Input{{Name: "a", Value: Num(a)}, {Name: "b", Value: Num(b)}, {Name: "c", Value: Num(c)}, {Name: "g", Value: Text(g)}},
+		m := domain.Model{Inputs: []domain.Input{{Name: "a", Value: domain.Num(a)}, {Name: "b", Value: domain.Num(b)}, {Name: "c", Value: domain.Num(c)}, {Name: "g", Value: domain.Text(g)}},
 			Formulas: []formulas.Formula{{Name: "x", Source: src}}}
 		p, err := Build(m)
 		if err != nil {
 			t.Fatalf("Check accepted %q but Build refused it: %v", src, err)
 		}
-		res, err := p.Eval(Scenario{Name: Base})
+		res, err := p.Eval(domain.Scenario{Name: domain.Base})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +78,7 @@ func FuzzEval(f *testing.F) {
 // hasHiddenNonFinite reports whether some step of x was not finite, which
 // planner treats as an error even when expr's result is finite.
 func hasHiddenNonFinite(p *Plan, a, b, c float64) bool {
-	st, _, err := p.evalState(Scenario{Name: Base}, true)
+	st, _, err := p.evalState(domain.Scenario{Name: domain.Base}, true)
 	if err != nil {
 		return false
 	}
@@ -93,7 +94,7 @@ func hasHiddenNonFinite(p *Plan, a, b, c float64) bool {
 // are the scenario's own values, so one that fails alone fails the
 // scenario, which stops an evaluation before Monte Carlo.)
 func column(t *testing.T, p *Plan, src string, a, b, want float64, has bool) {
-	batch, err := p.NewBatch(Scenario{Name: Base}, []string{"a", "b"}, 3)
+	batch, err := p.NewBatch(domain.Scenario{Name: domain.Base}, []string{"a", "b"}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 
-	"planner/sizing"
+	"planner/domain"
 )
 
 // program is a compiled model: every formula lowered to three-address
@@ -42,14 +42,14 @@ func compile(plan *Plan) *program {
 		p.inputSlot[in.Name] = l.newSlot(0)
 	}
 	p.priceSlot = l.newSlot(0)
-	p.inputSlot[OfferPrice] = p.priceSlot
-	if m.sizingEnabled() {
-		for _, name := range sizing.Names() {
+	p.inputSlot[domain.OfferPrice] = p.priceSlot
+	if m.SizingEnabled() {
+		for _, name := range domain.SizingNames() {
 			p.inputSlot[name] = l.newSlot(0)
 		}
 	}
-	if m.wattsFromCatalog() {
-		p.inputSlot[GPUWatts] = l.newSlot(0)
+	if m.WattsFromCatalog() {
+		p.inputSlot[domain.GPUWatts] = l.newSlot(0)
 	}
 	for range m.Formulas {
 		p.formulaSlot = append(p.formulaSlot, l.newSlot(0))

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/formulas"
 	"planner/units"
 )
@@ -13,7 +14,7 @@ import (
 // sameLabel reports whether two offer labels name the same offer: planner
 // finds offers by label (deployments, goals, the JSON), so two that differ
 // only in case or spacing would be one offer to every reader.
-func sameLabel(a, b string) bool { return SameGPU(a, b) }
+func sameLabel(a, b string) bool { return domain.SameGPU(a, b) }
 
 // checkOffers refuses two Cloud rows with the same provider and offer
 // name: every result planner gives per offer is found by that label, and

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"planner/domain"
 	"planner/formulas"
 )
 
@@ -26,20 +27,20 @@ func TestEveryFunctionLowersAndComputes(t *testing.T) {
 			xs = xs[:n]
 			literals := make([]string, n)
 			for i, x := range xs {
-				literals[i] = num(x)
+				literals[i] = domain.Num(x).String()
 			}
-			m := Model{Formulas: []formulas.Formula{
+			m := domain.Model{Formulas: []formulas.Formula{
 				{Name: "x", Source: f.Name + "(" + strings.Join(names[:n], ", ") + ")"},
 				{Name: "k", Source: f.Name + "(" + strings.Join(literals, ", ") + ")"},
 			}}
 			for i, x := range xs {
-				m.Inputs = append(m.Inputs, Input{Name: names[i], Value: Num(x)})
+				m.Inputs = append(m.Inputs, domain.Input{Name: names[i], Value: domain.Num(x)})
 			}
 			p, err := Build(m)
 			if err != nil {
 				t.Fatalf("%s: %v", m.Formulas[0].Source, err)
 			}
-			r, err := p.Eval(Scenario{Name: Base})
+			r, err := p.Eval(domain.Scenario{Name: domain.Base})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,20 +7,14 @@ import (
 	"strings"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/sizing"
 )
-
-// sizingEnabled reports whether the model sizes a model per scenario: it
-// does when the Assumptions name one with the text input model.
-func (m *Model) sizingEnabled() bool {
-	in, ok := m.Input(ModelName)
-	return ok && in.Value.IsText
-}
 
 // checkSizing makes sure a model that sizes has what sizing needs.
 func (p *Plan) checkSizing() diag.Diagnostics {
 	m := &p.model
-	if !m.sizingEnabled() {
+	if !m.SizingEnabled() {
 		return nil
 	}
 	var problems diag.Diagnostics
@@ -31,12 +25,12 @@ func (p *Plan) checkSizing() diag.Diagnostics {
 	}
 	need(len(m.GPUs) > 0, "the input model asks planner to size a model, but there is no GPUs sheet (or it is empty); planner init writes one")
 	need(len(m.Catalog) > 0, "the input model asks planner to size a model, but there is no Models sheet (or it is empty); planner init writes one")
-	for _, name := range []string{KVHeadroom, GPUs} {
+	for _, name := range []string{domain.KVHeadroom, domain.GPUs} {
 		in, ok := m.Input(name)
 		need(ok && !in.Value.IsText, fmt.Sprintf("sizing needs the number input %s; add it to Assumptions", name))
 	}
-	if in, ok := m.Input(Precision); ok && !in.Value.IsText {
-		problems = append(problems, &diag.Diagnostic{Origin: in.Origin, Name: Precision, Msg: "must be text such as FP8; set its unit to text"})
+	if in, ok := m.Input(domain.Precision); ok && !in.Value.IsText {
+		problems = append(problems, &diag.Diagnostic{Origin: in.Origin, Name: domain.Precision, Msg: "must be text such as FP8; set its unit to text"})
 	}
 	return problems
 }
@@ -46,7 +40,7 @@ func (p *Plan) checkSizing() diag.Diagnostics {
 // the Assumptions' own values are checked as the base scenario.
 func (p *Plan) checkScenarios() diag.Diagnostics {
 	var problems diag.Diagnostics
-	base := Scenario{Name: Base, Set: map[string]Value{}, Where: map[string]diag.Origin{}}
+	base := domain.Scenario{Name: domain.Base, Set: map[string]domain.Value{}, Where: map[string]diag.Origin{}}
 	for _, in := range p.model.Inputs {
 		base.Set[in.Name], base.Where[in.Name] = in.Value, in.Origin
 	}
@@ -55,7 +49,7 @@ func (p *Plan) checkScenarios() diag.Diagnostics {
 	for _, s := range p.model.Scenarios {
 		first, dup := seen[s.Name]
 		switch {
-		case strings.EqualFold(s.Name, Base):
+		case strings.EqualFold(s.Name, domain.Base):
 			problems = append(problems, &diag.Diagnostic{Origin: s.Origin, Name: s.Name,
 				Msg: "base names the Assumptions' own values; call this scenario something else"})
 		case dup:
@@ -68,7 +62,7 @@ func (p *Plan) checkScenarios() diag.Diagnostics {
 	return problems
 }
 
-func (p *Plan) checkSet(s Scenario) diag.Diagnostics {
+func (p *Plan) checkSet(s domain.Scenario) diag.Diagnostics {
 	var problems diag.Diagnostics
 	for _, name := range sortedKeys(s.Set) {
 		v, at := s.Set[name], s.Where[name]
@@ -95,35 +89,35 @@ func (p *Plan) checkSet(s Scenario) diag.Diagnostics {
 // Settable returns the input a scenario or --set may give a value to: an
 // Assumptions input, or gpu_watts where planner takes it from the GPUs
 // sheet (a scenario then overrides the catalog).
-func (p *Plan) Settable(name string) (Input, bool) {
+func (p *Plan) Settable(name string) (domain.Input, bool) {
 	if in, ok := p.model.Input(name); ok {
 		return in, true
 	}
-	if name == GPUWatts && p.model.wattsFromCatalog() {
-		return Input{Name: GPUWatts, Unit: "W", Value: Num(0),
+	if name == domain.GPUWatts && p.model.WattsFromCatalog() {
+		return domain.Input{Name: domain.GPUWatts, Unit: "W", Value: domain.Num(0),
 			Notes: "Board power per GPU, from the GPUs sheet for the scenario's GPU."}, true
 	}
-	return Input{}, false
+	return domain.Input{}, false
 }
 
 // CheckText says what is wrong with the text a GPU, model or precision
 // input is set to, or "" when planner knows it.
-func (p *Plan) CheckText(name string, v Value) string { return p.unknownText(name, v) }
+func (p *Plan) CheckText(name string, v domain.Value) string { return p.unknownText(name, v) }
 
 // unknownText says what is wrong with a GPU, model or precision name, or "".
-func (p *Plan) unknownText(name string, v Value) string {
+func (p *Plan) unknownText(name string, v domain.Value) string {
 	m := &p.model
 	switch {
 	case !v.IsText:
-	case name == GPU && len(m.GPUs) > 0:
+	case name == domain.GPU && len(m.GPUs) > 0:
 		if _, ok := m.GPUSpec(v.Text); !ok {
 			return fmt.Sprintf("the GPU %q is not in the GPUs sheet; known GPUs: %s", v.Text, m.GPUNames())
 		}
-	case name == ModelName && m.sizingEnabled():
+	case name == domain.ModelName && m.SizingEnabled():
 		if _, ok := m.ModelSpec(v.Text); !ok {
 			return fmt.Sprintf("the model %q is not in the Models sheet; known models: %s", v.Text, m.ModelNames())
 		}
-	case name == Precision && v.Text != "":
+	case name == domain.Precision && v.Text != "":
 		if _, ok := sizing.BytesPer(v.Text); !ok {
 			return fmt.Sprintf("the precision %q is not known; use one of %s", v.Text, sizing.PrecisionNames())
 		}
@@ -134,17 +128,17 @@ func (p *Plan) unknownText(name string, v Value) string {
 // sizeScenario sizes the scenario's model on its GPU. Names sizing cannot
 // give a value get NaN, and why goes into missing.
 func (p *Plan) sizeScenario(st *state, res *Result) error {
-	if !p.model.sizingEnabled() {
+	if !p.model.SizingEnabled() {
 		return nil
 	}
-	for _, name := range []string{GPU, ModelName, Precision} {
-		if msg := p.unknownText(name, Text(res.Text[name])); msg != "" {
+	for _, name := range []string{domain.GPU, domain.ModelName, domain.Precision} {
+		if msg := p.unknownText(name, domain.Text(res.Text[name])); msg != "" {
 			return fmt.Errorf("scenario %s: %s", res.Scenario, msg)
 		}
 	}
-	g, _ := p.model.GPUSpec(res.Text[GPU])
-	m, _ := p.model.ModelSpec(res.Text[ModelName])
-	if prec := res.Text[Precision]; prec != "" {
+	g, _ := p.model.GPUSpec(res.Text[domain.GPU])
+	m, _ := p.model.ModelSpec(res.Text[domain.ModelName])
+	if prec := res.Text[domain.Precision]; prec != "" {
 		m.Precision, m.BytesPerParam = prec, 0
 	}
 	s, err := sizing.Size(m, g, res.SizingRule())
@@ -152,10 +146,10 @@ func (p *Plan) sizeScenario(st *state, res *Result) error {
 		return fmt.Errorf("scenario %s: %w", res.Scenario, err)
 	}
 	res.Sizing = &s
-	values := map[string]float64{sizing.WeightsGB: s.WeightsGB, sizing.GPUMemoryGB: g.MemoryGB, sizing.MinCardsName: float64(s.MinCardsTP),
-		sizing.UsualCardsName: float64(s.UsualCards), sizing.KVGBPerReplica: s.KVGBPerReplica}
+	values := map[string]float64{domain.WeightsGB: s.WeightsGB, domain.GPUMemoryGB: g.MemoryGB, domain.MinCardsName: float64(s.MinCardsTP),
+		domain.UsualCardsName: float64(s.UsualCards), domain.KVGBPerReplica: s.KVGBPerReplica}
 	for name, v := range values {
-		if v == 0 && (name == sizing.MinCardsName || name == sizing.UsualCardsName || name == sizing.KVGBPerReplica) {
+		if v == 0 && (name == domain.MinCardsName || name == domain.UsualCardsName || name == domain.KVGBPerReplica) {
 			v = math.NaN()
 			st.missing[name] = s.Note
 		}
@@ -167,7 +161,7 @@ func (p *Plan) sizeScenario(st *state, res *Result) error {
 	return nil
 }
 
-func sortedKeys(m map[string]Value) []string {
+func sortedKeys(m map[string]domain.Value) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

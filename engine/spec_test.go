@@ -4,8 +4,9 @@ import (
 	"math"
 	"testing"
 
-	"planner/engine"
+	"planner/domain"
 	"planner/engine/enginetest"
+	"planner/wording"
 )
 
 // roundTo rounds v to a multiple of unit: the rounding SPEC.md shows.
@@ -18,14 +19,14 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 func TestSpecOwningLines(t *testing.T) {
 	tests := []struct {
 		scenario string
-		set      map[string]engine.Value
+		set      map[string]domain.Value
 		want     map[string]float64
 	}{
 		{"midpoint", nil, map[string]float64{
 			"capital_per_gpu_hour": 1.36, "power_per_gpu_hour": 0.11, "rack_per_gpu_hour": 0.17, "cost_per_gpu_hour": 1.64}},
-		{"$250,000", map[string]engine.Value{"capex": engine.Num(250000)}, map[string]float64{"capital_per_gpu_hour": 1.19, "cost_per_gpu_hour": 1.47}},
-		{"$320,000", map[string]engine.Value{"capex": engine.Num(320000)}, map[string]float64{"capital_per_gpu_hour": 1.52, "cost_per_gpu_hour": 1.80}},
-		{"30 % residual", map[string]engine.Value{"residual": engine.Num(0.3)}, map[string]float64{"capital_per_gpu_hour": 0.95, "cost_per_gpu_hour": 1.23}},
+		{"$250,000", map[string]domain.Value{"capex": domain.Num(250000)}, map[string]float64{"capital_per_gpu_hour": 1.19, "cost_per_gpu_hour": 1.47}},
+		{"$320,000", map[string]domain.Value{"capex": domain.Num(320000)}, map[string]float64{"capital_per_gpu_hour": 1.52, "cost_per_gpu_hour": 1.80}},
+		{"30 % residual", map[string]domain.Value{"residual": domain.Num(0.3)}, map[string]float64{"capital_per_gpu_hour": 0.95, "cost_per_gpu_hour": 1.23}},
 	}
 	for _, tt := range tests {
 		r := enginetest.Eval(t, tt.set)
@@ -53,7 +54,7 @@ func TestSpecOwningLines(t *testing.T) {
 // SPEC.md §4: break-even utilisation = total ÷ cloud price, in whole percent.
 func TestSpecBreakeven(t *testing.T) {
 	tests := []struct {
-		set      map[string]engine.Value
+		set      map[string]domain.Value
 		provider string
 		offer    string
 		want     float64 // percent
@@ -61,13 +62,13 @@ func TestSpecBreakeven(t *testing.T) {
 		{nil, "RunPod", "H100 SXM, Community", 61},
 		{nil, "Lambda", "H100, 8-GPU plan", 41},
 		{nil, "AWS", "p5.48xlarge Capacity Block", 27},
-		{map[string]engine.Value{"capex": engine.Num(250000)}, "RunPod", "H100 SXM, Community", 55},
-		{map[string]engine.Value{"capex": engine.Num(320000)}, "RunPod", "H100 SXM, Community", 67},
-		{map[string]engine.Value{"residual": engine.Num(0.3)}, "RunPod", "H100 SXM, Community", 46},
+		{map[string]domain.Value{"capex": domain.Num(250000)}, "RunPod", "H100 SXM, Community", 55},
+		{map[string]domain.Value{"capex": domain.Num(320000)}, "RunPod", "H100 SXM, Community", 67},
+		{map[string]domain.Value{"residual": domain.Num(0.3)}, "RunPod", "H100 SXM, Community", 46},
 	}
 	for _, tt := range tests {
 		o := enginetest.Offer(t, enginetest.Eval(t, tt.set), tt.provider, tt.offer)
-		got := o.Values[engine.Breakeven] * 100
+		got := o.Values[domain.Breakeven] * 100
 		if math.Round(got) != tt.want {
 			t.Errorf("%v against %s %s: break-even %.2f %%, SPEC says %v %%", tt.set, tt.provider, tt.offer, got, tt.want)
 		}
@@ -95,14 +96,14 @@ func TestSpecMonthlyCloud(t *testing.T) {
 	// Renting only the hours used: one card 12 h × 22 workdays, and an
 	// RTX 5090 8 h × 22 days; two H100s for the 70B FP8 replica.
 	usage := []struct {
-		set             map[string]engine.Value
+		set             map[string]domain.Value
 		provider, offer string
 		unit, want      float64
 		per             string
 	}{
-		{map[string]engine.Value{"gpus": engine.Num(1), "utilization": engine.Num(264.0 / 730)}, "RunPod", "H100 SXM, Community", 1, 710, "rent_used_per_month"},
-		{map[string]engine.Value{"gpus": engine.Num(1), "utilization": engine.Num(176.0 / 730), "gpu": engine.Text("RTX 5090")}, "RunPod", "RTX 5090, Community", 1, 121, "rent_used_per_month"},
-		{map[string]engine.Value{"gpus": engine.Num(2), "utilization": engine.Num(264.0 / 730)}, "RunPod", "H100 SXM, Community", 10, 1420, "rent_used_per_month"},
+		{map[string]domain.Value{"gpus": domain.Num(1), "utilization": domain.Num(264.0 / 730)}, "RunPod", "H100 SXM, Community", 1, 710, "rent_used_per_month"},
+		{map[string]domain.Value{"gpus": domain.Num(1), "utilization": domain.Num(176.0 / 730), "gpu": domain.Text("RTX 5090")}, "RunPod", "RTX 5090, Community", 1, 121, "rent_used_per_month"},
+		{map[string]domain.Value{"gpus": domain.Num(2), "utilization": domain.Num(264.0 / 730)}, "RunPod", "H100 SXM, Community", 10, 1420, "rent_used_per_month"},
 	}
 	for _, u := range usage {
 		got := enginetest.Offer(t, enginetest.Eval(t, u.set), u.provider, u.offer).Values[u.per]
@@ -116,16 +117,16 @@ func TestVerdictFollowsUtilization(t *testing.T) {
 	for _, tt := range []struct {
 		u    float64
 		want string
-	}{{0.60, engine.Rent}, {0.61, engine.Buy}, {1, engine.Buy}, {0.1, engine.Rent}} {
-		o := enginetest.Offer(t, enginetest.Eval(t, map[string]engine.Value{"utilization": engine.Num(tt.u)}), "RunPod", "H100 SXM, Community")
+	}{{0.60, wording.Rent}, {0.61, wording.Buy}, {1, wording.Buy}, {0.1, wording.Rent}} {
+		o := enginetest.Offer(t, enginetest.Eval(t, map[string]domain.Value{"utilization": domain.Num(tt.u)}), "RunPod", "H100 SXM, Community")
 		if o.Verdict != tt.want {
-			t.Errorf("at %.0f %% utilisation against $2.69: %s, want %s (break-even %.4f)", tt.u*100, o.Verdict, tt.want, o.Values[engine.Breakeven])
+			t.Errorf("at %.0f %% utilisation against $2.69: %s, want %s (break-even %.4f)", tt.u*100, o.Verdict, tt.want, o.Values[domain.Breakeven])
 		}
 	}
 }
 
 func TestOnlyOffersOfTheNodesGPUAreCompared(t *testing.T) {
-	r := enginetest.Eval(t, map[string]engine.Value{"gpu": engine.Text("b200")})
+	r := enginetest.Eval(t, map[string]domain.Value{"gpu": domain.Text("b200")})
 	var compared []string
 	for _, o := range r.Offers {
 		if o.Compared {

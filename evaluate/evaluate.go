@@ -11,6 +11,7 @@ import (
 
 	"planner/deploy"
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/finance"
 	"planner/fleet"
@@ -51,7 +52,7 @@ type Report struct {
 	Fleet       fleet.Fleet          // every deployment together
 	MonteCarlo  []*montecarlo.Result // one per scenario, as Results
 	WhatIfs     *whatif.Report
-	Set         map[string]engine.Value          // the overrides, parsed
+	Set         map[string]domain.Value          // the overrides, parsed
 	Names       map[string]workbooks.DefinedName // the workbook's defined names as read
 	Warnings    diag.Diagnostics                 // what the user should hear that did not stop the run, in the order found
 	Note        string                           // what happened to the file
@@ -416,6 +417,6 @@ func (r *run) notes() []string {
 // the what-ifs' and owning's lines' (finance). Their problems are reported
 // at once, sorted by place, and two at the same place in this order. Every command that evaluates a
 // workbook builds it here, so that none forgets a check.
-func Build(m engine.Model) (*engine.Plan, error) {
+func Build(m domain.Model) (*engine.Plan, error) {
 	return engine.Build(m, deploy.Check, montecarlo.Check, whatif.Check, finance.Check)
 }

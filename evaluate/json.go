@@ -8,6 +8,7 @@ import (
 
 	"planner/deploy"
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/finance"
 	"planner/fleet"
@@ -55,7 +56,7 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 		for i, o := range r.Offers {
 			jo := OfferJSON{Provider: o.Offer.Provider, Offer: o.Offer.Name, GPU: o.Offer.GPU, Price: o.Offer.Price,
 				AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Words: o.Words, Values: o.Values, Errors: messages(o.Errors)}
-			if be, ok := o.Values[engine.Breakeven]; ok {
+			if be, ok := o.Values[domain.Breakeven]; ok {
 				jo.Breakeven = &be
 			}
 			if b := finance.PaybackOf(r, o); b.Known() {

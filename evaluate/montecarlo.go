@@ -3,6 +3,7 @@ package evaluate
 import (
 	"context"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/montecarlo"
 	"planner/workbooks"
@@ -33,7 +34,7 @@ func (r *run) phase(name string) (end func()) {
 
 // monteCarlo runs a Monte Carlo of every scenario, base first, reporting
 // its progress over all of them.
-func monteCarlo(ctx context.Context, plan *engine.Plan, overrides map[string]engine.Value, opts Options) ([]*montecarlo.Result, error) {
+func monteCarlo(ctx context.Context, plan *engine.Plan, overrides map[string]domain.Value, opts Options) ([]*montecarlo.Result, error) {
 	scenarios := plan.Scenarios(overrides)
 	total := opts.Samples * len(scenarios)
 	mo := montecarlo.Options{Samples: opts.Samples, Seed: opts.Seed, Histograms: []string{workbooks.HistogramOutput}}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/formulas"
 	"planner/units"
@@ -14,8 +15,8 @@ import (
 // ParseSets reads NAME=VALUE overrides (--set) against the model's inputs:
 // a number as ParseNumber reads it for a number input, the text for a text
 // input, each checked as the Assumptions sheet's own cell would be.
-func ParseSets(sets []string, plan *engine.Plan) (map[string]engine.Value, error) {
-	out := map[string]engine.Value{}
+func ParseSets(sets []string, plan *engine.Plan) (map[string]domain.Value, error) {
+	out := map[string]domain.Value{}
 	for _, s := range sets {
 		name, v, err := parseSet(s, plan)
 		if err != nil {
@@ -26,36 +27,36 @@ func ParseSets(sets []string, plan *engine.Plan) (map[string]engine.Value, error
 	return out, nil
 }
 
-func parseSet(s string, plan *engine.Plan) (string, engine.Value, error) {
+func parseSet(s string, plan *engine.Plan) (string, domain.Value, error) {
 	name, raw, ok := strings.Cut(s, "=")
 	name, raw = strings.TrimSpace(name), strings.TrimSpace(raw)
 	if !ok || name == "" {
-		return "", engine.Value{}, fmt.Errorf("--set %s: write NAME=VALUE, such as --set capex=320000", s)
+		return "", domain.Value{}, fmt.Errorf("--set %s: write NAME=VALUE, such as --set capex=320000", s)
 	}
 	in, ok := plan.Settable(name)
 	if !ok {
-		return "", engine.Value{}, fmt.Errorf("--set %s: %s is not an input of this workbook%s", s, name, suggestInput(name, plan.Model()))
+		return "", domain.Value{}, fmt.Errorf("--set %s: %s is not an input of this workbook%s", s, name, suggestInput(name, plan.Model()))
 	}
 	if in.Value.IsText {
-		v := engine.Text(strings.Trim(raw, `"'`))
+		v := domain.Text(strings.Trim(raw, `"'`))
 		if msg := plan.CheckText(name, v); msg != "" {
-			return "", engine.Value{}, fmt.Errorf("--set %s: %s", s, msg)
+			return "", domain.Value{}, fmt.Errorf("--set %s: %s", s, msg)
 		}
 		return name, v, nil
 	}
 	v, err := ParseNumber(raw)
 	if err != nil {
-		return "", engine.Value{}, fmt.Errorf("--set %s: %v", s, err)
+		return "", domain.Value{}, fmt.Errorf("--set %s: %v", s, err)
 	}
 	if msg := units.Check(v, in.Unit); msg != "" {
-		return "", engine.Value{}, fmt.Errorf("--set %s: %s %s", s, name, msg)
+		return "", domain.Value{}, fmt.Errorf("--set %s: %s %s", s, name, msg)
 	}
-	if f := engine.Plausibility(name, in.Unit, v); f != nil && f.Impossible {
+	if f := domain.Plausibility(name, in.Unit, v); f != nil && f.Impossible {
 		// An implausible value is warned of with the other overrides'
 		// warnings (engine's OverrideWarnings).
-		return "", engine.Value{}, fmt.Errorf("--set %s: %s", s, f.Advice("use --set "+name+"=", ""))
+		return "", domain.Value{}, fmt.Errorf("--set %s: %s", s, f.Advice("use --set "+name+"=", ""))
 	}
-	return name, engine.Num(v), nil
+	return name, domain.Num(v), nil
 }
 
 // ParseNumber reads a number given on the command line: 320000, $320,000,
@@ -71,7 +72,7 @@ func ParseNumber(raw string) (float64, error) {
 	return 0, fmt.Errorf("%q is not a number (%v); write 320000, $320,000, 35%%, or arithmetic such as 264/730", raw, err)
 }
 
-func suggestInput(name string, m engine.Model) string {
+func suggestInput(name string, m domain.Model) string {
 	var names []string
 	for _, in := range m.Inputs {
 		names = append(names, in.Name)
@@ -88,14 +89,14 @@ func constant(src string) (float64, error) {
 	if names, err := formulas.Names(src); err == nil && len(names) > 0 {
 		return 0, fmt.Errorf("it names %s; a value cannot refer to names", diag.List(names))
 	}
-	p, err := engine.Build(engine.Model{Formulas: []formulas.Formula{{Name: "value", Source: src}}})
+	p, err := engine.Build(domain.Model{Formulas: []formulas.Formula{{Name: "value", Source: src}}})
 	var fe *diag.Diagnostic
 	if errors.As(err, &fe) {
 		return 0, errors.New(fe.Msg)
 	} else if err != nil {
 		return 0, err
 	}
-	r, err := p.Eval(engine.Scenario{})
+	r, err := p.Eval(domain.Scenario{})
 	if err != nil {
 		return 0, err
 	}

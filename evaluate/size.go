@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"planner/diag"
-	"planner/engine"
+	"planner/domain"
 	"planner/sizing"
 )
 
@@ -33,7 +33,7 @@ type Sized struct {
 
 // Size sizes the request against the catalogs and kv_headroom of catalog
 // (a workbook's model, or the default one).
-func Size(req SizeRequest, catalog engine.Model) (*Sized, error) {
+func Size(req SizeRequest, catalog domain.Model) (*Sized, error) {
 	m, err := modelToSize(req, &catalog)
 	if err != nil {
 		return nil, err
@@ -59,7 +59,7 @@ func Size(req SizeRequest, catalog engine.Model) (*Sized, error) {
 
 // modelToSize is the catalog model --model names, or the one the flags
 // describe.
-func modelToSize(req SizeRequest, catalog *engine.Model) (sizing.ModelSpec, error) {
+func modelToSize(req SizeRequest, catalog *domain.Model) (sizing.ModelSpec, error) {
 	var m sizing.ModelSpec
 	switch {
 	case req.Model != "" && req.Params != 0:
@@ -126,7 +126,7 @@ func architecture(req SizeRequest, precision string) (*sizing.Architecture, erro
 	return &a, nil
 }
 
-func gpusToSize(names []string, catalog *engine.Model) ([]sizing.GPUSpec, error) {
+func gpusToSize(names []string, catalog *domain.Model) ([]sizing.GPUSpec, error) {
 	if len(names) == 0 {
 		return catalog.GPUs, nil
 	}
@@ -145,16 +145,16 @@ func gpusToSize(names []string, catalog *engine.Model) ([]sizing.GPUSpec, error)
 	return out, nil
 }
 
-func sizingRule(req SizeRequest, catalog *engine.Model) (sizing.Rule, error) {
+func sizingRule(req SizeRequest, catalog *domain.Model) (sizing.Rule, error) {
 	rule := sizing.Rule{KVHeadroom: req.KVHeadroom, NodeGPUs: 8}
-	if in, ok := catalog.Input(engine.GPUs); ok && !in.Value.IsText {
+	if in, ok := catalog.Input(domain.GPUs); ok && !in.Value.IsText {
 		rule.NodeGPUs = int(in.Value.Num)
 	}
 	if req.KVGiven && (!(req.KVHeadroom >= 0) || req.KVHeadroom > 10) {
 		return rule, fmt.Errorf("--kv-headroom %g: give a share of the weights between 0 and 10 (0.4 is 40 %%)", req.KVHeadroom)
 	}
 	if !req.KVGiven {
-		in, ok := catalog.Input(engine.KVHeadroom)
+		in, ok := catalog.Input(domain.KVHeadroom)
 		if !ok || in.Value.IsText {
 			return rule, fmt.Errorf("the workbook has no number input kv_headroom; pass --kv-headroom 0.4")
 		}
@@ -163,7 +163,7 @@ func sizingRule(req SizeRequest, catalog *engine.Model) (sizing.Rule, error) {
 	return rule, nil
 }
 
-func catalogNames(m *engine.Model) string {
+func catalogNames(m *domain.Model) string {
 	var names []string
 	for _, s := range m.Catalog {
 		names = append(names, s.Name)

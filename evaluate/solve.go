@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/whatif"
 )
@@ -20,8 +21,8 @@ type GoalRequest struct {
 
 // Goal reads the goal req describes and refuses one the model cannot
 // solve, naming the flag at fault.
-func Goal(plan *engine.Plan, req GoalRequest) (engine.Goal, error) {
-	g := engine.Goal{Name: "--for " + req.For, For: req.For, Offer: req.Offer}
+func Goal(plan *engine.Plan, req GoalRequest) (domain.Goal, error) {
+	g := domain.Goal{Name: "--for " + req.For, For: req.For, Offer: req.Offer}
 	name, raw, ok := strings.Cut(req.Target, "=")
 	if !ok || strings.TrimSpace(name) == "" {
 		return g, fmt.Errorf("--target %s: write NAME=VALUE, such as --target cost_per_used_hour=2.69", req.Target)
@@ -55,7 +56,7 @@ func Goal(plan *engine.Plan, req GoalRequest) (engine.Goal, error) {
 
 // Scenario is plan's scenario of that name, base included; an error for
 // --scenario names the scenarios there are.
-func Scenario(plan *engine.Plan, name string) (engine.Scenario, error) {
+func Scenario(plan *engine.Plan, name string) (domain.Scenario, error) {
 	var names []string
 	for _, sc := range plan.Scenarios(nil) {
 		if sc.Name == name {
@@ -63,5 +64,5 @@ func Scenario(plan *engine.Plan, name string) (engine.Scenario, error) {
 		}
 		names = append(names, sc.Name)
 	}
-	return engine.Scenario{}, fmt.Errorf("--scenario %s: there is no such scenario; the scenarios are %s", name, diag.List(names))
+	return domain.Scenario{}, fmt.Errorf("--scenario %s: there is no such scenario; the scenarios are %s", name, diag.List(names))
 }

@@ -5,7 +5,7 @@ import (
 	"math"
 	"reflect"
 
-	"planner/engine"
+	"planner/domain"
 	"planner/montecarlo"
 )
 
@@ -20,9 +20,9 @@ import (
 // sampling and holding the model's inputs and comparing its offers, each in
 // the model's order, and summarising at most every formula.
 type shape struct {
-	scenarios []engine.Scenario
-	inputs    []engine.Input
-	offers    []engine.Offer
+	scenarios []domain.Scenario
+	inputs    []domain.Input
+	offers    []domain.Offer
 	formulas  int
 	samples   int
 	seed      uint64
@@ -282,7 +282,7 @@ func (d *decoder) result(s shape, scenario string) *montecarlo.Result {
 		return nil
 	}
 	if n := d.list(len(s.inputs), indexBytes); n >= 0 {
-		r.Sampled = make([]engine.Input, n)
+		r.Sampled = make([]domain.Input, n)
 		at := -1
 		for k := range r.Sampled {
 			if at = d.index(at, len(s.inputs)); at < 0 {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/sizing"
 	"planner/units"
@@ -47,12 +48,12 @@ func (f Fact) String() string { return f.Kind + " " + f.Key + " = " + f.Value }
 // Of describes the model one fact per line, sorted by kind and key, so
 // that moving a row in a sheet changes nothing and every edit of a value
 // changes exactly one fact.
-func Of(m engine.Model) []Fact { return of(m, false) }
+func Of(m domain.Model) []Fact { return of(m, false) }
 
 // of describes the model; canonical keeps every catalog field, blank ones
 // as zeros, in the words the fingerprint has always hashed, so that show's
 // wording can change without making every workbook look edited.
-func of(m engine.Model, canonical bool) []Fact {
+func of(m domain.Model, canonical bool) []Fact {
 	var out []Fact
 	add := func(kind, key, value string) {
 		out = append(out, Fact{Kind: kind, Key: key, Value: value})
@@ -93,7 +94,7 @@ func of(m engine.Model, canonical bool) []Fact {
 	return out
 }
 
-func inputFact(in engine.Input) string {
+func inputFact(in domain.Input) string {
 	s := in.Value.String()
 	switch {
 	case in.Unit == units.Share && !in.Value.IsText:
@@ -116,7 +117,7 @@ func inputFact(in engine.Input) string {
 }
 
 // scenarioFacts gives one fact per input a scenario sets.
-func scenarioFacts(m engine.Model, add func(kind, key, value string)) {
+func scenarioFacts(m domain.Model, add func(kind, key, value string)) {
 	for _, sc := range m.Scenarios {
 		names := make([]string, 0, len(sc.Set))
 		for name := range sc.Set {
@@ -138,7 +139,7 @@ func scenarioFacts(m engine.Model, add func(kind, key, value string)) {
 	}
 }
 
-func catalogFacts(m engine.Model, add func(kind, key, value string), note func(what, text string), canonical bool) {
+func catalogFacts(m domain.Model, add func(kind, key, value string), note func(what, text string), canonical bool) {
 	for _, g := range m.GPUs {
 		add(KindGPU, quote(g.Name), gpuFact(g, canonical))
 		note(KindGPU+" "+quote(g.Name), g.Source)
@@ -193,7 +194,7 @@ func modelFact(s sizing.ModelSpec, canonical bool) string {
 // deploymentFact is a Deployments row; a precision (the model's own), an
 // offer (the cheapest of the GPU) and a scenario (chosen by the GPU) left
 // blank are left out.
-func deploymentFact(d engine.Deployment, canonical bool) string {
+func deploymentFact(d domain.Deployment, canonical bool) string {
 	cards := "sized"
 	if d.Cards > 0 {
 		cards = strconv.Itoa(d.Cards)
@@ -220,7 +221,7 @@ func deploymentFact(d engine.Deployment, canonical bool) string {
 }
 
 // tokensFact is a deployment's throughput, peak, mix and API, those given.
-func tokensFact(d engine.Deployment) string {
+func tokensFact(d domain.Deployment) string {
 	var s string
 	if d.TokensPerReplica > 0 {
 		s += ", " + num(d.TokensPerReplica) + " tokens/s per replica"
@@ -238,7 +239,7 @@ func tokensFact(d engine.Deployment) string {
 }
 
 // apiFact is an APIs row: "$0.6 input, $0.8 output per million tokens, as of 2026-10-10".
-func apiFact(a engine.API) string {
+func apiFact(a domain.API) string {
 	s := "$" + num(a.Input) + " input"
 	if a.Cached > 0 {
 		s += ", $" + num(a.Cached) + " cached input"
@@ -246,7 +247,7 @@ func apiFact(a engine.API) string {
 	return s + ", $" + num(a.Output) + " output per million tokens, as of " + orNone(a.AsOf)
 }
 
-func whatIfFacts(m engine.Model, add func(kind, key, value string)) {
+func whatIfFacts(m domain.Model, add func(kind, key, value string)) {
 	for _, t := range m.Targets {
 		add(KindTarget, t.Name, "tornado")
 	}
@@ -277,7 +278,7 @@ func whatIfFacts(m engine.Model, add func(kind, key, value string)) {
 	}
 }
 
-func axisFact(a engine.Axis) string {
+func axisFact(a domain.Axis) string {
 	if a.Offers {
 		return "offer"
 	}

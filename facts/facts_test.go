@@ -3,13 +3,13 @@ package facts
 import (
 	"testing"
 
-	"planner/engine"
+	"planner/domain"
 	"planner/sizing"
 )
 
 // An input held because its value left the range is shown so by show.
 func TestHeldInputFact(t *testing.T) {
-	in := engine.Input{Name: "capex", Unit: "$", Value: engine.Num(412000), Low: 250000, High: 320000, HasRange: true}
+	in := domain.Input{Name: "capex", Unit: "$", Value: domain.Num(412000), Low: 250000, High: 320000, HasRange: true}
 	if got := inputFact(in); got != "412000 $ [250000..320000] held: the value lies outside its range" {
 		t.Errorf("fact %q", got)
 	}
@@ -24,9 +24,9 @@ func TestBlankFieldsAreLeftOut(t *testing.T) {
 		{modelFact(sizing.ModelSpec{TotalParamsB: 13, BytesPerParam: 0.56}, false), "13B params, 0.56 bytes per param"},
 		{gpuFact(sizing.GPUSpec{MemoryGB: 48}, false), "48 GB, no board watts given"},
 		{gpuFact(sizing.GPUSpec{MemoryGB: 80, Watts: 700, Interconnect: "SXM (NVLink)"}, false), "80 GB, 700 W, SXM (NVLink)"},
-		{deploymentFact(engine.Deployment{Model: "Llama 3.1 8B", GPU: "RTX 5090", Replicas: 1, HoursPerMonth: 176}, false),
+		{deploymentFact(domain.Deployment{Model: "Llama 3.1 8B", GPU: "RTX 5090", Replicas: 1, HoursPerMonth: 176}, false),
 			`model "Llama 3.1 8B", gpu "RTX 5090", cards per replica sized, replicas 1, 176 h a month`},
-		{deploymentFact(engine.Deployment{Model: "Llama 3.1 70B", Precision: "BF16", GPU: "H100 SXM", Cards: 4, Replicas: 2,
+		{deploymentFact(domain.Deployment{Model: "Llama 3.1 70B", Precision: "BF16", GPU: "H100 SXM", Cards: 4, Replicas: 2,
 			HoursPerMonth: 264, Offer: "Lambda H100, 8-GPU plan", Scenario: "H100 low"}, false),
 			`model "Llama 3.1 70B", precision BF16, gpu "H100 SXM", cards per replica 4, replicas 2, 264 h a month, offer "Lambda H100, 8-GPU plan", scenario "H100 low"`},
 	}

@@ -4,14 +4,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 
-	"planner/engine"
+	"planner/domain"
 )
 
 // Fingerprint is a short hash of the model's facts that decide numbers
 // (not sources and notes) and of anything else the caller adds (such as
 // command-line overrides): equal fingerprints mean equal results. It
 // hashes the facts' canonical form, which does not follow show's wording.
-func Fingerprint(m engine.Model, extra ...string) string {
+func Fingerprint(m domain.Model, extra ...string) string {
 	var lines []string
 	for _, f := range of(m, true) {
 		if f.Kind != KindSource {

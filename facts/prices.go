@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"planner/diag"
-	"planner/engine"
+	"planner/domain"
 )
 
 // DefaultMaxPriceAge is how many days a cloud price may age before planner
@@ -16,7 +16,7 @@ const DefaultMaxPriceAge = 90
 // before today, or carries no date. today comes from the caller (a flag or
 // the workbook's own date), never from the clock: the same workbook gives
 // the same warnings on any day.
-func StalePrices(m engine.Model, today time.Time, maxAge int, from string) diag.Diagnostics {
+func StalePrices(m domain.Model, today time.Time, maxAge int, from string) diag.Diagnostics {
 	var out diag.Diagnostics
 	for _, o := range m.Offers {
 		at := o.AsOfAt

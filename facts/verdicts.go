@@ -2,8 +2,10 @@ package facts
 
 import (
 	"planner/deploy"
+	"planner/domain"
 	"planner/engine"
 	"planner/fleet"
+	"planner/wording"
 )
 
 // Names of a deployment's costs as results, as eval's JSON names them.
@@ -106,13 +108,13 @@ func FleetVerdicts(f fleet.Fleet) []Verdict {
 			continue
 		}
 		for _, name := range g.Best.Own {
-			out = append(out, Verdict{Fleet: true, Deployment: name, Verdict: engine.Buy, Words: f.Best.Words})
+			out = append(out, Verdict{Fleet: true, Deployment: name, Verdict: wording.Buy, Words: f.Best.Words})
 		}
 		if g.Scenario == "" {
 			continue // only rented: there is no decision
 		}
 		for _, name := range g.Best.Rent {
-			out = append(out, Verdict{Fleet: true, Deployment: name, Verdict: engine.Rent, Words: f.Best.Words})
+			out = append(out, Verdict{Fleet: true, Deployment: name, Verdict: wording.Rent, Words: f.Best.Words})
 		}
 	}
 	return out
@@ -164,7 +166,7 @@ type Verdict struct {
 	Offer      string
 	Deployment string // or the deployment; Scenario and Offer are then ""
 	Fleet      bool   // the deployment's part in the fleet's cheapest mix: buy is own
-	Verdict    string // engine.Buy or engine.Rent; "" when there is none (Words says why)
+	Verdict    string // wording.Buy or wording.Rent; "" when there is none (Words says why)
 	// Saving is what owning saves over renting a month (negative: renting
 	// is cheaper): own_saving_per_month against the offer, or the
 	// deployment's rent a month less its owned nodes' cost. Nil when the
@@ -192,7 +194,7 @@ func Verdicts(results []*engine.Result, costs []deploy.Result) []Verdict {
 				continue
 			}
 			v := Verdict{Scenario: r.Scenario, Offer: o.Offer.Label(), Verdict: o.Verdict, Words: o.Words}
-			if s, ok := o.Values[engine.OwnSaving]; ok {
+			if s, ok := o.Values[domain.OwnSaving]; ok {
 				v.Saving = &s
 			}
 			out = append(out, v)

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/formulas"
 	"planner/units"
@@ -16,14 +17,14 @@ import (
 // while the NPV and the Cash flow sheet count it. That is said at the
 // formula, with the input's cell.
 func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
-	cost, ok := p.Formula(engine.CostPerGPUHour)
+	cost, ok := p.Formula(domain.CostPerGPUHour)
 	if !ok {
 		return nil, nil
 	}
 	m := p.Model()
-	for _, name := range []string{engine.CostOfCapital, engine.MaintenancePerYear, engine.StaffPerMonth, engine.NetworkPerMonth} {
+	for _, name := range []string{domain.CostOfCapital, domain.MaintenancePerYear, domain.StaffPerMonth, domain.NetworkPerMonth} {
 		in, ok := m.Input(name)
-		if !ok || slices.Contains(p.DependsOn(name), engine.CostPerGPUHour) {
+		if !ok || slices.Contains(p.DependsOn(name), domain.CostPerGPUHour) {
 			continue
 		}
 		at, value := in.Origin, in.Value.Num
@@ -35,7 +36,7 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 		if value == 0 {
 			continue
 		}
-		builtin, _ := formulas.Builtin(engine.CostPerGPUHour)
+		builtin, _ := formulas.Builtin(domain.CostPerGPUHour)
 		warnings = append(warnings, diag.Warningf(cost.Origin, cost.Name,
 			"does not read %s, which %s sets to %s: the break-even and the verdicts leave it out, while the NPV and the Cash flow sheet count it; write the expression as the built-in does, %s, or delete the row to use the built-in",
 			name, where(at), units.Format(value, in.Unit), builtin.Source))

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/engine/enginetest"
 	"planner/finance"
@@ -16,12 +17,12 @@ import (
 func TestOwnCostFormulaThatLeavesALineOut(t *testing.T) {
 	m := enginetest.SpecModel()
 	for i := range m.Inputs {
-		if in := &m.Inputs[i]; in.Name == engine.MaintenancePerYear {
-			in.Value, in.Unit = engine.Num(0.05), "%"
+		if in := &m.Inputs[i]; in.Name == domain.MaintenancePerYear {
+			in.Value, in.Unit = domain.Num(0.05), "%"
 			in.Origin = diag.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: 16, Col: 2}
 		}
 	}
-	own := formulas.Formula{Name: engine.CostPerGPUHour, Source: "capital_per_gpu_hour + power_per_gpu_hour + rack_per_gpu_hour + 0.05",
+	own := formulas.Formula{Name: domain.CostPerGPUHour, Source: "capital_per_gpu_hour + power_per_gpu_hour + rack_per_gpu_hour + 0.05",
 		Unit: "$/GPU-h", Origin: diag.Origin{File: "plan.xlsx", Sheet: "Formulas", Row: 17, Col: 2}}
 	builtin := m
 	m.Formulas = formulas.Merge(formulas.Library(), []formulas.Formula{own})

@@ -4,30 +4,9 @@ import (
 	"math"
 	"strconv"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/units"
-)
-
-// Names of owning's cash that payback and the Cash flow sheet read.
-const (
-	// Capex is the node's purchase price.
-	Capex = "capex"
-	// AmortizationMonths is the months the purchase is written off over.
-	AmortizationMonths = "amortization_months"
-	// CashSaving is the per-offer formula of what owning saves in cash each
-	// month against renting the used hours, before the purchase.
-	CashSaving = "cash_saving_per_month"
-	// PaybackMonths names the payback where a result is shown by name.
-	PaybackMonths = "payback_months"
-
-	// The names the Cash flow sheet follows month by month: the share of
-	// the price the node sells for at the end, the monthly cost of
-	// capital, the running cost a month, and per offer the rent of the
-	// used hours a month.
-	Residual    = "residual"
-	MonthlyRate = "monthly_rate"
-	RunningCost = "running_cost_per_month"
-	RentUsed    = "rent_used_per_month"
 )
 
 // Payback is when owning instead of renting an offer has paid for itself:
@@ -63,9 +42,9 @@ func months(n int) string {
 // nil when the model lacks one of the names it needs or the amortisation
 // is not a whole number of months.
 func PaybackOf(r *engine.Result, o engine.OfferResult) *Payback {
-	capex, ok1 := r.Values[Capex]
-	n, ok2 := r.Values[AmortizationMonths]
-	saving, ok3 := o.Values[CashSaving]
+	capex, ok1 := r.Values[domain.Capex]
+	n, ok2 := r.Values[domain.AmortizationMonths]
+	saving, ok3 := o.Values[domain.CashSaving]
 	if !ok1 || !ok2 || !ok3 || n < 1 || n != math.Trunc(n) || n > math.MaxInt32 {
 		return nil
 	}

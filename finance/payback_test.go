@@ -4,9 +4,10 @@ import (
 	"math"
 	"testing"
 
-	"planner/engine"
+	"planner/domain"
 	"planner/engine/enginetest"
 	"planner/finance"
+	"planner/wording"
 )
 
 // The finance case: 8 % a year, 30 % residual, 5 % maintenance, $400 staff
@@ -19,8 +20,8 @@ func TestOwningWithFinance(t *testing.T) {
 		rate, maintenance, staff, network = 0.08, 0.05, 400.0, 150.0
 		util                              = 0.5
 	)
-	set := map[string]engine.Value{"cost_of_capital": engine.Num(rate), "residual": engine.Num(residual),
-		"maintenance_per_year": engine.Num(maintenance), "staff_per_month": engine.Num(staff), "network_per_month": engine.Num(network)}
+	set := map[string]domain.Value{"cost_of_capital": domain.Num(rate), "residual": domain.Num(residual),
+		"maintenance_per_year": domain.Num(maintenance), "staff_per_month": domain.Num(staff), "network_per_month": domain.Num(network)}
 	r := enginetest.Eval(t, set)
 
 	i := rate / 12
@@ -62,7 +63,7 @@ func TestOwningWithFinance(t *testing.T) {
 			t.Errorf("%s: payback %+v, want %d within %d", o.Offer.Label(), b, payback, n)
 		}
 		// Owning pays in today's money exactly when the verdict says buy.
-		if (npv > 0) != (o.Verdict == engine.Buy) {
+		if (npv > 0) != (o.Verdict == wording.Buy) {
 			t.Errorf("%s: npv %v but verdict %s", o.Offer.Label(), npv, o.Verdict)
 		}
 	}
@@ -111,7 +112,7 @@ func closeTo(t *testing.T, what string, got, want float64) {
 // AWS's $5.97 saves 5.97 × 8 × 730 × 0.86 − 1,637.728 = $28,346 a month,
 // which floating point divides into 10.000000000000002.
 func TestPaybackInExactlyWholeMonths(t *testing.T) {
-	r := enginetest.Eval(t, map[string]engine.Value{"capex": engine.Num(283460), "utilization": engine.Num(0.86)})
+	r := enginetest.Eval(t, map[string]domain.Value{"capex": domain.Num(283460), "utilization": domain.Num(0.86)})
 	aws := enginetest.Offer(t, r, "AWS", "p5.48xlarge Capacity Block")
 	if q := 283460 / aws.Values["cash_saving_per_month"]; q == 10 {
 		t.Fatalf("the quotient is exactly %v: the case shows nothing", q)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"planner/deploy"
+	"planner/domain"
 	"planner/engine"
 	"planner/fleet"
 	"planner/workbooks"
@@ -42,7 +43,7 @@ func TestDefaultPacking(t *testing.T) {
 		t.Fatalf("%d GPUs: %+v", len(f.GPUs), f.GPUs)
 	}
 	h100, h200, rtx := f.GPUs[0], f.GPUs[1], f.GPUs[2]
-	if h100.GPU != "H100 SXM" || h100.Scenario != engine.Base || h100.Cards != 40 || h100.Nodes != 5 {
+	if h100.GPU != "H100 SXM" || h100.Scenario != domain.Base || h100.Cards != 40 || h100.Nodes != 5 {
 		t.Errorf("H100: %s of %q, %d cards on %d nodes; want 40 on 5 of base", h100.GPU, h100.Scenario, h100.Cards, h100.Nodes)
 	}
 	if h200.GPU != "H200" || h200.Scenario != "H200 node" || h200.Cards != 9 || h200.Nodes != 2 {

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"planner/deploy"
-	"planner/engine"
+	"planner/wording"
 )
 
 // Fleet is every deployment together: per GPU, the cards all replicas
@@ -316,7 +316,7 @@ func plural(n int, word string) string {
 }
 
 func dollars(v float64) string {
-	return engine.Word{Value: math.Round(v), Format: engine.AsDollars}.String()
+	return wording.Word{Value: math.Round(v), Format: wording.AsDollars}.String()
 }
 
 // plain writes a count with thousands separators: 1,000,000.

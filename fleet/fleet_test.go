@@ -8,14 +8,15 @@ import (
 	"testing"
 
 	"planner/deploy"
-	"planner/engine"
+	"planner/domain"
+	"planner/wording"
 )
 
 // costed is a deployment as deploy would cost it, owned on nodes of node
 // cards at nodeCost a month.
 func costed(name string, cards, replicas int, rent float64, node, nodeCost float64) deploy.Result {
-	r := deploy.Result{Deployment: engine.Deployment{Name: name, GPU: "H100 SXM", Replicas: replicas, HoursPerMonth: 730},
-		Cards: cards, RentPerMonth: rent, Phrase: engine.Phrase{{Text: "costed"}}}
+	r := deploy.Result{Deployment: domain.Deployment{Name: name, GPU: "H100 SXM", Replicas: replicas, HoursPerMonth: 730},
+		Cards: cards, RentPerMonth: rent, Phrase: wording.Phrase{{Text: "costed"}}}
 	if node > 0 {
 		r.Own = &deploy.OwnSide{Scenario: "base", NodeGPUs: node, NodeCost: nodeCost, Hours: 730}
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/engine/enginetest"
 	"planner/montecarlo/exact"
@@ -18,13 +19,13 @@ var sink float64
 
 // uncertainModel is the default model with the default workbook's
 // distributions: triangular over each range.
-func uncertainModel() engine.Model {
+func uncertainModel() domain.Model {
 	m := enginetest.SpecModel()
 	ranges := map[string][3]float64{"capex": {250000, 285000, 320000}, "residual": {0, 0, 0.3}, "pue": {1.2, 1.3, 1.4},
 		"electricity_price": {0.08, 0.12, 0.2}, "rack_per_month": {750, 1000, 1500}, "utilization": {0.25, 0.5, 0.9}}
 	for i, in := range m.Inputs {
 		if r, ok := ranges[in.Name]; ok {
-			m.Inputs[i].Dist = &engine.Distribution{Kind: "triangular", Params: r[:]}
+			m.Inputs[i].Dist = &domain.Distribution{Kind: "triangular", Params: r[:]}
 		}
 	}
 	return m
@@ -45,7 +46,7 @@ func BenchmarkMonteCarlo(b *testing.B) {
 		return func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: samples, Seed: 1, Workers: workers})
+				r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: samples, Seed: 1, Workers: workers})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -84,7 +85,7 @@ type baselineResult struct {
 // block, the same stratified draws, the same pilot and percentile counting,
 // with the formulas as plain Go.
 func baselineMonteCarlo(n int, seed uint64) baselineResult {
-	dists := []*engine.Distribution{
+	dists := []*domain.Distribution{
 		{Kind: "triangular", Params: []float64{250000, 285000, 320000}}, {Kind: "triangular", Params: []float64{0, 0, 0.3}},
 		{Kind: "triangular", Params: []float64{1.2, 1.3, 1.4}}, {Kind: "triangular", Params: []float64{0.08, 0.12, 0.2}},
 		{Kind: "triangular", Params: []float64{750, 1000, 1500}}, {Kind: "triangular", Params: []float64{0.25, 0.5, 0.9}},
@@ -180,7 +181,7 @@ func TestBaselineMonteCarloIsPlanners(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 50_000
-	r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: n, Seed: 3})
+	r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: n, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +211,7 @@ func BenchmarkCorrelation(b *testing.B) {
 		b.Fatal(err)
 	}
 	m := uncertainModel()
-	m.Correlations = []engine.Correlation{{A: "electricity_price", B: "rack_per_month", Rho: 0.5}}
+	m.Correlations = []domain.Correlation{{A: "electricity_price", B: "rack_per_month", Rho: 0.5}}
 	joined, err := engine.Build(m, Check)
 	if err != nil {
 		b.Fatal(err)
@@ -226,7 +227,7 @@ func BenchmarkCorrelation(b *testing.B) {
 	}
 	for i, a := range sampled {
 		for _, c := range sampled[i+1:] {
-			every.Correlations = append(every.Correlations, engine.Correlation{A: a, B: c, Rho: 0.2})
+			every.Correlations = append(every.Correlations, domain.Correlation{A: a, B: c, Rho: 0.2})
 		}
 	}
 	all, err := engine.Build(every, Check)
@@ -235,7 +236,7 @@ func BenchmarkCorrelation(b *testing.B) {
 	}
 	run := func(b *testing.B, p *engine.Plan, samples int) time.Duration {
 		start := time.Now()
-		r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: samples, Seed: 1, Workers: 1})
+		r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: samples, Seed: 1, Workers: 1})
 		if err != nil {
 			b.Fatal(err)
 		}

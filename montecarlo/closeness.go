@@ -5,7 +5,9 @@ import (
 	"math"
 	"strconv"
 
+	"planner/domain"
 	"planner/engine"
+	"planner/wording"
 )
 
 // Close calls. A verdict is a close call when the Monte Carlo run of its
@@ -67,17 +69,17 @@ func CloseCalls(res *engine.Result, mc *Result) []CloseCall {
 // found (NaN without a run, or without the offer in it).
 func closeness(res *engine.Result, or engine.OfferResult, wins float64) CloseCall {
 	c := CloseCall{OwnWins: math.NaN(), AtStake: math.NaN()}
-	be, ok := or.Values[engine.Breakeven]
-	u, hasU := res.Values[engine.Utilization]
+	be, ok := or.Values[domain.Breakeven]
+	u, hasU := res.Values[domain.Utilization]
 	if !ok || !hasU || or.Verdict == "" {
 		return c
 	}
-	if v, ok := or.Values[engine.OwnSaving]; ok {
+	if v, ok := or.Values[domain.OwnSaving]; ok {
 		c.AtStake = v
 	}
 	c.OwnWins = wins
 	flips := c.OwnWins
-	if or.Verdict == engine.Buy {
+	if or.Verdict == wording.Buy {
 		flips = 1 - c.OwnWins
 	}
 	switch {
@@ -96,13 +98,13 @@ func closeness(res *engine.Result, or engine.OfferResult, wins float64) CloseCal
 
 // labelled says whether o's label is label without spelling o's out: a
 // verdict is found among every offer's, for every offer.
-func labelled(o engine.Offer, label string) bool {
+func labelled(o domain.Offer, label string) bool {
 	p := len(o.Provider)
 	return len(label) == p+1+len(o.Name) && label[:p] == o.Provider && label[p] == ' ' && label[p+1:] == o.Name
 }
 
 // percent writes a share as a verdict's words do: 60.8 %.
-func percent(x float64) string { return engine.Word{Value: x, Format: engine.AsPercent}.String() }
+func percent(x float64) string { return wording.Word{Value: x, Format: wording.AsPercent}.String() }
 
 // dollars writes money as a verdict's words do: $9,554.
-func dollars(v float64) string { return engine.Word{Value: v, Format: engine.AsDollars}.String() }
+func dollars(v float64) string { return wording.Word{Value: v, Format: wording.AsDollars}.String() }

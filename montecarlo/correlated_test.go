@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/engine/enginetest"
 )
@@ -15,21 +16,21 @@ import (
 // correlatedModel varies capex, utilisation (PERT, drawn out of order, so
 // the correlator sorts its values), the electricity price (lognormal) and
 // the rack price, and correlates three of them.
-func correlatedModel() engine.Model {
+func correlatedModel() domain.Model {
 	m := enginetest.SpecModel()
 	for i := range m.Inputs {
 		switch m.Inputs[i].Name {
 		case "capex":
-			m.Inputs[i].Dist = &engine.Distribution{Kind: "triangular", Params: []float64{250000, 285000, 320000}}
+			m.Inputs[i].Dist = &domain.Distribution{Kind: "triangular", Params: []float64{250000, 285000, 320000}}
 		case "utilization":
-			m.Inputs[i].Dist = &engine.Distribution{Kind: "pert", Params: []float64{0.2, 0.5, 0.9}}
+			m.Inputs[i].Dist = &domain.Distribution{Kind: "pert", Params: []float64{0.2, 0.5, 0.9}}
 		case "electricity_price":
-			m.Inputs[i].Dist = &engine.Distribution{Kind: "lognormal", Params: []float64{math.Log(0.12), 0.2}}
+			m.Inputs[i].Dist = &domain.Distribution{Kind: "lognormal", Params: []float64{math.Log(0.12), 0.2}}
 		case "rack_per_month":
-			m.Inputs[i].Dist = &engine.Distribution{Kind: "triangular", Params: []float64{750, 1000, 1500}}
+			m.Inputs[i].Dist = &domain.Distribution{Kind: "triangular", Params: []float64{750, 1000, 1500}}
 		}
 	}
-	m.Correlations = []engine.Correlation{{A: "electricity_price", B: "rack_per_month", Rho: 0.5},
+	m.Correlations = []domain.Correlation{{A: "electricity_price", B: "rack_per_month", Rho: 0.5},
 		{A: "utilization", B: "electricity_price", Rho: -0.3}}
 	return m
 }
@@ -66,7 +67,7 @@ func TestCorrelatedRunIsUnchanged(t *testing.T) {
 		samples int
 		want    string
 	}{{1000, "ace2abf2de1fc191"}, {50_000, "e736baf54c68cb73"}} {
-		r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: c.samples, Seed: 7, Workers: 2,
+		r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: c.samples, Seed: 7, Workers: 2,
 			Histograms: []string{"cost_per_used_hour"}})
 		if err != nil {
 			t.Fatal(err)

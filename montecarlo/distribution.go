@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"planner/diag"
-	"planner/engine"
+	"planner/domain"
 	"planner/units"
 )
 
@@ -26,7 +26,7 @@ var distArity = map[string]int{"uniform": 2, "triangular": 3, "pert": 3, "normal
 // for a fixed input, and for one whose value lies outside its range, which
 // Monte Carlo holds at that value (see HeldWarnings). Every message gives an
 // example made of the input's own numbers.
-func ParseDistribution(text string, in engine.Input) (*engine.Distribution, error) {
+func ParseDistribution(text string, in domain.Input) (*domain.Distribution, error) {
 	s := strings.ToLower(strings.TrimSpace(text))
 	if s == "fixed" || s == "none" || (s == "" && !in.HasRange) {
 		return nil, nil
@@ -40,7 +40,7 @@ func ParseDistribution(text string, in engine.Input) (*engine.Distribution, erro
 	if !ok {
 		return nil, fmt.Errorf("%q is not a distribution planner knows; write %s", text, knownKinds(in))
 	}
-	d := &engine.Distribution{Kind: kind, Text: strings.TrimSpace(text)}
+	d := &domain.Distribution{Kind: kind, Text: strings.TrimSpace(text)}
 	if hasArgs {
 		params, err := parseArgs(args, n)
 		if err != nil {
@@ -71,7 +71,7 @@ func ParseDistribution(text string, in engine.Input) (*engine.Distribution, erro
 // knownKinds lists the distributions, bare where the input's range gives
 // their parameters and with the input's own numbers where it does not, or
 // fixed.
-func knownKinds(in engine.Input) string {
+func knownKinds(in domain.Input) string {
 	var out []string
 	for _, kind := range []string{"triangular", "uniform", "pert", "normal", "lognormal"} {
 		if in.HasRange && !in.Outside(in.Value.Num) && (kind != "lognormal" || in.Low > 0) {
@@ -105,7 +105,7 @@ func parseArgs(args string, n int) ([]float64, error) {
 
 // example is a distribution of kind written out with parameters around the
 // input's own value, valid as it stands: what a message can advise.
-func example(kind string, in engine.Input) string {
+func example(kind string, in domain.Input) string {
 	v := in.Value.Num
 	lo, hi := exampleRange(in)
 	var params []float64
@@ -123,14 +123,14 @@ func example(kind string, in engine.Input) string {
 	default:
 		params = []float64{lo, v, hi}
 	}
-	d := engine.Distribution{Kind: kind, Params: params}
+	d := domain.Distribution{Kind: kind, Params: params}
 	return d.String()
 }
 
 // exampleRange is a low and high for advice: the input's range when it
 // holds the value, else a tenth either side of the value (a share stays
 // within 0..1, a count or price above zero).
-func exampleRange(in engine.Input) (lo, hi float64) {
+func exampleRange(in domain.Input) (lo, hi float64) {
 	v := in.Value.Num
 	if in.HasRange && !in.Outside(v) && in.Low < in.High {
 		return in.Low, in.High
@@ -179,7 +179,7 @@ func sigma95(lo, hi float64) float64 {
 }
 
 // fromRange takes a bare distribution's parameters from low, value, high.
-func fromRange(kind string, in engine.Input) []float64 {
+func fromRange(kind string, in domain.Input) []float64 {
 	lo, v, hi := in.Low, in.Value.Num, in.High
 	switch kind {
 	case "uniform":
@@ -196,7 +196,7 @@ func fromRange(kind string, in engine.Input) []float64 {
 }
 
 // check refuses parameters no distribution can have.
-func check(d *engine.Distribution) error {
+func check(d *domain.Distribution) error {
 	p := d.Params
 	switch d.Kind {
 	case "uniform":
@@ -229,7 +229,7 @@ const farthest = 0x1p-33 / blockSize / 2
 
 // checkDraws refuses a normal or lognormal whose farthest draws are beyond
 // the largest float64: no formula could compute with them.
-func checkDraws(d *engine.Distribution) error {
+func checkDraws(d *domain.Distribution) error {
 	var quantile func(float64) float64
 	switch d.Kind {
 	case "normal":
@@ -253,7 +253,7 @@ func checkDraws(d *engine.Distribution) error {
 // ascending sweep through a quantile function runs several times faster
 // than random calls. PERT has no closed-form quantile and is drawn at
 // random. fill reports whether col came out ascending.
-func fill(d *engine.Distribution, col []float64, src *stream) bool {
+func fill(d *domain.Distribution, col []float64, src *stream) bool {
 	if scale := wideScale(d); scale != 1 {
 		// A range so wide that its width, or its square, overflows: the
 		// same draws scaled down by a power of two, and back up exactly.
@@ -277,7 +277,7 @@ func fill(d *engine.Distribution, col []float64, src *stream) bool {
 // that their width or its square overflows, the power of two that brings
 // them close enough. (A normal or lognormal whose draws overflow draws
 // beyond the largest float64: ParseDistribution refuses it.)
-func wideScale(d *engine.Distribution) float64 {
+func wideScale(d *domain.Distribution) float64 {
 	if d.Kind != "uniform" && d.Kind != "triangular" && d.Kind != "pert" {
 		return 1
 	}
@@ -289,7 +289,7 @@ func wideScale(d *engine.Distribution) float64 {
 }
 
 // draw is fill for a distribution whose draws can be computed as they stand.
-func draw(d *engine.Distribution, col []float64, src *stream) bool {
+func draw(d *domain.Distribution, col []float64, src *stream) bool {
 	p := d.Params
 	var quantile func(float64) float64
 	switch d.Kind {

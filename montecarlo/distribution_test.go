@@ -5,9 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"planner/engine"
-
 	"gonum.org/v1/gonum/stat/distuv"
+	"planner/domain"
 )
 
 // The inlined triangle must be gonum's to the last bit, so that inlining
@@ -33,7 +32,7 @@ func TestTriangleIsGonums(t *testing.T) {
 // Stratified draws take one value from each of n equal strata: the i-th
 // value's probability lies in [i/n, (i+1)/n), strictly inside (0, 1).
 func TestFillStratifies(t *testing.T) {
-	d := &engine.Distribution{Kind: "uniform", Params: []float64{0, 1}}
+	d := &domain.Distribution{Kind: "uniform", Params: []float64{0, 1}}
 	col := make([]float64, 1000)
 	var src stream
 	src.seed(1, 1)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/formulas"
 	"planner/montecarlo"
@@ -12,18 +13,18 @@ import (
 // A bill of twice an uncertain number of hours, drawn uniformly between
 // 100 and 300: its median is twice the median hour.
 func ExampleRun() {
-	hours := engine.Input{Name: "hours", Value: engine.Num(200), Low: 100, High: 300, HasRange: true}
+	hours := domain.Input{Name: "hours", Value: domain.Num(200), Low: 100, High: 300, HasRange: true}
 	dist, err := montecarlo.ParseDistribution("uniform", hours)
 	if err != nil {
 		panic(err)
 	}
 	hours.Dist = dist
-	m := engine.Model{Inputs: []engine.Input{hours}, Formulas: []formulas.Formula{{Name: "bill", Source: "2 * hours"}}}
+	m := domain.Model{Inputs: []domain.Input{hours}, Formulas: []formulas.Formula{{Name: "bill", Source: "2 * hours"}}}
 	p, err := engine.Build(m, montecarlo.Check)
 	if err != nil {
 		panic(err)
 	}
-	r, err := montecarlo.Run(context.Background(), p, engine.Scenario{Name: engine.Base}, montecarlo.Options{Samples: 10_000, Seed: 1})
+	r, err := montecarlo.Run(context.Background(), p, domain.Scenario{Name: domain.Base}, montecarlo.Options{Samples: 10_000, Seed: 1})
 	if err != nil {
 		panic(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/formulas"
 	"planner/montecarlo/exact"
@@ -16,13 +17,13 @@ import (
 // ten thousand of them.
 func hugeModel(t *testing.T, dist string, low, value, high float64, sources map[string]string) *engine.Plan {
 	t.Helper()
-	x := engine.Input{Name: "x", Value: engine.Num(value), Low: low, High: high, HasRange: true}
+	x := domain.Input{Name: "x", Value: domain.Num(value), Low: low, High: high, HasRange: true}
 	d, err := ParseDistribution(dist, x)
 	if err != nil {
 		t.Fatal(err)
 	}
 	x.Dist = d
-	m := engine.Model{Inputs: []engine.Input{x}}
+	m := domain.Model{Inputs: []domain.Input{x}}
 	for _, name := range slices.Sorted(func(yield func(string) bool) {
 		for k := range sources {
 			if !yield(k) {
@@ -46,7 +47,7 @@ func TestMeanOfValuesWhoseSumOverflows(t *testing.T) {
 	p := hugeModel(t, "uniform", 1, 1.5, 2, map[string]string{"unit": "x + 0", "huge": "x * 1e305", "fixed": "1.5e305 + x * 0",
 		"negative": "-x * (1.7e308 / 2)"})
 	const n = 10_000
-	r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: n, Seed: 3, Histograms: []string{"huge"}})
+	r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: n, Seed: 3, Histograms: []string{"huge"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +96,7 @@ func TestWideRangesDrawWithinThem(t *testing.T) {
 		{"pert", 0, 5e307, 1.7e308, 1.7e308/6 + 4*5e307/6, math.NaN(), 1.7e308 * (4 / math.Sqrt(36*n))},
 	} {
 		p := hugeModel(t, c.dist, c.low, c.value, c.high, map[string]string{"y": "x + 0"})
-		r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: n, Seed: 5, Histograms: []string{"y"}})
+		r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: n, Seed: 5, Histograms: []string{"y"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,7 +118,7 @@ func TestWideRangesDrawWithinThem(t *testing.T) {
 // A normal or lognormal whose farthest draws are beyond the largest
 // float64 is refused where it is written, with advice that parses.
 func TestDrawsBeyondTheLargestNumberAreRefused(t *testing.T) {
-	in := engine.Input{Name: "capex", Unit: "$", Value: engine.Num(1.7e308), Low: 1.6e308, High: 1.75e308, HasRange: true}
+	in := domain.Input{Name: "capex", Unit: "$", Value: domain.Num(1.7e308), Low: 1.6e308, High: 1.75e308, HasRange: true}
 	for text, want := range map[string]string{
 		"normal(1e308, 2e307)": "normal(1e+308, 2e+307) draws numbers beyond ±1.7976931348623157e+308, the largest planner computes with; " +
 			"write one whose draws stay within it, such as triangular(1.6e+308, 1.7e+308, 1.75e+308), or fixed to hold capex at 1.7e+308",
@@ -138,7 +139,7 @@ func TestDrawsBeyondTheLargestNumberAreRefused(t *testing.T) {
 	}
 	// At the largest float64 itself, the range an example takes stops there
 	// (written to six digits, the advice's top is a little below it).
-	top := engine.Input{Name: "capex", Unit: "$", Value: engine.Num(math.MaxFloat64)}
+	top := domain.Input{Name: "capex", Unit: "$", Value: domain.Num(math.MaxFloat64)}
 	_, err := ParseDistribution("normal(1.7e308, 1e307)", top)
 	want := "normal(1.7e+308, 1e+307) draws numbers beyond ±1.7976931348623157e+308, the largest planner computes with; " +
 		"write one whose draws stay within it, such as triangular(1.62e+308, 1.79769e+308, 1.79769e+308), " +

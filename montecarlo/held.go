@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/units"
 )
@@ -22,7 +23,7 @@ import (
 // Held is an input Monte Carlo (and, when its range no longer holds its
 // value, the tornado) keeps at its value in one scenario.
 type Held struct {
-	Input engine.Input
+	Input domain.Input
 	Value float64
 	Set   bool // the scenario sets the value (a Scenarios cell or --set); else it is the Assumptions'
 	// ByDistribution: the value lies inside the range but outside the
@@ -37,8 +38,8 @@ type Held struct {
 }
 
 // implausible is the plausible band v lies outside, or "".
-func implausible(in engine.Input, v float64) string {
-	if b, ok := engine.BandOf(in.Name, in.Unit); ok && b.Check(v) != nil {
+func implausible(in domain.Input, v float64) string {
+	if b, ok := domain.BandOf(in.Name, in.Unit); ok && b.Check(v) != nil {
 		return b.Range()
 	}
 	return ""
@@ -65,7 +66,7 @@ func (h Held) Why() string {
 // HeldInputs lists, in model order, the inputs whose value in sc lies
 // outside their range, or (for the Assumptions' own values, which are the
 // ones Monte Carlo draws around) outside their distribution.
-func HeldInputs(p *engine.Plan, sc engine.Scenario) []Held {
+func HeldInputs(p *engine.Plan, sc domain.Scenario) []Held {
 	var out []Held
 	for _, in := range p.Model().Inputs {
 		v, set := in.Value, false
@@ -96,10 +97,10 @@ func HeldNames(held []Held) []string {
 // overrides, which inputs Monte Carlo and the tornado hold and how to let
 // them vary: at the value cell the user typed in, at the distribution cell
 // whose parameters miss the value, or at the --set that asked for it.
-func HeldWarnings(p *engine.Plan, overrides map[string]engine.Value) diag.Diagnostics {
+func HeldWarnings(p *engine.Plan, overrides map[string]domain.Value) diag.Diagnostics {
 	file := p.Model().Where.File
 	var out diag.Diagnostics
-	for _, h := range HeldInputs(p, engine.Scenario{Name: engine.Base, Set: overrides}) {
+	for _, h := range HeldInputs(p, domain.Scenario{Name: domain.Base, Set: overrides}) {
 		in, v := h.Input, units.Plain(h.Value)
 		rng := fmt.Sprintf("%s..%s", units.Plain(in.Low), units.Plain(in.High))
 		widen := fmt.Sprintf("to let it vary, widen low and high in Assumptions (%s) to include %s", rangeCells(in), v)
@@ -129,14 +130,14 @@ func HeldWarnings(p *engine.Plan, overrides map[string]engine.Value) diag.Diagno
 
 // clearToUseRange offers the bare distribution over the input's range,
 // where that range holds the value.
-func clearToUseRange(in engine.Input) string {
+func clearToUseRange(in domain.Input) string {
 	if !in.HasRange || in.Outside(in.Value.Num) {
 		return ""
 	}
 	return ", or clear the cell to draw it over low, value and high (" + units.Plain(in.Low) + ", " + units.Plain(in.Value.Num) + ", " + units.Plain(in.High) + ")"
 }
 
-func distCell(in engine.Input) diag.Origin {
+func distCell(in domain.Input) diag.Origin {
 	if in.DistAt.Sheet != "" {
 		return in.DistAt
 	}
@@ -145,7 +146,7 @@ func distCell(in engine.Input) diag.Origin {
 
 // rangeCells names an input's low and high cells, "D6, E6", or says where
 // they are when the input was not read from a sheet.
-func rangeCells(in engine.Input) string {
+func rangeCells(in domain.Input) string {
 	if in.LowAt.Sheet == "" || in.HighAt.Sheet == "" {
 		return "the low and high columns"
 	}

@@ -7,16 +7,18 @@ import (
 	"testing"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/engine/enginetest"
 	"planner/montecarlo"
 	"planner/whatif"
+	"planner/wording"
 )
 
 // quoteModel is the ranged spec model after the user typed their own quote:
 // capex 412,000 against the price guide's range 250,000..320,000, every
 // ranged input triangular, electricity correlated with the price.
-func quoteModel(t *testing.T) engine.Model {
+func quoteModel(t *testing.T) domain.Model {
 	t.Helper()
 	m := enginetest.RangedSpecModel()
 	m.Where = diag.Origin{File: "plan.xlsx", Sheet: "Assumptions"}
@@ -25,7 +27,7 @@ func quoteModel(t *testing.T) engine.Model {
 		in.Origin = diag.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: i + 2, Col: 2}
 		in.LowAt, in.HighAt = diag.Origin{Sheet: "Assumptions", Row: i + 2, Col: 4}, diag.Origin{Sheet: "Assumptions", Row: i + 2, Col: 5}
 		if in.Name == "capex" {
-			in.Value = engine.Num(412000)
+			in.Value = domain.Num(412000)
 		}
 		if in.HasRange {
 			d, err := montecarlo.ParseDistribution("", *in)
@@ -35,7 +37,7 @@ func quoteModel(t *testing.T) engine.Model {
 			in.Dist = d
 		}
 	}
-	m.Correlations = []engine.Correlation{{A: "capex", B: "electricity_price", Rho: 0.5,
+	m.Correlations = []domain.Correlation{{A: "capex", B: "electricity_price", Rho: 0.5,
 		Origin: diag.Origin{File: "plan.xlsx", Sheet: "Correlations", Row: 2, Col: 3}}}
 	return m
 }
@@ -47,7 +49,7 @@ func TestValueOutsideItsRangeIsHeld(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := engine.Scenario{Name: engine.Base}
+	base := domain.Scenario{Name: domain.Base}
 	r, err := p.Eval(base)
 	if err != nil {
 		t.Fatal(err)
@@ -103,7 +105,7 @@ func TestSetOutsideItsRangeIsHeld(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outside := engine.Scenario{Name: engine.Base, Set: map[string]engine.Value{"capex": engine.Num(515000)}}
+	outside := domain.Scenario{Name: domain.Base, Set: map[string]domain.Value{"capex": domain.Num(515000)}}
 	tors := tornadoes(t, p, outside)
 	for _, b := range tors[0].Bars {
 		if b.Input.Name == "capex" {
@@ -117,7 +119,7 @@ func TestSetOutsideItsRangeIsHeld(t *testing.T) {
 		"to let it vary, widen low and high in Assumptions (the low and high columns) to include 515000"; got != want {
 		t.Errorf("warning\n%s\nwant\n%s", got, want)
 	}
-	inside := engine.Scenario{Name: engine.Base, Set: map[string]engine.Value{"capex": engine.Num(300000)}}
+	inside := domain.Scenario{Name: domain.Base, Set: map[string]domain.Value{"capex": domain.Num(300000)}}
 	swung := false
 	for _, b := range tornadoes(t, p, inside)[0].Bars {
 		swung = swung || b.Input.Name == "capex"
@@ -129,7 +131,7 @@ func TestSetOutsideItsRangeIsHeld(t *testing.T) {
 
 // tornadoes are the tornado's view of the same inputs: it holds what left
 // its range, as Monte Carlo does.
-func tornadoes(t *testing.T, p *engine.Plan, sc engine.Scenario) []whatif.Tornado {
+func tornadoes(t *testing.T, p *engine.Plan, sc domain.Scenario) []whatif.Tornado {
 	t.Helper()
 	targets, err := whatif.Targets(p, sc, []string{"cost_per_gpu_hour"})
 	if err != nil {
@@ -145,12 +147,12 @@ func tornadoes(t *testing.T, p *engine.Plan, sc engine.Scenario) []whatif.Tornad
 // Every distribution message speaks of its own input, and the examples it
 // gives parse as they stand, for that input.
 func TestDistributionAdviceIsTheInputsOwn(t *testing.T) {
-	rack := engine.Input{Name: "rack_per_month", Unit: "$/month", Value: engine.Num(1000)}
-	share := engine.Input{Name: "residual", Unit: "%", Value: engine.Num(0)}
-	count := engine.Input{Name: "gpus", Unit: "GPUs", Value: engine.Num(8)}
-	ranged := engine.Input{Name: "rack_per_month", Unit: "$/month", Value: engine.Num(1000), Low: 750, High: 1500, HasRange: true}
+	rack := domain.Input{Name: "rack_per_month", Unit: "$/month", Value: domain.Num(1000)}
+	share := domain.Input{Name: "residual", Unit: "%", Value: domain.Num(0)}
+	count := domain.Input{Name: "gpus", Unit: "GPUs", Value: domain.Num(8)}
+	ranged := domain.Input{Name: "rack_per_month", Unit: "$/month", Value: domain.Num(1000), Low: 750, High: 1500, HasRange: true}
 	cases := []struct {
-		in   engine.Input
+		in   domain.Input
 		text string
 		want string
 	}{
@@ -210,7 +212,7 @@ func examplesIn(msg string) []string {
 // An input held because its value left the range has no distribution
 // (show says it is held).
 func TestHeldInputHasNoDistribution(t *testing.T) {
-	in := engine.Input{Name: "capex", Unit: "$", Value: engine.Num(412000), Low: 250000, High: 320000, HasRange: true}
+	in := domain.Input{Name: "capex", Unit: "$", Value: domain.Num(412000), Low: 250000, High: 320000, HasRange: true}
 	if d, err := montecarlo.ParseDistribution("", in); d != nil || err != nil {
 		t.Errorf("distribution %v, %v; want none, held", d, err)
 	}
@@ -225,7 +227,7 @@ func TestCloseCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc := engine.Scenario{Name: engine.Base, Set: map[string]engine.Value{"capex": engine.Num(285000)}}
+	sc := domain.Scenario{Name: domain.Base, Set: map[string]domain.Value{"capex": domain.Num(285000)}}
 	r, _ := p.Eval(sc)
 	mc, err := montecarlo.Run(context.Background(), p, sc, montecarlo.Options{Samples: 4000, Seed: 3})
 	if err != nil {
@@ -264,7 +266,7 @@ func TestCloseCalls(t *testing.T) {
 		}
 	}
 	// Without a run, a break-even within five points is still a close call.
-	tight := engine.Scenario{Name: engine.Base, Set: map[string]engine.Value{"capex": engine.Num(285000), "utilization": engine.Num(0.64)}}
+	tight := domain.Scenario{Name: domain.Base, Set: map[string]domain.Value{"capex": domain.Num(285000), "utilization": domain.Num(0.64)}}
 	r, _ = p.Eval(tight)
 	if c := montecarlo.Closeness(r, enginetest.Offer(t, r, "RunPod", "H100 SXM, Community"), nil); !c.Close || !strings.HasPrefix(c.Why, "close call: break-even within 5 points of utilisation; $") {
 		t.Errorf("within five points: %+v", c)
@@ -283,7 +285,7 @@ func TestValueOutsideItsDistributionIsHeld(t *testing.T) {
 		if in := &m.Inputs[i]; in.Name == "capex" {
 			in.High = 450000
 			in.DistText, in.DistAt = "triangular(250000, 285000, 320000)", diag.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: i + 2, Col: 6}
-			in.Dist = &engine.Distribution{Kind: "triangular", Params: []float64{250000, 285000, 320000}, Text: in.DistText}
+			in.Dist = &domain.Distribution{Kind: "triangular", Params: []float64{250000, 285000, 320000}, Text: in.DistText}
 		}
 	}
 	m.Correlations = nil
@@ -291,7 +293,7 @@ func TestValueOutsideItsDistributionIsHeld(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := engine.Scenario{Name: engine.Base}
+	base := domain.Scenario{Name: domain.Base}
 	for _, in := range montecarlo.SampledInputs(p, base) {
 		if in.Name == "capex" {
 			t.Error("capex is drawn from a distribution that does not hold its value")
@@ -326,14 +328,14 @@ func TestMessagesWritePlainNumbers(t *testing.T) {
 	m := quoteModel(t)
 	for i := range m.Inputs {
 		if m.Inputs[i].Name == "capex" {
-			m.Inputs[i].Value = engine.Num(1e6)
+			m.Inputs[i].Value = domain.Num(1e6)
 		}
 	}
 	p, _ := engine.Build(m, montecarlo.Check)
 	if got := montecarlo.HeldWarnings(p, nil).Error(); !strings.Contains(got, "the value 1000000 lies outside the range 250000..320000") || strings.Contains(got, "e+") {
 		t.Errorf("got %s", got)
 	}
-	if got := (&engine.Distribution{Kind: "uniform", Params: []float64{900000, 1100000}}).String(); got != "uniform(900000, 1100000)" {
+	if got := (&domain.Distribution{Kind: "uniform", Params: []float64{900000, 1100000}}).String(); got != "uniform(900000, 1100000)" {
 		t.Errorf("got %s", got)
 	}
 }
@@ -341,9 +343,9 @@ func TestMessagesWritePlainNumbers(t *testing.T) {
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
 // percent and dollars write a share and money as a verdict's words do.
-func percent(x float64) string { return engine.Word{Value: x, Format: engine.AsPercent}.String() }
+func percent(x float64) string { return wording.Word{Value: x, Format: wording.AsPercent}.String() }
 
-func dollars(v float64) string { return engine.Word{Value: v, Format: engine.AsDollars}.String() }
+func dollars(v float64) string { return wording.Word{Value: v, Format: wording.AsDollars}.String() }
 
 // sameNumber is equality with NaN equal to itself.
 func sameNumber(a, b float64) bool { return a == b || a != a && b != b }

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/montecarlo/exact"
 	"planner/units"
@@ -46,7 +47,7 @@ func orderKey(score float64, i int) uint64 {
 
 // correlated lists the sampled inputs some declared correlation joins, in
 // sampled order; only they are rearranged.
-func correlated(correlations []engine.Correlation, sampled []string) []int {
+func correlated(correlations []domain.Correlation, sampled []string) []int {
 	in := map[string]bool{}
 	for _, n := range sampled {
 		in[n] = true
@@ -68,7 +69,7 @@ func correlated(correlations []engine.Correlation, sampled []string) []int {
 
 // correlation builds the target correlation matrix of the named inputs
 // from the model's declared correlations; nil when none applies.
-func correlation(correlations []engine.Correlation, sampled []string) (*mat.TriDense, error) {
+func correlation(correlations []domain.Correlation, sampled []string) (*mat.TriDense, error) {
 	pos := map[string]int{}
 	for i, n := range sampled {
 		pos[n] = i
@@ -143,8 +144,8 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 
 // uncertain are the inputs Monte Carlo can vary: a distribution, and a
 // value inside the range.
-func uncertain(m *engine.Model) []engine.Input {
-	var out []engine.Input
+func uncertain(m *domain.Model) []domain.Input {
+	var out []domain.Input
 	for _, in := range m.Inputs {
 		if in.Dist != nil && !in.Outside(in.Value.Num) && !in.OutsideDistribution(in.Value.Num) {
 			out = append(out, in)
@@ -155,7 +156,7 @@ func uncertain(m *engine.Model) []engine.Input {
 
 // letVary says why a fixed input does not vary and what would let it, for
 // a message about correlating it.
-func letVary(in engine.Input) string {
+func letVary(in domain.Input) string {
 	where := "its distribution cell"
 	if in.DistAt.Sheet != "" {
 		where = in.DistAt.Cell()
@@ -173,7 +174,7 @@ func letVary(in engine.Input) string {
 
 // correlationWarnings say which declared correlations take no part because
 // an input is held at its value, and what would let it vary.
-func correlationWarnings(m *engine.Model) diag.Diagnostics {
+func correlationWarnings(m *domain.Model) diag.Diagnostics {
 	var out diag.Diagnostics
 	for _, r := range m.Correlations {
 		for _, name := range []string{r.A, r.B} {

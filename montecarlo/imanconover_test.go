@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"planner/engine"
+	"planner/domain"
 )
 
 // Sorting order keys orders the scores: negative, zero and positive, far
@@ -53,7 +53,7 @@ func (c *correlator) rearrangeBySlicesSort(col []float64, j, n int, ascending bo
 func TestCorrelatorIsSlicesSorts(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 9))
 	for _, k := range []int{2, 3} {
-		target, err := correlation([]engine.Correlation{{A: "a", B: "b", Rho: 0.5}, {A: "b", B: "c", Rho: -0.3}}, []string{"a", "b", "c"}[:k])
+		target, err := correlation([]domain.Correlation{{A: "a", B: "b", Rho: 0.5}, {A: "b", B: "c", Rho: -0.3}}, []string{"a", "b", "c"}[:k])
 		if err != nil || target == nil {
 			t.Fatal(err)
 		}

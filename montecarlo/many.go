@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/montecarlo/exact"
 )
@@ -38,7 +39,7 @@ const (
 // the same order, each as Run would give it. Progress hears the samples
 // done over all the scenarios together, from several cores at once, as
 // Run's does.
-func RunAll(ctx context.Context, p *engine.Plan, scenarios []engine.Scenario, opts Options) ([]*Result, error) {
+func RunAll(ctx context.Context, p *engine.Plan, scenarios []domain.Scenario, opts Options) ([]*Result, error) {
 	if err := CheckSamples(opts.Samples); err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"planner/domain"
 	"planner/engine"
 )
 
@@ -45,7 +46,7 @@ func BenchmarkFormulas(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: DefaultSamples, Seed: DefaultSeed})
+				r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: DefaultSamples, Seed: DefaultSeed})
 				if err != nil {
 					b.Fatal(err)
 				}

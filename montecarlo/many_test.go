@@ -6,18 +6,19 @@ import (
 	"sync"
 	"testing"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/formulas"
 )
 
 // grownScenarios are n scenarios setting capex and utilisation, as a
 // Scenarios sheet of many columns does, after the base.
-func grownScenarios(n int) []engine.Scenario {
-	out := []engine.Scenario{{Name: engine.Base}}
+func grownScenarios(n int) []domain.Scenario {
+	out := []domain.Scenario{{Name: domain.Base}}
 	for i := range n {
-		out = append(out, engine.Scenario{Name: fmt.Sprintf("grown %d", i+1), Set: map[string]engine.Value{
-			"capex":       engine.Num(250000 + 70000*float64(i)/float64(n)),
-			"utilization": engine.Num(0.25 + 0.65*float64((i*37)%n)/float64(n)),
+		out = append(out, domain.Scenario{Name: fmt.Sprintf("grown %d", i+1), Set: map[string]domain.Value{
+			"capex":       domain.Num(250000 + 70000*float64(i)/float64(n)),
+			"utilization": domain.Num(0.25 + 0.65*float64((i*37)%n)/float64(n)),
 		}})
 	}
 	return out
@@ -31,8 +32,8 @@ func TestRunAllIsRunOfEach(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	scenarios := append(grownScenarios(6), engine.Scenario{Name: "low power", Set: map[string]engine.Value{"electricity_price": engine.Num(0.09)}},
-		engine.Scenario{Name: "cheap", Set: map[string]engine.Value{"capex": engine.Num(251000)}})
+	scenarios := append(grownScenarios(6), domain.Scenario{Name: "low power", Set: map[string]domain.Value{"electricity_price": domain.Num(0.09)}},
+		domain.Scenario{Name: "cheap", Set: map[string]domain.Value{"capex": domain.Num(251000)}})
 	for _, samples := range []int{3000, 20000} {
 		for _, workers := range []int{0, 1} {
 			opts := Options{Samples: samples, Seed: 7, Workers: workers, Histograms: []string{"cost_per_gpu_hour"}}
@@ -78,7 +79,7 @@ func printed(r *Result) string {
 
 // grownFormulas is the uncertain model with n more formulas, each the cost
 // per GPU-hour moved and stretched by constants of its own.
-func grownFormulas(n int) engine.Model {
+func grownFormulas(n int) domain.Model {
 	m := uncertainModel()
 	for i := range n {
 		m.Formulas = append(m.Formulas, formulas.Formula{Name: fmt.Sprintf("grown_%d", i+1),
@@ -94,7 +95,7 @@ func TestManyFormulasFollowTheirSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: 2000, Seed: 3})
+	r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: 2000, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

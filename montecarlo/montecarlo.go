@@ -12,6 +12,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/montecarlo/exact"
 )
@@ -69,7 +70,7 @@ type Stats struct {
 // OwnCheaper is the share of samples in which owning beats an offer:
 // utilisation at or above break-even.
 type OwnCheaper struct {
-	Offer       engine.Offer
+	Offer       domain.Offer
 	Probability float64
 	// NPV summarises owning's net present value against the offer
 	// (npv_saving), when the model has it; NPVAboveZero is the share of
@@ -85,7 +86,7 @@ type Result struct {
 	Scenario     string
 	Samples      int
 	Seed         uint64
-	Sampled      []engine.Input // the inputs that varied, with their distributions
+	Sampled      []domain.Input // the inputs that varied, with their distributions
 	Held         []Held         // inputs with a distribution held at a value outside their range
 	Good         int            // samples every node-level formula evaluated for
 	FirstFailure string         // why the first failed sample failed, when any did
@@ -96,14 +97,14 @@ type Result struct {
 // SampledInputs are the inputs a Monte Carlo run of sc varies: those with a
 // distribution that some formula uses, that the scenario does not set and
 // whose value lies within their range and their distribution (HeldInputs).
-func SampledInputs(p *engine.Plan, sc engine.Scenario) []engine.Input {
+func SampledInputs(p *engine.Plan, sc domain.Scenario) []domain.Input {
 	used := map[string]bool{}
 	for _, c := range p.Checked() {
 		for _, r := range c.Refs {
 			used[r] = true
 		}
 	}
-	var out []engine.Input
+	var out []domain.Input
 	for _, in := range p.Model().Inputs {
 		if _, set := sc.Set[in.Name]; in.Dist != nil && !in.Value.IsText && used[in.Name] && !set &&
 			!in.Outside(in.Value.Num) && !in.OutsideDistribution(in.Value.Num) {
@@ -138,7 +139,7 @@ func CheckSamples(n int) error {
 // Run samples the scenario's uncertain inputs and summarises every
 // node-level formula: mean, P5, P50, P95 and a histogram, and for every
 // offer of the scenario's GPU the probability that owning is cheaper.
-func Run(ctx context.Context, p *engine.Plan, sc engine.Scenario, opts Options) (*Result, error) {
+func Run(ctx context.Context, p *engine.Plan, sc domain.Scenario, opts Options) (*Result, error) {
 	if err := CheckSamples(opts.Samples); err != nil {
 		return nil, err
 	}
@@ -147,7 +148,7 @@ func Run(ctx context.Context, p *engine.Plan, sc engine.Scenario, opts Options) 
 
 // runScenario is Run, drawing through the shared draws and buffers of a
 // run of many scenarios when sh is not nil.
-func runScenario(ctx context.Context, p *engine.Plan, sc engine.Scenario, opts Options, sh *sharing) (*Result, error) {
+func runScenario(ctx context.Context, p *engine.Plan, sc domain.Scenario, opts Options, sh *sharing) (*Result, error) {
 	mc, err := newRun(p, sc, opts)
 	if err != nil {
 		return nil, err
@@ -167,12 +168,12 @@ func runScenario(ctx context.Context, p *engine.Plan, sc engine.Scenario, opts O
 	if mc.probe, err = mc.newBatch(mc.probeSize()); err != nil {
 		return nil, err
 	}
-	if p.PerOffer(engine.NPVSaving) {
+	if p.PerOffer(domain.NPVSaving) {
 		// Each compared offer's NPV is an output of its own.
 		mc.offerOutputs = make([][]int, len(mc.probe.Offers()))
 		for j := range mc.probe.Offers() {
 			mc.offerOutputs[j] = append(mc.offerOutputs[j], len(mc.outputs))
-			mc.outputs = append(mc.outputs, engine.NPVSaving)
+			mc.outputs = append(mc.outputs, domain.NPVSaving)
 			mc.offerOf = append(mc.offerOf, j)
 		}
 	}
@@ -225,7 +226,7 @@ func (mc *mcRun) sample(ctx context.Context) error {
 
 // newRun prepares a run of sc: the inputs to sample, and the correlation to
 // induce between those the declared correlations join.
-func newRun(p *engine.Plan, sc engine.Scenario, opts Options) (*mcRun, error) {
+func newRun(p *engine.Plan, sc domain.Scenario, opts Options) (*mcRun, error) {
 	sampled := SampledInputs(p, sc)
 	names := namesOf(sampled)
 	correlations := p.Model().Correlations
@@ -244,9 +245,9 @@ func newRun(p *engine.Plan, sc engine.Scenario, opts Options) (*mcRun, error) {
 // mcRun is one Monte Carlo run under way.
 type mcRun struct {
 	plan    *engine.Plan
-	sc      engine.Scenario
+	sc      domain.Scenario
 	opts    Options
-	sampled []engine.Input
+	sampled []domain.Input
 	target  *mat.TriDense
 	joined  []int // the sampled inputs correlations join
 	probe   *engine.Batch
@@ -288,7 +289,7 @@ func (mc *mcRun) probeSize() int {
 // newBatch evaluates what the run reports, size samples at a time: the
 // outputs, and break-even against utilisation for each offer.
 func (mc *mcRun) newBatch(size int) (*engine.Batch, error) {
-	needs := append([]string{engine.Breakeven, engine.Utilization, engine.NPVSaving}, mc.outputs...)
+	needs := append([]string{domain.Breakeven, domain.Utilization, domain.NPVSaving}, mc.outputs...)
 	return mc.plan.NewBatch(mc.sc, namesOf(mc.sampled), size, needs...)
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/engine/enginetest"
 )
@@ -19,7 +20,7 @@ func uniformCapex(t *testing.T) *engine.Plan {
 	m := enginetest.SpecModel()
 	for i := range m.Inputs {
 		if m.Inputs[i].Name == "capex" {
-			m.Inputs[i].Dist = &engine.Distribution{Kind: "uniform", Params: []float64{250000, 320000}}
+			m.Inputs[i].Dist = &domain.Distribution{Kind: "uniform", Params: []float64{250000, 320000}}
 		}
 	}
 	p, err := engine.Build(m, Check)
@@ -45,12 +46,12 @@ func stat(t *testing.T, r *Result, name string) Stats {
 func TestMonteCarloMatchesTheClosedForm(t *testing.T) {
 	p := uniformCapex(t)
 	const n = 200_000
-	r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: n, Seed: 7})
+	r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: n, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
-	lo := enginetest.Eval(t, map[string]engine.Value{"capex": engine.Num(250000)}).Values["cost_per_gpu_hour"]
-	hi := enginetest.Eval(t, map[string]engine.Value{"capex": engine.Num(320000)}).Values["cost_per_gpu_hour"]
+	lo := enginetest.Eval(t, map[string]domain.Value{"capex": domain.Num(250000)}).Values["cost_per_gpu_hour"]
+	hi := enginetest.Eval(t, map[string]domain.Value{"capex": domain.Num(320000)}).Values["cost_per_gpu_hour"]
 	s := stat(t, r, "cost_per_gpu_hour")
 	for _, c := range []struct {
 		name      string
@@ -88,23 +89,23 @@ func TestMonteCarloIsDeterministic(t *testing.T) {
 	for i := range m.Inputs {
 		switch m.Inputs[i].Name {
 		case "capex":
-			m.Inputs[i].Dist = &engine.Distribution{Kind: "triangular", Params: []float64{250000, 285000, 320000}}
+			m.Inputs[i].Dist = &domain.Distribution{Kind: "triangular", Params: []float64{250000, 285000, 320000}}
 		case "utilization":
-			m.Inputs[i].Dist = &engine.Distribution{Kind: "pert", Params: []float64{0.2, 0.5, 0.9}}
+			m.Inputs[i].Dist = &domain.Distribution{Kind: "pert", Params: []float64{0.2, 0.5, 0.9}}
 		case "electricity_price":
-			m.Inputs[i].Dist = &engine.Distribution{Kind: "lognormal", Params: []float64{math.Log(0.12), 0.2}}
+			m.Inputs[i].Dist = &domain.Distribution{Kind: "lognormal", Params: []float64{math.Log(0.12), 0.2}}
 		case "pue":
-			m.Inputs[i].Dist = &engine.Distribution{Kind: "normal", Params: []float64{1.3, 0.05}}
+			m.Inputs[i].Dist = &domain.Distribution{Kind: "normal", Params: []float64{1.3, 0.05}}
 		}
 	}
-	m.Correlations = []engine.Correlation{{A: "capex", B: "electricity_price", Rho: 0.6}}
+	m.Correlations = []domain.Correlation{{A: "capex", B: "electricity_price", Rho: 0.6}}
 	p, err := engine.Build(m, Check)
 	if err != nil {
 		t.Fatal(err)
 	}
 	run := func(workers int) *Result {
 		// More samples than the pilot, so that the brackets are in play.
-		r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: 50_000, Seed: 42, Workers: workers,
+		r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: 50_000, Seed: 42, Workers: workers,
 			Histograms: []string{"cost_per_used_hour"}})
 		if err != nil {
 			t.Fatal(err)
@@ -115,7 +116,7 @@ func TestMonteCarloIsDeterministic(t *testing.T) {
 	if !reflect.DeepEqual(one, two) || !reflect.DeepEqual(two, three) || !reflect.DeepEqual(two, again) {
 		t.Error("the same seed gave different results on 1, 2 and 3 workers, or on two runs")
 	}
-	other, _ := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: 10_000, Seed: 43})
+	other, _ := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: 10_000, Seed: 43})
 	if reflect.DeepEqual(one.Outputs, other.Outputs) {
 		t.Error("another seed gave the same numbers")
 	}
@@ -130,14 +131,14 @@ func TestMonteCarloRecountsWhenABracketMisses(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts := Options{Samples: 40_000, Seed: 9, Histograms: []string{"cost_per_used_hour", "capital_per_gpu_hour"}}
-	held, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, opts)
+	held, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts.narrow = true // brackets of a few pilot ranks: the run's percentiles miss them
 	recounts := 0
 	opts.recounted = func() { recounts++ }
-	missed, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, opts)
+	missed, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +153,7 @@ func TestMonteCarloRecountsWhenABracketMisses(t *testing.T) {
 func TestMonteCarloRefusesSampleCounts(t *testing.T) {
 	p := uniformCapex(t)
 	for _, n := range []int{0, -5, MaxSamples + 1} {
-		_, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: n})
+		_, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: n})
 		if err == nil || err.Error() != CheckSamples(n).Error() {
 			t.Errorf("%d samples: %v", n, err)
 		}
@@ -167,7 +168,7 @@ func TestMonteCarloCountsFailedSamples(t *testing.T) {
 	m := enginetest.SpecModel()
 	for i := range m.Inputs {
 		if m.Inputs[i].Name == "utilization" {
-			m.Inputs[i].Dist = &engine.Distribution{Kind: "uniform", Params: []float64{-0.5, 0.5}}
+			m.Inputs[i].Dist = &domain.Distribution{Kind: "uniform", Params: []float64{-0.5, 0.5}}
 		}
 	}
 	m.Formulas = append(m.Formulas, enginetest.Formulas("inverse = 1 / (utilization > 0 ? utilization : 0)")...)
@@ -175,7 +176,7 @@ func TestMonteCarloCountsFailedSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: 4000, Seed: 1, Histograms: []string{"inverse"}})
+	r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: 4000, Seed: 1, Histograms: []string{"inverse"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,10 +225,10 @@ func TestMonteCarloIgnoresBranchesNotTaken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res, err := p.Eval(engine.Scenario{Name: engine.Base}); err != nil || len(res.Errors) > 0 {
+	if res, err := p.Eval(domain.Scenario{Name: domain.Base}); err != nil || len(res.Errors) > 0 {
 		t.Fatalf("eval: %v %v", err, res.Errors)
 	}
-	r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: 3000, Seed: 1})
+	r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: 3000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,20 +247,20 @@ func TestRankCorrelationIsInduced(t *testing.T) {
 	for i := range m.Inputs {
 		switch m.Inputs[i].Name {
 		case "capex":
-			m.Inputs[i].Dist = &engine.Distribution{Kind: "uniform", Params: []float64{250000, 320000}}
+			m.Inputs[i].Dist = &domain.Distribution{Kind: "uniform", Params: []float64{250000, 320000}}
 		case "electricity_price":
-			m.Inputs[i].Dist = &engine.Distribution{Kind: "lognormal", Params: []float64{math.Log(0.12), 0.3}}
+			m.Inputs[i].Dist = &domain.Distribution{Kind: "lognormal", Params: []float64{math.Log(0.12), 0.3}}
 		case "utilization":
-			m.Inputs[i].Dist = &engine.Distribution{Kind: "pert", Params: []float64{0.2, 0.5, 0.9}}
+			m.Inputs[i].Dist = &domain.Distribution{Kind: "pert", Params: []float64{0.2, 0.5, 0.9}}
 		}
 	}
 	for _, rho := range []float64{0.8, -0.5} {
-		m.Correlations = []engine.Correlation{{A: "capex", B: "electricity_price", Rho: rho}}
+		m.Correlations = []domain.Correlation{{A: "capex", B: "electricity_price", Rho: rho}}
 		p, err := engine.Build(m, Check)
 		if err != nil {
 			t.Fatal(err)
 		}
-		mc, err := newRun(p, engine.Scenario{Name: engine.Base}, Options{Samples: blockSize, Seed: 3})
+		mc, err := newRun(p, domain.Scenario{Name: domain.Base}, Options{Samples: blockSize, Seed: 3})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/engine/enginetest"
 )
@@ -18,15 +19,15 @@ func TestMonteCarloNPVPerOffer(t *testing.T) {
 	finance := map[string]float64{"cost_of_capital": 0.08, "residual": 0.3, "maintenance_per_year": 0.05,
 		"staff_per_month": 400, "network_per_month": 150}
 	m := enginetest.SpecModel()
-	set := map[string]engine.Value{}
+	set := map[string]domain.Value{}
 	for i := range m.Inputs {
 		in := &m.Inputs[i]
 		if v, ok := finance[in.Name]; ok {
-			in.Value = engine.Num(v)
+			in.Value = domain.Num(v)
 			set[in.Name] = in.Value
 		}
 		if in.Name == "utilization" {
-			in.Dist = &engine.Distribution{Kind: "uniform", Params: []float64{0.25, 0.9}}
+			in.Dist = &domain.Distribution{Kind: "uniform", Params: []float64{0.25, 0.9}}
 		}
 	}
 	p, err := engine.Build(m, Check)
@@ -34,12 +35,12 @@ func TestMonteCarloNPVPerOffer(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 200_000
-	r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: n, Seed: 11})
+	r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: n, Seed: 11})
 	if err != nil {
 		t.Fatal(err)
 	}
 	npvAt := func(u float64, label string) (npv, breakeven float64) {
-		with := map[string]engine.Value{"utilization": engine.Num(u)}
+		with := map[string]domain.Value{"utilization": domain.Num(u)}
 		for k, v := range set {
 			with[k] = v
 		}

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/engine/enginetest"
 )
@@ -22,7 +23,7 @@ func TestRescalingsFound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mc, err := newRun(p, engine.Scenario{Name: engine.Base}, Options{Samples: 1000})
+	mc, err := newRun(p, domain.Scenario{Name: domain.Base}, Options{Samples: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +65,7 @@ func TestRescaledStatisticsAreExact(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := func(histograms ...string) map[string]Stats {
-		r, err := Run(context.Background(), p, engine.Scenario{Name: engine.Base}, Options{Samples: 60_000, Seed: 5, Histograms: histograms})
+		r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: 60_000, Seed: 5, Histograms: histograms})
 		if err != nil {
 			t.Fatal(err)
 		}

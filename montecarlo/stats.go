@@ -9,7 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"planner/engine"
+	"planner/domain"
 	"planner/montecarlo/exact"
 )
 
@@ -46,7 +46,7 @@ func (mc *mcRun) result(ctx context.Context) (*Result, error) {
 			oc.Probability = float64(wins) / float64(all)
 		}
 		for _, i := range mc.outputsOf(j) {
-			if outputs[i].Name == engine.NPVSaving {
+			if outputs[i].Name == domain.NPVSaving {
 				oc.NPV = &outputs[i]
 				if all > 0 {
 					oc.NPVAboveZero = float64(gains) / float64(all)
@@ -241,14 +241,14 @@ func (mc *mcRun) explainFirstFailure() string {
 		return err.Error()
 	}
 	w.draw(k)
-	set := map[string]engine.Value{}
+	set := map[string]domain.Value{}
 	for name, v := range mc.sc.Set {
 		set[name] = v
 	}
 	for j, in := range mc.sampled {
-		set[in.Name] = engine.Num(w.cols[j][first-k*blockSize])
+		set[in.Name] = domain.Num(w.cols[j][first-k*blockSize])
 	}
-	res, err := mc.plan.Eval(engine.Scenario{Name: mc.sc.Name, Set: set})
+	res, err := mc.plan.Eval(domain.Scenario{Name: mc.sc.Name, Set: set})
 	if err != nil {
 		return err.Error()
 	}

@@ -3,6 +3,7 @@ package montecarlo
 import (
 	"slices"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/montecarlo/exact"
 )
@@ -11,7 +12,7 @@ import (
 type worker struct {
 	mc        *mcRun
 	b         *engine.Batch
-	compared  []engine.Offer // the offers the batch compares
+	compared  []domain.Offer // the offers the batch compares
 	bad       []bool         // per sample of the block: it failed
 	offerBad  []bool         // the same for one offer
 	fresh     []bool         // failed for an offer but not before
@@ -57,7 +58,7 @@ func (mc *mcRun) newWorker(share int) (*worker, error) {
 	return w, nil
 }
 
-func namesOf(ins []engine.Input) []string {
+func namesOf(ins []domain.Input) []string {
 	out := make([]string, len(ins))
 	for i, in := range ins {
 		out[i] = in.Name
@@ -187,15 +188,15 @@ func (w *worker) confirmOffers(k int, offerBad, nodeBad []bool, j int) {
 }
 
 // sample is sample i of block k as a scenario of its own.
-func (w *worker) sample(k, i int) engine.Scenario {
-	set := map[string]engine.Value{}
+func (w *worker) sample(k, i int) domain.Scenario {
+	set := map[string]domain.Value{}
 	for name, v := range w.mc.sc.Set {
 		set[name] = v
 	}
 	for j, in := range w.mc.sampled {
-		set[in.Name] = engine.Num(w.cols[j][i])
+		set[in.Name] = domain.Num(w.cols[j][i])
 	}
-	return engine.Scenario{Name: w.mc.sc.Name, Set: set}
+	return domain.Scenario{Name: w.mc.sc.Name, Set: set}
 }
 
 // offerResult finds the j-th compared offer in a result.
@@ -293,7 +294,7 @@ func sumGood(col []float64, bad []bool) (sum float64) {
 // offers counts, per compared offer, the samples in which owning wins.
 func (w *worker) offers(k, n int, bad []bool) {
 	mc := w.mc
-	col, fixed, _ := w.b.Column(engine.Utilization)
+	col, fixed, _ := w.b.Column(domain.Utilization)
 	util := columnOr(col, fixed, w.util[:n])
 	mc.cheaper[k], mc.counted[k] = make([]int, len(w.compared)), make([]int, len(w.compared))
 	mc.gains[k] = make([]int, len(w.compared))
@@ -304,7 +305,7 @@ func (w *worker) offers(k, n int, bad []bool) {
 		if w.b.FailedOffer(offerBad, n) {
 			w.confirmOffers(k, offerBad, bad, j)
 		}
-		be, beFixed := w.b.OfferColumn(j, engine.Breakeven)
+		be, beFixed := w.b.OfferColumn(j, domain.Breakeven)
 		breakeven := columnOr(be, beFixed, w.breakeven[:n])
 		mc.cheaper[k][j], mc.counted[k][j] = wins(util, breakeven, offerBad)
 		w.recordOffer(k, n, j, offerBad)
@@ -336,7 +337,7 @@ func (w *worker) recordOffer(k, n, j int, bad []bool) {
 		if !finite(mc.sums[k][o]) {
 			mc.keepScaled(k, o, col, n, fixed, good, failed)
 		}
-		if mc.outputs[o] == engine.NPVSaving {
+		if mc.outputs[o] == domain.NPVSaving {
 			mc.gains[k][j] = positive(col, fixed, bad)
 		}
 	}

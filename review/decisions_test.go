@@ -6,7 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"planner/engine"
+	"planner/domain"
+	"planner/wording"
 	"planner/workbooks"
 )
 
@@ -48,7 +49,7 @@ func TestFlippedVerdictLeads(t *testing.T) {
 	set(&edited, "utilization", 0.48)
 	for _, sc := range edited.Scenarios {
 		if sc.Links["capex"] == "Assumptions!B6" { // H100 mid takes the Assumptions' capex, as a workbook reads it
-			sc.Set["capex"] = engine.Num(300000)
+			sc.Set["capex"] = domain.Num(300000)
 		}
 	}
 	d := Compare(side(t, "old", old), side(t, "new", edited), Tolerance{})
@@ -68,7 +69,7 @@ func TestFlippedVerdictLeads(t *testing.T) {
 	}
 	for i, w := range wants {
 		got := d.Decisions[i]
-		if got.Scenario != w.scenario || got.Offer != w.offer || got.Deployment != "" || got.Old != engine.Buy || got.New != engine.Rent || got.Only != "" {
+		if got.Scenario != w.scenario || got.Offer != w.offer || got.Deployment != "" || got.Old != wording.Buy || got.New != wording.Rent || got.Only != "" {
 			t.Errorf("decision %d: %s %s %q → %q (only %q), want %s vs %s buy → rent", i, got.Scenario, got.Offer, got.Old, got.New, got.Only, w.scenario, w.offer)
 		}
 		if got.OldSaving == nil || got.NewSaving == nil || !near(*got.OldSaving, w.old) || !near(*got.NewSaving, w.new) {
@@ -91,7 +92,7 @@ func TestFlippedVerdictLeads(t *testing.T) {
 	// per used hour and break-evens.
 	rest := 0
 	for i, r := range d.Results {
-		isHeadline := r.Name == engine.CostPerGPUHour || r.Name == engine.CostPerUsedHour || r.Name == engine.Breakeven
+		isHeadline := r.Name == domain.CostPerGPUHour || r.Name == domain.CostPerUsedHour || r.Name == domain.Breakeven
 		if r.Headline != isHeadline {
 			t.Errorf("%s: headline %v", r.Key(), r.Headline)
 		}
@@ -123,7 +124,7 @@ func TestFlippedVerdictLeads(t *testing.T) {
 func TestAddedDeploymentIsAChange(t *testing.T) {
 	old := workbooks.DefaultModel()
 	added := workbooks.DefaultModel()
-	added.Deployments = append(added.Deployments, engine.Deployment{Name: "70B BF16 on 4×H100", Model: "Llama 3.1 70B",
+	added.Deployments = append(added.Deployments, domain.Deployment{Name: "70B BF16 on 4×H100", Model: "Llama 3.1 70B",
 		Precision: "BF16", GPU: "H100 SXM", Cards: 4, Replicas: 1, HoursPerMonth: 220, Offer: "RunPod H100 SXM, Community"})
 	d := Compare(side(t, "old", old), side(t, "new", added), Tolerance{})
 
@@ -133,7 +134,7 @@ func TestAddedDeploymentIsAChange(t *testing.T) {
 		t.Fatalf("facts %+v, decisions %+v", d.Facts, d.Decisions)
 	}
 	got := d.Decisions[0]
-	if got.Deployment != "70B BF16 on 4×H100" || got.Old != "" || got.New != engine.Rent || got.Only != "new" ||
+	if got.Deployment != "70B BF16 on 4×H100" || got.Old != "" || got.New != wording.Rent || got.Only != "new" ||
 		got.OldSaving != nil || got.NewSaving == nil || !near(*got.NewSaving, rent-own) {
 		t.Errorf("decision %+v (saves %s a month), want a new rent saving %v", got, money(got.NewSaving), rent-own)
 	}
@@ -153,7 +154,7 @@ func TestAddedDeploymentIsAChange(t *testing.T) {
 	}
 
 	back := Compare(side(t, "new", added), side(t, "old", old), Tolerance{})
-	if len(back.Decisions) != 1 || back.Decisions[0].Only != "old" || back.Decisions[0].Old != engine.Rent || back.Decisions[0].New != "" {
+	if len(back.Decisions) != 1 || back.Decisions[0].Only != "old" || back.Decisions[0].Old != wording.Rent || back.Decisions[0].New != "" {
 		t.Fatalf("removed: %+v", back.Decisions)
 	}
 	if row := back.Report().Decisions.Rows[0]; !slices.Equal(row, []string{"deployment 70B BF16 on 4×H100", "rent", "—",

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"planner/engine"
+	"planner/domain"
 	"planner/facts"
 )
 
@@ -192,7 +192,7 @@ func change(old, new facts.Result, tol Tolerance) (ResultChange, bool) {
 }
 
 // headline are the results a reviewer reads right after the decisions.
-var headline = map[string]bool{engine.CostPerGPUHour: true, engine.CostPerUsedHour: true, engine.Breakeven: true}
+var headline = map[string]bool{domain.CostPerGPUHour: true, domain.CostPerUsedHour: true, domain.Breakeven: true}
 
 // perMonth is the unit of the figures whose change is money a month.
 const perMonth = "$/month"

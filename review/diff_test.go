@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"planner/deploy"
+	"planner/domain"
 	"planner/engine"
 	"planner/facts"
 	"planner/montecarlo"
@@ -16,7 +17,7 @@ import (
 )
 
 // side computes a model as diff does.
-func side(t *testing.T, name string, m engine.Model) Side {
+func side(t *testing.T, name string, m domain.Model) Side {
 	t.Helper()
 	p, err := engine.Build(m, deploy.Check, montecarlo.Check, whatif.Check)
 	if err != nil {
@@ -49,7 +50,7 @@ func TestOneEditShowsItselfAndItsDependents(t *testing.T) {
 		if v == in.Value.Num {
 			continue // drew the value it had: nothing was edited
 		}
-		in.Value = engine.Num(v)
+		in.Value = domain.Num(v)
 		newSide := side(t, "new", m)
 		d := Compare(old, newSide, Tolerance{})
 
@@ -81,7 +82,7 @@ func TestOneEditShowsItselfAndItsDependents(t *testing.T) {
 
 // perturb moves an input's value within its range, or within what its
 // unit allows.
-func perturb(rng *rand.Rand, in engine.Input) float64 {
+func perturb(rng *rand.Rand, in domain.Input) float64 {
 	switch {
 	case in.HasRange:
 		return in.Low + rng.Float64()*(in.High-in.Low)
@@ -122,10 +123,10 @@ func TestTolerance(t *testing.T) {
 	}
 }
 
-func set(m *engine.Model, name string, v float64) {
+func set(m *domain.Model, name string, v float64) {
 	for i := range m.Inputs {
 		if m.Inputs[i].Name == name {
-			m.Inputs[i].Value = engine.Num(v)
+			m.Inputs[i].Value = domain.Num(v)
 			return
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/engine/enginetest"
 )
@@ -15,7 +16,7 @@ func withOffers(b *testing.B, n int) *engine.Plan {
 	m := enginetest.SpecModel()
 	m.Offers = nil
 	for i := range n {
-		m.Offers = append(m.Offers, engine.Offer{Provider: "Cloud", Name: fmt.Sprintf("H100 offer %d", i+1), GPU: "H100 SXM",
+		m.Offers = append(m.Offers, domain.Offer{Provider: "Cloud", Name: fmt.Sprintf("H100 offer %d", i+1), GPU: "H100 SXM",
 			Price: 1.5 + 5*float64(i)/float64(n)})
 	}
 	p, err := engine.Build(m)
@@ -31,7 +32,7 @@ func withOffers(b *testing.B, n int) *engine.Plan {
 func BenchmarkBreakevenCurve(b *testing.B) {
 	for _, n := range []int{100, 1000} {
 		p := withOffers(b, n)
-		sc := []engine.Scenario{{Name: engine.Base}}
+		sc := []domain.Scenario{{Name: domain.Base}}
 		b.Run(fmt.Sprintf("offers=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

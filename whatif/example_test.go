@@ -3,6 +3,7 @@ package whatif_test
 import (
 	"fmt"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/formulas"
 	"planner/whatif"
@@ -11,16 +12,16 @@ import (
 // How many hours at $2 an hour a $500 budget buys: goal seek solves the
 // bill for the hours.
 func ExampleSolve() {
-	m := engine.Model{
-		Inputs: []engine.Input{{Name: "price", Value: engine.Num(2)},
-			{Name: "hours", Value: engine.Num(100), Low: 1, High: 1000, HasRange: true}},
+	m := domain.Model{
+		Inputs: []domain.Input{{Name: "price", Value: domain.Num(2)},
+			{Name: "hours", Value: domain.Num(100), Low: 1, High: 1000, HasRange: true}},
 		Formulas: []formulas.Formula{{Name: "bill", Source: "price * hours"}},
 	}
 	p, err := engine.Build(m, whatif.Check)
 	if err != nil {
 		panic(err)
 	}
-	sol, err := whatif.Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "budget", For: "hours", Target: "bill", Value: 500})
+	sol, err := whatif.Solve(p, domain.Scenario{Name: domain.Base}, domain.Goal{Name: "budget", For: "hours", Target: "bill", Value: 500})
 	if err != nil {
 		panic(err)
 	}

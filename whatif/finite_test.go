@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/engine/enginetest"
 	"planner/formulas"
@@ -15,7 +16,7 @@ import (
 // y = x · 1.5, which overflows at x's ends, and z = x, which does not.
 func wideModel(t *testing.T) *engine.Plan {
 	t.Helper()
-	m := engine.Model{Inputs: []engine.Input{{Name: "x", Value: engine.Num(0), Low: -1.5e308, High: 1.5e308, HasRange: true}},
+	m := domain.Model{Inputs: []domain.Input{{Name: "x", Value: domain.Num(0), Low: -1.5e308, High: 1.5e308, HasRange: true}},
 		Formulas: []formulas.Formula{{Name: "y", Source: "x * 1.5"}, {Name: "z", Source: "x + 0"}}}
 	p, err := engine.Build(m)
 	if err != nil {
@@ -28,7 +29,7 @@ func wideModel(t *testing.T) *engine.Plan {
 // bar keeps its ends and says why it has no swing.
 func TestTornadoSwingBeyondTheLargestNumber(t *testing.T) {
 	p := wideModel(t)
-	tors, err := Tornadoes(p, engine.Scenario{Name: engine.Base}, []Target{{Name: "z"}})
+	tors, err := Tornadoes(p, domain.Scenario{Name: domain.Base}, []Target{{Name: "z"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,8 +44,8 @@ func TestTornadoSwingBeyondTheLargestNumber(t *testing.T) {
 // evenly between them, and says why a cell has no number.
 func TestDataTableOverAWideAxis(t *testing.T) {
 	p := wideModel(t)
-	spec := engine.TableSpec{Name: "t", Output: "y", Row: engine.Axis{Input: "x", From: -1.5e308, To: 1.5e308, Steps: 5}}
-	tab, err := DataTable(p, engine.Scenario{Name: engine.Base}, spec)
+	spec := domain.TableSpec{Name: "t", Output: "y", Row: domain.Axis{Input: "x", From: -1.5e308, To: 1.5e308, Steps: 5}}
+	tab, err := DataTable(p, domain.Scenario{Name: domain.Base}, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,21 +73,21 @@ func TestBreakevenBelowOnePercent(t *testing.T) {
 	cheap := map[string]float64{"capex": 1000, "electricity_price": 0, "rack_per_month": 0}
 	for i, in := range m.Inputs {
 		if v, ok := cheap[in.Name]; ok {
-			m.Inputs[i].Value = engine.Num(v)
+			m.Inputs[i].Value = domain.Num(v)
 		}
 	}
 	p, err := engine.Build(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := BreakevenCurve(p, []engine.Scenario{{Name: engine.Base}})
+	c, err := BreakevenCurve(p, []domain.Scenario{{Name: domain.Base}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, cr := range c.Crossings {
 		// At 1 % busy, owning costs a hundred times its calendar hour.
-		hour := enginetest.Eval(t, map[string]engine.Value{"capex": engine.Num(1000), "electricity_price": engine.Num(0),
-			"rack_per_month": engine.Num(0), "utilization": engine.Num(0.01)}).Values["cost_per_used_hour"]
+		hour := enginetest.Eval(t, map[string]domain.Value{"capex": domain.Num(1000), "electricity_price": domain.Num(0),
+			"rack_per_month": domain.Num(0), "utilization": domain.Num(0.01)}).Values["cost_per_used_hour"]
 		if hour >= cr.Offer.Price || !math.IsNaN(cr.Utilization) || cr.Why != BelowAll {
 			t.Errorf("%s: crossing %v, %q; at 1 %% owning costs %v against %v", cr.Offer.Label(), cr.Utilization, cr.Why, hour, cr.Offer.Price)
 		}
@@ -99,19 +100,19 @@ func TestSolveBracketsStopAtTheLargestNumber(t *testing.T) {
 	m := enginetest.SpecModel()
 	for i, in := range m.Inputs {
 		if in.Name == "capex" {
-			m.Inputs[i].Value, m.Inputs[i].Unit = engine.Num(1e306), "$"
+			m.Inputs[i].Value, m.Inputs[i].Unit = domain.Num(1e306), "$"
 		}
 	}
 	p, err := engine.Build(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := Solve(p, engine.Scenario{Name: engine.Base}, engine.Goal{Name: "g", For: "capex", Target: "cost_per_gpu_hour", Value: -1})
+	sol, err := Solve(p, domain.Scenario{Name: domain.Base}, domain.Goal{Name: "g", For: "capex", Target: "cost_per_gpu_hour", Value: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	at := func(capex float64) string {
-		v := enginetest.Eval(t, map[string]engine.Value{"capex": engine.Num(capex)}).Values["cost_per_gpu_hour"]
+		v := enginetest.Eval(t, map[string]domain.Value{"capex": domain.Num(capex)}).Values["cost_per_gpu_hour"]
 		return units.Format(v, "$/GPU-h")
 	}
 	want := "no value of capex between " + units.Format(1e303, "$") + " and " + units.Format(math.MaxFloat64, "$") +

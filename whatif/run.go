@@ -2,6 +2,7 @@ package whatif
 
 import (
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 )
 
@@ -11,7 +12,7 @@ import (
 // are what utilisation moves: without them the tornado would show
 // utilisation as the input that does not matter.
 func DefaultTargets() []string {
-	return []string{engine.CostPerGPUHour, engine.CostPerUsedHour, engine.Breakeven, engine.OwnSaving}
+	return []string{domain.CostPerGPUHour, domain.CostPerUsedHour, domain.Breakeven, domain.OwnSaving}
 }
 
 // Report holds the what-if analyses a workbook asks for, computed together
@@ -27,7 +28,7 @@ type Report struct {
 // DefaultTargets when both are empty), the data tables and goals the model
 // carries, and the break-even curve of every scenario. scenarios[0] is the
 // base.
-func Run(p *engine.Plan, scenarios []engine.Scenario, targets []string) (*Report, error) {
+func Run(p *engine.Plan, scenarios []domain.Scenario, targets []string) (*Report, error) {
 	base := scenarios[0]
 	m := p.Model()
 	if len(targets) == 0 {
@@ -57,7 +58,7 @@ func Run(p *engine.Plan, scenarios []engine.Scenario, targets []string) (*Report
 		}
 		w.Tables = append(w.Tables, t)
 	}
-	if _, ok := p.Formula(engine.CostPerUsedHour); ok {
+	if _, ok := p.Formula(domain.CostPerUsedHour); ok {
 		if w.Curve, err = BreakevenCurve(p, scenarios); err != nil {
 			return nil, err
 		}

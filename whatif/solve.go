@@ -8,13 +8,14 @@ import (
 	"strings"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/units"
 )
 
 // Solution is a goal solved, or why it cannot be.
 type Solution struct {
-	engine.Goal
+	domain.Goal
 	X          float64 // the input's value that reaches the target
 	Reached    float64 // the target's value there
 	Found      bool
@@ -27,7 +28,7 @@ type Solution struct {
 // the input's range, else wider ones the input's unit allows. Without a
 // bracket it says so, with the target's values at the ends: never a wrong
 // number.
-func Solve(p *engine.Plan, sc engine.Scenario, g engine.Goal) (Solution, error) {
+func Solve(p *engine.Plan, sc domain.Scenario, g domain.Goal) (Solution, error) {
 	sol := Solution{Goal: g}
 	m := p.Model()
 	in, ok := m.Input(g.For)
@@ -47,7 +48,7 @@ func Solve(p *engine.Plan, sc engine.Scenario, g engine.Goal) (Solution, error) 
 // solveFor finds where f, the goal's target less its value as a function
 // of the input in, is zero (see Solve), for a caller that evaluates f
 // itself, such as one evaluator shared by many goals.
-func solveFor(p *engine.Plan, in engine.Input, g engine.Goal, f func(float64) float64) Solution {
+func solveFor(p *engine.Plan, in domain.Input, g domain.Goal, f func(float64) float64) Solution {
 	sol := Solution{Goal: g}
 	var last [2]float64
 	var lastV [2]float64
@@ -87,8 +88,8 @@ func solveFor(p *engine.Plan, in engine.Input, g engine.Goal, f func(float64) fl
 
 // goalFunc is target(x) − value for the goal, evaluated in sc with the
 // goal's other settings; NaN where the model gives no number.
-func goalFunc(p *engine.Plan, sc engine.Scenario, g engine.Goal) (func(float64) float64, error) {
-	set := map[string]engine.Value{}
+func goalFunc(p *engine.Plan, sc domain.Scenario, g domain.Goal) (func(float64) float64, error) {
+	set := map[string]domain.Value{}
 	for k, v := range sc.Set {
 		set[k] = v
 	}
@@ -108,7 +109,7 @@ func goalFunc(p *engine.Plan, sc engine.Scenario, g engine.Goal) (func(float64) 
 		}
 		price = o.Price
 	}
-	ev, err := p.NewEvaluator(engine.Scenario{Name: sc.Name, Set: set}, g.For)
+	ev, err := p.NewEvaluator(domain.Scenario{Name: sc.Name, Set: set}, g.For)
 	if err != nil {
 		return nil, err
 	}
@@ -123,17 +124,17 @@ func goalFunc(p *engine.Plan, sc engine.Scenario, g engine.Goal) (func(float64) 
 	}, nil
 }
 
-func offerByLabel(m *engine.Model, label string) (engine.Offer, bool) {
+func offerByLabel(m *domain.Model, label string) (domain.Offer, bool) {
 	for _, o := range m.Offers {
 		if strings.EqualFold(o.Label(), strings.TrimSpace(label)) {
 			return o, true
 		}
 	}
-	return engine.Offer{}, false
+	return domain.Offer{}, false
 }
 
 // brackets lists where to look, narrowest first.
-func brackets(in engine.Input, g engine.Goal) [][2]float64 {
+func brackets(in domain.Input, g domain.Goal) [][2]float64 {
 	if g.HasRange {
 		return [][2]float64{{g.Low, g.High}}
 	}
@@ -245,7 +246,7 @@ type GoalProblem struct {
 
 // GoalProblems says what makes g impossible to solve in this model, part by
 // part; none when it can be tried.
-func GoalProblems(p *engine.Plan, g engine.Goal) []GoalProblem {
+func GoalProblems(p *engine.Plan, g domain.Goal) []GoalProblem {
 	m := p.Model()
 	var out []GoalProblem
 	fail := func(col, format string, args ...any) {

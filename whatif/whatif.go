@@ -6,16 +6,18 @@ import (
 	"sort"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/montecarlo"
 	"planner/units"
+	"planner/wording"
 )
 
 // Target is an output a what-if follows: a node-level formula, or a
 // per-offer formula against one offer.
 type Target struct {
 	Name  string
-	Offer *engine.Offer // nil for a node-level formula
+	Offer *domain.Offer // nil for a node-level formula
 }
 
 // Label names the target for people: "breakeven_utilization vs RunPod H100 SXM, Community".
@@ -28,7 +30,7 @@ func (t Target) Label() string {
 
 // Targets expands formula names into targets for sc: a per-offer formula
 // becomes one target per offer of the scenario's GPU.
-func Targets(p *engine.Plan, sc engine.Scenario, names []string) ([]Target, error) {
+func Targets(p *engine.Plan, sc domain.Scenario, names []string) ([]Target, error) {
 	res, err := p.Eval(sc)
 	if err != nil {
 		return nil, err
@@ -77,7 +79,7 @@ func (t Target) value(r *engine.Result) (float64, bool) {
 
 // TornadoBar is one input moved from low to high, the others at base.
 type TornadoBar struct {
-	Input         engine.Input
+	Input         domain.Input
 	AtLow, AtHigh float64 // the target with the input at its low and its high
 	Swing         float64 // |AtHigh − AtLow|
 	// Why says, when the bar has no swing to show, why: the target has no
@@ -101,7 +103,7 @@ type Tornado struct {
 // value in sc lies outside its range is held: swinging it over a range
 // that no longer contains it would show a sensitivity to values nobody
 // assumes.
-func Tornadoes(p *engine.Plan, sc engine.Scenario, targets []Target) ([]Tornado, error) {
+func Tornadoes(p *engine.Plan, sc domain.Scenario, targets []Target) ([]Tornado, error) {
 	base, err := p.Eval(sc)
 	if err != nil {
 		return nil, err
@@ -158,13 +160,13 @@ func Tornadoes(p *engine.Plan, sc engine.Scenario, targets []Target) ([]Tornado,
 }
 
 // with evaluates sc with one input set; nil when the scenario is wrong.
-func with(p *engine.Plan, sc engine.Scenario, name string, v float64) *engine.Result {
-	set := map[string]engine.Value{}
+func with(p *engine.Plan, sc domain.Scenario, name string, v float64) *engine.Result {
+	set := map[string]domain.Value{}
 	for k, x := range sc.Set {
 		set[k] = x
 	}
-	set[name] = engine.Num(v)
-	r, err := p.Eval(engine.Scenario{Name: sc.Name, Set: set})
+	set[name] = domain.Num(v)
+	r, err := p.Eval(domain.Scenario{Name: sc.Name, Set: set})
 	if err != nil {
 		return nil
 	}
@@ -205,7 +207,7 @@ func offersByLabel(r *engine.Result) map[string]int {
 const MaxSteps = 1000
 
 // values are the axis's input values, From to To inclusive, evenly spaced.
-func values(a engine.Axis) []float64 {
+func values(a domain.Axis) []float64 {
 	if a.Steps == 1 {
 		return []float64{a.From}
 	}
@@ -224,7 +226,7 @@ func values(a engine.Axis) []float64 {
 // Table is a data table computed: Cells[row][col], NaN where the output
 // has no number, and Why says why for the first such cell.
 type Table struct {
-	Spec      engine.TableSpec
+	Spec      domain.TableSpec
 	Unit      string
 	RowValues []float64
 	ColValues []float64 // empty for a one-way table or a table over offers
@@ -235,7 +237,7 @@ type Table struct {
 
 // checkTables refuses tables over names the model lacks, with impossible
 // axes, or with an offer axis for a node-level output.
-func checkTables(p *engine.Plan, specs []engine.TableSpec) diag.Diagnostics {
+func checkTables(p *engine.Plan, specs []domain.TableSpec) diag.Diagnostics {
 	m := p.Model()
 	var problems diag.Diagnostics
 	for _, t := range specs {
@@ -252,7 +254,7 @@ func checkTables(p *engine.Plan, specs []engine.TableSpec) diag.Diagnostics {
 		if !ok {
 			fail("output", "%s is not a formula%s", t.Output, p.DidYouMeanFormula(t.Output))
 		}
-		for key, a := range map[string]*engine.Axis{"row": &t.Row, "col": t.Col} {
+		for key, a := range map[string]*domain.Axis{"row": &t.Row, "col": t.Col} {
 			if a == nil || a.Offers {
 				continue
 			}
@@ -287,7 +289,7 @@ func checkTables(p *engine.Plan, specs []engine.TableSpec) diag.Diagnostics {
 // DataTable evaluates spec in scenario sc, cell by cell, through the
 // compiled program: only the instructions that depend on the axes' inputs
 // run for each cell.
-func DataTable(p *engine.Plan, sc engine.Scenario, spec engine.TableSpec) (*Table, error) {
+func DataTable(p *engine.Plan, sc domain.Scenario, spec domain.TableSpec) (*Table, error) {
 	t := &Table{Spec: spec, Unit: p.Unit(spec.Output), RowValues: values(spec.Row)}
 	vary := []string{spec.Row.Input}
 	prices := []float64{math.NaN()} // one column, no offer
@@ -346,28 +348,28 @@ func DataTable(p *engine.Plan, sc engine.Scenario, spec engine.TableSpec) (*Tabl
 // firstNoNumber says why the table's first cell without a number has
 // none, as evaluating that cell alone explains it; "" when every cell has
 // one.
-func firstNoNumber(p *engine.Plan, sc engine.Scenario, t *Table) string {
+func firstNoNumber(p *engine.Plan, sc domain.Scenario, t *Table) string {
 	for i, row := range t.Cells {
 		for j, v := range row {
 			if !math.IsNaN(v) {
 				continue
 			}
-			set := map[string]engine.Value{}
+			set := map[string]domain.Value{}
 			for k, x := range sc.Set {
 				set[k] = x
 			}
-			set[t.Spec.Row.Input] = engine.Num(t.RowValues[i])
+			set[t.Spec.Row.Input] = domain.Num(t.RowValues[i])
 			at := fmt.Sprintf("%s = %s", t.Spec.Row.Input, units.Plain(t.RowValues[i]))
 			offer := ""
 			switch {
 			case len(t.ColValues) > 0:
-				set[t.Spec.Col.Input] = engine.Num(t.ColValues[j])
+				set[t.Spec.Col.Input] = domain.Num(t.ColValues[j])
 				at += fmt.Sprintf(", %s = %s", t.Spec.Col.Input, units.Plain(t.ColValues[j]))
 			case len(t.ColLabels) > 0:
 				offer = t.ColLabels[j]
 				at += " against " + offer
 			}
-			return fmt.Sprintf("no number at %s: %s", at, cellError(p, engine.Scenario{Name: sc.Name, Set: set}, t.Spec.Output, offer))
+			return fmt.Sprintf("no number at %s: %s", at, cellError(p, domain.Scenario{Name: sc.Name, Set: set}, t.Spec.Output, offer))
 		}
 	}
 	return ""
@@ -375,7 +377,7 @@ func firstNoNumber(p *engine.Plan, sc engine.Scenario, t *Table) string {
 
 // cellError is why output has no number in sc (against the offer so
 // labelled, for a per-offer output): the evaluator's own words.
-func cellError(p *engine.Plan, sc engine.Scenario, output, offer string) string {
+func cellError(p *engine.Plan, sc domain.Scenario, output, offer string) string {
 	r, err := p.Eval(sc)
 	if err != nil {
 		return err.Error()
@@ -411,9 +413,9 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 // Crossing is where a scenario's cost per used hour meets an offer's price.
 type Crossing struct {
 	Scenario    string
-	Offer       engine.Offer
+	Offer       domain.Offer
 	Utilization float64 // NaN when the curve does not meet the price between 1 % and 100 %
-	// Why says, when it does not, where it would: engine.AboveAll (dearer
+	// Why says, when it does not, where it would: wording.AboveAll (dearer
 	// than the price even with the cards always busy: owning never pays),
 	// BelowAll, or why the curve has no number to meet the price with.
 	Why string
@@ -433,8 +435,8 @@ type Curve struct {
 
 // BreakevenCurve traces cost_per_used_hour from 1 % to 100 % utilisation for
 // every scenario and finds where it crosses each offer of the scenario's GPU.
-func BreakevenCurve(p *engine.Plan, scenarios []engine.Scenario) (*Curve, error) {
-	const output = engine.CostPerUsedHour
+func BreakevenCurve(p *engine.Plan, scenarios []domain.Scenario) (*Curve, error) {
+	const output = domain.CostPerUsedHour
 	if _, ok := p.Formula(output); !ok {
 		return nil, fmt.Errorf("the break-even curve follows %s, which the model does not define", output)
 	}
@@ -442,10 +444,10 @@ func BreakevenCurve(p *engine.Plan, scenarios []engine.Scenario) (*Curve, error)
 	for u := 1; u <= 100; u++ {
 		c.Utilization = append(c.Utilization, float64(u)/100)
 	}
-	cost, util := slot(p, output), slot(p, engine.Utilization)
+	cost, util := slot(p, output), slot(p, domain.Utilization)
 	for _, sc := range scenarios {
 		c.Scenarios = append(c.Scenarios, sc.Name)
-		ev, err := p.NewEvaluator(sc, engine.Utilization)
+		ev, err := p.NewEvaluator(sc, domain.Utilization)
 		if err != nil {
 			return nil, err
 		}
@@ -474,26 +476,26 @@ func BreakevenCurve(p *engine.Plan, scenarios []engine.Scenario) (*Curve, error)
 // offer: the output does not depend on the offer's price, and building
 // one per offer (which evaluates every offer) made the curve cost the
 // square of the offers.
-func crossings(p *engine.Plan, sc engine.Scenario, output string, at func(u float64) float64) ([]Crossing, error) {
+func crossings(p *engine.Plan, sc domain.Scenario, output string, at func(u float64) float64) ([]Crossing, error) {
 	res, err := p.Eval(sc)
 	if err != nil {
 		return nil, err
 	}
 	m := p.Model()
-	in, _ := m.Input(engine.Utilization)
+	in, _ := m.Input(domain.Utilization)
 	var out []Crossing
 	for _, o := range res.Offers {
 		if !o.Compared {
 			continue
 		}
-		g := engine.Goal{Name: "break-even", For: engine.Utilization, Target: output, Value: o.Offer.Price, Low: 0.01, High: 1, HasRange: true}
+		g := domain.Goal{Name: "break-even", For: domain.Utilization, Target: output, Value: o.Offer.Price, Low: 0.01, High: 1, HasRange: true}
 		sol := solveFor(p, in, g, func(u float64) float64 { return at(u) - g.Value })
 		cr := Crossing{Scenario: sc.Name, Offer: o.Offer, Utilization: math.NaN()}
 		switch low, high := at(g.Low)-g.Value, at(g.High)-g.Value; {
 		case sol.Found:
 			cr.Utilization = sol.X
 		case low > 0 && high > 0:
-			cr.Why = engine.AboveAll
+			cr.Why = wording.AboveAll
 		case low < 0 && high < 0:
 			cr.Why = BelowAll
 		default:

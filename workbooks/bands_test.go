@@ -3,8 +3,7 @@ package workbooks
 import (
 	"testing"
 
-	"planner/engine"
-	"planner/sizing"
+	"planner/domain"
 )
 
 // The default workbook's every number lies inside its band: init's
@@ -12,7 +11,7 @@ import (
 func TestDefaultsArePlausible(t *testing.T) {
 	m := DefaultModel()
 	check := func(what, quantity, unit string, v float64) {
-		if f := engine.Plausibility(quantity, unit, v); f != nil {
+		if f := domain.Plausibility(quantity, unit, v); f != nil {
 			t.Errorf("%s: %s", what, f.Advice("type ", ""))
 		}
 	}
@@ -34,12 +33,12 @@ func TestDefaultsArePlausible(t *testing.T) {
 		}
 	}
 	for _, g := range m.GPUs {
-		check(g.Name+" memory", sizing.GPUMemoryGB, "", g.MemoryGB)
+		check(g.Name+" memory", domain.GPUMemoryGB, "", g.MemoryGB)
 		if g.Watts != 0 {
-			check(g.Name+" watts", engine.GPUWatts, "", g.Watts)
+			check(g.Name+" watts", domain.GPUWatts, "", g.Watts)
 		}
 	}
 	for _, o := range m.Offers {
-		check(o.Label(), engine.OfferPrice, "", o.Price)
+		check(o.Label(), domain.OfferPrice, "", o.Price)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"planner/diag"
-	"planner/engine"
+	"planner/domain"
 	"planner/sizing"
 	"planner/units"
 	"planner/workbooks/internal/sheets"
@@ -30,15 +30,15 @@ func (r *reader) gpus() []sizing.GPUSpec {
 		mem, ok := r.positive(t, row, "memory", name, true)
 		watts, okW := r.positive(t, row, "watts", name, false)
 		for _, prev := range out {
-			if engine.SameGPU(prev.Name, name) {
+			if domain.SameGPU(prev.Name, name) {
 				r.fail(at, name, "the GPU is listed twice (also at %s); keep one row", prev.Origin.Where())
 				return
 			}
 		}
 		_, memAt := t.get(row, "memory")
 		_, wattsAt := t.get(row, "watts")
-		ok = ok && r.plausible(memAt, name, sizing.GPUMemoryGB, "", mem)
-		okW = okW && (watts == 0 || r.plausible(wattsAt, name, engine.GPUWatts, "", watts))
+		ok = ok && r.plausible(memAt, name, domain.GPUMemoryGB, "", mem)
+		okW = okW && (watts == 0 || r.plausible(wattsAt, name, domain.GPUWatts, "", watts))
 		if ok && okW {
 			g.MemoryGB, g.Watts = mem, watts
 			if _, has := t.cols["watts"]; has {
@@ -160,14 +160,14 @@ func (r *reader) architecture(t *table, row int, name, precision string) (*sizin
 }
 
 // deployments reads one deployment case per row.
-func (r *reader) deployments() []engine.Deployment {
+func (r *reader) deployments() []domain.Deployment {
 	t := r.table(sheets.Deployments, deploymentColumns)
 	if t == nil {
 		return nil
 	}
-	var out []engine.Deployment
+	var out []domain.Deployment
 	t.each(func(row int) {
-		d := engine.Deployment{Where: map[string]diag.Origin{}}
+		d := domain.Deployment{Where: map[string]diag.Origin{}}
 		for _, c := range deploymentColumns {
 			if _, ok := t.cols[c.key]; ok {
 				_, d.Where[c.key] = t.get(row, c.key)
@@ -202,7 +202,7 @@ func (r *reader) deployments() []engine.Deployment {
 }
 
 // deploymentNumbers reads cards, replicas and the usage pattern.
-func (r *reader) deploymentNumbers(t *table, row int, d *engine.Deployment) bool {
+func (r *reader) deploymentNumbers(t *table, row int, d *domain.Deployment) bool {
 	cards, ok1 := r.whole(t, row, "cards", d.Name, maxCards, "cards per replica")
 	replicas, ok2 := r.whole(t, row, "replicas", d.Name, maxReplicas, "replicas of one deployment")
 	perDay, ok3 := r.positive(t, row, "hoursday", d.Name, false)
@@ -273,7 +273,7 @@ func (r *reader) whole(t *table, row int, key, name string, most float64, what s
 // scenarios reads the Scenarios sheet: a header row naming one scenario per
 // column after the first, then one row per input the scenarios change (and
 // an optional notes row). An empty cell keeps the Assumptions' value.
-func (r *reader) scenarios(inputs []engine.Input) []engine.Scenario {
+func (r *reader) scenarios(inputs []domain.Input) []domain.Scenario {
 	sheet := r.in.Of(sheets.Scenarios)
 	rows, ok := r.rows(sheet)
 	if !ok {
@@ -292,15 +292,15 @@ func (r *reader) scenarios(inputs []engine.Input) []engine.Scenario {
 	at := func(row, col int) diag.Origin {
 		return diag.Origin{File: r.file, Sheet: sheet, Row: row + 1, Col: col + 1}
 	}
-	var out []engine.Scenario
+	var out []domain.Scenario
 	cols := map[int]int{} // sheet column -> scenario
 	for c, name := range rows[header] {
 		if name = strings.TrimSpace(name); c > 0 && name != "" {
 			cols[c] = len(out)
-			out = append(out, engine.Scenario{Name: name, Origin: at(header, c), Set: map[string]engine.Value{}, Where: map[string]diag.Origin{}})
+			out = append(out, domain.Scenario{Name: name, Origin: at(header, c), Set: map[string]domain.Value{}, Where: map[string]diag.Origin{}})
 		}
 	}
-	kinds := map[string]engine.Input{}
+	kinds := map[string]domain.Input{}
 	for _, in := range inputs {
 		kinds[in.Name] = in
 	}
@@ -321,8 +321,8 @@ func (r *reader) scenarios(inputs []engine.Input) []engine.Scenario {
 }
 
 // scenarioRow reads one input's row of the Scenarios sheet.
-func (r *reader) scenarioRow(out []engine.Scenario, cols map[int]int, cells []string, name string,
-	kinds map[string]engine.Input, at func(int) diag.Origin) {
+func (r *reader) scenarioRow(out []domain.Scenario, cols map[int]int, cells []string, name string,
+	kinds map[string]domain.Input, at func(int) diag.Origin) {
 	width := len(cells)
 	for c := range cols {
 		width = max(width, c+1)
@@ -365,7 +365,7 @@ func (r *reader) scenarioRow(out []engine.Scenario, cols map[int]int, cells []st
 }
 
 // scenarioValue reads one scenario cell by the kind and unit of its input.
-func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[string]engine.Input, at diag.Origin) {
+func (r *reader) scenarioValue(s *domain.Scenario, name, raw string, inputs map[string]domain.Input, at diag.Origin) {
 	if strings.EqualFold(name, "notes") {
 		s.Notes = raw
 		return
@@ -375,11 +375,11 @@ func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[
 	switch {
 	case !ok || in.Value.IsText:
 		// Unknown names are reported by the engine, with a suggestion.
-		s.Set[name] = engine.Text(raw)
+		s.Set[name] = domain.Text(raw)
 		if v, isNum := parseNumber(raw); isNum && !ok {
 			// gpu_watts, which the GPUs sheet gives, has its band too.
 			if r.plausible(at, name, name, "", v) {
-				s.Set[name] = engine.Num(v)
+				s.Set[name] = domain.Num(v)
 			}
 		}
 	default:
@@ -396,18 +396,18 @@ func (r *reader) scenarioValue(s *engine.Scenario, name, raw string, inputs map[
 			return
 		}
 		if r.plausible(at, name, name, in.Unit, v) {
-			s.Set[name] = engine.Num(v)
+			s.Set[name] = domain.Num(v)
 		}
 	}
 }
 
 // correlations reads the rank correlations between uncertain inputs.
-func (r *reader) correlations() []engine.Correlation {
+func (r *reader) correlations() []domain.Correlation {
 	t := r.table(sheets.Correlations, correlationColumns)
 	if t == nil {
 		return nil
 	}
-	var out []engine.Correlation
+	var out []domain.Correlation
 	t.each(func(row int) {
 		a, at := t.get(row, "a")
 		b, _ := t.get(row, "b")
@@ -419,7 +419,7 @@ func (r *reader) correlations() []engine.Correlation {
 		if ok {
 			_, rat := t.get(row, "rho")
 			notes, _ := t.get(row, "notes")
-			out = append(out, engine.Correlation{A: a, B: b, Rho: rho, Notes: notes, Origin: rat})
+			out = append(out, domain.Correlation{A: a, B: b, Rho: rho, Notes: notes, Origin: rat})
 		}
 	})
 	return out

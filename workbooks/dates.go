@@ -8,7 +8,7 @@ import (
 	"github.com/xuri/nfp"
 
 	"planner/diag"
-	"planner/engine"
+	"planner/domain"
 	"planner/units"
 )
 
@@ -197,7 +197,7 @@ func (r *reader) checkNotDate(at diag.Origin, name, example string) bool {
 // example is a number of the kind a cell of the column holds, for advice:
 // the input's own plausible value where planner knows it by name.
 func example(key, name string) string {
-	if b, ok := engine.BandOf(name, ""); ok && (key == "value" || key == "low" || key == "high") {
+	if b, ok := domain.BandOf(name, ""); ok && (key == "value" || key == "low" || key == "high") {
 		return units.Plain(b.Example)
 	}
 	return numberExample(key)

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"planner/engine"
+	"planner/domain"
 	"planner/formulas"
 	"planner/montecarlo"
 	"planner/sizing"
@@ -21,14 +21,14 @@ var defaultFiles embed.FS
 
 // DefaultModel is the model planner init writes. A test proves the files
 // parse and that the model builds; a broken default is a bug, so it panics.
-func DefaultModel() engine.Model {
-	m := engine.Model{Formulas: formulas.Library()}
+func DefaultModel() domain.Model {
+	m := domain.Model{Formulas: formulas.Library()}
 	for _, r := range tsv("defaults/assumptions.tsv") {
-		in := engine.Input{Name: r[0], Unit: r[2], Notes: r[6]}
+		in := domain.Input{Name: r[0], Unit: r[2], Notes: r[6]}
 		if r[2] == "text" {
-			in.Value = engine.Text(r[1])
+			in.Value = domain.Text(r[1])
 		} else {
-			in.Value = engine.Num(mustFloat(r[1]))
+			in.Value = domain.Num(mustFloat(r[1]))
 		}
 		if r[3] != "" {
 			in.Low, in.High, in.HasRange = mustFloat(r[3]), mustFloat(r[4]), true
@@ -41,10 +41,10 @@ func DefaultModel() engine.Model {
 		m.Inputs = append(m.Inputs, in)
 	}
 	for _, r := range tsv("defaults/correlations.tsv") {
-		m.Correlations = append(m.Correlations, engine.Correlation{A: r[0], B: r[1], Rho: mustFloat(r[2]), Notes: r[3]})
+		m.Correlations = append(m.Correlations, domain.Correlation{A: r[0], B: r[1], Rho: mustFloat(r[2]), Notes: r[3]})
 	}
 	for _, r := range tsv("defaults/cloud.tsv") {
-		m.Offers = append(m.Offers, engine.Offer{Provider: r[0], Name: r[1], GPU: r[2], Price: mustFloat(r[3]),
+		m.Offers = append(m.Offers, domain.Offer{Provider: r[0], Name: r[1], GPU: r[2], Price: mustFloat(r[3]),
 			AsOf: r[4], Source: r[5], Notes: r[6]})
 	}
 	for _, r := range tsv("defaults/gpus.tsv") {
@@ -55,7 +55,7 @@ func DefaultModel() engine.Model {
 	}
 	m.Scenarios = defaultScenarios(m)
 	for _, r := range tsv("defaults/deployments.tsv") {
-		d := engine.Deployment{Name: r[0], Model: r[1], Precision: r[2], GPU: r[3], Cards: int(optFloat(r[4])),
+		d := domain.Deployment{Name: r[0], Model: r[1], Precision: r[2], GPU: r[3], Cards: int(optFloat(r[4])),
 			Replicas: int(mustFloat(r[5])), Offer: r[9], Scenario: r[10], Notes: r[11],
 			TokensPerReplica: optFloat(r[12]), PeakTokens: optFloat(r[13]), API: r[15]}
 		if r[14] != "" {
@@ -73,16 +73,16 @@ func DefaultModel() engine.Model {
 }
 
 // defaultWhatIfs reads the tornado targets, data tables and goals.
-func defaultWhatIfs(m *engine.Model) {
+func defaultWhatIfs(m *domain.Model) {
 	for _, r := range tsv("defaults/targets.tsv") {
-		m.Targets = append(m.Targets, engine.TargetSpec{Name: r[0], Notes: r[1]})
+		m.Targets = append(m.Targets, domain.TargetSpec{Name: r[0], Notes: r[1]})
 	}
 	for _, r := range tsv("defaults/tables.tsv") {
 		shade, ok := parseShade(r[10])
 		if !ok {
 			panic("defaults/tables.tsv: " + r[10])
 		}
-		t := engine.TableSpec{Name: r[0], Output: r[1], Row: defaultAxis(r[2:6]), Shade: shade, Notes: r[11]}
+		t := domain.TableSpec{Name: r[0], Output: r[1], Row: defaultAxis(r[2:6]), Shade: shade, Notes: r[11]}
 		if r[6] != "" {
 			col := defaultAxis(r[6:10])
 			t.Col = &col
@@ -94,7 +94,7 @@ func defaultWhatIfs(m *engine.Model) {
 		if bad != "" {
 			panic("defaults/goals.tsv: " + bad)
 		}
-		g := engine.Goal{Name: r[0], For: r[1], Target: r[2], Value: mustFloat(r[3]), Offer: r[4], With: with, Notes: r[8]}
+		g := domain.Goal{Name: r[0], For: r[1], Target: r[2], Value: mustFloat(r[3]), Offer: r[4], With: with, Notes: r[8]}
 		if r[6] != "" {
 			g.Low, g.High, g.HasRange = mustFloat(r[6]), mustFloat(r[7]), true
 		}
@@ -103,11 +103,11 @@ func defaultWhatIfs(m *engine.Model) {
 }
 
 // defaultAxis reads input, from, to, steps; "offer" is the offers axis.
-func defaultAxis(r []string) engine.Axis {
+func defaultAxis(r []string) domain.Axis {
 	if r[0] == "offer" {
-		return engine.Axis{Offers: true}
+		return domain.Axis{Offers: true}
 	}
-	return engine.Axis{Input: r[0], From: mustFloat(r[1]), To: mustFloat(r[2]), Steps: int(mustFloat(r[3]))}
+	return domain.Axis{Input: r[0], From: mustFloat(r[1]), To: mustFloat(r[2]), Steps: int(mustFloat(r[3]))}
 }
 
 func defaultModelSpec(r []string) sizing.ModelSpec {
@@ -122,13 +122,13 @@ func defaultModelSpec(r []string) sizing.ModelSpec {
 }
 
 // defaultScenarios reads the scenarios file, one column per scenario.
-func defaultScenarios(m engine.Model) []engine.Scenario {
+func defaultScenarios(m domain.Model) []domain.Scenario {
 	data, _ := defaultFiles.ReadFile("defaults/scenarios.tsv")
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
 	names := strings.Split(lines[0], "\t")[1:]
-	out := make([]engine.Scenario, len(names))
+	out := make([]domain.Scenario, len(names))
 	for i, n := range names {
-		out[i] = engine.Scenario{Name: n, Set: map[string]engine.Value{}}
+		out[i] = domain.Scenario{Name: n, Set: map[string]domain.Value{}}
 	}
 	for _, line := range lines[1:] {
 		cells := strings.Split(line, "\t")
@@ -142,22 +142,22 @@ func defaultScenarios(m engine.Model) []engine.Scenario {
 				// Assumptions cell (init writes input k on row k+2).
 				end := strings.TrimPrefix(c, "=")
 				col := map[string]string{"low": "D", "value": "B", "high": "E"}[end]
-				out[i].Set[cells[0]] = engine.Num(map[string]float64{"low": in.Low, "value": in.Value.Num, "high": in.High}[end])
+				out[i].Set[cells[0]] = domain.Num(map[string]float64{"low": in.Low, "value": in.Value.Num, "high": in.High}[end])
 				if out[i].Links == nil {
 					out[i].Links = map[string]string{}
 				}
 				out[i].Links[cells[0]] = fmt.Sprintf("%s!%s%d", sheets.Assumptions, col, inputIndex(m, cells[0])+2)
 			case in.Value.IsText:
-				out[i].Set[cells[0]] = engine.Text(c)
+				out[i].Set[cells[0]] = domain.Text(c)
 			default:
-				out[i].Set[cells[0]] = engine.Num(mustFloat(c))
+				out[i].Set[cells[0]] = domain.Num(mustFloat(c))
 			}
 		}
 	}
 	return out
 }
 
-func inputIndex(m engine.Model, name string) int {
+func inputIndex(m domain.Model, name string) int {
 	for i, in := range m.Inputs {
 		if in.Name == name {
 			return i

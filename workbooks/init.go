@@ -10,7 +10,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/diag"
-	"planner/engine"
+	"planner/domain"
 	"planner/internal/safefile"
 	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/inputsheets"
@@ -146,7 +146,7 @@ func initNew(path string, grids []*grid.Grid, dated string) ([]byte, error) {
 }
 
 // pricesDated is the newest as-of date of the offers, as a document date.
-func pricesDated(m engine.Model) string {
+func pricesDated(m domain.Model) string {
 	newest := ""
 	for _, o := range m.Offers {
 		newest = max(newest, o.AsOf)

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"planner/diag"
-	"planner/engine"
+	"planner/domain"
 	"planner/formulas"
 )
 
@@ -19,17 +19,17 @@ type laterInput struct {
 
 // laterInputs are sorted by name.
 var laterInputs = []laterInput{
-	{engine.CostOfCapital, "%"},
-	{engine.MaintenancePerYear, "%"},
-	{engine.NetworkPerMonth, "$/month"},
-	{engine.StaffPerMonth, "$/month"},
+	{domain.CostOfCapital, "%"},
+	{domain.MaintenancePerYear, "%"},
+	{domain.NetworkPerMonth, "$/month"},
+	{domain.StaffPerMonth, "$/month"},
 }
 
 // misspelt finds an input row that no formula reads and whose name is a
 // near miss of the later input name (cost_of_captial, Cost_Of_Capital):
 // the user meant the later input, and taking it as 0 would drop their
 // number without a word.
-func misspelt(m *engine.Model, name string, read map[string]bool) *diag.Diagnostic {
+func misspelt(m *domain.Model, name string, read map[string]bool) *diag.Diagnostic {
 	for _, in := range m.Inputs {
 		if in.Name == name || read[in.Name] {
 			continue
@@ -47,7 +47,7 @@ func misspelt(m *engine.Model, name string, read map[string]bool) *diag.Diagnost
 // made before planner read it evaluates to the figures it always had. It
 // says which it gave, at the model's Assumptions sheet, so that the user
 // can add them.
-func withLaterInputs(m *engine.Model) (problems, warnings diag.Diagnostics) {
+func withLaterInputs(m *domain.Model) (problems, warnings diag.Diagnostics) {
 	defined := map[string]bool{}
 	for _, in := range m.Inputs {
 		defined[in.Name] = true
@@ -70,7 +70,7 @@ func withLaterInputs(m *engine.Model) (problems, warnings diag.Diagnostics) {
 			continue
 		}
 		if !defined[l.name] && read[l.name] {
-			m.Inputs = append(m.Inputs, engine.Input{Name: l.name, Value: engine.Num(0), Unit: l.unit, Defaulted: true,
+			m.Inputs = append(m.Inputs, domain.Input{Name: l.name, Value: domain.Num(0), Unit: l.unit, Defaulted: true,
 				Notes: "Not in the workbook: planner takes 0, which leaves the figures as they were."})
 			added = append(added, l.name)
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 )
 
@@ -17,7 +18,7 @@ func TestOlderWorkbookWithoutTheLaterInputs(t *testing.T) {
 	m.Inputs = nil
 	for _, in := range full.Inputs {
 		switch in.Name {
-		case engine.CostOfCapital, engine.MaintenancePerYear, engine.StaffPerMonth:
+		case domain.CostOfCapital, domain.MaintenancePerYear, domain.StaffPerMonth:
 		default:
 			m.Inputs = append(m.Inputs, in)
 		}
@@ -31,12 +32,12 @@ func TestOlderWorkbookWithoutTheLaterInputs(t *testing.T) {
 	if got := warnings.Error(); got != want {
 		t.Errorf("warning\n%s\nwant\n%s", got, want)
 	}
-	values := func(m engine.Model) map[string]float64 {
+	values := func(m domain.Model) map[string]float64 {
 		p, err := engine.Build(m)
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := p.Eval(engine.Scenario{Name: engine.Base})
+		r, err := p.Eval(domain.Scenario{Name: domain.Base})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,8 +62,8 @@ func TestLaterInputMistyped(t *testing.T) {
 	for _, typed := range []string{"cost_of_captial", "Cost_Of_Capital"} {
 		m := DefaultModel()
 		for i := range m.Inputs {
-			if in := &m.Inputs[i]; in.Name == engine.CostOfCapital {
-				in.Name, in.Value = typed, engine.Num(0.08)
+			if in := &m.Inputs[i]; in.Name == domain.CostOfCapital {
+				in.Name, in.Value = typed, domain.Num(0.08)
 				in.Origin = diag.Origin{File: "plan.xlsx", Sheet: "Assumptions", Row: 15, Col: 2}
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"planner/deploy"
+	"planner/domain"
 	"planner/engine"
 	"planner/montecarlo"
 	"planner/whatif"
@@ -111,7 +112,7 @@ func TestEvalAndAProtectedStructure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _ := p.Eval(engine.Scenario{Name: "base"})
+	r, _ := p.Eval(domain.Scenario{Name: "base"})
 	_, err = b.Write(Output{Version: "test", Plan: p, Results: []*engine.Result{r}}, WriteOptions{})
 	want := path + ": the workbook's structure is protected, which forbids adding sheets, and planner eval adds the sheets Results and Cash flow; " +
 		unprotectAdvice + ", run planner eval again, then protect it again; later runs only rewrite those sheets and need no unprotecting"

@@ -11,7 +11,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/diag"
-	"planner/engine"
+	"planner/domain"
 	"planner/formulas"
 	"planner/internal/safefile"
 	"planner/montecarlo"
@@ -25,7 +25,7 @@ import (
 // write the workbook back safely.
 type Book struct {
 	Path     string
-	Model    engine.Model
+	Model    domain.Model
 	Sheets   []string         // every sheet, in workbook order
 	Warnings diag.Diagnostics // things worth telling the user that do not stop a run
 	// Date is when the workbook was last saved, by its own properties (zero
@@ -291,14 +291,14 @@ func (r *reader) fail(at diag.Origin, name, format string, args ...any) {
 
 // plausible checks a number read from a cell against the band of what it
 // measures, the quantity planner knows it by (an input's name, or
-// engine.OfferPrice for a Cloud price), else its unit's
-// (engine.BandOf): an impossible value is an error at the cell, an
+// domain.OfferPrice for a Cloud price), else its unit's
+// (domain.BandOf): an impossible value is an error at the cell, an
 // implausible one a warning there. name is the row the cell belongs to.
 // A value the cell refers to is told where it is, once: a scenario that
 // refers to capex's cell is not warned of capex again. It reports false
 // after an error.
 func (r *reader) plausible(at diag.Origin, name, quantity, unit string, v float64) bool {
-	return r.finding(at, name, "", "type ", engine.Plausibility(quantity, unit, v))
+	return r.finding(at, name, "", "type ", domain.Plausibility(quantity, unit, v))
 }
 
 // finding reports what a band found, if anything, beginning with subject
@@ -512,12 +512,12 @@ func isErrorValue(s string) bool {
 }
 
 // assumptions reads one input per row: name, value, unit, low, high, notes.
-func (r *reader) assumptions() []engine.Input {
+func (r *reader) assumptions() []domain.Input {
 	t := r.table(sheets.Assumptions, assumptionColumns)
 	if t == nil {
 		return nil
 	}
-	var inputs []engine.Input
+	var inputs []domain.Input
 	t.each(func(row int) {
 		name, at := t.get(row, "name")
 		if name == "" {
@@ -526,13 +526,13 @@ func (r *reader) assumptions() []engine.Input {
 		}
 		unit, _ := t.get(row, "unit")
 		notes, _ := t.get(row, "notes")
-		in := engine.Input{Name: name, Unit: unit, Notes: notes}
+		in := domain.Input{Name: name, Unit: unit, Notes: notes}
 		raw, at := t.get(row, "value")
 		in.Origin = at
 		if unit == units.Text {
 			// An empty text may mean something (precision: the model's own);
 			// the engine says when it does not.
-			in.Value = engine.Text(raw)
+			in.Value = domain.Text(raw)
 			inputs = append(inputs, in)
 			return
 		}
@@ -547,7 +547,7 @@ func (r *reader) assumptions() []engine.Input {
 		if !r.plausible(at, name, name, unit, v) {
 			return
 		}
-		in.Value = engine.Num(v)
+		in.Value = domain.Num(v)
 		in.TextCell = r.textCell(at, raw)
 		if !r.readRange(t, row, &in) {
 			return // said at the range's cells; its distribution would only repeat it
@@ -567,7 +567,7 @@ func (r *reader) assumptions() []engine.Input {
 
 // readRange reads an input's low and high, which come together or not at
 // all; false after a problem was reported.
-func (r *reader) readRange(t *table, row int, in *engine.Input) bool {
+func (r *reader) readRange(t *table, row int, in *domain.Input) bool {
 	before := len(r.problems)
 	low, hasLow := t.number(row, "low", in.Name, false)
 	high, hasHigh := t.number(row, "high", in.Name, false)
@@ -597,12 +597,12 @@ func (r *reader) readRange(t *table, row int, in *engine.Input) bool {
 // crossedRange reports a low above its high: swapping them mends it,
 // unless an end lies outside what the input plausibly is, when the slip
 // is what to mend (0.08..0.2 typed as 80 and 0.2).
-func (r *reader) crossedRange(in *engine.Input, low, high float64, lowAt, highAt diag.Origin) {
-	if f := engine.Plausibility(in.Name, in.Unit, low); f != nil {
+func (r *reader) crossedRange(in *domain.Input, low, high float64, lowAt, highAt diag.Origin) {
+	if f := domain.Plausibility(in.Name, in.Unit, low); f != nil {
 		r.fail(lowAt, in.Name, "low (%s) is above high (%s), and %s", units.Plain(low), units.Plain(high), f.Advice("type ", ""))
 		return
 	}
-	if f := engine.Plausibility(in.Name, in.Unit, high); f != nil {
+	if f := domain.Plausibility(in.Name, in.Unit, high); f != nil {
 		r.fail(highAt, in.Name, "high (%s) is below low (%s), and %s", units.Plain(high), units.Plain(low), f.Advice("type ", ""))
 		return
 	}
@@ -617,15 +617,15 @@ func (r *reader) date1904() bool {
 }
 
 // offers reads one cloud offer per row.
-func (r *reader) offers() []engine.Offer {
+func (r *reader) offers() []domain.Offer {
 	t := r.table(sheets.Cloud, cloudColumns)
 	if t == nil {
 		return nil
 	}
 	date1904 := r.date1904()
-	var offers []engine.Offer
+	var offers []domain.Offer
 	t.each(func(row int) {
-		o := engine.Offer{}
+		o := domain.Offer{}
 		var at diag.Origin
 		o.Provider, at = t.get(row, "provider")
 		o.Name, _ = t.get(row, "offer")
@@ -646,7 +646,7 @@ func (r *reader) offers() []engine.Offer {
 			r.fail(pat, o.Label(), "the price %g is not above zero", price)
 			return
 		}
-		if !r.plausible(pat, o.Label(), engine.OfferPrice, "", price) {
+		if !r.plausible(pat, o.Label(), domain.OfferPrice, "", price) {
 			return
 		}
 		o.Price = price

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"planner/diag"
-	"planner/engine"
+	"planner/domain"
 	"planner/units"
 	"planner/workbooks/internal/sheets"
 )
@@ -21,7 +21,7 @@ const (
 // deploymentTokens reads a deployment's throughput, peak demand, token mix
 // and API, and the replicas demand asks for when the replicas cell is
 // empty; false after a problem was reported.
-func (r *reader) deploymentTokens(t *table, row int, d *engine.Deployment) bool {
+func (r *reader) deploymentTokens(t *table, row int, d *domain.Deployment) bool {
 	per, ok1 := r.positive(t, row, "tokens", d.Name, false)
 	peak, ok2 := r.positive(t, row, "peak", d.Name, false)
 	mixOK := r.mix(t, row, d)
@@ -67,7 +67,7 @@ func cellOrColumn(t *table, key string, at diag.Origin) string {
 
 // mix reads the input:output token mix ("3:1"), or input:cached input:
 // output ("2:1:1"); false after a problem was reported.
-func (r *reader) mix(t *table, row int, d *engine.Deployment) bool {
+func (r *reader) mix(t *table, row int, d *domain.Deployment) bool {
 	raw, at := t.get(row, "mix")
 	if raw == "" {
 		return true
@@ -108,15 +108,15 @@ func (r *reader) mix(t *table, row int, d *engine.Deployment) bool {
 }
 
 // apis reads the APIs sheet: one hosted model's prices per row.
-func (r *reader) apis() []engine.API {
+func (r *reader) apis() []domain.API {
 	t := r.table(sheets.APIs, apiColumns)
 	if t == nil {
 		return nil
 	}
 	date1904 := r.date1904()
-	var out []engine.API
+	var out []domain.API
 	t.each(func(row int) {
-		a := engine.API{}
+		a := domain.API{}
 		a.Provider, a.Origin = t.get(row, "provider")
 		a.Model, _ = t.get(row, "model")
 		a.Source, _ = t.get(row, "source")

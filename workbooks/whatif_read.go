@@ -4,24 +4,24 @@ import (
 	"strings"
 
 	"planner/diag"
-	"planner/engine"
+	"planner/domain"
 	"planner/units"
 	"planner/whatif"
 	"planner/workbooks/internal/sheets"
 )
 
 // targets reads the formulas the tornado follows, one per row.
-func (r *reader) targets() []engine.TargetSpec {
+func (r *reader) targets() []domain.TargetSpec {
 	t := r.table(sheets.Targets, targetColumns)
 	if t == nil {
 		return nil
 	}
-	var out []engine.TargetSpec
+	var out []domain.TargetSpec
 	t.each(func(row int) {
 		name, at := t.get(row, "name")
 		if name != "" {
 			notes, _ := t.get(row, "notes")
-			out = append(out, engine.TargetSpec{Name: name, Notes: notes, Origin: at})
+			out = append(out, domain.TargetSpec{Name: name, Notes: notes, Origin: at})
 		}
 	})
 	return out
@@ -30,14 +30,14 @@ func (r *reader) targets() []engine.TargetSpec {
 // tables reads the data tables: an output over a row axis and an optional
 // column axis, each an input stepped from one value to another, or the
 // column axis "offer" for the offers of the node's GPU.
-func (r *reader) tables(inputs []engine.Input) []engine.TableSpec {
+func (r *reader) tables(inputs []domain.Input) []domain.TableSpec {
 	t := r.table(sheets.Tables, tableColumns)
 	if t == nil {
 		return nil
 	}
-	var out []engine.TableSpec
+	var out []domain.TableSpec
 	t.each(func(row int) {
-		spec := engine.TableSpec{Where: map[string]diag.Origin{}}
+		spec := domain.TableSpec{Where: map[string]diag.Origin{}}
 		spec.Name, spec.Origin = t.get(row, "name")
 		spec.Output, _ = t.get(row, "output")
 		spec.Notes, _ = t.get(row, "notes")
@@ -68,15 +68,15 @@ func (r *reader) tables(inputs []engine.Input) []engine.TableSpec {
 }
 
 // parseShade reads a table's "green when": "< 0", "> 2.69", "low", "high".
-func parseShade(s string) (engine.Shade, bool) {
+func parseShade(s string) (domain.Shade, bool) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	switch s {
 	case "":
-		return engine.Shade{}, true
+		return domain.Shade{}, true
 	case "low", "lowest", "lower":
-		return engine.Shade{Low: true}, true
+		return domain.Shade{Low: true}, true
 	case "high", "highest", "higher":
-		return engine.Shade{High: true}, true
+		return domain.Shade{High: true}, true
 	}
 	for _, op := range []struct {
 		prefix string
@@ -84,19 +84,19 @@ func parseShade(s string) (engine.Shade, bool) {
 	}{{"<", true}, {"below", true}, {">", false}, {"above", false}} {
 		if rest, ok := strings.CutPrefix(s, op.prefix); ok {
 			v, isNum := parseNumber(strings.TrimLeft(rest, " $"))
-			return engine.Shade{Below: op.below, Above: !op.below, Threshold: v}, isNum
+			return domain.Shade{Below: op.below, Above: !op.below, Threshold: v}, isNum
 		}
 	}
-	return engine.Shade{}, false
+	return domain.Shade{}, false
 }
 
 // axis reads one axis; from and to default to the input's low and high.
-func (r *reader) axis(t *table, row int, side, name string, inputs []engine.Input) (*engine.Axis, bool) {
+func (r *reader) axis(t *table, row int, side, name string, inputs []domain.Input) (*domain.Axis, bool) {
 	input, at := t.get(row, side+"input")
 	if strings.EqualFold(input, "offer") || strings.EqualFold(input, "offers") {
-		return &engine.Axis{Offers: true}, true
+		return &domain.Axis{Offers: true}, true
 	}
-	a := &engine.Axis{Input: input, Steps: 10}
+	a := &domain.Axis{Input: input, Steps: 10}
 	steps, okSteps := r.whole(t, row, side+"steps", name, whatif.MaxSteps, "steps of an axis")
 	if steps > 0 {
 		a.Steps = steps
@@ -122,7 +122,7 @@ func (r *reader) axis(t *table, row int, side, name string, inputs []engine.Inpu
 		// A table may look past what is plausible, but not past what is
 		// possible: a PUE below 1 computes a cost no facility has.
 		if in, ok := inputNamed(inputs, input); ok && !in.Value.IsText {
-			if f := engine.Plausibility(in.Name, in.Unit, end.v); f != nil && f.Impossible {
+			if f := domain.Plausibility(in.Name, in.Unit, end.v); f != nil && f.Impossible {
 				_, at := t.get(row, end.key)
 				r.fail(at, name, "%s %s", in.Name, f.Advice("type ", ""))
 				return nil, false
@@ -133,16 +133,16 @@ func (r *reader) axis(t *table, row int, side, name string, inputs []engine.Inpu
 	return a, true
 }
 
-func inputNamed(inputs []engine.Input, name string) (engine.Input, bool) {
+func inputNamed(inputs []domain.Input, name string) (domain.Input, bool) {
 	for _, in := range inputs {
 		if in.Name == name {
 			return in, true
 		}
 	}
-	return engine.Input{}, false
+	return domain.Input{}, false
 }
 
-func (r *reader) fromRange(inputs []engine.Input, name string, v *float64, low bool) bool {
+func (r *reader) fromRange(inputs []domain.Input, name string, v *float64, low bool) bool {
 	for _, in := range inputs {
 		if in.Name == name && in.HasRange {
 			*v = in.High
@@ -157,14 +157,14 @@ func (r *reader) fromRange(inputs []engine.Input, name string, v *float64, low b
 
 // goals reads one goal per row: solve for an input so that a formula
 // reaches a value, with other inputs set as "with" says.
-func (r *reader) goals(inputs []engine.Input) []engine.Goal {
+func (r *reader) goals(inputs []domain.Input) []domain.Goal {
 	t := r.table(sheets.Goals, goalColumns)
 	if t == nil {
 		return nil
 	}
-	var out []engine.Goal
+	var out []domain.Goal
 	t.each(func(row int) {
-		g := engine.Goal{Where: map[string]diag.Origin{}, With: map[string]engine.Value{}}
+		g := domain.Goal{Where: map[string]diag.Origin{}, With: map[string]domain.Value{}}
 		g.Name, g.Origin = t.get(row, "name")
 		g.For, _ = t.get(row, "for")
 		g.Target, _ = t.get(row, "target")
@@ -191,7 +191,7 @@ func (r *reader) goals(inputs []engine.Input) []engine.Goal {
 }
 
 // with reads "utilization=0.4; capex=300000": inputs set while solving.
-func (r *reader) with(t *table, row int, g *engine.Goal, inputs []engine.Input) bool {
+func (r *reader) with(t *table, row int, g *domain.Goal, inputs []domain.Input) bool {
 	raw, at := t.get(row, "with")
 	set, bad := parseSettings(raw)
 	if bad != "" {
@@ -204,7 +204,7 @@ func (r *reader) with(t *table, row int, g *engine.Goal, inputs []engine.Input) 
 				r.fail(at, g.Name, "%s %s", in.Name, msg)
 				return false
 			}
-			if !r.finding(at, g.Name, in.Name+" ", "type "+in.Name+"=", engine.Plausibility(in.Name, in.Unit, v.Num)) {
+			if !r.finding(at, g.Name, in.Name+" ", "type "+in.Name+"=", domain.Plausibility(in.Name, in.Unit, v.Num)) {
 				return false
 			}
 		}
@@ -215,15 +215,15 @@ func (r *reader) with(t *table, row int, g *engine.Goal, inputs []engine.Input) 
 
 // parseSettings reads "name=number; name=number"; bad is the first part
 // that is not of that form.
-func parseSettings(raw string) (set map[string]engine.Value, bad string) {
-	set = map[string]engine.Value{}
+func parseSettings(raw string) (set map[string]domain.Value, bad string) {
+	set = map[string]domain.Value{}
 	for _, part := range strings.FieldsFunc(raw, func(c rune) bool { return c == ';' || c == ',' }) {
 		name, val, ok := strings.Cut(part, "=")
 		v, isNum := parseNumber(strings.TrimSpace(val))
 		if !ok || !isNum || strings.TrimSpace(name) == "" {
 			return nil, strings.TrimSpace(part)
 		}
-		set[strings.TrimSpace(name)] = engine.Num(v)
+		set[strings.TrimSpace(name)] = domain.Num(v)
 	}
 	return set, ""
 }

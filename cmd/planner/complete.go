@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"planner/engine"
+	"planner/domain"
 	"planner/evaluate"
 	"planner/sizing"
 	"planner/workbooks"
@@ -18,17 +18,17 @@ import (
 // says nothing: completion never fails loudly.
 
 // namesOf lists one kind of name of a model; none of a nil one.
-type namesOf func(m *engine.Model) []string
+type namesOf func(m *domain.Model) []string
 
-func scenarioNames(m *engine.Model) []string {
-	names := []string{engine.Base}
+func scenarioNames(m *domain.Model) []string {
+	names := []string{domain.Base}
 	for _, sc := range m.Scenarios {
 		names = append(names, sc.Name)
 	}
 	return names
 }
 
-func inputNames(m *engine.Model) (names []string) {
+func inputNames(m *domain.Model) (names []string) {
 	for _, in := range m.Inputs {
 		names = append(names, in.Name)
 	}
@@ -37,11 +37,11 @@ func inputNames(m *engine.Model) (names []string) {
 
 // settableNames are the inputs --set can set: the workbook's, and
 // gpu_watts where the GPUs sheet gives it.
-func settableNames(m *engine.Model) []string {
+func settableNames(m *domain.Model) []string {
 	names := inputNames(m)
-	if plan, err := evaluate.Build(*m); err == nil && !slices.Contains(names, engine.GPUWatts) {
-		if _, ok := plan.Settable(engine.GPUWatts); ok {
-			names = append(names, engine.GPUWatts)
+	if plan, err := evaluate.Build(*m); err == nil && !slices.Contains(names, domain.GPUWatts) {
+		if _, ok := plan.Settable(domain.GPUWatts); ok {
+			names = append(names, domain.GPUWatts)
 		}
 	}
 	return names
@@ -49,7 +49,7 @@ func settableNames(m *engine.Model) []string {
 
 // formulaNames are the formulas of the workbook with the built-in ones it
 // gets, or of its sheet alone when they do not build.
-func formulaNames(m *engine.Model) (names []string) {
+func formulaNames(m *domain.Model) (names []string) {
 	fs := m.Formulas
 	if plan, err := evaluate.Build(*m); err == nil {
 		fs = plan.Formulas()
@@ -60,21 +60,21 @@ func formulaNames(m *engine.Model) (names []string) {
 	return names
 }
 
-func offerNames(m *engine.Model) (names []string) {
+func offerNames(m *domain.Model) (names []string) {
 	for _, o := range m.Offers {
 		names = append(names, o.Label())
 	}
 	return names
 }
 
-func gpuNames(m *engine.Model) (names []string) {
+func gpuNames(m *domain.Model) (names []string) {
 	for _, g := range m.GPUs {
 		names = append(names, g.Name)
 	}
 	return names
 }
 
-func modelNames(m *engine.Model) (names []string) {
+func modelNames(m *domain.Model) (names []string) {
 	for _, s := range m.Catalog {
 		names = append(names, s.Name)
 	}
@@ -109,8 +109,8 @@ func completeSet(cmd *cobra.Command, args []string, toComplete string) ([]string
 	if !ok {
 		return completeNamed(settableNames)(cmd, args, toComplete)
 	}
-	values := map[string]namesOf{engine.GPU: gpuNames, engine.ModelName: modelNames,
-		engine.Precision: func(*engine.Model) []string { return sizing.Precisions() }}
+	values := map[string]namesOf{domain.GPU: gpuNames, domain.ModelName: modelNames,
+		domain.Precision: func(*domain.Model) []string { return sizing.Precisions() }}
 	if kind := values[name]; kind != nil {
 		return matching(kind, modelOf(cmd, args), name+"=", "", toComplete), cobra.ShellCompDirectiveNoFileComp
 	}
@@ -119,7 +119,7 @@ func completeSet(cmd *cobra.Command, args []string, toComplete string) ([]string
 
 // matching are the names, between prefix and suffix, that begin with what
 // has been typed.
-func matching(kind namesOf, m *engine.Model, prefix, suffix, typed string) []string {
+func matching(kind namesOf, m *domain.Model, prefix, suffix, typed string) []string {
 	if m == nil {
 		return nil
 	}
@@ -133,7 +133,7 @@ func matching(kind namesOf, m *engine.Model, prefix, suffix, typed string) []str
 }
 
 // modelOf is the model of the workbook the command line names, or nil.
-func modelOf(cmd *cobra.Command, args []string) *engine.Model {
+func modelOf(cmd *cobra.Command, args []string) *domain.Model {
 	path := ""
 	if len(args) > 0 {
 		path = args[0]

@@ -14,14 +14,15 @@ import (
 
 	"planner/deploy"
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/evaluate"
 	"planner/facts"
 	"planner/finance"
 	"planner/fleet"
 	"planner/montecarlo"
-	"planner/sizing"
 	"planner/units"
+	"planner/wording"
 )
 
 // printReport shows one workbook's outcome: the table or JSON on stdout,
@@ -83,7 +84,7 @@ func writeDoc(w io.Writer, doc any) error {
 // the offers of the node's GPU with break-even and verdict.
 func writeTable(w io.Writer, p printed) {
 	base := p.shown()[0]
-	fmt.Fprintf(w, "%s · GPU %s\n\n", p.File, base.Text[engine.GPU])
+	fmt.Fprintf(w, "%s · GPU %s\n\n", p.File, base.Text[domain.GPU])
 	t := &table{right: []bool{false, false}}
 	head := []string{"formula", "unit"}
 	for _, r := range p.shown() {
@@ -102,7 +103,7 @@ func writeTable(w io.Writer, p printed) {
 		t.add(cells...)
 	}
 	if base.Sizing != nil {
-		for _, name := range []string{sizing.WeightsGB, sizing.UsualCardsName} {
+		for _, name := range []string{domain.WeightsGB, domain.UsualCardsName} {
 			cells := []string{name, ""}
 			for _, r := range p.shown() {
 				cells = append(cells, shown(r.Values, nil, name, ""))
@@ -138,9 +139,9 @@ func writeOffers(w io.Writer, base *engine.Result, mc *montecarlo.Result) {
 			others = append(others, fmt.Sprintf("%s %s", o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h")))
 			continue
 		}
-		be := shown(o.Values, o.Errors, engine.Breakeven, units.Share)
-		if v, ok := o.Values[engine.Breakeven]; ok {
-			be = engine.BreakevenText(v)
+		be := shown(o.Values, o.Errors, domain.Breakeven, units.Share)
+		if v, ok := o.Values[domain.Breakeven]; ok {
+			be = wording.BreakevenText(v)
 		}
 		c := calls[i]
 		payback := ""
@@ -148,15 +149,15 @@ func writeOffers(w io.Writer, base *engine.Result, mc *montecarlo.Result) {
 			payback = b.Words()
 		}
 		t.add(o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h"), be, o.Verdict,
-			shown(o.Values, o.Errors, engine.OwnSaving, "$/month"), shown(o.Values, o.Errors, engine.NPVSaving, "$"), payback, c.Why)
+			shown(o.Values, o.Errors, domain.OwnSaving, "$/month"), shown(o.Values, o.Errors, domain.NPVSaving, "$"), payback, c.Why)
 	}
 	if len(t.rows) > 1 {
 		fmt.Fprintf(w, "\nCloud offers for %s at %s utilisation (buy when utilisation ≥ break-even)\n\n",
-			base.Text[engine.GPU], units.Format(base.Values[engine.Utilization], units.Share))
+			base.Text[domain.GPU], units.Format(base.Values[domain.Utilization], units.Share))
 		t.write(w)
 	}
 	if base.NoOffer != "" {
-		fmt.Fprintf(w, "\nCloud offers for %s: %s\n", base.Text[engine.GPU], base.NoOffer)
+		fmt.Fprintf(w, "\nCloud offers for %s: %s\n", base.Text[domain.GPU], base.NoOffer)
 	}
 	if len(others) > 0 {
 		fmt.Fprintf(w, "\nOther GPUs, not compared: %s\n", diag.List(others))

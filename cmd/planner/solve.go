@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/evaluate"
 	"planner/units"
@@ -49,7 +50,7 @@ prints a number that does not reach the goal. The workbook is only read.`,
 	f.StringArrayVar(&opts.with, "with", nil, "the old name of --set")
 	_ = f.MarkHidden("with")
 	f.StringVar(&opts.Between, "between", "", "look for the answer between `LOW,HIGH` (default: the input's range)")
-	f.StringVar(&opts.scenario, "scenario", engine.Base, "solve in this `NAME`d scenario")
+	f.StringVar(&opts.scenario, "scenario", domain.Base, "solve in this `NAME`d scenario")
 	formatFlag(cmd, &opts.format)
 	_ = cmd.MarkFlagRequired("for")
 	_ = cmd.MarkFlagRequired("target")

@@ -3,7 +3,7 @@ package enginetest
 import (
 	"testing"
 
-	"planner/engine"
+	"planner/domain"
 )
 
 // The baseline computes what planner computes, so the comparison is fair.
@@ -14,8 +14,8 @@ func TestBaselineMatchesPlanner(t *testing.T) {
 	HandWritten(&in, &out)
 	same(t, r.Values, out)
 	// And with every line beyond the article's three.
-	set := map[string]engine.Value{"cost_of_capital": engine.Num(0.08), "residual": engine.Num(0.3),
-		"maintenance_per_year": engine.Num(0.05), "staff_per_month": engine.Num(400), "network_per_month": engine.Num(150)}
+	set := map[string]domain.Value{"cost_of_capital": domain.Num(0.08), "residual": domain.Num(0.3),
+		"maintenance_per_year": domain.Num(0.05), "staff_per_month": domain.Num(400), "network_per_month": domain.Num(150)}
 	in.Rate, in.Residual, in.Maintenance, in.Staff, in.Network = 0.08, 0.3, 0.05, 400, 150
 	HandWritten(&in, &out)
 	same(t, Eval(t, set).Values, out)

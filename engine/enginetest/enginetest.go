@@ -3,6 +3,7 @@ package enginetest
 import (
 	"testing"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/formulas"
 	"planner/sizing"
@@ -11,8 +12,8 @@ import (
 // SpecModel is SPEC.md's default node: an 8×H100 SXM server at the $285,000
 // midpoint, the nine cloud offers of 2026-10-10, and the built-in formulas;
 // no cost of capital, maintenance, staff or network, as in the article.
-func SpecModel() engine.Model {
-	m := engine.Model{Formulas: formulas.Library()}
+func SpecModel() domain.Model {
+	m := domain.Model{Formulas: formulas.Library()}
 	for _, in := range []struct {
 		name string
 		v    float64
@@ -22,10 +23,10 @@ func SpecModel() engine.Model {
 		{"utilization", 0.5}, {"cost_of_capital", 0}, {"maintenance_per_year", 0}, {"staff_per_month", 0},
 		{"network_per_month", 0},
 	} {
-		m.Inputs = append(m.Inputs, engine.Input{Name: in.name, Value: engine.Num(in.v)})
+		m.Inputs = append(m.Inputs, domain.Input{Name: in.name, Value: domain.Num(in.v)})
 	}
-	m.Inputs = append(m.Inputs, engine.Input{Name: "gpu", Value: engine.Text("H100 SXM")})
-	m.Offers = []engine.Offer{
+	m.Inputs = append(m.Inputs, domain.Input{Name: "gpu", Value: domain.Text("H100 SXM")})
+	m.Offers = []domain.Offer{
 		{Provider: "RunPod", Name: "H100 SXM, Community", GPU: "H100 SXM", Price: 2.69},
 		{Provider: "RunPod", Name: "H100 SXM, Secure", GPU: "H100 SXM", Price: 3.29},
 		{Provider: "RunPod", Name: "H100 PCIe, Community", GPU: "H100 PCIe", Price: 1.99},
@@ -41,7 +42,7 @@ func SpecModel() engine.Model {
 
 // RangedSpecModel is SpecModel with the price guide's ranges of capex,
 // residual, electricity price and utilisation, and the inputs' units.
-func RangedSpecModel() engine.Model {
+func RangedSpecModel() domain.Model {
 	m := SpecModel()
 	ranges := map[string][2]float64{"capex": {250000, 320000}, "residual": {0, 0.3}, "electricity_price": {0.08, 0.2}, "utilization": {0.25, 0.9}}
 	unit := map[string]string{"capex": "$", "residual": "%", "utilization": "%", "electricity_price": "$/kWh", "gpus": "GPUs"}
@@ -66,7 +67,7 @@ func CatalogGPUs() []sizing.GPUSpec {
 
 // FullModel is SpecModel with the catalogs, the sizing inputs, two
 // scenarios and SPEC.md §5's deployment cases.
-func FullModel() engine.Model {
+func FullModel() domain.Model {
 	m := SpecModel()
 	m.GPUs = CatalogGPUs()
 	m.Catalog = []sizing.ModelSpec{
@@ -75,15 +76,15 @@ func FullModel() engine.Model {
 		{Name: "Llama 3.1 405B", TotalParamsB: 405, Precision: "FP8"},
 	}
 	m.Inputs = append(m.Inputs,
-		engine.Input{Name: engine.ModelName, Value: engine.Text("Llama 3.1 70B")},
-		engine.Input{Name: engine.Precision, Value: engine.Text("FP8")},
-		engine.Input{Name: engine.KVHeadroom, Value: engine.Num(0.4)})
-	m.Scenarios = []engine.Scenario{
-		{Name: "H200 node", Set: map[string]engine.Value{"gpu": engine.Text("H200"), "capex": engine.Num(315000)}},
-		{Name: "B200 node", Set: map[string]engine.Value{"gpu": engine.Text("B200"), "capex": engine.Num(450000), "gpu_watts": engine.Num(1000)}},
+		domain.Input{Name: domain.ModelName, Value: domain.Text("Llama 3.1 70B")},
+		domain.Input{Name: domain.Precision, Value: domain.Text("FP8")},
+		domain.Input{Name: domain.KVHeadroom, Value: domain.Num(0.4)})
+	m.Scenarios = []domain.Scenario{
+		{Name: "H200 node", Set: map[string]domain.Value{"gpu": domain.Text("H200"), "capex": domain.Num(315000)}},
+		{Name: "B200 node", Set: map[string]domain.Value{"gpu": domain.Text("B200"), "capex": domain.Num(450000), "gpu_watts": domain.Num(1000)}},
 	}
 	workdays := 12.0 * 22
-	m.Deployments = []engine.Deployment{
+	m.Deployments = []domain.Deployment{
 		{Name: "internal 8B assistant", Model: "Llama 3.1 8B", GPU: "RTX 5090", Replicas: 1, HoursPerMonth: 8 * 22},
 		{Name: "public 70B FP8, workdays", Model: "Llama 3.1 70B", GPU: "H100 SXM", Replicas: 1, HoursPerMonth: workdays, Offer: "RunPod H100 SXM, Community"},
 		{Name: "70B FP8 on one H200", Model: "Llama 3.1 70B", GPU: "H200", Replicas: 1, HoursPerMonth: workdays},
@@ -97,13 +98,13 @@ func FullModel() engine.Model {
 }
 
 // Eval evaluates SpecModel's base scenario with the values set.
-func Eval(t testing.TB, set map[string]engine.Value) *engine.Result {
+func Eval(t testing.TB, set map[string]domain.Value) *engine.Result {
 	t.Helper()
 	p, err := engine.Build(SpecModel())
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := p.Eval(engine.Scenario{Name: engine.Base, Set: set})
+	r, err := p.Eval(domain.Scenario{Name: domain.Base, Set: set})
 	if err != nil {
 		t.Fatal(err)
 	}

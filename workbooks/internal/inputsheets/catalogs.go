@@ -9,7 +9,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/diag"
-	"planner/engine"
+	"planner/domain"
 	"planner/sizing"
 	"planner/units"
 	"planner/workbooks/internal/grid"
@@ -18,7 +18,7 @@ import (
 
 // scenariosGrid is the Scenarios sheet: one column per scenario, one row per
 // input any scenario changes; an empty cell keeps the Assumptions' value.
-func scenariosGrid(n sheets.Names, scenarios []engine.Scenario, inputs []engine.Input) *grid.Grid {
+func scenariosGrid(n sheets.Names, scenarios []domain.Scenario, inputs []domain.Input) *grid.Grid {
 	g := grid.New(n.Of(sheets.Scenarios), 1, 1, 22)
 	g.Set(1, 1, grid.Text("input", grid.StyleHeader))
 	g.Set(1, 2, grid.Text("notes", grid.StyleLabel))
@@ -137,7 +137,7 @@ func precisionOf(bytes float64) string {
 
 // deploymentsGrid is the Deployments sheet: one way of serving a model per
 // row, which the user extends.
-func deploymentsGrid(n sheets.Names, ds []engine.Deployment) *grid.Grid {
+func deploymentsGrid(n sheets.Names, ds []domain.Deployment) *grid.Grid {
 	g := grid.New(n.Of(sheets.Deployments), 1, 1, 36, 36, 10, 11, 10, 9, 9, 9, 9, 44, 14, 40, 12, 12, 12, 30)
 	g.Line(1, grid.Headers("name", "model", "precision", "gpu", "cards per replica", "replicas", "hours per day",
 		"days per month", "hours per month", "offer", "scenario", "notes", "tokens per second per replica",
@@ -169,15 +169,15 @@ func deploymentsGrid(n sheets.Names, ds []engine.Deployment) *grid.Grid {
 	last := len(ds) + 200
 	g.Validate(validation("cards per replica", "cards", fmt.Sprintf("E2:E%d", last)),
 		validation("replicas", "replicas", fmt.Sprintf("F2:F%d", last)),
-		pickFor(n, engine.ModelName, fmt.Sprintf("B2:B%d", last)),
-		pickFor(n, engine.Precision, fmt.Sprintf("C2:C%d", last)),
-		pickFor(n, engine.GPU, fmt.Sprintf("D2:D%d", last)))
+		pickFor(n, domain.ModelName, fmt.Sprintf("B2:B%d", last)),
+		pickFor(n, domain.Precision, fmt.Sprintf("C2:C%d", last)),
+		pickFor(n, domain.GPU, fmt.Sprintf("D2:D%d", last)))
 	return g
 }
 
 // usageColumns splits a deployment's usage back into the columns it came
 // from: hours per day and days, or hours per month.
-func usageColumns(d engine.Deployment) (perDay, days, perMonth float64) {
+func usageColumns(d domain.Deployment) (perDay, days, perMonth float64) {
 	var a, b float64
 	if n, _ := fmt.Sscanf(d.Usage, "%g h × %g days", &a, &b); n == 2 {
 		return a, b, 0
@@ -188,7 +188,7 @@ func usageColumns(d engine.Deployment) (perDay, days, perMonth float64) {
 // apisGrid is the APIs sheet: hosted models' prices per million tokens, to
 // compare a deployment's month with. planner knows no price of its own, so
 // init writes the headers and a note, and no row.
-func apisGrid(n sheets.Names, apis []engine.API) *grid.Grid {
+func apisGrid(n sheets.Names, apis []domain.API) *grid.Grid {
 	g := grid.New(n.Of(sheets.APIs), 1, 0, 14, 30, 14, 14, 14, 12, 40, 4, 90)
 	g.Line(1, grid.Headers("provider", "model", "$ per million input tokens", "$ per million output tokens",
 		"$ per million cached input tokens", "as of", "source")...)

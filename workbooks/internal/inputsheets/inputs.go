@@ -6,7 +6,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"planner/engine"
+	"planner/domain"
 	"planner/formulas"
 	"planner/sizing"
 	"planner/units"
@@ -17,7 +17,7 @@ import (
 // Input lays out every sheet init writes from m, in the order of
 // sheets.InputNames: the sheets the user edits, each named as n says, and
 // referring to the others so.
-func Input(m engine.Model, n sheets.Names) []*grid.Grid {
+func Input(m domain.Model, n sheets.Names) []*grid.Grid {
 	return []*grid.Grid{assumptionsGrid(n, m.Inputs), scenariosGrid(n, m.Scenarios, m.Inputs), cloudGrid(n, m.Offers), apisGrid(n, m.APIs),
 		gpusGrid(n, m.GPUs), modelsGrid(n, m.Catalog), deploymentsGrid(n, m.Deployments), correlationsGrid(n, m.Correlations),
 		targetsGrid(n, m.Targets), tablesGrid(n, m.Tables, m.Inputs), goalsGrid(n, m), formulasGrid(n, m.Formulas)}
@@ -25,7 +25,7 @@ func Input(m engine.Model, n sheets.Names) []*grid.Grid {
 
 // assumptionsGrid is the Assumptions sheet: one input per row, every value
 // cell named after its input and validated by its unit.
-func assumptionsGrid(n sheets.Names, inputs []engine.Input) *grid.Grid {
+func assumptionsGrid(n sheets.Names, inputs []domain.Input) *grid.Grid {
 	g := grid.New(n.Of(sheets.Assumptions), 1, 0, 22, 14, 10, 14, 14, 14, 80)
 	g.Line(1, grid.Headers("name", "value", "unit", "low", "high", "distribution", "source / notes")...)
 	for i, in := range inputs {
@@ -97,7 +97,7 @@ func trimFormula2(dv *excelize.DataValidation) string {
 }
 
 // cloudGrid is the Cloud sheet: one offer per row.
-func cloudGrid(n sheets.Names, offers []engine.Offer) *grid.Grid {
+func cloudGrid(n sheets.Names, offers []domain.Offer) *grid.Grid {
 	g := grid.New(n.Of(sheets.Cloud), 1, 0, 12, 46, 12, 12, 12, 36, 50)
 	g.Line(1, grid.Headers("provider", "offer", "gpu", "$/GPU-hour", "as of", "source", "notes")...)
 	for i, o := range offers {
@@ -143,11 +143,11 @@ func namesColumn(n sheets.Names, sheet string, last int) string {
 // precision (the text inputs of those names), or nil for other inputs.
 func pickFor(n sheets.Names, input, sqref string) *excelize.DataValidation {
 	switch input {
-	case engine.GPU:
+	case domain.GPU:
 		return dropList(sqref, namesColumn(n, sheets.GPUs, 200))
-	case engine.ModelName:
+	case domain.ModelName:
 		return dropList(sqref, namesColumn(n, sheets.Models, 200))
-	case engine.Precision:
+	case domain.Precision:
 		dv := excelize.NewDataValidation(true)
 		dv.Sqref = sqref
 		if err := dv.SetDropList(sizing.Precisions()); err != nil {
@@ -171,7 +171,7 @@ func dropList(sqref, source string) *excelize.DataValidation {
 
 // correlationsGrid is the Correlations sheet: rank correlations between
 // uncertain inputs, which Monte Carlo induces.
-func correlationsGrid(n sheets.Names, cs []engine.Correlation) *grid.Grid {
+func correlationsGrid(n sheets.Names, cs []domain.Correlation) *grid.Grid {
 	g := grid.New(n.Of(sheets.Correlations), 1, 0, 22, 22, 16, 80)
 	g.Line(1, grid.Headers("input", "with", "rank correlation", "notes")...)
 	for i, c := range cs {

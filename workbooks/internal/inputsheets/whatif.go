@@ -6,7 +6,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"planner/engine"
+	"planner/domain"
 	"planner/units"
 	"planner/whatif"
 	"planner/workbooks/internal/grid"
@@ -14,7 +14,7 @@ import (
 )
 
 // targetsGrid is the Targets sheet: the formulas the tornado follows.
-func targetsGrid(n sheets.Names, targets []engine.TargetSpec) *grid.Grid {
+func targetsGrid(n sheets.Names, targets []domain.TargetSpec) *grid.Grid {
 	g := grid.New(n.Of(sheets.Targets), 1, 0, 30, 80)
 	g.Line(1, grid.Headers("name", "notes")...)
 	for i, t := range targets {
@@ -26,7 +26,7 @@ func targetsGrid(n sheets.Names, targets []engine.TargetSpec) *grid.Grid {
 }
 
 // tablesGrid is the Tables sheet: one data table per row.
-func tablesGrid(n sheets.Names, tables []engine.TableSpec, inputs []engine.Input) *grid.Grid {
+func tablesGrid(n sheets.Names, tables []domain.TableSpec, inputs []domain.Input) *grid.Grid {
 	g := grid.New(n.Of(sheets.Tables), 1, 1, 44, 30, 18, 10, 10, 8, 18, 10, 10, 8, 10, 90)
 	g.Line(1, grid.Headers("name", "output", "row input", "row from", "row to", "row steps",
 		"column input", "column from", "column to", "column steps", "green when", "notes")...)
@@ -47,7 +47,7 @@ func tablesGrid(n sheets.Names, tables []engine.TableSpec, inputs []engine.Input
 
 // axisCells writes an axis's input, from, to and steps, formatted in the
 // input's unit; an empty axis leaves input cells to fill in.
-func axisCells(g *grid.Grid, col, row int, a *engine.Axis, inputs []engine.Input) {
+func axisCells(g *grid.Grid, col, row int, a *domain.Axis, inputs []domain.Input) {
 	switch {
 	case a == nil:
 		for c := col; c < col+4; c++ {
@@ -68,7 +68,7 @@ func axisCells(g *grid.Grid, col, row int, a *engine.Axis, inputs []engine.Input
 }
 
 // shadeText writes a Shade as the Tables sheet reads it.
-func shadeText(s engine.Shade) string {
+func shadeText(s domain.Shade) string {
 	switch {
 	case s.Below:
 		return "< " + strconv.FormatFloat(s.Threshold, 'g', -1, 64)
@@ -94,7 +94,7 @@ func stepsValidation(sqref string) *excelize.DataValidation {
 }
 
 // goalsGrid is the Goals sheet: one goal per row, solved on every eval.
-func goalsGrid(n sheets.Names, m engine.Model) *grid.Grid {
+func goalsGrid(n sheets.Names, m domain.Model) *grid.Grid {
 	g := grid.New(n.Of(sheets.Goals), 1, 1, 50, 18, 26, 12, 26, 24, 12, 12, 80)
 	g.Line(1, grid.Headers("name", "solve for", "target", "value", "offer", "with", "low", "high", "notes")...)
 	for i, goal := range m.Goals {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/finance"
 	"planner/units"
@@ -41,8 +42,8 @@ func cashFlowOf(out Output, lay *resultsLayout) (*cashFlow, string) {
 	need := []struct {
 		name string
 		row  map[string]int
-	}{{finance.Capex, lay.inputRow}, {finance.Residual, lay.inputRow}, {finance.AmortizationMonths, lay.inputRow},
-		{finance.MonthlyRate, lay.formulaRow}, {finance.RunningCost, lay.formulaRow}}
+	}{{domain.Capex, lay.inputRow}, {domain.Residual, lay.inputRow}, {domain.AmortizationMonths, lay.inputRow},
+		{domain.MonthlyRate, lay.formulaRow}, {domain.RunningCost, lay.formulaRow}}
 	for _, n := range need {
 		row, ok := n.row[n.name]
 		_, has := base.Values[n.name]
@@ -51,17 +52,17 @@ func cashFlowOf(out Output, lay *resultsLayout) (*cashFlow, string) {
 		}
 		cf.refs[n.name] = grid.Absolute(Results, firstValue, row)
 	}
-	n := base.Values[finance.AmortizationMonths]
+	n := base.Values[domain.AmortizationMonths]
 	if n < 1 || n != math.Trunc(n) || n > maxCashFlowMonths {
 		return nil, fmt.Sprintf("amortization_months is %s: the cash flow needs a whole number of months from 1 to %d.", units.Format(n, ""), maxCashFlowMonths)
 	}
 	cf.months = int(n)
-	cf.rate, cf.capex = base.Values[finance.MonthlyRate], base.Values[finance.Capex]
-	cf.residual, cf.running = base.Values[finance.Residual], base.Values[finance.RunningCost]
-	row, ok := lay.offerRow[finance.RentUsed]
+	cf.rate, cf.capex = base.Values[domain.MonthlyRate], base.Values[domain.Capex]
+	cf.residual, cf.running = base.Values[domain.Residual], base.Values[domain.RunningCost]
+	row, ok := lay.offerRow[domain.RentUsed]
 	for j, o := range cf.offers {
-		if _, has := o.Values[finance.RentUsed]; !ok || !has {
-			return nil, fmt.Sprintf("%s has no value of %s against %s.", base.Scenario, finance.RentUsed, o.Offer.Label())
+		if _, has := o.Values[domain.RentUsed]; !ok || !has {
+			return nil, fmt.Sprintf("%s has no value of %s against %s.", base.Scenario, domain.RentUsed, o.Offer.Label())
 		}
 		cf.rent = append(cf.rent, grid.Absolute(Results, firstValue+j, row))
 		p := ""
@@ -189,15 +190,15 @@ func (cf *cashFlow) table(g *grid.Grid, header int) int {
 		// A month past the amortisation, after it is shortened in the
 		// workbook, stays empty until planner eval lays the sheet out anew.
 		within := func(formula string) string {
-			return fmt.Sprintf(`IF(%s>%s,"",%s)`, month, r[finance.AmortizationMonths], formula)
+			return fmt.Sprintf(`IF(%s>%s,"",%s)`, month, r[domain.AmortizationMonths], formula)
 		}
 		g.Set(cfMonth, row, grid.Number(float64(m), grid.WithFormat(grid.StyleLabel, "0")))
 		discount := math.Pow(1+cf.rate, -float64(m))
 		g.Set(cfDiscount, row, grid.Linked(grid.Number(discount, grid.WithFormat(grid.StyleResult, "0.0000")),
-			within(fmt.Sprintf("(1+%s)^(-%s)", r[finance.MonthlyRate], month))))
+			within(fmt.Sprintf("(1+%s)^(-%s)", r[domain.MonthlyRate], month))))
 		cash := -cf.running
-		formula := fmt.Sprintf("IF(%s=0,-%s,-%s)+IF(%s=%s,%s*%s,0)", month, r[finance.Capex], r[finance.RunningCost],
-			month, r[finance.AmortizationMonths], r[finance.Residual], r[finance.Capex])
+		formula := fmt.Sprintf("IF(%s=0,-%s,-%s)+IF(%s=%s,%s*%s,0)", month, r[domain.Capex], r[domain.RunningCost],
+			month, r[domain.AmortizationMonths], r[domain.Residual], r[domain.Capex])
 		if m == 0 {
 			cash = -cf.capex
 		}
@@ -206,7 +207,7 @@ func (cf *cashFlow) table(g *grid.Grid, header int) int {
 		}
 		own.write(g, cfOwn, row, m, cash, discount, formula, money, within)
 		for j, o := range cf.offers {
-			rent := -o.Values[finance.RentUsed]
+			rent := -o.Values[domain.RentUsed]
 			if m == 0 {
 				rent = 0
 			}
@@ -243,14 +244,14 @@ func (s *cashSide) write(g *grid.Grid, col, row, m int, cash, discount float64, 
 // months.
 func (cf *cashFlow) npv(g *grid.Grid, header, last int) {
 	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$"))
-	n := cf.refs[finance.AmortizationMonths]
+	n := cf.refs[domain.AmortizationMonths]
 	at := func(col int) string {
 		return fmt.Sprintf("INDEX(%s:%s,%s+1)", grid.CellName(col, header+1), grid.CellName(col, last), n)
 	}
 	for j, o := range cf.offers {
 		formula := fmt.Sprintf("IF(OR(%s>%d,%s<>INT(%s)),NA(),%s-%s)", n, cf.months, n, n, at(cfOwn+2), at(cfOwn+cfPerSide*(j+1)+2))
 		c := grid.Text("no number", grid.StyleError)
-		if v, ok := o.Values[engine.NPVSaving]; ok {
+		if v, ok := o.Values[domain.NPVSaving]; ok {
 			c = grid.Number(v, money)
 		}
 		g.Set(sumNPV, HeaderRow+1+j, grid.Linked(c, formula))

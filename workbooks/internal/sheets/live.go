@@ -5,9 +5,11 @@ import (
 	"strings"
 
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/finance"
 	"planner/formulas"
+	"planner/wording"
 	"planner/workbooks/internal/grid"
 )
 
@@ -76,7 +78,7 @@ func (l linker) inputs(i int) {
 			l.g.Link(firstValue+i, row, linkTo(in, cellRef(at)))
 			continue
 		}
-		if w := l.out.Results[i].CatalogWatts; in.Name == engine.GPUWatts && w != nil {
+		if w := l.out.Results[i].CatalogWatts; in.Name == domain.GPUWatts && w != nil {
 			if w.WattsAt.Sheet != "" {
 				l.g.Link(firstValue+i, row, linkTo(in, cellRef(w.WattsAt)))
 			}
@@ -95,14 +97,14 @@ func (l linker) inputs(i int) {
 // can follow: the GPU (which offers are compared, its watts, the sizing),
 // the model and the precision. Results shows them as values.
 func readByEval(name string) bool {
-	return name == engine.GPU || name == engine.ModelName || name == engine.Precision
+	return name == domain.GPU || name == domain.ModelName || name == domain.Precision
 }
 
 // linkTo is the formula of an inputs-section cell that reads ref: ""&ref
 // keeps an empty text empty (a bare reference reads 0); VALUE(ref) reads a
 // number typed as text ("50%", or retyped so after planner ran) as the
 // number planner reads, and a number as itself.
-func linkTo(in engine.Input, ref string) string {
+func linkTo(in domain.Input, ref string) string {
 	if in.Value.IsText {
 		return `""&` + ref
 	}
@@ -110,9 +112,9 @@ func linkTo(in engine.Input, ref string) string {
 }
 
 // scenario is the i-th scenario of the results, base first.
-func (l linker) scenario(i int) engine.Scenario {
+func (l linker) scenario(i int) domain.Scenario {
 	if i == 0 {
-		return engine.Scenario{Name: engine.Base}
+		return domain.Scenario{Name: domain.Base}
 	}
 	return l.out.Plan.Model().Scenarios[i-1]
 }
@@ -120,7 +122,7 @@ func (l linker) scenario(i int) engine.Scenario {
 // assumption refers to an input's Assumptions cell: by its defined name
 // when the workbook has one spelled so and pointing there (init makes
 // them; an input added later has none), else by the cell.
-func (l linker) assumption(in engine.Input) string {
+func (l linker) assumption(in domain.Input) string {
 	cell := cellRef(in.Origin)
 	if dn, ok := l.out.Names[strings.ToLower(in.Name)]; ok && dn.Name == in.Name && dn.RefersTo == cell && grid.NameProblem(in.Name) == "" {
 		return in.Name
@@ -143,7 +145,7 @@ func (l linker) usable(name, target string) bool {
 func cellRef(o diag.Origin) string { return grid.Absolute(o.Sheet, o.Col, o.Row) }
 
 // priceRef reads an offer's price from Cloud, as a number.
-func priceRef(o engine.Offer) string {
+func priceRef(o domain.Offer) string {
 	if o.PriceText {
 		return "VALUE(" + cellRef(o.PriceAt) + ")"
 	}
@@ -170,7 +172,7 @@ func (l linker) refs(i int, price string) func(string) (string, error) {
 	col := firstValue + i
 	base := i == 0
 	return func(name string) (string, error) {
-		if name == engine.OfferPrice && price != "" {
+		if name == domain.OfferPrice && price != "" {
 			return price, nil
 		}
 		if row, ok := l.lay.formulaRow[name]; ok {
@@ -198,7 +200,7 @@ func (l linker) refs(i int, price string) func(string) (string, error) {
 	}
 }
 
-func (l linker) input(name string) (engine.Input, bool) {
+func (l linker) input(name string) (domain.Input, bool) {
 	m := l.out.Plan.Model()
 	return m.Input(name)
 }
@@ -241,10 +243,10 @@ func (l linker) offers(compared []engine.OfferResult) {
 // the words when it does not within the amortisation. Excel's AND
 // evaluates all its arguments, so the division waits behind an IF.
 func (l linker) payback(col int, price string) (string, bool) {
-	row, ok := l.lay.offerRow[finance.CashSaving]
+	row, ok := l.lay.offerRow[domain.CashSaving]
 	refs := l.refs(0, price)
-	capex, err1 := refs(finance.Capex)
-	n, err2 := refs(finance.AmortizationMonths)
+	capex, err1 := refs(domain.Capex)
+	n, err2 := refs(domain.AmortizationMonths)
 	if !ok || err1 != nil || err2 != nil {
 		return "", false
 	}
@@ -259,7 +261,7 @@ func (l linker) payback(col int, price string) (string, bool) {
 func (l linker) matrix(i int) {
 	var breakeven *formulas.Checked
 	for _, c := range l.out.Plan.Checked() {
-		if c.Name == engine.Breakeven {
+		if c.Name == domain.Breakeven {
 			breakeven = c
 		}
 	}
@@ -274,7 +276,7 @@ func (l linker) matrix(i int) {
 		refs := l.refs(i, priceRef(o))
 		resolve := func(name string) (string, error) {
 			if _, perOffer := l.lay.offerRow[name]; perOffer {
-				return "", fmt.Errorf("the matrix holds only %s", engine.Breakeven)
+				return "", fmt.Errorf("the matrix holds only %s", domain.Breakeven)
 			}
 			return refs(name)
 		}
@@ -289,7 +291,7 @@ func (l linker) matrix(i int) {
 // spreadsheet compares text (42% retyped as text) above every number, and
 // every verdict would read buy.
 func (l linker) utilization(i int) (string, bool) {
-	ref, err := l.refs(i, "")(engine.Utilization)
+	ref, err := l.refs(i, "")(domain.Utilization)
 	if err != nil {
 		return "", false
 	}
@@ -302,7 +304,7 @@ func (l linker) verdicts(compared []engine.OfferResult) {
 	if u, ok := l.utilization(0); ok && l.lay.verdictRow > 0 {
 		for j := range compared {
 			col := firstValue + j
-			be := grid.CellName(col, l.lay.offerRow[engine.Breakeven])
+			be := grid.CellName(col, l.lay.offerRow[domain.Breakeven])
 			l.g.Link(col, l.lay.verdictRow, excelVerdict(u+">="+be))
 			if ref := asOfLink(compared[j].Offer); ref != "" && l.lay.asOfRow > 0 {
 				l.g.Link(col, l.lay.asOfRow, ref)
@@ -343,7 +345,7 @@ func (l linker) words() {
 		verdict := grid.CellName(2, w.row)
 		l.g.Link(2, w.row, excelVerdict(u+">="+be))
 		phrase := l.out.Results[w.scenario].Offers[w.offer].Phrase
-		l.g.Link(3, w.row, excelPhrase(phrase, map[string]string{engine.QuantityVerdict: verdict,
-			engine.QuantityUtilization: u, engine.QuantityBreakeven: be}))
+		l.g.Link(3, w.row, excelPhrase(phrase, map[string]string{wording.QuantityVerdict: verdict,
+			wording.QuantityUtilization: u, wording.QuantityBreakeven: be}))
 	}
 }

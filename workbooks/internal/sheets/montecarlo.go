@@ -6,7 +6,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"planner/engine"
+	"planner/domain"
 	"planner/montecarlo"
 	"planner/units"
 	"planner/workbooks/internal/grid"
@@ -14,7 +14,7 @@ import (
 
 // HistogramOutput is the output whose distribution the MonteCarlo sheet
 // charts: Monte Carlo runs count its histogram.
-const HistogramOutput = engine.CostPerUsedHour
+const HistogramOutput = domain.CostPerUsedHour
 
 // Where the MonteCarlo sheet keeps its histogram and chart.
 const (

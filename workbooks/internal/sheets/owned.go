@@ -6,9 +6,10 @@ import (
 	"strings"
 
 	"planner/deploy"
-	"planner/engine"
+	"planner/domain"
 	"planner/sizing"
 	"planner/units"
+	"planner/wording"
 	"planner/workbooks/internal/grid"
 )
 
@@ -129,8 +130,8 @@ func costRow(g *grid.Grid, out Output, lay *resultsLayout, d deploy.Result, row 
 			g.Set(15, row, grid.Linked(grid.Number(o.Breakeven, grid.WithFormat(grid.StyleResult, breakevenFormat)), own.breakeven))
 		}
 		g.Set(16, row, grid.Linked(grid.Text(d.Verdict, grid.StyleVerdict), excelVerdict(grid.CellName(14, row)+"<="+grid.CellName(10, row))))
-		refs[engine.QuantityVerdict], refs[deploy.QuantityNodes], refs[deploy.QuantityBusy] = grid.CellName(16, row), grid.CellName(12, row), grid.CellName(13, row)
-		refs[deploy.QuantityOwn], refs[engine.QuantityBreakeven] = grid.CellName(14, row), grid.CellName(15, row)
+		refs[wording.QuantityVerdict], refs[deploy.QuantityNodes], refs[deploy.QuantityBusy] = grid.CellName(16, row), grid.CellName(12, row), grid.CellName(13, row)
+		refs[deploy.QuantityOwn], refs[wording.QuantityBreakeven] = grid.CellName(14, row), grid.CellName(15, row)
 		if own.gpus != "" {
 			refs[deploy.QuantityNodeGPUs] = own.gpus
 		}
@@ -138,7 +139,7 @@ func costRow(g *grid.Grid, out Output, lay *resultsLayout, d deploy.Result, row 
 	words := excelPhrase(d.Phrase, refs)
 	if buy, rent := d.Phrases(); buy != nil {
 		// The sentence is built otherwise for the other verdict.
-		words = fmt.Sprintf(`IF(%s="buy",%s,%s)`, refs[engine.QuantityVerdict], excelPhrase(buy, refs), excelPhrase(rent, refs))
+		words = fmt.Sprintf(`IF(%s="buy",%s,%s)`, refs[wording.QuantityVerdict], excelPhrase(buy, refs), excelPhrase(rent, refs))
 	}
 	g.Set(17, row, grid.Linked(grid.Text(d.Words, grid.Wrapped(grid.StyleLabel)), words))
 	g.WrapHeight(row, g.Widths()[16], d.Words)
@@ -264,11 +265,11 @@ func ownRefs(out Output, lay *resultsLayout, d deploy.Result) ownSide {
 		return grid.Absolute(Results, col, row)
 	}
 	var s ownSide
-	row, ok := lay.inputRow[engine.GPUs]
+	row, ok := lay.inputRow[domain.GPUs]
 	s.gpus = at(row, ok)
-	row, ok = lay.inputRow[engine.HoursPerMonth]
+	row, ok = lay.inputRow[domain.HoursPerMonth]
 	s.hours = at(row, ok)
-	row, ok = lay.formulaRow[engine.NodeCostPerMonth]
+	row, ok = lay.formulaRow[domain.NodeCostPerMonth]
 	s.nodeCost = at(row, ok)
 	for j, o := range out.Plan.Model().Offers {
 		if o.Label() == d.Offer.Label() {
@@ -280,7 +281,7 @@ func ownRefs(out Output, lay *resultsLayout, d deploy.Result) ownSide {
 }
 
 // priceLink refers to an offer's price cell in Cloud; "" when unknown.
-func priceLink(o engine.Offer) string {
+func priceLink(o domain.Offer) string {
 	if o.PriceAt.Sheet == "" {
 		return ""
 	}

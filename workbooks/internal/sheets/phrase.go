@@ -3,16 +3,16 @@ package sheets
 import (
 	"strings"
 
-	"planner/engine"
+	"planner/wording"
 )
 
 // excelPhrase is the Excel formula that builds a verdict's words from live
-// cells, as engine.Phrase.String builds them from planner's numbers: refs
+// cells, as wording.Phrase.String builds them from planner's numbers: refs
 // maps each quantity to the cell (or expression) that holds it. A quantity
 // without a reference is written as planner's text. FIXED rounds half away
 // from zero, as planner does, and never depends on a format string a
 // localised Excel would read differently.
-func excelPhrase(p engine.Phrase, refs map[string]string) string {
+func excelPhrase(p wording.Phrase, refs map[string]string) string {
 	parts := make([]string, 0, len(p))
 	for _, w := range p {
 		ref, live := refs[w.Quantity]
@@ -27,19 +27,19 @@ func excelPhrase(p engine.Phrase, refs map[string]string) string {
 
 // excelWord writes one number of a phrase as its format says, as the
 // parts of a concatenation.
-func excelWord(f engine.WordFormat, ref string) []string {
+func excelWord(f wording.WordFormat, ref string) []string {
 	switch f {
-	case engine.AsDollars:
+	case wording.AsDollars:
 		return []string{`"$"`, `FIXED(` + ref + `,0)`}
-	case engine.AsPercent:
+	case wording.AsPercent:
 		return []string{`FIXED(` + ref + `*100,1,1)`, `" %"`}
-	case engine.AsBreakeven:
+	case wording.AsBreakeven:
 		return []string{excelBreakeven(ref)}
-	case engine.AsBreakevenShare:
-		return []string{`IF(` + ref + `>1,` + excelString(engine.AboveAll) + `,` + excelPercent(ref) + `)`}
-	case engine.AsCount:
+	case wording.AsBreakevenShare:
+		return []string{`IF(` + ref + `>1,` + excelString(wording.AboveAll) + `,` + excelPercent(ref) + `)`}
+	case wording.AsCount:
 		return []string{ref, `""`}
-	case engine.AsNodes:
+	case wording.AsNodes:
 		return []string{`IF(` + ref + `=1,"node","nodes")`}
 	}
 	return []string{ref} // a verdict cell holds its word
@@ -51,7 +51,7 @@ func excelPercent(ref string) string { return `FIXED(` + ref + `*100,1,1)&" %"` 
 // excelBreakeven writes a break-even as engine's words do, above 100 % in
 // words.
 func excelBreakeven(ref string) string {
-	return `IF(` + ref + `>1,` + excelString(engine.NeverPays) + `,` + excelPercent(ref) + `)`
+	return `IF(` + ref + `>1,` + excelString(wording.NeverPays) + `,` + excelPercent(ref) + `)`
 }
 
 // excelVerdict is buy when owning's side is at or below renting's: the

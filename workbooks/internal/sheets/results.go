@@ -7,6 +7,7 @@ import (
 
 	"planner/deploy"
 	"planner/diag"
+	"planner/domain"
 	"planner/engine"
 	"planner/facts"
 	"planner/finance"
@@ -30,7 +31,7 @@ type Output struct {
 	Fleet       fleet.Fleet             // every deployment together
 	MonteCarlo  []*montecarlo.Result    // one per scenario, as Results; none when not run
 	WhatIfs     *whatif.Report          // tornado, data tables, break-even curve, goals; nil when not run
-	Set         map[string]engine.Value // inputs overridden on the command line: written as values, not linked
+	Set         map[string]domain.Value // inputs overridden on the command line: written as values, not linked
 	Names       map[string]DefinedName  // the workbook's defined names before writing
 	Warnings    diag.Diagnostics        // what eval warns of the workbook, listed under Results
 }
@@ -121,16 +122,16 @@ func sizingSection(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
 		}
 		g.Note(notesCol, row, doc)
 	}
-	textRow(engine.ModelName, "The model sized.", func(r *engine.Result) string { return r.Text[engine.ModelName] })
-	textRow(engine.GPU, "The GPU it is sized on.", func(r *engine.Result) string { return r.Text[engine.GPU] })
+	textRow(domain.ModelName, "The model sized.", func(r *engine.Result) string { return r.Text[domain.ModelName] })
+	textRow(domain.GPU, "The GPU it is sized on.", func(r *engine.Result) string { return r.Text[domain.GPU] })
 	docs := map[string]string{
-		sizing.WeightsGB:      "Parameters × bytes per parameter.",
-		sizing.GPUMemoryGB:    "Memory of one card.",
-		sizing.MinCardsName:   "Cards whose memory holds the weights, rounded up to 1, 2, 4, 8 or 16.",
-		sizing.UsualCardsName: "Cards with the KV-cache reserve, rounded the same way: the replica's size.",
-		sizing.KVGBPerReplica: "Memory left for the KV cache at the usual count.",
+		domain.WeightsGB:      "Parameters × bytes per parameter.",
+		domain.GPUMemoryGB:    "Memory of one card.",
+		domain.MinCardsName:   "Cards whose memory holds the weights, rounded up to 1, 2, 4, 8 or 16.",
+		domain.UsualCardsName: "Cards with the KV-cache reserve, rounded the same way: the replica's size.",
+		domain.KVGBPerReplica: "Memory left for the KV cache at the usual count.",
 	}
-	for _, name := range sizing.Names() {
+	for _, name := range domain.SizingNames() {
 		row++
 		lay.sizingRow[name] = row
 		namedRow(g, row, formulas.Readable(name), name, sizingUnit(name))
@@ -147,7 +148,7 @@ func sizingSection(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
 
 func sizingUnit(name string) string {
 	switch name {
-	case sizing.MinCardsName, sizing.UsualCardsName:
+	case domain.MinCardsName, domain.UsualCardsName:
 		return "cards"
 	}
 	return "GB"
@@ -170,7 +171,7 @@ func breakevenMatrix(g *grid.Grid, out Output, notesCol int, lay *resultsLayout)
 			grid.Linked(grid.Number(o.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))), priceLink(o)))
 		for i, r := range out.Results {
 			if or := r.Offers[j]; or.Compared {
-				g.Set(firstValue+i, row, valueCell(or.Values, or.Errors, engine.Breakeven, breakevenFormat))
+				g.Set(firstValue+i, row, valueCell(or.Values, or.Errors, domain.Breakeven, breakevenFormat))
 			}
 		}
 	}
@@ -327,7 +328,7 @@ func comparedOffers(r *engine.Result) []engine.OfferResult {
 func offersSection(g *grid.Grid, out Output, compared []engine.OfferResult, notesCol int, lay *resultsLayout) {
 	base := out.Results[0]
 	row := g.Next() + 1
-	title := "Cloud offers for " + base.Text[engine.GPU] + " (scenario " + base.Scenario + "): buy when the scenario's utilisation is at or above break-even"
+	title := "Cloud offers for " + base.Text[domain.GPU] + " (scenario " + base.Scenario + "): buy when the scenario's utilisation is at or above break-even"
 	g.Line(row, grid.Text(title, grid.StyleSection))
 	row++
 	if len(compared) == 0 {
@@ -344,7 +345,7 @@ func offersSection(g *grid.Grid, out Output, compared []engine.OfferResult, note
 	g.Set(notesCol, row, grid.Text("Description", grid.StyleHeader))
 	row++
 	lay.priceRow = row
-	namedRow(g, row, "Offer price", engine.OfferPrice, "$/GPU-h")
+	namedRow(g, row, "Offer price", domain.OfferPrice, "$/GPU-h")
 	for i, o := range compared {
 		g.Set(firstValue+i, row, grid.Number(o.Offer.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))))
 	}
@@ -354,12 +355,12 @@ func offersSection(g *grid.Grid, out Output, compared []engine.OfferResult, note
 		lay.offerRow[f.Name] = row
 		namedRow(g, row, formulas.LabelOf(f), f.Name, f.Unit)
 		format := units.ExcelFormat(f.Unit)
-		if f.Name == engine.Breakeven {
+		if f.Name == domain.Breakeven {
 			format = breakevenFormat
 		}
 		for i, o := range compared {
 			g.Set(firstValue+i, row, valueCell(o.Values, o.Errors, f.Name, format))
-			if n := f.Name + "_" + engine.Slug(o.Offer.Label()); grid.NameProblem(n) == "" && o.Values != nil {
+			if n := f.Name + "_" + domain.Slug(o.Offer.Label()); grid.NameProblem(n) == "" && o.Values != nil {
 				if _, ok := o.Values[f.Name]; ok {
 					g.Name(n, firstValue+i, row)
 				}
@@ -367,7 +368,7 @@ func offersSection(g *grid.Grid, out Output, compared []engine.OfferResult, note
 		}
 		g.Note(notesCol, row, f.Doc)
 		row++
-		if f.Name == engine.Breakeven {
+		if f.Name == domain.Breakeven {
 			lay.verdictRow = row
 			verdictRow(g, row, compared, notesCol)
 			row++
@@ -402,7 +403,7 @@ func paybackRow(g *grid.Grid, row int, base *engine.Result, compared []engine.Of
 	if !slices.ContainsFunc(compared, func(o engine.OfferResult) bool { return finance.PaybackOf(base, o).Known() }) {
 		return false
 	}
-	namedRow(g, row, "Payback", finance.PaybackMonths, "months")
+	namedRow(g, row, "Payback", domain.PaybackMonths, "months")
 	for i, o := range compared {
 		switch b := finance.PaybackOf(base, o); {
 		case !b.Known():
@@ -422,7 +423,7 @@ func perOfferFormulas(p *engine.Plan) []formulas.Formula {
 	for _, f := range p.Formulas() {
 		switch {
 		case !p.PerOffer(f.Name):
-		case f.Name == engine.Breakeven:
+		case f.Name == domain.Breakeven:
 			first = append(first, f)
 		default:
 			rest = append(rest, f)
@@ -433,7 +434,7 @@ func perOfferFormulas(p *engine.Plan) []formulas.Formula {
 
 // asOfLink refers to an offer's as-of cell in Cloud, through DATEVALUE
 // where it holds the date as text; "" when unknown.
-func asOfLink(o engine.Offer) string {
+func asOfLink(o domain.Offer) string {
 	if o.AsOfAt.Sheet == "" || o.AsOf == "" {
 		return ""
 	}
@@ -445,7 +446,7 @@ func asOfLink(o engine.Offer) string {
 
 // asOfCell is the day an offer's price was listed: a date, whether Cloud
 // holds a date or the text of one; else Cloud's text.
-func asOfCell(o engine.Offer) grid.Cell {
+func asOfCell(o domain.Offer) grid.Cell {
 	if o.AsOfSerial > 0 {
 		return grid.Number(o.AsOfSerial, grid.WithFormat(grid.StyleLabel, "yyyy-mm-dd"))
 	}
@@ -495,7 +496,7 @@ func inputsSection(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
 			}
 		}
 		note := in.Notes
-		if in.Name == engine.GPUWatts {
+		if in.Name == domain.GPUWatts {
 			note = wattsNote(out, in)
 		}
 		if readByEval(in.Name) {
@@ -510,11 +511,11 @@ func inputsSection(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
 
 // resultInputs are the inputs Results repeats: the Assumptions', and
 // gpu_watts where planner takes it from the GPUs sheet.
-func resultInputs(p *engine.Plan) []engine.Input {
+func resultInputs(p *engine.Plan) []domain.Input {
 	m := p.Model()
 	ins := m.Inputs
-	if _, typed := m.Input(engine.GPUWatts); !typed {
-		if watts, ok := p.Settable(engine.GPUWatts); ok {
+	if _, typed := m.Input(domain.GPUWatts); !typed {
+		if watts, ok := p.Settable(domain.GPUWatts); ok {
 			ins = append(ins[:len(ins):len(ins)], watts)
 		}
 	}
@@ -523,11 +524,11 @@ func resultInputs(p *engine.Plan) []engine.Input {
 
 // wattsNote says where each scenario's board watts came from: the GPUs
 // sheet, the scenario's own row, or the Assumptions.
-func wattsNote(out Output, in engine.Input) string {
+func wattsNote(out Output, in domain.Input) string {
 	var own []string
 	for i, sc := range out.Plan.Model().Scenarios {
-		if i+1 < len(out.Results) && out.Results[i+1].CatalogWatts == nil && hasKey(sc.Set, engine.GPUWatts) {
-			own = append(own, sc.Name+" ("+sc.Where[engine.GPUWatts].Where()+")")
+		if i+1 < len(out.Results) && out.Results[i+1].CatalogWatts == nil && hasKey(sc.Set, domain.GPUWatts) {
+			own = append(own, sc.Name+" ("+sc.Where[domain.GPUWatts].Where()+")")
 		}
 	}
 	note := "Board power per GPU: from the GPUs sheet for each scenario's GPU (linked)."
@@ -546,7 +547,7 @@ func namedRow(g *grid.Grid, row int, label, name, unit string) {
 	g.WrapHeight(row, labelWidth, label)
 }
 
-func hasKey(m map[string]engine.Value, k string) bool { _, ok := m[k]; return ok }
+func hasKey(m map[string]domain.Value, k string) bool { _, ok := m[k]; return ok }
 
 // scenarioHeader writes a header row: the titles of the first columns,
 // then one column per scenario, tall enough for long scenario names, and

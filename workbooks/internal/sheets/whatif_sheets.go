@@ -7,9 +7,11 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/domain"
 	"planner/engine"
 	"planner/units"
 	"planner/whatif"
+	"planner/wording"
 	"planner/workbooks/internal/grid"
 )
 
@@ -176,7 +178,7 @@ func dataTableSection(g *grid.Grid, out Output, t *whatif.Table, row int) int {
 		}
 	}
 	last := header + len(t.RowValues)
-	if t.Spec.Shade != (engine.Shade{}) {
+	if t.Spec.Shade != (domain.Shade{}) {
 		shadeTable(g, grid.CellName(2, header+1)+":"+grid.CellName(1+len(across), last), t.Spec.Shade)
 	}
 	if t.Why != "" {
@@ -187,9 +189,9 @@ func dataTableSection(g *grid.Grid, out Output, t *whatif.Table, row int) int {
 }
 
 // describeTable says in words what a table shows.
-func describeTable(t *whatif.Table, inputs []engine.Input) string {
+func describeTable(t *whatif.Table, inputs []domain.Input) string {
 	s := t.Spec
-	between := func(a engine.Axis) string {
+	between := func(a domain.Axis) string {
 		unit := UnitOf(inputs, a.Input)
 		return fmt.Sprintf("%s from %s to %s in %d steps", a.Input, units.Format(a.From, unit), units.Format(a.To, unit), a.Steps)
 	}
@@ -267,7 +269,7 @@ func breakevenGrid(out Output) *grid.Grid {
 	last := header + len(c.Utilization)
 	// In column B: column A is printed on every page, and a chart in it
 	// would be too.
-	g.AddChart(grid.CellName(2, chartTop), curveChart(g.Sheet(), resultLabel(out.Plan, engine.CostPerUsedHour), c, offers, header, last))
+	g.AddChart(grid.CellName(2, chartTop), curveChart(g.Sheet(), resultLabel(out.Plan, domain.CostPerUsedHour), c, offers, header, last))
 	return g
 }
 
@@ -283,7 +285,7 @@ func crossingsTable(g *grid.Grid, c *whatif.Curve, row int) int {
 		g.Line(row, grid.Text(x.Scenario, grid.StyleLabel), grid.Text(x.Offer.Label(), grid.StyleLabel),
 			grid.Number(x.Offer.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))))
 		switch {
-		case x.Why == engine.AboveAll:
+		case x.Why == wording.AboveAll:
 			g.Set(4, row, grid.Text(x.Why, grid.StyleRent))
 		case x.Why == whatif.BelowAll:
 			g.Set(4, row, grid.Text(x.Why, grid.StyleBuy))
@@ -298,8 +300,8 @@ func crossingsTable(g *grid.Grid, c *whatif.Curve, row int) int {
 }
 
 // curveOffers are the offers any scenario compares, each once.
-func curveOffers(c *whatif.Curve) []engine.Offer {
-	var out []engine.Offer
+func curveOffers(c *whatif.Curve) []domain.Offer {
+	var out []domain.Offer
 	seen := map[string]bool{}
 	for _, x := range c.Crossings {
 		if !seen[x.Offer.Label()] {
@@ -313,7 +315,7 @@ func curveOffers(c *whatif.Curve) []engine.Offer {
 // curveChart draws the scenarios' curves as solid lines and the offers'
 // prices as dashed ones, cut off at one and a half times the dearest offer
 // so the crossings stay visible (at 1 % busy an hour costs a hundredfold).
-func curveChart(sheet, label string, c *whatif.Curve, offers []engine.Offer, header, last int) *excelize.Chart {
+func curveChart(sheet, label string, c *whatif.Curve, offers []domain.Offer, header, last int) *excelize.Chart {
 	top := 0.0
 	for _, o := range offers {
 		top = max(top, o.Price)
@@ -374,7 +376,7 @@ func goalSeekGrid(out Output) *grid.Grid {
 // shadeTable colours a data table as the Tables sheet asks: a colour
 // scale from its low end or its high end, or green and red either side of
 // a threshold.
-func shadeTable(g *grid.Grid, ref string, s engine.Shade) {
+func shadeTable(g *grid.Grid, ref string, s domain.Shade) {
 	switch {
 	case s.Low:
 		g.ShadeScale(ref, false)

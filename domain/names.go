@@ -1,9 +1,8 @@
-package engine
+package domain
 
 // The names planner gives a meaning of its own: the inputs and formulas it
 // reads or provides by name. Every package that reads one by name uses
-// these constants, so that a name is spelled in one place. The names
-// sizing provides are sizing's.
+// these constants, so that a name is spelled in one place.
 const (
 	// OfferPrice is the $/GPU-hour of the cloud offer a per-offer formula is
 	// evaluated for. Any formula that depends on it is evaluated once per offer.
@@ -42,7 +41,36 @@ const (
 	// NPVSaving is the per-offer formula of what owning instead of renting
 	// is worth in today's money over the amortisation.
 	NPVSaving = "npv_saving"
+	// CashSaving is the per-offer formula of what owning saves in cash each
+	// month against renting the used hours, before the purchase.
+	CashSaving = "cash_saving_per_month"
+	// PaybackMonths names the payback where a result is shown by name.
+	PaybackMonths = "payback_months"
 )
+
+// The names the Cash flow sheet follows month by month, beside capex,
+// residual and amortization_months: the monthly cost of capital, the
+// running cost a month, and per offer the rent of the used hours a month.
+const (
+	MonthlyRate = "monthly_rate"
+	RunningCost = "running_cost_per_month"
+	RentUsed    = "rent_used_per_month"
+)
+
+// The names the engine gives formulas from the sizing of the scenario's
+// model on its GPU.
+const (
+	WeightsGB      = "weights_gb"
+	GPUMemoryGB    = "gpu_memory_gb"
+	MinCardsName   = "min_cards"
+	UsualCardsName = "usual_cards"
+	KVGBPerReplica = "kv_gb_per_replica"
+)
+
+// SizingNames are the names sizing provides, in display order.
+func SizingNames() []string {
+	return []string{WeightsGB, GPUMemoryGB, MinCardsName, UsualCardsName, KVGBPerReplica}
+}
 
 // GPUWatts is the board power of one GPU of the node, in watts. It comes
 // from the GPUs sheet for each scenario's GPU, as its memory does: a node of

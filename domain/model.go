@@ -1,4 +1,4 @@
-package engine
+package domain
 
 import (
 	"sort"
@@ -214,4 +214,11 @@ func joinSorted(s []string) string {
 	s = append([]string(nil), s...)
 	sort.Strings(s)
 	return diag.List(s)
+}
+
+// SizingEnabled reports whether the model sizes a model per scenario: it
+// does when the Assumptions name one with the text input model.
+func (m *Model) SizingEnabled() bool {
+	in, ok := m.Input(ModelName)
+	return ok && in.Value.IsText
 }

@@ -1,4 +1,4 @@
-package engine
+package wording
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"planner/domain"
 	"planner/units"
 )
 
@@ -13,6 +14,12 @@ import (
 // it as its words, each number named by what it is, so that a spreadsheet
 // can build the same sentence from live cells (workbooks turns a Phrase
 // into an Excel formula) and agree with planner until an input changes.
+
+// Verdicts.
+const (
+	Buy  = "buy"
+	Rent = "rent"
+)
 
 // Phrase is a sentence made of words.
 type Phrase []Word
@@ -44,8 +51,8 @@ const (
 // Quantities a phrase names.
 const (
 	QuantityVerdict     = "verdict"
-	QuantityUtilization = Utilization
-	QuantityBreakeven   = Breakeven
+	QuantityUtilization = domain.Utilization
+	QuantityBreakeven   = domain.Breakeven
 )
 
 // NeverPays is how a break-even above 100 % reads: no utilisation makes
@@ -109,9 +116,9 @@ func VerdictWord(verdict string) Word {
 	return Word{Quantity: QuantityVerdict, Value: v, Format: AsVerdict}
 }
 
-// offerPhrase is the verdict for one offer in words: "rent: busy 50.0 % of
+// OfferPhrase is the verdict for one offer in words: "rent: busy 50.0 % of
 // the month, break-even against RunPod H100 SXM, Community is 60.8 %".
-func offerPhrase(verdict string, utilization, breakeven float64, o Offer) Phrase {
+func OfferPhrase(verdict string, utilization, breakeven float64, o domain.Offer) Phrase {
 	return Phrase{VerdictWord(verdict), text(": busy "), number(QuantityUtilization, utilization, AsPercent),
 		text(" of the month, break-even against " + o.Label() + " is "), number(QuantityBreakeven, breakeven, AsBreakeven)}
 }
@@ -152,3 +159,5 @@ func BreakevenText(x float64) string {
 	}
 	return percent(x)
 }
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

@@ -1,9 +1,7 @@
-package engine
+package domain
 
 import (
 	"math"
-
-	"planner/sizing"
 	"planner/units"
 )
 
@@ -54,7 +52,7 @@ var bands = map[string]units.Band{
 			return cents, units.Plain(cents), units.Plain(v) + " a month ÷ 730 hours" // a month's price
 		}},
 	// A GPU's memory from the GPUs sheet (sizing's gpu_memory_gb).
-	sizing.GPUMemoryGB: {Noun: "a GPU's memory", Unit: "GB", Low: 1, High: 1024, Example: 80,
+	GPUMemoryGB: {Noun: "a GPU's memory", Unit: "GB", Low: 1, High: 1024, Example: 80,
 		Slip: func(v float64) (float64, string, string) {
 			return v / 1024, units.Plain(v / 1024), units.Plain(v) + " MB" // megabytes for gigabytes
 		}},
