@@ -1,6 +1,5 @@
 // Package finance is owning's money over time, beyond what the formulas
-// compute: the names of owning's cash the Cash flow sheet follows month by
-// month, and the payback against each offer, the first month in which
+// compute: the payback against each offer, the first month in which
 // the cash saving has repaid the price ("no payback within 36 months" is
 // an answer, not a formula that failed).
 //
