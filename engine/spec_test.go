@@ -13,6 +13,11 @@ func roundTo(v, unit float64) float64 { return math.Round(v/unit) * unit }
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
+// specCostPerGPUHour is SPEC.md §3's midpoint total worked by hand from its
+// inputs, unrounded: capital 285,000 ÷ 8 ÷ 26,280 h, power 7.28 kW × $0.12,
+// ÷ 8 cards, rack $1,000 ÷ 8 ÷ 730 h.
+const specCostPerGPUHour = 285000.0/8/(36*730) + 700*8*1.3/1000*0.12/8 + 1000.0/8/730
+
 // SPEC.md §3: the three lines per GPU-hour at the midpoint, the range and
 // the residual variant, to the cent.
 func TestSpecOwningLines(t *testing.T) {
@@ -41,7 +46,8 @@ func TestSpecOwningLines(t *testing.T) {
 		"amortization_hours (26,280 h)":     {r.Values["amortization_hours"], 1, 26280},
 		"node_kw (7.28 kW)":                 {r.Values["node_kw"], 0.01, 7.28},
 		"power_per_month ($638 per month)":  {r.Values["power_per_month"], 1, 638},
-		"cost_per_used_hour ($1.64 ÷ 50 %)": {r.Values["cost_per_used_hour"], 1e-9, roundTo(r.Values["cost_per_gpu_hour"]/0.5, 1e-9)},
+		"cost_per_gpu_hour (by hand)":       {r.Values["cost_per_gpu_hour"], 1e-9, roundTo(specCostPerGPUHour, 1e-9)},
+		"cost_per_used_hour ($1.64 ÷ 50 %)": {r.Values["cost_per_used_hour"], 1e-9, roundTo(specCostPerGPUHour/0.5, 1e-9)},
 	}
 	for what, c := range checks {
 		if got := roundTo(c.got, c.unit); !near(got, c.want) {
