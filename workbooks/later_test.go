@@ -1,6 +1,7 @@
 package workbooks
 
 import (
+	"strings"
 	"testing"
 
 	"planner/diag"
@@ -72,6 +73,31 @@ func TestLaterInputMistyped(t *testing.T) {
 			"; planner's formulas read cost_of_capital (did you mean cost_of_capital?): rename the row to cost_of_capital"
 		if got := problems.Error(); got != want {
 			t.Errorf("got\n%s\nwant\n%s", got, want)
+		}
+	}
+}
+
+// A real workbook of planner 0.1, the one the command's tests upgrade, is
+// given the four later inputs at 0, each marked as planner's and not the
+// workbook's; the warnings name them and 0.1's two built-in formulas its
+// Formulas sheet holds.
+func TestPlanner01WorkbookGetsTheLaterInputs(t *testing.T) {
+	b, err := Read("../testdata/older/planner-0.1.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{domain.CostOfCapital, domain.MaintenancePerYear, domain.NetworkPerMonth, domain.StaffPerMonth} {
+		in, ok := b.Model.Input(name)
+		if !ok || !in.Defaulted || in.Value != domain.Num(0) {
+			t.Errorf("%s: %+v (found %v), want 0 given by planner", name, in, ok)
+		}
+	}
+	got := b.Warnings.Error()
+	for _, want := range []string{"Assumptions: has no row for cost_of_capital, maintenance_per_year, network_per_month and staff_per_month,",
+		"Formulas!B4: capital_per_gpu_hour: is the built-in formula of an earlier planner;",
+		"Formulas!B9: cost_per_gpu_hour: is the built-in formula of an earlier planner;"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("warnings\n%s\nsay nothing of\n%s", got, want)
 		}
 	}
 }

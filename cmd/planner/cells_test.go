@@ -364,6 +364,17 @@ func TestImplausibleValues(t *testing.T) {
 	if code, stderr := evalPlan(t, plan, "--set", "electricity_price=0.120", "-o", plan+".what-if.xlsx"); code != 0 || strings.Contains(stderr, "warning") {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
+
+	// solve warns of what eval warns of, in the workbook and in --set.
+	setCells(t, plan, map[string]any{"GPUs!C2": 7000.0})
+	var out, errs bytes.Buffer
+	code = run([]string{"solve", plan, "--for", "utilization", "--target", "cost_per_used_hour=2", "--set", "electricity_price=120"}, &out, &errs)
+	wantLines(t, errs.String(),
+		"warning: "+plan+": GPUs!C2: H100 SXM: 7000 W lies above the plausible 50 to 3000 W for a GPU's board power; check it: if it is a slip, type 700, or another value from 50 to 3000 W",
+		"warning: "+plan+": --set electricity_price=120: 120 $/kWh lies above the plausible 0 to 2 $/kWh for an electricity price: did you mean 0.120 (120 $/MWh)? if so, use --set electricity_price=0.120")
+	if code != 1 {
+		t.Errorf("solve: exit %d: %s", code, errs.String())
+	}
 }
 
 // A limit on a number says the limit when a value breaks it, and "whole

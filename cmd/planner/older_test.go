@@ -15,7 +15,7 @@ import (
 // cost of capital, maintenance, staff and network: its Assumptions lack
 // their rows, and its Formulas sheet holds 0.1's built-in capital and cost
 // lines, copied there by its init.
-const olderWorkbook = "testdata/older/planner-0.1.xlsx"
+const olderWorkbook = "../../testdata/older/planner-0.1.xlsx"
 
 // baseValues evaluates a workbook and returns its base scenario's values
 // and the warnings printed.

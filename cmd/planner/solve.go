@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -79,6 +80,11 @@ func runSolve(cmd *cobra.Command, path string, opts solveOptions) error {
 	sc, err := evaluate.Scenario(plan, opts.scenario)
 	if err != nil {
 		return err
+	}
+	// The workbook's and the overrides' warnings are eval's: an implausible
+	// value warned of there is one here too.
+	for _, w := range slices.Concat(book.Warnings, plan.Warnings(), plan.OverrideWarnings(goal.With)) {
+		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", oneLine(w.Error()))
 	}
 	sol, err := whatif.Solve(plan, sc, goal)
 	if err != nil {

@@ -3,12 +3,16 @@ package main
 import (
 	"bytes"
 	"math"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/domain"
+	"planner/engine/enginetest"
 )
 
 // evalWorkbook runs planner init and planner eval (with args) on a fresh
@@ -65,75 +69,56 @@ func named(t *testing.T, path, name string) float64 {
 	return 0
 }
 
-type figure struct {
-	name string
-	unit float64 // SPEC's rounding: 0.01 for cents, 1 for dollars, 0.01 for whole percent of a share
-	want float64
-}
-
-func checkFigures(t *testing.T, what, path string, figures []figure) {
+// namedFor reads the figure's defined name: the formula's own, or for one
+// against an offer, the formula's followed by the slug of a label that
+// starts with the figure's (the workbook's AWS offer names its region too).
+func namedFor(t *testing.T, path string, f enginetest.Figure) float64 {
 	t.Helper()
-	for _, f := range figures {
-		got := named(t, path, f.name)
-		if r := math.Round(got/f.unit) * f.unit; math.Abs(r-f.want) > f.unit/1000 {
-			t.Errorf("%s: %s = %v, rounds to %v, SPEC says %v", what, f.name, got, r, f.want)
+	if f.Offer == "" {
+		return named(t, path, f.Formula)
+	}
+	book, err := excelize.OpenFile(path, excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer book.Close()
+	prefix := f.Formula + "_" + domain.Slug(f.Offer)
+	for _, dn := range book.GetDefinedName() {
+		if strings.HasPrefix(dn.Name, prefix) {
+			return named(t, path, dn.Name)
 		}
 	}
+	t.Fatalf("%s: no defined name starting %s", path, prefix)
+	return 0
 }
 
-const (
-	community = "_runpod_h100_sxm_community"
-	lambda    = "_lambda_h100_8_gpu_plan"
-	aws       = "_aws_p5_48xlarge_capacity_block_us_east_n_virginia"
-	rtx5090   = "_runpod_rtx_5090_community"
-)
-
-// Every figure of SPEC.md §2, §3 and §4, through the whole path: init writes
-// the workbook, eval writes Results, and the figures are read back from the
-// file by their defined names.
+// Every figure of SPEC.md §2, §3 and §4 (the article's cases, which the
+// engine's tests check too), through the whole path: init writes the
+// workbook, eval writes Results with the figure's inputs set, and the
+// figures are read back from the file by their defined names.
 func TestSpecFiguresThroughTheWorkbook(t *testing.T) {
-	mid := evalWorkbook(t)
-	checkFigures(t, "§3 midpoint", mid, []figure{
-		{"capital_per_gpu_hour", 0.01, 1.36},
-		{"power_per_gpu_hour", 0.01, 0.11},
-		{"rack_per_gpu_hour", 0.01, 0.17},
-		{"cost_per_gpu_hour", 0.01, 1.64},
-		{"power_per_month", 1, 638},
-		{"per_gpu_capex", 1, 35625},
-		{"amortization_hours", 1, 26280},
-		{"node_kw", 0.01, 7.28},
-	})
-	checkFigures(t, "§4 break-even at the midpoint", mid, []figure{
-		{"breakeven_utilization" + community, 0.01, 0.61},
-		{"breakeven_utilization" + lambda, 0.01, 0.41},
-		{"breakeven_utilization" + aws, 0.01, 0.27},
-	})
-	checkFigures(t, "§2 a month of cloud GPUs", mid, []figure{
-		{"rent_per_gpu_month" + community, 1, 1964},
-		{"rent_node_per_month" + community, 10, 15710},
-		{"rent_node_per_month" + lambda, 100, 23300},
-		{"rent_node_per_month" + aws, 5, 34865},
-	})
-	checkFigures(t, "§3 at $250,000", evalWorkbook(t, "--set", "capex=250000"), []figure{
-		{"capital_per_gpu_hour", 0.01, 1.19}, {"cost_per_gpu_hour", 0.01, 1.47}, {"breakeven_utilization" + community, 0.01, 0.55},
-	})
-	checkFigures(t, "§3 at $320,000", evalWorkbook(t, "--set", "capex=320000"), []figure{
-		{"capital_per_gpu_hour", 0.01, 1.52}, {"cost_per_gpu_hour", 0.01, 1.80}, {"breakeven_utilization" + community, 0.01, 0.67},
-	})
-	checkFigures(t, "§3 30 % residual", evalWorkbook(t, "--set", "residual=30%"), []figure{
-		{"capital_per_gpu_hour", 0.01, 0.95}, {"cost_per_gpu_hour", 0.01, 1.23}, {"breakeven_utilization" + community, 0.01, 0.46},
-	})
-	checkFigures(t, "§2 one H100, 12 h × 22 workdays", evalWorkbook(t, "--set", "gpus=1", "--set", "utilization=12*22/730"), []figure{
-		{"rent_used_per_month" + community, 1, 710},
-	})
-	checkFigures(t, "§2 70B FP8 on 2×H100, 264 h", evalWorkbook(t, "--set", "gpus=2", "--set", "utilization=264/730"), []figure{
-		{"rent_used_per_month" + community, 10, 1420},
-	})
-	// The article gives no RTX 5090 watts, nor does the catalog: renting it
-	// needs none, owning it does, so the what-if gives them (575 W).
-	checkFigures(t, "§2 RTX 5090, 8 h × 22 days", evalWorkbook(t, "--set", "gpu=RTX 5090", "--set", "gpu_watts=575", "--set", "gpus=1", "--set", "utilization=8*22/730"), []figure{
-		{"rent_used_per_month" + rtx5090, 1, 121},
-	})
+	text, err := os.ReadFile("../../testdata/article/figures.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	figures, err := enginetest.Figures(string(text))
+	if err != nil || len(figures) == 0 {
+		t.Fatalf("the article's figures: %v, %d read", err, len(figures))
+	}
+	books := map[string]string{} // per set of inputs, the workbook evaluated with them
+	for _, f := range figures {
+		key := strings.Join(f.Set, ";")
+		if _, ok := books[key]; !ok {
+			var args []string
+			for _, s := range f.Set {
+				args = append(args, "--set", s)
+			}
+			books[key] = evalWorkbook(t, args...)
+		}
+		if got := namedFor(t, books[key], f); !f.Holds(got) {
+			t.Errorf("%s = %v, SPEC says %v", f, got, f.Want)
+		}
+	}
 }
 
 // sheetRows reads a sheet of the evaluated workbook as stored values, keyed
