@@ -201,7 +201,14 @@ var price = Figure{Name: engine.OfferPrice, Label: "Offer price", Head: "$/GPU-h
 		return Cell{Value: o.Offer.Price, Number: true}
 	}}
 
-var verdict = Figure{Name: "verdict", Label: "Verdict", Head: "verdict", In: Terminal | Sheet,
+// Names of the figures that are not formulas.
+const (
+	Verdict   = "verdict"
+	AsOf      = "as_of"
+	CloseCall = "close_call"
+)
+
+var verdict = Figure{Name: Verdict, Label: "Verdict", Head: "verdict", In: Terminal | Sheet,
 	Note: "buy: owning the node costs less per used hour than renting this offer; rent: the other way round.",
 	of: func(_ *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell {
 		return Cell{Words: o.Verdict}
@@ -217,12 +224,16 @@ var payback = Figure{Name: finance.PaybackMonths, Label: "Payback", Head: "payba
 		return Cell{Value: float64(b.Months), Number: b.Months > 0, Words: b.Words()}
 	}}
 
-var asOf = Figure{Name: "as_of", Label: "Price as of", Unit: "date", Note: "The day the price was listed.", In: Sheet,
-	of: func(_ *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell {
-		return Cell{Value: o.Offer.AsOfSerial, Number: o.Offer.AsOfSerial > 0, Words: o.Offer.AsOf}
-	}}
+var asOf = Figure{Name: AsOf, Label: "Price as of", Unit: "date", Note: "The day the price was listed.", In: Sheet,
+	of: func(_ *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell { return AsOfCell(o.Offer) }}
 
-var closeCall = Figure{Name: "close_call", In: Terminal,
+// AsOfCell is the day an offer's price was listed: a date's serial, where
+// it has one, and its words as Cloud gives them.
+func AsOfCell(o engine.Offer) Cell {
+	return Cell{Value: o.AsOfSerial, Number: o.AsOfSerial > 0, Words: o.AsOf}
+}
+
+var closeCall = Figure{Name: CloseCall, In: Terminal,
 	of: func(_ *engine.Result, _ engine.OfferResult, c montecarlo.CloseCall) Cell {
 		return Cell{Words: c.Why}
 	}}
