@@ -140,8 +140,13 @@ var terminalHeads = map[string]string{
 
 // OfferFigures are an offer's figures in reading order: its price, the
 // plan's per-offer formulas with break-even and the verdict first, the
-// payback, the price's date and how close the verdict is.
+// payback, the price's date and how close the verdict is. Without a plan
+// (a report put together by hand) there are no formulas, and the verdict
+// follows the price.
 func OfferFigures(plan *engine.Plan) []Figure {
+	if plan == nil {
+		return []Figure{price, verdict, payback, asOf, closeCall}
+	}
 	figs := []Figure{price}
 	for _, f := range perOfferFormulas(plan) {
 		figs = append(figs, formulaFigure(f))

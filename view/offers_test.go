@@ -97,3 +97,14 @@ func TestCellText(t *testing.T) {
 		}
 	}
 }
+
+func TestOffersWithoutAPlan(t *testing.T) {
+	r := &engine.Result{Offers: []engine.OfferResult{{Offer: engine.Offer{Provider: "RunPod", Name: "H200", Price: 3.59}, Verdict: "rent"}}}
+	os := OffersOf(nil, r, nil)
+	if v, _ := os.Cell(os.All[0], Verdict); v.Words != "rent" {
+		t.Errorf("verdict %+v, want rent", v)
+	}
+	if _, ok := os.Cell(os.All[0], engine.Breakeven); ok {
+		t.Error("a break-even figure without a plan to say the formulas")
+	}
+}
