@@ -10,9 +10,9 @@ import (
 	"planner/diag"
 	"planner/domain"
 	"planner/engine"
-	"planner/finance"
 	"planner/fleet"
 	"planner/montecarlo"
+	"planner/view"
 	"planner/whatif"
 )
 
@@ -52,20 +52,9 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 	for _, r := range rep.Shown(only) {
 		s := ScenarioJSON{Name: r.Scenario, Values: r.Values, Text: r.Text, Errors: messages(r.Errors), Offers: []OfferJSON{}, NoOffer: r.NoOffer}
 		mc := monteCarloOf[r.Scenario]
-		calls := montecarlo.CloseCalls(r, mc)
-		for i, o := range r.Offers {
-			jo := OfferJSON{Provider: o.Offer.Provider, Offer: o.Offer.Name, GPU: o.Offer.GPU, Price: o.Offer.Price,
-				AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Words: o.Words, Values: o.Values, Errors: messages(o.Errors)}
-			if be, ok := o.Values[domain.Breakeven]; ok {
-				jo.Breakeven = &be
-			}
-			if b := finance.PaybackOf(r, o); b.Known() {
-				jo.PaybackMonths, jo.Payback = paybackMonths(b), b.Words()
-			}
-			if c := calls[i]; c.Close {
-				jo.CloseCall = &CloseCallJSON{OwnWins: OrNull(c.OwnWins), AtStake: OrNull(c.AtStake), Words: c.Why}
-			}
-			s.Offers = append(s.Offers, jo)
+		offers := view.OffersOf(rep.Plan, r, mc)
+		for _, o := range offers.All {
+			s.Offers = append(s.Offers, offerJSON(offers, o))
 		}
 		if r.Sizing != nil {
 			s.Sizing = r.Sizing.Note
@@ -319,13 +308,55 @@ type OfferJSON struct {
 	Payback       string             `json:"payback,omitempty"`
 	Values        map[string]float64 `json:"values,omitempty"`
 	Errors        map[string]string  `json:"errors,omitempty"`
+	// Figures are the figures the view adds for JSON, by their keys.
+	Figures map[string]FigureJSON `json:"figures,omitempty"`
 }
 
-func paybackMonths(b *finance.Payback) json.RawMessage {
-	if b.Months == 0 {
-		return json.RawMessage("null")
+// offerJSON is an offer as eval's JSON lists it: the fields it always had,
+// and the view's figures declared for JSON under their keys.
+func offerJSON(offers *view.Offers, o view.Offer) OfferJSON {
+	j := OfferJSON{Provider: o.Offer.Provider, Offer: o.Offer.Name, GPU: o.Offer.GPU, Price: o.Offer.Price,
+		AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Words: o.Words, Values: o.Values, Errors: messages(o.Errors)}
+	if be, ok := o.Values[domain.Breakeven]; ok {
+		j.Breakeven = &be
 	}
-	return json.RawMessage(strconv.Itoa(b.Months))
+	if b, _ := offers.Cell(o, domain.PaybackMonths); b.Words != "" {
+		j.PaybackMonths, j.Payback = json.RawMessage("null"), b.Words
+		if b.Number {
+			j.PaybackMonths = json.RawMessage(strconv.Itoa(int(b.Value)))
+		}
+	}
+	if c := o.Call; c.Close {
+		j.CloseCall = &CloseCallJSON{OwnWins: OrNull(c.OwnWins), AtStake: OrNull(c.AtStake), Words: c.Why}
+	}
+	for k, f := range offers.Figures {
+		if c := o.Cells[k]; f.In&view.JSON != 0 && !c.Empty() {
+			if j.Figures == nil {
+				j.Figures = map[string]FigureJSON{}
+			}
+			j.Figures[f.Key] = figureJSON(c)
+		}
+	}
+	return j
+}
+
+// FigureJSON is an offer's figure: its number (null where it has none),
+// its words, or the error that stands for the number.
+type FigureJSON struct {
+	Value *float64 `json:"value"`
+	Words string   `json:"words,omitempty"`
+	Error string   `json:"error,omitempty"`
+}
+
+func figureJSON(c view.Cell) FigureJSON {
+	j := FigureJSON{Words: c.Words}
+	if c.Number {
+		j.Value = OrNull(c.Value)
+	}
+	if c.Err != nil {
+		j.Error = c.Err.Msg
+	}
+	return j
 }
 
 func messages(errs map[string]*engine.EvalError) map[string]string {

@@ -71,7 +71,7 @@ func runDiff(cmd *cobra.Command, oldArg, newArg string, opts diffOptions) error 
 	d := review.Compare(sides[0], sides[1], tol)
 	switch opts.format {
 	case "json":
-		if err := writeDiffJSON(cmd.OutOrStdout(), d); err != nil {
+		if err := writeDoc(cmd.OutOrStdout(), evaluate.DiffJSON(d)); err != nil {
 			return fmt.Errorf("the differences cannot be written as JSON: %v", err)
 		}
 	case "markdown":
@@ -203,87 +203,4 @@ func markdownCode(s string) string {
 		fence += "`"
 	}
 	return fence + " " + s + " " + fence
-}
-
-type jsonDiff struct {
-	Old       string            `json:"old"`
-	New       string            `json:"new"`
-	Same      bool              `json:"same"`
-	Unrelated bool              `json:"unrelated,omitempty"`
-	Broken    map[string]string `json:"broken,omitempty"`
-	Decisions []jsonDecision    `json:"decisions"`
-	Facts     []jsonFactChange  `json:"facts"`
-	Results   []jsonResultDiff  `json:"results"`
-}
-
-// jsonDecision is a verdict that changed; per_month and old_per_month are
-// what owning saves over renting a month on each side.
-type jsonDecision struct {
-	Scenario    string   `json:"scenario,omitempty"`
-	Offer       string   `json:"offer,omitempty"`
-	Deployment  string   `json:"deployment,omitempty"`
-	Fleet       bool     `json:"fleet,omitempty"` // the deployment's part in the fleet's cheapest mix: buy is own
-	Old         string   `json:"old"`
-	New         string   `json:"new"`
-	OldPerMonth *float64 `json:"old_per_month"`
-	PerMonth    *float64 `json:"per_month"`
-	Change      *float64 `json:"change,omitempty"`
-	Words       string   `json:"words,omitempty"`
-}
-
-type jsonFactChange struct {
-	Kind string `json:"kind"`
-	Key  string `json:"key"`
-	Old  string `json:"old,omitempty"`
-	New  string `json:"new,omitempty"`
-}
-
-type jsonResultDiff struct {
-	Scenario   string   `json:"scenario,omitempty"`
-	Offer      string   `json:"offer,omitempty"`
-	Deployment string   `json:"deployment,omitempty"`
-	Fleet      string   `json:"fleet,omitempty"` // the fleet's GPU, or "every GPU"
-	Name       string   `json:"name"`
-	Unit       string   `json:"unit"`
-	Headline   bool     `json:"headline,omitempty"`
-	Old        *float64 `json:"old"`
-	New        *float64 `json:"new"`
-	OldError   string   `json:"old_error,omitempty"`
-	NewError   string   `json:"new_error,omitempty"`
-	Change     *float64 `json:"change,omitempty"`
-	Relative   *float64 `json:"relative,omitempty"` // null from zero
-}
-
-func writeDiffJSON(w io.Writer, d review.Diff) error {
-	doc := jsonDiff{Old: d.Old, New: d.New, Same: d.Same(), Unrelated: d.Unrelated,
-		Decisions: []jsonDecision{}, Facts: []jsonFactChange{}, Results: []jsonResultDiff{}}
-	for i, why := range d.Broken {
-		if why != "" {
-			if doc.Broken == nil {
-				doc.Broken = map[string]string{}
-			}
-			doc.Broken[[]string{"old", "new"}[i]] = why
-		}
-	}
-	for _, c := range d.Decisions {
-		j := jsonDecision{Scenario: c.Scenario, Offer: c.Offer, Deployment: c.Deployment, Fleet: c.Verdict.Fleet, Old: c.Old, New: c.New,
-			OldPerMonth: c.OldSaving, PerMonth: c.NewSaving, Words: c.Words}
-		if v, ok := c.Change(); ok {
-			j.Change = evaluate.OrNull(v)
-		}
-		doc.Decisions = append(doc.Decisions, j)
-	}
-	for _, f := range d.Facts {
-		doc.Facts = append(doc.Facts, jsonFactChange{Kind: f.Kind, Key: f.Key, Old: f.Old, New: f.New})
-	}
-	for _, r := range d.Results {
-		j := jsonResultDiff{Scenario: r.Scenario, Offer: r.Offer, Deployment: r.Deployment, Fleet: r.Fleet, Name: r.Name, Unit: r.Unit,
-			Headline: r.Headline, Old: r.Old, New: r.New, OldError: r.OldErr, NewError: r.NewErr}
-		if r.Old != nil && r.New != nil {
-			j.Change = evaluate.OrNull(r.Abs) // null beyond the largest float64
-			j.Relative = evaluate.OrNull(r.Rel)
-		}
-		doc.Results = append(doc.Results, j)
-	}
-	return writeDoc(w, doc)
 }

@@ -18,11 +18,10 @@ import (
 	"planner/engine"
 	"planner/evaluate"
 	"planner/facts"
-	"planner/finance"
 	"planner/fleet"
 	"planner/montecarlo"
 	"planner/units"
-	"planner/wording"
+	"planner/view"
 )
 
 // printReport shows one workbook's outcome: the table or JSON on stdout,
@@ -112,7 +111,7 @@ func writeTable(w io.Writer, p printed) {
 		}
 	}
 	t.write(w)
-	writeOffers(w, base, p.MonteCarloOf(base.Scenario))
+	writeOffers(w, p.Plan, base, p.MonteCarloOf(base.Scenario))
 	var lacking []string
 	for _, r := range p.shown()[1:] {
 		if r.NoOffer != "" {
@@ -129,27 +128,30 @@ func writeTable(w io.Writer, p printed) {
 	writeWhatIfs(w, p.Plan, p.WhatIfs)
 }
 
-func writeOffers(w io.Writer, base *engine.Result, mc *montecarlo.Result) {
+func writeOffers(w io.Writer, plan *engine.Plan, base *engine.Result, mc *montecarlo.Result) {
+	offers := view.OffersOf(plan, base, mc)
+	t := &table{right: []bool{false}}
+	head := []string{"offer"}
+	for _, f := range offers.Figures {
+		if f.In&view.Terminal != 0 {
+			head = append(head, f.Head)
+			t.right = append(t.right, f.Unit != "")
+		}
+	}
+	t.add(head...)
 	var others []string
-	t := &table{right: []bool{false, true, true, false, true, true, true, false}}
-	t.add("offer", "$/GPU-h", "break-even", "verdict", "own saves/month", "NPV of owning", "payback", "")
-	calls := montecarlo.CloseCalls(base, mc)
-	for i, o := range base.Offers {
+	for _, o := range offers.All {
 		if !o.Compared {
 			others = append(others, fmt.Sprintf("%s %s", o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h")))
 			continue
 		}
-		be := shown(o.Values, o.Errors, domain.Breakeven, units.Share)
-		if v, ok := o.Values[domain.Breakeven]; ok {
-			be = wording.BreakevenText(v)
+		row := []string{o.Offer.Label()}
+		for k, f := range offers.Figures {
+			if f.In&view.Terminal != 0 {
+				row = append(row, o.Cells[k].Text(f.Unit))
+			}
 		}
-		c := calls[i]
-		payback := ""
-		if b := finance.PaybackOf(base, o); b.Known() {
-			payback = b.Words()
-		}
-		t.add(o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h"), be, o.Verdict,
-			shown(o.Values, o.Errors, domain.OwnSaving, "$/month"), shown(o.Values, o.Errors, domain.NPVSaving, "$"), payback, c.Why)
+		t.add(row...)
 	}
 	if len(t.rows) > 1 {
 		fmt.Fprintf(w, "\nCloud offers for %s at %s utilisation (buy when utilisation ≥ break-even)\n\n",

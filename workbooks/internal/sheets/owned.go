@@ -9,6 +9,7 @@ import (
 	"planner/domain"
 	"planner/sizing"
 	"planner/units"
+	"planner/view"
 	"planner/wording"
 	"planner/workbooks/internal/grid"
 )
@@ -127,7 +128,7 @@ func costRow(g *grid.Grid, out Output, lay *resultsLayout, d deploy.Result, row 
 		}
 		g.Set(14, row, grid.Linked(grid.Number(o.CostPerMonth, money), perMonth))
 		if o.Breakeven > 0 {
-			g.Set(15, row, grid.Linked(grid.Number(o.Breakeven, grid.WithFormat(grid.StyleResult, breakevenFormat)), own.breakeven))
+			g.Set(15, row, grid.Linked(grid.Number(o.Breakeven, grid.WithFormat(grid.StyleResult, view.BreakevenFormat)), own.breakeven))
 		}
 		g.Set(16, row, grid.Linked(grid.Text(d.Verdict, grid.StyleVerdict), excelVerdict(grid.CellName(14, row)+"<="+grid.CellName(10, row))))
 		refs[wording.QuantityVerdict], refs[deploy.QuantityNodes], refs[deploy.QuantityBusy] = grid.CellName(16, row), grid.CellName(12, row), grid.CellName(13, row)

@@ -10,12 +10,12 @@ import (
 	"planner/domain"
 	"planner/engine"
 	"planner/facts"
-	"planner/finance"
 	"planner/fleet"
 	"planner/formulas"
 	"planner/montecarlo"
 	"planner/sizing"
 	"planner/units"
+	"planner/view"
 	"planner/whatif"
 	"planner/workbooks/internal/grid"
 )
@@ -171,7 +171,7 @@ func breakevenMatrix(g *grid.Grid, out Output, notesCol int, lay *resultsLayout)
 			grid.Linked(grid.Number(o.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))), priceLink(o)))
 		for i, r := range out.Results {
 			if or := r.Offers[j]; or.Compared {
-				g.Set(firstValue+i, row, valueCell(or.Values, or.Errors, domain.Breakeven, breakevenFormat))
+				g.Set(firstValue+i, row, valueCell(or.Values, or.Errors, domain.Breakeven, view.BreakevenFormat))
 			}
 		}
 	}
@@ -202,10 +202,6 @@ func (out Output) monteCarloOf(scenario string) *montecarlo.Result {
 	}
 	return nil
 }
-
-// breakevenFormat shows a break-even as a percentage, and one above 100 %
-// (which no utilisation reaches) as such, live.
-const breakevenFormat = `[>1]"above 100 %";0.0%`
 
 // verdictWords gives each scenario's verdict against each of its offers in a
 // sentence a memo can quote.
@@ -323,8 +319,9 @@ func comparedOffers(r *engine.Result) []engine.OfferResult {
 }
 
 // offersSection lists, for the base scenario, every offer of the node's GPU
-// as a column: its price, the break-even utilisation, the verdict and every
-// other per-offer formula.
+// as a column and every figure of the view as a row: its price, the
+// break-even utilisation, the verdict, every other per-offer formula, the
+// payback and the price's date.
 func offersSection(g *grid.Grid, out Output, compared []engine.OfferResult, notesCol int, lay *resultsLayout) {
 	base := out.Results[0]
 	row := g.Next() + 1
@@ -343,93 +340,67 @@ func offersSection(g *grid.Grid, out Output, compared []engine.OfferResult, note
 	}
 	g.WrapHeight(row, valueWidth, labels...)
 	g.Set(notesCol, row, grid.Text("Description", grid.StyleHeader))
-	row++
-	lay.priceRow = row
-	namedRow(g, row, "Offer price", domain.OfferPrice, "$/GPU-h")
-	for i, o := range compared {
-		g.Set(firstValue+i, row, grid.Number(o.Offer.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))))
-	}
-	g.Note(notesCol, row, "The offer's list price per GPU-hour.")
-	row++
-	for _, f := range perOfferFormulas(out.Plan) {
-		lay.offerRow[f.Name] = row
-		namedRow(g, row, formulas.LabelOf(f), f.Name, f.Unit)
-		format := units.ExcelFormat(f.Unit)
-		if f.Name == domain.Breakeven {
-			format = breakevenFormat
+	offers := view.OffersOf(out.Plan, base, out.monteCarloOf(base.Scenario))
+	shown := offers.Compared()
+	for k, f := range offers.Figures {
+		if f.In&view.Sheet == 0 || f.Optional && !slices.ContainsFunc(shown, func(o view.Offer) bool { return !o.Cells[k].Empty() }) {
+			continue
 		}
-		for i, o := range compared {
-			g.Set(firstValue+i, row, valueCell(o.Values, o.Errors, f.Name, format))
-			if n := f.Name + "_" + domain.Slug(o.Offer.Label()); grid.NameProblem(n) == "" && o.Values != nil {
-				if _, ok := o.Values[f.Name]; ok {
-					g.Name(n, firstValue+i, row)
-				}
+		row++
+		lay.remember(f, row)
+		namedRow(g, row, f.Label, f.Name, f.Unit)
+		for i, o := range shown {
+			g.Set(firstValue+i, row, figureCell(f, o.Cells[k]))
+			if n := f.Name + "_" + domain.Slug(o.Offer.Label()); f.Formula && o.Cells[k].Number && grid.NameProblem(n) == "" {
+				g.Name(n, firstValue+i, row)
 			}
 		}
-		g.Note(notesCol, row, f.Doc)
-		row++
-		if f.Name == domain.Breakeven {
-			lay.verdictRow = row
-			verdictRow(g, row, compared, notesCol)
-			row++
+		if f.Name == view.Verdict {
+			shadeVerdicts(g, grid.CellName(firstValue, row)+":"+grid.CellName(firstValue-1+len(shown), row))
 		}
+		g.Note(notesCol, row, f.Note)
 	}
-	if paybackRow(g, row, base, compared, notesCol) {
+}
+
+// remember keeps the row of a figure the live formulas refer to.
+func (lay *resultsLayout) remember(f view.Figure, row int) {
+	switch {
+	case f.Formula:
+		lay.offerRow[f.Name] = row
+	case f.Name == domain.OfferPrice:
+		lay.priceRow = row
+	case f.Name == view.Verdict:
+		lay.verdictRow = row
+	case f.Name == domain.PaybackMonths:
 		lay.paybackRow = row
-		row++
+	case f.Name == view.AsOf:
+		lay.asOfRow = row
 	}
-	namedRow(g, row, "Price as of", "as_of", "date")
-	lay.asOfRow = row
-	for i, o := range compared {
-		g.Set(firstValue+i, row, asOfCell(o.Offer))
-	}
-	g.Note(notesCol, row, "The day the price was listed.")
 }
 
-func verdictRow(g *grid.Grid, row int, compared []engine.OfferResult, notesCol int) {
-	namedRow(g, row, "Verdict", "verdict", "")
-	for i, o := range compared {
-		if o.Verdict != "" {
-			g.Set(firstValue+i, row, grid.Text(o.Verdict, grid.StyleVerdict))
+// figureCell is an offer's figure as the sheet holds it: a number in the
+// figure's format, else its words, else the error that stands for it.
+func figureCell(f view.Figure, c view.Cell) grid.Cell {
+	switch {
+	case f.Name == view.AsOf:
+		return asOfCell(c)
+	case c.Number:
+		format := f.Format
+		if format == "" {
+			format = units.ExcelFormat(f.Unit)
 		}
-	}
-	shadeVerdicts(g, grid.CellName(firstValue, row)+":"+grid.CellName(firstValue-1+len(compared), row))
-	g.Note(notesCol, row, "buy: owning the node costs less per used hour than renting this offer; rent: the other way round.")
-}
-
-// paybackRow shows when owning instead of renting each offer has paid for
-// itself, where the model can say; it reports whether it wrote the row.
-func paybackRow(g *grid.Grid, row int, base *engine.Result, compared []engine.OfferResult, notesCol int) bool {
-	if !slices.ContainsFunc(compared, func(o engine.OfferResult) bool { return finance.PaybackOf(base, o).Known() }) {
-		return false
-	}
-	namedRow(g, row, "Payback", domain.PaybackMonths, "months")
-	for i, o := range compared {
-		switch b := finance.PaybackOf(base, o); {
-		case !b.Known():
-		case b.Months > 0:
-			g.Set(firstValue+i, row, grid.Number(float64(b.Months), grid.WithFormat(grid.StyleResult, "0")))
-		default:
-			g.Set(firstValue+i, row, grid.Text(b.Words(), grid.Wrapped(grid.StyleLabel)))
+		if !strings.ContainsAny(format, "0#") {
+			format = units.ExcelFormat(format)
 		}
+		return grid.Number(c.Value, grid.WithFormat(grid.StyleResult, format))
+	case c.Err != nil:
+		return grid.Text(c.Err.Short(), grid.StyleError)
+	case c.Words == "":
+		return grid.Cell{}
+	case f.Name == view.Verdict:
+		return grid.Text(c.Words, grid.StyleVerdict)
 	}
-	g.Note(notesCol, row, "The first month in which owning's cash saving against the offer, undiscounted, has repaid the price, within the amortisation; the residual, received at the end, is not counted.")
-	return true
-}
-
-// perOfferFormulas lists the per-offer formulas with break-even first.
-func perOfferFormulas(p *engine.Plan) []formulas.Formula {
-	var first, rest []formulas.Formula
-	for _, f := range p.Formulas() {
-		switch {
-		case !p.PerOffer(f.Name):
-		case f.Name == domain.Breakeven:
-			first = append(first, f)
-		default:
-			rest = append(rest, f)
-		}
-	}
-	return append(first, rest...)
+	return grid.Text(c.Words, grid.Wrapped(grid.StyleLabel))
 }
 
 // asOfLink refers to an offer's as-of cell in Cloud, through DATEVALUE
@@ -446,11 +417,11 @@ func asOfLink(o domain.Offer) string {
 
 // asOfCell is the day an offer's price was listed: a date, whether Cloud
 // holds a date or the text of one; else Cloud's text.
-func asOfCell(o domain.Offer) grid.Cell {
-	if o.AsOfSerial > 0 {
-		return grid.Number(o.AsOfSerial, grid.WithFormat(grid.StyleLabel, "yyyy-mm-dd"))
+func asOfCell(c view.Cell) grid.Cell {
+	if c.Number {
+		return grid.Number(c.Value, grid.WithFormat(grid.StyleLabel, "yyyy-mm-dd"))
 	}
-	return grid.Text(o.AsOf, grid.StyleLabel)
+	return grid.Text(c.Words, grid.StyleLabel)
 }
 
 // otherOffers lists the offers of other GPUs: shown, never compared.
@@ -472,7 +443,7 @@ func otherOffers(g *grid.Grid, base *engine.Result) {
 		row++
 		g.Line(row, grid.Text(o.Offer.Label(), grid.StyleLabel), grid.Text(o.Offer.GPU, grid.StyleLabel),
 			grid.Linked(grid.Number(o.Offer.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))), priceLink(o.Offer)),
-			grid.Linked(asOfCell(o.Offer), asOfLink(o.Offer)))
+			grid.Linked(asOfCell(view.AsOfCell(o.Offer)), asOfLink(o.Offer)))
 	}
 }
 
