@@ -10,7 +10,7 @@ import (
 	"planner/formulas"
 	"planner/montecarlo"
 	"planner/sizing"
-	"planner/workbooks/internal/sheets"
+	"planner/workbooks/internal/schema"
 )
 
 // The default workbook: the article's figures (prices of 2026-10-10) as
@@ -146,7 +146,7 @@ func defaultScenarios(m engine.Model) []engine.Scenario {
 				if out[i].Links == nil {
 					out[i].Links = map[string]string{}
 				}
-				out[i].Links[cells[0]] = fmt.Sprintf("%s!%s%d", sheets.Assumptions, col, inputIndex(m, cells[0])+2)
+				out[i].Links[cells[0]] = fmt.Sprintf("%s!%s%d", schema.Assumptions.Name, col, inputIndex(m, cells[0])+2)
 			case in.Value.IsText:
 				out[i].Set[cells[0]] = engine.Text(c)
 			default:

@@ -13,13 +13,13 @@ import (
 	"planner/sizing"
 	"planner/units"
 	"planner/workbooks/internal/grid"
-	"planner/workbooks/internal/sheets"
+	"planner/workbooks/internal/schema"
 )
 
 // scenariosGrid is the Scenarios sheet: one column per scenario, one row per
 // input any scenario changes; an empty cell keeps the Assumptions' value.
-func scenariosGrid(n sheets.Names, scenarios []engine.Scenario, inputs []engine.Input) *grid.Grid {
-	g := grid.New(n.Of(sheets.Scenarios), 1, 1, 22)
+func scenariosGrid(n schema.Names, scenarios []engine.Scenario, inputs []engine.Input) *grid.Grid {
+	g := grid.New(n.Of(schema.Scenarios.Name), 1, 1, 22)
 	g.Set(1, 1, grid.Text("input", grid.StyleHeader))
 	g.Set(1, 2, grid.Text("notes", grid.StyleLabel))
 	var notes []string
@@ -65,7 +65,7 @@ func scenariosGrid(n sheets.Names, scenarios []engine.Scenario, inputs []engine.
 
 // absoluteRef writes a Sheet!A1 reference to an input sheet as Sheet!$A$1,
 // the sheet as n names it.
-func absoluteRef(n sheets.Names, ref string) string {
+func absoluteRef(n schema.Names, ref string) string {
 	sheet, cell, _ := strings.Cut(ref, "!")
 	sheet = n.Of(sheet)
 	col, row, err := excelize.CellNameToCoordinates(cell)
@@ -76,8 +76,8 @@ func absoluteRef(n sheets.Names, ref string) string {
 }
 
 // gpusGrid is the GPU catalog.
-func gpusGrid(n sheets.Names, gpus []sizing.GPUSpec) *grid.Grid {
-	g := grid.New(n.Of(sheets.GPUs), 1, 0, 14, 12, 12, 16, 70)
+func gpusGrid(n schema.Names, gpus []sizing.GPUSpec) *grid.Grid {
+	g := grid.New(n.Of(schema.GPUs.Name), 1, 0, 14, 12, 12, 16, 70)
 	g.Line(1, grid.Headers("name", "memory GB", "board watts", "interconnect", "source")...)
 	for i, x := range gpus {
 		row := i + 2
@@ -94,8 +94,8 @@ func gpusGrid(n sheets.Names, gpus []sizing.GPUSpec) *grid.Grid {
 }
 
 // modelsGrid is the model catalog, with the optional architecture columns.
-func modelsGrid(n sheets.Names, models []sizing.ModelSpec) *grid.Grid {
-	g := grid.New(n.Of(sheets.Models), 1, 1, 40, 12, 12, 10, 12, 8, 9, 9, 11, 10, 11, 40)
+func modelsGrid(n schema.Names, models []sizing.ModelSpec) *grid.Grid {
+	g := grid.New(n.Of(schema.Models.Name), 1, 1, 40, 12, 12, 10, 12, 8, 9, 9, 11, 10, 11, 40)
 	g.Line(1, grid.Headers("name", "total params B", "active params B", "precision", "bytes per param",
 		"layers", "kv heads", "head dim", "max context", "sequences", "kv precision", "source")...)
 	g.WrapHeight(1, 10, "active params B")
@@ -137,8 +137,8 @@ func precisionOf(bytes float64) string {
 
 // deploymentsGrid is the Deployments sheet: one way of serving a model per
 // row, which the user extends.
-func deploymentsGrid(n sheets.Names, ds []engine.Deployment) *grid.Grid {
-	g := grid.New(n.Of(sheets.Deployments), 1, 1, 36, 36, 10, 11, 10, 9, 9, 9, 9, 44, 14, 40, 12, 12, 12, 30)
+func deploymentsGrid(n schema.Names, ds []engine.Deployment) *grid.Grid {
+	g := grid.New(n.Of(schema.Deployments.Name), 1, 1, 36, 36, 10, 11, 10, 9, 9, 9, 9, 44, 14, 40, 12, 12, 12, 30)
 	g.Line(1, grid.Headers("name", "model", "precision", "gpu", "cards per replica", "replicas", "hours per day",
 		"days per month", "hours per month", "offer", "scenario", "notes", "tokens per second per replica",
 		"peak tokens per second", "input:output token mix", "API")...)
@@ -188,8 +188,8 @@ func usageColumns(d engine.Deployment) (perDay, days, perMonth float64) {
 // apisGrid is the APIs sheet: hosted models' prices per million tokens, to
 // compare a deployment's month with. planner knows no price of its own, so
 // init writes the headers and a note, and no row.
-func apisGrid(n sheets.Names, apis []engine.API) *grid.Grid {
-	g := grid.New(n.Of(sheets.APIs), 1, 0, 14, 30, 14, 14, 14, 12, 40, 4, 90)
+func apisGrid(n schema.Names, apis []engine.API) *grid.Grid {
+	g := grid.New(n.Of(schema.APIs.Name), 1, 0, 14, 30, 14, 14, 14, 12, 40, 4, 90)
 	g.Line(1, grid.Headers("provider", "model", "$ per million input tokens", "$ per million output tokens",
 		"$ per million cached input tokens", "as of", "source")...)
 	g.WrapHeight(1, 14, "$ per million cached input tokens")
