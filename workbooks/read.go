@@ -84,44 +84,15 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 		r.inView[strings.ToLower(s)] = true
 	}
 	b.Model.Where = diag.Origin{File: path, Sheet: inputs.Of(schema.Assumptions.Name)}
-	b.Model.Inputs = r.assumptions()
-	if b.has(schema.Cloud.Name) {
-		b.Model.Offers = r.offers()
-	} else {
+	for _, sr := range sheetReaders {
+		if b.has(sr.sheet.Name) {
+			sr.read(&r, &b.Model)
+		}
+	}
+	if !b.has(schema.Cloud.Name) {
 		b.Warnings = append(b.Warnings, diag.Warningf(diag.Origin{File: path}, "", "has no sheet %s, so no cloud offer is compared", schema.Cloud.Name))
 	}
-	if b.has(schema.Scenarios.Name) {
-		b.Model.Scenarios = r.scenarios(b.Model.Inputs)
-	}
-	if b.has(schema.GPUs.Name) {
-		b.Model.GPUs = r.gpus()
-	}
-	if b.has(schema.Models.Name) {
-		b.Model.Catalog = r.models()
-	}
-	if b.has(schema.Deployments.Name) {
-		b.Model.Deployments = r.deployments()
-	}
-	if b.has(schema.APIs.Name) {
-		b.Model.APIs = r.apis()
-	}
-	if b.has(schema.Correlations.Name) {
-		b.Model.Correlations = r.correlations()
-	}
-	if b.has(schema.Targets.Name) {
-		b.Model.Targets = r.targets()
-	}
-	if b.has(schema.Tables.Name) {
-		b.Model.Tables = r.tables(b.Model.Inputs)
-	}
-	if b.has(schema.Goals.Name) {
-		b.Model.Goals = r.goals(b.Model.Inputs)
-	}
-	own := []formulas.Formula(nil)
-	if b.has(schema.Formulas.Name) {
-		own = r.formulas()
-	}
-	own, replaced := formulas.Superseded(own)
+	own, replaced := formulas.Superseded(b.Model.Formulas)
 	for _, f := range replaced {
 		now, _ := formulas.Builtin(f.Name)
 		r.warnings = append(r.warnings, diag.Warningf(f.Origin, f.Name,
