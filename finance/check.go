@@ -21,7 +21,7 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 		return nil, nil
 	}
 	m := p.Model()
-	for _, name := range []string{engine.CostOfCapital, engine.MaintenancePerYear, engine.StaffPerMonth, engine.NetworkPerMonth} {
+	for _, name := range engine.LaterInputs {
 		in, ok := m.Input(name)
 		if !ok || slices.Contains(p.DependsOn(name), engine.CostPerGPUHour) {
 			continue
