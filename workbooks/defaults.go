@@ -197,13 +197,8 @@ func defaultRows(s schema.Sheet) []defaultRow {
 	lines := tsvLines(strings.ToLower(s.Name) + ".tsv")
 	var keys []string
 	for _, h := range strings.Split(lines[0], "\t") {
-		key := ""
-		for _, c := range s.Columns {
-			if c.Accepts(h) {
-				key = c.Key
-			}
-		}
-		if key == "" {
+		key, ok := s.KeyOf(h)
+		if !ok {
 			panic("defaults: " + s.Name + " has no column " + h)
 		}
 		keys = append(keys, key)

@@ -47,6 +47,9 @@ const Precisions = "precisions"
 // HeaderKey reduces a header text to letters and digits, lower case:
 // "$/GPU-hour" -> "gpuhour", "source / notes" -> "sourcenotes".
 func HeaderKey(s string) string {
+	if reduced(s) {
+		return s // most headers are one lower-case word: nothing to build
+	}
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
@@ -56,9 +59,30 @@ func HeaderKey(s string) string {
 	return b.String()
 }
 
+func reduced(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
 // Accepts reports whether a header text names the column.
-func (c Column) Accepts(header string) bool {
+func (c Column) Accepts(header string) bool { return c.acceptsKey(HeaderKey(header)) }
+
+// KeyOf is the key of the first column a header text names, if any.
+func (s Sheet) KeyOf(header string) (string, bool) {
 	k := HeaderKey(header)
+	for _, c := range s.Columns {
+		if c.acceptsKey(k) {
+			return c.Key, true
+		}
+	}
+	return "", false
+}
+
+func (c Column) acceptsKey(k string) bool {
 	if k == HeaderKey(c.Header) {
 		return true
 	}
