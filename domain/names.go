@@ -104,3 +104,8 @@ const (
 	StaffPerMonth      = "staff_per_month"
 	NetworkPerMonth    = "network_per_month"
 )
+
+// LaterInputs are those inputs, in the order checks of them speak: a
+// workbook without one is given it at zero (its unit is the default
+// workbook's), and a workbook's own cost per GPU-hour must read each.
+var LaterInputs = []string{CostOfCapital, MaintenancePerYear, StaffPerMonth, NetworkPerMonth}

@@ -8,12 +8,12 @@ import (
 	"planner/domain"
 	"planner/sizing"
 	"planner/units"
-	"planner/workbooks/internal/sheets"
+	"planner/workbooks/internal/schema"
 )
 
 // gpus reads the GPU catalog: one GPU per row.
 func (r *reader) gpus() []sizing.GPUSpec {
-	t := r.table(sheets.GPUs, gpuColumns)
+	t := r.table(schema.GPUs)
 	if t == nil {
 		return nil
 	}
@@ -72,7 +72,7 @@ func (r *reader) positive(t *table, row int, key, name string, required bool) (f
 // models reads the model catalog: one model per row, with an optional
 // architecture for the KV cache.
 func (r *reader) models() []sizing.ModelSpec {
-	t := r.table(sheets.Models, modelColumns)
+	t := r.table(schema.Models)
 	if t == nil {
 		return nil
 	}
@@ -161,18 +161,13 @@ func (r *reader) architecture(t *table, row int, name, precision string) (*sizin
 
 // deployments reads one deployment case per row.
 func (r *reader) deployments() []domain.Deployment {
-	t := r.table(sheets.Deployments, deploymentColumns)
+	t := r.table(schema.Deployments)
 	if t == nil {
 		return nil
 	}
 	var out []domain.Deployment
 	t.each(func(row int) {
-		d := domain.Deployment{Where: map[string]diag.Origin{}}
-		for _, c := range deploymentColumns {
-			if _, ok := t.cols[c.key]; ok {
-				_, d.Where[c.key] = t.get(row, c.key)
-			}
-		}
+		d := domain.Deployment{Where: t.where(row)}
 		var at diag.Origin
 		d.Name, at = t.get(row, "name")
 		d.Origin = at
@@ -274,7 +269,7 @@ func (r *reader) whole(t *table, row int, key, name string, most float64, what s
 // column after the first, then one row per input the scenarios change (and
 // an optional notes row). An empty cell keeps the Assumptions' value.
 func (r *reader) scenarios(inputs []domain.Input) []domain.Scenario {
-	sheet := r.in.Of(sheets.Scenarios)
+	sheet := r.in.Of(schema.Scenarios.Name)
 	rows, ok := r.rows(sheet)
 	if !ok {
 		return nil
@@ -403,7 +398,7 @@ func (r *reader) scenarioValue(s *domain.Scenario, name, raw string, inputs map[
 
 // correlations reads the rank correlations between uncertain inputs.
 func (r *reader) correlations() []domain.Correlation {
-	t := r.table(sheets.Correlations, correlationColumns)
+	t := r.table(schema.Correlations)
 	if t == nil {
 		return nil
 	}

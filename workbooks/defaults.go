@@ -6,11 +6,13 @@ import (
 	"strconv"
 	"strings"
 
+	"planner/diag"
 	"planner/domain"
 	"planner/formulas"
 	"planner/montecarlo"
 	"planner/sizing"
-	"planner/workbooks/internal/sheets"
+	"planner/units"
+	"planner/workbooks/internal/schema"
 )
 
 // The default workbook: the article's figures (prices of 2026-10-10) as
@@ -23,108 +25,117 @@ var defaultFiles embed.FS
 // parse and that the model builds; a broken default is a bug, so it panics.
 func DefaultModel() domain.Model {
 	m := domain.Model{Formulas: formulas.Library()}
-	for _, r := range tsv("defaults/assumptions.tsv") {
-		in := domain.Input{Name: r[0], Unit: r[2], Notes: r[6]}
-		if r[2] == "text" {
-			in.Value = domain.Text(r[1])
-		} else {
-			in.Value = domain.Num(mustFloat(r[1]))
-		}
-		if r[3] != "" {
-			in.Low, in.High, in.HasRange = mustFloat(r[3]), mustFloat(r[4]), true
-		}
-		dist, err := montecarlo.ParseDistribution(r[5], in)
-		if err != nil {
-			panic(err)
-		}
-		in.Dist = dist
-		m.Inputs = append(m.Inputs, in)
+	for _, r := range defaultRows(schema.Assumptions) {
+		m.Inputs = append(m.Inputs, defaultInput(r))
 	}
-	for _, r := range tsv("defaults/correlations.tsv") {
-		m.Correlations = append(m.Correlations, domain.Correlation{A: r[0], B: r[1], Rho: mustFloat(r[2]), Notes: r[3]})
+	for _, r := range defaultRows(schema.Correlations) {
+		m.Correlations = append(m.Correlations, domain.Correlation{A: r["a"], B: r["b"], Rho: r.num("rho"), Notes: r["notes"]})
 	}
-	for _, r := range tsv("defaults/cloud.tsv") {
-		m.Offers = append(m.Offers, domain.Offer{Provider: r[0], Name: r[1], GPU: r[2], Price: mustFloat(r[3]),
-			AsOf: r[4], Source: r[5], Notes: r[6]})
+	for _, r := range defaultRows(schema.Cloud) {
+		m.Offers = append(m.Offers, domain.Offer{Provider: r["provider"], Name: r["offer"], GPU: r["gpu"], Price: r.num("price"),
+			AsOf: r["asof"], Source: r["source"], Notes: r["notes"]})
 	}
-	for _, r := range tsv("defaults/gpus.tsv") {
-		m.GPUs = append(m.GPUs, sizing.GPUSpec{Name: r[0], MemoryGB: mustFloat(r[1]), Watts: optFloat(r[2]), Interconnect: r[3], Source: r[4]})
+	for _, r := range defaultRows(schema.GPUs) {
+		m.GPUs = append(m.GPUs, sizing.GPUSpec{Name: r["name"], MemoryGB: r.num("memory"), Watts: r.opt("watts"),
+			Interconnect: r["interconnect"], Source: r["source"]})
 	}
-	for _, r := range tsv("defaults/models.tsv") {
+	for _, r := range defaultRows(schema.Models) {
 		m.Catalog = append(m.Catalog, defaultModelSpec(r))
 	}
 	m.Scenarios = defaultScenarios(m)
-	for _, r := range tsv("defaults/deployments.tsv") {
-		d := domain.Deployment{Name: r[0], Model: r[1], Precision: r[2], GPU: r[3], Cards: int(optFloat(r[4])),
-			Replicas: int(mustFloat(r[5])), Offer: r[9], Scenario: r[10], Notes: r[11],
-			TokensPerReplica: optFloat(r[12]), PeakTokens: optFloat(r[13]), API: r[15]}
-		if r[14] != "" {
-			in, out, ok := strings.Cut(r[14], ":")
-			if !ok {
-				panic("defaults/deployments.tsv: mix " + r[14])
-			}
-			d.Mix, d.MixIn, d.MixOut = r[14], mustFloat(in), mustFloat(out)
-		}
-		d.HoursPerMonth, d.Usage = usage(optFloat(r[6]), optFloat(r[7]), optFloat(r[8]))
-		m.Deployments = append(m.Deployments, d)
+	for _, r := range defaultRows(schema.Deployments) {
+		m.Deployments = append(m.Deployments, defaultDeployment(r))
 	}
 	defaultWhatIfs(&m)
 	return m
 }
 
+func defaultInput(r defaultRow) domain.Input {
+	in := domain.Input{Name: r["name"], Unit: r["unit"], Notes: r["notes"]}
+	if in.Unit == units.Text {
+		in.Value = domain.Text(r["value"])
+	} else {
+		in.Value = domain.Num(r.num("value"))
+	}
+	if r["low"] != "" {
+		in.Low, in.High, in.HasRange = r.num("low"), r.num("high"), true
+	}
+	dist, err := montecarlo.ParseDistribution(r["distribution"], in)
+	if err != nil {
+		panic(err)
+	}
+	in.Dist = dist
+	return in
+}
+
+func defaultDeployment(r defaultRow) domain.Deployment {
+	d := domain.Deployment{Name: r["name"], Model: r["model"], Precision: r["precision"], GPU: r["gpu"], Cards: int(r.opt("cards")),
+		Replicas: int(r.num("replicas")), Offer: r["offer"], Scenario: r["scenario"], Notes: r["notes"],
+		TokensPerReplica: r.opt("tokens"), PeakTokens: r.opt("peak"), API: r["api"]}
+	if mix := r["mix"]; mix != "" {
+		in, out, ok := strings.Cut(mix, ":")
+		if !ok {
+			panic("defaults: Deployments: mix " + mix)
+		}
+		d.Mix, d.MixIn, d.MixOut = mix, mustFloat(in), mustFloat(out)
+	}
+	d.HoursPerMonth, d.Usage = usage(r.opt("hoursday"), r.opt("days"), r.opt("hoursmonth"))
+	return d
+}
+
 // defaultWhatIfs reads the tornado targets, data tables and goals.
 func defaultWhatIfs(m *domain.Model) {
-	for _, r := range tsv("defaults/targets.tsv") {
-		m.Targets = append(m.Targets, domain.TargetSpec{Name: r[0], Notes: r[1]})
+	for _, r := range defaultRows(schema.Targets) {
+		m.Targets = append(m.Targets, domain.TargetSpec{Name: r["name"], Notes: r["notes"]})
 	}
-	for _, r := range tsv("defaults/tables.tsv") {
-		shade, ok := parseShade(r[10])
+	for _, r := range defaultRows(schema.Tables) {
+		shade, ok := parseShade(r["shade"])
 		if !ok {
-			panic("defaults/tables.tsv: " + r[10])
+			panic("defaults: Tables: " + r["shade"])
 		}
-		t := domain.TableSpec{Name: r[0], Output: r[1], Row: defaultAxis(r[2:6]), Shade: shade, Notes: r[11]}
-		if r[6] != "" {
-			col := defaultAxis(r[6:10])
+		t := domain.TableSpec{Name: r["name"], Output: r["output"], Row: r.axis("row"), Shade: shade, Notes: r["notes"]}
+		if r["colinput"] != "" {
+			col := r.axis("col")
 			t.Col = &col
 		}
 		m.Tables = append(m.Tables, t)
 	}
-	for _, r := range tsv("defaults/goals.tsv") {
-		with, bad := parseSettings(r[5])
+	for _, r := range defaultRows(schema.Goals) {
+		with, bad := parseSettings(r["with"])
 		if bad != "" {
-			panic("defaults/goals.tsv: " + bad)
+			panic("defaults: Goals: " + bad)
 		}
-		g := domain.Goal{Name: r[0], For: r[1], Target: r[2], Value: mustFloat(r[3]), Offer: r[4], With: with, Notes: r[8]}
-		if r[6] != "" {
-			g.Low, g.High, g.HasRange = mustFloat(r[6]), mustFloat(r[7]), true
+		g := domain.Goal{Name: r["name"], For: r["for"], Target: r["target"], Value: r.num("value"), Offer: r["offer"], With: with, Notes: r["notes"]}
+		if r["low"] != "" {
+			g.Low, g.High, g.HasRange = r.num("low"), r.num("high"), true
 		}
 		m.Goals = append(m.Goals, g)
 	}
 }
 
-// defaultAxis reads input, from, to, steps; "offer" is the offers axis.
-func defaultAxis(r []string) domain.Axis {
-	if r[0] == "offer" {
+// axis reads a table's row or column axis (prefix "row" or "col"): input,
+// from, to, steps; "offer" is the offers axis.
+func (r defaultRow) axis(prefix string) domain.Axis {
+	if r[prefix+"input"] == "offer" {
 		return domain.Axis{Offers: true}
 	}
-	return domain.Axis{Input: r[0], From: mustFloat(r[1]), To: mustFloat(r[2]), Steps: int(mustFloat(r[3]))}
+	return domain.Axis{Input: r[prefix+"input"], From: r.num(prefix + "from"), To: r.num(prefix + "to"), Steps: int(r.num(prefix + "steps"))}
 }
 
-func defaultModelSpec(r []string) sizing.ModelSpec {
-	s := sizing.ModelSpec{Name: r[0], TotalParamsB: mustFloat(r[1]), ActiveParamsB: optFloat(r[2]),
-		Precision: r[3], BytesPerParam: optFloat(r[4]), Source: r[11]}
-	if r[5] != "" {
-		kv, _ := sizing.BytesPer(r[10])
-		s.Arch = &sizing.Architecture{Layers: mustFloat(r[5]), KVHeads: mustFloat(r[6]), HeadDim: mustFloat(r[7]),
-			Context: mustFloat(r[8]), Sequences: mustFloat(r[9]), KVBytes: kv}
+func defaultModelSpec(r defaultRow) sizing.ModelSpec {
+	s := sizing.ModelSpec{Name: r["name"], TotalParamsB: r.num("total"), ActiveParamsB: r.opt("active"),
+		Precision: r["precision"], BytesPerParam: r.opt("bytes"), Source: r["source"]}
+	if r["layers"] != "" {
+		kv, _ := sizing.BytesPer(r["kvprecision"])
+		s.Arch = &sizing.Architecture{Layers: r.num("layers"), KVHeads: r.num("kvheads"), HeadDim: r.num("headdim"),
+			Context: r.num("context"), Sequences: r.num("sequences"), KVBytes: kv}
 	}
 	return s
 }
 
 // defaultScenarios reads the scenarios file, one column per scenario.
 func defaultScenarios(m domain.Model) []domain.Scenario {
-	data, _ := defaultFiles.ReadFile("defaults/scenarios.tsv")
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	lines := tsvLines("scenarios.tsv")
 	names := strings.Split(lines[0], "\t")[1:]
 	out := make([]domain.Scenario, len(names))
 	for i, n := range names {
@@ -141,12 +152,12 @@ func defaultScenarios(m domain.Model) []domain.Scenario {
 				// The input's own value or range end, by reference to its
 				// Assumptions cell (init writes input k on row k+2).
 				end := strings.TrimPrefix(c, "=")
-				col := map[string]string{"low": "D", "value": "B", "high": "E"}[end]
+				col := diag.ColumnName(schema.Assumptions.At(end))
 				out[i].Set[cells[0]] = domain.Num(map[string]float64{"low": in.Low, "value": in.Value.Num, "high": in.High}[end])
 				if out[i].Links == nil {
 					out[i].Links = map[string]string{}
 				}
-				out[i].Links[cells[0]] = fmt.Sprintf("%s!%s%d", sheets.Assumptions, col, inputIndex(m, cells[0])+2)
+				out[i].Links[cells[0]] = fmt.Sprintf("%s!%s%d", schema.Assumptions.Name, col, inputIndex(m, cells[0])+2)
 			case in.Value.IsText:
 				out[i].Set[cells[0]] = domain.Text(c)
 			default:
@@ -174,21 +185,43 @@ func usage(perDay, days, perMonth float64) (float64, string) {
 	return perDay * days, strconv.FormatFloat(perDay, 'g', -1, 64) + " h × " + strconv.FormatFloat(days, 'g', -1, 64) + " days"
 }
 
-// tsv reads a tab-separated file without its header line.
-func tsv(name string) [][]string {
-	data, err := defaultFiles.ReadFile(name)
+// defaultRow is a row of a defaults table, by column key.
+type defaultRow map[string]string
+
+func (r defaultRow) num(key string) float64 { return mustFloat(r[key]) }
+func (r defaultRow) opt(key string) float64 { return optFloat(r[key]) }
+
+// defaultRows reads the sheet's defaults table, defaults/<sheet>.tsv: a
+// header row the sheet's reader would accept, then one item per line.
+func defaultRows(s schema.Sheet) []defaultRow {
+	lines := tsvLines(strings.ToLower(s.Name) + ".tsv")
+	var keys []string
+	for _, h := range strings.Split(lines[0], "\t") {
+		key, ok := s.KeyOf(h)
+		if !ok {
+			panic("defaults: " + s.Name + " has no column " + h)
+		}
+		keys = append(keys, key)
+	}
+	var rows []defaultRow
+	for _, line := range lines[1:] {
+		r := defaultRow{}
+		for i, cell := range strings.Split(line, "\t") {
+			r[keys[i]] = cell
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// tsvLines are the lines of a defaults file; trimming the file takes the
+// last line's empty cells with it, which a missing key gives back.
+func tsvLines(name string) []string {
+	data, err := defaultFiles.ReadFile("defaults/" + name)
 	if err != nil {
 		panic(err)
 	}
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	width := len(strings.Split(lines[0], "\t"))
-	var rows [][]string
-	for _, line := range lines[1:] {
-		// Trimming the file takes the last line's empty cells with it.
-		cells := strings.Split(line, "\t")
-		rows = append(rows, append(cells, make([]string, max(0, width-len(cells)))...))
-	}
-	return rows
+	return strings.Split(strings.TrimSpace(string(data)), "\n")
 }
 
 func mustFloat(s string) float64 {

@@ -15,6 +15,7 @@ import (
 	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/inputsheets"
 	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/schema"
 	"planner/workbooks/internal/sheets"
 )
 
@@ -83,11 +84,11 @@ func initPlan(path string, data []byte) (inputPlan, error) {
 	h, _, inputs, _, err := openInputs(path, data)
 	if err != nil {
 		// Building says what is wrong, as adding sheets is concerned.
-		return inputPlan{names: sheets.Names{}, adopted: map[string]bool{}}, nil
+		return inputPlan{names: schema.Names{}, adopted: map[string]bool{}}, nil
 	}
 	defer h.Close()
-	if s, ok := inputs[sheets.Assumptions]; ok {
-		if _, planners := plannersHeader(h.File, s, sheets.Assumptions); planners {
+	if s, ok := inputs[schema.Assumptions.Name]; ok {
+		if _, planners := plannersHeader(h.File, s, schema.Assumptions.Name); planners {
 			return inputPlan{}, fmt.Errorf("%s: has planner's input sheets already (%s, with planner's header row); init adds them only to a workbook without them: run %s",
 				path, s, Command("eval", path))
 		}
@@ -100,12 +101,12 @@ func initPlan(path string, data []byte) (inputPlan, error) {
 func (p inputPlan) grids() []*grid.Grid {
 	var out []*grid.Grid
 	for i, g := range inputsheets.Input(DefaultModel(), p.names) {
-		input := sheets.InputNames()[i]
+		input := schema.InputNames()[i]
 		switch {
 		case p.adopted[input]:
 			continue
 		case g.Sheet() != input:
-			g.Name(sheets.CarriedName(input), 1, 1)
+			g.Name(schema.CarriedName(input), 1, 1)
 		}
 		out = append(out, g)
 	}

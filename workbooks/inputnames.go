@@ -7,35 +7,28 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/diag"
-	"planner/workbooks/internal/sheets"
+	"planner/workbooks/internal/schema"
 )
 
 // A workbook may have a sheet of its own with the name of one of planner's
 // input sheets (a Formulas sheet of the user's formulas). init then adopts
 // it, when it has planner's header row and planner's other sheets need
 // nothing from it, or names planner's sheet otherwise, "Formulas
-// (planner)", with a defined name (sheets.CarriedName) that tells eval
+// (planner)", with a defined name (schema.CarriedName) that tells eval
 // where it is. eval reads each input sheet where that name points, else
 // from the sheet of its own name.
-
-// inputColumns are the columns of each input sheet read as a table.
-var inputColumns = map[string][]column{
-	sheets.Assumptions: assumptionColumns, sheets.Cloud: cloudColumns, sheets.APIs: apiColumns, sheets.GPUs: gpuColumns,
-	sheets.Models: modelColumns, sheets.Deployments: deploymentColumns, sheets.Correlations: correlationColumns,
-	sheets.Targets: targetColumns, sheets.Tables: tableColumns, sheets.Goals: goalColumns, sheets.Formulas: formulaColumns,
-}
 
 // referredTo are the input sheets whose entries planner's other sheets
 // name (the inputs, the offers, the APIs, the GPUs and the models): a sheet
 // of the user's in the place of one would leave those names unknown, so
 // it is never adopted.
-var referredTo = map[string]bool{sheets.Assumptions: true, sheets.Cloud: true, sheets.APIs: true, sheets.GPUs: true, sheets.Models: true}
+var referredTo = map[string]bool{schema.Assumptions.Name: true, schema.Cloud.Name: true, schema.APIs.Name: true, schema.GPUs.Name: true, schema.Models.Name: true}
 
 // inputPlan is how init lays out the input sheets in a workbook: the name
 // of each, which of the user's sheets it adopts, and what it tells the
 // user about them.
 type inputPlan struct {
-	names   sheets.Names
+	names   schema.Names
 	adopted map[string]bool // by input sheet
 	notes   []string
 }
@@ -45,8 +38,8 @@ type inputPlan struct {
 // names at least).
 func planInputs(f *excelize.File) inputPlan {
 	have := f.GetSheetList()
-	p := inputPlan{names: sheets.Names{}, adopted: map[string]bool{}}
-	for _, input := range sheets.InputNames() {
+	p := inputPlan{names: schema.Names{}, adopted: map[string]bool{}}
+	for _, input := range schema.InputNames() {
 		theirs := sheetFold(have, input)
 		if theirs == "" {
 			continue
@@ -61,11 +54,11 @@ func planInputs(f *excelize.File) inputPlan {
 		case ok:
 			p.names[input] = freeSheetName(have, input)
 			p.notes = append(p.notes, fmt.Sprintf("already has a sheet %s, and planner's other sheets name what its own %s lists, so planner wrote its own as %s, where eval reads it: the defined name %s points there",
-				theirs, input, quoted(p.names[input]), sheets.CarriedName(input)))
+				theirs, input, quoted(p.names[input]), schema.CarriedName(input)))
 		default:
 			p.names[input] = freeSheetName(have, input)
 			p.notes = append(p.notes, fmt.Sprintf("already has a sheet %s of its own (%s), so planner wrote its %s sheet as %s, where eval reads it: the defined name %s points there",
-				theirs, header, input, quoted(p.names[input]), sheets.CarriedName(input)))
+				theirs, header, input, quoted(p.names[input]), schema.CarriedName(input)))
 		}
 		have = append(have, p.names[input])
 	}
@@ -102,29 +95,26 @@ func sheetFold(have []string, name string) string {
 // says either way what the header is or should be, for a note.
 func plannersHeader(f *excelize.File, sheet, input string) (string, bool) {
 	first := firstRow(f, sheet)
-	if input == sheets.Scenarios {
-		ok := len(first) > 0 && headerKey(first[0]) == "input"
+	if input == schema.Scenarios.Name {
+		ok := len(first) > 0 && schema.HeaderKey(first[0]) == "input"
 		if ok {
 			return "input, then a scenario per column", true
 		}
 		return "its first row is not planner's header: input, then a scenario per column", false
 	}
-	cols := inputColumns[input]
+	s, _ := schema.Named(input)
 	found := map[string]bool{}
 	for _, text := range first {
-		k := headerKey(text)
-		for _, c := range cols {
-			for _, h := range c.headers {
-				found[c.key] = found[c.key] || k == h
-			}
+		for _, c := range s.Columns {
+			found[c.Key] = found[c.Key] || c.Accepts(text)
 		}
 	}
-	for _, c := range cols {
-		if c.required && !found[c.key] {
-			return "its first row is not planner's header: " + headerNames(cols), false
+	for _, c := range s.Columns {
+		if c.Required && !found[c.Key] {
+			return "its first row is not planner's header: " + s.Keys(), false
 		}
 	}
-	return headerNames(cols), true
+	return s.Keys(), true
 }
 
 // firstRow is the sheet's first row with content, as stored, read by
@@ -153,9 +143,9 @@ func firstRow(f *excelize.File, sheet string) []string {
 // sheet the workbook lacks is not in the map; lost are those whose carried
 // name points at no sheet there is, which the workbook lacks too (the
 // sheet of their own name, if any, is the user's).
-func inputSheets(have []string, names []excelize.DefinedName) (found sheets.Names, lost []string) {
-	found = sheets.Names{}
-	for _, input := range sheets.InputNames() {
+func inputSheets(have []string, names []excelize.DefinedName) (found schema.Names, lost []string) {
+	found = schema.Names{}
+	for _, input := range schema.InputNames() {
 		carried, ok := carriedSheet(names, input)
 		if !ok {
 			carried = input
@@ -176,7 +166,7 @@ func lostInputs(path string, lost []string) diag.Diagnostics {
 	var out diag.Diagnostics
 	for _, input := range lost {
 		out = append(out, diag.Warningf(diag.Origin{File: path}, "", "the defined name %s, which says where planner's %s sheet is, points at no sheet of the workbook, so planner reads no %s sheet: point it at planner's sheet, or delete it to have planner read the sheet called %s",
-			sheets.CarriedName(input), input, input, input))
+			schema.CarriedName(input), input, input, input))
 	}
 	return out
 }
@@ -185,7 +175,7 @@ func lostInputs(path string, lost []string) diag.Diagnostics {
 // the workbook has the name.
 func carriedSheet(names []excelize.DefinedName, input string) (string, bool) {
 	for _, dn := range names {
-		if dn.Scope != "Workbook" || !strings.EqualFold(dn.Name, sheets.CarriedName(input)) {
+		if dn.Scope != "Workbook" || !strings.EqualFold(dn.Name, schema.CarriedName(input)) {
 			continue
 		}
 		m := plainReference.FindStringSubmatch(strings.TrimPrefix(dn.RefersTo, "="))
@@ -199,9 +189,9 @@ func carriedSheet(names []excelize.DefinedName, input string) (string, bool) {
 
 // renamedInputs are the input sheets of n under names other than their
 // own: the read view holds the sheets of planner's names, and these too.
-func renamedInputs(n sheets.Names) []string {
+func renamedInputs(n schema.Names) []string {
 	var out []string
-	for _, input := range sheets.InputNames() {
+	for _, input := range schema.InputNames() {
 		if s, ok := n[input]; ok && !strings.EqualFold(s, input) {
 			out = append(out, s)
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"planner/workbooks/internal/sheets"
+	"planner/workbooks/internal/schema"
 )
 
 // workbookWithSheet is a workbook of the user's whose one sheet, called
@@ -262,13 +262,13 @@ func TestInitOfAPlannerWorkbook(t *testing.T) {
 func TestUsersSheetWithTheNameOfAnInputSheet(t *testing.T) {
 	path := newPlan(t)
 	editPlan(t, path, func(f *excelize.File) error {
-		if err := f.DeleteSheet(sheets.Goals); err != nil {
+		if err := f.DeleteSheet(schema.Goals.Name); err != nil {
 			return err
 		}
-		if _, err := f.NewSheet(sheets.Goals); err != nil {
+		if _, err := f.NewSheet(schema.Goals.Name); err != nil {
 			return err
 		}
-		return f.SetSheetRow(sheets.Goals, "A1", &[]any{"month", "revenue"})
+		return f.SetSheetRow(schema.Goals.Name, "A1", &[]any{"month", "revenue"})
 	})
 	b, err := Read(path)
 	if err != nil {

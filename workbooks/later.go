@@ -8,21 +8,21 @@ import (
 	"planner/diag"
 	"planner/domain"
 	"planner/formulas"
+	"planner/workbooks/internal/schema"
 )
 
-// laterInput is an input the built-in formulas came to read after
-// workbooks were first made, with its unit and the value that leaves a
-// workbook's figures as they were.
-type laterInput struct {
-	name, unit string
-}
+// laterInputs are the inputs the built-in formulas came to read after
+// workbooks were first made (domain.LaterInputs), sorted by name.
+func laterInputs() []string { return slices.Sorted(slices.Values(domain.LaterInputs)) }
 
-// laterInputs are sorted by name.
-var laterInputs = []laterInput{
-	{domain.CostOfCapital, "%"},
-	{domain.MaintenancePerYear, "%"},
-	{domain.NetworkPerMonth, "$/month"},
-	{domain.StaffPerMonth, "$/month"},
+// laterUnit is a later input's unit, as the default workbook gives it.
+func laterUnit(name string) string {
+	for _, r := range defaultRows(schema.Assumptions) {
+		if r["name"] == name {
+			return r["unit"]
+		}
+	}
+	panic("defaults: Assumptions has no row " + name) // a later input is always a default one
 }
 
 // misspelt finds an input row that no formula reads and whose name is a
@@ -63,16 +63,16 @@ func withLaterInputs(m *domain.Model) (problems, warnings diag.Diagnostics) {
 		}
 	}
 	var added []string
-	for _, l := range laterInputs {
-		if typo := misspelt(m, l.name, read); typo != nil {
+	for _, name := range laterInputs() {
+		if typo := misspelt(m, name, read); typo != nil {
 			// The row the user meant: its value must not be dropped for a zero.
 			problems = append(problems, typo)
 			continue
 		}
-		if !defined[l.name] && read[l.name] {
-			m.Inputs = append(m.Inputs, domain.Input{Name: l.name, Value: domain.Num(0), Unit: l.unit, Defaulted: true,
+		if !defined[name] && read[name] {
+			m.Inputs = append(m.Inputs, domain.Input{Name: name, Value: domain.Num(0), Unit: laterUnit(name), Defaulted: true,
 				Notes: "Not in the workbook: planner takes 0, which leaves the figures as they were."})
-			added = append(added, l.name)
+			added = append(added, name)
 		}
 	}
 	if len(added) == 0 {
@@ -86,9 +86,9 @@ func withLaterInputs(m *domain.Model) (problems, warnings diag.Diagnostics) {
 // laterUnits lists the units of the named later inputs, as "name: unit".
 func laterUnits(names []string) string {
 	var parts []string
-	for _, l := range laterInputs {
-		if slices.Contains(names, l.name) {
-			parts = append(parts, l.name+": "+l.unit)
+	for _, name := range laterInputs() {
+		if slices.Contains(names, name) {
+			parts = append(parts, name+": "+laterUnit(name))
 		}
 	}
 	return diag.List(parts)

@@ -18,6 +18,7 @@ import (
 
 	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/schema"
 	"planner/workbooks/internal/sheets"
 )
 
@@ -69,7 +70,7 @@ func rowOf(t *testing.T, f *excelize.File, name string) int {
 func TestResultsRowsAreLabelled(t *testing.T) {
 	path := newPlan(t)
 	editPlan(t, path, func(f *excelize.File) error {
-		rows, err := f.GetRows(sheets.Formulas)
+		rows, err := f.GetRows(schema.Formulas.Name)
 		if err != nil {
 			return err
 		}
@@ -78,12 +79,12 @@ func TestResultsRowsAreLabelled(t *testing.T) {
 			{"margin_per_gpu_hour", "cost_per_gpu_hour * 0.2", "$/GPU-h", "A fifth on top.", "Our margin per GPU-hour"},
 			{"spare_per_node_month", "node_cost_per_month * 0.05", "$/month", "Spares."},
 		} {
-			if err := f.SetSheetRow(sheets.Formulas, "A"+strconv.Itoa(next+i), &r); err != nil {
+			if err := f.SetSheetRow(schema.Formulas.Name, "A"+strconv.Itoa(next+i), &r); err != nil {
 				return err
 			}
 		}
 		// A label typed over a built-in's wins too.
-		return f.SetCellValue(sheets.Formulas, "E2", "Capex for each GPU")
+		return f.SetCellValue(schema.Formulas.Name, "E2", "Capex for each GPU")
 	})
 	_, data := evaluate(t, path)
 	f := openBytes(t, data)
@@ -131,7 +132,7 @@ func TestResultsRowsAreLabelled(t *testing.T) {
 func TestAsOfIsADate(t *testing.T) {
 	path := newPlan(t)
 	editPlan(t, path, func(f *excelize.File) error {
-		return f.SetCellStr(sheets.Cloud, "E3", "2026-09-30")
+		return f.SetCellStr(schema.Cloud.Name, "E3", "2026-09-30")
 	})
 	_, data := evaluate(t, path)
 	f := openBytes(t, data)
@@ -163,7 +164,7 @@ func TestPrintSetup(t *testing.T) {
 		}
 	}
 	want := map[string]string{
-		sheets.Assumptions: "Assumptions!$1:$1", sheets.Deployments: "Deployments!$A:$A,Deployments!$1:$1", sheets.Formulas: "Formulas!$A:$A,Formulas!$1:$1",
+		schema.Assumptions.Name: "Assumptions!$1:$1", schema.Deployments.Name: "Deployments!$A:$A,Deployments!$1:$1", schema.Formulas.Name: "Formulas!$A:$A,Formulas!$1:$1",
 		sheets.Results: "Results!$4:$4", sheets.Sizing: "Sizing!$4:$4",
 		sheets.DeploymentCosts: "'Deployment costs'!$A:$A,'Deployment costs'!$4:$4",
 		sheets.Breakeven:       "Breakeven!$A:$A", sheets.GoalSeek: "'Goal seek'!$A:$A,'Goal seek'!$4:$4",
@@ -211,7 +212,7 @@ func TestVerifyLetsPlannerMoveItsPrintTitles(t *testing.T) {
 	if err := change(sheets.Results); err != nil {
 		t.Errorf("moving Results' print titles: %v", err)
 	}
-	err := change(sheets.Assumptions)
+	err := change(schema.Assumptions.Name)
 	if want := "plan.xlsx: saving would change xl/workbook.xml (defined name _xlnm.Print_Titles 0 would change)"; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("moving Assumptions' print titles: %v, want %s", err, want)
 	}
@@ -313,7 +314,7 @@ func TestPrintedPagesAreReadable(t *testing.T) {
 			t.Errorf("page %d of Results begins %q, not with its title or its header row", i+1, p.first)
 		}
 	}
-	for _, sheet := range append(sheets.InputNames(), sheets.OwnedNames()...) {
+	for _, sheet := range append(schema.InputNames(), sheets.OwnedNames()...) {
 		if count[sheet] == 0 {
 			t.Errorf("no printed page of %s", sheet)
 		}

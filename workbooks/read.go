@@ -18,6 +18,7 @@ import (
 	"planner/units"
 	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/schema"
 	"planner/workbooks/internal/sheets"
 )
 
@@ -38,7 +39,7 @@ type Book struct {
 	Names   map[string]DefinedName
 	data    []byte            // the file as read, byte for byte
 	file    safefile.Original // the file as read, for a save to check against
-	inputs  sheets.Names      // where each input sheet the workbook has is
+	inputs  schema.Names      // where each input sheet the workbook has is
 	owned   map[string]bool
 	foreign map[string]bool // sheets with an owned name that planner did not make
 }
@@ -73,8 +74,8 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	defer f.Close()
 	b := &Book{Path: path, data: data, Sheets: f.GetSheetList(), inputs: inputs, owned: map[string]bool{}, foreign: map[string]bool{},
 		Computed: map[string]string{}, Date: savedOn(f.File), Warnings: lostInputs(path, lost)}
-	if !b.has(sheets.Assumptions) {
-		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); %s", path, inputs.Of(sheets.Assumptions), diag.List(b.Sheets), b.initAdvice())
+	if !b.has(schema.Assumptions.Name) {
+		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); %s", path, inputs.Of(schema.Assumptions.Name), diag.List(b.Sheets), b.initAdvice())
 	}
 	r := reader{f: f.File, file: path, in: inputs, bytes: sizes, inView: map[string]bool{},
 		others: &otherSheets{path: path, data: data, sizes: sizes}}
@@ -82,45 +83,16 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	for _, s := range append(plannersSheets(), renamedInputs(inputs)...) {
 		r.inView[strings.ToLower(s)] = true
 	}
-	b.Model.Where = diag.Origin{File: path, Sheet: inputs.Of(sheets.Assumptions)}
-	b.Model.Inputs = r.assumptions()
-	if b.has(sheets.Cloud) {
-		b.Model.Offers = r.offers()
-	} else {
-		b.Warnings = append(b.Warnings, diag.Warningf(diag.Origin{File: path}, "", "has no sheet %s, so no cloud offer is compared", sheets.Cloud))
+	b.Model.Where = diag.Origin{File: path, Sheet: inputs.Of(schema.Assumptions.Name)}
+	for _, sr := range sheetReaders {
+		if b.has(sr.sheet.Name) {
+			sr.read(&r, &b.Model)
+		}
 	}
-	if b.has(sheets.Scenarios) {
-		b.Model.Scenarios = r.scenarios(b.Model.Inputs)
+	if !b.has(schema.Cloud.Name) {
+		b.Warnings = append(b.Warnings, diag.Warningf(diag.Origin{File: path}, "", "has no sheet %s, so no cloud offer is compared", schema.Cloud.Name))
 	}
-	if b.has(sheets.GPUs) {
-		b.Model.GPUs = r.gpus()
-	}
-	if b.has(sheets.Models) {
-		b.Model.Catalog = r.models()
-	}
-	if b.has(sheets.Deployments) {
-		b.Model.Deployments = r.deployments()
-	}
-	if b.has(sheets.APIs) {
-		b.Model.APIs = r.apis()
-	}
-	if b.has(sheets.Correlations) {
-		b.Model.Correlations = r.correlations()
-	}
-	if b.has(sheets.Targets) {
-		b.Model.Targets = r.targets()
-	}
-	if b.has(sheets.Tables) {
-		b.Model.Tables = r.tables(b.Model.Inputs)
-	}
-	if b.has(sheets.Goals) {
-		b.Model.Goals = r.goals(b.Model.Inputs)
-	}
-	own := []formulas.Formula(nil)
-	if b.has(sheets.Formulas) {
-		own = r.formulas()
-	}
-	own, replaced := formulas.Superseded(own)
+	own, replaced := formulas.Superseded(b.Model.Formulas)
 	for _, f := range replaced {
 		now, _ := formulas.Builtin(f.Name)
 		r.warnings = append(r.warnings, diag.Warningf(f.Origin, f.Name,
@@ -151,7 +123,7 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 // sheet's part's size unpacked by the sheet's name in lower case, where
 // each input sheet is, and the input sheets whose carried names point at
 // no sheet.
-func openInputs(path string, data []byte) (*ooxml.Handle, map[string]uint64, sheets.Names, []string, error) {
+func openInputs(path string, data []byte) (*ooxml.Handle, map[string]uint64, schema.Names, []string, error) {
 	f, sizes, err := openView(path, data, plannersSheets())
 	if err != nil {
 		return nil, nil, nil, nil, err
@@ -188,12 +160,12 @@ func (b *Book) initAdvice() string {
 	for _, have := range b.Sheets {
 		for _, s := range plannersSheets() {
 			if strings.EqualFold(have, s) {
-				return "planner reads its inputs from a sheet called " + sheets.Assumptions + ": name yours so"
+				return "planner reads its inputs from a sheet called " + schema.Assumptions.Name + ": name yours so"
 			}
 		}
 	}
 	if fi, err := os.Stat(b.Path); err != nil || !fi.Mode().IsRegular() {
-		return "planner reads its inputs from a sheet called " + sheets.Assumptions
+		return "planner reads its inputs from a sheet called " + schema.Assumptions.Name
 	}
 	return Command("init", b.Path) + " adds every sheet planner needs"
 }
@@ -268,7 +240,7 @@ func savedOn(f *excelize.File) time.Time {
 type reader struct {
 	f        *excelize.File
 	file     string
-	in       sheets.Names               // where each input sheet is
+	in       schema.Names               // where each input sheet is
 	size     map[string]int             // rows each sheet read holds, with the empty ones
 	bytes    map[string]uint64          // each sheet's part, unpacked, by lower-case name
 	inView   map[string]bool            // the sheets the read handle holds, by lower-case name
@@ -347,8 +319,8 @@ func (t *table) title(key string) string {
 	return key
 }
 
-func (r *reader) table(input string, spec []column) *table {
-	sheet := r.in.Of(input)
+func (r *reader) table(s schema.Sheet) *table {
+	sheet := r.in.Of(s.Name)
 	rows, ok := r.rows(sheet)
 	if !ok {
 		return nil
@@ -368,30 +340,24 @@ func (r *reader) table(input string, spec []column) *table {
 		header = rows[t.header-1]
 	}
 	for c, text := range header {
-		k := headerKey(text)
-		for _, col := range spec {
-			if _, seen := t.cols[col.key]; seen {
-				continue
-			}
-			for _, h := range col.headers {
-				if k == h {
-					t.cols[col.key], t.titles[col.key] = c+1, strings.TrimSpace(text)
-				}
+		for _, col := range s.Columns {
+			if _, seen := t.cols[col.Key]; !seen && col.Accepts(text) {
+				t.cols[col.Key], t.titles[col.Key] = c+1, strings.TrimSpace(text)
 			}
 		}
 	}
-	if len(t.cols) == 0 && input != sheets.Assumptions && strings.EqualFold(sheet, input) {
+	if len(t.cols) == 0 && s.Name != schema.Assumptions.Name && strings.EqualFold(sheet, s.Name) {
 		// No column planner reads: a sheet of the user's that merely has
 		// the name (planner's own would carry its name if init had
 		// named it otherwise, see planInputs).
 		r.warnings = append(r.warnings, diag.Warningf(diag.Origin{File: r.file, Sheet: sheet}, "",
-			"has none of the columns planner reads there (%s), so planner takes it for a sheet of yours and reads nothing from it; if it is meant for planner, give it that header row", headerNames(spec)))
+			"has none of the columns planner reads there (%s), so planner takes it for a sheet of yours and reads nothing from it; if it is meant for planner, give it that header row", s.Keys()))
 		return nil
 	}
-	for _, col := range spec {
-		if _, ok := t.cols[col.key]; col.required && !ok {
+	for _, col := range s.Columns {
+		if _, ok := t.cols[col.Key]; col.Required && !ok {
 			r.fail(t.at(t.header, 1), "", "the header row has no %q column; %s needs a header row naming the columns %s",
-				col.key, sheet, headerNames(spec))
+				col.Key, sheet, s.Keys())
 			return nil
 		}
 	}
@@ -429,6 +395,15 @@ func (t *table) get(row int, key string) (string, diag.Origin) {
 		return strings.TrimSpace(t.rows[i][c-1]), at
 	}
 	return "", at
+}
+
+// where is the cell of every column the sheet has in row, by key.
+func (t *table) where(row int) map[string]diag.Origin {
+	out := map[string]diag.Origin{}
+	for key := range t.cols {
+		_, out[key] = t.get(row, key)
+	}
+	return out
 }
 
 func (t *table) at(row, col int) diag.Origin {
@@ -513,7 +488,7 @@ func isErrorValue(s string) bool {
 
 // assumptions reads one input per row: name, value, unit, low, high, notes.
 func (r *reader) assumptions() []domain.Input {
-	t := r.table(sheets.Assumptions, assumptionColumns)
+	t := r.table(schema.Assumptions)
 	if t == nil {
 		return nil
 	}
@@ -618,7 +593,7 @@ func (r *reader) date1904() bool {
 
 // offers reads one cloud offer per row.
 func (r *reader) offers() []domain.Offer {
-	t := r.table(sheets.Cloud, cloudColumns)
+	t := r.table(schema.Cloud)
 	if t == nil {
 		return nil
 	}
@@ -700,7 +675,7 @@ func dateSerial(d time.Time, date1904 bool) float64 {
 // formulas reads the workbook's own formulas: name, expression, unit,
 // description and label.
 func (r *reader) formulas() []formulas.Formula {
-	t := r.table(sheets.Formulas, formulaColumns)
+	t := r.table(schema.Formulas)
 	if t == nil {
 		return nil
 	}

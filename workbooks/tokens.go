@@ -8,7 +8,7 @@ import (
 	"planner/diag"
 	"planner/domain"
 	"planner/units"
-	"planner/workbooks/internal/sheets"
+	"planner/workbooks/internal/schema"
 )
 
 // maxReplicas is the most replicas planner costs for one deployment, and
@@ -109,7 +109,7 @@ func (r *reader) mix(t *table, row int, d *domain.Deployment) bool {
 
 // apis reads the APIs sheet: one hosted model's prices per row.
 func (r *reader) apis() []domain.API {
-	t := r.table(sheets.APIs, apiColumns)
+	t := r.table(schema.APIs)
 	if t == nil {
 		return nil
 	}

@@ -6,29 +6,29 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"planner/workbooks/internal/sheets"
+	"planner/workbooks/internal/schema"
 )
 
 // setDeployment sets a cell of the Deployments sheet by its column's header,
 // adding the column after the last when the sheet has none of that name.
 func setDeployment(t *testing.T, f *excelize.File, header string, row int, value any) string {
 	t.Helper()
-	rows, err := f.GetRows(sheets.Deployments)
+	rows, err := f.GetRows(schema.Deployments.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	col := len(rows[0]) + 1
 	for i, h := range rows[0] {
-		if headerKey(h) == headerKey(header) {
+		if schema.HeaderKey(h) == schema.HeaderKey(header) {
 			col = i + 1
 		}
 	}
 	cell, _ := excelize.CoordinatesToCellName(col, 1)
-	if err := f.SetCellStr(sheets.Deployments, cell, header); err != nil {
+	if err := f.SetCellStr(schema.Deployments.Name, cell, header); err != nil {
 		t.Fatal(err)
 	}
 	cell, _ = excelize.CoordinatesToCellName(col, row)
-	if err := f.SetCellValue(sheets.Deployments, cell, value); err != nil {
+	if err := f.SetCellValue(schema.Deployments.Name, cell, value); err != nil {
 		t.Fatal(err)
 	}
 	return cell
@@ -86,7 +86,7 @@ func TestReadWithoutTokenColumns(t *testing.T) {
 	path := newPlan(t)
 	editPlan(t, path, func(f *excelize.File) error {
 		for range 4 { // tokens, peak, mix and API
-			if err := f.RemoveCol(sheets.Deployments, "M"); err != nil {
+			if err := f.RemoveCol(schema.Deployments.Name, "M"); err != nil {
 				return err
 			}
 		}

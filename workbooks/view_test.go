@@ -12,6 +12,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/schema"
 	"planner/workbooks/internal/sheets"
 )
 
@@ -109,7 +110,7 @@ func TestNewSheetOnPlannersOwnPart(t *testing.T) {
 	ps := zipParts(t, out)
 	where := ooxml.SheetParts(func(name string) []byte { return ps[name] })
 	results, goal := where[SheetResults], where[sheets.GoalSeek]
-	last := fmt.Sprintf("xl/worksheets/sheet%d.xml", len(sheets.InputNames())+len(sheets.OwnedNames()))
+	last := fmt.Sprintf("xl/worksheets/sheet%d.xml", len(schema.InputNames())+len(sheets.OwnedNames()))
 	if goal != last {
 		t.Fatalf("Goal seek is at %s; the test needs it to be the last sheet, %s", goal, last)
 	}

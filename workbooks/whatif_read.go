@@ -3,16 +3,15 @@ package workbooks
 import (
 	"strings"
 
-	"planner/diag"
 	"planner/domain"
 	"planner/units"
 	"planner/whatif"
-	"planner/workbooks/internal/sheets"
+	"planner/workbooks/internal/schema"
 )
 
 // targets reads the formulas the tornado follows, one per row.
 func (r *reader) targets() []domain.TargetSpec {
-	t := r.table(sheets.Targets, targetColumns)
+	t := r.table(schema.Targets)
 	if t == nil {
 		return nil
 	}
@@ -31,21 +30,16 @@ func (r *reader) targets() []domain.TargetSpec {
 // column axis, each an input stepped from one value to another, or the
 // column axis "offer" for the offers of the node's GPU.
 func (r *reader) tables(inputs []domain.Input) []domain.TableSpec {
-	t := r.table(sheets.Tables, tableColumns)
+	t := r.table(schema.Tables)
 	if t == nil {
 		return nil
 	}
 	var out []domain.TableSpec
 	t.each(func(row int) {
-		spec := domain.TableSpec{Where: map[string]diag.Origin{}}
+		spec := domain.TableSpec{Where: t.where(row)}
 		spec.Name, spec.Origin = t.get(row, "name")
 		spec.Output, _ = t.get(row, "output")
 		spec.Notes, _ = t.get(row, "notes")
-		for _, c := range tableColumns {
-			if _, ok := t.cols[c.key]; ok {
-				_, spec.Where[c.key] = t.get(row, c.key)
-			}
-		}
 		shade, at := t.get(row, "shade")
 		var ok bool
 		if spec.Shade, ok = parseShade(shade); !ok {
@@ -158,23 +152,18 @@ func (r *reader) fromRange(inputs []domain.Input, name string, v *float64, low b
 // goals reads one goal per row: solve for an input so that a formula
 // reaches a value, with other inputs set as "with" says.
 func (r *reader) goals(inputs []domain.Input) []domain.Goal {
-	t := r.table(sheets.Goals, goalColumns)
+	t := r.table(schema.Goals)
 	if t == nil {
 		return nil
 	}
 	var out []domain.Goal
 	t.each(func(row int) {
-		g := domain.Goal{Where: map[string]diag.Origin{}, With: map[string]domain.Value{}}
+		g := domain.Goal{Where: t.where(row), With: map[string]domain.Value{}}
 		g.Name, g.Origin = t.get(row, "name")
 		g.For, _ = t.get(row, "for")
 		g.Target, _ = t.get(row, "target")
 		g.Offer, _ = t.get(row, "offer")
 		g.Notes, _ = t.get(row, "notes")
-		for _, c := range goalColumns {
-			if _, ok := t.cols[c.key]; ok {
-				_, g.Where[c.key] = t.get(row, c.key)
-			}
-		}
 		value, ok := t.number(row, "value", g.Name, true)
 		if !ok || !r.with(t, row, &g, inputs) {
 			return

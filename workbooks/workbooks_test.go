@@ -20,7 +20,7 @@ import (
 	"planner/sizing"
 	"planner/whatif"
 	"planner/workbooks/internal/ooxml"
-	"planner/workbooks/internal/sheets"
+	"planner/workbooks/internal/schema"
 )
 
 // newPlan writes planner's default workbook into a temporary folder.
@@ -128,7 +128,7 @@ func TestReadBackWhatInitWrote(t *testing.T) {
 			in.High != w.High || in.HasRange != w.HasRange || in.Notes != w.Notes {
 			t.Errorf("input %d: read %+v, init wrote %+v", i, in, w)
 		}
-		if in.Origin.Sheet != sheets.Assumptions || in.Origin.Row != i+2 || in.Origin.Col != 2 {
+		if in.Origin.Sheet != schema.Assumptions.Name || in.Origin.Row != i+2 || in.Origin.Col != 2 {
 			t.Errorf("input %s is at %s, want Assumptions!B%d", in.Name, in.Origin.Where(), i+2)
 		}
 	}
@@ -443,13 +443,13 @@ func rezip(t *testing.T, data []byte, edit func(map[string][]byte)) []byte {
 func TestResultsBesideAUsersPartOfItsName(t *testing.T) {
 	path := newPlan(t)
 	original, _ := os.ReadFile(path)
-	part := fmt.Sprintf("xl/worksheets/sheet%d.xml", len(sheets.InputNames())+1)
+	part := fmt.Sprintf("xl/worksheets/sheet%d.xml", len(schema.InputNames())+1)
 	precious := []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
 		`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>precious</t></is></c></row></sheetData></worksheet>`)
 	data := rezip(t, original, func(ps map[string][]byte) {
 		ps[part] = precious
 		wb := string(ps["xl/workbook.xml"])
-		wb = strings.Replace(wb, `</sheets>`, fmt.Sprintf(`<sheet name="Notes" sheetId="%d" r:id="rId99"/></sheets>`, len(sheets.InputNames())), 1)
+		wb = strings.Replace(wb, `</sheets>`, fmt.Sprintf(`<sheet name="Notes" sheetId="%d" r:id="rId99"/></sheets>`, len(schema.InputNames())), 1)
 		ps["xl/workbook.xml"] = []byte(wb)
 		rels := string(ps["xl/_rels/workbook.xml.rels"])
 		rels = strings.Replace(rels, `</Relationships>`, `<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="`+strings.TrimPrefix(part, "xl/")+`"/></Relationships>`, 1)

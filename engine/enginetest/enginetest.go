@@ -20,10 +20,12 @@ func SpecModel() domain.Model {
 	}{
 		{"capex", 285000}, {"gpus", 8}, {"amortization_months", 36}, {"residual", 0}, {"gpu_watts", 700},
 		{"pue", 1.3}, {"electricity_price", 0.12}, {"rack_per_month", 1000}, {"hours_per_month", 730},
-		{"utilization", 0.5}, {"cost_of_capital", 0}, {"maintenance_per_year", 0}, {"staff_per_month", 0},
-		{"network_per_month", 0},
+		{"utilization", 0.5},
 	} {
 		m.Inputs = append(m.Inputs, domain.Input{Name: in.name, Value: domain.Num(in.v)})
+	}
+	for _, name := range domain.LaterInputs {
+		m.Inputs = append(m.Inputs, domain.Input{Name: name, Value: domain.Num(0)})
 	}
 	m.Inputs = append(m.Inputs, domain.Input{Name: "gpu", Value: domain.Text("H100 SXM")})
 	m.Offers = []domain.Offer{

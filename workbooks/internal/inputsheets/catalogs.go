@@ -13,14 +13,14 @@ import (
 	"planner/sizing"
 	"planner/units"
 	"planner/workbooks/internal/grid"
-	"planner/workbooks/internal/sheets"
+	"planner/workbooks/internal/schema"
 )
 
 // scenariosGrid is the Scenarios sheet: one column per scenario, one row per
 // input any scenario changes; an empty cell keeps the Assumptions' value.
-func scenariosGrid(n sheets.Names, scenarios []domain.Scenario, inputs []domain.Input) *grid.Grid {
-	g := grid.New(n.Of(sheets.Scenarios), 1, 1, 22)
-	g.Set(1, 1, grid.Text("input", grid.StyleHeader))
+func scenariosGrid(n schema.Names, scenarios []domain.Scenario, inputs []domain.Input) *grid.Grid {
+	g := grid.New(n.Of(schema.Scenarios.Name), 1, schema.Scenarios.Frozen, schema.Scenarios.Widths()...)
+	g.Set(1, 1, grid.Text(schema.Scenarios.Column("input").Header, grid.StyleHeader))
 	g.Set(1, 2, grid.Text("notes", grid.StyleLabel))
 	var notes []string
 	for i, s := range scenarios {
@@ -65,7 +65,7 @@ func scenariosGrid(n sheets.Names, scenarios []domain.Scenario, inputs []domain.
 
 // absoluteRef writes a Sheet!A1 reference to an input sheet as Sheet!$A$1,
 // the sheet as n names it.
-func absoluteRef(n sheets.Names, ref string) string {
+func absoluteRef(n schema.Names, ref string) string {
 	sheet, cell, _ := strings.Cut(ref, "!")
 	sheet = n.Of(sheet)
 	col, row, err := excelize.CellNameToCoordinates(cell)
@@ -76,9 +76,8 @@ func absoluteRef(n sheets.Names, ref string) string {
 }
 
 // gpusGrid is the GPU catalog.
-func gpusGrid(n sheets.Names, gpus []sizing.GPUSpec) *grid.Grid {
-	g := grid.New(n.Of(sheets.GPUs), 1, 0, 14, 12, 12, 16, 70)
-	g.Line(1, grid.Headers("name", "memory GB", "board watts", "interconnect", "source")...)
+func gpusGrid(n schema.Names, gpus []sizing.GPUSpec) *grid.Grid {
+	g := newGrid(n, schema.GPUs)
 	for i, x := range gpus {
 		row := i + 2
 		g.Line(row, grid.Text(x.Name, grid.StyleInput), grid.Number(x.MemoryGB, grid.WithFormat(grid.StyleInput, "#,##0")))
@@ -94,10 +93,8 @@ func gpusGrid(n sheets.Names, gpus []sizing.GPUSpec) *grid.Grid {
 }
 
 // modelsGrid is the model catalog, with the optional architecture columns.
-func modelsGrid(n sheets.Names, models []sizing.ModelSpec) *grid.Grid {
-	g := grid.New(n.Of(sheets.Models), 1, 1, 40, 12, 12, 10, 12, 8, 9, 9, 11, 10, 11, 40)
-	g.Line(1, grid.Headers("name", "total params B", "active params B", "precision", "bytes per param",
-		"layers", "kv heads", "head dim", "max context", "sequences", "kv precision", "source")...)
+func modelsGrid(n schema.Names, models []sizing.ModelSpec) *grid.Grid {
+	g := newGrid(n, schema.Models)
 	g.WrapHeight(1, 10, "active params B")
 	for i, m := range models {
 		row := i + 2
@@ -137,11 +134,8 @@ func precisionOf(bytes float64) string {
 
 // deploymentsGrid is the Deployments sheet: one way of serving a model per
 // row, which the user extends.
-func deploymentsGrid(n sheets.Names, ds []domain.Deployment) *grid.Grid {
-	g := grid.New(n.Of(sheets.Deployments), 1, 1, 36, 36, 10, 11, 10, 9, 9, 9, 9, 44, 14, 40, 12, 12, 12, 30)
-	g.Line(1, grid.Headers("name", "model", "precision", "gpu", "cards per replica", "replicas", "hours per day",
-		"days per month", "hours per month", "offer", "scenario", "notes", "tokens per second per replica",
-		"peak tokens per second", "input:output token mix", "API")...)
+func deploymentsGrid(n schema.Names, ds []domain.Deployment) *grid.Grid {
+	g := newGrid(n, schema.Deployments)
 	g.WrapHeight(1, 9, "cards per replica", "tokens per second per replica")
 	for i, d := range ds {
 		row := i + 2
@@ -167,11 +161,9 @@ func deploymentsGrid(n sheets.Names, ds []domain.Deployment) *grid.Grid {
 		g.Set(15, row, grid.Text(mix, grid.WithFormat(grid.StyleInput, "@")))
 	}
 	last := len(ds) + 200
-	g.Validate(validation("cards per replica", "cards", fmt.Sprintf("E2:E%d", last)),
-		validation("replicas", "replicas", fmt.Sprintf("F2:F%d", last)),
-		pickFor(n, domain.ModelName, fmt.Sprintf("B2:B%d", last)),
-		pickFor(n, domain.Precision, fmt.Sprintf("C2:C%d", last)),
-		pickFor(n, domain.GPU, fmt.Sprintf("D2:D%d", last)))
+	s := schema.Deployments
+	g.Validate(declared(n, s, last, "cards"), declared(n, s, last, "replicas"),
+		declared(n, s, last, "model"), declared(n, s, last, "precision"), declared(n, s, last, "gpu"))
 	return g
 }
 
@@ -188,10 +180,8 @@ func usageColumns(d domain.Deployment) (perDay, days, perMonth float64) {
 // apisGrid is the APIs sheet: hosted models' prices per million tokens, to
 // compare a deployment's month with. planner knows no price of its own, so
 // init writes the headers and a note, and no row.
-func apisGrid(n sheets.Names, apis []domain.API) *grid.Grid {
-	g := grid.New(n.Of(sheets.APIs), 1, 0, 14, 30, 14, 14, 14, 12, 40, 4, 90)
-	g.Line(1, grid.Headers("provider", "model", "$ per million input tokens", "$ per million output tokens",
-		"$ per million cached input tokens", "as of", "source")...)
+func apisGrid(n schema.Names, apis []domain.API) *grid.Grid {
+	g := newGrid(n, schema.APIs, 4, 90)
 	g.WrapHeight(1, 14, "$ per million cached input tokens")
 	g.Set(9, 1, grid.Text("One row per hosted model: a deployment compares its month of tokens with the row it names in its API column, "+
 		"or the cheapest row of its model, at its input:output token mix. Fill the prices from the provider's list, with the date.", grid.Wrapped(grid.StyleNote)))
@@ -207,6 +197,9 @@ func apisGrid(n sheets.Names, apis []domain.API) *grid.Grid {
 		}
 		g.Note(7, row, a.Source)
 	}
-	g.Validate(validation("$ per million tokens", "$/M tokens", fmt.Sprintf("C2:E%d", len(apis)+101)))
+	// One rule for the three prices, which share their unit.
+	s := schema.APIs
+	prices := fmt.Sprintf("%s2:%s%d", diag.ColumnName(s.At("input")), diag.ColumnName(s.At("cached")), len(apis)+101)
+	g.Validate(validation("$ per million tokens", s.Column("input").Unit, prices))
 	return g
 }

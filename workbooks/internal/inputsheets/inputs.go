@@ -11,13 +11,13 @@ import (
 	"planner/sizing"
 	"planner/units"
 	"planner/workbooks/internal/grid"
-	"planner/workbooks/internal/sheets"
+	"planner/workbooks/internal/schema"
 )
 
 // Input lays out every sheet init writes from m, in the order of
-// sheets.InputNames: the sheets the user edits, each named as n says, and
+// schema.InputNames: the sheets the user edits, each named as n says, and
 // referring to the others so.
-func Input(m domain.Model, n sheets.Names) []*grid.Grid {
+func Input(m domain.Model, n schema.Names) []*grid.Grid {
 	return []*grid.Grid{assumptionsGrid(n, m.Inputs), scenariosGrid(n, m.Scenarios, m.Inputs), cloudGrid(n, m.Offers), apisGrid(n, m.APIs),
 		gpusGrid(n, m.GPUs), modelsGrid(n, m.Catalog), deploymentsGrid(n, m.Deployments), correlationsGrid(n, m.Correlations),
 		targetsGrid(n, m.Targets), tablesGrid(n, m.Tables, m.Inputs), goalsGrid(n, m), formulasGrid(n, m.Formulas)}
@@ -25,9 +25,8 @@ func Input(m domain.Model, n sheets.Names) []*grid.Grid {
 
 // assumptionsGrid is the Assumptions sheet: one input per row, every value
 // cell named after its input and validated by its unit.
-func assumptionsGrid(n sheets.Names, inputs []domain.Input) *grid.Grid {
-	g := grid.New(n.Of(sheets.Assumptions), 1, 0, 22, 14, 10, 14, 14, 14, 80)
-	g.Line(1, grid.Headers("name", "value", "unit", "low", "high", "distribution", "source / notes")...)
+func assumptionsGrid(n schema.Names, inputs []domain.Input) *grid.Grid {
+	g := newGrid(n, schema.Assumptions)
 	for i, in := range inputs {
 		row := i + 2
 		format := grid.WithFormat(grid.StyleInput, units.ExcelFormat(in.Unit))
@@ -97,9 +96,8 @@ func trimFormula2(dv *excelize.DataValidation) string {
 }
 
 // cloudGrid is the Cloud sheet: one offer per row.
-func cloudGrid(n sheets.Names, offers []domain.Offer) *grid.Grid {
-	g := grid.New(n.Of(sheets.Cloud), 1, 0, 12, 46, 12, 12, 12, 36, 50)
-	g.Line(1, grid.Headers("provider", "offer", "gpu", "$/GPU-hour", "as of", "source", "notes")...)
+func cloudGrid(n schema.Names, offers []domain.Offer) *grid.Grid {
+	g := newGrid(n, schema.Cloud)
 	for i, o := range offers {
 		row := i + 2
 		g.Line(row, grid.Text(o.Provider, grid.StyleInput), grid.Text(o.Name, grid.StyleInput), grid.Text(o.GPU, grid.StyleInput),
@@ -112,8 +110,7 @@ func cloudGrid(n sheets.Names, offers []domain.Offer) *grid.Grid {
 	}
 	if len(offers) > 0 {
 		last := len(offers) + 1 + 100
-		g.Validate(validation("$/GPU-hour", "$/GPU-h", fmt.Sprintf("D2:D%d", last)),
-			dropList(fmt.Sprintf("C2:C%d", last), namesColumn(n, sheets.GPUs, 200)))
+		g.Validate(declared(n, schema.Cloud, last, "price"), declared(n, schema.Cloud, last, "gpu"))
 	}
 	return g
 }
@@ -121,9 +118,8 @@ func cloudGrid(n sheets.Names, offers []domain.Offer) *grid.Grid {
 // formulasGrid is the Formulas sheet: the built-in library, for the user to
 // read and change. A row here wins over the built-in of the same name; its
 // label is what Results calls it.
-func formulasGrid(n sheets.Names, fs []formulas.Formula) *grid.Grid {
-	g := grid.New(n.Of(sheets.Formulas), 1, 0, 30, 84, 10, 60, 36)
-	g.Line(1, grid.Headers("name", "expression", "unit", "description", "label")...)
+func formulasGrid(n schema.Names, fs []formulas.Formula) *grid.Grid {
+	g := newGrid(n, schema.Formulas)
 	for i, f := range fs {
 		g.Line(i+2, grid.Text(f.Name, grid.StyleLabel), grid.Text(f.Source, grid.StyleInput), grid.Text(f.Unit, grid.StyleLabel))
 		g.Note(4, i+2, f.Doc)
@@ -134,29 +130,39 @@ func formulasGrid(n sheets.Names, fs []formulas.Formula) *grid.Grid {
 
 // namesColumn is where a drop-down of the names an input sheet lists (the
 // catalogs' GPUs and models, the inputs, the formulas) picks from: its
-// first column, down to row last, rows added at the bottom included.
-func namesColumn(n sheets.Names, sheet string, last int) string {
-	return fmt.Sprintf("%s!$A$2:$A$%d", grid.Quote(n.Of(sheet)), last)
+// first column, down to the row its declaration says, rows added at the
+// bottom included.
+func namesColumn(n schema.Names, sheet string) string {
+	s, _ := schema.Named(sheet)
+	return fmt.Sprintf("%s!$A$2:$A$%d", grid.Quote(n.Of(sheet)), s.NamesTo)
 }
 
 // pickFor is the drop-down for cells that name a GPU, a model or a
 // precision (the text inputs of those names), or nil for other inputs.
-func pickFor(n sheets.Names, input, sqref string) *excelize.DataValidation {
+func pickFor(n schema.Names, input, sqref string) *excelize.DataValidation {
 	switch input {
 	case domain.GPU:
-		return dropList(sqref, namesColumn(n, sheets.GPUs, 200))
+		return pick(n, schema.GPUs.Name, sqref)
 	case domain.ModelName:
-		return dropList(sqref, namesColumn(n, sheets.Models, 200))
+		return pick(n, schema.Models.Name, sqref)
 	case domain.Precision:
-		dv := excelize.NewDataValidation(true)
-		dv.Sqref = sqref
-		if err := dv.SetDropList(sizing.Precisions()); err != nil {
-			panic(err) // a constant list; a failure is a bug
-		}
-		dv.ShowErrorMessage = false
-		return dv
+		return pick(n, schema.Precisions, sqref)
 	}
 	return nil
+}
+
+// pick is the drop-down of a column whose declaration picks from a list.
+func pick(n schema.Names, list, sqref string) *excelize.DataValidation {
+	if list != schema.Precisions {
+		return dropList(sqref, namesColumn(n, list))
+	}
+	dv := excelize.NewDataValidation(true)
+	dv.Sqref = sqref
+	if err := dv.SetDropList(sizing.Precisions()); err != nil {
+		panic(err) // a constant list; a failure is a bug
+	}
+	dv.ShowErrorMessage = false
+	return dv
 }
 
 // dropList lets a cell pick from a column of another sheet, while still
@@ -171,9 +177,8 @@ func dropList(sqref, source string) *excelize.DataValidation {
 
 // correlationsGrid is the Correlations sheet: rank correlations between
 // uncertain inputs, which Monte Carlo induces.
-func correlationsGrid(n sheets.Names, cs []domain.Correlation) *grid.Grid {
-	g := grid.New(n.Of(sheets.Correlations), 1, 0, 22, 22, 16, 80)
-	g.Line(1, grid.Headers("input", "with", "rank correlation", "notes")...)
+func correlationsGrid(n schema.Names, cs []domain.Correlation) *grid.Grid {
+	g := newGrid(n, schema.Correlations)
 	for i, c := range cs {
 		g.Line(i+2, grid.Text(c.A, grid.StyleInput), grid.Text(c.B, grid.StyleInput), grid.Number(c.Rho, grid.WithFormat(grid.StyleInput, "0.00")))
 		g.Note(4, i+2, c.Notes)

@@ -10,26 +10,24 @@ import (
 	"planner/units"
 	"planner/whatif"
 	"planner/workbooks/internal/grid"
+	"planner/workbooks/internal/schema"
 	"planner/workbooks/internal/sheets"
 )
 
 // targetsGrid is the Targets sheet: the formulas the tornado follows.
-func targetsGrid(n sheets.Names, targets []domain.TargetSpec) *grid.Grid {
-	g := grid.New(n.Of(sheets.Targets), 1, 0, 30, 80)
-	g.Line(1, grid.Headers("name", "notes")...)
+func targetsGrid(n schema.Names, targets []domain.TargetSpec) *grid.Grid {
+	g := newGrid(n, schema.Targets)
 	for i, t := range targets {
 		g.Line(i+2, grid.Text(t.Name, grid.StyleInput))
 		g.Note(2, i+2, t.Notes)
 	}
-	g.Validate(dropList("A2:A200", namesColumn(n, sheets.Formulas, 500)))
+	g.Validate(declared(n, schema.Targets, 200, "name"))
 	return g
 }
 
 // tablesGrid is the Tables sheet: one data table per row.
-func tablesGrid(n sheets.Names, tables []domain.TableSpec, inputs []domain.Input) *grid.Grid {
-	g := grid.New(n.Of(sheets.Tables), 1, 1, 44, 30, 18, 10, 10, 8, 18, 10, 10, 8, 10, 90)
-	g.Line(1, grid.Headers("name", "output", "row input", "row from", "row to", "row steps",
-		"column input", "column from", "column to", "column steps", "green when", "notes")...)
+func tablesGrid(n schema.Names, tables []domain.TableSpec, inputs []domain.Input) *grid.Grid {
+	g := newGrid(n, schema.Tables)
 	for i, t := range tables {
 		row := i + 2
 		g.Line(row, grid.Text(t.Name, grid.StyleInput), grid.Text(t.Output, grid.StyleInput))
@@ -39,9 +37,9 @@ func tablesGrid(n sheets.Names, tables []domain.TableSpec, inputs []domain.Input
 		g.Note(12, row, t.Notes)
 	}
 	last := len(tables) + 200
-	g.Validate(dropList(fmt.Sprintf("B2:B%d", last), namesColumn(n, sheets.Formulas, 500)),
-		dropList(fmt.Sprintf("C2:C%d G2:G%d", last, last), namesColumn(n, sheets.Assumptions, 500)),
-		stepsValidation(fmt.Sprintf("F2:F%d J2:J%d", last, last)))
+	s := schema.Tables
+	g.Validate(declared(n, s, last, "output"), declared(n, s, last, "rowinput", "colinput"),
+		stepsValidation(s.Cells("rowsteps", 2, last)+" "+s.Cells("colsteps", 2, last)))
 	return g
 }
 
@@ -94,9 +92,8 @@ func stepsValidation(sqref string) *excelize.DataValidation {
 }
 
 // goalsGrid is the Goals sheet: one goal per row, solved on every eval.
-func goalsGrid(n sheets.Names, m domain.Model) *grid.Grid {
-	g := grid.New(n.Of(sheets.Goals), 1, 1, 50, 18, 26, 12, 26, 24, 12, 12, 80)
-	g.Line(1, grid.Headers("name", "solve for", "target", "value", "offer", "with", "low", "high", "notes")...)
+func goalsGrid(n schema.Names, m domain.Model) *grid.Grid {
+	g := newGrid(n, schema.Goals)
 	for i, goal := range m.Goals {
 		row := i + 2
 		format := grid.WithFormat(grid.StyleInput, "General")
@@ -118,7 +115,6 @@ func goalsGrid(n sheets.Names, m domain.Model) *grid.Grid {
 		g.Note(9, row, goal.Notes)
 	}
 	last := len(m.Goals) + 200
-	g.Validate(dropList(fmt.Sprintf("B2:B%d", last), namesColumn(n, sheets.Assumptions, 500)),
-		dropList(fmt.Sprintf("C2:C%d", last), namesColumn(n, sheets.Formulas, 500)))
+	g.Validate(declared(n, schema.Goals, last, "for"), declared(n, schema.Goals, last, "target"))
 	return g
 }

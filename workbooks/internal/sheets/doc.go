@@ -2,8 +2,8 @@
 // its results (Owned): Results, live with Excel formulas, Sizing,
 // Deployment costs, MonteCarlo and the what-if sheets, with the rows each
 // keeps together, its charts, its shading and its defined names. Each is a
-// grid (package grid), which writes it. It also knows every sheet planner
-// writes by name, and the provenance line that marks a sheet as planner's
+// grid (package grid), which writes it. It also knows every sheet eval
+// writes by name (the input sheets' names are schema's), and the provenance line that marks a sheet as planner's
 // (Computed).
 //
 // It does not read workbooks, and leaves every byte of the package to

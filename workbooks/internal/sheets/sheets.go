@@ -6,22 +6,9 @@ import (
 	"planner/workbooks/internal/grid"
 )
 
-// Sheets planner knows by name. Assumptions, Cloud and Formulas are the
-// user's: init writes them once and planner only reads them afterwards.
-// Results is planner's own: eval rewrites it on every run.
+// The sheets eval writes, by name; the input sheets' names are declared
+// with their columns (package schema). Results is rewritten on every run.
 const (
-	Assumptions     = "Assumptions"
-	Scenarios       = "Scenarios"
-	Cloud           = "Cloud"
-	APIs            = "APIs"
-	GPUs            = "GPUs"
-	Models          = "Models"
-	Deployments     = "Deployments"
-	Formulas        = "Formulas"
-	Correlations    = "Correlations"
-	Targets         = "Targets"
-	Tables          = "Tables"
-	Goals           = "Goals"
 	Results         = "Results"
 	Sizing          = "Sizing"
 	DeploymentCosts = "Deployment costs"
@@ -33,31 +20,6 @@ const (
 	Breakeven       = "Breakeven"
 	GoalSeek        = "Goal seek"
 )
-
-// Names says which sheet of a workbook each of planner's input sheets is,
-// by the input sheet's name (Assumptions, …): the sheet of that name, or
-// the one init named otherwise because the workbook had a sheet of its own
-// so named.
-type Names map[string]string
-
-// Of is the sheet of the input sheet called input.
-func (n Names) Of(input string) string {
-	if s, ok := n[input]; ok {
-		return s
-	}
-	return input
-}
-
-// CarriedName is the defined name by which init tells eval where it wrote
-// the input sheet called input under another name: it points at that
-// sheet's first cell, and Excel keeps it pointing there when the sheet is
-// renamed.
-func CarriedName(input string) string { return "planner_sheet_" + input }
-
-// InputNames are the sheets init creates for the user to edit, in order.
-func InputNames() []string {
-	return []string{Assumptions, Scenarios, Cloud, APIs, GPUs, Models, Deployments, Correlations, Targets, Tables, Goals, Formulas}
-}
 
 // OwnedNames are the sheets eval writes; planner marks each as its own.
 func OwnedNames() []string {
