@@ -2,9 +2,9 @@ package ooxml
 
 import (
 	"archive/zip"
+	"encoding/xml"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -79,11 +79,8 @@ func ReadView(path string, data []byte, sheets []string) ([]byte, map[string]uin
 	return out, sizes, nil
 }
 
-// stringStart is the start of a shared string, <si> or <x:si ...>.
-var stringStart = regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?si[\s/>]`)
-
-// countStrings counts the strings of a shared-strings part, a block at a
-// time, reading it to its end.
+// countStrings counts the strings of a shared-strings part (its <si>
+// elements, whatever their prefix), reading it to its end.
 func countStrings(f *zip.File) (int, error) {
 	rc, err := f.Open()
 	if err != nil {
@@ -91,25 +88,13 @@ func countStrings(f *zip.File) (int, error) {
 	}
 	defer rc.Close()
 	n := 0
-	buf := make([]byte, 256<<10)
-	carry := 0 // bytes kept from the block before: a start split between blocks
-	for {
-		got, err := rc.Read(buf[carry:])
-		block := buf[:carry+got]
-		matches := stringStart.FindAllIndex(block, -1)
-		n += len(matches)
-		keep := min(len(block), 64)
-		if len(matches) > 0 {
-			keep = min(keep, len(block)-matches[len(matches)-1][1])
+	err = walk(rc, func(tok xml.Token, _, _, _ int) error {
+		if t, ok := tok.(xml.StartElement); ok && t.Name.Local == "si" {
+			n++
 		}
-		carry = copy(buf, block[len(block)-keep:])
-		if err == io.EOF {
-			return n, nil
-		}
-		if err != nil {
-			return n, err
-		}
-	}
+		return nil
+	})
+	return n, err
 }
 
 // readable fails for a part that cannot be read to its end: excelize
