@@ -235,9 +235,10 @@ func tagName(tag []byte) string {
 	return string(tag[from:i])
 }
 
-// splitName is a name's prefix and local part.
+// splitName is a name's prefix and local part, split as encoding/xml
+// splits it: a name that begins or ends with its colon has no prefix.
 func splitName(name string) (prefix, local string) {
-	if p, l, ok := strings.Cut(name, ":"); ok {
+	if p, l, ok := strings.Cut(name, ":"); ok && p != "" && l != "" {
 		return p, l
 	}
 	return "", name
