@@ -250,3 +250,12 @@ func rawNames(data []byte) ([]string, error) {
 }
 
 func describe(prefix, local string) string { return prefix + "|" + local }
+
+func TestStringStarts(t *testing.T) {
+	block := []byte(`<sst><si><t>a</t></si><x:si/><si ` + "\n" + `r="1"></si><sis/></si><si`)
+	// Three whole starts; the last <si lacks the byte that ends its name,
+	// so the next block reads it.
+	if n, last := stringStarts(block); n != 3 || string(block[:last]) != `<sst><si><t>a</t></si><x:si/><si ` {
+		t.Errorf("n = %d, up to %q", n, block[:last])
+	}
+}
