@@ -2,9 +2,9 @@ package ooxml
 
 import (
 	"bytes"
+	"encoding/xml"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 
 	"github.com/xuri/excelize/v2"
@@ -172,21 +172,32 @@ func Pack(path string, f *excelize.File, sheets []Sheet) ([]byte, error) {
 	return data, nil
 }
 
-// dimension is the <dimension> element excelize's stream writer writes: A1
-// for a sheet of its own, or what the sheet said before it was rewritten.
-var dimension = regexp.MustCompile(`^<dimension ref="[^"]*"></dimension>`)
-
 // withDimension gives a sheet part the used range its cells take, which
-// readers that stream a sheet trust to know how far to read.
+// readers that stream a sheet trust to know how far to read. It replaces
+// the <dimension> excelize's stream writer wrote before the sheet's data
+// (A1 for a sheet of its own, or what the sheet said before it was
+// rewritten), reading no further.
 func withDimension(part []byte, used string) []byte {
-	at := bytes.Index(part, []byte("<dimension "))
-	end := bytes.Index(part, []byte("<sheetData"))
-	if at < 0 || end < at {
+	from, to := -1, -1
+	_ = walk(bytes.NewReader(part), func(tok xml.Token, at, end, depth int) error {
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if depth == 1 && t.Name.Local == "sheetData" {
+				return errStop
+			}
+			if depth == 1 && t.Name.Local == "dimension" {
+				from = at
+			}
+		case xml.EndElement:
+			if depth == 1 && from >= 0 {
+				to = end
+				return errStop
+			}
+		}
+		return nil
+	})
+	if to < 0 {
 		return part
 	}
-	old := dimension.Find(part[at:end])
-	if old == nil {
-		return part
-	}
-	return slices.Concat(part[:at], []byte(`<dimension ref="`+used+`"></dimension>`), part[at+len(old):])
+	return slices.Concat(part[:from], []byte(`<dimension ref="`+used+`"></dimension>`), part[to:])
 }

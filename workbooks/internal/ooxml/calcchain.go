@@ -1,7 +1,6 @@
 package ooxml
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -14,13 +13,6 @@ import (
 
 // CalcChainPart is Excel's calculation chain.
 const CalcChainPart = "xl/calcChain.xml"
-
-var (
-	calcCell   = regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?(?:/>|>\s*</(?:[A-Za-z_][\w.-]*:)?c>)`)
-	calcSheet  = regexp.MustCompile(`\bi="(\d+)"`)
-	calcName   = regexp.MustCompile(`^<((?:[A-Za-z_][\w.-]*:)?c)\b`)
-	calcChains = regexp.MustCompile(`(?s)(<(?:[A-Za-z_][\w.-]*:)?calcChain\b[^>]*>).*(</(?:[A-Za-z_][\w.-]*:)?calcChain>)`)
-)
 
 // The chain is the user's part, outside the view excelize is given: it is
 // read from original, and what becomes of it is returned as an entry to put
@@ -44,22 +36,33 @@ func pruneCalcChain(path string, out, original []byte, sheets []string) ([]byte,
 		return nil, nil, nil, err
 	}
 	ids := sheetIDs(op.get(WorkbookPart), sheets)
+	root, err := Locate(chain, 1)
+	if err != nil || root.SelfClosing() {
+		return out, nil, nil, nil // not a chain planner can read: leave it
+	}
 	cur := "1" // an entry without i is on the sheet of the entry before, the first sheet at first
 	var kept []string
 	dropped := false
-	for _, c := range calcCell.FindAll(chain, -1) {
-		if m := calcSheet.FindSubmatch(c); m != nil {
-			cur = string(m[1])
+	for _, c := range root.Kids {
+		if c.Local != "c" || !c.Empty() {
+			continue
+		}
+		tag := chain[c.Start:c.Open]
+		sheet, ok := findAttr(tag, "i")
+		if ok {
+			cur = sheet.Value(tag)
 		}
 		if ids[cur] {
 			dropped = true
 			continue
 		}
-		if !calcSheet.Match(c) {
+		entry := string(chain[c.Start:c.End])
+		if !ok {
 			// The entry it inherited its sheet from may be gone: say it.
-			c = calcName.ReplaceAll(c, []byte(`<$1 i="`+cur+`"`))
+			name := "<" + c.QName()
+			entry = name + ` i="` + cur + `"` + entry[len(name):]
 		}
-		kept = append(kept, string(c))
+		kept = append(kept, entry)
 	}
 	if !dropped {
 		return out, nil, nil, nil
@@ -68,12 +71,7 @@ func pruneCalcChain(path string, out, original []byte, sheets []string) ([]byte,
 		out, err := dropCalcChain(out, op)
 		return out, nil, map[string]bool{CalcChainPart: true}, err
 	}
-	m := calcChains.FindSubmatch(chain)
-	if m == nil {
-		return out, nil, nil, nil // not a chain planner can read: leave it
-	}
-	pruned := string(m[1]) + strings.Join(kept, "") + string(m[2])
-	pruned = string(chain[:calcChains.FindIndex(chain)[0]]) + pruned
+	pruned := string(chain[:root.Open]) + strings.Join(kept, "") + string(chain[root.Close:root.End])
 	return out, map[string][]byte{CalcChainPart: []byte(pruned)}, nil, nil
 }
 

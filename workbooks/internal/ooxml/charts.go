@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"path"
-	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -39,15 +37,6 @@ const (
 	chartNamespace = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 )
 
-// drawingElement matches a worksheet's <drawing r:id="..."/>, with or
-// without a namespace prefix or a closing tag.
-var drawingElement = regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?drawing\b[^>]*?(?:/>|>\s*</(?:[A-Za-z_][\w.-]*:)?drawing>)`)
-
-// pageBreaks matches a worksheet's manual page breaks: planner sets its
-// sheets' breaks afresh, and excelize, which cannot list them, would keep
-// the old ones.
-var pageBreaks = regexp.MustCompile(`(?s)<(rowBreaks|colBreaks)\b[^>]*?(?:/>|>.*?</(?:rowBreaks|colBreaks)>)`)
-
 // stripDrawings takes the drawings of the named sheets out of the package:
 // the drawing element, its relationship, the drawing part and the charts it
 // holds, and the sheets' page breaks. Pictures the drawing used stay, in
@@ -64,24 +53,20 @@ func stripDrawings(data []byte, sheets []string) ([]byte, error) {
 		if !ok {
 			continue
 		}
-		if b := pageBreaks.ReplaceAll(ps.get(p), nil); !bytes.Equal(b, ps.get(p)) {
-			e.put[p] = b
-		}
+		drawings := false
 		relsPath := RelsOf(p)
-		rels, err := parseXML(ps.get(relsPath))
-		if err != nil || ps.get(relsPath) == nil {
-			continue
+		if rels, err := parseXML(ps.get(relsPath)); err == nil && ps.get(relsPath) != nil {
+			for _, r := range rels.Kids {
+				if r.attr("Type") != relDrawing || r.attr("TargetMode") == "External" {
+					continue
+				}
+				dropDrawing(ps, resolve(path.Dir(p), r.attr("Target")), e.drop)
+				e.put[relsPath] = RemoveRelationship(ps.get(relsPath), r.attr("Id"))
+				drawings = true
+			}
 		}
-		for _, r := range rels.Kids {
-			if r.attr("Type") != relDrawing || r.attr("TargetMode") == "External" {
-				continue
-			}
-			dropDrawing(ps, resolve(path.Dir(p), r.attr("Target")), e.drop)
-			e.put[relsPath] = RemoveRelationship(ps.get(relsPath), r.attr("Id"))
-			if e.put[p] == nil {
-				e.put[p] = ps.get(p)
-			}
-			e.put[p] = drawingElement.ReplaceAll(e.put[p], nil)
+		if b := withoutDrawing(ps.get(p), drawings); b != nil {
+			e.put[p] = b
 		}
 	}
 	if len(e.drop) == 0 && len(e.put) == 0 {
@@ -89,6 +74,30 @@ func stripDrawings(data []byte, sheets []string) ([]byte, error) {
 	}
 	e.types = func(t *types) { t.Overrides = keepOverrides(t.Overrides, e.drop) }
 	return rewrite(data, e)
+}
+
+// withoutDrawing is a worksheet without its manual page breaks (planner
+// sets its sheets' breaks afresh, and excelize, which cannot list them,
+// would keep the old ones) and, when drawing is true, its <drawing>; nil
+// when neither is there.
+func withoutDrawing(sheet []byte, drawing bool) []byte {
+	root, err := Locate(sheet, 1)
+	if err != nil {
+		return nil
+	}
+	var cut []splice
+	for _, k := range root.Kids {
+		if k.Local == "rowBreaks" || k.Local == "colBreaks" || drawing && k.Local == "drawing" && k.Empty() {
+			cut = append(cut, splice{k.Start, k.End, ""})
+		}
+	}
+	if drawing && len(cut) == 0 {
+		return sheet
+	}
+	if len(cut) == 0 {
+		return nil
+	}
+	return applySplices(sheet, cut)
 }
 
 // dropDrawing marks a drawing, its relationships, its charts and the
@@ -166,9 +175,9 @@ func chartsIn(drawing []byte, charts map[string]string) int {
 		return 0
 	}
 	n := 0
-	var walk func(*node)
-	walk = func(e *node) {
-		if e.name.Local == "chart" && e.name.Space == chartNamespace && charts[e.attr("id")] != "" {
+	var walk func(*Element)
+	walk = func(e *Element) {
+		if e.Local == "chart" && e.Space == chartNamespace && charts[e.attr("id")] != "" {
 			n++
 		}
 		for _, k := range e.Kids {
@@ -185,9 +194,17 @@ func RelsOf(p string) string { return path.Join(path.Dir(p), "_rels", path.Base(
 // RemoveRelationship deletes the relationship with the given id from a
 // relationships part.
 func RemoveRelationship(rels []byte, id string) []byte {
-	re := regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?Relationship\b[^>]*\bId="` + regexp.QuoteMeta(id) +
-		`"[^>]*?(?:/>|>\s*</(?:[A-Za-z_][\w.-]*:)?Relationship>)`)
-	return re.ReplaceAll(rels, nil)
+	root, err := Locate(rels, 1)
+	if err != nil {
+		return rels
+	}
+	var cut []splice
+	for _, r := range root.Kids {
+		if r.Local == "Relationship" && r.Empty() && r.attr("Id") == id {
+			cut = append(cut, splice{r.Start, r.End, ""})
+		}
+	}
+	return applySplices(rels, cut)
 }
 
 func keepOverrides(overrides []typeOverride, drop map[string]bool) []typeOverride {
@@ -250,9 +267,7 @@ func drawCharts(data []byte, sheets []Sheet, also func(string) bool) ([]byte, er
 			added = append(added, typeOverride{PartName: "/" + chart, ContentType: chartContent})
 		}
 		// One pass: renaming chart1 to chart2 must not then be renamed again.
-		e.put[RelsOf(drawing)] = chartTarget.ReplaceAllFunc(from.rels, func(m []byte) []byte {
-			return []byte(`"../charts/` + renamed[string(chartTarget.FindSubmatch(m)[1])] + `"`)
-		})
+		e.put[RelsOf(drawing)] = renameCharts(from.rels, renamed)
 		id := newRelationshipID(ps.get(RelsOf(sheet)))
 		if e.put[RelsOf(sheet)], err = addRelationship(ps.get(RelsOf(sheet)), id, relDrawing, "../drawings/"+path.Base(drawing)); err != nil {
 			return nil, fmt.Errorf("drawing the charts of %s: %w", s.Name, err)
@@ -328,8 +343,8 @@ func renderCharts(sheets []Sheet) (map[string]drawn, error) {
 			}
 			drawing := resolve(path.Dir(sheet), r.attr("Target"))
 			d := drawn{drawing: ps.get(drawing), rels: ps.get(RelsOf(drawing))}
-			for _, m := range chartTarget.FindAllSubmatch(d.rels, -1) {
-				name := string(m[1])
+			for _, t := range chartTargets(d.rels) {
+				name := string(d.rels[t.value+1+len(chartDir) : t.end-1])
 				d.charts = append(d.charts, namedPart{name, ps.get("xl/charts/" + name)})
 			}
 			out[s.Name] = d
@@ -347,29 +362,52 @@ func free(pattern string, n *int, taken func(string) bool) string {
 	}
 }
 
-var chartTarget = regexp.MustCompile(`"\.\./charts/(chart\d+\.xml)"`)
+// chartDir is where a drawing's relationships say its charts are.
+const chartDir = "../charts/"
 
-var relationshipID = regexp.MustCompile(`\bId="rId(\d+)"`)
+// chartTargets are the Target attributes of the relationships of a scratch
+// drawing (written by excelize) that point at a chart, with offsets in rels.
+func chartTargets(rels []byte) []rawAttr {
+	root, err := Locate(rels, 1)
+	if err != nil {
+		return nil
+	}
+	var out []rawAttr
+	for _, r := range root.Kids {
+		tag := rels[r.Start:r.Open]
+		if t, ok := findAttr(tag, "Target"); ok && strings.HasPrefix(t.Value(tag), chartDir) {
+			t.at, t.value, t.end = t.at+r.Start, t.value+r.Start, t.end+r.Start
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// renameCharts points a scratch drawing's relationships at the charts'
+// new names, all in one pass: renaming chart1 to chart2 must not then be
+// renamed again.
+func renameCharts(rels []byte, renamed map[string]string) []byte {
+	var edits []splice
+	for _, t := range chartTargets(rels) {
+		name := string(rels[t.value+1+len(chartDir) : t.end-1])
+		edits = append(edits, splice{t.value + 1, t.end - 1, chartDir + renamed[name]})
+	}
+	return applySplices(rels, edits)
+}
 
 // newRelationshipID is rId one above the highest rIdN in rels.
 func newRelationshipID(rels []byte) string {
-	var ids []int
-	for _, m := range relationshipID.FindAllSubmatch(rels, -1) {
-		n, _ := strconv.Atoi(string(m[1]))
-		ids = append(ids, n)
-	}
-	sort.Ints(ids)
 	next := 1
-	if len(ids) > 0 {
-		next = ids[len(ids)-1] + 1
+	if root, err := Locate(rels, 1); err == nil {
+		for _, r := range root.Kids {
+			if n, ok := strings.CutPrefix(r.attr("Id"), "rId"); ok && n != "" && strings.Trim(n, "0123456789") == "" {
+				id, _ := strconv.Atoi(n)
+				next = max(next, id+1)
+			}
+		}
 	}
 	return "rId" + strconv.Itoa(next)
 }
-
-var (
-	relsEnd   = regexp.MustCompile(`</((?:[A-Za-z_][\w.-]*:)?)Relationships\s*>`)
-	relsEmpty = regexp.MustCompile(`<((?:[A-Za-z_][\w.-]*:)?)Relationships\b([^>]*?)/>`)
-)
 
 // addRelationship appends a relationship, making the part when it is new;
 // the new element takes the prefix the part's own elements use.
@@ -381,17 +419,24 @@ func addRelationship(rels []byte, id, typ, target string) ([]byte, error) {
 		return []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" +
 			`<Relationships xmlns="` + relsNamespace + `">` + element("") + `</Relationships>`), nil
 	}
-	if ends := relsEnd.FindAllSubmatchIndex(rels, -1); len(ends) > 0 {
-		m := ends[len(ends)-1]
-		prefix := string(rels[m[2]:m[3]])
-		return append(append(append([]byte(nil), rels[:m[0]]...), element(prefix)...), rels[m[0]:]...), nil
+	root, err := Locate(rels, 0)
+	if err != nil || root.Local != "Relationships" {
+		return nil, fmt.Errorf("its relationships part has no Relationships element")
 	}
-	if m := relsEmpty.FindSubmatchIndex(rels); m != nil {
-		prefix := string(rels[m[2]:m[3]])
-		open := "<" + prefix + "Relationships" + string(rels[m[4]:m[5]]) + ">"
-		return append(append([]byte(nil), rels[:m[0]]...), open+element(prefix)+"</"+prefix+"Relationships>"+string(rels[m[1]:])...), nil
+	add := element(prefixOf(root))
+	if root.SelfClosing() {
+		add = openTag(rels, root) + add + "</" + root.QName() + ">"
+		return applySplices(rels, []splice{{root.Start, root.End, add}}), nil
 	}
-	return nil, fmt.Errorf("its relationships part has no Relationships element")
+	return applySplices(rels, []splice{{root.Close, root.Close, add}}), nil
+}
+
+// prefixOf is the element's prefix with its colon, or "".
+func prefixOf(e *Element) string {
+	if e.Prefix == "" {
+		return ""
+	}
+	return e.Prefix + ":"
 }
 
 // Worksheet elements that come before <drawing> and after it, in the

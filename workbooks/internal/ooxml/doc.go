@@ -1,5 +1,7 @@
 // Package ooxml is planner's surgery on xlsx packages: the zip and XML
-// under a workbook. It recognises the files that are not workbooks planner
+// under a workbook. It reads every XML part one way (xmlread.go: the
+// decoder, with where each element's bytes lie), so that it can edit a
+// part and keep every other byte. It recognises the files that are not workbooks planner
 // can read (Sniff), works on every package in one form (a Strict one as
 // Transitional, UTF-16 parts as UTF-8, the workbook part under xl/; see
 // normal.go) and gives the user's form back, gives excelize only a view of

@@ -3,7 +3,6 @@ package ooxml
 import (
 	"bytes"
 	"errors"
-	"regexp"
 
 	"golang.org/x/text/encoding/unicode"
 )
@@ -45,8 +44,21 @@ func formOf(part []byte) utf16Form {
 	return utf16Form{unicode.BigEndian, false}
 }
 
-// declaredEncoding is the encoding an XML declaration names.
-var declaredEncoding = regexp.MustCompile(`^(<\?xml\b[^>]*?\bencoding\s*=\s*)("[^"]*"|'[^']*')`)
+// declaringUTF8 is text with the encoding its XML declaration names
+// changed to UTF-8; text itself when it has no such declaration.
+func declaringUTF8(text []byte) []byte {
+	if !bytes.HasPrefix(text, []byte("<?xml")) || len(text) > 5 && !isSpace(text[5]) {
+		return text
+	}
+	end := bytes.Index(text, []byte("?>"))
+	if end < 0 {
+		return text
+	}
+	if a, ok := findAttr(text[:end+2], "encoding"); ok {
+		return applySplices(text, []splice{{a.value, a.end, `"UTF-8"`}})
+	}
+	return text
+}
 
 // fromUTF16 is a UTF-16 part as UTF-8, its declaration changed to say so.
 // It fails for a part that does not decode to the same text it was: an odd
@@ -65,7 +77,7 @@ func fromUTF16(part []byte) ([]byte, error) {
 	if err != nil || !bytes.Equal(back, body) {
 		return nil, errors.New("it is not whole UTF-16 text")
 	}
-	return declaredEncoding.ReplaceAll(text, []byte(`${1}"UTF-8"`)), nil
+	return declaringUTF8(text), nil
 }
 
 // asUTF8 is a part as UTF-8 text: itself, or decoded from UTF-16.

@@ -204,7 +204,7 @@ func mainPart(files map[string]*zip.File, get func(string) []byte) (main, id, ta
 		return "", "", ""
 	}
 	for _, r := range root.Kids {
-		if r.name.Local == "Relationship" && slices.Contains(officeDocument, r.attr("Type")) && r.attr("TargetMode") != "External" {
+		if r.Local == "Relationship" && slices.Contains(officeDocument, r.attr("Type")) && r.attr("TargetMode") != "External" {
 			if p := entryFold(files, resolve("", r.attr("Target"))); p != "" {
 				return p, r.attr("Id"), r.attr("Target")
 			}

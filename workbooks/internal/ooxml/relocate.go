@@ -1,9 +1,7 @@
 package ooxml
 
 import (
-	"bytes"
 	"encoding/xml"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -89,14 +87,18 @@ const worksheetType = "application/vnd.openxmlformats-officedocument.spreadsheet
 
 // retarget sets the Target of the relationship with the given id.
 func retarget(rels []byte, id, target string) []byte {
-	re := regexp.MustCompile(`(<(?:[A-Za-z_][\w.-]*:)?Relationship\b[^>]*?)\bTarget="[^"]*"([^>]*>)`)
-	return re.ReplaceAllFunc(rels, func(m []byte) []byte {
-		if !bytes.Contains(m, []byte(`Id="`+id+`"`)) {
-			return m
+	root, err := Locate(rels, 1)
+	if err != nil {
+		return rels
+	}
+	var edits []splice
+	for _, r := range root.Kids {
+		tag := rels[r.Start:r.Open]
+		if t, ok := findAttr(tag, "Target"); ok && r.Local == "Relationship" && r.attr("Id") == id {
+			edits = append(edits, splice{r.Start + t.value, r.Start + t.end, `"` + target + `"`})
 		}
-		sub := re.FindSubmatch(m)
-		return []byte(string(sub[1]) + `Target="` + target + `"` + string(sub[2]))
-	})
+	}
+	return applySplices(rels, edits)
 }
 
 // relationshipIDs are the ids of a relationships part.

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"io"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -107,66 +105,49 @@ func transitionalNamespace(ns string) (string, bool) {
 	return ns, !strings.HasPrefix(ns, strictMark)
 }
 
-// strictAttr is an attribute of a start tag that toTransitional may change:
-// a namespace declaration, a relationship's type, the workbook's
-// conformance.
-var strictAttr = regexp.MustCompile(`(\s)(xmlns(?::[A-Za-z_][\w.-]*)?|Type|conformance)(\s*=\s*)("[^"]*"|'[^']*')`)
-
 // toTransitional is an XML part with its Strict namespaces, relationship
 // types and conformance named the Transitional way; every other byte stays.
 // It fails for a part that is not XML it can read, or that names a Strict
-// namespace or relationship type it does not know.
+// namespace or relationship type it does not know. The attributes it may
+// change are namespace declarations, a relationship's type and the
+// workbook's conformance.
 func toTransitional(part []byte) ([]byte, error) {
-	d := xml.NewDecoder(bytes.NewReader(part))
-	d.Strict = true
 	var edits []splice
-	depth := 0
 	rels := false
-	for {
-		at := int(d.InputOffset())
-		tok, err := d.RawToken()
-		if err == io.EOF {
-			break
+	err := walk(bytes.NewReader(part), func(tok xml.Token, at, end, depth int) error {
+		t, ok := tok.(xml.StartElement)
+		if !ok {
+			return nil
 		}
-		if err != nil {
-			return nil, err
+		if depth == 0 {
+			rels = t.Name.Local == "Relationships"
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if depth == 0 {
-				rels = t.Name.Local == "Relationships"
-			}
-			end := int(d.InputOffset())
-			tag := part[at:end]
-			for _, m := range strictAttr.FindAllSubmatchIndex(tag, -1) {
-				name, quoted := string(tag[m[4]:m[5]]), tag[m[8]:m[9]]
-				value := string(quoted[1 : len(quoted)-1])
-				var now string
-				switch {
-				case strings.HasPrefix(name, "xmlns"):
-					var ok bool
-					if now, ok = transitionalNamespace(value); !ok {
-						return nil, fmt.Errorf("it uses the Strict namespace %s, which planner does not know the Transitional form of", value)
-					}
-				case name == "Type" && rels && depth == 1:
-					var ok bool
-					if now, ok = transitionalType(value); !ok {
-						return nil, fmt.Errorf("it has a relationship of the Strict type %s, which planner does not know the Transitional form of", value)
-					}
-				case name == "conformance" && depth == 0 && value == "strict":
-					edits = append(edits, splice{at + m[0], at + m[9], ""})
-					continue
-				default:
-					continue
+		tag := part[at:end]
+		for _, a := range rawAttrs(tag) {
+			value := a.Value(tag)
+			now := value
+			switch {
+			case a.name == "xmlns" || strings.HasPrefix(a.name, "xmlns:"):
+				var ok bool
+				if now, ok = transitionalNamespace(value); !ok {
+					return fmt.Errorf("it uses the Strict namespace %s, which planner does not know the Transitional form of", value)
 				}
-				if now != value {
-					edits = append(edits, splice{at + m[8] + 1, at + m[9] - 1, now})
+			case a.name == "Type" && rels && depth == 1:
+				var ok bool
+				if now, ok = transitionalType(value); !ok {
+					return fmt.Errorf("it has a relationship of the Strict type %s, which planner does not know the Transitional form of", value)
 				}
+			case a.name == "conformance" && depth == 0 && value == "strict":
+				edits = append(edits, splice{at + a.at - 1, at + a.end, ""})
 			}
-			depth++
-		case xml.EndElement:
-			depth--
+			if now != value {
+				edits = append(edits, splice{at + a.value + 1, at + a.end - 1, now})
+			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return applySplices(part, edits), nil
 }
@@ -189,15 +170,15 @@ func sameInTransitional(strict, converted []byte) error {
 }
 
 // transitionalTree is n with its names in Transitional namespaces.
-func transitionalTree(n *node, root bool) *node {
-	out := &node{name: n.name, text: n.text}
-	out.name.Space, _ = transitionalNamespace(n.name.Space)
+func transitionalTree(n *Element, root bool) *Element {
+	out := &Element{Local: n.Local, Space: n.Space, text: n.text}
+	out.Space, _ = transitionalNamespace(n.Space)
 	for _, a := range n.attrs {
 		if root && a.Name.Space == "" && a.Name.Local == "conformance" && a.Value == "strict" {
 			continue
 		}
 		a.Name.Space, _ = transitionalNamespace(a.Name.Space)
-		if n.name.Local == "Relationship" && a.Name.Space == "" && a.Name.Local == "Type" {
+		if n.Local == "Relationship" && a.Name.Space == "" && a.Name.Local == "Type" {
 			a.Value, _ = transitionalType(a.Value)
 		}
 		out.attrs = append(out.attrs, a)

@@ -1,7 +1,6 @@
 package ooxml
 
 import (
-	"regexp"
 	"strconv"
 )
 
@@ -19,21 +18,9 @@ var styleLists = []struct{ list, entry string }{
 // StylesPart is the workbook's style part, as excelize spells it.
 const StylesPart = "xl/styles.xml"
 
-var styleListRes = func() map[string][2]*regexp.Regexp {
-	out := map[string][2]*regexp.Regexp{}
-	for _, l := range styleLists {
-		out[l.list] = [2]*regexp.Regexp{
-			regexp.MustCompile(`(?s)<((?:[A-Za-z_][\w.-]*:)?)` + l.list + `\b([^>]*?)>(.*?)(</(?:[A-Za-z_][\w.-]*:)?` + l.list + `>)`),
-			regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?` + l.entry + `\b`),
-		}
-	}
-	return out
-}()
-
-var countAttr = regexp.MustCompile(`\scount="[^"]*"`)
-
 // fixStyleCounts returns data with every style list's count equal to its
-// number of entries; data itself when they all are.
+// number of entries; data itself when they all are. A list's count is
+// written last among its attributes, whether it was right or not.
 func fixStyleCounts(data []byte) ([]byte, error) {
 	ps, err := openParts(data)
 	if err != nil {
@@ -43,21 +30,46 @@ func fixStyleCounts(data []byte) ([]byte, error) {
 	if styles == nil {
 		return data, nil
 	}
-	fixed := styles
-	for _, l := range styleLists {
-		res := styleListRes[l.list]
-		fixed = res[0].ReplaceAllFunc(fixed, func(m []byte) []byte {
-			sub := res[0].FindSubmatch(m)
-			n := len(res[1].FindAll(sub[3], -1))
-			attrs := countAttr.ReplaceAll(sub[2], nil)
-			return []byte(`<` + string(sub[1]) + l.list + string(attrs) + ` count="` + strconv.Itoa(n) + `">` +
-				string(sub[3]) + string(sub[4]))
-		})
+	root, err := Locate(styles, -1)
+	if err != nil {
+		return data, nil
 	}
+	var counts []splice
+	for _, l := range styleLists {
+		for _, list := range root.Named(l.list) {
+			if !list.SelfClosing() {
+				tag := countedTag(styles[list.Start:list.Open], countNamed(list, l.entry))
+				counts = append(counts, splice{list.Start, list.Open, tag})
+			}
+		}
+	}
+	fixed := applySplices(styles, counts)
 	if string(fixed) == string(styles) {
 		return data, nil
 	}
 	return rewrite(data, edits{put: map[string][]byte{StylesPart: fixed}})
+}
+
+// countNamed is the number of e's descendants with the given local name.
+func countNamed(e *Element, local string) int {
+	n := 0
+	for _, k := range e.Kids {
+		n += len(k.Named(local))
+	}
+	return n
+}
+
+// countedTag is a list's start tag with its count attributes taken out
+// and count="n" put last.
+func countedTag(tag []byte, n int) string {
+	var cut []splice
+	for _, a := range rawAttrs(tag) {
+		if a.name == "count" {
+			cut = append(cut, splice{a.at - 1, a.end, ""})
+		}
+	}
+	tag = applySplices(tag, cut)
+	return string(tag[:len(tag)-len(">")]) + ` count="` + strconv.Itoa(n) + `">`
 }
 
 // Dxfs are the conditional styles of a style part, each in a canonical

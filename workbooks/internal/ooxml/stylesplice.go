@@ -2,7 +2,6 @@ package ooxml
 
 import (
 	"fmt"
-	"regexp"
 )
 
 // excelize rewrites xl/styles.xml from its model, and its model is lossy:
@@ -24,8 +23,6 @@ func Appendable(list string) bool {
 	_, ok := appendable[list]
 	return ok
 }
-
-var prefixedTag = regexp.MustCompile(`</?[A-Za-z_][\w.-]*:`)
 
 // spliceStyles returns base, the style part excelize was given, with the
 // entries that written, the part excelize wrote, has beyond base's added to
@@ -71,7 +68,7 @@ func spliceStyles(base, written []byte) ([]byte, error) {
 			}
 		}
 		added := string(written[wl.Kids[have].Start:wl.Kids[len(wl.Kids)-1].End])
-		if prefixedTag.MatchString(added) {
+		if hasPrefixed([]byte(added)) {
 			return nil, fmt.Errorf("%s: planner's entries use a namespace prefix", wl.Local)
 		}
 		if bl == nil {

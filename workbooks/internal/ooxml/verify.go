@@ -175,8 +175,8 @@ func PlannersStyles(part []byte) string {
 	a, _ := parseXML(MinimalStyles())
 	a, b = a.normal(), b.normal()
 	for _, list := range a.Kids {
-		if what := keptPrefix(list, b.Child(list.name.Local)); what != "" {
-			return "planner's own style part would not begin with the default styles: " + list.name.Local + ": " + what
+		if what := keptPrefix(list, b.Child(list.Local)); what != "" {
+			return "planner's own style part would not begin with the default styles: " + list.Local + ": " + what
 		}
 	}
 	return ""
@@ -245,25 +245,25 @@ func sameMeaning(name string, old, new []byte, managed, mine, owned map[string]b
 	}
 	switch name {
 	case "[Content_Types].xml":
-		var users []*node
+		var users []*Element
 		for _, n := range a.Kids {
 			part := strings.TrimPrefix(n.attr("PartName"), "/")
 			if !mine[part] && part != CalcChainPart {
 				users = append(users, n)
 			}
 		}
-		return keptAll(users, b.Kids, func(n *node) string { return n.name.Local + " " + n.attr("PartName") + n.attr("Extension") })
+		return keptAll(users, b.Kids, func(n *Element) string { return n.Local + " " + n.attr("PartName") + n.attr("Extension") })
 	case "xl/_rels/workbook.xml.rels", "_rels/.rels":
 		// The relationships of planner's own sheets are planner's: a sheet
 		// of planner's moved out of a new one's way points elsewhere.
 		dir := path.Dir(path.Dir(name))
-		var users []*node
+		var users []*Element
 		for _, n := range a.Kids {
 			if !strings.HasSuffix(n.attr("Type"), "/calcChain") && !mine[resolve(dir, n.attr("Target"))] {
 				users = append(users, n)
 			}
 		}
-		return keptAll(users, b.Kids, func(n *node) string { return n.attr("Id") })
+		return keptAll(users, b.Kids, func(n *Element) string { return n.attr("Id") })
 	case "xl/workbook.xml":
 		return sameWorkbook(a, b, managed, owned)
 	case "xl/styles.xml":
@@ -279,8 +279,8 @@ func sameMeaning(name string, old, new []byte, managed, mine, owned map[string]b
 
 // keptAll checks that every element of old is in new, unchanged, matching
 // elements by key.
-func keptAll(old, new []*node, key func(*node) string) string {
-	byKey := map[string]*node{}
+func keptAll(old, new []*Element, key func(*Element) string) string {
+	byKey := map[string]*Element{}
 	for _, n := range numbered(new, key) {
 		byKey[n.key] = n.node
 	}
@@ -299,7 +299,7 @@ func keptAll(old, new []*node, key func(*node) string) string {
 // keptPrefix checks that new's children begin with old's, unchanged: style
 // and string tables may only grow at the end, since cells refer to them by
 // position.
-func keptPrefix(old, new *node) string {
+func keptPrefix(old, new *Element) string {
 	if old == nil {
 		return ""
 	}
@@ -316,11 +316,11 @@ func keptPrefix(old, new *node) string {
 
 // sameWorkbook checks the user's sheets, defined names and protection.
 // Workbook-scoped names planner manages are planner's to change.
-func sameWorkbook(a, b *node, managed, owned map[string]bool) string {
-	if what := keptAll(kids(a, "sheets"), kids(b, "sheets"), func(n *node) string { return n.attr("name") }); what != "" {
+func sameWorkbook(a, b *Element, managed, owned map[string]bool) string {
+	if what := keptAll(kids(a, "sheets"), kids(b, "sheets"), func(n *Element) string { return n.attr("name") }); what != "" {
 		return "sheet " + what
 	}
-	var users []*node
+	var users []*Element
 	for _, n := range kids(a, "definedNames") {
 		if local := n.attr("localSheetId"); local != "" {
 			// The rows and columns a sheet of planner's prints on every
@@ -332,7 +332,7 @@ func sameWorkbook(a, b *node, managed, owned map[string]bool) string {
 			users = append(users, n)
 		}
 	}
-	names := func(n *node) string { return n.attr("name") + " " + n.attr("localSheetId") }
+	names := func(n *Element) string { return n.attr("name") + " " + n.attr("localSheetId") }
 	if what := keptAll(users, kids(b, "definedNames"), names); what != "" {
 		return "defined name " + what
 	}
@@ -351,7 +351,7 @@ const PrintTitles = "_xlnm.Print_Titles"
 
 // sheetAt is the name of the sheet a localSheetId points at: its position
 // among the workbook's sheets, from 0.
-func sheetAt(workbook *node, localSheetID string) string {
+func sheetAt(workbook *Element, localSheetID string) string {
 	i, err := strconv.Atoi(localSheetID)
 	sheets := kids(workbook, "sheets")
 	if err != nil || i < 0 || i >= len(sheets) {
@@ -360,7 +360,7 @@ func sheetAt(workbook *node, localSheetID string) string {
 	return sheets[i].attr("name")
 }
 
-func kids(n *node, local string) []*node {
+func kids(n *Element, local string) []*Element {
 	if c := n.Child(local); c != nil {
 		return c.Kids
 	}
@@ -369,12 +369,12 @@ func kids(n *node, local string) []*node {
 
 type keyed struct {
 	key  string
-	node *node
+	node *Element
 }
 
 // numbered keys nodes, telling apart the second and later nodes with the
 // same key (some programs write a defined name twice).
-func numbered(nodes []*node, key func(*node) string) []keyed {
+func numbered(nodes []*Element, key func(*Element) string) []keyed {
 	seen := map[string]int{}
 	out := make([]keyed, len(nodes))
 	for i, n := range nodes {
