@@ -96,7 +96,10 @@ type evalDoc struct {
 	Fleet       struct {
 		GPUs []fleetGPU
 		Best struct {
-			PerMonth float64 `json:"per_month"`
+			Own, Rent    []string
+			PerMonth     float64 `json:"per_month"`
+			OwnAllMonth  float64 `json:"own_all_per_month"`
+			RentAllMonth float64 `json:"rent_all_per_month"`
 		}
 	}
 }
@@ -136,12 +139,14 @@ type evalDeployment struct {
 	OwnScenario               string   `json:"own_scenario"`
 	OwnNodes                  *float64 `json:"own_nodes"`
 	OwnPerMonth               *float64 `json:"own_per_month"`
+	OwnNodeBusy               *float64 `json:"own_node_busy"`
 }
 
 type fleetGPU struct {
 	GPU, Scenario string
 	Cards         float64
 	Nodes         *float64
+	Utilization   *float64 `json:"node_utilization"`
 	OwnPerMonth   *float64 `json:"own_per_month"`
 	RentPerMonth  float64  `json:"rent_per_month"`
 	Rent          []string
@@ -467,4 +472,164 @@ func rankFits(base, p5, p95, rank float64) bool {
 func (c *checker) meanNear(samples int, name string, o sampledOutput, mean float64) {
 	se := (o.P95 - o.P5) / 3.29 / math.Sqrt(float64(samples))
 	c.that(math.Abs(o.Mean-mean) <= 5*se, "%s: mean %v, the distribution's %v (standard error %v)", name, o.Mean, mean, se)
+}
+
+// diffDoc is what the scripts read of planner diff --format json.
+type diffDoc struct {
+	Decisions []struct {
+		Scenario, Offer, Deployment, Old, New string
+		Fleet                                 bool
+		OldPerMonth                           *float64 `json:"old_per_month"`
+		PerMonth                              *float64 `json:"per_month"`
+		Change                                *float64
+	}
+	Results []struct {
+		Scenario, Offer, Deployment, Fleet, Name string
+		Old, New, Change, Relative               *float64
+	}
+}
+
+// figures flattens an evaluation into what diff compares: each scenario's
+// formulas (not its inputs), its offers' figures, the deployments' and
+// the fleet's; and the decisions: each offer's verdict, each deployment's
+// and its part in the fleet's cheapest mix.
+func figures(ts *testscript.TestScript, file string) (values map[string]float64, decisions map[string]string) {
+	doc := evalOf(ts, file, "")
+	values, decisions = map[string]float64{}, map[string]string{}
+	inputs := articleNode()
+	for _, s := range doc.Scenarios {
+		for name, v := range s.Values {
+			if _, input := inputs[name]; !input && name != "kv_headroom" {
+				values[key(s.Name, "", "", "", name)] = v
+			}
+		}
+		for _, o := range s.Offers {
+			for name, v := range o.Values {
+				values[key(s.Name, o.label(), "", "", name)] = v
+			}
+			if o.Compared {
+				decisions[key(s.Name, o.label(), "", "", "")] = o.Verdict
+			}
+		}
+	}
+	for _, d := range deploymentFigures(ts, file) {
+		name := d["name"].(string)
+		for field, v := range d {
+			if v, ok := v.(float64); ok && !deploymentNotResult[field] {
+				values[key("", "", name, "", field)] = v
+			}
+		}
+		if verdict, ok := d["verdict"].(string); ok {
+			decisions[key("", "", name, "", "")] = verdict
+		}
+	}
+	for _, g := range doc.Fleet.GPUs {
+		label := g.GPU
+		if g.Scenario != "" {
+			label += " (" + g.Scenario + ")"
+		}
+		for name, v := range map[string]*float64{"cards": &g.Cards, "nodes": g.Nodes, "own_per_month": g.OwnPerMonth,
+			"rent_per_month": &g.RentPerMonth, "best_per_month": &g.BestPerMonth, "node_utilization": g.Utilization} {
+			if v != nil {
+				values[key("", "", "", label, name)] = *v
+			}
+		}
+	}
+	best := doc.Fleet.Best
+	for name, v := range map[string]float64{"own_per_month": best.OwnAllMonth, "rent_per_month": best.RentAllMonth, "best_per_month": best.PerMonth} {
+		values[key("", "", "", "every GPU", name)] = v
+	}
+	for _, name := range doc.Fleet.Best.Own {
+		decisions[key("", "", name, "fleet", "")] = "buy"
+	}
+	for _, name := range doc.Fleet.Best.Rent {
+		decisions[key("", "", name, "fleet", "")] = "rent"
+	}
+	return values, decisions
+}
+
+// deploymentNotResult are the deployment's fields that diff does not list
+// as its results: what the row gives (facts), and the break-even, which is
+// the owning scenario's against the offer and listed under the scenario.
+var deploymentNotResult = map[string]bool{"replicas": true, "hours_per_month": true, "tokens_per_second_per_replica": true,
+	"own_breakeven_utilization": true}
+
+// deploymentFigures are the deployments of an evaluation, every field of
+// each, since the figures a deployment has depend on what its row gives.
+func deploymentFigures(ts *testscript.TestScript, file string) []map[string]any {
+	var doc struct{ Deployments []map[string]any }
+	ts.Check(json.Unmarshal([]byte(ts.ReadFile(file)), &doc))
+	return doc.Deployments
+}
+
+func key(scenario, offer, deployment, fleet, name string) string {
+	return strings.Join([]string{scenario, offer, deployment, fleet, name}, " · ")
+}
+
+// diffed OLD.json NEW.json DIFF.json holds planner diff's JSON to the two
+// workbooks' evaluations: every result it lists is new − old of the two,
+// every figure that moved is listed, and the decisions it names are those
+// whose verdict differs, with what owning saves a month on each side.
+func checkDiffed(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 3 {
+		ts.Fatalf("usage: diffed OLD.json NEW.json DIFF.json")
+	}
+	oldValues, oldDecisions := figures(ts, args[0])
+	newValues, newDecisions := figures(ts, args[1])
+	var doc diffDoc
+	ts.Check(json.Unmarshal([]byte(ts.ReadFile(args[2])), &doc))
+	var c checker
+	listed := map[string]bool{}
+	for _, r := range doc.Results {
+		k := key(r.Scenario, r.Offer, r.Deployment, r.Fleet, r.Name)
+		listed[k] = true
+		c.that(sameFigure(r.Old, oldValues, k) && sameFigure(r.New, newValues, k), "%s: %s → %s in the diff, %s → %s in the evaluations",
+			k, show(r.Old), show(r.New), lookup(oldValues, k), lookup(newValues, k))
+		if r.Old != nil && r.New != nil {
+			change := *r.New - *r.Old
+			c.that(r.Change != nil && near(*r.Change, change), "%s: change %s, new − old is %v", k, show(r.Change), change)
+		}
+	}
+	for k, v := range newValues {
+		old, was := oldValues[k]
+		c.that(listed[k] || (was && old == v), "%s moved from %s to %v, and the diff does not say so", k, lookup(oldValues, k), v)
+	}
+	flips := 0
+	for k, v := range newDecisions {
+		if oldDecisions[k] != v {
+			flips++
+		}
+	}
+	c.that(len(doc.Decisions) == flips, "%d decisions in the diff, %d verdicts differ", len(doc.Decisions), flips)
+	for _, d := range doc.Decisions {
+		fleet := map[bool]string{true: "fleet"}[d.Fleet]
+		k := key(d.Scenario, d.Offer, d.Deployment, fleet, "")
+		c.that(d.Old == oldDecisions[k] && d.New == newDecisions[k] && d.Old != d.New, "decision %s: %s → %s in the diff, %s → %s in the evaluations",
+			k, d.Old, d.New, oldDecisions[k], newDecisions[k])
+		if d.Offer != "" {
+			saving := key(d.Scenario, d.Offer, "", "", "own_saving_per_month")
+			c.that(sameFigure(d.OldPerMonth, oldValues, saving) && sameFigure(d.PerMonth, newValues, saving), "decision %s: owning saves %s → %s a month, the evaluations %s → %s",
+				k, show(d.OldPerMonth), show(d.PerMonth), lookup(oldValues, saving), lookup(newValues, saving))
+		}
+	}
+	c.done(ts, neg)
+}
+
+func sameFigure(got *float64, values map[string]float64, k string) bool {
+	want, ok := values[k]
+	return (got == nil && !ok) || (got != nil && ok && near(*got, want))
+}
+
+func show(v *float64) string {
+	if v == nil {
+		return "—"
+	}
+	return strconv.FormatFloat(*v, 'g', -1, 64)
+}
+
+func lookup(values map[string]float64, k string) string {
+	if v, ok := values[k]; ok {
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	return "—"
 }

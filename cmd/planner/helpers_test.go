@@ -35,6 +35,7 @@ var scriptCommands = map[string]func(ts *testscript.TestScript, neg bool, args [
 	"owning":   checkOwning,
 	"renting":  checkRenting,
 	"sampled":  checkSampled,
+	"diffed":   checkDiffed,
 }
 
 // exits N PROGRAM [ARGS...] runs the program as exec does and fails unless
