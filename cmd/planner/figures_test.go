@@ -633,3 +633,86 @@ func lookup(values map[string]float64, k string) string {
 	}
 	return "—"
 }
+
+// shown FILE SCENARIO|all [NAME=VALUE...] holds the result lines of planner
+// show in FILE, result "SCENARIO" ["OFFER"] NAME = VALUE ..., to the article
+// node with those inputs, as owning does eval's JSON (show prints no
+// verdicts). Show rounds to 12 significant digits.
+func checkShown(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 2 {
+		ts.Fatalf("usage: shown FILE SCENARIO|all [NAME=VALUE...]")
+	}
+	shown := shownResults(ts, ts.ReadFile(args[0]))
+	scenarios := articleScenarios
+	if args[1] != "all" {
+		scenarios = scenarios[:0:0]
+		scenarios = append(scenarios, struct {
+			name string
+			sets []string
+		}{args[1], nil})
+	}
+	var c checker
+	for _, s := range scenarios {
+		n, _ := expectedNode(ts, append(append([]string{}, args[2:]...), s.sets...))
+		got := shown[s.name]
+		c.that(len(got) > 0, "no results of scenario %q", s.name)
+		c.shownValues(s.name, got[""], n.lines())
+		for offer, values := range got {
+			if offer != "" {
+				c.shownValues(s.name+" vs "+offer, values, n.against(specPrices[offer]))
+			}
+		}
+	}
+	c.done(ts, neg)
+}
+
+// shownResults are show's result lines by scenario, then offer ("" for the
+// scenario's own formulas), then name.
+func shownResults(ts *testscript.TestScript, text string) map[string]map[string]map[string]float64 {
+	out := map[string]map[string]map[string]float64{}
+	for _, line := range strings.Split(text, "\n") {
+		rest, ok := strings.CutPrefix(line, "result ")
+		if !ok {
+			continue
+		}
+		var names []string
+		for strings.HasPrefix(rest, `"`) {
+			name, after, _ := strings.Cut(rest[1:], `" `)
+			names, rest = append(names, name), after
+		}
+		formula, value, _ := strings.Cut(rest, " = ")
+		number, _, _ := strings.Cut(value, " ")
+		v, err := strconv.ParseFloat(number, 64)
+		if err != nil || len(names) == 0 {
+			ts.Fatalf("show: cannot read %q", line)
+		}
+		offer := ""
+		if len(names) > 1 {
+			offer = names[1]
+		}
+		if out[names[0]] == nil {
+			out[names[0]] = map[string]map[string]float64{}
+		}
+		if out[names[0]][offer] == nil {
+			out[names[0]][offer] = map[string]float64{}
+		}
+		out[names[0]][offer][formula] = v
+	}
+	return out
+}
+
+// shownValues compares show's figures, at its 12 significant digits, with
+// those worked out by hand that show prints.
+func (c *checker) shownValues(what string, got, want map[string]float64) {
+	for name, g := range got {
+		w, ok := want[name]
+		if !ok {
+			continue // sizing and the like, not cost lines
+		}
+		c.that(math.Abs(g-w) <= 1e-11*math.Max(1, math.Abs(w)), "%s %s: show %v, by hand %v", what, name, g, w)
+	}
+	for name := range want {
+		_, ok := got[name]
+		c.that(ok, "%s: show prints no %s", what, name)
+	}
+}

@@ -36,6 +36,7 @@ var scriptCommands = map[string]func(ts *testscript.TestScript, neg bool, args [
 	"renting":  checkRenting,
 	"sampled":  checkSampled,
 	"diffed":   checkDiffed,
+	"shown":    checkShown,
 }
 
 // exits N PROGRAM [ARGS...] runs the program as exec does and fails unless
