@@ -260,12 +260,15 @@ func (c *checker) done(ts *testscript.TestScript, neg bool) {
 	}
 }
 
-// articleScenarios are the default workbook's scenarios, each with what
-// it sets over Assumptions; H100 mid takes the Assumptions' capex.
-var articleScenarios = []struct {
+// scenarioSets is a scenario and the inputs it sets, NAME=VALUE.
+type scenarioSets struct {
 	name string
 	sets []string
-}{
+}
+
+// articleScenarios are the default workbook's scenarios, each with what
+// it sets over Assumptions; H100 mid takes the Assumptions' capex.
+var articleScenarios = []scenarioSets{
 	{"base", nil}, {"H100 low", []string{"capex=250000"}}, {"H100 mid", nil}, {"H100 high", []string{"capex=320000"}},
 	{"H100 mid, 30 % residual", []string{"residual=0.3"}}, {"H200 node", []string{"gpu=H200", "capex=315000"}},
 	{"B200 node", []string{"gpu=B200", "capex=450000"}}, {"2 of 8 busy", []string{"utilization=0.25"}},
@@ -645,11 +648,7 @@ func checkShown(ts *testscript.TestScript, neg bool, args []string) {
 	shown := shownResults(ts, ts.ReadFile(args[0]))
 	scenarios := articleScenarios
 	if args[1] != "all" {
-		scenarios = scenarios[:0:0]
-		scenarios = append(scenarios, struct {
-			name string
-			sets []string
-		}{args[1], nil})
+		scenarios = []scenarioSets{{args[1], nil}}
 	}
 	var c checker
 	for _, s := range scenarios {
