@@ -32,6 +32,11 @@ var scriptCommands = map[string]func(ts *testscript.TestScript, neg bool, args [
 	"names":    printNames,
 	"charts":   printCharts,
 	"exits":    exitsWith,
+	"owning":   checkOwning,
+	"renting":  checkRenting,
+	"sampled":  checkSampled,
+	"diffed":   checkDiffed,
+	"shown":    checkShown,
 }
 
 // exits N PROGRAM [ARGS...] runs the program as exec does and fails unless

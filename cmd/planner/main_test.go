@@ -48,9 +48,10 @@ func (r removingAfter) Run() int {
 
 // TestScripts runs the CLI scripts in testdata/script. Besides planner they
 // use small commands that stand in for a user editing the workbook in a
-// spreadsheet application; see helpers_test.go. Whole tables and reports
-// are compared with cmp against a golden file section of the same script
-// (NAME.golden); -update rewrites those sections from planner's output.
+// spreadsheet application; see helpers_test.go. Figures are checked
+// against SPEC.md's arithmetic worked by hand (owning, renting, sampled,
+// shown, diffed; see figures_test.go); the few golden file sections
+// (NAME.golden) hold layout and wording, and -update rewrites them.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",

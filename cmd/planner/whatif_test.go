@@ -10,27 +10,14 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// owned is the article's cost of one owned H100 per calendar hour, written
-// out here from SPEC.md §3 rather than taken from planner: the node's price
-// less its residual over 36 months of 730 hours, 700 W × 1.3 at the power
-// price, and the rack, all per GPU; with a cost of capital, the capital is
-// the monthly payment whose present value, with the residual's, is the
-// price; maintenance, staff and network add their own lines.
+// owned is the article's cost of one owned H100 per calendar hour with
+// some of its inputs changed, worked out by hand (see node.lines).
 func owned(in map[string]float64) float64 {
-	v := func(name string) float64 { return in[name] }
-	hours := 36 * 730.0
-	capital := v("capex") / 8 * (1 - v("residual")) / hours
-	if i := v("cost_of_capital") / 12; i != 0 {
-		var annuity float64
-		for m := 1; m <= 36; m++ {
-			annuity += math.Pow(1+i, -float64(m))
-		}
-		capital = (v("capex") - v("residual")*v("capex")*math.Pow(1+i, -36)) / annuity / 8 / 730
+	n := articleNode()
+	for name, v := range in {
+		n[name] = v
 	}
-	power := 700 * 8 * v("pue") / 1000 * 730 * v("electricity_price") / 8 / 730
-	rack := v("rack_per_month") / 8 / 730
-	others := (v("capex")*v("maintenance_per_year")/12 + v("staff_per_month") + v("network_per_month")) / 8 / 730
-	return capital + power + rack + others
+	return n.lines()["cost_per_gpu_hour"]
 }
 
 // defaults are the default workbook's values, as SPEC.md gives them.
