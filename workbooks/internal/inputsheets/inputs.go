@@ -2,6 +2,8 @@ package inputsheets
 
 import (
 	"fmt"
+	"math"
+	"strings"
 	"time"
 
 	"github.com/xuri/excelize/v2"
@@ -56,12 +58,30 @@ func assumptionsGrid(n schema.Names, inputs []domain.Input) *grid.Grid {
 	return g
 }
 
-// validation makes Excel refuse values the unit does not allow.
+// validation makes Excel refuse values the unit does not allow, and those
+// the input's band says cannot be (a PUE below 1).
 func validation(name, unit, sqref string) *excelize.DataValidation {
 	dv := excelize.NewDataValidation(true)
 	dv.Sqref = sqref
 	var msg string
 	var err error
+	if b, ok := domain.BandOf(name, unit); ok && (b.BelowWhy != "" || b.AboveWhy != "") {
+		low, high, says := impossibleLimits(b, units.ConstraintOf(unit))
+		switch {
+		case math.IsInf(high, 1):
+			err = dv.SetRange(low, 0, excelize.DataValidationTypeDecimal, excelize.DataValidationOperatorGreaterThanOrEqual)
+		case math.IsInf(low, -1):
+			err = dv.SetRange(high, 0, excelize.DataValidationTypeDecimal, excelize.DataValidationOperatorLessThanOrEqual)
+		default:
+			err = dv.SetRange(low, high, excelize.DataValidationTypeDecimal, excelize.DataValidationOperatorBetween)
+		}
+		if err != nil {
+			panic(err) // limits of planner's own bands; a failure is a bug
+		}
+		dv.Formula2 = trimFormula2(dv)
+		dv.SetError(excelize.DataValidationErrorStyleStop, "planner", name+" is "+says+".")
+		return dv
+	}
 	switch units.ConstraintOf(unit) {
 	case units.Fraction:
 		err = dv.SetRange(0, 1, excelize.DataValidationTypeDecimal, excelize.DataValidationOperatorBetween)
@@ -191,4 +211,27 @@ func correlationsGrid(n schema.Names, cs []domain.Correlation) *grid.Grid {
 	dv.SetError(excelize.DataValidationErrorStyleStop, "planner", "A rank correlation lies strictly between -1 and 1.")
 	g.Validate(dv)
 	return g
+}
+
+// impossibleLimits are the values Excel lets a cell take when a band says
+// which cannot be: the band's impossible side, and on the other the unit's
+// own limit (zero for a positive quantity, else none: an infinity);
+// says puts them in words with the band's reasons.
+func impossibleLimits(b units.Band, c units.Constraint) (low, high float64, says string) {
+	low, high = math.Inf(-1), math.Inf(1)
+	var limits, whys []string
+	switch {
+	case b.BelowWhy != "":
+		low = b.Low
+		limits, whys = append(limits, "at least "+units.Plain(b.Low)), append(whys, b.BelowWhy)
+	case c == units.AboveZero:
+		low, limits = 0, append(limits, "above 0")
+	case c == units.NotNegative:
+		low, limits = 0, append(limits, "at least 0")
+	}
+	if b.AboveWhy != "" {
+		high = b.High
+		limits, whys = append(limits, "at most "+units.Plain(b.High)), append(whys, b.AboveWhy)
+	}
+	return low, high, strings.Join(limits, " and ") + ": " + strings.Join(whys, "; ")
 }
