@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 
-	"planner/deploy"
 	"planner/diag"
 	"planner/domain"
 	"planner/engine"
@@ -62,8 +61,9 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 		s.MonteCarlo = monteCarloJSON(mc)
 		doc.Scenarios = append(doc.Scenarios, s)
 	}
-	for _, d := range rep.Deployments {
-		doc.Deployments = append(doc.Deployments, deploymentJSON(d))
+	deployments := view.DeploymentsOf(rep.Deployments)
+	for _, d := range deployments.All {
+		doc.Deployments = append(doc.Deployments, deploymentJSON(deployments.Figures, d))
 	}
 	doc.Fleet = fleetJSON(rep.Fleet)
 	whatIfsJSON(doc, rep.WhatIfs)
@@ -180,6 +180,8 @@ type DeploymentJSON struct {
 	PerMillionOwn   *float64     `json:"cost_per_million_tokens_own,omitempty"`
 	API             *APICostJSON `json:"api,omitempty"`
 	Cheapest        string       `json:"cheapest,omitempty"` // rent, own or api
+	// Figures are the figures the view adds for JSON, by their keys.
+	Figures map[string]FigureJSON `json:"figures,omitempty"`
 }
 
 // APICostJSON is a month of a deployment's tokens paid to a hosted API.
@@ -329,15 +331,23 @@ func offerJSON(offers *view.Offers, o view.Offer) OfferJSON {
 	if c := o.Call; c.Close {
 		j.CloseCall = &CloseCallJSON{OwnWins: OrNull(c.OwnWins), AtStake: OrNull(c.AtStake), Words: c.Why}
 	}
-	for k, f := range offers.Figures {
-		if c := o.Cells[k]; f.In&view.JSON != 0 && !c.Empty() {
-			if j.Figures == nil {
-				j.Figures = map[string]FigureJSON{}
+	j.Figures = figuresJSON(offers.Figures, o.Cells)
+	return j
+}
+
+// figuresJSON are the cells of the figures declared for JSON, by their
+// keys; nil when none has a value.
+func figuresJSON(figs []view.Figure, cells []view.Cell) map[string]FigureJSON {
+	var out map[string]FigureJSON
+	for k, f := range figs {
+		if c := cells[k]; f.In&view.JSON != 0 && !c.Empty() {
+			if out == nil {
+				out = map[string]FigureJSON{}
 			}
-			j.Figures[f.Key] = figureJSON(c)
+			out[f.Key] = figureJSON(c)
 		}
 	}
-	return j
+	return out
 }
 
 // FigureJSON is an offer's figure: its number (null where it has none),
@@ -370,7 +380,10 @@ func messages(errs map[string]*engine.EvalError) map[string]string {
 	return out
 }
 
-func deploymentJSON(d deploy.Result) DeploymentJSON {
+// deploymentJSON is a deployment as eval's JSON lists it: the fields it
+// always had, and the view's figures declared for JSON under their keys.
+func deploymentJSON(figs []view.Figure, v view.Deployment) DeploymentJSON {
+	d := v.Result
 	j := DeploymentJSON{Name: d.Name, Model: d.Model, GPU: d.GPU, Cards: d.Cards, Replicas: d.Replicas,
 		HoursPerMonth: d.HoursPerMonth, Offer: d.Offer.Label(), RentPerReplicaHour: d.RentPerReplicaHour,
 		RentPerMonth: d.RentPerMonth, Verdict: d.Verdict, Words: d.Words}
@@ -399,6 +412,7 @@ func deploymentJSON(d deploy.Result) DeploymentJSON {
 				AsOf: a.AsOf, InputPrice: a.Input, OutputPrice: a.Output, CachedPrice: a.Cached}
 		}
 	}
+	j.Figures = figuresJSON(figs, v.Cells)
 	return j
 }
 

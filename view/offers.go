@@ -1,78 +1,18 @@
 package view
 
 import (
-	"strings"
-
 	"planner/domain"
 	"planner/engine"
 	"planner/finance"
 	"planner/formulas"
 	"planner/montecarlo"
-	"planner/units"
 	"planner/wording"
 )
 
-// Where says which renderings show a figure.
-type Where uint8
-
-const (
-	// Terminal shows the figure as a column of eval's offers table.
-	Terminal Where = 1 << iota
-	// Sheet shows it as a row of the Results sheet's offers section.
-	Sheet
-	// JSON holds it in each offer's figures, under its Key; the fields
-	// eval's JSON always had hold the figures declared without it.
-	JSON
-)
-
-// Figure is one figure of an offer, as every rendering names it.
-type Figure struct {
-	Name   string // the name formulas use: the sheet's Name column
-	Label  string // what the sheet calls the row
-	Head   string // the terminal's column heading
-	Key    string // the field of the offer's JSON figures
-	Unit   string
-	Format string // the sheet's number format, where the unit's is not the one
-	Note   string // the sheet's description
-	In     Where
-	// Formula says the figure is a per-offer formula of the plan; Optional
-	// that the sheet leaves its row out when no offer has it.
-	Formula, Optional bool
-
+// offerFigure is a figure with how an offer's value of it is found.
+type offerFigure struct {
+	Figure
 	of func(r *engine.Result, o engine.OfferResult, c montecarlo.CloseCall) Cell
-}
-
-// Cell is one offer's value of a figure: a number in the figure's unit,
-// words, both, or the error that stands for the number.
-type Cell struct {
-	Value  float64
-	Number bool              // Value holds the figure
-	Words  string            // the figure in words ("14 months", a verdict)
-	Err    *engine.EvalError // why a formula has no value
-	NA     bool              // a formula with neither a value nor an error
-}
-
-// Empty says the cell holds nothing to show.
-func (c Cell) Empty() bool { return !c.Number && c.Words == "" && c.Err == nil }
-
-// NotAvailable stands for a formula that gave neither a value nor an error.
-const NotAvailable = "#N/A"
-
-// Text is the cell as a line of text shows it: its words, else its number
-// in unit, else the error's code or #N/A.
-func (c Cell) Text(unit string) string {
-	switch {
-	case c.Words != "":
-		return c.Words
-	case c.Number:
-		return units.Format(c.Value, unit)
-	case c.Err != nil:
-		code, _, _ := strings.Cut(c.Err.Short(), ":")
-		return code
-	case c.NA:
-		return NotAvailable
-	}
-	return ""
 }
 
 // Offer is one offer of a scenario with its value of every figure.
@@ -104,9 +44,12 @@ func (os *Offers) Compared() []Offer {
 // OffersOf is scenario r's offers as a reader reads them, with its Monte
 // Carlo run mc (nil when none) deciding the close calls.
 func OffersOf(plan *engine.Plan, r *engine.Result, mc *montecarlo.Result) *Offers {
-	figs := OfferFigures(plan)
+	figs := offerFigures(plan)
 	calls := montecarlo.CloseCalls(r, mc)
-	out := &Offers{Figures: figs, All: make([]Offer, len(r.Offers))}
+	out := &Offers{All: make([]Offer, len(r.Offers))}
+	for _, f := range figs {
+		out.Figures = append(out.Figures, f.Figure)
+	}
 	for i, o := range r.Offers {
 		cells := make([]Cell, len(figs))
 		for k, f := range figs {
@@ -140,16 +83,16 @@ var terminalHeads = map[string]string{
 	domain.NPVSaving: "NPV of owning",
 }
 
-// OfferFigures are an offer's figures in reading order: its price, the
+// offerFigures are an offer's figures in reading order: its price, the
 // plan's per-offer formulas with break-even and the verdict first, the
 // payback, the price's date and how close the verdict is. Without a plan
 // (a report put together by hand) there are no formulas, and the verdict
 // follows the price.
-func OfferFigures(plan *engine.Plan) []Figure {
+func offerFigures(plan *engine.Plan) []offerFigure {
 	if plan == nil {
-		return []Figure{price, verdict, payback, asOf, closeCall}
+		return []offerFigure{price, verdict, payback, asOf, closeCall}
 	}
-	figs := []Figure{price}
+	figs := []offerFigure{price}
 	for _, f := range perOfferFormulas(plan) {
 		figs = append(figs, formulaFigure(f))
 		if f.Name == domain.Breakeven {
@@ -174,8 +117,8 @@ func perOfferFormulas(p *engine.Plan) []formulas.Formula {
 	return append(first, rest...)
 }
 
-func formulaFigure(f formulas.Formula) Figure {
-	fig := Figure{Name: f.Name, Label: formulas.LabelOf(f), Head: terminalHeads[f.Name], Unit: f.Unit, Note: f.Doc, In: Sheet, Formula: true}
+func formulaFigure(f formulas.Formula) offerFigure {
+	fig := offerFigure{Figure: Figure{Name: f.Name, Label: formulas.LabelOf(f), Head: terminalHeads[f.Name], Unit: f.Unit, Note: f.Doc, In: Sheet, Formula: true}}
 	if fig.Head != "" {
 		fig.In |= Terminal
 	}
@@ -202,9 +145,9 @@ func formulaFigure(f formulas.Formula) Figure {
 	return fig
 }
 
-var price = Figure{Name: domain.OfferPrice, Label: "Offer price", Head: "$/GPU-h", Unit: "$/GPU-h",
-	Note: "The offer's list price per GPU-hour.", In: Terminal | Sheet,
-	of: func(_ *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell {
+var price = offerFigure{Figure{Name: domain.OfferPrice, Label: "Offer price", Head: "$/GPU-h", Unit: "$/GPU-h",
+	Note: "The offer's list price per GPU-hour.", In: Terminal | Sheet},
+	func(_ *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell {
 		return Cell{Value: o.Offer.Price, Number: true}
 	}}
 
@@ -215,15 +158,15 @@ const (
 	CloseCall = "close_call"
 )
 
-var verdict = Figure{Name: Verdict, Label: "Verdict", Head: "verdict", In: Terminal | Sheet,
-	Note: "buy: owning the node costs less per used hour than renting this offer; rent: the other way round.",
-	of: func(_ *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell {
+var verdict = offerFigure{Figure{Name: Verdict, Label: "Verdict", Head: "verdict", In: Terminal | Sheet,
+	Note: "buy: owning the node costs less per used hour than renting this offer; rent: the other way round."},
+	func(_ *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell {
 		return Cell{Words: o.Verdict}
 	}}
 
-var payback = Figure{Name: domain.PaybackMonths, Label: "Payback", Head: "payback", Unit: "months", Format: "0", In: Terminal | Sheet, Optional: true,
-	Note: "The first month in which owning's cash saving against the offer, undiscounted, has repaid the price, within the amortisation; the residual, received at the end, is not counted.",
-	of: func(r *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell {
+var payback = offerFigure{Figure{Name: domain.PaybackMonths, Label: "Payback", Head: "payback", Unit: "months", Format: "0", In: Terminal | Sheet, Optional: true,
+	Note: "The first month in which owning's cash saving against the offer, undiscounted, has repaid the price, within the amortisation; the residual, received at the end, is not counted."},
+	func(r *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell {
 		b := finance.PaybackOf(r, o)
 		if !b.Known() {
 			return Cell{}
@@ -231,8 +174,8 @@ var payback = Figure{Name: domain.PaybackMonths, Label: "Payback", Head: "paybac
 		return Cell{Value: float64(b.Months), Number: b.Months > 0, Words: b.Words()}
 	}}
 
-var asOf = Figure{Name: AsOf, Label: "Price as of", Unit: "date", Note: "The day the price was listed.", In: Sheet,
-	of: func(_ *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell { return AsOfCell(o.Offer) }}
+var asOf = offerFigure{Figure{Name: AsOf, Label: "Price as of", Unit: "date", Note: "The day the price was listed.", In: Sheet},
+	func(_ *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell { return AsOfCell(o.Offer) }}
 
 // AsOfCell is the day an offer's price was listed: a date's serial, where
 // it has one, and its words as Cloud gives them.
@@ -240,7 +183,7 @@ func AsOfCell(o domain.Offer) Cell {
 	return Cell{Value: o.AsOfSerial, Number: o.AsOfSerial > 0, Words: o.AsOf}
 }
 
-var closeCall = Figure{Name: CloseCall, In: Terminal,
-	of: func(_ *engine.Result, _ engine.OfferResult, c montecarlo.CloseCall) Cell {
+var closeCall = offerFigure{Figure{Name: CloseCall, In: Terminal},
+	func(_ *engine.Result, _ engine.OfferResult, c montecarlo.CloseCall) Cell {
 		return Cell{Words: c.Why}
 	}}

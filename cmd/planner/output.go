@@ -6,13 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"planner/deploy"
 	"planner/diag"
 	"planner/domain"
 	"planner/engine"
@@ -122,36 +120,23 @@ func writeTable(w io.Writer, p printed) {
 		fmt.Fprintf(w, "\nNothing to compare in scenario %s\n", strings.Join(lacking, "; scenario "))
 	}
 	writeMonteCarlo(w, p.MonteCarloOf(base.Scenario))
-	writeDeployments(w, p.Deployments)
-	writeTokens(w, p.Deployments)
+	deployments := view.DeploymentsOf(p.Deployments)
+	writeDeployments(w, deployments)
+	writeTokens(w, deployments)
 	writeFleet(w, p.Fleet)
 	writeWhatIfs(w, p.Plan, p.WhatIfs)
 }
 
 func writeOffers(w io.Writer, plan *engine.Plan, base *engine.Result, mc *montecarlo.Result) {
 	offers := view.OffersOf(plan, base, mc)
-	t := &table{right: []bool{false}}
-	head := []string{"offer"}
-	for _, f := range offers.Figures {
-		if f.In&view.Terminal != 0 {
-			head = append(head, f.Head)
-			t.right = append(t.right, f.Unit != "")
-		}
-	}
-	t.add(head...)
+	t := figureTable([]string{"offer"}, offers.Figures, view.Terminal)
 	var others []string
 	for _, o := range offers.All {
 		if !o.Compared {
 			others = append(others, fmt.Sprintf("%s %s", o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h")))
 			continue
 		}
-		row := []string{o.Offer.Label()}
-		for k, f := range offers.Figures {
-			if f.In&view.Terminal != 0 {
-				row = append(row, o.Cells[k].Text(f.Unit))
-			}
-		}
-		t.add(row...)
+		t.add(figureRow([]string{o.Offer.Label()}, offers.Figures, view.Terminal, o.Cells)...)
 	}
 	if len(t.rows) > 1 {
 		fmt.Fprintf(w, "\nCloud offers for %s at %s utilisation (buy when utilisation ≥ break-even)\n\n",
@@ -179,24 +164,13 @@ func shown(values map[string]float64, errs map[string]*engine.EvalError, name, u
 }
 
 // writeDeployments prints each deployment costed, one line each.
-func writeDeployments(w io.Writer, ds []deploy.Result) {
-	if len(ds) == 0 {
+func writeDeployments(w io.Writer, ds *view.Deployments) {
+	if len(ds.All) == 0 {
 		return
 	}
-	t := &table{right: []bool{false, true, false, false, true, true, false}}
-	t.add("deployment", "cards", "usage", "offer", "rent/month", "own/month", "verdict")
-	for _, d := range ds {
-		if d.Phrase == nil { // not costed: the words say why
-			t.add(d.Name, "", "", "", "", "", d.Words)
-			continue
-		}
-		own, verdict := "", d.Verdict
-		if d.Own != nil {
-			own = units.Format(d.Own.CostPerMonth, "$/month")
-		} else {
-			verdict = "nothing to compare: no scenario owns " + d.GPU + " nodes"
-		}
-		t.add(d.Name, fmt.Sprintf("%d×%d", d.Replicas, d.Cards), d.Usage, d.Offer.Label(), units.Format(d.RentPerMonth, "$/month"), own, verdict)
+	t := figureTable(nil, ds.Figures, view.Terminal)
+	for _, d := range ds.All {
+		t.add(figureRow(nil, ds.Figures, view.Terminal, d.Cells)...)
 	}
 	fmt.Fprintln(w, "\nDeployments (rent per month, against owning whole nodes)")
 	fmt.Fprintln(w)
@@ -206,28 +180,45 @@ func writeDeployments(w io.Writer, ds []deploy.Result) {
 // writeTokens prints the deployments that give a throughput: their tokens
 // a month, a million of them rented, owned and from the API, and the
 // cheapest month.
-func writeTokens(w io.Writer, ds []deploy.Result) {
-	t := &table{right: []bool{false, true, true, true, true, true, false}}
-	t.add("deployment", "tokens/month", "rent/M", "own/M", "API/M", "API/month", "cheapest month")
-	money := func(v float64, ok bool) string {
-		if !ok {
-			return ""
-		}
-		return units.Format(v, "$/h")
-	}
-	for _, d := range ds {
-		if tk := d.Tokens; tk.PerMonth > 0 {
-			api, apiMonth := "", ""
-			if a := tk.API; a != nil {
-				api, apiMonth = money(a.PerMillion, true)+" "+a.Label(), units.Format(a.PerMonth, "$/month")
-			}
-			t.add(d.Name, units.Format(math.Round(tk.PerMonth), ""), money(tk.PerMillionRent, true), money(tk.PerMillionOwn, d.Own != nil), api, apiMonth, tk.Cheapest)
+func writeTokens(w io.Writer, ds *view.Deployments) {
+	t := figureTable(nil, ds.Figures, view.Tokens)
+	for _, d := range ds.All {
+		if d.Tokens.PerMonth > 0 {
+			t.add(figureRow(nil, ds.Figures, view.Tokens, d.Cells)...)
 		}
 	}
 	if len(t.rows) > 1 {
 		fmt.Fprint(w, "\nTokens (a million of them rented, owned as the cards' share of their nodes, and from the API; the cheapest month owns whole nodes)\n\n")
 		t.write(w)
 	}
+}
+
+// figureTable is a table whose columns are the figures a rendering
+// shows, after the columns first, each with its heading; figures with a
+// unit align right.
+func figureTable(first []string, figs []view.Figure, in view.Where) *table {
+	t := &table{right: make([]bool, len(first))}
+	head := append([]string(nil), first...)
+	for _, f := range figs {
+		if f.In&in != 0 {
+			head = append(head, f.Head)
+			t.right = append(t.right, f.Unit != "")
+		}
+	}
+	t.add(head...)
+	return t
+}
+
+// figureRow is one row of a figureTable: the cells first, then each shown
+// figure's cell as text.
+func figureRow(first []string, figs []view.Figure, in view.Where, cells []view.Cell) []string {
+	row := append([]string(nil), first...)
+	for k, f := range figs {
+		if f.In&in != 0 {
+			row = append(row, f.Text(cells[k]))
+		}
+	}
+	return row
 }
 
 // writeFleet prints every deployment together, per GPU, and the cheapest

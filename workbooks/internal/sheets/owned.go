@@ -57,155 +57,218 @@ func sizingGrid(out Output) *grid.Grid {
 }
 
 // costsGrid is the Deployment costs sheet: each deployment rented and
-// owned. It is live: cards typed in Deployments, replicas and hours link
-// there, prices to Cloud, the owning side to the owning scenario's column
-// of Results, and the verdict and its words follow them. Cards planner
-// sized from the catalogs stay values, as the Sizing sheet does.
+// owned, a column per figure of the view. It is live: cards typed in
+// Deployments, replicas and hours link there, prices to Cloud, the owning
+// side to the owning scenario's column of Results, and the verdict and its
+// words follow them. Cards planner sized from the catalogs stay values, as
+// the Sizing sheet does.
 func costsGrid(out Output, lay *resultsLayout) *grid.Grid {
-	g := grid.NewOwned(DeploymentCosts, HeaderRow, 1, 36, 36, 11, 9, 9, 17, 44, 10, 12, 14, 14, 8, 10, 13, 10, 8, 60,
-		12, 15, 12, 12, 28, 12, 12, 10)
+	ds := view.DeploymentsOf(out.Deployments)
+	cols := costColumns(ds.Figures)
+	var widths []float64
+	var heads []string
+	for _, f := range ds.Figures {
+		if f.In&view.Sheet != 0 {
+			widths, heads = append(widths, costWidth(f.Name)), append(heads, f.Label)
+		}
+	}
+	g := grid.NewOwned(DeploymentCosts, HeaderRow, 1, widths...)
 	provenance(g, "Deployment costs: renting replicas against owning nodes", out,
 		"cards sized from the GPUs and Models sheets, and the model, GPU, offer and scenario each row names, are read by planner eval: run it after changing them")
-	g.Line(HeaderRow, grid.Headers("deployment", "model", "GPU", "cards per replica", "replicas", "usage", "offer",
-		"$/GPU-hour", "rent per replica-hour", "rent per month", "own: scenario", "nodes", "node busy",
-		"own per month", "break-even", "verdict", "in words", "tokens per second per replica", "tokens per month",
-		"rent per million tokens", "own per million tokens: the cards' share", "API", "API per million tokens", "API per month", cheapestHeader)...)
+	g.Line(HeaderRow, grid.Headers(heads...)...)
 	g.WrapHeight(HeaderRow, 9, "cards per replica", "tokens per second per replica")
 	g.WrapHeight(HeaderRow, 12, "own per million tokens: the cards' share")
-	g.WrapHeight(HeaderRow, 10, cheapestHeader)
-	if len(out.Deployments) == 0 {
+	g.WrapHeight(HeaderRow, 10, view.CheapestLabel)
+	if len(ds.All) == 0 {
 		g.Line(HeaderRow+1, grid.Text("There is no Deployments sheet, or it has no rows.", grid.StyleNote))
 		return g
 	}
-	for i, d := range out.Deployments {
-		costRow(g, out, lay, d, HeaderRow+1+i)
+	for i, d := range ds.All {
+		costRow(g, out, lay, ds.Figures, cols, d, HeaderRow+1+i)
 	}
-	shadeVerdicts(g, fmt.Sprintf("P%d:P%d", HeaderRow+1, HeaderRow+len(out.Deployments)))
+	verdicts := cols[view.Verdict]
+	shadeVerdicts(g, grid.CellName(verdicts, HeaderRow+1)+":"+grid.CellName(verdicts, HeaderRow+len(ds.All)))
 	return g
 }
 
-// costRow writes one deployment's row of Deployment costs.
-func costRow(g *grid.Grid, out Output, lay *resultsLayout, d deploy.Result, row int) {
-	g.Line(row, grid.Text(d.Name, grid.StyleLabel), grid.Text(d.Model, grid.StyleLabel), grid.Text(d.GPU, grid.StyleLabel))
-	if d.Phrase == nil { // not costed: the words say why
-		g.Set(17, row, grid.Text(d.Words, grid.Wrapped(grid.StyleError)))
-		g.WrapHeight(row, g.Widths()[16], d.Words)
-		return
+// costColumns is the column of each figure the sheet shows, in order.
+func costColumns(figs []view.Figure) map[string]int {
+	cols := map[string]int{}
+	for _, f := range figs {
+		if f.In&view.Sheet != 0 {
+			cols[f.Name] = len(cols) + 1
+		}
 	}
-	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/h"))
+	return cols
+}
+
+// costWidths are the columns' widths by figure; a figure not listed gets
+// defaultCostWidth.
+var costWidths = map[string]float64{
+	view.DeploymentName: 36, view.DeploymentModel: 36, view.DeploymentGPU: 11, view.CardsPerReplica: 9, view.Replicas: 9,
+	view.Usage: 17, view.DeploymentOffer: 44, domain.OfferPrice: 10, view.RentPerMonth: 14, view.OwnScenario: 14,
+	view.OwnNodes: 8, view.OwnBusy: 10, view.OwnPerMonth: 13, view.OwnBreakeven: 10, view.Verdict: 8, view.Words: 60,
+	view.TokensPerMonth: 15, view.API: 28, view.Cheapest: 10,
+}
+
+const defaultCostWidth = 12
+
+func costWidth(name string) float64 {
+	if w, ok := costWidths[name]; ok {
+		return w
+	}
+	return defaultCostWidth
+}
+
+// costRow writes one deployment's row of Deployment costs: every figure's
+// cell, linked where the sheet can work it out from other cells.
+func costRow(g *grid.Grid, out Output, lay *resultsLayout, figs []view.Figure, cols map[string]int, d view.Deployment, row int) {
+	cell := func(name string) string { return grid.CellName(cols[name], row) }
+	var links map[string]string
+	if d.Costed() {
+		links = costLinks(out, lay, d.Result, figs, cell)
+	}
+	for k, f := range figs {
+		if c := d.Cells[k]; f.In&view.Sheet != 0 && !c.Empty() {
+			g.Set(cols[f.Name], row, grid.Linked(costCell(f, c, d.Costed()), links[f.Name]))
+		}
+	}
+	g.WrapHeight(row, costWidth(view.Words), d.Words)
+}
+
+// costCell is a deployment's figure as the sheet holds it: a number in
+// the figure's format, else its words; the words of a deployment not
+// costed, which say why, stand out as an error.
+func costCell(f view.Figure, c view.Cell, costed bool) grid.Cell {
+	switch {
+	case c.Number:
+		format := f.Format
+		if format == "" && f.Whole {
+			format = "#,##0"
+		} else if format == "" {
+			format = units.ExcelFormat(f.Unit)
+		}
+		return grid.Number(c.Value, grid.WithFormat(grid.StyleResult, format))
+	case f.Name == view.Verdict:
+		return grid.Text(c.Words, grid.StyleVerdict)
+	case f.Name == view.Words && !costed:
+		return grid.Text(c.Words, grid.Wrapped(grid.StyleError))
+	case f.Name == view.Words:
+		return grid.Text(c.Words, grid.Wrapped(grid.StyleLabel))
+	}
+	return grid.Text(c.Words, grid.StyleLabel)
+}
+
+// costLinks are the formulas of a costed row's cells, by figure: renting
+// from the Deployments and Cloud cells, owning from the owning scenario's
+// Results cells, the tokens from both.
+func costLinks(out Output, lay *resultsLayout, d deploy.Result, figs []view.Figure, cell func(string) string) map[string]string {
 	in := deploymentRefs(d)
-	g.Set(4, row, grid.Linked(grid.Number(float64(d.Cards), grid.WithFormat(grid.StyleResult, "#,##0")), in.cards))
-	g.Set(5, row, grid.Linked(grid.Number(float64(d.Replicas), grid.WithFormat(grid.StyleResult, "#,##0")), in.replicas))
-	g.Set(6, row, grid.Linked(grid.Text(d.Usage, grid.StyleLabel), in.usage))
-	g.Set(7, row, grid.Text(d.Offer.Label(), grid.StyleLabel))
-	cards, replicas, hours := grid.CellName(4, row), grid.CellName(5, row), in.hours
+	hours := in.hours
 	if hours == "" {
 		hours = num(d.HoursPerMonth)
 	}
-	g.Set(8, row, grid.Linked(grid.Number(d.Offer.Price, money), priceLink(d.Offer)))
-	g.Set(9, row, grid.Linked(grid.Number(d.RentPerReplicaHour, money), cards+"*"+grid.CellName(8, row)))
-	g.Set(10, row, grid.Linked(grid.Number(d.RentPerMonth, money), fmt.Sprintf("%s*%s*%s", grid.CellName(9, row), hours, replicas)))
-	refs := map[string]string{deploy.QuantityRent: grid.CellName(10, row)}
-	if o := d.Own; o != nil {
-		own := ownRefs(out, lay, d)
-		g.Set(11, row, grid.Text(o.Scenario, grid.StyleLabel))
-		nodes := ""
-		if own.gpus != "" {
-			// A replica stays within one node up to its size; a larger one
-			// takes whole nodes (deploy.NodesFor).
-			nodes = fmt.Sprintf("IF(%s<=%s,ROUNDUP(%s/INT(%s/%s),0),%s*ROUNDUP(%s/%s,0))",
-				cards, own.gpus, replicas, own.gpus, cards, replicas, cards, own.gpus)
-		}
-		g.Set(12, row, grid.Linked(grid.Number(float64(o.Nodes), grid.WithFormat(grid.StyleResult, "#,##0")), nodes))
-		busy := ""
-		if nodes != "" && own.hours != "" {
-			busy = fmt.Sprintf("MIN(1,%s*%s*%s/(%s*%s*%s))", cards, replicas, hours, grid.CellName(12, row), own.gpus, own.hours)
-		}
-		g.Set(13, row, grid.Linked(grid.Number(o.Busy, grid.WithFormat(grid.StyleResult, "0.0%")), busy))
-		perMonth := ""
-		if own.nodeCost != "" {
-			perMonth = grid.CellName(12, row) + "*" + own.nodeCost
-		}
-		g.Set(14, row, grid.Linked(grid.Number(o.CostPerMonth, money), perMonth))
-		if o.Breakeven > 0 {
-			g.Set(15, row, grid.Linked(grid.Number(o.Breakeven, grid.WithFormat(grid.StyleResult, view.BreakevenFormat)), own.breakeven))
-		}
-		g.Set(16, row, grid.Linked(grid.Text(d.Verdict, grid.StyleVerdict), excelVerdict(grid.CellName(14, row)+"<="+grid.CellName(10, row))))
-		refs[wording.QuantityVerdict], refs[deploy.QuantityNodes], refs[deploy.QuantityBusy] = grid.CellName(16, row), grid.CellName(12, row), grid.CellName(13, row)
-		refs[deploy.QuantityOwn], refs[wording.QuantityBreakeven] = grid.CellName(14, row), grid.CellName(15, row)
-		if own.gpus != "" {
-			refs[deploy.QuantityNodeGPUs] = own.gpus
-		}
+	links := map[string]string{
+		view.CardsPerReplica:    in.cards,
+		view.Replicas:           in.replicas,
+		view.Usage:              in.usage,
+		domain.OfferPrice:       priceLink(d.Offer),
+		view.RentPerReplicaHour: cell(view.CardsPerReplica) + "*" + cell(domain.OfferPrice),
+		view.RentPerMonth:       fmt.Sprintf("%s*%s*%s", cell(view.RentPerReplicaHour), hours, cell(view.Replicas)),
 	}
-	words := excelPhrase(d.Phrase, refs)
-	if buy, rent := d.Phrases(); buy != nil {
-		// The sentence is built otherwise for the other verdict.
-		words = fmt.Sprintf(`IF(%s="buy",%s,%s)`, refs[wording.QuantityVerdict], excelPhrase(buy, refs), excelPhrase(rent, refs))
+	var own ownSide
+	if d.Own != nil {
+		own = ownRefs(out, lay, d)
+		ownLinks(links, own, cell, hours)
 	}
-	g.Set(17, row, grid.Linked(grid.Text(d.Words, grid.Wrapped(grid.StyleLabel)), words))
-	g.WrapHeight(row, g.Widths()[16], d.Words)
-	tokenCells(g, out, lay, d, row, hours)
+	if d.Tokens.PerMonth > 0 {
+		tokenLinks(links, d, own, cell, hours)
+	}
+	links[view.Words] = wordsLink(d, figs, cell, own)
+	return links
 }
 
-// cheapestHeader says what the cheapest column compares: the month of
-// owning whole nodes, as the verdict does, not the cards' share beside it.
-// A deployment alone pays for the whole nodes; the share is what it would
-// cost only if other deployments filled the rest, which the Fleet sheet
-// works out.
-const cheapestHeader = "cheapest: whole nodes, rent or API"
+// ownLinks are the formulas of owning whole nodes: a replica stays within
+// one node up to its size; a larger one takes whole nodes
+// (deploy.NodesFor).
+func ownLinks(links map[string]string, own ownSide, cell func(string) string, hours string) {
+	cards, replicas, nodes := cell(view.CardsPerReplica), cell(view.Replicas), cell(view.OwnNodes)
+	if own.gpus != "" {
+		links[view.OwnNodes] = fmt.Sprintf("IF(%s<=%s,ROUNDUP(%s/INT(%s/%s),0),%s*ROUNDUP(%s/%s,0))",
+			cards, own.gpus, replicas, own.gpus, cards, replicas, cards, own.gpus)
+		if own.hours != "" {
+			links[view.OwnBusy] = fmt.Sprintf("MIN(1,%s*%s*%s/(%s*%s*%s))", cards, replicas, hours, nodes, own.gpus, own.hours)
+		}
+	}
+	if own.nodeCost != "" {
+		links[view.OwnPerMonth] = nodes + "*" + own.nodeCost
+	}
+	links[view.OwnBreakeven] = own.breakeven
+	links[view.Verdict] = excelVerdict(cell(view.OwnPerMonth) + "<=" + cell(view.RentPerMonth))
+}
 
-// tokenCells writes a costs row's tokens, live: tokens a month from the
+// wordsLink is the verdict in words as a live formula: each number of the
+// phrase is its figure's cell, the node's GPUs the owning scenario's
+// (own, empty when no scenario owns the GPU).
+func wordsLink(d deploy.Result, figs []view.Figure, cell func(string) string, own ownSide) string {
+	refs := map[string]string{}
+	for _, f := range figs {
+		if f.In&view.Sheet != 0 {
+			refs[f.Name] = cell(f.Name)
+		}
+	}
+	if own.gpus != "" {
+		refs[deploy.QuantityNodeGPUs] = own.gpus
+	}
+	if buy, rent := d.Phrases(); buy != nil {
+		// The sentence is built otherwise for the other verdict.
+		return fmt.Sprintf(`IF(%s="buy",%s,%s)`, refs[wording.QuantityVerdict], excelPhrase(buy, refs), excelPhrase(rent, refs))
+	}
+	return excelPhrase(d.Phrase, refs)
+}
+
+// tokenLinks are the formulas of a row's tokens: tokens a month from the
 // throughput in Deployments, what a million cost rented (the row's rent),
 // owned (its cards' share of the owning scenario's node a month) and from
 // the API (its prices in APIs, at the mix planner read), and the cheapest.
-func tokenCells(g *grid.Grid, out Output, lay *resultsLayout, d deploy.Result, row int, hours string) {
-	t := d.Tokens
-	if t.PerMonth <= 0 {
-		return
-	}
-	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/h"))
-	count := grid.WithFormat(grid.StyleResult, "#,##0")
-	perSecond := ""
+func tokenLinks(links map[string]string, d deploy.Result, own ownSide, cell func(string) string, hours string) {
 	if at, ok := d.Where["tokens"]; ok && at.Sheet != "" {
-		perSecond = cellRef(at)
+		links[view.TokensPerSecond] = cellRef(at)
 		if d.Texts["tokens"] {
-			perSecond = "VALUE(" + perSecond + ")"
+			links[view.TokensPerSecond] = "VALUE(" + cellRef(at) + ")"
 		}
 	}
-	cell := func(col int) string { return grid.CellName(col, row) }
-	g.Set(18, row, grid.Linked(grid.Number(t.PerSecond, count), perSecond))
-	g.Set(19, row, grid.Linked(grid.Number(t.PerMonth, count), fmt.Sprintf("%s*3600*%s*%s", cell(18), hours, cell(5))))
-	millions := "(" + cell(19) + "/1000000)"
-	g.Set(20, row, grid.Linked(grid.Number(t.PerMillionRent, money), cell(10)+"/"+millions))
-	least := []string{cell(10)}
-	if o := d.Own; o != nil {
-		own := ownRefs(out, lay, d)
-		share := ""
+	links[view.TokensPerMonth] = fmt.Sprintf("%s*3600*%s*%s", cell(view.TokensPerSecond), hours, cell(view.Replicas))
+	millions := "(" + cell(view.TokensPerMonth) + "/1000000)"
+	links[view.RentPerMillion] = cell(view.RentPerMonth) + "/" + millions
+	least := []string{cell(view.RentPerMonth)}
+	cheapest := `"rent"`
+	if d.Own != nil {
 		if own.nodeCost != "" && own.gpus != "" {
-			share = fmt.Sprintf("%s*%s*%s/%s/%s", cell(4), cell(5), own.nodeCost, own.gpus, millions)
+			links[view.OwnPerMillion] = fmt.Sprintf("%s*%s*%s/%s/%s", cell(view.CardsPerReplica), cell(view.Replicas), own.nodeCost, own.gpus, millions)
 		}
-		g.Set(21, row, grid.Linked(grid.Number(t.PerMillionOwn, money), share))
-		least = append(least, cell(14))
+		least = append(least, cell(view.OwnPerMonth))
+		cheapest = fmt.Sprintf(`IF(%s<=%s,"own","rent")`, cell(view.OwnPerMonth), cell(view.RentPerMonth))
 	}
-	cheapest := fmt.Sprintf(`IF(%s<=%s,"own","rent")`, cell(14), cell(10))
-	if d.Own == nil {
-		cheapest = `"rent"`
+	if a := d.Tokens.API; a != nil {
+		links[view.APIPerMillion] = apiPriceLink(d, a)
+		links[view.APIPerMonth] = cell(view.APIPerMillion) + "*" + millions
+		cheapest = fmt.Sprintf(`IF(%s<MIN(%s),"api",%s)`, cell(view.APIPerMonth), strings.Join(least, ","), cheapest)
 	}
-	if a := t.API; a != nil {
-		g.Set(22, row, grid.Text(a.Label(), grid.StyleLabel))
-		price := ""
-		if a.InputAt.Sheet != "" && a.OutputAt.Sheet != "" && (d.MixCached == 0 || a.CachedAt.Sheet != "") {
-			price = fmt.Sprintf("(%s*%s+%s*%s", num(d.MixIn), cellRef(a.InputAt), num(d.MixOut), cellRef(a.OutputAt))
-			if d.MixCached > 0 {
-				price += fmt.Sprintf("+%s*%s", num(d.MixCached), cellRef(a.CachedAt))
-			}
-			price += ")/" + num(d.MixIn+d.MixCached+d.MixOut)
-		}
-		g.Set(23, row, grid.Linked(grid.Number(a.PerMillion, money), price))
-		g.Set(24, row, grid.Linked(grid.Number(a.PerMonth, money), cell(23)+"*"+millions))
-		cheapest = fmt.Sprintf(`IF(%s<MIN(%s),"api",%s)`, cell(24), strings.Join(least, ","), cheapest)
+	links[view.Cheapest] = cheapest
+}
+
+// apiPriceLink is an API's price per million tokens of the deployment's
+// mix, from its prices in APIs; "" where APIs does not hold them all.
+func apiPriceLink(d deploy.Result, a *deploy.APISide) string {
+	if a.InputAt.Sheet == "" || a.OutputAt.Sheet == "" || d.MixCached != 0 && a.CachedAt.Sheet == "" {
+		return ""
 	}
-	g.Set(25, row, grid.Linked(grid.Text(t.Cheapest, grid.StyleLabel), cheapest))
+	price := fmt.Sprintf("(%s*%s+%s*%s", num(d.MixIn), cellRef(a.InputAt), num(d.MixOut), cellRef(a.OutputAt))
+	if d.MixCached > 0 {
+		price += fmt.Sprintf("+%s*%s", num(d.MixCached), cellRef(a.CachedAt))
+	}
+	return price + ")/" + num(d.MixIn+d.MixCached+d.MixOut)
 }
 
 // deploymentInputs are the Deployments cells a costs row reads, as formula
