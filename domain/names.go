@@ -1,5 +1,12 @@
 package domain
 
+import (
+	"slices"
+	"sync"
+
+	"planner/formulas"
+)
+
 // The names planner gives a meaning of its own: the inputs and formulas it
 // reads or provides by name. Every package that reads one by name uses
 // these constants, so that a name is spelled in one place.
@@ -105,7 +112,12 @@ const (
 	NetworkPerMonth    = "network_per_month"
 )
 
-// LaterInputs are those inputs, in the order checks of them speak: a
+// LaterInputs are the inputs the built-in cost per GPU-hour came to read
+// after workbooks were first made, in the order the library reads them: a
 // workbook without one is given it at zero (its unit is the default
-// workbook's), and a workbook's own cost per GPU-hour must read each.
-var LaterInputs = []string{CostOfCapital, MaintenancePerYear, StaffPerMonth, NetworkPerMonth}
+// workbook's), and a workbook's own cost per GPU-hour must read each. The
+// library and its earlier built-ins say which they are, so that a new
+// cost line needs no name here.
+func LaterInputs() []string { return slices.Clone(laterInputs()) }
+
+var laterInputs = sync.OnceValue(func() []string { return formulas.AddedInputs(CostPerGPUHour) })

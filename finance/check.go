@@ -22,7 +22,7 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 		return nil, nil
 	}
 	m := p.Model()
-	for _, name := range domain.LaterInputs {
+	for _, name := range domain.LaterInputs() {
 		in, ok := m.Input(name)
 		if !ok || slices.Contains(p.DependsOn(name), domain.CostPerGPUHour) {
 			continue

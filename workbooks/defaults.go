@@ -8,7 +8,6 @@ import (
 
 	"planner/diag"
 	"planner/domain"
-	"planner/formulas"
 	"planner/montecarlo"
 	"planner/sizing"
 	"planner/units"
@@ -21,33 +20,40 @@ import (
 //go:embed defaults/*.tsv
 var defaultFiles embed.FS
 
-// DefaultModel is the model planner init writes. A test proves the files
-// parse and that the model builds; a broken default is a bug, so it panics.
+// DefaultModel is the model planner init writes: each input sheet's
+// defaults, as its reader's row gives them. A test proves the files parse
+// and that the model builds; a broken default is a bug, so it panics.
 func DefaultModel() domain.Model {
-	m := domain.Model{Formulas: formulas.Library()}
-	for _, r := range defaultRows(schema.Assumptions) {
-		m.Inputs = append(m.Inputs, defaultInput(r))
+	var m domain.Model
+	for _, sr := range sheetReaders {
+		if sr.defaults != nil {
+			sr.defaults(&m)
+		}
 	}
-	for _, r := range defaultRows(schema.Correlations) {
-		m.Correlations = append(m.Correlations, domain.Correlation{A: r["a"], B: r["b"], Rho: r.num("rho"), Notes: r["notes"]})
-	}
-	for _, r := range defaultRows(schema.Cloud) {
-		m.Offers = append(m.Offers, domain.Offer{Provider: r["provider"], Name: r["offer"], GPU: r["gpu"], Price: r.num("price"),
-			AsOf: r["asof"], Source: r["source"], Notes: r["notes"]})
-	}
-	for _, r := range defaultRows(schema.GPUs) {
-		m.GPUs = append(m.GPUs, sizing.GPUSpec{Name: r["name"], MemoryGB: r.num("memory"), Watts: r.opt("watts"),
-			Interconnect: r["interconnect"], Source: r["source"]})
-	}
-	for _, r := range defaultRows(schema.Models) {
-		m.Catalog = append(m.Catalog, defaultModelSpec(r))
-	}
-	m.Scenarios = defaultScenarios(m)
-	for _, r := range defaultRows(schema.Deployments) {
-		m.Deployments = append(m.Deployments, defaultDeployment(r))
-	}
-	defaultWhatIfs(&m)
 	return m
+}
+
+// fromDefaults reads the sheet's defaults table, one item per row.
+func fromDefaults[T any](s schema.Sheet, item func(defaultRow) T) []T {
+	var out []T
+	for _, r := range defaultRows(s) {
+		out = append(out, item(r))
+	}
+	return out
+}
+
+func defaultOffer(r defaultRow) domain.Offer {
+	return domain.Offer{Provider: r["provider"], Name: r["offer"], GPU: r["gpu"], Price: r.num("price"),
+		AsOf: r["asof"], Source: r["source"], Notes: r["notes"]}
+}
+
+func defaultGPU(r defaultRow) sizing.GPUSpec {
+	return sizing.GPUSpec{Name: r["name"], MemoryGB: r.num("memory"), Watts: r.opt("watts"),
+		Interconnect: r["interconnect"], Source: r["source"]}
+}
+
+func defaultCorrelation(r defaultRow) domain.Correlation {
+	return domain.Correlation{A: r["a"], B: r["b"], Rho: r.num("rho"), Notes: r["notes"]}
 }
 
 func defaultInput(r defaultRow) domain.Input {
@@ -83,34 +89,33 @@ func defaultDeployment(r defaultRow) domain.Deployment {
 	return d
 }
 
-// defaultWhatIfs reads the tornado targets, data tables and goals.
-func defaultWhatIfs(m *domain.Model) {
-	for _, r := range defaultRows(schema.Targets) {
-		m.Targets = append(m.Targets, domain.TargetSpec{Name: r["name"], Notes: r["notes"]})
+func defaultTarget(r defaultRow) domain.TargetSpec {
+	return domain.TargetSpec{Name: r["name"], Notes: r["notes"]}
+}
+
+func defaultDataTable(r defaultRow) domain.TableSpec {
+	shade, ok := parseShade(r["shade"])
+	if !ok {
+		panic("defaults: Tables: " + r["shade"])
 	}
-	for _, r := range defaultRows(schema.Tables) {
-		shade, ok := parseShade(r["shade"])
-		if !ok {
-			panic("defaults: Tables: " + r["shade"])
-		}
-		t := domain.TableSpec{Name: r["name"], Output: r["output"], Row: r.axis("row"), Shade: shade, Notes: r["notes"]}
-		if r["colinput"] != "" {
-			col := r.axis("col")
-			t.Col = &col
-		}
-		m.Tables = append(m.Tables, t)
+	t := domain.TableSpec{Name: r["name"], Output: r["output"], Row: r.axis("row"), Shade: shade, Notes: r["notes"]}
+	if r["colinput"] != "" {
+		col := r.axis("col")
+		t.Col = &col
 	}
-	for _, r := range defaultRows(schema.Goals) {
-		with, bad := parseSettings(r["with"])
-		if bad != "" {
-			panic("defaults: Goals: " + bad)
-		}
-		g := domain.Goal{Name: r["name"], For: r["for"], Target: r["target"], Value: r.num("value"), Offer: r["offer"], With: with, Notes: r["notes"]}
-		if r["low"] != "" {
-			g.Low, g.High, g.HasRange = r.num("low"), r.num("high"), true
-		}
-		m.Goals = append(m.Goals, g)
+	return t
+}
+
+func defaultGoal(r defaultRow) domain.Goal {
+	with, bad := parseSettings(r["with"])
+	if bad != "" {
+		panic("defaults: Goals: " + bad)
 	}
+	g := domain.Goal{Name: r["name"], For: r["for"], Target: r["target"], Value: r.num("value"), Offer: r["offer"], With: with, Notes: r["notes"]}
+	if r["low"] != "" {
+		g.Low, g.High, g.HasRange = r.num("low"), r.num("high"), true
+	}
+	return g
 }
 
 // axis reads a table's row or column axis (prefix "row" or "col"): input,
@@ -212,6 +217,16 @@ func defaultRows(s schema.Sheet) []defaultRow {
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// defaultCells is the sheet's defaults table as init writes it: each row's
+// cells by column key.
+func defaultCells(s schema.Sheet) []map[string]string {
+	var out []map[string]string
+	for _, r := range defaultRows(s) {
+		out = append(out, r)
+	}
+	return out
 }
 
 // tsvLines are the lines of a defaults file; trimming the file takes the

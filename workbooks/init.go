@@ -39,7 +39,7 @@ type Initialized struct {
 func Init(path string) (Initialized, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		m := DefaultModel()
-		grids := inputsheets.Input(m, nil)
+		grids := inputsheets.Input(m, nil, defaultCells)
 		data, err := initNew(path, grids, pricesDated(m))
 		return Initialized{Data: data, Sheets: sheetNames(grids)}, err
 	}
@@ -100,7 +100,7 @@ func initPlan(path string, data []byte) (inputPlan, error) {
 // it adopts, each under its name, a renamed one carrying its name.
 func (p inputPlan) grids() []*grid.Grid {
 	var out []*grid.Grid
-	for i, g := range inputsheets.Input(DefaultModel(), p.names) {
+	for i, g := range inputsheets.Input(DefaultModel(), p.names, defaultCells) {
 		input := schema.InputNames()[i]
 		switch {
 		case p.adopted[input]:

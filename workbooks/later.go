@@ -13,7 +13,7 @@ import (
 
 // laterInputs are the inputs the built-in formulas came to read after
 // workbooks were first made (domain.LaterInputs), sorted by name.
-func laterInputs() []string { return slices.Sorted(slices.Values(domain.LaterInputs)) }
+func laterInputs() []string { return slices.Sorted(slices.Values(domain.LaterInputs())) }
 
 // laterUnit is a later input's unit, as the default workbook gives it.
 func laterUnit(name string) string {

@@ -2,31 +2,45 @@ package workbooks
 
 import (
 	"planner/domain"
+	"planner/formulas"
 	"planner/workbooks/internal/schema"
 )
 
 // sheetReader reads one input sheet, as its declaration names it, into
-// the model.
+// the model, from a workbook (read) and from the default workbook's table
+// of it (defaults, nil for a sheet init writes empty).
 type sheetReader struct {
-	sheet schema.Sheet
-	read  func(r *reader, m *domain.Model)
+	sheet    schema.Sheet
+	read     func(r *reader, m *domain.Model)
+	defaults func(m *domain.Model)
 }
 
 // sheetReaders read the input sheets a workbook has, Assumptions first:
 // scenarios, tables and goals are read against its inputs. The Formulas
 // sheet gives the workbook's own formulas, which Read merges with the
-// library.
+// library; the default workbook's are the library.
 var sheetReaders = []sheetReader{
-	{schema.Assumptions, func(r *reader, m *domain.Model) { m.Inputs = r.assumptions() }},
-	{schema.Cloud, func(r *reader, m *domain.Model) { m.Offers = r.offers() }},
-	{schema.Scenarios, func(r *reader, m *domain.Model) { m.Scenarios = r.scenarios(m.Inputs) }},
-	{schema.GPUs, func(r *reader, m *domain.Model) { m.GPUs = r.gpus() }},
-	{schema.Models, func(r *reader, m *domain.Model) { m.Catalog = r.models() }},
-	{schema.Deployments, func(r *reader, m *domain.Model) { m.Deployments = r.deployments() }},
-	{schema.APIs, func(r *reader, m *domain.Model) { m.APIs = r.apis() }},
-	{schema.Correlations, func(r *reader, m *domain.Model) { m.Correlations = r.correlations() }},
-	{schema.Targets, func(r *reader, m *domain.Model) { m.Targets = r.targets() }},
-	{schema.Tables, func(r *reader, m *domain.Model) { m.Tables = r.tables(m.Inputs) }},
-	{schema.Goals, func(r *reader, m *domain.Model) { m.Goals = r.goals(m.Inputs) }},
-	{schema.Formulas, func(r *reader, m *domain.Model) { m.Formulas = r.formulas() }},
+	{schema.Assumptions, func(r *reader, m *domain.Model) { m.Inputs = r.assumptions() },
+		func(m *domain.Model) { m.Inputs = fromDefaults(schema.Assumptions, defaultInput) }},
+	{schema.Cloud, func(r *reader, m *domain.Model) { m.Offers = r.offers() },
+		func(m *domain.Model) { m.Offers = fromDefaults(schema.Cloud, defaultOffer) }},
+	{schema.Scenarios, func(r *reader, m *domain.Model) { m.Scenarios = r.scenarios(m.Inputs) },
+		func(m *domain.Model) { m.Scenarios = defaultScenarios(*m) }},
+	{schema.GPUs, func(r *reader, m *domain.Model) { m.GPUs = r.gpus() },
+		func(m *domain.Model) { m.GPUs = fromDefaults(schema.GPUs, defaultGPU) }},
+	{schema.Models, func(r *reader, m *domain.Model) { m.Catalog = r.models() },
+		func(m *domain.Model) { m.Catalog = fromDefaults(schema.Models, defaultModelSpec) }},
+	{schema.Deployments, func(r *reader, m *domain.Model) { m.Deployments = r.deployments() },
+		func(m *domain.Model) { m.Deployments = fromDefaults(schema.Deployments, defaultDeployment) }},
+	{schema.APIs, func(r *reader, m *domain.Model) { m.APIs = r.apis() }, nil},
+	{schema.Correlations, func(r *reader, m *domain.Model) { m.Correlations = r.correlations() },
+		func(m *domain.Model) { m.Correlations = fromDefaults(schema.Correlations, defaultCorrelation) }},
+	{schema.Targets, func(r *reader, m *domain.Model) { m.Targets = r.targets() },
+		func(m *domain.Model) { m.Targets = fromDefaults(schema.Targets, defaultTarget) }},
+	{schema.Tables, func(r *reader, m *domain.Model) { m.Tables = r.tables(m.Inputs) },
+		func(m *domain.Model) { m.Tables = fromDefaults(schema.Tables, defaultDataTable) }},
+	{schema.Goals, func(r *reader, m *domain.Model) { m.Goals = r.goals(m.Inputs) },
+		func(m *domain.Model) { m.Goals = fromDefaults(schema.Goals, defaultGoal) }},
+	{schema.Formulas, func(r *reader, m *domain.Model) { m.Formulas = r.formulas() },
+		func(m *domain.Model) { m.Formulas = formulas.Library() }},
 }

@@ -1,10 +1,12 @@
 package inputsheets
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/units"
 	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/schema"
 )
@@ -35,4 +37,36 @@ func declared(n schema.Names, s schema.Sheet, last int, keys ...string) *exceliz
 		return pick(n, c.Pick, sqref)
 	}
 	return nil
+}
+
+// tableGrid is an input sheet that is a table of its declared columns and
+// nothing more: one item per row, by column key. A column with a unit
+// holds numbers, in the unit's format; the others hold text. Each
+// column's declared validation covers the rows written and a hundred more,
+// for the user's own.
+func tableGrid(n schema.Names, s schema.Sheet, rows []map[string]string) *grid.Grid {
+	g := newGrid(n, s)
+	for i, r := range rows {
+		for c, col := range s.Columns {
+			if text := r[col.Key]; text != "" {
+				g.Set(c+1, i+2, tableCell(col, text))
+			}
+		}
+	}
+	last := len(rows) + 1 + 100
+	for _, col := range s.Columns {
+		if dv := declared(n, s, last, col.Key); dv != nil {
+			g.Validate(dv)
+		}
+	}
+	return g
+}
+
+// tableCell is a cell of a declared column: a number in its unit's format
+// when the column has a unit and the text is one, else the text.
+func tableCell(col schema.Column, text string) grid.Cell {
+	if v, err := strconv.ParseFloat(text, 64); err == nil && col.Unit != "" {
+		return grid.Number(v, grid.WithFormat(grid.StyleInput, units.ExcelFormat(col.Unit)))
+	}
+	return grid.Text(text, grid.StyleInput)
 }

@@ -3,6 +3,8 @@
 // the what-if sheets' Targets, Tables and Goals, and Formulas), from a
 // model: their columns, input styles, defined names and data validation,
 // each sheet's headers, widths and checks as package schema declares them.
+// A declared sheet without a layout of its own (layouts) is a table of its
+// declared columns, filled from the rows init gives it.
 // Once written, they are the user's: planner reads them and never writes
 // them again.
 //

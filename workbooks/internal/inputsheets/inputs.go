@@ -18,11 +18,40 @@ import (
 
 // Input lays out every sheet init writes from m, in the order of
 // schema.InputNames: the sheets the user edits, each named as n says, and
-// referring to the others so.
-func Input(m domain.Model, n schema.Names) []*grid.Grid {
-	return []*grid.Grid{assumptionsGrid(n, m.Inputs), scenariosGrid(n, m.Scenarios, m.Inputs), cloudGrid(n, m.Offers), apisGrid(n, m.APIs),
-		gpusGrid(n, m.GPUs), modelsGrid(n, m.Catalog), deploymentsGrid(n, m.Deployments), correlationsGrid(n, m.Correlations),
-		targetsGrid(n, m.Targets), tablesGrid(n, m.Tables, m.Inputs), goalsGrid(n, m), formulasGrid(n, m.Formulas)}
+// referring to the others so. A sheet without a layout of its own is a
+// table of its declared columns, filled with the rows table gives it.
+func Input(m domain.Model, n schema.Names, table func(schema.Sheet) []map[string]string) []*grid.Grid {
+	var out []*grid.Grid
+	for _, s := range schema.Inputs() {
+		if layout, ok := layouts[s.Name]; ok {
+			out = append(out, layout(n, m))
+			continue
+		}
+		var rows []map[string]string
+		if table != nil {
+			rows = table(s)
+		}
+		out = append(out, tableGrid(n, s, rows))
+	}
+	return out
+}
+
+// layouts lay out the input sheets that are more than a table of their
+// declared columns (named cells, a grid of scenarios, dates, their own
+// checks), by the sheet's name.
+var layouts = map[string]func(n schema.Names, m domain.Model) *grid.Grid{
+	schema.Assumptions.Name:  func(n schema.Names, m domain.Model) *grid.Grid { return assumptionsGrid(n, m.Inputs) },
+	schema.Scenarios.Name:    func(n schema.Names, m domain.Model) *grid.Grid { return scenariosGrid(n, m.Scenarios, m.Inputs) },
+	schema.Cloud.Name:        func(n schema.Names, m domain.Model) *grid.Grid { return cloudGrid(n, m.Offers) },
+	schema.APIs.Name:         func(n schema.Names, m domain.Model) *grid.Grid { return apisGrid(n, m.APIs) },
+	schema.GPUs.Name:         func(n schema.Names, m domain.Model) *grid.Grid { return gpusGrid(n, m.GPUs) },
+	schema.Models.Name:       func(n schema.Names, m domain.Model) *grid.Grid { return modelsGrid(n, m.Catalog) },
+	schema.Deployments.Name:  func(n schema.Names, m domain.Model) *grid.Grid { return deploymentsGrid(n, m.Deployments) },
+	schema.Correlations.Name: func(n schema.Names, m domain.Model) *grid.Grid { return correlationsGrid(n, m.Correlations) },
+	schema.Targets.Name:      func(n schema.Names, m domain.Model) *grid.Grid { return targetsGrid(n, m.Targets) },
+	schema.Tables.Name:       func(n schema.Names, m domain.Model) *grid.Grid { return tablesGrid(n, m.Tables, m.Inputs) },
+	schema.Goals.Name:        goalsGrid,
+	schema.Formulas.Name:     func(n schema.Names, m domain.Model) *grid.Grid { return formulasGrid(n, m.Formulas) },
 }
 
 // assumptionsGrid is the Assumptions sheet: one input per row, every value

@@ -44,7 +44,7 @@ func smallModel() domain.Model {
 func written(t *testing.T, m domain.Model, n schema.Names) *excelize.File {
 	t.Helper()
 	f := excelize.NewFile()
-	grids := Input(m, n)
+	grids := Input(m, n, nil)
 	if err := f.SetSheetName("Sheet1", grids[0].Sheet()); err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestHeadersAreTheDeclarations(t *testing.T) {
 // TestWidthsAreTheDeclarations checks the grids: ooxml.Pack, not grid,
 // puts the widths into the sheet's part.
 func TestWidthsAreTheDeclarations(t *testing.T) {
-	for i, g := range Input(smallModel(), nil) {
+	for i, g := range Input(smallModel(), nil, nil) {
 		s := schema.Inputs()[i]
 		if got, want := g.Widths()[:len(s.Columns)], s.Widths(); !slices.Equal(got, want) {
 			t.Errorf("%s: widths %v, want %v", s.Name, got, want)
@@ -180,6 +180,66 @@ func TestEveryInputValueIsNamed(t *testing.T) {
 		want := fmt.Sprintf("%s!$%s$%d", schema.Assumptions.Name, "B", i+2)
 		if got := names[in.Name]; got != want {
 			t.Errorf("%s refers to %q, want %q", in.Name, got, want)
+		}
+	}
+}
+
+// leases is a sheet with no layout of its own: a name, and dollars a month.
+var leases = schema.Sheet{Name: "Leases", Columns: []schema.Column{
+	{Key: "name", Header: "name", Required: true, Width: 20},
+	{Key: "permonth", Header: "$ per month", Required: true, Unit: "$/month", Width: 14},
+}}
+
+// TestTableGridIsTheDeclaration writes two leases, the second without a
+// price: the header row is the declaration's, the price a number in
+// dollars and cents, the empty cell left out, and the price column refuses
+// a negative amount on the two rows and a hundred more (B2:B103).
+func TestTableGridIsTheDeclaration(t *testing.T) {
+	n := schema.Names{leases.Name: "Leases (planner)"}
+	g := tableGrid(n, leases, []map[string]string{{"name": "rack", "permonth": "1200.5"}, {"name": "site"}})
+	f := excelize.NewFile()
+	defer f.Close()
+	if err := f.SetSheetName("Sheet1", g.Sheet()); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := grid.Write(f, []*grid.Grid{g}); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"A1": "name", "B1": "$ per month", "A2": "rack", "B2": "1200.5", "A3": "site", "B3": ""}
+	for cell, text := range want {
+		if got, _ := f.GetCellValue("Leases (planner)", cell, excelize.Options{RawCellValue: true}); got != text {
+			t.Errorf("%s = %q, want %q", cell, got, text)
+		}
+	}
+	if typ, _ := f.GetCellType("Leases (planner)", "B2"); typ != excelize.CellTypeNumber && typ != excelize.CellTypeUnset {
+		t.Errorf("B2 is of type %v, want a number", typ)
+	}
+	dvs, err := f.GetDataValidations("Leases (planner)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dvs) != 1 || dvs[0].Sqref != "B2:B103" || dvs[0].Operator != "greaterThanOrEqual" || dvs[0].Formula1 != "0" {
+		for _, dv := range dvs {
+			t.Logf("validation %s %s %s", dv.Sqref, dv.Operator, dv.Formula1)
+		}
+		t.Errorf("want one validation, B2:B103 at least 0")
+	}
+}
+
+// TestTableCell: a number only where the column has a unit.
+func TestTableCell(t *testing.T) {
+	price, name := leases.Column("permonth"), leases.Column("name")
+	for _, c := range []struct {
+		col  schema.Column
+		text string
+		want grid.Cell
+	}{
+		{price, "1200", grid.Number(1200, grid.WithFormat(grid.StyleInput, "$#,##0.00"))},
+		{price, "ask", grid.Text("ask", grid.StyleInput)},
+		{name, "42", grid.Text("42", grid.StyleInput)},
+	} {
+		if got := tableCell(c.col, c.text); got != c.want {
+			t.Errorf("tableCell(%s, %q) = %+v, want %+v", c.col.Key, c.text, got, c.want)
 		}
 	}
 }

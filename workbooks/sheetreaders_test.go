@@ -1,0 +1,51 @@
+package workbooks
+
+import (
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"testing"
+
+	"planner/workbooks/internal/schema"
+)
+
+// Every defaults table is some input sheet's, and that sheet's reader
+// gives the default workbook its rows: a table no reader reads would be
+// left out without a word. The ten tables are those of every input sheet
+// but APIs (none by default) and Formulas (the library).
+func TestEveryDefaultsTableIsRead(t *testing.T) {
+	files, err := fs.Glob(defaultFiles, "defaults/*.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var read []string
+	for _, sr := range sheetReaders {
+		if sr.defaults != nil && sr.sheet.Name != schema.Formulas.Name {
+			read = append(read, strings.ToLower(sr.sheet.Name)+".tsv")
+		}
+	}
+	for _, f := range files {
+		if !slices.Contains(read, path.Base(f)) {
+			t.Errorf("%s: no sheet reader gives the default workbook its rows", f)
+		}
+	}
+	if len(files) != len(schema.Inputs())-2 {
+		t.Errorf("%d defaults tables, want %d: one per input sheet but APIs and Formulas", len(files), len(schema.Inputs())-2)
+	}
+}
+
+// Each input sheet has one reader, in the order the model needs them:
+// Assumptions first, since scenarios, tables and goals name its inputs.
+func TestEveryInputSheetHasOneReader(t *testing.T) {
+	var names []string
+	for _, sr := range sheetReaders {
+		names = append(names, sr.sheet.Name)
+	}
+	if names[0] != schema.Assumptions.Name {
+		t.Errorf("readers begin with %s, want %s", names[0], schema.Assumptions.Name)
+	}
+	if got, want := slices.Sorted(slices.Values(names)), slices.Sorted(slices.Values(schema.InputNames())); !slices.Equal(got, want) {
+		t.Errorf("readers of %v, want one of each of %v", got, want)
+	}
+}
