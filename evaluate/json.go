@@ -1,7 +1,9 @@
 package evaluate
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -164,6 +166,37 @@ func (q QuantilesJSON) MarshalJSON() ([]byte, error) {
 		b = append(append(b, ':'), v...)
 	}
 	return append(b, '}'), nil
+}
+
+// UnmarshalJSON reads the statistics back in the order they were written.
+func (q *QuantilesJSON) UnmarshalJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return fmt.Errorf("statistics: want an object, %v", err)
+	}
+	*q = nil
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		var v float64
+		if err := dec.Decode(&v); err != nil {
+			return err
+		}
+		*q = append(*q, StatisticJSON{Key: key.(string), Value: v})
+	}
+	return nil
+}
+
+// Of is the statistic under key; NaN when there is none.
+func (q QuantilesJSON) Of(key string) float64 {
+	for _, s := range q {
+		if s.Key == key {
+			return s.Value
+		}
+	}
+	return math.NaN()
 }
 
 // quantilesJSON is an output's statistics as JSON holds them.
