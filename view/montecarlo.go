@@ -40,6 +40,16 @@ var statistics = []statistic{
 	{Figure{Name: BaseRank, Label: "base at (percentile)", Head: "base at", Key: BaseRank, Unit: units.Share, In: Terminal | Sheet | JSON}, baseRank},
 }
 
+// Statistics are the figures of an output over the samples, in reading
+// order: the columns of a table of outputs before any run fills it.
+func Statistics() []Figure {
+	figs := make([]Figure, len(statistics))
+	for k, s := range statistics {
+		figs[k] = s.Figure
+	}
+	return figs
+}
+
 func value(of func(montecarlo.Stats) float64) func(montecarlo.Stats, int) Cell {
 	return func(s montecarlo.Stats, _ int) Cell { return Cell{Value: of(s), Number: true} }
 }
@@ -93,10 +103,7 @@ func MonteCarloOf(mc *montecarlo.Result) *MonteCarlo {
 	if mc == nil {
 		return nil
 	}
-	out := &MonteCarlo{Result: mc}
-	for _, s := range statistics {
-		out.Statistics = append(out.Statistics, s.Figure)
-	}
+	out := &MonteCarlo{Result: mc, Statistics: Statistics()}
 	for _, o := range mc.Outputs {
 		out.Outputs = append(out.Outputs, distributionOf(o, mc.Good))
 	}
