@@ -1,7 +1,9 @@
 package evaluate
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -137,13 +139,75 @@ type MonteCarloJSON struct {
 	PNPVAboveZero map[string]float64       `json:"p_npv_above_zero,omitempty"`
 }
 
-type QuantilesJSON struct {
-	Mean     float64 `json:"mean"`
-	P5       float64 `json:"p5"`
-	P50      float64 `json:"p50"`
-	P95      float64 `json:"p95"`
-	Base     float64 `json:"base"`      // the scenario's own value, without sampling
-	BaseRank float64 `json:"base_rank"` // where it falls among the samples, 0..1
+// QuantilesJSON is an output's statistics over the samples: each that the
+// view declares for JSON, under its key, in the view's order.
+type QuantilesJSON []StatisticJSON
+
+// StatisticJSON is one statistic of an output: base is the scenario's own
+// value, without sampling, and base_rank where it falls among the samples,
+// 0..1.
+type StatisticJSON struct {
+	Key   string
+	Value float64
+}
+
+// MarshalJSON writes the statistics as one object, keyed in their order.
+func (q QuantilesJSON) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, s := range q {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendQuote(b, s.Key)
+		v, err := json.Marshal(s.Value)
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(b, ':'), v...)
+	}
+	return append(b, '}'), nil
+}
+
+// UnmarshalJSON reads the statistics back in the order they were written.
+func (q *QuantilesJSON) UnmarshalJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return fmt.Errorf("statistics: want an object, %v", err)
+	}
+	*q = nil
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		var v float64
+		if err := dec.Decode(&v); err != nil {
+			return err
+		}
+		*q = append(*q, StatisticJSON{Key: key.(string), Value: v})
+	}
+	return nil
+}
+
+// Of is the statistic under key; NaN when there is none.
+func (q QuantilesJSON) Of(key string) float64 {
+	for _, s := range q {
+		if s.Key == key {
+			return s.Value
+		}
+	}
+	return math.NaN()
+}
+
+// quantilesJSON is an output's statistics as JSON holds them.
+func quantilesJSON(figs []view.Figure, d view.Distribution) QuantilesJSON {
+	var q QuantilesJSON
+	for k, f := range figs {
+		if f.In&view.JSON != 0 {
+			q = append(q, StatisticJSON{Key: f.Key, Value: d.Cells[k].Value})
+		}
+	}
+	return q
 }
 
 // CloseCallJSON marks a verdict the Monte Carlo run (or a thin margin)
@@ -420,22 +484,23 @@ func monteCarloJSON(mc *montecarlo.Result) *MonteCarloJSON {
 	if mc == nil {
 		return nil
 	}
+	v := view.MonteCarloOf(mc)
 	j := &MonteCarloJSON{Samples: mc.Samples, Seed: mc.Seed, Evaluated: mc.Good, FirstFailure: mc.FirstFailure, Held: montecarlo.HeldNames(mc.Held),
 		Outputs: map[string]QuantilesJSON{}, POwnCheaper: map[string]float64{}}
-	for _, o := range mc.Outputs {
-		if o.Mean == o.Mean { // NaN when no sample evaluated
-			j.Outputs[o.Name] = QuantilesJSON{Mean: o.Mean, P5: o.P5, P50: o.P50, P95: o.P95, Base: o.Base, BaseRank: o.BaseRank}
+	for _, d := range v.Outputs {
+		if d.Mean == d.Mean { // NaN when no sample evaluated
+			j.Outputs[d.Name] = quantilesJSON(v.Statistics, d)
 		}
 	}
-	for _, oc := range mc.OwnCheaper {
+	for _, oc := range v.Offers {
 		if oc.Probability == oc.Probability {
 			j.POwnCheaper[oc.Offer.Label()] = oc.Probability
 		}
-		if o := oc.NPV; o != nil && o.Mean == o.Mean {
+		if d := oc.NPVSaving; d != nil && d.Mean == d.Mean {
 			if j.NPVSaving == nil {
 				j.NPVSaving, j.PNPVAboveZero = map[string]QuantilesJSON{}, map[string]float64{}
 			}
-			j.NPVSaving[oc.Offer.Label()] = QuantilesJSON{Mean: o.Mean, P5: o.P5, P50: o.P50, P95: o.P95, Base: o.Base, BaseRank: o.BaseRank}
+			j.NPVSaving[oc.Offer.Label()] = quantilesJSON(v.Statistics, *d)
 			j.PNPVAboveZero[oc.Offer.Label()] = oc.NPVAboveZero
 		}
 	}

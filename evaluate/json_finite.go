@@ -23,6 +23,14 @@ func NotFinite(doc any) string {
 }
 
 func notFinite(v reflect.Value, path string) (string, float64, bool) {
+	if q, ok := asQuantiles(v); ok {
+		for _, s := range q {
+			if math.IsNaN(s.Value) || math.IsInf(s.Value, 0) {
+				return path + "." + s.Key, s.Value, true
+			}
+		}
+		return "", 0, false
+	}
 	switch v.Kind() {
 	case reflect.Float32, reflect.Float64:
 		if x := v.Float(); math.IsNaN(x) || math.IsInf(x, 0) {
@@ -62,4 +70,14 @@ func notFinite(v reflect.Value, path string) (string, float64, bool) {
 		}
 	}
 	return "", 0, false
+}
+
+// asQuantiles is v as an output's statistics, which JSON keys by their
+// own names rather than by fields.
+func asQuantiles(v reflect.Value) (QuantilesJSON, bool) {
+	if !v.IsValid() || !v.CanInterface() {
+		return nil, false
+	}
+	q, ok := v.Interface().(QuantilesJSON)
+	return q, ok
 }

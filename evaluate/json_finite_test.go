@@ -10,13 +10,13 @@ import (
 // message that replaces encoding/json's bare "unsupported value".
 func TestNotFiniteNamesTheField(t *testing.T) {
 	good := &FileJSON{File: "plan.xlsx", Scenarios: []ScenarioJSON{{Name: "base", Values: map[string]float64{"capex": 285000},
-		MonteCarlo: &MonteCarloJSON{Outputs: map[string]QuantilesJSON{"capex": {Mean: 285000}, "gpus": {Mean: 8}}}}}}
+		MonteCarlo: &MonteCarloJSON{Outputs: map[string]QuantilesJSON{"capex": {{Key: "mean", Value: 285000}}, "gpus": {{Key: "mean", Value: 8}}}}}}}
 	if _, err := json.Marshal(good); err != nil || NotFinite(good) != "" {
 		t.Fatalf("a finite document: %v, %q", err, NotFinite(good))
 	}
 	bad := *good
 	bad.Scenarios = []ScenarioJSON{good.Scenarios[0], good.Scenarios[0]}
-	bad.Scenarios[1].MonteCarlo = &MonteCarloJSON{Outputs: map[string]QuantilesJSON{"capex": {Mean: 285000}, "gpus": {P95: math.Inf(1)}}}
+	bad.Scenarios[1].MonteCarlo = &MonteCarloJSON{Outputs: map[string]QuantilesJSON{"capex": {{Key: "mean", Value: 285000}}, "gpus": {{Key: "mean", Value: 8}, {Key: "p95", Value: math.Inf(1)}}}}
 	if _, err := json.Marshal(&bad); err == nil {
 		t.Fatal("encoding/json took +Inf")
 	}

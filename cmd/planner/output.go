@@ -262,24 +262,25 @@ func writeMonteCarlo(w io.Writer, mc *montecarlo.Result) {
 		fmt.Fprintf(w, "No sample gave a number, so there are no figures; the first, %s\n", mc.FirstFailure)
 		return
 	}
-	t := &table{right: []bool{false, false, true, true, true, true, true, true}}
-	t.add("output", "unit", "mean", "P5", "P50", "P95", "base", "base at")
-	for _, o := range mc.Outputs {
-		if o.P5 != o.P95 {
-			t.add(o.Name, o.Unit, units.Format(o.Mean, o.Unit), units.Format(o.P5, o.Unit), units.Format(o.P50, o.Unit), units.Format(o.P95, o.Unit),
-				units.Format(o.Base, o.Unit), montecarlo.RankText(o.BaseRank))
+	v := view.MonteCarloOf(mc)
+	t := figureTable([]string{"output", "unit"}, v.Statistics, view.Terminal)
+	for i := range t.right[2:] {
+		t.right[2+i] = true // a statistic without a unit is in its output's
+	}
+	for _, d := range v.Outputs {
+		if d.P5 != d.P95 {
+			t.add(statisticsRow(d.Name, v.Statistics, d)...)
 		}
 	}
 	var odds, gains []string
-	for _, oc := range mc.OwnCheaper {
+	for _, oc := range v.Offers {
 		if oc.Evaluated == 0 {
 			odds = append(odds, oc.Offer.Label()+" "+units.NoNumber+" (no sample evaluated against it)")
 			continue
 		}
 		odds = append(odds, fmt.Sprintf("%s %s", oc.Offer.Label(), units.Format(oc.Probability, units.Share)))
-		if o := oc.NPV; o != nil && o.Mean == o.Mean {
-			t.add(o.Name+" vs "+oc.Offer.Label(), o.Unit, units.Format(o.Mean, o.Unit), units.Format(o.P5, o.Unit), units.Format(o.P50, o.Unit),
-				units.Format(o.P95, o.Unit), units.Format(o.Base, o.Unit), montecarlo.RankText(o.BaseRank))
+		if d := oc.NPVSaving; d != nil && d.Mean == d.Mean {
+			t.add(statisticsRow(d.Name+" vs "+oc.Offer.Label(), v.Statistics, *d)...)
 			gains = append(gains, fmt.Sprintf("%s %s", oc.Offer.Label(), units.Format(oc.NPVAboveZero, units.Share)))
 		}
 	}
@@ -290,6 +291,18 @@ func writeMonteCarlo(w io.Writer, mc *montecarlo.Result) {
 	if len(gains) > 0 {
 		fmt.Fprintf(w, "Chance that owning's NPV is above zero: %s\n", diag.List(gains))
 	}
+}
+
+// statisticsRow is one output's row of the Monte Carlo table: its name,
+// its unit and each statistic the terminal shows, in the output's unit.
+func statisticsRow(name string, figs []view.Figure, d view.Distribution) []string {
+	row := []string{name, d.Unit}
+	for k, f := range figs {
+		if f.In&view.Terminal != 0 {
+			row = append(row, d.Statistic(f).Text(d.Cells[k]))
+		}
+	}
+	return row
 }
 
 // formatFlag binds --format: text, the default, or json.

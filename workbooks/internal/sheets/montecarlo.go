@@ -9,6 +9,7 @@ import (
 	"planner/domain"
 	"planner/montecarlo"
 	"planner/units"
+	"planner/view"
 	"planner/workbooks/internal/grid"
 )
 
@@ -120,12 +121,13 @@ func outputsTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
 			g.Sentence(5, row, 0, noSample(mc), grid.StyleNote)
 			continue
 		}
-		for _, o := range mc.Outputs {
-			if o.Min == o.Max {
+		v := view.MonteCarloOf(mc)
+		for _, d := range v.Outputs {
+			if !d.Varies() {
 				continue // one number in every sample: Results has it
 			}
 			row++
-			statsRow(g, row, o.Name, mc.Scenario, o, mc.Good)
+			statsRow(g, row, d.Name, mc.Scenario, v.Statistics, d)
 		}
 	}
 	return row
@@ -146,15 +148,16 @@ func hasNPV(mcs []*montecarlo.Result) bool {
 func npvTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
 	row = statsHeader(g, row, "Owning's net present value against each offer (npv_saving): mean and percentiles over the samples", "offer")
 	for _, mc := range mcs {
-		for _, oc := range mc.OwnCheaper {
-			if o := oc.NPV; o != nil && oc.Evaluated == 0 {
+		v := view.MonteCarloOf(mc)
+		for _, oc := range v.Offers {
+			if d := oc.NPVSaving; d != nil && oc.Evaluated == 0 {
 				row++
-				g.Line(row, grid.Text(oc.Offer.Label(), grid.StyleLabel), grid.Text(o.Unit, grid.StyleLabel), grid.Text(mc.Scenario, grid.StyleLabel),
+				g.Line(row, grid.Text(oc.Offer.Label(), grid.StyleLabel), grid.Text(d.Unit, grid.StyleLabel), grid.Text(mc.Scenario, grid.StyleLabel),
 					grid.Text(units.NoNumber, grid.StyleError))
 				g.Sentence(5, row, 0, "no sample evaluated against this offer", grid.StyleNote)
-			} else if o != nil && o.Min != o.Max {
+			} else if d != nil && d.Varies() {
 				row++
-				statsRow(g, row, oc.Offer.Label(), mc.Scenario, *o, oc.Evaluated)
+				statsRow(g, row, oc.Offer.Label(), mc.Scenario, v.Statistics, *d)
 			}
 		}
 	}
@@ -162,22 +165,48 @@ func npvTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
 }
 
 // statsHeader writes a statistics table's title and header row, the
-// first column called first; it returns the header's row.
+// first column called first and a column per statistic the sheet shows;
+// it returns the header's row.
 func statsHeader(g *grid.Grid, row int, title, first string) int {
 	g.Line(row, grid.Text(title, grid.StyleSection))
 	row++
-	g.Line(row, grid.Headers(first, "unit", "scenario", "mean", "P5", "P50", "P95", "samples evaluated", "base", "base at (percentile)")...)
-	g.WrapHeight(row, 14, "base at (percentile)")
+	heads, longest := []string{first, "unit", "scenario"}, ""
+	for _, f := range view.Statistics() {
+		if f.In&view.Sheet != 0 {
+			heads = append(heads, f.Label)
+			if len(f.Label) > len(longest) {
+				longest = f.Label // the heading that needs the tallest row
+			}
+		}
+	}
+	g.Line(row, grid.Headers(heads...)...)
+	g.WrapHeight(row, 14, longest)
 	return row
 }
 
 // statsRow is one output's statistics in a scenario, over the samples it
 // evaluated for.
-func statsRow(g *grid.Grid, row int, label, scenario string, o montecarlo.Stats, evaluated int) {
-	format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(o.Unit))
-	g.Line(row, grid.Text(label, grid.StyleLabel), grid.Text(o.Unit, grid.StyleLabel), grid.Text(scenario, grid.StyleLabel),
-		grid.Number(o.Mean, format), grid.Number(o.P5, format), grid.Number(o.P50, format), grid.Number(o.P95, format),
-		grid.Number(float64(evaluated), grid.WithFormat(grid.StyleResult, "#,##0")), grid.Number(o.Base, format), grid.Text(montecarlo.RankText(o.BaseRank), grid.StyleLabel))
+func statsRow(g *grid.Grid, row int, label, scenario string, figs []view.Figure, d view.Distribution) {
+	cells := []grid.Cell{grid.Text(label, grid.StyleLabel), grid.Text(d.Unit, grid.StyleLabel), grid.Text(scenario, grid.StyleLabel)}
+	for k, f := range figs {
+		if f.In&view.Sheet != 0 {
+			cells = append(cells, statisticCell(d.Statistic(f), d.Cells[k]))
+		}
+	}
+	g.Line(row, cells...)
+}
+
+// statisticCell is a statistic as the sheet holds it: its words, else its
+// number in the statistic's format.
+func statisticCell(f view.Figure, c view.Cell) grid.Cell {
+	if c.Words != "" || !c.Number {
+		return grid.Text(c.Words, grid.StyleLabel)
+	}
+	format := f.Format
+	if format == "" {
+		format = units.ExcelFormat(f.Unit)
+	}
+	return grid.Number(c.Value, grid.WithFormat(grid.StyleResult, format))
 }
 
 // ownCheaperTable shows, offer by scenario, the share of samples in which
