@@ -1,0 +1,184 @@
+package workbooks
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"planner/facts"
+	"planner/workbooks/internal/schema"
+)
+
+// Every column an input sheet declares is something show and diff tell:
+// an edit of any one cell of the default workbook changes its facts, so
+// that a reviewer never misses an edit, and a new column or sheet cannot
+// be read without a fact of its own.
+func TestEveryDeclaredColumnIsAFact(t *testing.T) {
+	path := newPlan(t)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = withAnAPI(t, data)
+	// A peak of tokens a second takes the tokens one replica serves.
+	data = withCell(t, data, schema.Deployments, "tokens", 2, 2500)
+	base := factsOf(t, path, data)
+	for _, sheet := range schema.Inputs() {
+		for _, col := range sheet.Columns {
+			if why, ok := notFacts[sheet.Name+"/"+col.Key]; ok && why != "" {
+				continue
+			}
+			t.Run(sheet.Name+"/"+col.Key, func(t *testing.T) {
+				edited, cell, ok := editColumn(t, path, data, sheet, col)
+				if !ok {
+					t.Fatalf("no edit of %s's column %q reads cleanly: give the test a value to type", sheet.Name, col.Header)
+				}
+				if slices.Equal(factsOf(t, path, edited), base) {
+					t.Errorf("%s!%s (%s) edited: show prints the same facts", sheet.Name, cell, col.Header)
+				}
+			})
+		}
+	}
+}
+
+// notFacts are the columns show leaves out, and why: people's words that
+// no figure depends on.
+var notFacts = map[string]string{
+	"Deployments/notes":    "a person's note",
+	"Correlations/notes":   "a person's note",
+	"Targets/notes":        "a person's note",
+	"Tables/notes":         "a person's note",
+	"Goals/notes":          "a person's note",
+	"Formulas/description": "a person's note, which Results shows beside the row",
+	"Formulas/label":       "the row's label on Results: its words, not its figure",
+	"Tables/shade":         "which cells of the data table are green: its colours, not its figures",
+}
+
+// editColumn types another value into one of the column's first rows,
+// trying values until the workbook still reads without an error: the
+// column's other values, a changed number, the values a person would type
+// there.
+func editColumn(t *testing.T, path string, data []byte, sheet schema.Sheet, col schema.Column) ([]byte, string, bool) {
+	rows, err := openBytes(t, data).GetRows(sheet.Name, excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := slices.IndexFunc(rows[0], col.Accepts)
+	if x < 0 {
+		t.Fatalf("%s has no header %q", sheet.Name, col.Header)
+	}
+	var seen []string
+	for _, r := range rows[1:] {
+		if x < len(r) && r[x] != "" && !slices.Contains(seen, r[x]) {
+			seen = append(seen, r[x])
+		}
+	}
+	// Rows that have a value in the column first: there it means something.
+	order := make([]int, 0, len(rows))
+	for row := 1; row < len(rows); row++ {
+		if x < len(rows[row]) && rows[row][x] != "" {
+			order = append(order, row)
+		}
+	}
+	for row := 1; row < len(rows) && row <= 3; row++ {
+		order = append(order, row)
+	}
+	for _, row := range order {
+		current := ""
+		if x < len(rows[row]) {
+			current = rows[row][x]
+		}
+		cell, _ := excelize.CoordinatesToCellName(x+1, row+1)
+		for _, v := range candidates(current, seen) {
+			g := openBytes(t, data)
+			if err := g.SetCellValue(sheet.Name, cell, v); err != nil {
+				t.Fatal(err)
+			}
+			buf, err := g.WriteToBuffer()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ReadBytes(path, buf.Bytes()); err == nil {
+				return buf.Bytes(), fmt.Sprintf("%s = %v", cell, v), true
+			}
+		}
+	}
+	return nil, sheet.Name, false
+}
+
+// candidates are the values to try typing over current: none the same.
+func candidates(current string, seen []string) []any {
+	var out []any
+	cur, numeric := strconv.ParseFloat(current, 64)
+	if numeric == nil {
+		for _, v := range []float64{cur * 1.1, cur + 1, cur * 0.9, cur + 0.1} {
+			if v != cur {
+				out = append(out, v)
+			}
+		}
+	}
+	for _, s := range seen {
+		if v, err := strconv.ParseFloat(s, 64); s != current && (err != nil || numeric != nil || v != cur) {
+			out = append(out, s)
+		}
+	}
+	for _, s := range []string{"uniform", "lognormal", "FP8", "BF16", "$", "%", "h", "2026-09-01"} {
+		if s != current {
+			out = append(out, s)
+		}
+	}
+	return append(out, current+" (edited)", 1.0, 2.0, 100.0, 1000.0)
+}
+
+func factsOf(t *testing.T, path string, data []byte) []facts.Fact {
+	t.Helper()
+	b, err := ReadBytes(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return facts.Of(b.Model)
+}
+
+// withCell types v into sheet's column of key, in row.
+func withCell(t *testing.T, data []byte, sheet schema.Sheet, key string, row int, v any) []byte {
+	t.Helper()
+	f := openBytes(t, data)
+	cell, _ := excelize.CoordinatesToCellName(sheet.At(key), row)
+	if err := f.SetCellValue(sheet.Name, cell, v); err != nil {
+		t.Fatal(err)
+	}
+	buf, err := f.WriteToBuffer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadBytes("plan.xlsx", buf.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// withAnAPI adds a row to the APIs sheet, which the default workbook
+// leaves empty.
+func withAnAPI(t *testing.T, data []byte) []byte {
+	t.Helper()
+	f := openBytes(t, data)
+	row := map[string]any{"provider": "Acme", "model": "Llama 3.1 70B", "input": 0.6, "output": 2.4, "cached": 0.3, "asof": "2026-10-10", "source": "acme.example/pricing"}
+	for _, c := range schema.APIs.Columns {
+		cell, _ := excelize.CoordinatesToCellName(schema.APIs.At(c.Key), 2)
+		if err := f.SetCellValue(schema.APIs.Name, cell, row[c.Key]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	buf, err := f.WriteToBuffer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadBytes("plan.xlsx", buf.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
