@@ -75,42 +75,48 @@ func absoluteRef(n schema.Names, ref string) string {
 	return grid.Absolute(sheet, col, row)
 }
 
-// gpusGrid is the GPU catalog.
-func gpusGrid(n schema.Names, gpus []sizing.GPUSpec) *grid.Grid {
-	g := newGrid(n, schema.GPUs)
-	for i, x := range gpus {
-		row := i + 2
-		g.Line(row, grid.Text(x.Name, grid.StyleInput), grid.Number(x.MemoryGB, grid.WithFormat(grid.StyleInput, "#,##0")))
-		if x.Watts > 0 {
-			g.Set(3, row, grid.Number(x.Watts, grid.WithFormat(grid.StyleInput, "#,##0")))
-		} else {
-			g.Set(3, row, grid.Blank(grid.StyleInput))
-		}
-		g.Set(4, row, grid.Text(x.Interconnect, grid.StyleInput))
-		g.Note(5, row, x.Source)
+// gpusGrid is the GPU catalog, its columns as s declares them.
+func gpusGrid(n schema.Names, s schema.Sheet, m domain.Model) *grid.Grid {
+	g := newGrid(n, s)
+	for i, x := range m.GPUs {
+		it := item{g, s, i + 2}
+		it.set("name", grid.Text(x.Name, grid.StyleInput))
+		it.set("memory", grid.Number(x.MemoryGB, grid.WithFormat(grid.StyleInput, "#,##0")))
+		it.set("watts", optNumber(x.Watts, "#,##0"))
+		it.set("interconnect", grid.Text(x.Interconnect, grid.StyleInput))
+		it.note("source", x.Source)
 	}
 	return g
 }
 
-// modelsGrid is the model catalog, with the optional architecture columns.
-func modelsGrid(n schema.Names, models []sizing.ModelSpec) *grid.Grid {
-	g := newGrid(n, schema.Models)
+// archKeys are the Models columns of a model's numeric architecture:
+// layers, KV heads, head dimension, context and sequences.
+var archKeys = []string{"layers", "kvheads", "headdim", "context", "sequences"}
+
+// modelsGrid is the model catalog, with the optional architecture columns,
+// its columns as s declares them.
+func modelsGrid(n schema.Names, s schema.Sheet, m domain.Model) *grid.Grid {
+	g := newGrid(n, s)
 	g.WrapHeight(1, 10, "active params B")
-	for i, m := range models {
-		row := i + 2
-		g.Line(row, grid.Text(m.Name, grid.StyleInput), grid.Number(m.TotalParamsB, grid.WithFormat(grid.StyleInput, "#,##0.##")),
-			optNumber(m.ActiveParamsB, "#,##0.##"), grid.Text(m.Precision, grid.StyleInput), optNumber(m.BytesPerParam, "0.##"))
-		if a := m.Arch; a != nil {
+	for i, spec := range m.Catalog {
+		it := item{g, s, i + 2}
+		it.set("name", grid.Text(spec.Name, grid.StyleInput))
+		it.set("total", grid.Number(spec.TotalParamsB, grid.WithFormat(grid.StyleInput, "#,##0.##")))
+		it.set("active", optNumber(spec.ActiveParamsB, "#,##0.##"))
+		it.set("precision", grid.Text(spec.Precision, grid.StyleInput))
+		it.set("bytes", optNumber(spec.BytesPerParam, "0.##"))
+		if a := spec.Arch; a != nil {
 			for j, v := range []float64{a.Layers, a.KVHeads, a.HeadDim, a.Context, a.Sequences} {
-				g.Set(6+j, row, grid.Number(v, grid.WithFormat(grid.StyleInput, "#,##0")))
+				it.set(archKeys[j], grid.Number(v, grid.WithFormat(grid.StyleInput, "#,##0")))
 			}
-			g.Set(11, row, grid.Text(precisionOf(a.KVBytes), grid.StyleInput))
+			it.set("kvprecision", grid.Text(precisionOf(a.KVBytes), grid.StyleInput))
 		} else {
-			for c := 6; c <= 11; c++ {
-				g.Set(c, row, grid.Blank(grid.StyleInput))
+			for _, k := range archKeys {
+				it.set(k, grid.Blank(grid.StyleInput))
 			}
+			it.set("kvprecision", grid.Blank(grid.StyleInput))
 		}
-		g.Note(12, row, m.Source)
+		it.note("source", spec.Source)
 	}
 	return g
 }
@@ -133,24 +139,29 @@ func precisionOf(bytes float64) string {
 }
 
 // deploymentsGrid is the Deployments sheet: one way of serving a model per
-// row, which the user extends.
-func deploymentsGrid(n schema.Names, ds []domain.Deployment) *grid.Grid {
-	g := newGrid(n, schema.Deployments)
+// row, which the user extends; its columns as s declares them.
+func deploymentsGrid(n schema.Names, s schema.Sheet, m domain.Model) *grid.Grid {
+	ds := m.Deployments
+	g := newGrid(n, s)
 	g.WrapHeight(1, 9, "cards per replica", "tokens per second per replica")
 	for i, d := range ds {
-		row := i + 2
-		g.Line(row, grid.Text(d.Name, grid.StyleInput), grid.Text(d.Model, grid.StyleInput), grid.Text(d.Precision, grid.StyleInput), grid.Text(d.GPU, grid.StyleInput),
-			optNumber(float64(d.Cards), "#,##0"), grid.Number(float64(d.Replicas), grid.WithFormat(grid.StyleInput, "#,##0")))
+		it := item{g, s, i + 2}
+		it.set("name", grid.Text(d.Name, grid.StyleInput))
+		it.set("model", grid.Text(d.Model, grid.StyleInput))
+		it.set("precision", grid.Text(d.Precision, grid.StyleInput))
+		it.set("gpu", grid.Text(d.GPU, grid.StyleInput))
+		it.set("cards", optNumber(float64(d.Cards), "#,##0"))
+		it.set("replicas", grid.Number(float64(d.Replicas), grid.WithFormat(grid.StyleInput, "#,##0")))
 		perDay, days, perMonth := usageColumns(d)
-		g.Set(7, row, optNumber(perDay, "#,##0.##"))
-		g.Set(8, row, optNumber(days, "#,##0.##"))
-		g.Set(9, row, optNumber(perMonth, "#,##0.##"))
-		g.Set(10, row, grid.Text(d.Offer, grid.StyleInput))
-		g.Set(11, row, grid.Text(d.Scenario, grid.StyleInput))
-		g.Note(12, row, d.Notes)
-		g.Set(13, row, optNumber(d.TokensPerReplica, "#,##0"))
-		g.Set(14, row, optNumber(d.PeakTokens, "#,##0"))
-		g.Set(16, row, grid.Text(d.API, grid.StyleInput))
+		it.set("hoursday", optNumber(perDay, "#,##0.##"))
+		it.set("days", optNumber(days, "#,##0.##"))
+		it.set("hoursmonth", optNumber(perMonth, "#,##0.##"))
+		it.set("offer", grid.Text(d.Offer, grid.StyleInput))
+		it.set("scenario", grid.Text(d.Scenario, grid.StyleInput))
+		it.note("notes", d.Notes)
+		it.set("tokens", optNumber(d.TokensPerReplica, "#,##0"))
+		it.set("peak", optNumber(d.PeakTokens, "#,##0"))
+		it.set("api", grid.Text(d.API, grid.StyleInput))
 	}
 	// The mix is text: typed into a number cell, 3:1 becomes a time of day.
 	for row := 2; row <= len(ds)+21; row++ {
@@ -158,10 +169,9 @@ func deploymentsGrid(n schema.Names, ds []domain.Deployment) *grid.Grid {
 		if row-2 < len(ds) {
 			mix = ds[row-2].Mix
 		}
-		g.Set(15, row, grid.Text(mix, grid.WithFormat(grid.StyleInput, "@")))
+		item{g, s, row}.set("mix", grid.Text(mix, grid.WithFormat(grid.StyleInput, "@")))
 	}
 	last := len(ds) + 200
-	s := schema.Deployments
 	g.Validate(declared(n, s, last, "cards"), declared(n, s, last, "replicas"),
 		declared(n, s, last, "model"), declared(n, s, last, "precision"), declared(n, s, last, "gpu"))
 	return g

@@ -70,3 +70,18 @@ func tableCell(col schema.Column, text string) grid.Cell {
 	}
 	return grid.Text(text, grid.StyleInput)
 }
+
+// item is one row of an input sheet being written: each cell goes under
+// the column its key declares, so a column moved in the declaration takes
+// its data along with its header.
+type item struct {
+	g   *grid.Grid
+	s   schema.Sheet
+	row int
+}
+
+// set puts c under the column of key.
+func (it item) set(key string, c grid.Cell) { it.g.Set(it.s.At(key), it.row, c) }
+
+// note writes text as a note under the column of key.
+func (it item) note(key, text string) { it.g.Note(it.s.At(key), it.row, text) }

@@ -9,7 +9,6 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"planner/domain"
-	"planner/formulas"
 	"planner/sizing"
 	"planner/units"
 	"planner/workbooks/internal/grid"
@@ -44,14 +43,14 @@ var layouts = map[string]func(n schema.Names, m domain.Model) *grid.Grid{
 	schema.Scenarios.Name:    func(n schema.Names, m domain.Model) *grid.Grid { return scenariosGrid(n, m.Scenarios, m.Inputs) },
 	schema.Cloud.Name:        func(n schema.Names, m domain.Model) *grid.Grid { return cloudGrid(n, m.Offers) },
 	schema.APIs.Name:         func(n schema.Names, m domain.Model) *grid.Grid { return apisGrid(n, m.APIs) },
-	schema.GPUs.Name:         func(n schema.Names, m domain.Model) *grid.Grid { return gpusGrid(n, m.GPUs) },
-	schema.Models.Name:       func(n schema.Names, m domain.Model) *grid.Grid { return modelsGrid(n, m.Catalog) },
-	schema.Deployments.Name:  func(n schema.Names, m domain.Model) *grid.Grid { return deploymentsGrid(n, m.Deployments) },
-	schema.Correlations.Name: func(n schema.Names, m domain.Model) *grid.Grid { return correlationsGrid(n, m.Correlations) },
-	schema.Targets.Name:      func(n schema.Names, m domain.Model) *grid.Grid { return targetsGrid(n, m.Targets) },
-	schema.Tables.Name:       func(n schema.Names, m domain.Model) *grid.Grid { return tablesGrid(n, m.Tables, m.Inputs) },
-	schema.Goals.Name:        goalsGrid,
-	schema.Formulas.Name:     func(n schema.Names, m domain.Model) *grid.Grid { return formulasGrid(n, m.Formulas) },
+	schema.GPUs.Name:         func(n schema.Names, m domain.Model) *grid.Grid { return gpusGrid(n, schema.GPUs, m) },
+	schema.Models.Name:       func(n schema.Names, m domain.Model) *grid.Grid { return modelsGrid(n, schema.Models, m) },
+	schema.Deployments.Name:  func(n schema.Names, m domain.Model) *grid.Grid { return deploymentsGrid(n, schema.Deployments, m) },
+	schema.Correlations.Name: func(n schema.Names, m domain.Model) *grid.Grid { return correlationsGrid(n, schema.Correlations, m) },
+	schema.Targets.Name:      func(n schema.Names, m domain.Model) *grid.Grid { return targetsGrid(n, schema.Targets, m) },
+	schema.Tables.Name:       func(n schema.Names, m domain.Model) *grid.Grid { return tablesGrid(n, schema.Tables, m) },
+	schema.Goals.Name:        func(n schema.Names, m domain.Model) *grid.Grid { return goalsGrid(n, schema.Goals, m) },
+	schema.Formulas.Name:     func(n schema.Names, m domain.Model) *grid.Grid { return formulasGrid(n, schema.Formulas, m) },
 }
 
 // assumptionsGrid is the Assumptions sheet: one input per row, every value
@@ -166,13 +165,16 @@ func cloudGrid(n schema.Names, offers []domain.Offer) *grid.Grid {
 
 // formulasGrid is the Formulas sheet: the built-in library, for the user to
 // read and change. A row here wins over the built-in of the same name; its
-// label is what Results calls it.
-func formulasGrid(n schema.Names, fs []formulas.Formula) *grid.Grid {
-	g := newGrid(n, schema.Formulas)
-	for i, f := range fs {
-		g.Line(i+2, grid.Text(f.Name, grid.StyleLabel), grid.Text(f.Source, grid.StyleInput), grid.Text(f.Unit, grid.StyleLabel))
-		g.Note(4, i+2, f.Doc)
-		g.Set(5, i+2, grid.Text(f.Label, grid.StyleInput))
+// label is what Results calls it. Its columns are as s declares them.
+func formulasGrid(n schema.Names, s schema.Sheet, m domain.Model) *grid.Grid {
+	g := newGrid(n, s)
+	for i, f := range m.Formulas {
+		it := item{g, s, i + 2}
+		it.set("name", grid.Text(f.Name, grid.StyleLabel))
+		it.set("expression", grid.Text(f.Source, grid.StyleInput))
+		it.set("unit", grid.Text(f.Unit, grid.StyleLabel))
+		it.note("description", f.Doc)
+		it.set("label", grid.Text(f.Label, grid.StyleInput))
 	}
 	return g
 }
@@ -225,15 +227,19 @@ func dropList(sqref, source string) *excelize.DataValidation {
 }
 
 // correlationsGrid is the Correlations sheet: rank correlations between
-// uncertain inputs, which Monte Carlo induces.
-func correlationsGrid(n schema.Names, cs []domain.Correlation) *grid.Grid {
-	g := newGrid(n, schema.Correlations)
-	for i, c := range cs {
-		g.Line(i+2, grid.Text(c.A, grid.StyleInput), grid.Text(c.B, grid.StyleInput), grid.Number(c.Rho, grid.WithFormat(grid.StyleInput, "0.00")))
-		g.Note(4, i+2, c.Notes)
+// uncertain inputs, which Monte Carlo induces; its columns as s declares
+// them.
+func correlationsGrid(n schema.Names, s schema.Sheet, m domain.Model) *grid.Grid {
+	g := newGrid(n, s)
+	for i, c := range m.Correlations {
+		it := item{g, s, i + 2}
+		it.set("a", grid.Text(c.A, grid.StyleInput))
+		it.set("b", grid.Text(c.B, grid.StyleInput))
+		it.set("rho", grid.Number(c.Rho, grid.WithFormat(grid.StyleInput, "0.00")))
+		it.note("notes", c.Notes)
 	}
 	dv := excelize.NewDataValidation(true)
-	dv.Sqref = "C2:C200"
+	dv.Sqref = s.Cells("rho", 2, 200)
 	if err := dv.SetRange(-0.99, 0.99, excelize.DataValidationTypeDecimal, excelize.DataValidationOperatorBetween); err != nil {
 		panic(err)
 	}

@@ -14,54 +14,65 @@ import (
 	"planner/workbooks/internal/sheets"
 )
 
-// targetsGrid is the Targets sheet: the formulas the tornado follows.
-func targetsGrid(n schema.Names, targets []domain.TargetSpec) *grid.Grid {
-	g := newGrid(n, schema.Targets)
-	for i, t := range targets {
-		g.Line(i+2, grid.Text(t.Name, grid.StyleInput))
-		g.Note(2, i+2, t.Notes)
+// targetsGrid is the Targets sheet: the formulas the tornado follows; its
+// columns as s declares them.
+func targetsGrid(n schema.Names, s schema.Sheet, m domain.Model) *grid.Grid {
+	g := newGrid(n, s)
+	for i, t := range m.Targets {
+		it := item{g, s, i + 2}
+		it.set("name", grid.Text(t.Name, grid.StyleInput))
+		it.note("notes", t.Notes)
 	}
-	g.Validate(declared(n, schema.Targets, 200, "name"))
+	g.Validate(declared(n, s, 200, "name"))
 	return g
 }
 
-// tablesGrid is the Tables sheet: one data table per row.
-func tablesGrid(n schema.Names, tables []domain.TableSpec, inputs []domain.Input) *grid.Grid {
-	g := newGrid(n, schema.Tables)
-	for i, t := range tables {
-		row := i + 2
-		g.Line(row, grid.Text(t.Name, grid.StyleInput), grid.Text(t.Output, grid.StyleInput))
-		axisCells(g, 3, row, &t.Row, inputs)
-		axisCells(g, 7, row, t.Col, inputs)
-		g.Set(11, row, grid.Text(shadeText(t.Shade), grid.StyleInput))
-		g.Note(12, row, t.Notes)
+// rowAxis and colAxis are the Tables columns of a table's two axes: its
+// input, from, to and steps.
+var (
+	rowAxis = [4]string{"rowinput", "rowfrom", "rowto", "rowsteps"}
+	colAxis = [4]string{"colinput", "colfrom", "colto", "colsteps"}
+)
+
+// tablesGrid is the Tables sheet: one data table per row, its columns as s
+// declares them.
+func tablesGrid(n schema.Names, s schema.Sheet, m domain.Model) *grid.Grid {
+	g := newGrid(n, s)
+	for i, t := range m.Tables {
+		it := item{g, s, i + 2}
+		it.set("name", grid.Text(t.Name, grid.StyleInput))
+		it.set("output", grid.Text(t.Output, grid.StyleInput))
+		axisCells(it, rowAxis, &t.Row, m.Inputs)
+		axisCells(it, colAxis, t.Col, m.Inputs)
+		it.set("shade", grid.Text(shadeText(t.Shade), grid.StyleInput))
+		it.note("notes", t.Notes)
 	}
-	last := len(tables) + 200
-	s := schema.Tables
+	last := len(m.Tables) + 200
 	g.Validate(declared(n, s, last, "output"), declared(n, s, last, "rowinput", "colinput"),
 		stepsValidation(s.Cells("rowsteps", 2, last)+" "+s.Cells("colsteps", 2, last)))
 	return g
 }
 
-// axisCells writes an axis's input, from, to and steps, formatted in the
-// input's unit; an empty axis leaves input cells to fill in.
-func axisCells(g *grid.Grid, col, row int, a *domain.Axis, inputs []domain.Input) {
+// axisCells writes an axis's input, from, to and steps under the columns
+// of keys, formatted in the input's unit; an empty axis leaves input cells
+// to fill in.
+func axisCells(it item, keys [4]string, a *domain.Axis, inputs []domain.Input) {
 	switch {
 	case a == nil:
-		for c := col; c < col+4; c++ {
-			g.Set(c, row, grid.Blank(grid.StyleInput))
+		for _, k := range keys {
+			it.set(k, grid.Blank(grid.StyleInput))
 		}
 	case a.Offers:
-		g.Set(col, row, grid.Text("offer", grid.StyleInput))
-		for c := col + 1; c < col+4; c++ {
-			g.Set(c, row, grid.Blank(grid.StyleInput))
+		it.set(keys[0], grid.Text("offer", grid.StyleInput))
+		for _, k := range keys[1:] {
+			it.set(k, grid.Blank(grid.StyleInput))
 		}
 	default:
 		format := grid.WithFormat(grid.StyleInput, units.ExcelFormat(sheets.UnitOf(inputs, a.Input)))
-		g.Set(col, row, grid.Text(a.Input, grid.StyleInput))
-		g.Set(col+1, row, grid.Number(a.From, format))
-		g.Set(col+2, row, grid.Number(a.To, format))
-		g.Set(col+3, row, grid.Number(float64(a.Steps), grid.WithFormat(grid.StyleInput, "0")))
+		it.set(keys[0], grid.Text(a.Input, grid.StyleInput))
+		it.set(keys[1], grid.Number(a.From, format))
+		it.set(keys[2], grid.Number(a.To, format))
+		it.set(keys[3], grid.Number(float64(a.Steps), grid.WithFormat(grid.StyleInput, "0")))
 	}
 }
 
@@ -91,30 +102,35 @@ func stepsValidation(sqref string) *excelize.DataValidation {
 	return dv
 }
 
-// goalsGrid is the Goals sheet: one goal per row, solved on every eval.
-func goalsGrid(n schema.Names, m domain.Model) *grid.Grid {
-	g := newGrid(n, schema.Goals)
+// goalsGrid is the Goals sheet: one goal per row, solved on every eval;
+// its columns as s declares them.
+func goalsGrid(n schema.Names, s schema.Sheet, m domain.Model) *grid.Grid {
+	g := newGrid(n, s)
 	for i, goal := range m.Goals {
-		row := i + 2
+		it := item{g, s, i + 2}
 		format := grid.WithFormat(grid.StyleInput, "General")
 		for _, f := range m.Formulas {
 			if f.Name == goal.Target {
 				format = grid.WithFormat(grid.StyleInput, units.ExcelFormat(f.Unit))
 			}
 		}
-		g.Line(row, grid.Text(goal.Name, grid.StyleInput), grid.Text(goal.For, grid.StyleInput), grid.Text(goal.Target, grid.StyleInput),
-			grid.Number(goal.Value, format), grid.Text(goal.Offer, grid.StyleInput), grid.Text(sheets.Settings(goal.With), grid.StyleInput))
+		it.set("name", grid.Text(goal.Name, grid.StyleInput))
+		it.set("for", grid.Text(goal.For, grid.StyleInput))
+		it.set("target", grid.Text(goal.Target, grid.StyleInput))
+		it.set("value", grid.Number(goal.Value, format))
+		it.set("offer", grid.Text(goal.Offer, grid.StyleInput))
+		it.set("with", grid.Text(sheets.Settings(goal.With), grid.StyleInput))
 		if goal.HasRange {
 			inFormat := grid.WithFormat(grid.StyleInput, units.ExcelFormat(sheets.UnitOf(m.Inputs, goal.For)))
-			g.Set(7, row, grid.Number(goal.Low, inFormat))
-			g.Set(8, row, grid.Number(goal.High, inFormat))
+			it.set("low", grid.Number(goal.Low, inFormat))
+			it.set("high", grid.Number(goal.High, inFormat))
 		} else {
-			g.Set(7, row, grid.Blank(grid.StyleInput))
-			g.Set(8, row, grid.Blank(grid.StyleInput))
+			it.set("low", grid.Blank(grid.StyleInput))
+			it.set("high", grid.Blank(grid.StyleInput))
 		}
-		g.Note(9, row, goal.Notes)
+		it.note("notes", goal.Notes)
 	}
 	last := len(m.Goals) + 200
-	g.Validate(declared(n, schema.Goals, last, "for"), declared(n, schema.Goals, last, "target"))
+	g.Validate(declared(n, s, last, "for"), declared(n, s, last, "target"))
 	return g
 }
