@@ -2,8 +2,8 @@
 // assumption, formula, offer, scenario, catalog row, deployment,
 // correlation and what-if a workbook states (a field left blank is left
 // out, not shown as a zero), and every result its plan computes,
-// deployments' costs among them, and every decision it makes, buy or
-// rent, each under a key that moving a row does not change, so that show
+// deployments' costs and the fleet's among them, and every decision it
+// makes, buy or rent and the fleet's own or rent, each under a key that moving a row does not change, so that show
 // can list them and diff can compare two workbooks by them. It also gives
 // the fingerprint of the facts that decide numbers, which the results
 // sheet carries, and says which cloud prices are too old to trust.

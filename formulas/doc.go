@@ -1,7 +1,10 @@
 // Package formulas owns planner's formula language: a named formula (name,
 // expression, unit, description and where it came from), parsing and
 // type-checking it with expr, listing the names it references, and the
-// built-in formula library, shipped as text files under library/ and embedded.
+// built-in formula library, shipped as text files under library/ and embedded,
+// with the earlier planners' built-ins under earlier/: an older workbook's
+// copy of one gives way to today's (Superseded), and the inputs a built-in
+// came to read since are known (AddedInputs).
 //
 // The language is expr's syntax restricted to arithmetic over numbers:
 // + - * / % ** ^, comparisons, and/or/not, the ternary ?: (or if/else), and an

@@ -13,22 +13,23 @@ type Where uint8
 
 const (
 	// Terminal shows the figure as a column of eval's table of its kind:
-	// the offers, or the deployments.
+	// the offers, the deployments or the Monte Carlo outputs.
 	Terminal Where = 1 << iota
-	// Sheet shows it as a row of the Results sheet's offers section, or a
-	// column of Deployment costs.
+	// Sheet shows it as a row of the Results sheet's offers section, a
+	// column of Deployment costs, or a column of the MonteCarlo sheet's
+	// statistics tables.
 	Sheet
-	// JSON holds it in each offer's or deployment's figures, under its
-	// Key; the fields eval's JSON always had hold the figures declared
-	// without it.
+	// JSON holds it in each offer's or deployment's figures, or each Monte
+	// Carlo output's object, under its Key; the documented fields are kept
+	// stable for scripts, so the figures they hold are declared without it.
 	JSON
 	// Tokens shows a deployment's figure as a column of eval's tokens
 	// table.
 	Tokens
 )
 
-// Figure is one figure of an offer or a deployment, as every rendering
-// names it.
+// Figure is one figure of an offer, a deployment or a Monte Carlo output,
+// as every rendering names it.
 type Figure struct {
 	Name   string // the name formulas use: the sheet's Name column
 	Label  string // what the sheet calls the row or column

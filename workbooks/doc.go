@@ -1,4 +1,4 @@
-// Package workbooks turns an xlsx workbook into an domain.Model, with the
+// Package workbooks turns an xlsx workbook into a domain.Model, with the
 // sheet and cell of every input, offer and formula (Read), adds planner's
 // input sheets to a workbook (Init), writes eval's results back as the
 // sheets planner owns (Book.Write), says which of them are out of date

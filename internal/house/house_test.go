@@ -53,7 +53,7 @@ func readRules(t *testing.T) map[string]rule {
 
 func tableCells(line string) []string {
 	line = strings.TrimSpace(line)
-	if !strings.HasPrefix(line, "|") || !strings.HasSuffix(line, "|") {
+	if len(line) < 2 || !strings.HasPrefix(line, "|") || !strings.HasSuffix(line, "|") {
 		return nil
 	}
 	var cells []string

@@ -1,7 +1,12 @@
 // Package ooxml is planner's surgery on xlsx packages: the zip and XML
-// under a workbook. It reads every XML part one way (xmlread.go: the
-// decoder, with where each element's bytes lie), so that it can edit a
-// part and keep every other byte. It recognises the files that are not workbooks planner
+// under a workbook. It reads the XML parts it edits one way (xmlread.go:
+// the decoder, with where each element's bytes lie), so that it can edit a
+// part and keep every other byte. A few reads stay byte scans on purpose,
+// over XML excelize itself wrote or where a decode would cost what the
+// answer does not need: the shared strings' starts (readview.go,
+// stringStarts), an empty part (stylepart.go, BlankXML), a part's root
+// namespace (normal.go, rootNamespace) and where <drawing> goes in a
+// worksheet excelize wrote (charts.go, addDrawingElement). It recognises the files that are not workbooks planner
 // can read (Sniff), works on every package in one form (a Strict one as
 // Transitional, UTF-16 parts as UTF-8, the workbook part under xl/; see
 // normal.go) and gives the user's form back, gives excelize only a view of

@@ -1,6 +1,7 @@
 // Package sheets lays out the sheets planner owns, which eval rewrites from
 // its results (Owned): Results, live with Excel formulas, Sizing,
-// Deployment costs, MonteCarlo and the what-if sheets, with the rows each
+// Deployment costs, Fleet, Cash flow (live, over Results' cells),
+// MonteCarlo and the what-if sheets, with the rows each
 // keeps together, its charts, its shading and its defined names. Each is a
 // grid (package grid), which writes it. It also knows every sheet eval
 // writes by name (the input sheets' names are schema's), and the provenance line that marks a sheet as planner's
