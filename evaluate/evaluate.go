@@ -364,7 +364,7 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 	if remember {
 		r.remember(r.target, written.Data, rep)
 	}
-	rep.Note = r.target + ": wrote " + workbooks.SheetList(written.Sheets)
+	rep.Note = r.target + ": wrote " + diag.ListAnd(written.Sheets)
 	return nil
 }
 

@@ -30,28 +30,14 @@ type CloseCall struct {
 	Why     string // in words, when Close
 }
 
-// Closeness says how close a scenario's verdict against an offer is, from
-// the scenario's result and its Monte Carlo run (nil when none).
-func Closeness(res *engine.Result, or engine.OfferResult, mc *Result) CloseCall {
-	wins := math.NaN()
-	if mc != nil {
-		label := or.Offer.Label()
-		for _, oc := range mc.OwnCheaper {
-			if labelled(oc.Offer, label) {
-				wins = oc.Probability
-			}
-		}
-	}
-	return closeness(res, or, wins)
-}
-
-// CloseCalls is Closeness for each of res's offers, in order, the run's
-// offers read by label once rather than once for every offer.
+// CloseCalls says how close the verdict against each of res's offers is,
+// in order, from the scenario's result and its Monte Carlo run (nil when
+// none); the run's offers are read by label once, not once per offer.
 func CloseCalls(res *engine.Result, mc *Result) []CloseCall {
 	wins := map[string]float64{}
 	if mc != nil {
 		for _, oc := range mc.OwnCheaper {
-			wins[oc.Offer.Label()] = oc.Probability // the last of a label, as Closeness
+			wins[oc.Offer.Label()] = oc.Probability // offers share a label only when the run repeats one
 		}
 	}
 	out := make([]CloseCall, len(res.Offers))
@@ -65,8 +51,8 @@ func CloseCalls(res *engine.Result, mc *Result) []CloseCall {
 	return out
 }
 
-// closeness is Closeness with the share of samples in which owning wins
-// found (NaN without a run, or without the offer in it).
+// closeness is one offer's close call, given the share of samples in
+// which owning wins (NaN without a run, or without the offer in it).
 func closeness(res *engine.Result, or engine.OfferResult, wins float64) CloseCall {
 	c := CloseCall{OwnWins: math.NaN(), AtStake: math.NaN()}
 	be, ok := or.Values[domain.Breakeven]
@@ -94,13 +80,6 @@ func closeness(res *engine.Result, or engine.OfferResult, wins float64) CloseCal
 		c.Why += fmt.Sprintf("; %s a month at stake", dollars(math.Abs(c.AtStake)))
 	}
 	return c
-}
-
-// labelled says whether o's label is label without spelling o's out: a
-// verdict is found among every offer's, for every offer.
-func labelled(o domain.Offer, label string) bool {
-	p := len(o.Provider)
-	return len(label) == p+1+len(o.Name) && label[:p] == o.Provider && label[p] == ' ' && label[p+1:] == o.Name
 }
 
 // percent writes a share as a verdict's words do: 60.8 %.

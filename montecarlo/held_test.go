@@ -237,8 +237,9 @@ func TestCloseCalls(t *testing.T) {
 	for _, oc := range mc.OwnCheaper {
 		wins[oc.Offer.Label()] = oc.Probability
 	}
+	calls := closeCalls(t, r, mc)
 	community, aws := enginetest.Offer(t, r, "RunPod", "H100 SXM, Community"), enginetest.Offer(t, r, "AWS", "p5.48xlarge Capacity Block")
-	c := montecarlo.Closeness(r, community, mc)
+	c := calls[community.Offer.Label()]
 	// Renting wins at base; owning wins in this share of the samples.
 	if !c.Close || c.OwnWins != wins[community.Offer.Label()] || !(c.OwnWins > 0.05) {
 		t.Fatalf("Community: %+v", c)
@@ -249,31 +250,40 @@ func TestCloseCalls(t *testing.T) {
 	if !near(c.AtStake, saving) || c.Why != "close call: flips in "+percent(c.OwnWins)+" of Monte Carlo samples; "+dollars(-saving)+" a month at stake" {
 		t.Errorf("Community: %v at stake (want %v): %s", c.AtStake, saving, c.Why)
 	}
-	if c := montecarlo.Closeness(r, aws, mc); c.Close || wins[aws.Offer.Label()] < 0.95 {
+	if c := calls[aws.Offer.Label()]; c.Close || wins[aws.Offer.Label()] < 0.95 {
 		t.Errorf("AWS, owning wins in %v of samples: %+v", wins[aws.Offer.Label()], c)
 	}
-	// CloseCalls is Closeness of every offer at once, with a run or without.
-	for _, run := range []*montecarlo.Result{mc, nil} {
-		calls := montecarlo.CloseCalls(r, run)
-		if len(calls) != len(r.Offers) {
-			t.Fatalf("%d close calls of %d offers", len(calls), len(r.Offers))
-		}
-		for i, o := range r.Offers {
-			want := montecarlo.Closeness(r, o, run)
-			if got := calls[i]; got.Close != want.Close || got.Why != want.Why || !sameNumber(got.OwnWins, want.OwnWins) || !sameNumber(got.AtStake, want.AtStake) {
-				t.Errorf("%s: CloseCalls %+v, Closeness %+v", o.Offer.Label(), got, want)
-			}
+	// Without a run, no offer has a share of samples.
+	for label, c := range closeCalls(t, r, nil) {
+		if !math.IsNaN(c.OwnWins) {
+			t.Errorf("%s without a run: owning wins in %v", label, c.OwnWins)
 		}
 	}
 	// Without a run, a break-even within five points is still a close call.
 	tight := domain.Scenario{Name: domain.Base, Set: map[string]domain.Value{"capex": domain.Num(285000), "utilization": domain.Num(0.64)}}
 	r, _ = p.Eval(tight)
-	if c := montecarlo.Closeness(r, enginetest.Offer(t, r, "RunPod", "H100 SXM, Community"), nil); !c.Close || !strings.HasPrefix(c.Why, "close call: break-even within 5 points of utilisation; $") {
+	calls = closeCalls(t, r, nil)
+	if c := calls[community.Offer.Label()]; !c.Close || !strings.HasPrefix(c.Why, "close call: break-even within 5 points of utilisation; $") {
 		t.Errorf("within five points: %+v", c)
 	}
-	if c := montecarlo.Closeness(r, enginetest.Offer(t, r, "AWS", "p5.48xlarge Capacity Block"), nil); c.Close {
+	if c := calls[aws.Offer.Label()]; c.Close {
 		t.Errorf("AWS without a run: %+v", c)
 	}
+}
+
+// closeCalls is CloseCalls of r's offers by label, checking there is one
+// for each offer.
+func closeCalls(t *testing.T, r *engine.Result, mc *montecarlo.Result) map[string]montecarlo.CloseCall {
+	t.Helper()
+	calls := montecarlo.CloseCalls(r, mc)
+	if len(calls) != len(r.Offers) {
+		t.Fatalf("%d close calls of %d offers", len(calls), len(r.Offers))
+	}
+	out := map[string]montecarlo.CloseCall{}
+	for i, o := range r.Offers {
+		out[o.Offer.Label()] = calls[i]
+	}
+	return out
 }
 
 // A value inside its range but outside the distribution given with its
@@ -346,6 +356,3 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 func percent(x float64) string { return wording.Word{Value: x, Format: wording.AsPercent}.String() }
 
 func dollars(v float64) string { return wording.Word{Value: v, Format: wording.AsDollars}.String() }
-
-// sameNumber is equality with NaN equal to itself.
-func sameNumber(a, b float64) bool { return a == b || a != a && b != b }

@@ -45,7 +45,7 @@ a secret of the user's, in the user's cache folder, planner/up-to-date), so that
 evaluating it again unchanged takes a fraction of the time; any edit to the file is
 noticed and evaluated in full. --check never uses the memory, and deleting the folder is
 always safe.
-`, len(workbooks.OwnedSheets()), indented(workbooks.SheetList(workbooks.OwnedSheets()))) + `
+`, len(workbooks.OwnedSheets()), indented(diag.ListAnd(workbooks.OwnedSheets()))) + `
 With --set, eval prints what-if results and leaves the workbook alone unless -o is given.
 Several workbooks are evaluated one after another; one that fails does not stop the rest,
 and the exit status is 1 if any failed, 2 if eval was interrupted.`,

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"planner/diag"
 	"planner/evaluate"
 	"planner/internal/safefile"
 	"planner/workbooks"
@@ -30,7 +31,7 @@ and the others need nothing from it; otherwise planner names its own beside it, 
 already, a sheet eval writes (Results, …) or a defined name planner needs. With -o it
 writes the workbook with planner's sheets added to a new file instead, and leaves
 WORKBOOK alone.`,
-			len(workbooks.InputSheets()), indented(workbooks.SheetList(workbooks.InputSheets()))),
+			len(workbooks.InputSheets()), indented(diag.ListAnd(workbooks.InputSheets()))),
 		Example:           "  planner init plan.xlsx\n  planner init budget.xlsx -o plan.xlsx",
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: workbookArgs,
@@ -84,7 +85,7 @@ func runInit(cmd *cobra.Command, path, output string) error {
 		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", oneLine(w.Error()))
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote the sheets %s; edit the assumptions, then run %s\n",
-		target, workbooks.SheetList(in.Sheets), workbooks.Command("eval", target))
+		target, diag.ListAnd(in.Sheets), workbooks.Command("eval", target))
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/diag"
 	"planner/workbooks"
 )
 
@@ -38,8 +39,8 @@ func TestSheetsAsDocumented(t *testing.T) {
 
 	// The help says so.
 	for cmd, want := range map[string][]string{
-		"init": {fmt.Sprintf("init writes the %d sheets a plan is kept in", len(inputs)), workbooks.SheetList(inputs)},
-		"eval": {fmt.Sprintf("writes planner's own %d sheets back into the same workbook", len(owned)), workbooks.SheetList(owned)},
+		"init": {fmt.Sprintf("init writes the %d sheets a plan is kept in", len(inputs)), diag.ListAnd(inputs)},
+		"eval": {fmt.Sprintf("writes planner's own %d sheets back into the same workbook", len(owned)), diag.ListAnd(owned)},
 	} {
 		_, help, _ := plannerTimed(t, dir, cmd, "--help")
 		for _, w := range want {
@@ -61,8 +62,8 @@ func TestSheetsAsDocumented(t *testing.T) {
 	}
 	for heading, claim := range map[string]string{
 		"Security: what planner promises about your file, and what it refuses": "It touches only the sheets it owns (" + backticked(owned, ", ") + ")",
-		"Commands":         "`eval` writes " + workbooks.SheetList(owned) + " in place",
-		"What eval prints": "plan.xlsx: wrote " + workbooks.SheetList(owned) + " ```",
+		"Commands":         "`eval` writes " + diag.ListAnd(owned) + " in place",
+		"What eval prints": "plan.xlsx: wrote " + diag.ListAnd(owned) + " ```",
 	} {
 		if !strings.Contains(page(heading), claim) {
 			t.Errorf("the guide's section %q does not say %q", heading, claim)

@@ -69,14 +69,6 @@ func notRegular(path string, fi fs.FileInfo) error {
 	return &NotRegularError{path, what}
 }
 
-// Read reads the regular file at path, refusing anything else with a
-// *NotRegularError, and one over limit bytes, even one that grows while it
-// is read, with a *TooLargeError.
-func Read(path string, limit int64) ([]byte, error) {
-	data, _, err := ReadOriginal(path, limit)
-	return data, err
-}
-
 // TooLargeError refuses a file over planner's size limit.
 type TooLargeError struct {
 	path  string
