@@ -378,8 +378,9 @@ type OfferJSON struct {
 	Figures map[string]FigureJSON `json:"figures,omitempty"`
 }
 
-// offerJSON is an offer as eval's JSON lists it: the fields it always had,
-// and the view's figures declared for JSON under their keys.
+// offerJSON is an offer as eval's JSON lists it: the documented fields,
+// kept stable for scripts, and the view's figures declared for JSON under
+// their keys.
 func offerJSON(offers *view.Offers, o view.Offer) OfferJSON {
 	j := OfferJSON{Provider: o.Offer.Provider, Offer: o.Offer.Name, GPU: o.Offer.GPU, Price: o.Offer.Price,
 		AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Words: o.Words, Values: o.Values, Errors: messages(o.Errors)}
@@ -444,8 +445,9 @@ func messages(errs map[string]*engine.EvalError) map[string]string {
 	return out
 }
 
-// deploymentJSON is a deployment as eval's JSON lists it: the fields it
-// always had, and the view's figures declared for JSON under their keys.
+// deploymentJSON is a deployment as eval's JSON lists it: the documented
+// fields, kept stable for scripts, and the view's figures declared for JSON
+// under their keys.
 func deploymentJSON(figs []view.Figure, v view.Deployment) DeploymentJSON {
 	d := v.Result
 	j := DeploymentJSON{Name: d.Name, Model: d.Model, GPU: d.GPU, Cards: d.Cards, Replicas: d.Replicas,

@@ -51,8 +51,8 @@ func (f Fact) String() string { return f.Kind + " " + f.Key + " = " + f.Value }
 func Of(m domain.Model) []Fact { return of(m, false) }
 
 // of describes the model; canonical keeps every catalog field, blank ones
-// as zeros, in the words the fingerprint has always hashed, so that show's
-// wording can change without making every workbook look edited.
+// as zeros, in fixed words, so that an unedited workbook keeps its
+// fingerprint when show's wording changes between versions.
 func of(m domain.Model, canonical bool) []Fact {
 	var out []Fact
 	add := func(kind, key, value string) {
@@ -201,7 +201,7 @@ func deploymentFact(d domain.Deployment, canonical bool) string {
 	}
 	if canonical {
 		// The tokens only when given, so that a workbook without them
-		// keeps the fingerprint it always had.
+		// keeps its fingerprint across versions.
 		return fmt.Sprintf("model %s, precision %s, gpu %s, cards per replica %s, replicas %d, %s h a month, offer %s, scenario %s",
 			quote(d.Model), orNone(d.Precision), quote(d.GPU), cards, d.Replicas, num(d.HoursPerMonth), quote(d.Offer), quote(d.Scenario)) + tokensFact(d)
 	}

@@ -174,7 +174,7 @@ func with(p *engine.Plan, sc domain.Scenario, name string, v float64) *engine.Re
 }
 
 // valueIn reads the target from r, which may be nil, its offers found by
-// label in at (offersByLabel(r)) rather than by scanning them all.
+// label in at (offersByLabel(r)), so that many targets cost no scan each.
 func (t Target) valueIn(r *engine.Result, at map[string]int) (float64, bool) {
 	if r == nil {
 		return math.NaN(), false

@@ -44,7 +44,7 @@ func misspelt(m *domain.Model, name string, read map[string]bool) *diag.Diagnost
 
 // withLaterInputs gives a model read from a workbook that lacks one of the
 // later inputs, and whose formulas read it, the input at zero: a workbook
-// made before planner read it evaluates to the figures it always had. It
+// made before planner read it keeps the figures it was made with. It
 // says which it gave, at the model's Assumptions sheet, so that the user
 // can add them.
 func withLaterInputs(m *domain.Model) (problems, warnings diag.Diagnostics) {

@@ -37,7 +37,7 @@ func Lock(path string, wait time.Duration) (unlock func(), err error) {
 			continue
 		case !errors.Is(err, syscall.EWOULDBLOCK):
 			_ = f.Close()
-			return func() {}, nil // a file system without locks: go on unguarded, as before locks
+			return func() {}, nil // a file system without locks: go on unguarded rather than refuse to run
 		}
 		_ = f.Close()
 		if time.Now().After(deadline) {

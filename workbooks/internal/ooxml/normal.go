@@ -71,7 +71,7 @@ func normalise(file string, data []byte) (*normal, error) {
 	}
 	main, relID, target := mainPart(ps.files, get)
 	if main == "" {
-		main = entryFold(ps.files, WorkbookPart) // a package without the relationship, read as before
+		main = entryFold(ps.files, WorkbookPart) // a package without the relationship: the part at its usual name
 	}
 	start := put[main]
 	if start == nil && main != "" {

@@ -72,7 +72,7 @@ func Sniff(path string, data []byte) error {
 	get := func(name string) []byte { return smallPart(files[name]) }
 	main, _, _ := mainPart(files, get)
 	if main == "" {
-		main = entryFold(files, WorkbookPart) // a package without the relationship, read as before
+		main = entryFold(files, WorkbookPart) // a package without the relationship: the part at its usual name
 	}
 	types := entryFold(files, ContentTypes)
 	switch {
@@ -178,7 +178,7 @@ func (h *Handle) Close() error {
 func Open(path string, data []byte, raw bool) (h *Handle, err error) {
 	tmp, mkErr := os.MkdirTemp("", "planner-")
 	if mkErr != nil {
-		tmp = "" // excelize then uses the system's folder, as before
+		tmp = "" // excelize then uses the system's temporary folder
 	}
 	defer func() {
 		if r := recover(); r != nil {
