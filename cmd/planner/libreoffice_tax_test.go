@@ -24,8 +24,13 @@ func TestLibreOfficeRecalculatesAfterTax(t *testing.T) {
 	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
 		t.Fatal(errs.String())
 	}
-	if cf := readSheet(t, plan, "Cash flow").rows; !strings.Contains(strings.Join(cf[len(cf)-38], " "), "tax saved") {
-		t.Fatalf("the Cash flow sheet after tax has no tax saved column above its months")
+	// Evaluated again, the workbook after tax is what eval wrote.
+	if code := run([]string{"eval", plan, "--samples", "1000", "--check"}, &out, &errs); code != 0 {
+		t.Fatalf("eval --check after tax: %s", errs.String())
+	}
+	// The month table's header: 36 months and month 0 below it.
+	if cf := readSheet(t, plan, "Cash flow").rows; !strings.Contains(strings.Join(cf[len(cf)-38], " "), "depreciation tax saved cash") {
+		t.Fatalf("the Cash flow sheet after tax has no depreciation and tax saved columns before owning's cash")
 	}
 	cases := map[string]map[string]float64{
 		"rate.xlsx":      {"tax_rate": 0.25, "cost_of_capital": 0.08},
