@@ -39,6 +39,8 @@ var bands = map[string]units.Band{
 		}},
 	CostOfCapital:      {Noun: "a yearly cost of capital", Unit: units.Share, Low: 0, High: 0.3, Example: 0.08},
 	MaintenancePerYear: {Noun: "a year's maintenance as a share of the price", Unit: units.Share, Low: 0, High: 0.3, Example: 0.05},
+	TaxRate:            {Noun: "a tax rate on profits", Unit: units.Share, Low: 0, High: 0.6, Example: 0.3},
+	Depreciation:       {Noun: "a declining-balance rate a year", Unit: units.Share, Low: 0, High: 1, Example: 0.25},
 	StaffPerMonth:      {Noun: "the staff of one node a month", Unit: "$/month", Low: 0, High: 100000, Example: 1000},
 	NetworkPerMonth:    {Noun: "the network of one node a month", Unit: "$/month", Low: 0, High: 50000, Example: 300},
 	GPUWatts: {Noun: "a GPU's board power", Unit: "W", Low: 50, High: 3000, Example: 700,

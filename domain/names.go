@@ -112,6 +112,16 @@ const (
 	NetworkPerMonth    = "network_per_month"
 )
 
+// The inputs that put owning against renting after tax: the tax rate on
+// profits (0: before tax) and the depreciation, 0 for straight line or a
+// declining-balance rate a year; with the depreciation a month and the
+// tax it saves, which the Cash flow sheet follows month by month.
+const (
+	TaxRate              = "tax_rate"
+	Depreciation         = "depreciation"
+	DepreciationPerMonth = "depreciation_per_month"
+)
+
 // LaterInputs are the inputs the built-in cost per GPU-hour came to read
 // after workbooks were first made, in the order the library reads them: a
 // workbook without one is given it at zero (its unit is the default
@@ -121,3 +131,12 @@ const (
 func LaterInputs() []string { return slices.Clone(laterInputs()) }
 
 var laterInputs = sync.OnceValue(func() []string { return formulas.AddedInputs(CostPerGPUHour) })
+
+// LaterNPVInputs are the inputs the built-in NPV came to read after it was
+// first made, beyond the cost's (LaterInputs): the tax rate and the
+// depreciation. A workbook without one is given it at zero, before tax.
+func LaterNPVInputs() []string { return slices.Clone(laterNPVInputs()) }
+
+var laterNPVInputs = sync.OnceValue(func() []string {
+	return slices.DeleteFunc(formulas.AddedInputs(NPVSaving), func(n string) bool { return slices.Contains(laterInputs(), n) })
+})

@@ -11,7 +11,9 @@ import (
 
 // Payback is when owning instead of renting an offer has paid for itself:
 // the first whole month in which the monthly cash saving, undiscounted, has
-// repaid the purchase price, if that is within the amortisation.
+// repaid the purchase price, if that is within the amortisation. With a
+// tax rate the saving is after tax: the cash saving less its tax, and the
+// tax the month's depreciation saves.
 type Payback struct {
 	Months int // 1..Within; 0 when the saving does not repay the price in time
 	Within int // the amortisation months it is looked for in
@@ -49,6 +51,17 @@ func PaybackOf(r *engine.Result, o engine.OfferResult) *Payback {
 		return nil
 	}
 	b := &Payback{Within: int(n)}
+	if t := r.Values[domain.TaxRate]; t != 0 {
+		d, ok := DepreciationOf(r)
+		if !ok {
+			return nil
+		}
+		if d.Rate != 0 {
+			b.Months = declining(capex, (1-t)*saving, t, d)
+			return b
+		}
+		saving = (1-t)*saving + t*d.In(1)
+	}
 	if saving <= 0 {
 		return b
 	}
@@ -59,4 +72,22 @@ func PaybackOf(r *engine.Result, o engine.OfferResult) *Payback {
 		b.Months = int(max(m, 1))
 	}
 	return b
+}
+
+// declining is the payback month with a declining-balance depreciation,
+// whose tax saving falls month by month: the first month in which the
+// after-tax saving (kept a month) and the tax saved by the depreciation so
+// far have repaid the price; 0 when none does. A saving that is not
+// positive never repays it, as the depreciation's tax saving is at most
+// the tax rate times the price.
+func declining(capex, kept, t float64, d Depreciation) int {
+	if kept <= 0 {
+		return 0
+	}
+	for m := 1; m <= d.Months; m++ {
+		if kept*float64(m)+t*d.Through(m) >= capex {
+			return m
+		}
+	}
+	return 0
 }

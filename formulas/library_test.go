@@ -11,10 +11,10 @@ import (
 var (
 	canonicalInputs = []string{"capex", "gpus", "amortization_months", "residual", "gpu_watts", "pue",
 		"electricity_price", "rack_per_month", "hours_per_month", "utilization", "cost_of_capital", "maintenance_per_year", "staff_per_month",
-		"network_per_month"}
+		"network_per_month", "tax_rate", "depreciation"}
 	canonicalOutputs = []string{"capital_per_gpu_hour", "power_per_gpu_hour", "rack_per_gpu_hour",
 		"cost_per_gpu_hour", "cost_per_used_hour", "power_per_month", "breakeven_utilization", "capital_per_month",
-		"maintenance_per_gpu_hour", "staff_per_gpu_hour", "network_per_gpu_hour", "npv_saving"}
+		"maintenance_per_gpu_hour", "staff_per_gpu_hour", "network_per_gpu_hour", "npv_saving", "depreciation_per_month", "tax_shield_pv"}
 )
 
 func TestLibraryChecksAgainstTheCanonicalInputs(t *testing.T) {

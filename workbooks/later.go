@@ -12,8 +12,11 @@ import (
 )
 
 // laterInputs are the inputs the built-in formulas came to read after
-// workbooks were first made (domain.LaterInputs), sorted by name.
-func laterInputs() []string { return slices.Sorted(slices.Values(domain.LaterInputs())) }
+// workbooks were first made (domain.LaterInputs, domain.LaterNPVInputs),
+// sorted by name.
+func laterInputs() []string {
+	return slices.Sorted(slices.Values(append(domain.LaterInputs(), domain.LaterNPVInputs()...)))
+}
 
 // laterUnit is a later input's unit, as the default workbook gives it.
 func laterUnit(name string) string {
@@ -79,7 +82,7 @@ func withLaterInputs(m *domain.Model) (problems, warnings diag.Diagnostics) {
 		return problems, nil
 	}
 	return problems, diag.Diagnostics{diag.Warningf(m.Where, "",
-		"has no row for %s, which planner's formulas read for owning's cost beyond capital, power and rack (a workbook made by an older planner has none); planner takes 0 for each, which keeps this workbook's figures as they were. To set one, add a row with its name, its value and its unit (%s) under the last input",
+		"has no row for %s, which planner's formulas read for owning's cost beyond capital, power and rack and for the NPV after tax (a workbook made by an older planner has none); planner takes 0 for each, which keeps this workbook's figures as they were. To set one, add a row with its name, its value and its unit (%s) under the last input",
 		diag.ListAnd(added), laterUnits(added))}
 }
 

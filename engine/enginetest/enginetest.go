@@ -24,7 +24,7 @@ func SpecModel() domain.Model {
 	} {
 		m.Inputs = append(m.Inputs, domain.Input{Name: in.name, Value: domain.Num(in.v)})
 	}
-	for _, name := range domain.LaterInputs() {
+	for _, name := range append(domain.LaterInputs(), domain.LaterNPVInputs()...) {
 		m.Inputs = append(m.Inputs, domain.Input{Name: name, Value: domain.Num(0)})
 	}
 	m.Inputs = append(m.Inputs, domain.Input{Name: "gpu", Value: domain.Text("H100 SXM")})

@@ -3,6 +3,7 @@ package sheets
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/xuri/excelize/v2"
 
@@ -29,6 +30,15 @@ type cashFlow struct {
 	price                          []string          // per offer: its price, in Results
 	verdict                        []string          // per offer: its verdict, in Results; "" when Results has none
 	rate, capex, residual, running float64
+	tax                            *cashTax // nil before tax
+	own                            int      // the column of owning's cash
+}
+
+// cashTax is what the month table needs after tax: the rate, the
+// depreciation month by month.
+type cashTax struct {
+	rate         float64
+	depreciation finance.Depreciation
 }
 
 // cashFlowOf gathers what the Cash flow sheet needs, or says why it cannot
@@ -59,6 +69,10 @@ func cashFlowOf(out Output, lay *resultsLayout) (*cashFlow, string) {
 	cf.months = int(n)
 	cf.rate, cf.capex = base.Values[domain.MonthlyRate], base.Values[domain.Capex]
 	cf.residual, cf.running = base.Values[domain.Residual], base.Values[domain.RunningCost]
+	cf.own = cfOwn
+	if !cf.taxed(lay) {
+		return nil, fmt.Sprintf("The base scenario has a tax_rate but no value of %s or %s, which the cash flow after tax follows.", domain.Depreciation, domain.DepreciationPerMonth)
+	}
 	row, ok := lay.offerRow[domain.RentUsed]
 	for j, o := range cf.offers {
 		if _, has := o.Values[domain.RentUsed]; !ok || !has {
@@ -80,15 +94,47 @@ func cashFlowOf(out Output, lay *resultsLayout) (*cashFlow, string) {
 	return cf, ""
 }
 
-// Columns of the month table: the month, its discount factor, owning's
-// cash, cumulative and discounted cumulative, then the same three for
-// renting each offer.
+// taxed readies the month table after tax when the base scenario has a
+// tax rate; false when it has one but Results lacks a cell it needs.
+func (cf *cashFlow) taxed(lay *resultsLayout) bool {
+	t := cf.base.Values[domain.TaxRate]
+	if t == 0 {
+		return true
+	}
+	for _, n := range []struct {
+		name string
+		row  map[string]int
+	}{{domain.TaxRate, lay.inputRow}, {domain.Depreciation, lay.inputRow}, {domain.DepreciationPerMonth, lay.formulaRow}} {
+		row, ok := n.row[n.name]
+		if !ok {
+			return false
+		}
+		cf.refs[n.name] = grid.Absolute(Results, firstValue, row)
+	}
+	d, ok := finance.DepreciationOf(cf.base)
+	if !ok {
+		return false
+	}
+	cf.tax = &cashTax{rate: t, depreciation: d}
+	cf.own = cfTaxSaved + 1
+	return true
+}
+
+// Columns of the month table: the month, its discount factor, after tax
+// the depreciation and the tax it saves, owning's cash, cumulative and
+// discounted cumulative, then the same three for renting each offer.
 const (
-	cfMonth    = 1
-	cfDiscount = 2
-	cfOwn      = 3
-	cfPerSide  = 3
+	cfMonth        = 1
+	cfDiscount     = 2
+	cfDepreciation = 3
+	cfTaxSaved     = 4
+	cfOwn          = 3 // before tax
+	cfPerSide      = 3
 )
+
+// side is the first column of a side of the month table: owning's (0),
+// then renting each offer's.
+func (cf *cashFlow) side(k int) int { return cf.own + cfPerSide*k }
 
 // cashFlowGrid is the Cash flow sheet: what owning instead of renting each
 // offer is worth (NPV) and when it has paid for itself, a chart of the
@@ -103,9 +149,14 @@ func cashFlowGrid(out Output, lay *resultsLayout) *grid.Grid {
 		g.Line(HeaderRow, grid.Text(why, grid.StyleNote))
 		return g
 	}
+	if cf.tax != nil {
+		for c := cfDepreciation; c < cf.side(1); c++ {
+			g.Width(c, 14)
+		}
+	}
 	for j := range cf.offers {
 		for k := 0; k < cfPerSide; k++ {
-			g.Width(cfOwn+cfPerSide*(j+1)+k, 14)
+			g.Width(cf.side(j+1)+k, 14)
 		}
 	}
 	g.Width(sumPayback, 26) // "no payback within 36 months" on one line
@@ -162,20 +213,35 @@ func (cf *cashFlow) summary(g *grid.Grid) int {
 	last := HeaderRow + len(cf.offers) + 1
 	g.Sentence(1, last, sumPayback+4, "NPV: owning instead of renting the used hours, in today's money at the monthly cost of capital: "+
 		"owning's discounted cumulative cash less renting's at the last month. Payback: the first month in which owning's cash saving, "+
-		"undiscounted, has repaid the price, as Results gives it; the residual, received at the end, is not counted.", grid.StyleNote)
+		"undiscounted, has repaid the price, as Results gives it; the residual, received at the end, is not counted."+cf.taxWords(), grid.StyleNote)
 	return last
+}
+
+// taxWords say how the cash is after tax, if it is; the rate and the
+// depreciation are Results' words, which follow the workbook's cells.
+func (cf *cashFlow) taxWords() string {
+	if cf.tax == nil {
+		return ""
+	}
+	return " After tax, at the rate and with the depreciation Results states: rent and running costs are deducted in the month " +
+		"they are paid, the depreciation saves the tax rate times itself in its month, and the sale at the residual carries no tax."
 }
 
 // table writes the months from the header row on; it returns the last row.
 func (cf *cashFlow) table(g *grid.Grid, header int) int {
-	g.Set(cfOwn, header-1, grid.Text("owning", grid.StyleSection))
+	g.Set(cf.own, header-1, grid.Text("owning", grid.StyleSection))
 	for j, o := range cf.offers {
-		g.Set(cfOwn+cfPerSide*(j+1), header-1, grid.Text("renting "+o.Offer.Label(), grid.StyleSection))
+		g.Set(cf.side(j+1), header-1, grid.Text("renting "+o.Offer.Label(), grid.StyleSection))
 	}
-	g.Line(header, grid.Headers("month", "discount factor", "cash", "cumulative", "discounted cumulative")...)
+	headers := []string{"month", "discount factor", "cash", "cumulative", "discounted cumulative"}
+	if cf.tax != nil {
+		g.Set(cfDepreciation, header-1, grid.Text("tax", grid.StyleSection))
+		headers = slices.Insert(headers, 2, "depreciation", "tax saved")
+	}
+	g.Line(header, grid.Headers(headers...)...)
 	for j := range cf.offers {
 		for k, h := range []string{"cash", "cumulative", "discounted cumulative"} {
-			g.Set(cfOwn+cfPerSide*(j+1)+k, header, grid.Text(h, grid.StyleHeader))
+			g.Set(cf.side(j+1)+k, header, grid.Text(h, grid.StyleHeader))
 		}
 	}
 	g.WrapHeight(header, 14, "discounted cumulative")
@@ -197,7 +263,14 @@ func (cf *cashFlow) table(g *grid.Grid, header int) int {
 		g.Set(cfDiscount, row, grid.Linked(grid.Number(discount, grid.WithFormat(grid.StyleResult, "0.0000")),
 			within(fmt.Sprintf("(1+%s)^(-%s)", r[domain.MonthlyRate], month))))
 		cash := -cf.running
-		formula := fmt.Sprintf("IF(%s=0,-%s,-%s)+IF(%s=%s,%s*%s,0)", month, r[domain.Capex], r[domain.RunningCost],
+		running, kept := "-"+r[domain.RunningCost], 1.0
+		if cf.tax != nil {
+			saved := cf.taxSaved(g, row, m, money, within)
+			kept = 1 - cf.tax.rate
+			cash = -kept*cf.running + saved
+			running = fmt.Sprintf("-(1-%s)*%s+%s", r[domain.TaxRate], r[domain.RunningCost], grid.CellName(cfTaxSaved, row))
+		}
+		formula := fmt.Sprintf("IF(%s=0,-%s,%s)+IF(%s=%s,%s*%s,0)", month, r[domain.Capex], running,
 			month, r[domain.AmortizationMonths], r[domain.Residual], r[domain.Capex])
 		if m == 0 {
 			cash = -cf.capex
@@ -205,17 +278,41 @@ func (cf *cashFlow) table(g *grid.Grid, header int) int {
 		if m == cf.months {
 			cash += cf.residual * cf.capex
 		}
-		own.write(g, cfOwn, row, m, cash, discount, formula, money, within)
+		own.write(g, cf.own, row, m, cash, discount, formula, money, within)
 		for j, o := range cf.offers {
-			rent := -o.Values[domain.RentUsed]
+			rent := -kept * o.Values[domain.RentUsed]
 			if m == 0 {
 				rent = 0
 			}
-			rents[j].write(g, cfOwn+cfPerSide*(j+1), row, m, rent, discount,
-				fmt.Sprintf("IF(%s=0,0,-%s)", month, cf.rent[j]), money, within)
+			paid := "-" + cf.rent[j]
+			if cf.tax != nil {
+				paid = fmt.Sprintf("-(1-%s)*%s", r[domain.TaxRate], cf.rent[j])
+			}
+			rents[j].write(g, cf.side(j+1), row, m, rent, discount,
+				fmt.Sprintf("IF(%s=0,0,%s)", month, paid), money, within)
 		}
 	}
 	return header + 1 + cf.months
+}
+
+// taxSaved writes month m's depreciation and the tax it saves, and
+// returns the tax saved: straight line, or a declining balance of the
+// price less the residual at a twelfth of the yearly rate a month, the
+// rest in the last month.
+func (cf *cashFlow) taxSaved(g *grid.Grid, row, m int, money string, within func(string) string) float64 {
+	r, month := cf.refs, grid.CellName(cfMonth, row)
+	depreciation := 0.0
+	if m > 0 {
+		depreciation = cf.tax.depreciation.In(m)
+	}
+	declining := fmt.Sprintf("%s*(1-%s)*(1-%s/12)^(%s-1)*IF(%s=%s,1,%s/12)", r[domain.Capex], r[domain.Residual], r[domain.Depreciation],
+		month, month, r[domain.AmortizationMonths], r[domain.Depreciation])
+	formula := fmt.Sprintf("IF(%s=0,0,IF(%s=0,%s,%s))", month, r[domain.Depreciation], r[domain.DepreciationPerMonth], declining)
+	g.Set(cfDepreciation, row, grid.Linked(grid.Number(depreciation, money), within(formula)))
+	saved := cf.tax.rate * depreciation
+	g.Set(cfTaxSaved, row, grid.Linked(grid.Number(saved, money),
+		within(fmt.Sprintf("%s*%s", r[domain.TaxRate], grid.CellName(cfDepreciation, row)))))
+	return saved
 }
 
 // cashSide is one side's running totals down the month table.
@@ -249,7 +346,7 @@ func (cf *cashFlow) npv(g *grid.Grid, header, last int) {
 		return fmt.Sprintf("INDEX(%s:%s,%s+1)", grid.CellName(col, header+1), grid.CellName(col, last), n)
 	}
 	for j, o := range cf.offers {
-		formula := fmt.Sprintf("IF(OR(%s>%d,%s<>INT(%s)),NA(),%s-%s)", n, cf.months, n, n, at(cfOwn+2), at(cfOwn+cfPerSide*(j+1)+2))
+		formula := fmt.Sprintf("IF(OR(%s>%d,%s<>INT(%s)),NA(),%s-%s)", n, cf.months, n, n, at(cf.own+2), at(cf.side(j+1)+2))
 		c := grid.Text("no number", grid.StyleError)
 		if v, ok := o.Values[domain.NPVSaving]; ok {
 			c = grid.Number(v, money)
@@ -271,9 +368,9 @@ func (cf *cashFlow) chart(sheet string, header, last int) *excelize.Chart {
 		return excelize.ChartSeries{Name: grid.Absolute(sheet, col, header-1), Categories: months,
 			Values: grid.Span(sheet, col+1, header+1, last), Fill: grid.Solid(colour), Line: l, Marker: excelize.ChartMarker{Symbol: "none"}}
 	}
-	series := []excelize.ChartSeries{line(cfOwn, palette[0], false)}
+	series := []excelize.ChartSeries{line(cf.own, palette[0], false)}
 	for j := range cf.offers {
-		series = append(series, line(cfOwn+cfPerSide*(j+1), offerPalette[j%len(offerPalette)], true))
+		series = append(series, line(cf.side(j+1), offerPalette[j%len(offerPalette)], true))
 	}
 	zero, end := 0.0, float64(cf.months)
 	return &excelize.Chart{

@@ -33,6 +33,7 @@ type resultsLayout struct {
 	verdictRow int            // the offers section's verdicts
 	paybackRow int            // its paybacks; 0 when it has none
 	asOfRow    int            // and the prices' dates
+	taxRow     int            // the words before or after tax; 0 when there are none
 	matrixRow  map[int]int    // model offer index -> row of the break-even matrix
 	words      []wordsRow     // the verdicts in words
 }
@@ -56,6 +57,7 @@ func liveFormulas(g *grid.Grid, out Output, compared []engine.OfferResult, lay *
 	l.offers(compared)
 	l.verdicts(compared)
 	l.words()
+	l.taxLine()
 }
 
 type linker struct {
@@ -251,9 +253,58 @@ func (l linker) payback(col int, price string) (string, bool) {
 		return "", false
 	}
 	saving := grid.CellName(col, row)
-	months := fmt.Sprintf("ROUNDUP(%s/%s,0)", capex, saving)
 	none := fmt.Sprintf(`"no payback within "&IF(%s=1,"1 month",%s&" months")`, n, n)
-	return fmt.Sprintf("IF(%s>0,IF(%s<=%s,MAX(1,%s),%s),%s)", saving, months, n, months, none, none), true
+	tax, ok := taxRefs(refs)
+	if !ok {
+		return straightPayback(capex, saving, n, none), true
+	}
+	// After tax: the saving less its tax, with the tax the depreciation
+	// saves, straight line or falling month by month.
+	kept := fmt.Sprintf("(1-%s)*%s", tax.rate, saving)
+	straight := straightPayback(capex, fmt.Sprintf("(%s+%s*%s)", kept, tax.rate, tax.perMonth), n, none)
+	return fmt.Sprintf("IF(OR(%s=0,%s=0),%s,%s)", tax.rate, tax.depreciation, straight, decliningPayback(capex, kept, n, none, tax)), true
+}
+
+// straightPayback is the payback of a saving the same every month: the
+// price over the saving, rounded up, within the amortisation n.
+func straightPayback(capex, saving, n, none string) string {
+	months := fmt.Sprintf("ROUNDUP(%s/%s,0)", capex, saving)
+	return fmt.Sprintf("IF(%s>0,IF(%s<=%s,MAX(1,%s),%s),%s)", saving, months, n, months, none, none)
+}
+
+// decliningPayback is the payback after tax with a declining-balance
+// depreciation: one month after the months 1 to n-1 whose saving kept and
+// tax saved so far fall short of the price, as they rise month by month;
+// else the last month, in which the rest is written off, if it repays.
+func decliningPayback(capex, kept, n, none string, tax taxCells) string {
+	months := fmt.Sprintf(`ROW(INDIRECT("1:"&(%s-1)))`, n)
+	amount := fmt.Sprintf("%s*(1-%s)", capex, tax.residual)
+	q := fmt.Sprintf("(1-%s/12)", tax.depreciation)
+	short := fmt.Sprintf("IF(%s=1,0,SUMPRODUCT(--(%s*%s+%s*(%s*(1-%s^%s))<%s)))", n, kept, months, tax.rate, amount, q, months, capex)
+	last := fmt.Sprintf("IF(%s*%s+%s*%s>=%s,%s,%s)", kept, n, tax.rate, amount, capex, n, none)
+	return fmt.Sprintf("IF(%s>0,IF(%s<%s-1,%s+1,%s),%s)", kept, short, n, short, last, none)
+}
+
+// taxCells are the Results cells an after-tax figure reads: the tax rate,
+// the depreciation rate, the residual and the straight-line depreciation
+// a month.
+type taxCells struct{ rate, depreciation, residual, perMonth string }
+
+// taxRefs finds the tax cells; false when Results lacks one, as a workbook
+// whose own formulas leave the depreciation out does.
+func taxRefs(refs func(string) (string, error)) (taxCells, bool) {
+	var t taxCells
+	for _, c := range []struct {
+		name string
+		ref  *string
+	}{{domain.TaxRate, &t.rate}, {domain.Depreciation, &t.depreciation}, {domain.Residual, &t.residual}, {domain.DepreciationPerMonth, &t.perMonth}} {
+		ref, err := refs(c.name)
+		if err != nil {
+			return taxCells{}, false
+		}
+		*c.ref = ref
+	}
+	return t, true
 }
 
 // matrix links scenario i's break-even against every offer it compares,

@@ -360,6 +360,7 @@ func offersSection(g *grid.Grid, out Output, compared []engine.OfferResult, note
 		}
 		g.Note(notesCol, row, f.Note)
 	}
+	taxLine(g, base, lay)
 }
 
 // remember keeps the row of a figure the live formulas refer to.

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A workbook evaluated after tax recalculates in LibreOffice, cell by cell,
+// to what planner computes when the tax rate, the depreciation (straight
+// line, then declining balance), the cost of capital or the residual is
+// edited in the spreadsheet: Results' NPV, payback and words, and the Cash
+// flow sheet's depreciation, tax saved and cash after tax.
+func TestLibreOfficeRecalculatesAfterTax(t *testing.T) {
+	slow(t, "recalculates with LibreOffice")
+	if _, err := exec.LookPath("soffice"); err != nil {
+		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
+	}
+	dir, plan := freshPlan(t)
+	setInputs(t, plan, map[string]float64{"tax_rate": 0.3})
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	// Evaluated again, the workbook after tax is what eval wrote.
+	if code := run([]string{"eval", plan, "--samples", "1000", "--check"}, &out, &errs); code != 0 {
+		t.Fatalf("eval --check after tax: %s", errs.String())
+	}
+	// The month table's header: 36 months and month 0 below it.
+	if cf := readSheet(t, plan, "Cash flow").rows; !strings.Contains(strings.Join(cf[len(cf)-38], " "), "depreciation tax saved cash") {
+		t.Fatalf("the Cash flow sheet after tax has no depreciation and tax saved columns before owning's cash")
+	}
+	cases := map[string]map[string]float64{
+		"rate.xlsx":      {"tax_rate": 0.25, "cost_of_capital": 0.08},
+		"declining.xlsx": {"depreciation": 0.4, "cost_of_capital": 0.06, "residual": 0.2},
+		"fast.xlsx":      {"tax_rate": 0.45, "depreciation": 0.9, "utilization": 0.8},
+	}
+	edited := []string{}
+	for name, values := range cases {
+		path := filepath.Join(dir, name)
+		copyFile(t, plan, path)
+		setInputs(t, path, values)
+		edited = append(edited, path)
+	}
+	lo := filepath.Join(dir, "lo")
+	recalculate(t, edited, lo)
+	for name := range cases {
+		fresh := filepath.Join(dir, "fresh-"+name)
+		if code := run([]string{"eval", filepath.Join(dir, name), "--samples", "1000", "-o", fresh}, &out, &errs); code != 0 {
+			t.Fatal(errs.String())
+		}
+		for _, sheet := range liveSheets {
+			sameCells(t, name, sheet, fresh, filepath.Join(lo, name))
+		}
+	}
+}
