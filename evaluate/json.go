@@ -46,6 +46,9 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 	if err != nil {
 		doc.Error = err.Error()
 	}
+	if rep.Plan != nil && !rep.Plan.Model().Money.IsUSD() {
+		doc.Currency = rep.Plan.Model().Money.Code
+	}
 	monteCarloOf := map[string]*montecarlo.Result{}
 	for _, mc := range slices.Backward(rep.MonteCarlo) {
 		monteCarloOf[mc.Scenario] = mc // the first of a name, as MonteCarloOf
@@ -74,8 +77,11 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 
 // FileJSON is one workbook's evaluation, as eval --format json prints it.
 type FileJSON struct {
-	File        string           `json:"file"`
-	Error       string           `json:"error,omitempty"`
+	File  string `json:"file"`
+	Error string `json:"error,omitempty"`
+	// Currency is the ISO 4217 code every amount of the document is in;
+	// absent, US dollars.
+	Currency    string           `json:"currency,omitempty"`
 	Warnings    []DiagnosticJSON `json:"warnings,omitempty"`
 	Scenarios   []ScenarioJSON   `json:"scenarios,omitempty"`
 	Deployments []DeploymentJSON `json:"deployments,omitempty"`
@@ -358,16 +364,20 @@ func fleetJSON(f fleet.Fleet) *FleetJSON {
 }
 
 type OfferJSON struct {
-	Provider  string         `json:"provider"`
-	Offer     string         `json:"offer"`
-	GPU       string         `json:"gpu"`
-	Price     float64        `json:"price_per_gpu_hour"`
-	AsOf      string         `json:"as_of,omitempty"`
-	Compared  bool           `json:"compared"`
-	Breakeven *float64       `json:"breakeven_utilization,omitempty"`
-	Verdict   string         `json:"verdict,omitempty"`
-	Words     string         `json:"words,omitempty"`
-	CloseCall *CloseCallJSON `json:"close_call,omitempty"`
+	Provider string  `json:"provider"`
+	Offer    string  `json:"offer"`
+	GPU      string  `json:"gpu"`
+	Price    float64 `json:"price_per_gpu_hour"`
+	AsOf     string  `json:"as_of,omitempty"`
+	// Listed is the price as the offer lists it in ListedCurrency, when
+	// that is not the workbook's; Price is it converted by the FX rate.
+	Listed         *float64       `json:"listed_price_per_gpu_hour,omitempty"`
+	ListedCurrency string         `json:"listed_currency,omitempty"`
+	Compared       bool           `json:"compared"`
+	Breakeven      *float64       `json:"breakeven_utilization,omitempty"`
+	Verdict        string         `json:"verdict,omitempty"`
+	Words          string         `json:"words,omitempty"`
+	CloseCall      *CloseCallJSON `json:"close_call,omitempty"`
 	// PaybackMonths is the month owning has paid for itself in, or null
 	// when it does not within the amortisation; Payback says it in words.
 	PaybackMonths json.RawMessage    `json:"payback_months,omitempty"`
@@ -383,6 +393,10 @@ type OfferJSON struct {
 func offerJSON(offers *view.Offers, o view.Offer) OfferJSON {
 	j := OfferJSON{Provider: o.Offer.Provider, Offer: o.Offer.Name, GPU: o.Offer.GPU, Price: o.Offer.Price,
 		AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Words: o.Words, Values: o.Values, Errors: messages(o.Errors)}
+	if o.Offer.Currency != "" {
+		listed := o.Offer.Listed
+		j.Listed, j.ListedCurrency = &listed, o.Offer.Currency
+	}
 	if be, ok := o.Values[domain.Breakeven]; ok {
 		j.Breakeven = &be
 	}

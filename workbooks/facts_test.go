@@ -24,6 +24,7 @@ func TestEveryDeclaredColumnIsAFact(t *testing.T) {
 		t.Fatal(err)
 	}
 	data = withAnAPI(t, data)
+	data = withAnFXRate(t, data)
 	// A peak of tokens a second takes the tokens one replica serves.
 	data = withCell(t, data, schema.Deployments, "tokens", 2, 2500)
 	base := factsOf(t, path, data)
@@ -126,7 +127,7 @@ func candidates(current string, seen []string) []any {
 			out = append(out, s)
 		}
 	}
-	for _, s := range []string{"uniform", "lognormal", "FP8", "BF16", "$", "%", "h", "2026-09-01"} {
+	for _, s := range []string{"uniform", "lognormal", "FP8", "BF16", "$", "%", "h", "2026-09-01", "EUR", "GBP"} {
 		if s != current {
 			out = append(out, s)
 		}
@@ -150,6 +151,28 @@ func withCell(t *testing.T, data []byte, sheet schema.Sheet, key string, row int
 	cell, _ := excelize.CoordinatesToCellName(sheet.At(key), row)
 	if err := f.SetCellValue(sheet.Name, cell, v); err != nil {
 		t.Fatal(err)
+	}
+	buf, err := f.WriteToBuffer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadBytes("plan.xlsx", buf.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// withAnFXRate adds a row to the FX sheet, which the default workbook
+// leaves empty.
+func withAnFXRate(t *testing.T, data []byte) []byte {
+	t.Helper()
+	f := openBytes(t, data)
+	row := map[string]any{"currency": "EUR", "rate": 1.17, "asof": "2026-11-30", "source": "ECB reference rate"}
+	for _, c := range schema.FX.Columns {
+		cell, _ := excelize.CoordinatesToCellName(schema.FX.At(c.Key), 2)
+		if err := f.SetCellValue(schema.FX.Name, cell, row[c.Key]); err != nil {
+			t.Fatal(err)
+		}
 	}
 	buf, err := f.WriteToBuffer()
 	if err != nil {

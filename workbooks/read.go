@@ -504,7 +504,7 @@ func (r *reader) assumptions() []domain.Input {
 		in := domain.Input{Name: name, Unit: unit, Notes: notes}
 		raw, at := t.get(row, "value")
 		in.Origin = at
-		if unit == units.Text {
+		if unit == units.Text || name == domain.Currency {
 			// An empty text may mean something (precision: the model's own);
 			// the engine says when it does not.
 			in.Value = domain.Text(raw)
@@ -592,7 +592,7 @@ func (r *reader) date1904() bool {
 }
 
 // offers reads one cloud offer per row.
-func (r *reader) offers() []domain.Offer {
+func (r *reader) offers(m *domain.Model) []domain.Offer {
 	t := r.table(schema.Cloud)
 	if t == nil {
 		return nil
@@ -625,6 +625,9 @@ func (r *reader) offers() []domain.Offer {
 			return
 		}
 		o.Price = price
+		if !r.convertOffer(t, row, m, &o) {
+			return
+		}
 		var rawPrice string
 		rawPrice, o.PriceAt = t.get(row, "price")
 		o.PriceText = r.textCell(o.PriceAt, rawPrice)
