@@ -7,11 +7,11 @@ import (
 )
 
 // FXRate is a row of the FX sheet: what one unit of another currency is
-// worth in the workbook's currency, on the day it was taken, so that an
-// offer or an API listed in that currency is compared in the workbook's.
+// worth in US dollars, planner's currency, on the day it was taken, so
+// that an offer or an API listed in that currency is compared in dollars.
 type FXRate struct {
 	Currency string  // ISO 4217, upper case
-	Rate     float64 // the workbook's currency per one unit of Currency
+	Rate     float64 // US dollars per one unit of Currency
 	AsOf     string  // YYYY-MM-DD, or ""
 	Source   string
 	Origin   diag.Origin // the row's currency cell
@@ -27,10 +27,4 @@ func (m *Model) Rate(code string) (FXRate, bool) {
 		}
 	}
 	return FXRate{}, false
-}
-
-// Converted reports whether an offer or an API in currency code needs a
-// rate: it names a currency, and not the workbook's.
-func (m *Model) Converted(code string) bool {
-	return code != "" && !strings.EqualFold(code, m.Money.Code) && !(m.Money.IsUSD() && strings.EqualFold(code, "USD"))
 }

@@ -8,7 +8,6 @@ import (
 	"planner/diag"
 	"planner/formulas"
 	"planner/sizing"
-	"planner/units"
 )
 
 // Scenario is a set of input values that differ from the Assumptions'.
@@ -73,10 +72,10 @@ type Offer struct {
 	Provider string
 	Name     string
 	GPU      string
-	Price    float64 // per GPU-hour, in the workbook's currency
-	// Currency is the currency the offer is listed in when it is not the
-	// workbook's ("" when it is); Listed is its price in it, which the FX
-	// rate at RateAt converts into Price.
+	Price    float64 // USD per GPU-hour
+	// Currency is the currency the offer is listed in when it is not US
+	// dollars ("" when it is); Listed is its price in it, which the FX rate
+	// at RateAt converts into Price.
 	Currency string
 	Listed   float64
 	RateAt   diag.Origin
@@ -142,9 +141,6 @@ type Model struct {
 	Tables       []TableSpec  // data tables to compute
 	Goals        []Goal       // goals to solve on every evaluation
 	FX           []FXRate     // rates of the other currencies offers and APIs are priced in
-	// Money is the workbook's currency (its Currency input); the zero
-	// value is US dollars.
-	Money units.Currency
 }
 
 // GPUSpec returns the catalog entry of the GPU called name.

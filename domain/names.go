@@ -22,9 +22,6 @@ const (
 	Breakeven = "breakeven_utilization"
 	// Base names the scenario of the Assumptions sheet's own values.
 	Base = "base"
-	// Currency is the text input naming the workbook's currency, an ISO 4217
-	// code; without it the workbook is in US dollars.
-	Currency = "currency"
 
 	// ModelName is the text input naming the model a scenario sizes, from the
 	// model catalog; Precision optionally overrides the model's precision;

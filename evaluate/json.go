@@ -46,9 +46,6 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 	if err != nil {
 		doc.Error = err.Error()
 	}
-	if rep.Plan != nil && !rep.Plan.Model().Money.IsUSD() {
-		doc.Currency = rep.Plan.Model().Money.Code
-	}
 	monteCarloOf := map[string]*montecarlo.Result{}
 	for _, mc := range slices.Backward(rep.MonteCarlo) {
 		monteCarloOf[mc.Scenario] = mc // the first of a name, as MonteCarloOf
@@ -77,11 +74,8 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 
 // FileJSON is one workbook's evaluation, as eval --format json prints it.
 type FileJSON struct {
-	File  string `json:"file"`
-	Error string `json:"error,omitempty"`
-	// Currency is the ISO 4217 code every amount of the document is in;
-	// absent, US dollars.
-	Currency    string           `json:"currency,omitempty"`
+	File        string           `json:"file"`
+	Error       string           `json:"error,omitempty"`
 	Warnings    []DiagnosticJSON `json:"warnings,omitempty"`
 	Scenarios   []ScenarioJSON   `json:"scenarios,omitempty"`
 	Deployments []DeploymentJSON `json:"deployments,omitempty"`

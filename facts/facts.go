@@ -83,7 +83,7 @@ func of(m domain.Model, canonical bool) []Fact {
 		note(KindAPI+" "+quote(a.Label()), a.Source)
 	}
 	for _, r := range m.FX {
-		add(KindFX, r.Currency, fmt.Sprintf("%s %s per %s, as of %s", num(r.Rate), m.Money.ISO(), r.Currency, orNone(r.AsOf)))
+		add(KindFX, r.Currency, fmt.Sprintf("%s %s per %s, as of %s", num(r.Rate), units.Dollars, r.Currency, orNone(r.AsOf)))
 		note(KindFX+" "+r.Currency, r.Source)
 	}
 	scenarioFacts(m, add)

@@ -51,11 +51,7 @@ const NoNumber = "no number"
 // that is not finite. From a quadrillion (1e15) on, past the digits a
 // float64 holds, a number is written with an exponent, $1.7e+308, not as
 // three hundred digits of which all but the first 17 mean nothing.
-func Format(v float64, unit string) string { return USD.Format(v, unit) }
-
-// Format is Format with c's symbol in place of the dollar sign: €1.36,
-// €285,000.
-func (c Currency) Format(v float64, unit string) string {
+func Format(v float64, unit string) string {
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0):
 		return NoNumber
@@ -66,15 +62,15 @@ func (c Currency) Format(v float64, unit string) string {
 	case unit == Share:
 		return group(v*100, 1) + " %"
 	case math.Abs(v) >= huge && IsMoney(unit):
-		return sign(v) + c.prefix() + strconv.FormatFloat(math.Abs(v), 'g', -1, 64)
+		return sign(v) + "$" + strconv.FormatFloat(math.Abs(v), 'g', -1, 64)
 	case math.Abs(v) >= huge:
 		return strconv.FormatFloat(v, 'g', -1, 64)
 	case unit == Money:
-		return c.amount(v, 0)
+		return dollars(v, 0)
 	case IsMoney(unit) && math.Abs(v) < 0.1 && v != 0:
-		return c.amount(v, 4)
+		return dollars(v, 4)
 	case IsMoney(unit):
-		return c.amount(v, 2)
+		return dollars(v, 2)
 	case v == math.Trunc(v):
 		return group(v, 0)
 	}
@@ -92,14 +88,14 @@ func hugePercent(v float64) string {
 	return fmt.Sprintf("%se%+d %%", digits, e+2)
 }
 
-// amount is "$1,234" or "-$1,234"; an amount that rounds to nothing
+// dollars is "$1,234" or "-$1,234"; an amount that rounds to nothing
 // has no sign ("$0", never "-$0").
-func (c Currency) amount(v float64, decimals int) string {
+func dollars(v float64, decimals int) string {
 	digits := group(math.Abs(v), decimals)
 	if strings.Trim(digits, "0.,") == "" {
-		return c.prefix() + digits
+		return "$" + digits
 	}
-	return sign(v) + c.prefix() + digits
+	return sign(v) + "$" + digits
 }
 
 func sign(v float64) string {
@@ -211,10 +207,8 @@ func Parse(raw string) (float64, bool) {
 	if neg {
 		s = s[1:]
 	}
-	for _, symbol := range []string{"$", "€", "£", "¥"} {
-		if p, ok := strings.CutPrefix(s, symbol); ok {
-			s = strings.TrimSpace(p)
-		}
+	if p, ok := strings.CutPrefix(s, "$"); ok {
+		s = strings.TrimSpace(p)
 	}
 	if thousands.MatchString(s) {
 		s = strings.ReplaceAll(s, ",", "")

@@ -205,3 +205,31 @@ func withAnAPI(t *testing.T, data []byte) []byte {
 	}
 	return buf.Bytes()
 }
+
+// An API listed in euros is read in dollars: each price times FX's rate,
+// the listed prices kept beside them.
+func TestAnAPIInEurosIsReadInDollars(t *testing.T) {
+	path := newPlan(t)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = withAnFXRate(t, withAnAPI(t, data))
+	data = withCell(t, data, schema.APIs, "currency", 2, "eur")
+	b, err := ReadBytes(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := b.Model.APIs[0]
+	if a.Currency != "EUR" || a.Listed != [3]float64{0.6, 2.4, 0.3} {
+		t.Errorf("listed %s %v, want EUR [0.6 2.4 0.3]", a.Currency, a.Listed)
+	}
+	for _, p := range []struct{ got, want float64 }{{a.Input, 0.6 * 1.17}, {a.Output, 2.4 * 1.17}, {a.Cached, 0.3 * 1.17}} {
+		if p.got != p.want {
+			t.Errorf("price %v, want %v", p.got, p.want)
+		}
+	}
+	if a.RateAt.Where() != "FX!B2" {
+		t.Errorf("rate at %s, want FX!B2", a.RateAt.Where())
+	}
+}

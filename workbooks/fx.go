@@ -8,29 +8,8 @@ import (
 	"planner/workbooks/internal/schema"
 )
 
-// money is the workbook's currency, from its currency input: US dollars
-// without one; an error at the cell for a code that is not ISO 4217's.
-func (r *reader) money(inputs []domain.Input) units.Currency {
-	for _, in := range inputs {
-		if in.Name != domain.Currency {
-			continue
-		}
-		code := strings.TrimSpace(in.Value.Text)
-		if code == "" {
-			return units.USD
-		}
-		c, ok := units.CurrencyOf(code)
-		if !ok {
-			r.fail(in.Origin, in.Name, "%q is not a currency planner knows; write its ISO 4217 code, such as USD or EUR", code)
-			return units.USD
-		}
-		return c
-	}
-	return units.USD
-}
-
-// fxRates reads the FX sheet: one currency's rate to the workbook's per row.
-func (r *reader) fxRates(money units.Currency) []domain.FXRate {
+// fxRates reads the FX sheet: one currency's rate to US dollars per row.
+func (r *reader) fxRates() []domain.FXRate {
 	t := r.table(schema.FX)
 	if t == nil {
 		return nil
@@ -39,24 +18,24 @@ func (r *reader) fxRates(money units.Currency) []domain.FXRate {
 	var out []domain.FXRate
 	t.each(func(row int) {
 		raw, at := t.get(row, "currency")
-		c, ok := units.CurrencyOf(raw)
+		code, ok := units.CurrencyCode(raw)
 		if !ok {
 			r.fail(at, "", "%q is not a currency planner knows; write its ISO 4217 code, such as EUR", raw)
 			return
 		}
-		if c.Code == money.Code || money.IsUSD() && c.IsUSD() {
-			r.fail(at, c.Code, "is the workbook's own currency, which needs no rate; clear the row")
+		if code == units.Dollars {
+			r.fail(at, code, "is planner's own currency, which needs no rate; clear the row")
 			return
 		}
-		if prev, ok := (&domain.Model{FX: out}).Rate(c.Code); ok {
-			r.fail(at, c.Code, "has a rate already at %s; keep one row", prev.Origin.Where())
+		if prev, ok := (&domain.Model{FX: out}).Rate(code); ok {
+			r.fail(at, code, "has a rate already at %s; keep one row", prev.Origin.Where())
 			return
 		}
-		rate, ok := r.positive(t, row, "rate", c.Code, true)
+		rate, ok := r.positive(t, row, "rate", code, true)
 		if !ok {
 			return
 		}
-		fx := domain.FXRate{Currency: c.Code, Rate: rate, Origin: at}
+		fx := domain.FXRate{Currency: code, Rate: rate, Origin: at}
 		fx.Source, _ = t.get(row, "source")
 		_, fx.RateAt = t.get(row, "rate")
 		fx.AsOf, _, _ = r.date(t, row, date1904)
@@ -67,33 +46,33 @@ func (r *reader) fxRates(money units.Currency) []domain.FXRate {
 }
 
 // listedIn reads the currency cell of a row of Cloud or APIs: "" when the
-// row is in the workbook's currency, else its code and its FX rate. An
-// unknown code, or one the FX sheet gives no rate for, is an error at the
-// cell (ok false).
+// row is in US dollars, else its code and its FX rate. An unknown code,
+// or one the FX sheet gives no rate for, is an error at the cell (ok
+// false).
 func (r *reader) listedIn(t *table, row int, m *domain.Model, label string) (code string, fx domain.FXRate, ok bool) {
 	raw, at := t.get(row, "currency")
 	if strings.TrimSpace(raw) == "" {
 		return "", fx, true
 	}
-	c, known := units.CurrencyOf(raw)
+	code, known := units.CurrencyCode(raw)
 	if !known {
-		r.fail(at, label, "%q is not a currency planner knows; write its ISO 4217 code, such as EUR, or leave the cell empty for the workbook's currency (%s)", raw, m.Money.ISO())
+		r.fail(at, label, "%q is not a currency planner knows; write its ISO 4217 code, such as EUR, or leave the cell empty for US dollars", raw)
 		return "", fx, false
 	}
-	if !m.Converted(c.Code) {
+	if code == units.Dollars {
 		return "", fx, true
 	}
-	fx, found := m.Rate(c.Code)
+	fx, found := m.Rate(code)
 	if !found {
-		r.fail(at, label, "is listed in %s, and sheet %s gives no rate for it; add a row to %s: currency %s, rate (%s per 1 %s), as of, source",
-			c.Code, schema.FX.Name, schema.FX.Name, c.Code, m.Money.ISO(), c.Code)
+		r.fail(at, label, "is listed in %s, and sheet %s gives no rate for it; add a row to %s: currency %s, rate (US dollars per 1 %s), as of, source",
+			code, schema.FX.Name, schema.FX.Name, code, code)
 		return "", fx, false
 	}
-	return c.Code, fx, true
+	return code, fx, true
 }
 
-// convertOffer puts an offer listed in another currency into the
-// workbook's: Price becomes the listed price times the FX rate.
+// convertOffer puts an offer listed in another currency into dollars:
+// Price becomes the listed price times the FX rate.
 func (r *reader) convertOffer(t *table, row int, m *domain.Model, o *domain.Offer) bool {
 	code, fx, ok := r.listedIn(t, row, m, o.Label())
 	if !ok || code == "" {
@@ -104,8 +83,7 @@ func (r *reader) convertOffer(t *table, row int, m *domain.Model, o *domain.Offe
 	return true
 }
 
-// convertAPI puts an API's prices listed in another currency into the
-// workbook's.
+// convertAPI puts an API's prices listed in another currency into dollars.
 func (r *reader) convertAPI(t *table, row int, m *domain.Model, a *domain.API) bool {
 	code, fx, ok := r.listedIn(t, row, m, a.Label())
 	if !ok || code == "" {

@@ -504,7 +504,7 @@ func (r *reader) assumptions() []domain.Input {
 		in := domain.Input{Name: name, Unit: unit, Notes: notes}
 		raw, at := t.get(row, "value")
 		in.Origin = at
-		if unit == units.Text || name == domain.Currency {
+		if unit == units.Text {
 			// An empty text may mean something (precision: the model's own);
 			// the engine says when it does not.
 			in.Value = domain.Text(raw)

@@ -21,9 +21,9 @@ type sheetReader struct {
 // sheet gives the workbook's own formulas, which Read merges with the
 // library; the default workbook's are the library.
 var sheetReaders = []sheetReader{
-	{schema.Assumptions, func(r *reader, m *domain.Model) { m.Inputs = r.assumptions(); m.Money = r.money(m.Inputs) },
+	{schema.Assumptions, func(r *reader, m *domain.Model) { m.Inputs = r.assumptions() },
 		func(m *domain.Model) { m.Inputs = fromDefaults(schema.Assumptions, defaultInput) }},
-	{schema.FX, func(r *reader, m *domain.Model) { m.FX = r.fxRates(m.Money) },
+	{schema.FX, func(r *reader, m *domain.Model) { m.FX = r.fxRates() },
 		func(m *domain.Model) { m.FX = fromDefaults(schema.FX, defaultFX) }},
 	{schema.Cloud, func(r *reader, m *domain.Model) { m.Offers = r.offers(m) },
 		func(m *domain.Model) { m.Offers = fromDefaults(schema.Cloud, defaultOffer) }},

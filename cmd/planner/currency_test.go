@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,7 +25,6 @@ func euroOffer(t *testing.T, plan, asOf string) {
 
 // evalJSON evaluates plan and decodes eval's JSON document.
 func evalJSON(t *testing.T, plan string) (doc struct {
-	Currency  string `json:"currency"`
 	Scenarios []struct {
 		Name   string `json:"name"`
 		Offers []struct {
@@ -46,7 +47,7 @@ func evalJSON(t *testing.T, plan string) (doc struct {
 	return doc, errs.String()
 }
 
-// An offer listed in euros is compared in the workbook's dollars: its
+// An offer listed in euros is compared in dollars: its
 // price times the FX rate, and the break-even is owning's cost over that.
 func TestAnOfferInEurosIsConvertedAtTheStatedRate(t *testing.T) {
 	_, plan := freshPlan(t)
@@ -68,9 +69,6 @@ func TestAnOfferInEurosIsConvertedAtTheStatedRate(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("no offer H100 SXM, Community")
-	}
-	if doc.Currency != "" {
-		t.Errorf("currency %q in a workbook in dollars, want none", doc.Currency)
 	}
 	// Results' price cell reads Cloud's price times the rate, live.
 	results := readSheet(t, plan, "Results")
@@ -109,9 +107,9 @@ func TestAMissingRateOrAnUnknownCodeIsAnError(t *testing.T) {
 		want  string
 	}{
 		{map[string]any{"Cloud!H2": "EUR"},
-			"Cloud!H2: RunPod H100 SXM, Community: is listed in EUR, and sheet FX gives no rate for it; add a row to FX: currency EUR, rate (USD per 1 EUR), as of, source"},
+			"Cloud!H2: RunPod H100 SXM, Community: is listed in EUR, and sheet FX gives no rate for it; add a row to FX: currency EUR, rate (US dollars per 1 EUR), as of, source"},
 		{map[string]any{"Cloud!H2": "EUX"},
-			`Cloud!H2: RunPod H100 SXM, Community: "EUX" is not a currency planner knows; write its ISO 4217 code, such as EUR, or leave the cell empty for the workbook's currency (USD)`},
+			`Cloud!H2: RunPod H100 SXM, Community: "EUX" is not a currency planner knows; write its ISO 4217 code, such as EUR, or leave the cell empty for US dollars`},
 		{map[string]any{"FX!A2": "EUX", "FX!B2": 1.17},
 			`FX!A2: "EUX" is not a currency planner knows; write its ISO 4217 code, such as EUR`},
 	} {
@@ -125,4 +123,66 @@ func TestAMissingRateOrAnUnknownCodeIsAnError(t *testing.T) {
 			t.Errorf("%v: no error\n%s\nin\n%s", c.cells, c.want, errs.String())
 		}
 	}
+}
+
+// A new rate typed into FX moves Results and every live sheet after
+// LibreOffice recalculates, to the figures planner computes at that rate.
+func TestLibreOfficeRecalculatesAConvertedPrice(t *testing.T) {
+	slow(t, "recalculates with LibreOffice")
+	if _, err := exec.LookPath("soffice"); err != nil {
+		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
+	}
+	dir, plan := freshPlan(t)
+	euroOffer(t, plan, "2026-11-30")
+	// An API in euros, which the 70B service's tokens (Deployments row 5)
+	// are compared with.
+	setCells(t, plan, map[string]any{
+		"APIs!A2": "Acme", "APIs!B2": "Llama 3.1 70B", "APIs!C2": 0.6, "APIs!D2": 2.4, "APIs!F2": "2026-11-30", "APIs!H2": "EUR",
+		"Deployments!M5": 4000.0,
+	})
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	if !readsTheRate(t, plan, "Deployment costs") {
+		t.Fatal("no formula of Deployment costs reads FX's rate: the API's price is not live")
+	}
+	edited := filepath.Join(dir, "rate.xlsx")
+	copyFile(t, plan, edited)
+	setNumber(t, edited, "FX", "B2", 0.95) // a weaker euro: the offer's break-even rises
+	lo := filepath.Join(dir, "lo")
+	recalculate(t, []string{edited}, lo)
+	fresh := filepath.Join(dir, "fresh.xlsx")
+	if code := run([]string{"eval", edited, "--samples", "1000", "-o", fresh}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	for _, sheet := range liveSheets {
+		sameCells(t, "rate.xlsx", sheet, fresh, filepath.Join(lo, "rate.xlsx"))
+	}
+	if flips := changedVerdicts(t, plan, fresh); flips == 0 {
+		t.Error("no verdict changed; the test shows nothing")
+	}
+}
+
+// readsTheRate reports whether a formula of the sheet reads FX!B2.
+func readsTheRate(t *testing.T, path, sheet string) bool {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows(sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r, row := range rows {
+		for c := range row {
+			cell, _ := excelize.CoordinatesToCellName(c+1, r+1)
+			if formula, _ := f.GetCellFormula(sheet, cell); strings.Contains(formula, "*FX!$B$2)") {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -42,7 +42,7 @@ var APIs = Sheet{Name: "APIs", Columns: []Column{
 }}
 
 // FX gives the rate of each other currency an offer or an API is listed
-// in: what one unit of it is worth in the workbook's currency.
+// in: what one unit of it is worth in US dollars.
 var FX = Sheet{Name: "FX", Columns: []Column{
 	{Key: "currency", Header: "currency", Aliases: []string{"code"}, Required: true, Width: 10},
 	{Key: "rate", Header: "rate", Aliases: []string{"fxrate", "exchangerate", "ratetotheworkbookscurrency"}, Required: true, Width: 12},

@@ -152,7 +152,7 @@ func priceRef(o domain.Offer) string {
 		ref = "VALUE(" + ref + ")"
 	}
 	if o.RateAt.Sheet != "" {
-		ref += "*" + cellRef(o.RateAt)
+		ref = "(" + ref + "*" + cellRef(o.RateAt) + ")" // a factor of the formulas that read it
 	}
 	return ref
 }

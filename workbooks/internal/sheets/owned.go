@@ -270,7 +270,7 @@ func apiPriceLink(d deploy.Result, a *deploy.APISide) string {
 	}
 	price += ")/" + num(d.MixIn+d.MixCached+d.MixOut)
 	if a.RateAt.Sheet != "" {
-		price += "*" + cellRef(a.RateAt)
+		price = "(" + price + "*" + cellRef(a.RateAt) + ")" // a factor of the formulas that read it
 	}
 	return price
 }
