@@ -621,11 +621,12 @@ func (r *reader) offers(m *domain.Model) []domain.Offer {
 			r.fail(pat, o.Label(), "the price %g is not above zero", price)
 			return
 		}
-		if !r.plausible(pat, o.Label(), domain.OfferPrice, "", price) {
-			return
-		}
 		o.Price = price
 		if !r.convertOffer(t, row, m, &o) {
+			return
+		}
+		// Plausible in dollars: ¥450 an hour is $3, not a slip.
+		if !r.plausible(pat, o.Label(), domain.OfferPrice, "", o.Price) {
 			return
 		}
 		var rawPrice string

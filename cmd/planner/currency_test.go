@@ -87,6 +87,25 @@ func TestAnOfferInEurosIsConvertedAtTheStatedRate(t *testing.T) {
 	}
 }
 
+// A price in yen is plausible as the dollars it converts to: ¥450 an
+// hour is $3.015, no slip of the decimal point.
+func TestAPriceInYenIsCheckedInDollars(t *testing.T) {
+	_, plan := freshPlan(t)
+	setCells(t, plan, map[string]any{
+		"Cloud!D2": 450.0, "Cloud!H2": "JPY",
+		"FX!A2": "JPY", "FX!B2": 0.0067, "FX!C2": "2026-11-30", "FX!D2": "example rate",
+	})
+	doc, errs := evalJSON(t, plan)
+	if strings.Contains(errs, "Cloud!D2") {
+		t.Errorf("the price in yen is warned about:\n%s", errs)
+	}
+	for _, o := range doc.Scenarios[0].Offers {
+		if o.Offer == "H100 SXM, Community" && !near(o.Price, 450*0.0067) {
+			t.Errorf("price %v, want %v", o.Price, 450*0.0067)
+		}
+	}
+}
+
 // A rate older than --max-price-age is warned about as a price is.
 func TestAStaleRateIsWarnedAbout(t *testing.T) {
 	_, plan := freshPlan(t)
