@@ -205,3 +205,29 @@ func readsTheRate(t *testing.T, path, sheet string) bool {
 	}
 	return false
 }
+
+// A workbook made before Cloud had a currency column and the FX sheet
+// existed takes both as a user adds them by hand: a header and a sheet.
+func TestAnOlderWorkbookTakesRatesAddedByHand(t *testing.T) {
+	_, plan := freshPlan(t)
+	editBook(t, plan, func(f *excelize.File) error {
+		if err := f.DeleteSheet("FX"); err != nil {
+			return err
+		}
+		return f.SetCellValue("Cloud", "H1", nil)
+	})
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--samples", "200"}, &out, &errs); code != 0 {
+		t.Fatalf("a workbook without FX: exit %d: %s", code, errs.String())
+	}
+	setCells(t, plan, map[string]any{
+		"Cloud!H1": "Currency", "FX!A1": "Currency", "FX!B1": "Rate", "FX!C1": "As of", "FX!D1": "Source",
+	})
+	euroOffer(t, plan, "2026-11-30")
+	doc, _ := evalJSON(t, plan)
+	for _, o := range doc.Scenarios[0].Offers {
+		if o.Offer == "H100 SXM, Community" && !near(o.Price, 2.30*1.17) {
+			t.Errorf("price %v, want %v", o.Price, 2.30*1.17)
+		}
+	}
+}
