@@ -73,7 +73,13 @@ type Offer struct {
 	Name     string
 	GPU      string
 	Price    float64 // USD per GPU-hour
-	AsOf     string  // the date the price was listed, YYYY-MM-DD
+	// Currency is the currency the offer is listed in when it is not US
+	// dollars ("" when it is); Listed is its price in it, which the FX rate
+	// at RateAt converts into Price.
+	Currency string
+	Listed   float64
+	RateAt   diag.Origin
+	AsOf     string // the date the price was listed, YYYY-MM-DD
 	// AsOfSerial is the as-of date as a number in the workbook's own date
 	// system; 0 when there is none. AsOfText: the cell holds the date as
 	// text (2026-10-10), which a spreadsheet reads with DATEVALUE.
@@ -134,6 +140,7 @@ type Model struct {
 	Targets      []TargetSpec // the formulas the tornado follows
 	Tables       []TableSpec  // data tables to compute
 	Goals        []Goal       // goals to solve on every evaluation
+	FX           []FXRate     // rates of the other currencies offers and APIs are priced in
 }
 
 // GPUSpec returns the catalog entry of the GPU called name.

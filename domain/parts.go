@@ -103,8 +103,14 @@ type Goal struct {
 
 // API is a hosted model's price per million tokens, an APIs row.
 type API struct {
-	Provider, Model                     string
-	Input, Output, Cached               float64 // $ per million tokens; Cached 0: not given
+	Provider, Model       string
+	Input, Output, Cached float64 // $ per million tokens; Cached 0: not given
+	// Currency is the currency the API is listed in when it is not US
+	// dollars ("" when it is); its prices were converted by the FX rate at
+	// RateAt, and Listed holds them as listed (input, output, cached).
+	Currency                            string
+	Listed                              [3]float64
+	RateAt                              diag.Origin
 	AsOf, Source                        string
 	Origin, InputAt, OutputAt, CachedAt diag.Origin
 }

@@ -358,16 +358,20 @@ func fleetJSON(f fleet.Fleet) *FleetJSON {
 }
 
 type OfferJSON struct {
-	Provider  string         `json:"provider"`
-	Offer     string         `json:"offer"`
-	GPU       string         `json:"gpu"`
-	Price     float64        `json:"price_per_gpu_hour"`
-	AsOf      string         `json:"as_of,omitempty"`
-	Compared  bool           `json:"compared"`
-	Breakeven *float64       `json:"breakeven_utilization,omitempty"`
-	Verdict   string         `json:"verdict,omitempty"`
-	Words     string         `json:"words,omitempty"`
-	CloseCall *CloseCallJSON `json:"close_call,omitempty"`
+	Provider string  `json:"provider"`
+	Offer    string  `json:"offer"`
+	GPU      string  `json:"gpu"`
+	Price    float64 `json:"price_per_gpu_hour"`
+	AsOf     string  `json:"as_of,omitempty"`
+	// Listed is the price as the offer lists it in ListedCurrency, when
+	// that is not the workbook's; Price is it converted by the FX rate.
+	Listed         *float64       `json:"listed_price_per_gpu_hour,omitempty"`
+	ListedCurrency string         `json:"listed_currency,omitempty"`
+	Compared       bool           `json:"compared"`
+	Breakeven      *float64       `json:"breakeven_utilization,omitempty"`
+	Verdict        string         `json:"verdict,omitempty"`
+	Words          string         `json:"words,omitempty"`
+	CloseCall      *CloseCallJSON `json:"close_call,omitempty"`
 	// PaybackMonths is the month owning has paid for itself in, or null
 	// when it does not within the amortisation; Payback says it in words.
 	PaybackMonths json.RawMessage    `json:"payback_months,omitempty"`
@@ -384,6 +388,10 @@ type OfferJSON struct {
 func offerJSON(offers *view.Offers, o view.Offer) OfferJSON {
 	j := OfferJSON{Provider: o.Offer.Provider, Offer: o.Offer.Name, GPU: o.Offer.GPU, Price: o.Offer.Price,
 		AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Words: o.Words, Values: o.Values, Errors: messages(o.Errors)}
+	if o.Offer.Currency != "" {
+		listed := o.Offer.Listed
+		j.Listed, j.ListedCurrency = &listed, o.Offer.Currency
+	}
 	if be, ok := o.Values[domain.Breakeven]; ok {
 		j.Breakeven = &be
 	}

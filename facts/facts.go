@@ -20,6 +20,7 @@ const (
 	KindFormula     = "formula"
 	KindOffer       = "offer"
 	KindAPI         = "api"
+	KindFX          = "fx"
 	KindScenario    = "scenario"
 	KindGPU         = "gpu"
 	KindModel       = "model"
@@ -31,7 +32,7 @@ const (
 	KindSource      = "source" // where a figure comes from: read by people, never by formulas
 )
 
-var kindOrder = []string{KindAssumption, KindFormula, KindOffer, KindAPI, KindScenario, KindGPU, KindModel, KindDeployment,
+var kindOrder = []string{KindAssumption, KindFormula, KindOffer, KindAPI, KindFX, KindScenario, KindGPU, KindModel, KindDeployment,
 	KindCorrelation, KindTarget, KindTable, KindGoal, KindSource}
 
 // Fact is one thing a workbook says, for show and diff: its kind, what it
@@ -74,12 +75,16 @@ func of(m domain.Model, canonical bool) []Fact {
 		add(KindFormula, f.Name, fmt.Sprintf("%s [%s]", oneLine(f.Source), f.Unit))
 	}
 	for _, o := range m.Offers {
-		add(KindOffer, quote(o.Label()), fmt.Sprintf("%s $/GPU-h, gpu %s, as of %s", num(o.Price), quote(o.GPU), orNone(o.AsOf)))
+		add(KindOffer, quote(o.Label()), fmt.Sprintf("%s, gpu %s, as of %s", offerPrice(o), quote(o.GPU), orNone(o.AsOf)))
 		note(KindOffer+" "+quote(o.Label()), joinNotes(o.Source, o.Notes))
 	}
 	for _, a := range m.APIs {
 		add(KindAPI, quote(a.Label()), apiFact(a))
 		note(KindAPI+" "+quote(a.Label()), a.Source)
+	}
+	for _, r := range m.FX {
+		add(KindFX, r.Currency, fmt.Sprintf("%s %s per %s, as of %s", num(r.Rate), units.Dollars, r.Currency, orNone(r.AsOf)))
+		note(KindFX+" "+r.Currency, r.Source)
 	}
 	scenarioFacts(m, add)
 	catalogFacts(m, add, note, canonical)
@@ -239,12 +244,25 @@ func tokensFact(d domain.Deployment) string {
 }
 
 // apiFact is an APIs row: "$0.6 input, $0.8 output per million tokens, as of 2026-10-10".
-func apiFact(a domain.API) string {
-	s := "$" + num(a.Input) + " input"
-	if a.Cached > 0 {
-		s += ", $" + num(a.Cached) + " cached input"
+// offerPrice is an offer's price as the workbook lists it: in dollars, or
+// in the currency the offer names.
+func offerPrice(o domain.Offer) string {
+	if o.Currency != "" {
+		return num(o.Listed) + " " + o.Currency + "/GPU-h"
 	}
-	return s + ", $" + num(a.Output) + " output per million tokens, as of " + orNone(a.AsOf)
+	return num(o.Price) + " $/GPU-h"
+}
+
+func apiFact(a domain.API) string {
+	in, cached, out, cur := a.Input, a.Cached, a.Output, "$"
+	if a.Currency != "" {
+		in, out, cached, cur = a.Listed[0], a.Listed[1], a.Listed[2], a.Currency+" "
+	}
+	s := cur + num(in) + " input"
+	if cached > 0 {
+		s += ", " + cur + num(cached) + " cached input"
+	}
+	return s + ", " + cur + num(out) + " output per million tokens, as of " + orNone(a.AsOf)
 }
 
 func whatIfFacts(m domain.Model, add func(kind, key, value string)) {

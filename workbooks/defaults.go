@@ -47,6 +47,10 @@ func defaultOffer(r defaultRow) domain.Offer {
 		AsOf: r["asof"], Source: r["source"], Notes: r["notes"]}
 }
 
+func defaultFX(r defaultRow) domain.FXRate {
+	return domain.FXRate{Currency: r["currency"], Rate: r.num("rate"), AsOf: r["asof"], Source: r["source"]}
+}
+
 func defaultGPU(r defaultRow) sizing.GPUSpec {
 	return sizing.GPUSpec{Name: r["name"], MemoryGB: r.num("memory"), Watts: r.opt("watts"),
 		Interconnect: r["interconnect"], Source: r["source"]}

@@ -24,6 +24,7 @@ func TestEveryDeclaredColumnIsAFact(t *testing.T) {
 		t.Fatal(err)
 	}
 	data = withAnAPI(t, data)
+	data = withAnFXRate(t, data)
 	// A peak of tokens a second takes the tokens one replica serves.
 	data = withCell(t, data, schema.Deployments, "tokens", 2, 2500)
 	base := factsOf(t, path, data)
@@ -126,7 +127,7 @@ func candidates(current string, seen []string) []any {
 			out = append(out, s)
 		}
 	}
-	for _, s := range []string{"uniform", "lognormal", "FP8", "BF16", "$", "%", "h", "2026-09-01"} {
+	for _, s := range []string{"uniform", "lognormal", "FP8", "BF16", "$", "%", "h", "2026-09-01", "EUR", "GBP"} {
 		if s != current {
 			out = append(out, s)
 		}
@@ -161,6 +162,28 @@ func withCell(t *testing.T, data []byte, sheet schema.Sheet, key string, row int
 	return buf.Bytes()
 }
 
+// withAnFXRate adds a row to the FX sheet, which the default workbook
+// leaves empty.
+func withAnFXRate(t *testing.T, data []byte) []byte {
+	t.Helper()
+	f := openBytes(t, data)
+	row := map[string]any{"currency": "EUR", "rate": 1.17, "asof": "2026-11-30", "source": "ECB reference rate"}
+	for _, c := range schema.FX.Columns {
+		cell, _ := excelize.CoordinatesToCellName(schema.FX.At(c.Key), 2)
+		if err := f.SetCellValue(schema.FX.Name, cell, row[c.Key]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	buf, err := f.WriteToBuffer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadBytes("plan.xlsx", buf.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
 // withAnAPI adds a row to the APIs sheet, which the default workbook
 // leaves empty.
 func withAnAPI(t *testing.T, data []byte) []byte {
@@ -181,4 +204,32 @@ func withAnAPI(t *testing.T, data []byte) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
+}
+
+// An API listed in euros is read in dollars: each price times FX's rate,
+// the listed prices kept beside them.
+func TestAnAPIInEurosIsReadInDollars(t *testing.T) {
+	path := newPlan(t)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = withAnFXRate(t, withAnAPI(t, data))
+	data = withCell(t, data, schema.APIs, "currency", 2, "eur")
+	b, err := ReadBytes(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := b.Model.APIs[0]
+	if a.Currency != "EUR" || a.Listed != [3]float64{0.6, 2.4, 0.3} {
+		t.Errorf("listed %s %v, want EUR [0.6 2.4 0.3]", a.Currency, a.Listed)
+	}
+	for _, p := range []struct{ got, want float64 }{{a.Input, 0.6 * 1.17}, {a.Output, 2.4 * 1.17}, {a.Cached, 0.3 * 1.17}} {
+		if p.got != p.want {
+			t.Errorf("price %v, want %v", p.got, p.want)
+		}
+	}
+	if a.RateAt.Where() != "FX!B2" {
+		t.Errorf("rate at %s, want FX!B2", a.RateAt.Where())
+	}
 }

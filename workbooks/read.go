@@ -592,7 +592,7 @@ func (r *reader) date1904() bool {
 }
 
 // offers reads one cloud offer per row.
-func (r *reader) offers() []domain.Offer {
+func (r *reader) offers(m *domain.Model) []domain.Offer {
 	t := r.table(schema.Cloud)
 	if t == nil {
 		return nil
@@ -621,10 +621,14 @@ func (r *reader) offers() []domain.Offer {
 			r.fail(pat, o.Label(), "the price %g is not above zero", price)
 			return
 		}
-		if !r.plausible(pat, o.Label(), domain.OfferPrice, "", price) {
+		o.Price = price
+		if !r.convertOffer(t, row, m, &o) {
 			return
 		}
-		o.Price = price
+		// Plausible in dollars: ¥450 an hour is $3, not a slip.
+		if !r.plausible(pat, o.Label(), domain.OfferPrice, "", o.Price) {
+			return
+		}
 		var rawPrice string
 		rawPrice, o.PriceAt = t.get(row, "price")
 		o.PriceText = r.textCell(o.PriceAt, rawPrice)

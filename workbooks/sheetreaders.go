@@ -16,13 +16,16 @@ type sheetReader struct {
 }
 
 // sheetReaders read the input sheets a workbook has, Assumptions first:
-// scenarios, tables and goals are read against its inputs. The Formulas
+// scenarios, tables and goals are read against its inputs, and FX before
+// Cloud and APIs, whose prices it converts. The Formulas
 // sheet gives the workbook's own formulas, which Read merges with the
 // library; the default workbook's are the library.
 var sheetReaders = []sheetReader{
 	{schema.Assumptions, func(r *reader, m *domain.Model) { m.Inputs = r.assumptions() },
 		func(m *domain.Model) { m.Inputs = fromDefaults(schema.Assumptions, defaultInput) }},
-	{schema.Cloud, func(r *reader, m *domain.Model) { m.Offers = r.offers() },
+	{schema.FX, func(r *reader, m *domain.Model) { m.FX = r.fxRates() },
+		func(m *domain.Model) { m.FX = fromDefaults(schema.FX, defaultFX) }},
+	{schema.Cloud, func(r *reader, m *domain.Model) { m.Offers = r.offers(m) },
 		func(m *domain.Model) { m.Offers = fromDefaults(schema.Cloud, defaultOffer) }},
 	{schema.Scenarios, func(r *reader, m *domain.Model) { m.Scenarios = r.scenarios(m.Inputs) },
 		func(m *domain.Model) { m.Scenarios = defaultScenarios(*m) }},
@@ -32,7 +35,7 @@ var sheetReaders = []sheetReader{
 		func(m *domain.Model) { m.Catalog = fromDefaults(schema.Models, defaultModelSpec) }},
 	{schema.Deployments, func(r *reader, m *domain.Model) { m.Deployments = r.deployments() },
 		func(m *domain.Model) { m.Deployments = fromDefaults(schema.Deployments, defaultDeployment) }},
-	{schema.APIs, func(r *reader, m *domain.Model) { m.APIs = r.apis() }, nil},
+	{schema.APIs, func(r *reader, m *domain.Model) { m.APIs = r.apis(m) }, nil},
 	{schema.Correlations, func(r *reader, m *domain.Model) { m.Correlations = r.correlations() },
 		func(m *domain.Model) { m.Correlations = fromDefaults(schema.Correlations, defaultCorrelation) }},
 	{schema.Targets, func(r *reader, m *domain.Model) { m.Targets = r.targets() },

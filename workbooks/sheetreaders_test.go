@@ -12,7 +12,7 @@ import (
 
 // Every defaults table is some input sheet's, and that sheet's reader
 // gives the default workbook its rows: a table no reader reads would be
-// left out without a word. The ten tables are those of every input sheet
+// left out without a word. The eleven tables are those of every input sheet
 // but APIs (none by default) and Formulas (the library).
 func TestEveryDefaultsTableIsRead(t *testing.T) {
 	files, err := fs.Glob(defaultFiles, "defaults/*.tsv")

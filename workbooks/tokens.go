@@ -108,7 +108,7 @@ func (r *reader) mix(t *table, row int, d *domain.Deployment) bool {
 }
 
 // apis reads the APIs sheet: one hosted model's prices per row.
-func (r *reader) apis() []domain.API {
+func (r *reader) apis(m *domain.Model) []domain.API {
 	t := r.table(schema.APIs)
 	if t == nil {
 		return nil
@@ -137,6 +137,9 @@ func (r *reader) apis() []domain.API {
 			return
 		}
 		a.Input, a.Output, a.Cached = in, outP, cached
+		if !r.convertAPI(t, row, m, &a) {
+			return
+		}
 		_, a.InputAt = t.get(row, "input")
 		_, a.OutputAt = t.get(row, "output")
 		if _, ok := t.cols["cached"]; ok { // else the row's first cell

@@ -27,7 +27,7 @@ func TestWorkbookTextCannotDriveTheTerminal(t *testing.T) {
 	editPart(t, plan, "xl/worksheets/sheet3.xml", func(xml string) string { // Cloud
 		return strings.ReplaceAll(xml, "<t>H100 SXM, Community</t>", "<t>"+label+"</t>")
 	})
-	editPart(t, plan, "xl/worksheets/sheet7.xml", func(xml string) string { // Deployments
+	editPart(t, plan, "xl/worksheets/sheet8.xml", func(xml string) string { // Deployments
 		return strings.ReplaceAll(xml, "<t>RunPod H100 SXM, Community</t>", "<t>RunPod "+label+"</t>")
 	})
 	editPart(t, plan, "xl/worksheets/sheet1.xml", func(xml string) string { // Assumptions!G3, model's notes

@@ -193,7 +193,7 @@ func usageColumns(d domain.Deployment) (perDay, days, perMonth float64) {
 func apisGrid(n schema.Names, apis []domain.API) *grid.Grid {
 	g := newGrid(n, schema.APIs, 4, 90)
 	g.WrapHeight(1, 14, "$ per million cached input tokens")
-	g.Set(9, 1, grid.Text("One row per hosted model: a deployment compares its month of tokens with the row it names in its API column, "+
+	g.Set(len(schema.APIs.Columns)+2, 1, grid.Text("One row per hosted model: a deployment compares its month of tokens with the row it names in its API column, "+
 		"or the cheapest row of its model, at its input:output token mix. Fill the prices from the provider's list, with the date.", grid.Wrapped(grid.StyleNote)))
 	money := grid.WithFormat(grid.StyleInput, "$#,##0.00##")
 	for i, a := range apis {

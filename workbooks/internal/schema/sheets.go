@@ -27,6 +27,7 @@ var Cloud = Sheet{Name: "Cloud", Columns: []Column{
 	{Key: "asof", Header: "as of", Aliases: []string{"date"}, Width: 12},
 	{Key: "source", Header: "source", Width: 36},
 	{Key: "notes", Header: "notes", Width: 50},
+	{Key: "currency", Header: "currency", Width: 9},
 }}
 
 var APIs = Sheet{Name: "APIs", Columns: []Column{
@@ -37,6 +38,16 @@ var APIs = Sheet{Name: "APIs", Columns: []Column{
 	{Key: "cached", Header: "$ per million cached input tokens", Aliases: []string{"cachedinputpermillion", "cachedinput", "cached"}, Unit: "$/M tokens", Width: 14},
 	{Key: "asof", Header: "as of", Aliases: []string{"date"}, Width: 12},
 	{Key: "source", Header: "source", Aliases: []string{"notes"}, Width: 40},
+	{Key: "currency", Header: "currency", Width: 9},
+}}
+
+// FX gives the rate of each other currency an offer or an API is listed
+// in: what one unit of it is worth in US dollars.
+var FX = Sheet{Name: "FX", Columns: []Column{
+	{Key: "currency", Header: "currency", Aliases: []string{"code"}, Required: true, Width: 10},
+	{Key: "rate", Header: "rate", Aliases: []string{"fxrate", "exchangerate", "ratetotheworkbookscurrency"}, Required: true, Width: 12},
+	{Key: "asof", Header: "as of", Aliases: []string{"date"}, Width: 12},
+	{Key: "source", Header: "source", Aliases: []string{"notes"}, Width: 50},
 }}
 
 var GPUs = Sheet{Name: "GPUs", NamesTo: 200, Columns: []Column{
@@ -130,7 +141,7 @@ var Formulas = Sheet{Name: "Formulas", NamesTo: 500, Columns: []Column{
 
 // Inputs are the sheets init creates for the user to edit, in order.
 func Inputs() []Sheet {
-	return []Sheet{Assumptions, Scenarios, Cloud, APIs, GPUs, Models, Deployments, Correlations, Targets, Tables, Goals, Formulas}
+	return []Sheet{Assumptions, Scenarios, Cloud, APIs, FX, GPUs, Models, Deployments, Correlations, Targets, Tables, Goals, Formulas}
 }
 
 // Names of the input sheets, in order.

@@ -146,12 +146,17 @@ func (l linker) usable(name, target string) bool {
 
 func cellRef(o diag.Origin) string { return grid.Absolute(o.Sheet, o.Col, o.Row) }
 
-// priceRef reads an offer's price from Cloud, as a number.
+// priceRef reads an offer's price from Cloud, as a number, in the
+// workbook's currency: times its FX rate when it is listed in another.
 func priceRef(o domain.Offer) string {
+	ref := cellRef(o.PriceAt)
 	if o.PriceText {
-		return "VALUE(" + cellRef(o.PriceAt) + ")"
+		ref = "VALUE(" + ref + ")"
 	}
-	return cellRef(o.PriceAt)
+	if o.RateAt.Sheet != "" {
+		ref = "(" + ref + "*" + cellRef(o.RateAt) + ")" // a factor of the formulas that read it
+	}
+	return ref
 }
 
 // nodeFormulas links scenario i's formula cells.

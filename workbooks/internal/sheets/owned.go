@@ -268,7 +268,11 @@ func apiPriceLink(d deploy.Result, a *deploy.APISide) string {
 	if d.MixCached > 0 {
 		price += fmt.Sprintf("+%s*%s", num(d.MixCached), cellRef(a.CachedAt))
 	}
-	return price + ")/" + num(d.MixIn+d.MixCached+d.MixOut)
+	price += ")/" + num(d.MixIn+d.MixCached+d.MixOut)
+	if a.RateAt.Sheet != "" {
+		price = "(" + price + "*" + cellRef(a.RateAt) + ")" // a factor of the formulas that read it
+	}
+	return price
 }
 
 // deploymentInputs are the Deployments cells a costs row reads, as formula
