@@ -20,8 +20,9 @@ type program struct {
 	offer       []instr   // formulas that do, run once per offer
 	inputSlot   map[string]int32
 	priceSlot   int32
-	formulaSlot []int32    // by formula position in model order
-	temps       [][2]int32 // by formula position: its temporaries, lo..hi
+	billing     *billingSlots // nil when every offer bills its used hours alone
+	formulaSlot []int32       // by formula position in model order
+	temps       [][2]int32    // by formula position: its temporaries, lo..hi
 	text        map[string]float64
 }
 
@@ -70,6 +71,7 @@ func compile(plan *Plan) *program {
 		l.formula(plan.checked[v].Tree, p.formulaSlot[v], plan)
 		p.temps[v] = [2]int32{lo, int32(len(p.init))}
 	}
+	l.lowerBilling(plan)
 	p.slots = len(p.init)
 	return p
 }

@@ -292,7 +292,7 @@ func checkTables(p *engine.Plan, specs []domain.TableSpec) diag.Diagnostics {
 func DataTable(p *engine.Plan, sc domain.Scenario, spec domain.TableSpec) (*Table, error) {
 	t := &Table{Spec: spec, Unit: p.Unit(spec.Output), RowValues: values(spec.Row)}
 	vary := []string{spec.Row.Input}
-	prices := []float64{math.NaN()} // one column, no offer
+	offers := []*domain.Offer{nil} // one column, no offer
 	switch {
 	case spec.Col == nil:
 	case spec.Col.Offers:
@@ -300,10 +300,10 @@ func DataTable(p *engine.Plan, sc domain.Scenario, spec domain.TableSpec) (*Tabl
 		if err != nil {
 			return nil, err
 		}
-		prices = nil
+		offers = nil
 		for _, o := range base.Offers {
 			if o.Compared {
-				prices = append(prices, o.Offer.Price)
+				offers = append(offers, &o.Offer)
 				t.ColLabels = append(t.ColLabels, o.Offer.Label())
 			}
 		}
@@ -317,9 +317,11 @@ func DataTable(p *engine.Plan, sc domain.Scenario, spec domain.TableSpec) (*Tabl
 	}
 	row, out := slot(p, spec.Row.Input), slot(p, spec.Output)
 	perOffer := p.PerOffer(spec.Output)
-	read := func(price float64) float64 {
-		if perOffer {
-			ev.RunOffer(price)
+	read := func(o *domain.Offer) float64 {
+		if perOffer && o != nil {
+			ev.RunOfferOf(*o)
+		} else if perOffer {
+			ev.RunOffer(math.NaN())
 		}
 		return finiteOrNaN(ev.Get(out))
 	}
@@ -331,12 +333,12 @@ func DataTable(p *engine.Plan, sc domain.Scenario, spec domain.TableSpec) (*Tabl
 			for _, cv := range t.ColValues {
 				ev.Set(col, cv)
 				ev.Run()
-				cells = append(cells, read(math.NaN()))
+				cells = append(cells, read(nil))
 			}
 		} else {
 			ev.Run()
-			for _, price := range prices {
-				cells = append(cells, read(price))
+			for _, o := range offers {
+				cells = append(cells, read(o))
 			}
 		}
 		t.Cells = append(t.Cells, cells)

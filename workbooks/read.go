@@ -630,8 +630,10 @@ func (r *reader) offers() []domain.Offer {
 		o.PriceText = r.textCell(o.PriceAt, rawPrice)
 		o.AsOf, o.AsOfSerial, o.AsOfText = r.date(t, row, date1904)
 		_, o.AsOfAt = t.get(row, "asof")
+		o.Billing = r.billing(t, row, o.Label())
 		offers = append(offers, o)
 	})
+	r.checkFallbacks(offers)
 	return offers
 }
 

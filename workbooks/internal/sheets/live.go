@@ -28,13 +28,17 @@ type resultsLayout struct {
 	formulaRow map[string]int // node-level formula -> its row; scenario i in column firstValue+i
 	inputRow   map[string]int // inputs section
 	sizingRow  map[string]int
-	priceRow   int            // the offers section: price row, offers in columns from firstValue
-	offerRow   map[string]int // per-offer formula -> row of the offers section
-	verdictRow int            // the offers section's verdicts
-	paybackRow int            // its paybacks; 0 when it has none
-	asOfRow    int            // and the prices' dates
-	matrixRow  map[int]int    // model offer index -> row of the break-even matrix
-	words      []wordsRow     // the verdicts in words
+	priceRow   int // the offers section: price row, offers in columns from firstValue
+	// effectiveRow is the effective price per used GPU-hour, the price the
+	// per-offer rows read when some offer bills other than by its used
+	// hours; 0 when none does.
+	effectiveRow int
+	offerRow     map[string]int // per-offer formula -> row of the offers section
+	verdictRow   int            // the offers section's verdicts
+	paybackRow   int            // its paybacks; 0 when it has none
+	asOfRow      int            // and the prices' dates
+	matrixRow    map[int]int    // model offer index -> row of the break-even matrix
+	words        []wordsRow     // the verdicts in words
 }
 
 // wordsRow is one verdict in words: scenario i's against model offer j.
@@ -214,6 +218,12 @@ func (l linker) offers(compared []engine.OfferResult) {
 		if o.Offer.PriceAt.Sheet != "" {
 			l.g.Link(col, l.lay.priceRow, priceRef(o.Offer))
 		}
+		if l.lay.effectiveRow > 0 {
+			if s, ok := l.effectivePrice(o.Offer, price, 0); ok {
+				l.g.Link(col, l.lay.effectiveRow, s)
+			}
+			price = grid.CellName(col, l.lay.effectiveRow)
+		}
 		for _, c := range l.out.Plan.Checked() {
 			row, ok := l.lay.offerRow[c.Name]
 			if !ok {
@@ -273,7 +283,15 @@ func (l linker) matrix(i int) {
 		if !ok || o.PriceAt.Sheet == "" {
 			continue
 		}
-		refs := l.refs(i, priceRef(o))
+		price := priceRef(o)
+		if l.lay.effectiveRow > 0 {
+			s, ok := l.effectivePrice(o, price, i)
+			if !ok {
+				continue
+			}
+			price = "(" + s + ")"
+		}
+		refs := l.refs(i, price)
 		resolve := func(name string) (string, error) {
 			if _, perOffer := l.lay.offerRow[name]; perOffer {
 				return "", fmt.Errorf("the matrix holds only %s", domain.Breakeven)

@@ -369,6 +369,8 @@ func (lay *resultsLayout) remember(f view.Figure, row int) {
 		lay.offerRow[f.Name] = row
 	case f.Name == domain.OfferPrice:
 		lay.priceRow = row
+	case f.Name == view.EffectivePrice:
+		lay.effectiveRow = row
 	case f.Name == view.Verdict:
 		lay.verdictRow = row
 	case f.Name == domain.PaybackMonths:

@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// The offers addBilling puts in Cloud, with the prices the tests work from.
+const (
+	reservedPrice, reservedTerm, reservedUpfront, reservedExtras = 2.10, 12.0, 1200.0, 20.0
+	spotPrice, spotInterruption, spotExtras                      = 1.60, 0.1, 5.0
+	communityPrice                                               = 2.69 // the spot offer's fallback, billed by used hours
+)
+
+// addBilling appends a one-year term and a spot offer of the H100 SXM to
+// Cloud, as a user would type them.
+func addBilling(t *testing.T, path string) {
+	t.Helper()
+	editBook(t, path, func(f *excelize.File) error {
+		rows := [][]any{
+			{"Lambda", "H100 1-year reserved", "H100 SXM", reservedPrice, "2026-10-10", "test", "", "all hours", reservedTerm, reservedUpfront, nil, nil, reservedExtras},
+			{"RunPod", "H100 SXM, Spot", "H100 SXM", spotPrice, "2026-10-10", "test", "", "spot", nil, nil, spotInterruption, "H100 SXM, Community", spotExtras},
+		}
+		for i, r := range rows {
+			if err := f.SetSheetRow("Cloud", fmt.Sprintf("A%d", 11+i), &r); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+type billingOffer struct {
+	Offer   string             `json:"offer"`
+	Verdict string             `json:"verdict"`
+	Words   string             `json:"words"`
+	Values  map[string]float64 `json:"values"`
+	Figures map[string]struct {
+		Value *float64 `json:"value"`
+		Words string   `json:"words"`
+	} `json:"figures"`
+}
+
+// evalOffers evaluates path with --set and returns the base scenario's
+// node values and offers by name.
+func evalOffers(t *testing.T, path string, set ...string) (map[string]float64, map[string]billingOffer) {
+	t.Helper()
+	args := []string{"eval", path, "--samples", "200", "--format", "json", "-o", filepath.Join(t.TempDir(), "out.xlsx")}
+	for _, s := range set {
+		args = append(args, "--set", s)
+	}
+	var out, errs bytes.Buffer
+	if code := run(args, &out, &errs); code != 0 {
+		t.Fatalf("eval: %s", errs.String())
+	}
+	var doc struct {
+		Scenarios []struct {
+			Values map[string]float64 `json:"values"`
+			Offers []billingOffer     `json:"offers"`
+		} `json:"scenarios"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || len(doc.Scenarios) == 0 {
+		t.Fatalf("eval's JSON: %v\n%s", err, out.String())
+	}
+	offers := map[string]billingOffer{}
+	for _, o := range doc.Scenarios[0].Offers {
+		offers[o.Offer] = o
+	}
+	return doc.Scenarios[0].Values, offers
+}
+
+func billingNear(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
+
+// A reserved term compared hour for hour: owning and the term both pay
+// every calendar hour, so the verdict is the same at any utilisation, and
+// the NPV counts the term's rent of every hour of every GPU.
+func TestReservedOfferComparedHourForHour(t *testing.T) {
+	_, plan := freshPlan(t)
+	addBilling(t, plan)
+	const h = 730.0
+	perCalendarHour := reservedPrice + (reservedUpfront/reservedTerm+reservedExtras)/h
+	var verdicts []string
+	for _, u := range []float64{0.2, 0.9} {
+		values, offers := evalOffers(t, plan, fmt.Sprintf("utilization=%g", u))
+		o := offers["H100 1-year reserved"]
+		if got := o.Figures["effective_price_per_gpu_hour"].Value; got == nil || !billingNear(*got, perCalendarHour/u) {
+			t.Errorf("at %g: effective price %v, want %g", u, got, perCalendarHour/u)
+		}
+		if o.Figures["billing"].Words != "all hours" || o.Figures["term_months"].Value == nil || *o.Figures["term_months"].Value != reservedTerm {
+			t.Errorf("at %g: billing %+v", u, o.Figures)
+		}
+		want := "rent"
+		if values["cost_per_gpu_hour"] <= perCalendarHour {
+			want = "buy"
+		}
+		if o.Verdict != want || !strings.Contains(o.Words, "utilisation does not move this verdict") {
+			t.Errorf("at %g: verdict %q (%s), want %q", u, o.Verdict, o.Words, want)
+		}
+		verdicts = append(verdicts, o.Verdict)
+		gpus, capex, months := values["gpus"], values["capex"], values["amortization_months"]
+		rent := gpus * perCalendarHour * h
+		npv := -capex + (rent-values["running_cost_per_month"])*values["annuity_factor"] + values["residual"]*capex*values["discount_factor"]
+		if !billingNear(o.Values["npv_saving"], npv) || !billingNear(o.Values["rent_used_per_month"], rent) {
+			t.Errorf("at %g: npv %g rent %g, want %g and %g (months %g)", u, o.Values["npv_saving"], o.Values["rent_used_per_month"], npv, rent, months)
+		}
+	}
+	if verdicts[0] != verdicts[1] {
+		t.Errorf("utilisation moved the verdict against a term: %v", verdicts)
+	}
+}
+
+// Spot's effective price: its price for the hours not interrupted, the
+// fallback's for the interrupted share, and its extras spread over the
+// GPU's used hours in the month.
+func TestSpotEffectivePriceWithFallback(t *testing.T) {
+	_, plan := freshPlan(t)
+	addBilling(t, plan)
+	const u, h = 0.5, 730.0
+	_, offers := evalOffers(t, plan, fmt.Sprintf("utilization=%g", u))
+	want := (1-spotInterruption)*spotPrice + spotInterruption*communityPrice + spotExtras/(u*h)
+	o := offers["H100 SXM, Spot"]
+	if got := o.Figures["effective_price_per_gpu_hour"].Value; got == nil || !billingNear(*got, want) {
+		t.Fatalf("spot's effective price %v, want %g", got, want)
+	}
+	if !billingNear(o.Values["breakeven_utilization"]*want, offers["H100 SXM, Community"].Values["breakeven_utilization"]*communityPrice) {
+		t.Errorf("spot's break-even does not read its effective price: %v", o.Values)
+	}
+	if c := offers["H100 SXM, Community"].Figures["effective_price_per_gpu_hour"].Value; c == nil || *c != communityPrice {
+		t.Errorf("a used-hours offer without extras: effective price %v, want its price", c)
+	}
+}
+
+// Every bad combination of the billing columns is an error at its cell
+// that says what to type.
+func TestBillingMistakesAreErrorsAtTheirCells(t *testing.T) {
+	cases := []struct {
+		cell string
+		v    any
+		want string
+	}{
+		{"I2", 12, "Cloud!I2: RunPod H100 SXM, Community: term months is for an all hours term; clear it, or type all hours in billing\n"},
+		{"K11", 0.2, "Cloud!K11: Lambda H100 1-year reserved: interruption is for a spot offer; clear it, or type spot in billing\n"},
+		{"K12", 1.5, "Cloud!K12: RunPod H100 SXM, Spot: the interruption (150.0 %) is not a share between 0 % and 100 %; type the share of used hours lost, such as 10 %\n"},
+		{"L12", "H100 SXM, Secure Cloud", `Cloud!L12: RunPod H100 SXM, Spot: no offer of the H100 SXM is named "H100 SXM, Secure Cloud"; pick one from the Cloud sheet's offer column` + "\n"},
+		{"L12", "H100 SXM, Spot", `Cloud!L12: RunPod H100 SXM, Spot: the fallback "H100 SXM, Spot" is itself spot; pick an offer billed by used hours or all hours` + "\n"},
+		{"I11", nil, "Cloud!I11: Lambda H100 1-year reserved: an all hours offer bills a term; type its months in term months, such as 12 or 36\n"},
+		{"H12", "hourly", `Cloud!H12: RunPod H100 SXM, Spot: "hourly" is not a billing; type used hours, all hours or spot, or leave it empty for used hours` + "\n"},
+		{"J2", 500, "Cloud!J2: RunPod H100 SXM, Community: upfront is what an all hours term asks at its start; clear it, or type all hours in billing\n"},
+	}
+	for _, c := range cases {
+		_, plan := freshPlan(t)
+		addBilling(t, plan)
+		editBook(t, plan, func(f *excelize.File) error { return f.SetCellValue("Cloud", c.cell, c.v) })
+		var out, errs bytes.Buffer
+		if code := run([]string{"eval", plan, "--samples", "200", "-o", filepath.Join(t.TempDir(), "x.xlsx")}, &out, &errs); code == 0 || !strings.HasSuffix(errs.String(), ": "+c.want) || strings.Count(errs.String(), "\n") != 1 {
+			t.Errorf("%s=%v: exit %d, stderr %q; want %q", c.cell, c.v, code, errs.String(), c.want)
+		}
+	}
+}
+
+// The effective prices and every per-offer row that reads them are live:
+// LibreOffice, recalculating the sheet after the billing's cells and the
+// utilisation change, agrees with planner cell by cell.
+func TestLibreOfficeRecalculatesBilling(t *testing.T) {
+	slow(t, "recalculates with LibreOffice")
+	if _, err := exec.LookPath("soffice"); err != nil {
+		t.Skip("LibreOffice (soffice) is not installed")
+	}
+	dir, plan := freshPlan(t)
+	addBilling(t, plan)
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--samples", "200"}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	edited := filepath.Join(dir, "edited.xlsx")
+	copyFile(t, plan, edited)
+	setInputs(t, edited, map[string]float64{"utilization": 0.37})
+	for cell, v := range map[string]float64{"J11": 3000, "M11": 45, "K12": 0.25, "M12": 12, "D12": 1.2} {
+		setNumber(t, edited, "Cloud", cell, v)
+	}
+	fresh := filepath.Join(dir, "fresh.xlsx")
+	if code := run([]string{"eval", edited, "--samples", "200", "-o", fresh}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	want := map[string]map[string]string{}
+	for _, sheet := range liveSheets {
+		want[sheet] = readSheet(t, fresh, sheet).formulas
+	}
+	lo := filepath.Join(dir, "lo")
+	recalculate(t, []string{edited}, lo)
+	for sheet, cells := range want {
+		sameNumbers(t, "billing", sheet, cells, filepath.Join(lo, "edited.xlsx"))
+	}
+}
