@@ -43,8 +43,9 @@ type Result struct {
 	Cards              int
 	SizedCards         int // what sizing gives, whether or not the deployment typed its own cards; 0 when it cannot
 	Offer              domain.Offer
-	RentPerReplicaHour float64
+	RentPerReplicaHour float64 // what a used replica-hour costs, as the offer bills
 	RentPerMonth       float64
+	Month              string         // the scenario whose hours_per_month are the calendar hours a term bills
 	Own                *OwnSide       // nil when no scenario owns a node of the GPU
 	Tokens                            // tokens a month, their cost per million, the API's month
 	Verdict            string         // buy or rent; "" when there is nothing to compare or it is not costed
@@ -78,8 +79,11 @@ func cost(m *domain.Model, d domain.Deployment, results []*engine.Result) Result
 		r.Sizing, r.Cards = &s, s.UsualCards
 	}
 	r.Offer, _ = offerOf(m, d)
-	r.RentPerReplicaHour = float64(r.Cards) * r.Offer.Price
-	r.RentPerMonth = r.RentPerReplicaHour * d.HoursPerMonth * float64(d.Replicas)
+	month := own
+	if month == nil && len(results) > 0 {
+		month = results[0]
+	}
+	rent(m, &r, month)
 	if !finite(r.RentPerMonth) {
 		r.RentPerReplicaHour, r.RentPerMonth = 0, 0
 		r.Words = "not costed: the rent per month is too large to be a number; check the offer's price, the cards and the replicas"
@@ -92,6 +96,28 @@ func cost(m *domain.Model, d domain.Deployment, results []*engine.Result) Result
 	r.Words = r.Phrase.String()
 	r.Tokens = tokens(m, r)
 	return r
+}
+
+// rent prices the deployment's cards as its offer bills (domain.PriceTerms):
+// per used hour for the deployment's hours, per calendar hour for every
+// hour of month's month, and per month, whatever the cards do.
+func rent(m *domain.Model, r *Result, month *engine.Result) {
+	t := m.Terms(r.Offer)
+	r.RentPerReplicaHour = float64(r.Cards) * t.PerUsedHour
+	r.RentPerMonth = r.RentPerReplicaHour * r.HoursPerMonth * float64(r.Replicas)
+	if month == nil {
+		return
+	}
+	r.Month = month.Scenario
+	fixed := t.PerCalendarHour*month.Values[domain.HoursPerMonth] + t.PerMonth
+	if fixed == 0 {
+		return
+	}
+	r.RentPerMonth += fixed * float64(r.Cards*r.Replicas)
+	r.RentPerReplicaHour = 0
+	if r.HoursPerMonth > 0 {
+		r.RentPerReplicaHour = r.RentPerMonth / (r.HoursPerMonth * float64(r.Replicas))
+	}
 }
 
 func sizingFailure(s sizing.Result, err error) string {

@@ -38,6 +38,64 @@ func addBilling(t *testing.T, path string) {
 	})
 }
 
+// addBilledDeployments appends two deployments to Deployments renting
+// addBilling's term and spot offers: 2 cards × 3 replicas, 12 h × 22 days
+// a month, 1,000 tokens a second per replica.
+func addBilledDeployments(t *testing.T, path string) {
+	t.Helper()
+	editBook(t, path, func(f *excelize.File) error {
+		rows := [][]any{
+			{"70B on the term", "Llama 3.1 70B", nil, "H100 SXM", 2, 3, 12, 22, nil, "Lambda H100 1-year reserved", nil, nil, 1000},
+			{"70B on spot", "Llama 3.1 70B", nil, "H100 SXM", 2, 3, 12, 22, nil, "RunPod H100 SXM, Spot", nil, nil, 1000},
+		}
+		for i, r := range rows {
+			if err := f.SetSheetRow("Deployments", fmt.Sprintf("A%d", 13+i), &r); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// A deployment renting a term pays every calendar hour of its cards, the
+// upfront spread over the term's months and the extras; one renting spot
+// pays spot's price for the hours not interrupted, the fallback's for the
+// rest, and the extras. Both as planner's JSON tells them.
+func TestDeploymentsRentAsTheirOffersBill(t *testing.T) {
+	_, plan := freshPlan(t)
+	addBilling(t, plan)
+	addBilledDeployments(t, plan)
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--samples", "200", "--format", "json", "-o", filepath.Join(t.TempDir(), "out.xlsx")}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	var doc struct {
+		Deployments []struct {
+			Name         string  `json:"name"`
+			RentPerMonth float64 `json:"rent_per_month"`
+		} `json:"deployments"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	const cards, replicas, used, month = 2.0, 3.0, 12 * 22.0, 730.0
+	want := map[string]float64{
+		"70B on the term": cards * replicas * (reservedPrice*month + reservedUpfront/reservedTerm + reservedExtras), // $9,918
+		"70B on spot":     cards * replicas * (((1-spotInterruption)*spotPrice+spotInterruption*communityPrice)*used + spotExtras),
+	}
+	for _, d := range doc.Deployments {
+		if w, ok := want[d.Name]; ok {
+			if !billingNear(d.RentPerMonth, w) {
+				t.Errorf("%s: $%v a month, want $%v", d.Name, d.RentPerMonth, w)
+			}
+			delete(want, d.Name)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("not in the JSON: %v", want)
+	}
+}
+
 type billingOffer struct {
 	Offer   string             `json:"offer"`
 	Verdict string             `json:"verdict"`
@@ -166,9 +224,10 @@ func TestBillingMistakesAreErrorsAtTheirCells(t *testing.T) {
 	}
 }
 
-// The effective prices and every per-offer row that reads them are live:
-// LibreOffice, recalculating the sheet after the billing's cells and the
-// utilisation change, agrees with planner cell by cell.
+// The effective prices, every per-offer row that reads them and the rent
+// of deployments renting a term and spot are live: LibreOffice,
+// recalculating the sheets after the billing's cells, the utilisation and
+// the hours of a month change, agrees with planner cell by cell.
 func TestLibreOfficeRecalculatesBilling(t *testing.T) {
 	slow(t, "recalculates with LibreOffice")
 	if _, err := exec.LookPath("soffice"); err != nil {
@@ -176,13 +235,14 @@ func TestLibreOfficeRecalculatesBilling(t *testing.T) {
 	}
 	dir, plan := freshPlan(t)
 	addBilling(t, plan)
+	addBilledDeployments(t, plan)
 	var out, errs bytes.Buffer
 	if code := run([]string{"eval", plan, "--samples", "200"}, &out, &errs); code != 0 {
 		t.Fatal(errs.String())
 	}
 	edited := filepath.Join(dir, "edited.xlsx")
 	copyFile(t, plan, edited)
-	setInputs(t, edited, map[string]float64{"utilization": 0.37})
+	setInputs(t, edited, map[string]float64{"utilization": 0.37, "hours_per_month": 720})
 	for cell, v := range map[string]float64{"J11": 3000, "M11": 45, "K12": 0.25, "M12": 12, "D12": 1.2} {
 		setNumber(t, edited, "Cloud", cell, v)
 	}

@@ -7,11 +7,73 @@ import (
 	"planner/domain"
 )
 
+// termFormulas are an offer's price terms (domain.PriceTerms) as Excel
+// formulas of its Cloud cells; "" stands for a term that is zero.
+type termFormulas struct{ perUsedHour, perCalendarHour, perMonth string }
+
+// priceTerms states domain.Model.Terms in Excel, the offer's price read
+// from price. A cell left empty in Cloud is not referred to; false when a
+// spot offer's fallback has no price cell.
+func priceTerms(m *domain.Model, o domain.Offer, price string) (termFormulas, bool) {
+	b := o.Billing
+	extras := cloudRef(b.Extras, b.ExtrasAt)
+	switch b.KindOrDefault() {
+	case domain.AllHours:
+		var upfront string
+		if up, term := cloudRef(b.Upfront, b.UpfrontAt), cloudRef(b.TermMonths, b.TermAt); up != "" && term != "" {
+			upfront = up + "/" + term
+		}
+		return termFormulas{perCalendarHour: price, perMonth: join(upfront, extras)}, true
+	case domain.Spot:
+		f, found := m.FallbackOf(o)
+		if !found || f.PriceAt.Sheet == "" {
+			return termFormulas{}, false
+		}
+		fallback, ok := priceTerms(m, f, priceRef(f))
+		share := cloudRef(b.Interruption, b.InterruptionAt)
+		if !ok || share == "" {
+			return termFormulas{perUsedHour: price, perMonth: extras}, ok
+		}
+		of := func(term string) string {
+			if term == "" {
+				return ""
+			}
+			return fmt.Sprintf("%s*(%s)", share, term)
+		}
+		return termFormulas{perUsedHour: join(fmt.Sprintf("(1-%s)*%s", share, price), of(fallback.perUsedHour)),
+			perCalendarHour: of(fallback.perCalendarHour), perMonth: join(of(fallback.perMonth), extras)}, true
+	}
+	return termFormulas{perUsedHour: price, perMonth: extras}, true
+}
+
+// cloudRef refers to a billing's Cloud cell; "" when it holds nothing.
+func cloudRef(v float64, at diag.Origin) string {
+	if v == 0 || at.Sheet == "" {
+		return ""
+	}
+	return cellRef(at)
+}
+
+// fixed is what the terms charge whatever the GPU does, in $ per GPU over
+// a month of hours calendar hours; "" when nothing.
+func (t termFormulas) fixed(hours string) string {
+	month := t.perMonth
+	if month != "" {
+		month = fmt.Sprintf("(%s)", month)
+	}
+	switch {
+	case t.perCalendarHour != "" && month != "":
+		return fmt.Sprintf("(%s)*%s+%s", t.perCalendarHour, hours, month)
+	case t.perCalendarHour != "":
+		return fmt.Sprintf("(%s)*%s", t.perCalendarHour, hours)
+	}
+	return month
+}
+
 // effectivePrice is offer o's effective price per used GPU-hour as Excel
 // computes it from the price cell above it, the Cloud cells of its billing
-// and the base scenario's utilisation and hours per month: the formula
-// domain.Model.Terms and PriceTerms.Effective state. A cell left empty in
-// Cloud is not referred to; false when a name it needs is not on Results.
+// and scenario i's utilisation and hours per month (PriceTerms.Effective);
+// false when a name it needs is not on Results.
 func (l linker) effectivePrice(o domain.Offer, price string, i int) (string, bool) {
 	refs := l.refs(i, price)
 	u, err1 := refs(domain.Utilization)
@@ -19,57 +81,25 @@ func (l linker) effectivePrice(o domain.Offer, price string, i int) (string, boo
 	if err1 != nil || err2 != nil {
 		return "", false
 	}
-	b := o.Billing
-	cloud := func(v float64, at diag.Origin) string {
-		if v == 0 || at.Sheet == "" {
-			return ""
-		}
-		return cellRef(at)
+	m := l.out.Plan.Model()
+	t, ok := priceTerms(&m, o, price)
+	if !ok {
+		return "", false
 	}
-	extras := cloud(b.Extras, b.ExtrasAt)
-	perUsed := func(base string) string {
-		if extras == "" {
-			return base
-		}
-		return fmt.Sprintf("%s+%s/%s/%s", base, extras, h, u)
+	fixed := t.fixed(h)
+	if fixed == "" {
+		return t.perUsedHour, true
 	}
-	switch b.KindOrDefault() {
-	case domain.AllHours:
-		monthly := cloud(b.TermMonths, b.TermAt)
-		if up := cloud(b.Upfront, b.UpfrontAt); up != "" && monthly != "" {
-			monthly = up + "/" + monthly
-		} else {
-			monthly = ""
-		}
-		if extras != "" {
-			monthly = join(monthly, extras)
-		}
-		if monthly == "" {
-			return fmt.Sprintf("%s/%s", price, u), true
-		}
-		return fmt.Sprintf("(%s+(%s)/%s)/%s", price, monthly, h, u), true
-	case domain.Spot:
-		m := l.out.Plan.Model()
-		f, found := m.FallbackOf(o)
-		share := cloud(b.Interruption, b.InterruptionAt)
-		if !found || f.PriceAt.Sheet == "" {
-			return "", false
-		}
-		fallback, ok := l.effectivePrice(f, priceRef(f), i)
-		if !ok {
-			return "", false
-		}
-		if share == "" {
-			return perUsed(price), true
-		}
-		return perUsed(fmt.Sprintf("(1-%s)*%s+%s*(%s)", share, price, share, fallback)), true
-	}
-	return perUsed(price), true
+	spread := fmt.Sprintf("(%s)/%s/%s", fixed, h, u)
+	return join(t.perUsedHour, spread), true
 }
 
 func join(a, b string) string {
-	if a == "" {
+	switch {
+	case a == "":
 		return b
+	case b == "":
+		return a
 	}
 	return a + "+" + b
 }

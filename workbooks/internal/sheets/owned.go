@@ -176,6 +176,9 @@ func costLinks(out Output, lay *resultsLayout, d deploy.Result, figs []view.Figu
 		view.RentPerReplicaHour: cell(view.CardsPerReplica) + "*" + cell(domain.OfferPrice),
 		view.RentPerMonth:       fmt.Sprintf("%s*%s*%s", cell(view.RentPerReplicaHour), hours, cell(view.Replicas)),
 	}
+	if !d.Offer.IsDefault() {
+		billedRent(links, out, lay, d, cell, hours)
+	}
 	var own ownSide
 	if d.Own != nil {
 		own = ownRefs(out, lay, d)
