@@ -2,6 +2,7 @@ package deploy
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"planner/domain"
@@ -83,5 +84,35 @@ func TestSpotWithoutExtrasBillsUsedHours(t *testing.T) {
 	perHour := 2 * ((1-spotShare)*spotPrice + spotShare*fallback) // 2 × $1.709
 	if !near(d.RentPerReplicaHour, perHour) || !near(d.RentPerMonth, perHour*264*3) {
 		t.Errorf("$%v a replica-hour, $%v a month; want $%v and $%v", d.RentPerReplicaHour, d.RentPerMonth, perHour, perHour*264*3)
+	}
+}
+
+// A deployment naming no offer rents the one of its GPU that costs it
+// least a month. Without spot, the term's $2.10 is the lowest list price,
+// but for 264 used hours a card pays 2.10 × 730 + 1,200 ÷ 12 + 20 = $1,653
+// on it against 2.69 × 264 = $710.16 on Community; used all 730 hours,
+// Community costs 2.69 × 730 = $1,963.70 and the term wins.
+func TestDefaultOfferIsCheapestToRent(t *testing.T) {
+	const month = 730.0
+	term := termPrice*month + termUpfront/termMonths + termExtras
+	for _, c := range []struct {
+		used float64
+		want string
+	}{{264, "RunPod H100 SXM, Community"}, {month, "Lambda H100 1-year reserved"}} {
+		m := billedModel()
+		m.Offers = m.Offers[:len(m.Offers)-1] // no spot
+		d := domain.Deployment{Name: "any offer", Model: "Llama 3.1 70B", GPU: "H100 SXM", Cards: 2, Replicas: 3, HoursPerMonth: c.used}
+		m.Deployments = []domain.Deployment{d}
+		got := costBilled(t, m)["any offer"]
+		if got.Offer.Label() != c.want {
+			t.Errorf("%v h: rents %s, want %s", c.used, got.Offer.Label(), c.want)
+		}
+		want := 2 * 3 * math.Min(term, fallback*c.used)
+		if !near(got.RentPerMonth, want) {
+			t.Errorf("%v h: $%v a month, want $%v", c.used, got.RentPerMonth, want)
+		}
+		if !strings.Contains(got.Words, "rented from "+c.want) {
+			t.Errorf("%v h: the words %q do not name %s", c.used, got.Words, c.want)
+		}
 	}
 }

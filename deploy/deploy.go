@@ -78,11 +78,11 @@ func cost(m *domain.Model, d domain.Deployment, results []*engine.Result) Result
 		}
 		r.Sizing, r.Cards = &s, s.UsualCards
 	}
-	r.Offer, _ = offerOf(m, d)
 	month := own
 	if month == nil && len(results) > 0 {
 		month = results[0]
 	}
+	r.Offer, _ = offerOf(m, d, calendarHours(month))
 	rent(m, &r, month)
 	if !finite(r.RentPerMonth) {
 		r.RentPerReplicaHour, r.RentPerMonth = 0, 0
@@ -96,6 +96,24 @@ func cost(m *domain.Model, d domain.Deployment, results []*engine.Result) Result
 	r.Words = r.Phrase.String()
 	r.Tokens = tokens(m, r)
 	return r
+}
+
+// calendarHours is the month a term bills, month's hours_per_month; 0
+// when there is no scenario to take it from, as rent then bills none.
+func calendarHours(month *engine.Result) float64 {
+	if month == nil {
+		return 0
+	}
+	return month.Values[domain.HoursPerMonth]
+}
+
+// cardMonth is what one card rented on an offer of terms t costs a month:
+// its used hours, every calendar hour of the month, and the month's part.
+func cardMonth(t domain.PriceTerms, usedHours, calendarHours float64) float64 {
+	if calendarHours == 0 {
+		return t.PerUsedHour * usedHours
+	}
+	return t.PerUsedHour*usedHours + t.PerCalendarHour*calendarHours + t.PerMonth
 }
 
 // rent prices the deployment's cards as its offer bills (domain.PriceTerms):
@@ -162,16 +180,24 @@ func size(m *domain.Model, d domain.Deployment, own *engine.Result, results []*e
 	return sizing.Size(spec, g, rules.SizingRule())
 }
 
-// offerOf is the offer the deployment names, or the cheapest offer of its
-// GPU.
-func offerOf(m *domain.Model, d domain.Deployment) (domain.Offer, bool) {
+// offerOf is the offer the deployment names, or the offer of its GPU that
+// rents a card for the deployment's hours for least a month (cardMonth, a
+// month of calendarHours), so that a term idle most of the month is not
+// chosen for its low list price. Of equal months the lower list price
+// wins, then the first offer.
+func offerOf(m *domain.Model, d domain.Deployment, calendarHours float64) (domain.Offer, bool) {
 	var best *domain.Offer
+	var bestMonth float64
 	for i, o := range m.Offers {
 		if d.Offer != "" && strings.EqualFold(o.Label(), strings.TrimSpace(d.Offer)) {
 			return o, true
 		}
-		if d.Offer == "" && domain.SameGPU(o.GPU, d.GPU) && (best == nil || o.Price < best.Price) {
-			best = &m.Offers[i]
+		if d.Offer != "" || !domain.SameGPU(o.GPU, d.GPU) {
+			continue
+		}
+		month := cardMonth(m.Terms(o), d.HoursPerMonth, calendarHours)
+		if best == nil || month < bestMonth || (month == bestMonth && o.Price < best.Price) {
+			best, bestMonth = &m.Offers[i], month
 		}
 	}
 	if best == nil {
@@ -301,7 +327,7 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 			problems = append(problems, &diag.Diagnostic{Origin: at("precision"), Name: d.Name,
 				Msg: fmt.Sprintf("the precision %q is not known; use one of %s", d.Precision, sizing.PrecisionNames())})
 		}
-		if o, ok := offerOf(&m, d); !ok {
+		if o, ok := offerOf(&m, d, 0); !ok {
 			problems = append(problems, &diag.Diagnostic{Origin: at("offer"), Name: d.Name,
 				Msg: fmt.Sprintf("no Cloud offer %s; name one of: %s", quoteOr(d.Offer, "for the GPU "+d.GPU), m.OfferLabels(d.GPU))})
 		} else if !domain.SameGPU(o.GPU, d.GPU) {

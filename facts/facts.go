@@ -192,7 +192,7 @@ func modelFact(s sizing.ModelSpec, canonical bool) string {
 }
 
 // deploymentFact is a Deployments row; a precision (the model's own), an
-// offer (the cheapest of the GPU) and a scenario (chosen by the GPU) left
+// offer (the GPU's cheapest to rent) and a scenario (chosen by the GPU) left
 // blank are left out.
 func deploymentFact(d domain.Deployment, canonical bool) string {
 	cards := "sized"
