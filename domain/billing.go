@@ -37,6 +37,18 @@ func (b Billing) IsDefault() bool {
 	return (b.Kind == "" || b.Kind == UsedHours) && b.Extras == 0
 }
 
+// NoBreakeven says why an all hours offer has no break-even utilisation,
+// in a sentence Results and the JSON quote.
+const NoBreakeven = "none: owning and the term both pay every hour, so no utilisation makes them equal and utilisation does not move the verdict"
+
+// NoBreakevenShort is NoBreakeven where a table's cell has room for little.
+const NoBreakevenShort = "— both pay every hour"
+
+// HasBreakeven reports whether some utilisation is the break-even against
+// the offer: not for a term, which bills every hour as owning does, so the
+// per-offer break-even formula only restates the utilisation.
+func (b Billing) HasBreakeven() bool { return b.KindOrDefault() != AllHours }
+
 // KindOrDefault is the billing's kind, UsedHours when the cell is empty.
 func (b Billing) KindOrDefault() string {
 	if b.Kind == "" {

@@ -336,6 +336,11 @@ func (p *Plan) evalOffer(o domain.Offer, st *state, nodeFailed map[int]string, r
 		}
 		or.Words = or.Phrase.String()
 	}
+	if !o.HasBreakeven() {
+		// The verdict above still reads it: u ≥ break-even is the same
+		// comparison of the prices per calendar hour at every utilisation.
+		delete(or.Values, domain.Breakeven)
+	}
 	return or
 }
 

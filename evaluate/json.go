@@ -358,16 +358,19 @@ func fleetJSON(f fleet.Fleet) *FleetJSON {
 }
 
 type OfferJSON struct {
-	Provider  string         `json:"provider"`
-	Offer     string         `json:"offer"`
-	GPU       string         `json:"gpu"`
-	Price     float64        `json:"price_per_gpu_hour"`
-	AsOf      string         `json:"as_of,omitempty"`
-	Compared  bool           `json:"compared"`
-	Breakeven *float64       `json:"breakeven_utilization,omitempty"`
-	Verdict   string         `json:"verdict,omitempty"`
-	Words     string         `json:"words,omitempty"`
-	CloseCall *CloseCallJSON `json:"close_call,omitempty"`
+	Provider string  `json:"provider"`
+	Offer    string  `json:"offer"`
+	GPU      string  `json:"gpu"`
+	Price    float64 `json:"price_per_gpu_hour"`
+	AsOf     string  `json:"as_of,omitempty"`
+	Compared bool    `json:"compared"`
+	// Breakeven is the break-even utilisation, or null against an offer
+	// that has none (a term); BreakevenWhy then says why.
+	Breakeven    json.RawMessage `json:"breakeven_utilization,omitempty"`
+	BreakevenWhy string          `json:"breakeven,omitempty"`
+	Verdict      string          `json:"verdict,omitempty"`
+	Words        string          `json:"words,omitempty"`
+	CloseCall    *CloseCallJSON  `json:"close_call,omitempty"`
 	// PaybackMonths is the month owning has paid for itself in, or null
 	// when it does not within the amortisation; Payback says it in words.
 	PaybackMonths json.RawMessage    `json:"payback_months,omitempty"`
@@ -384,7 +387,9 @@ func offerJSON(offers *view.Offers, o view.Offer) OfferJSON {
 	j := OfferJSON{Provider: o.Offer.Provider, Offer: o.Offer.Name, GPU: o.Offer.GPU, Price: o.Offer.Price,
 		AsOf: o.Offer.AsOf, Compared: o.Compared, Verdict: o.Verdict, Words: o.Words, Values: o.Values, Errors: messages(o.Errors)}
 	if be, ok := o.Values[domain.Breakeven]; ok {
-		j.Breakeven = &be
+		j.Breakeven, _ = json.Marshal(be)
+	} else if o.Compared && !o.Offer.HasBreakeven() {
+		j.Breakeven, j.BreakevenWhy = json.RawMessage("null"), domain.NoBreakeven
 	}
 	if b, _ := offers.Cell(o, domain.PaybackMonths); b.Words != "" {
 		j.PaybackMonths, j.Payback = json.RawMessage("null"), b.Words

@@ -138,6 +138,9 @@ func formulaFigure(f formulas.Formula) offerFigure {
 		fig.Format = BreakevenFormat
 		of := fig.of
 		fig.of = func(r *engine.Result, o engine.OfferResult, c montecarlo.CloseCall) Cell {
+			if !o.Offer.HasBreakeven() {
+				return Cell{Words: domain.NoBreakevenShort, Why: domain.NoBreakeven}
+			}
 			cell := of(r, o, c)
 			if cell.Number {
 				cell.Words = wording.BreakevenText(cell.Value)

@@ -45,7 +45,7 @@ func Targets(p *engine.Plan, sc domain.Scenario, names []string) ([]Target, erro
 			continue
 		}
 		for _, o := range res.Offers {
-			if o.Compared {
+			if o.Compared && (name != domain.Breakeven || o.Offer.HasBreakeven()) {
 				offer := o.Offer
 				out = append(out, Target{Name: name, Offer: &offer})
 			}
@@ -318,6 +318,9 @@ func DataTable(p *engine.Plan, sc domain.Scenario, spec domain.TableSpec) (*Tabl
 	row, out := slot(p, spec.Row.Input), slot(p, spec.Output)
 	perOffer := p.PerOffer(spec.Output)
 	read := func(o *domain.Offer) float64 {
+		if perOffer && o != nil && spec.Output == domain.Breakeven && !o.HasBreakeven() {
+			return math.NaN()
+		}
 		if perOffer && o != nil {
 			ev.RunOfferOf(*o)
 		} else if perOffer {
@@ -487,8 +490,8 @@ func crossings(p *engine.Plan, sc domain.Scenario, output string, at func(u floa
 	in, _ := m.Input(domain.Utilization)
 	var out []Crossing
 	for _, o := range res.Offers {
-		if !o.Compared {
-			continue
+		if !o.Compared || !o.Offer.HasBreakeven() {
+			continue // a term's price meets no curve: it bills every hour, as owning does
 		}
 		g := domain.Goal{Name: "break-even", For: domain.Utilization, Target: output, Value: o.Offer.Price, Low: 0.01, High: 1, HasRange: true}
 		sol := solveFor(p, in, g, func(u float64) float64 { return at(u) - g.Value })

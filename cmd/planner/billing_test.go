@@ -97,11 +97,13 @@ func TestDeploymentsRentAsTheirOffersBill(t *testing.T) {
 }
 
 type billingOffer struct {
-	Offer   string             `json:"offer"`
-	Verdict string             `json:"verdict"`
-	Words   string             `json:"words"`
-	Values  map[string]float64 `json:"values"`
-	Figures map[string]struct {
+	Offer        string             `json:"offer"`
+	Breakeven    json.RawMessage    `json:"breakeven_utilization"`
+	BreakevenWhy string             `json:"breakeven"`
+	Verdict      string             `json:"verdict"`
+	Words        string             `json:"words"`
+	Values       map[string]float64 `json:"values"`
+	Figures      map[string]struct {
 		Value *float64 `json:"value"`
 		Words string   `json:"words"`
 	} `json:"figures"`
@@ -175,6 +177,99 @@ func TestReservedOfferComparedHourForHour(t *testing.T) {
 	}
 }
 
+// Against a term no utilisation is a break-even: owning costs
+// cost_per_gpu_hour every calendar hour and the term perCalendarHour, so
+// the break-even formula, cost ÷ (perCalendarHour ÷ u), would only restate
+// u × cost ÷ perCalendarHour. The JSON gives null and says why, the
+// tornado and the break-even curve leave the term out, and Results writes
+// the words where the number was, its verdict still comparing the prices
+// per calendar hour live.
+func TestTermHasNoBreakeven(t *testing.T) {
+	dir, plan := freshPlan(t)
+	addBilling(t, plan)
+	const term = "Lambda H100 1-year reserved"
+	var out, errs bytes.Buffer
+	book := filepath.Join(dir, "out.xlsx")
+	if code := run([]string{"eval", plan, "--samples", "200", "--format", "json", "-o", book}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	var doc struct {
+		Scenarios []struct {
+			Offers []billingOffer `json:"offers"`
+		} `json:"scenarios"`
+		Sensitivity []struct {
+			Target, Offer string
+		} `json:"sensitivity"`
+		Breakeven []struct{ Offer string } `json:"breakeven"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range doc.Scenarios[0].Offers {
+		_, hasValue := o.Values["breakeven_utilization"]
+		switch {
+		case o.Offer == "H100 1-year reserved" && (string(o.Breakeven) != "null" || hasValue || !strings.Contains(o.BreakevenWhy, "both pay every hour")):
+			t.Errorf("the term's break-even: %s, %q, in values %v", o.Breakeven, o.BreakevenWhy, hasValue)
+		case o.Offer == "H100 SXM, Community" && (o.BreakevenWhy != "" || !hasValue):
+			t.Errorf("Community's break-even: %s, %q", o.Breakeven, o.BreakevenWhy)
+		}
+	}
+	for _, s := range doc.Sensitivity {
+		if s.Target == "breakeven_utilization" && s.Offer == term {
+			t.Error("the tornado swings the term's break-even")
+		}
+	}
+	for _, c := range doc.Breakeven {
+		if c.Offer == term {
+			t.Error("the break-even curve crosses the term's price")
+		}
+	}
+	f, err := excelize.OpenFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	be, verdict := termCells(t, f, term)
+	if v, _ := f.GetCellValue("Results", be); v != "— both pay every hour" {
+		t.Errorf("Results!%s, the term's break-even, holds %q", be, v)
+	}
+	if formula, _ := f.GetCellFormula("Results", verdict); !strings.Contains(formula, ">=(") {
+		t.Errorf("Results!%s, the term's verdict, is %q, not the break-even's comparison", verdict, formula)
+	}
+}
+
+// termCells are the Results cells of the offers section's break-even and
+// verdict of the offer labelled label.
+func termCells(t *testing.T, f *excelize.File, label string) (breakeven, verdict string) {
+	t.Helper()
+	rows, err := f.GetRows("Results")
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := 0
+	for r, row := range rows {
+		for c, v := range row {
+			if v == label && col == 0 && c >= 3 {
+				col = c + 1
+			}
+		}
+		if col == 0 || len(row) < 2 {
+			continue
+		}
+		cell, _ := excelize.CoordinatesToCellName(col, r+1)
+		switch {
+		case row[1] == "breakeven_utilization" && breakeven == "":
+			breakeven = cell
+		case row[0] == "Verdict" && verdict == "":
+			verdict = cell
+		}
+	}
+	if breakeven == "" || verdict == "" {
+		t.Fatalf("no break-even or verdict of %s in Results", label)
+	}
+	return breakeven, verdict
+}
+
 // Spot's effective price: its price for the hours not interrupted, the
 // fallback's for the interrupted share, and its extras spread over the
 // GPU's used hours in the month.
@@ -227,7 +322,9 @@ func TestBillingMistakesAreErrorsAtTheirCells(t *testing.T) {
 // The effective prices, every per-offer row that reads them and the rent
 // of deployments renting a term and spot are live: LibreOffice,
 // recalculating the sheets after the billing's cells, the utilisation and
-// the hours of a month change, agrees with planner cell by cell.
+// the hours of a month change, agrees with planner cell by cell. The
+// term's price falls so far that its verdict flips to rent, which Results
+// holds without a break-even cell to compare with.
 func TestLibreOfficeRecalculatesBilling(t *testing.T) {
 	slow(t, "recalculates with LibreOffice")
 	if _, err := exec.LookPath("soffice"); err != nil {
@@ -242,8 +339,9 @@ func TestLibreOfficeRecalculatesBilling(t *testing.T) {
 	}
 	edited := filepath.Join(dir, "edited.xlsx")
 	copyFile(t, plan, edited)
-	setInputs(t, edited, map[string]float64{"utilization": 0.37, "hours_per_month": 720})
-	for cell, v := range map[string]float64{"J11": 3000, "M11": 45, "K12": 0.25, "M12": 12, "D12": 1.2} {
+	const termPrice, upfront, extras, hours = 1.2, 3000.0, 45.0, 720.0
+	setInputs(t, edited, map[string]float64{"utilization": 0.37, "hours_per_month": hours})
+	for cell, v := range map[string]float64{"D11": termPrice, "J11": upfront, "M11": extras, "K12": 0.25, "M12": 12, "D12": 1.2} {
 		setNumber(t, edited, "Cloud", cell, v)
 	}
 	fresh := filepath.Join(dir, "fresh.xlsx")
@@ -258,5 +356,19 @@ func TestLibreOfficeRecalculatesBilling(t *testing.T) {
 	recalculate(t, []string{edited}, lo)
 	for sheet, cells := range want {
 		sameNumbers(t, "billing", sheet, cells, filepath.Join(lo, "edited.xlsx"))
+	}
+	values, _ := evalOffers(t, edited)
+	verdict := "rent" // 1.2 + (3,000 ÷ 12 + 45) ÷ 720 = $1.61 a calendar hour, under owning's
+	if values["cost_per_gpu_hour"] <= termPrice+(upfront/reservedTerm+extras)/hours {
+		verdict = "buy"
+	}
+	f, err := excelize.OpenFile(filepath.Join(lo, "edited.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, at := termCells(t, f, "Lambda H100 1-year reserved")
+	if got, _ := f.GetCellValue("Results", at); got != verdict {
+		t.Errorf("LibreOffice's verdict against the term: %q, want %q (owning $%.4f a GPU-hour)", got, verdict, values["cost_per_gpu_hour"])
 	}
 }

@@ -39,6 +39,10 @@ type resultsLayout struct {
 	asOfRow      int            // and the prices' dates
 	matrixRow    map[int]int    // model offer index -> row of the break-even matrix
 	words        []wordsRow     // the verdicts in words
+	// unshown holds the break-even formula of an offer that has none to
+	// show (domain.Billing.HasBreakeven), by the cell it would be in: the
+	// verdict still compares the utilisation with it.
+	unshown map[string]string
 }
 
 // wordsRow is one verdict in words: scenario i's against model offer j.
@@ -46,7 +50,7 @@ type wordsRow struct{ row, scenario, offer int }
 
 func newResultsLayout() *resultsLayout {
 	return &resultsLayout{formulaRow: map[string]int{}, inputRow: map[string]int{}, sizingRow: map[string]int{},
-		offerRow: map[string]int{}, matrixRow: map[int]int{}}
+		offerRow: map[string]int{}, matrixRow: map[int]int{}, unshown: map[string]string{}}
 }
 
 // liveFormulas turns the Results values into formulas where it can.
@@ -237,7 +241,7 @@ func (l linker) offers(compared []engine.OfferResult) {
 				return refs(name)
 			}
 			if s, err := c.Excel(l.env, resolve); err == nil {
-				l.g.Link(col, row, s)
+				l.link(col, row, s, c.Name == domain.Breakeven && !o.Offer.HasBreakeven())
 			}
 		}
 		if finance.PaybackOf(l.out.Results[0], o).Known() && l.lay.paybackRow > 0 {
@@ -299,9 +303,29 @@ func (l linker) matrix(i int) {
 			return refs(name)
 		}
 		if s, err := breakeven.Excel(l.env, resolve); err == nil {
-			l.g.Link(firstValue+i, row, s)
+			l.link(firstValue+i, row, s, !o.HasBreakeven())
 		}
 	}
+}
+
+// link writes formula s into the cell, or, for a break-even the offer
+// does not have, keeps it for the verdict that reads the cell.
+func (l linker) link(col, row int, s string, unshown bool) {
+	if unshown {
+		l.lay.unshown[grid.CellName(col, row)] = "(" + s + ")"
+		return
+	}
+	l.g.Link(col, row, s)
+}
+
+// breakeven is what a verdict compares the utilisation with: the
+// break-even's cell, or the formula of one not shown.
+func (l linker) breakeven(col, row int) string {
+	cell := grid.CellName(col, row)
+	if s, ok := l.lay.unshown[cell]; ok {
+		return s
+	}
+	return cell
 }
 
 // utilization reads scenario i's utilisation, fixed ($D$60) so that it
@@ -322,7 +346,7 @@ func (l linker) verdicts(compared []engine.OfferResult) {
 	if u, ok := l.utilization(0); ok && l.lay.verdictRow > 0 {
 		for j := range compared {
 			col := firstValue + j
-			be := grid.CellName(col, l.lay.offerRow[domain.Breakeven])
+			be := l.breakeven(col, l.lay.offerRow[domain.Breakeven])
 			l.g.Link(col, l.lay.verdictRow, excelVerdict(u+">="+be))
 			if ref := asOfLink(compared[j].Offer); ref != "" && l.lay.asOfRow > 0 {
 				l.g.Link(col, l.lay.asOfRow, ref)
@@ -359,7 +383,7 @@ func (l linker) words() {
 		if !ok {
 			continue
 		}
-		be := grid.CellName(firstValue+w.scenario, l.lay.matrixRow[w.offer])
+		be := l.breakeven(firstValue+w.scenario, l.lay.matrixRow[w.offer])
 		verdict := grid.CellName(2, w.row)
 		l.g.Link(2, w.row, excelVerdict(u+">="+be))
 		phrase := l.out.Results[w.scenario].Offers[w.offer].Phrase

@@ -339,7 +339,7 @@ func ownRefs(out Output, lay *resultsLayout, d deploy.Result) ownSide {
 	row, ok = lay.formulaRow[domain.NodeCostPerMonth]
 	s.nodeCost = at(row, ok)
 	for j, o := range out.Plan.Model().Offers {
-		if o.Label() == d.Offer.Label() {
+		if o.Label() == d.Offer.Label() && o.HasBreakeven() {
 			row, ok = lay.matrixRow[j]
 			s.breakeven = at(row, ok)
 		}
