@@ -78,6 +78,23 @@ func (t PriceTerms) Effective(utilization, hoursPerMonth float64) float64 {
 	return t.PerUsedHour + fixed/utilization
 }
 
+// Breakeven is the utilisation at which owning, costPerGPUHour ÷ u a used
+// hour, costs as much as renting, PerUsedHour + fixed ÷ u with fixed the
+// price per calendar hour and the month spread over its hours: (cost −
+// fixed) ÷ PerUsedHour. Above 1 owning never pays; below 0 the fixed part
+// alone costs more than owning, so owning pays at any utilisation. False
+// for an offer with no price per used hour (a term), which has none.
+func (t PriceTerms) Breakeven(costPerGPUHour, hoursPerMonth float64) (float64, bool) {
+	if t.PerUsedHour == 0 {
+		return 0, false
+	}
+	fixed := t.PerCalendarHour + t.PerMonth/hoursPerMonth
+	if fixed == 0 {
+		return costPerGPUHour / t.PerUsedHour, true
+	}
+	return (costPerGPUHour - fixed) / t.PerUsedHour, true
+}
+
 // HasBilling reports whether any offer bills other than by its used hours
 // alone; only then do offers' prices depend on the utilisation.
 func (m *Model) HasBilling() bool {

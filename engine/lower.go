@@ -21,6 +21,7 @@ type program struct {
 	inputSlot   map[string]int32
 	priceSlot   int32
 	billing     *billingSlots // nil when every offer bills its used hours alone
+	exact       bool          // the break-even is lowered by exactBreakeven
 	formulaSlot []int32       // by formula position in model order
 	temps       [][2]int32    // by formula position: its temporaries, lo..hi
 	text        map[string]float64
@@ -62,16 +63,22 @@ func compile(plan *Plan) *program {
 		}
 	}
 	p.temps = make([][2]int32, len(m.Formulas))
+	l.lowerBilling(plan)
+	exact := l.exactBreakeven(plan)
+	p.exact = exact != nil
 	for _, v := range plan.order {
 		l.code = &p.node
 		if plan.perOffer[v] {
 			l.code = &p.offer
 		}
 		lo := int32(len(p.init))
-		l.formula(plan.checked[v].Tree, p.formulaSlot[v], plan)
+		if exact != nil && plan.checked[v].Name == domain.Breakeven {
+			exact(plan.checked[v].Tree, p.formulaSlot[v])
+		} else {
+			l.formula(plan.checked[v].Tree, p.formulaSlot[v], plan)
+		}
 		p.temps[v] = [2]int32{lo, int32(len(p.init))}
 	}
-	l.lowerBilling(plan)
 	p.slots = len(p.init)
 	return p
 }

@@ -493,10 +493,15 @@ func crossings(p *engine.Plan, sc domain.Scenario, output string, at func(u floa
 		if !o.Compared || !o.Offer.HasBreakeven() {
 			continue // a term's price meets no curve: it bills every hour, as owning does
 		}
+		price, ok := renting(m, o.Offer, res)
+		if !ok {
+			continue
+		}
 		g := domain.Goal{Name: "break-even", For: domain.Utilization, Target: output, Value: o.Offer.Price, Low: 0.01, High: 1, HasRange: true}
-		sol := solveFor(p, in, g, func(u float64) float64 { return at(u) - g.Value })
+		gap := func(u float64) float64 { return at(u) - price(u) }
+		sol := solveFor(p, in, g, gap)
 		cr := Crossing{Scenario: sc.Name, Offer: o.Offer, Utilization: math.NaN()}
-		switch low, high := at(g.Low)-g.Value, at(g.High)-g.Value; {
+		switch low, high := gap(g.Low), gap(g.High); {
 		case sol.Found:
 			cr.Utilization = sol.X
 		case low > 0 && high > 0:
@@ -510,6 +515,28 @@ func crossings(p *engine.Plan, sc domain.Scenario, output string, at func(u floa
 	}
 	return out, nil
 }
+
+// renting is what a used hour of offer o costs in the scenario as a
+// function of the utilisation, its effective price: its list price for an
+// offer billed by its used hours alone, flat for spot without a fixed
+// part, falling with utilisation where the offer has one. False when the
+// scenario has no hours_per_month to spread a fixed part over.
+func renting(m domain.Model, o domain.Offer, res *engine.Result) (func(u float64) float64, bool) {
+	if o.IsDefault() {
+		return func(float64) float64 { return o.Price }, true
+	}
+	t := m.Terms(o)
+	h, ok := res.Values[domain.HoursPerMonth]
+	if !ok && !FlatPrice(t) {
+		return nil, false
+	}
+	return func(u float64) float64 { return t.Effective(u, h) }, true
+}
+
+// FlatPrice reports whether an offer's effective price is the same at
+// every utilisation: it has no fixed part, so its dashed line on the
+// Breakeven sheet is its price per used hour.
+func FlatPrice(t domain.PriceTerms) bool { return t.PerCalendarHour == 0 && t.PerMonth == 0 }
 
 // checkTargets refuses tornado targets that are not formulas.
 func checkTargets(p *engine.Plan) diag.Diagnostics {

@@ -283,11 +283,81 @@ func TestSpotEffectivePriceWithFallback(t *testing.T) {
 	if got := o.Figures["effective_price_per_gpu_hour"].Value; got == nil || !billingNear(*got, want) {
 		t.Fatalf("spot's effective price %v, want %g", got, want)
 	}
-	if !billingNear(o.Values["breakeven_utilization"]*want, offers["H100 SXM, Community"].Values["breakeven_utilization"]*communityPrice) {
-		t.Errorf("spot's break-even does not read its effective price: %v", o.Values)
-	}
 	if c := offers["H100 SXM, Community"].Figures["effective_price_per_gpu_hour"].Value; c == nil || *c != communityPrice {
 		t.Errorf("a used-hours offer without extras: effective price %v, want its price", c)
+	}
+}
+
+// The break-even of an offer with a fixed part is where owning's cost
+// per used hour, cost ÷ u, equals renting's, a + fixed ÷ u: u* = (cost −
+// fixed) ÷ a, the same at any utilisation. With extras on a used-hours
+// offer fixed is extras ÷ 730; spot pays its extras and, for the
+// interrupted share, the fallback's (Community: none).
+func TestBreakevenWithExtrasIsWhereBothCostTheSame(t *testing.T) {
+	_, plan := freshPlan(t)
+	addBilling(t, plan)
+	const price, extras, h = 2.0, 30.0, 730.0
+	editBook(t, plan, func(f *excelize.File) error {
+		row := []any{"Acme", "H100 with storage", "H100 SXM", price, "2026-10-10", "test", "", "", nil, nil, nil, nil, extras}
+		return f.SetSheetRow("Cloud", "A13", &row)
+	})
+	spotPerUsed := (1-spotInterruption)*spotPrice + spotInterruption*communityPrice
+	for _, c := range []struct {
+		offer             string
+		perUsed, perMonth float64
+	}{{"H100 with storage", price, extras}, {"H100 SXM, Spot", spotPerUsed, spotExtras}} {
+		var at []float64
+		for _, u := range []float64{0.3, 0.7} {
+			values, offers := evalOffers(t, plan, fmt.Sprintf("utilization=%g", u))
+			cost := values["cost_per_gpu_hour"]
+			want := (cost - c.perMonth/h) / c.perUsed
+			got := offers[c.offer].Values["breakeven_utilization"]
+			if !billingNear(got, want) {
+				t.Errorf("%s at %g: break-even %.6f, want (%.4f − %g ÷ 730) ÷ %.4f = %.6f", c.offer, u, got, cost, c.perMonth, c.perUsed, want)
+			}
+			owning, renting := cost/got, c.perUsed+c.perMonth/h/got
+			if !billingNear(owning, renting) {
+				t.Errorf("%s: at its break-even %.4f owning costs $%.6f a used hour, renting $%.6f", c.offer, got, owning, renting)
+			}
+			at = append(at, got)
+		}
+		if !billingNear(at[0], at[1]) {
+			t.Errorf("%s: the break-even moves with utilisation: %v", c.offer, at)
+		}
+	}
+	// The Breakeven sheet's curve meets each offer's effective price, not
+	// its list price, at the same utilisation (to the solver's tolerance).
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--samples", "200", "--format", "json", "-o", filepath.Join(t.TempDir(), "out.xlsx")}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	var doc struct {
+		Scenarios []struct {
+			Name   string             `json:"name"`
+			Values map[string]float64 `json:"values"`
+		} `json:"scenarios"`
+		Breakeven []struct {
+			Scenario, Offer string
+			Utilization     *float64 `json:"breakeven_utilization"`
+		} `json:"breakeven"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	cost := doc.Scenarios[0].Values["cost_per_gpu_hour"]
+	want := map[string]float64{"Acme H100 with storage": (cost - extras/h) / price, "RunPod H100 SXM, Spot": (cost - spotExtras/h) / spotPerUsed}
+	for _, c := range doc.Breakeven {
+		w, ok := want[c.Offer]
+		if !ok || c.Scenario != doc.Scenarios[0].Name {
+			continue
+		}
+		delete(want, c.Offer)
+		if c.Utilization == nil || math.Abs(*c.Utilization-w) > 1e-6 {
+			t.Errorf("the curve crosses %s at %v, want %.6f", c.Offer, c.Utilization, w)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("the curve meets no price of %v", want)
 	}
 }
 

@@ -219,6 +219,7 @@ func (l linker) offers(compared []engine.OfferResult) {
 	for j, o := range compared {
 		col := firstValue + j
 		price := grid.CellName(col, l.lay.priceRow)
+		listPrice := price
 		if o.Offer.PriceAt.Sheet != "" {
 			l.g.Link(col, l.lay.priceRow, priceRef(o.Offer))
 		}
@@ -240,7 +241,9 @@ func (l linker) offers(compared []engine.OfferResult) {
 				}
 				return refs(name)
 			}
-			if s, err := c.Excel(l.env, resolve); err == nil {
+			if s, ok := l.exactBreakeven(o.Offer, listPrice, 0); ok && c.Name == domain.Breakeven {
+				l.g.Link(col, row, s)
+			} else if s, err := c.Excel(l.env, resolve); err == nil {
 				l.link(col, row, s, c.Name == domain.Breakeven && !o.Offer.HasBreakeven())
 			}
 		}
@@ -288,6 +291,10 @@ func (l linker) matrix(i int) {
 			continue
 		}
 		price := priceRef(o)
+		if s, ok := l.exactBreakeven(o, price, i); ok {
+			l.g.Link(firstValue+i, row, s)
+			continue
+		}
 		if l.lay.effectiveRow > 0 {
 			s, ok := l.effectivePrice(o, price, i)
 			if !ok {

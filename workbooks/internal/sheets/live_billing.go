@@ -94,6 +94,27 @@ func (l linker) effectivePrice(o domain.Offer, price string, i int) (string, boo
 	return join(t.perUsedHour, spread), true
 }
 
+// exactBreakeven is offer o's break-even as Excel computes it when the
+// engine takes it from the price terms (engine.Plan.ExactBreakeven):
+// (cost_per_gpu_hour − the fixed part per calendar hour) ÷ the price per
+// used hour, from its list price cell price and scenario i's inputs; false
+// where the formula's own value stands.
+func (l linker) exactBreakeven(o domain.Offer, price string, i int) (string, bool) {
+	m := l.out.Plan.Model()
+	if t := m.Terms(o); !l.out.Plan.ExactBreakeven() || t.PerUsedHour == 0 || t.PerCalendarHour == 0 && t.PerMonth == 0 {
+		return "", false
+	}
+	refs := l.refs(i, price)
+	cost, err1 := refs(domain.CostPerGPUHour)
+	h, err2 := refs(domain.HoursPerMonth)
+	t, ok := priceTerms(&m, o, price)
+	fixed := t.fixed(h)
+	if err1 != nil || err2 != nil || !ok || fixed == "" || t.perUsedHour == "" {
+		return "", false
+	}
+	return fmt.Sprintf("(%s-(%s)/%s)/(%s)", cost, fixed, h, t.perUsedHour), true
+}
+
 func join(a, b string) string {
 	switch {
 	case a == "":
