@@ -43,8 +43,9 @@ type Result struct {
 	Cards              int
 	SizedCards         int // what sizing gives, whether or not the deployment typed its own cards; 0 when it cannot
 	Offer              domain.Offer
-	RentPerReplicaHour float64
+	RentPerReplicaHour float64 // what a used replica-hour costs, as the offer bills
 	RentPerMonth       float64
+	Month              string         // the scenario whose hours_per_month are the calendar hours a term bills
 	Own                *OwnSide       // nil when no scenario owns a node of the GPU
 	Tokens                            // tokens a month, their cost per million, the API's month
 	Verdict            string         // buy or rent; "" when there is nothing to compare or it is not costed
@@ -77,9 +78,12 @@ func cost(m *domain.Model, d domain.Deployment, results []*engine.Result) Result
 		}
 		r.Sizing, r.Cards = &s, s.UsualCards
 	}
-	r.Offer, _ = offerOf(m, d)
-	r.RentPerReplicaHour = float64(r.Cards) * r.Offer.Price
-	r.RentPerMonth = r.RentPerReplicaHour * d.HoursPerMonth * float64(d.Replicas)
+	month := own
+	if month == nil && len(results) > 0 {
+		month = results[0]
+	}
+	r.Offer, _ = offerOf(m, d, calendarHours(month))
+	rent(m, &r, month)
 	if !finite(r.RentPerMonth) {
 		r.RentPerReplicaHour, r.RentPerMonth = 0, 0
 		r.Words = "not costed: the rent per month is too large to be a number; check the offer's price, the cards and the replicas"
@@ -92,6 +96,46 @@ func cost(m *domain.Model, d domain.Deployment, results []*engine.Result) Result
 	r.Words = r.Phrase.String()
 	r.Tokens = tokens(m, r)
 	return r
+}
+
+// calendarHours is the month a term bills, month's hours_per_month; 0
+// when there is no scenario to take it from, as rent then bills none.
+func calendarHours(month *engine.Result) float64 {
+	if month == nil {
+		return 0
+	}
+	return month.Values[domain.HoursPerMonth]
+}
+
+// cardMonth is what one card rented on an offer of terms t costs a month:
+// its used hours, every calendar hour of the month, and the month's part.
+func cardMonth(t domain.PriceTerms, usedHours, calendarHours float64) float64 {
+	if calendarHours == 0 {
+		return t.PerUsedHour * usedHours
+	}
+	return t.PerUsedHour*usedHours + t.PerCalendarHour*calendarHours + t.PerMonth
+}
+
+// rent prices the deployment's cards as its offer bills (domain.PriceTerms):
+// per used hour for the deployment's hours, per calendar hour for every
+// hour of month's month, and per month, whatever the cards do.
+func rent(m *domain.Model, r *Result, month *engine.Result) {
+	t := m.Terms(r.Offer)
+	r.RentPerReplicaHour = float64(r.Cards) * t.PerUsedHour
+	r.RentPerMonth = r.RentPerReplicaHour * r.HoursPerMonth * float64(r.Replicas)
+	if month == nil {
+		return
+	}
+	r.Month = month.Scenario
+	fixed := t.PerCalendarHour*month.Values[domain.HoursPerMonth] + t.PerMonth
+	if fixed == 0 {
+		return
+	}
+	r.RentPerMonth += fixed * float64(r.Cards*r.Replicas)
+	r.RentPerReplicaHour = 0
+	if r.HoursPerMonth > 0 {
+		r.RentPerReplicaHour = r.RentPerMonth / (r.HoursPerMonth * float64(r.Replicas))
+	}
 }
 
 func sizingFailure(s sizing.Result, err error) string {
@@ -136,16 +180,24 @@ func size(m *domain.Model, d domain.Deployment, own *engine.Result, results []*e
 	return sizing.Size(spec, g, rules.SizingRule())
 }
 
-// offerOf is the offer the deployment names, or the cheapest offer of its
-// GPU.
-func offerOf(m *domain.Model, d domain.Deployment) (domain.Offer, bool) {
+// offerOf is the offer the deployment names, or the offer of its GPU that
+// rents a card for the deployment's hours for least a month (cardMonth, a
+// month of calendarHours), so that a term idle most of the month is not
+// chosen for its low list price. Of equal months the lower list price
+// wins, then the first offer.
+func offerOf(m *domain.Model, d domain.Deployment, calendarHours float64) (domain.Offer, bool) {
 	var best *domain.Offer
+	var bestMonth float64
 	for i, o := range m.Offers {
 		if d.Offer != "" && strings.EqualFold(o.Label(), strings.TrimSpace(d.Offer)) {
 			return o, true
 		}
-		if d.Offer == "" && domain.SameGPU(o.GPU, d.GPU) && (best == nil || o.Price < best.Price) {
-			best = &m.Offers[i]
+		if d.Offer != "" || !domain.SameGPU(o.GPU, d.GPU) {
+			continue
+		}
+		month := cardMonth(m.Terms(o), d.HoursPerMonth, calendarHours)
+		if best == nil || month < bestMonth || (month == bestMonth && o.Price < best.Price) {
+			best, bestMonth = &m.Offers[i], month
 		}
 	}
 	if best == nil {
@@ -275,7 +327,7 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 			problems = append(problems, &diag.Diagnostic{Origin: at("precision"), Name: d.Name,
 				Msg: fmt.Sprintf("the precision %q is not known; use one of %s", d.Precision, sizing.PrecisionNames())})
 		}
-		if o, ok := offerOf(&m, d); !ok {
+		if o, ok := offerOf(&m, d, 0); !ok {
 			problems = append(problems, &diag.Diagnostic{Origin: at("offer"), Name: d.Name,
 				Msg: fmt.Sprintf("no Cloud offer %s; name one of: %s", quoteOr(d.Offer, "for the GPU "+d.GPU), m.OfferLabels(d.GPU))})
 		} else if !domain.SameGPU(o.GPU, d.GPU) {

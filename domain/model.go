@@ -93,6 +93,7 @@ type Offer struct {
 	PriceAt    diag.Origin // the price cell
 	// PriceText: the price was typed as text; a spreadsheet sees text there.
 	PriceText bool
+	Billing   // how the offer bills, beyond its price per GPU-hour
 }
 
 // Label names the offer for people: "RunPod H100 SXM, Community".

@@ -19,7 +19,7 @@ type Deployment struct {
 	Replicas      int
 	HoursPerMonth float64 // hours each replica is busy in a month
 	Usage         string  // how the hours were given, for people: "12 h × 22 days"
-	Offer         string  // an offer's label; "": the cheapest offer of the GPU
+	Offer         string  // an offer's label; "": the GPU's offer cheapest to rent for its hours
 	Scenario      string  // the scenario that owns nodes of this GPU; "": chosen by GPU
 	// Tokens a second one replica serves (a benchmark the user gives) and
 	// at peak; 0: not given. FromDemand: replicas are ceil(peak ÷ per replica).

@@ -158,11 +158,11 @@ func operands(code []instr, varying []bool) []int32 {
 func (b *Batch) offerColumns(i int, base []float64, perOffer map[int32]bool, varying []bool) batchOffer {
 	p := b.plan
 	slots := append([]float64(nil), base...)
-	slots[p.prog.priceSlot] = p.model.Offers[i].Price
+	p.setOffer(slots, p.model.Offers[i])
 	run(p.prog.offer, slots)
 	bo := batchOffer{index: i}
 	for _, s := range operands(b.offer, varying) {
-		if perOffer[s] || s == p.prog.priceSlot {
+		if perOffer[s] || p.offerInput(s) {
 			bo.slots = append(bo.slots, s)
 			bo.cols = append(bo.cols, broadcast(slots[s], b.size))
 		}

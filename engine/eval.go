@@ -316,7 +316,7 @@ func (p *Plan) evalOffer(o domain.Offer, st *state, nodeFailed map[int]string, r
 		return or
 	}
 	or.Values, or.Errors = map[string]float64{}, map[string]*EvalError{}
-	st.slots[p.prog.priceSlot] = o.Price
+	p.setOffer(st.slots, o)
 	run(p.prog.offer, st.slots)
 	failed := make(map[int]string, len(nodeFailed))
 	for k, v := range nodeFailed {
@@ -331,7 +331,15 @@ func (p *Plan) evalOffer(o domain.Offer, st *state, nodeFailed map[int]string, r
 			or.Verdict = wording.Buy
 		}
 		or.Phrase = wording.OfferPhrase(or.Verdict, u, be, o)
+		if o.KindOrDefault() == domain.AllHours {
+			or.Phrase = wording.TermPhrase(or.Verdict, o)
+		}
 		or.Words = or.Phrase.String()
+	}
+	if !o.HasBreakeven() {
+		// The verdict above still reads it: u ≥ break-even is the same
+		// comparison of the prices per calendar hour at every utilisation.
+		delete(or.Values, domain.Breakeven)
 	}
 	return or
 }

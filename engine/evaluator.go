@@ -15,6 +15,7 @@ type Slot int32
 // It reports no errors; a formula that is not finite simply holds NaN or
 // ±Inf, and Eval explains it.
 type Evaluator struct {
+	plan  *Plan
 	prog  *program
 	code  []instr // the node-level instructions Run executes
 	slots []float64
@@ -28,7 +29,7 @@ func (p *Plan) NewEvaluator(sc domain.Scenario, vary ...string) (*Evaluator, err
 	if err != nil {
 		return nil, err
 	}
-	e := &Evaluator{prog: p.prog, code: p.prog.node, slots: st.slots}
+	e := &Evaluator{plan: p, prog: p.prog, code: p.prog.node, slots: st.slots}
 	if len(vary) > 0 {
 		varying := make([]bool, p.prog.slots)
 		for _, name := range vary {
@@ -61,9 +62,17 @@ func (e *Evaluator) Set(s Slot, v float64) { e.slots[s] = v }
 // inputs, when the evaluator was made with them).
 func (e *Evaluator) Run() { run(e.code, e.slots) }
 
-// RunOffer evaluates the per-offer formulas at a $/GPU-hour price, after Run.
+// RunOffer evaluates the per-offer formulas at a $/GPU-hour price billed
+// for the hours used, after Run.
 func (e *Evaluator) RunOffer(price float64) {
-	e.slots[e.prog.priceSlot] = price
+	e.plan.setPrice(e.slots, price)
+	run(e.prog.offer, e.slots)
+}
+
+// RunOfferOf evaluates the per-offer formulas for offer o as it bills,
+// after Run.
+func (e *Evaluator) RunOfferOf(o domain.Offer) {
+	e.plan.setOffer(e.slots, o)
 	run(e.prog.offer, e.slots)
 }
 

@@ -20,8 +20,10 @@ type program struct {
 	offer       []instr   // formulas that do, run once per offer
 	inputSlot   map[string]int32
 	priceSlot   int32
-	formulaSlot []int32    // by formula position in model order
-	temps       [][2]int32 // by formula position: its temporaries, lo..hi
+	billing     *billingSlots // nil when every offer bills its used hours alone
+	exact       bool          // the break-even is lowered by exactBreakeven
+	formulaSlot []int32       // by formula position in model order
+	temps       [][2]int32    // by formula position: its temporaries, lo..hi
 	text        map[string]float64
 }
 
@@ -61,13 +63,20 @@ func compile(plan *Plan) *program {
 		}
 	}
 	p.temps = make([][2]int32, len(m.Formulas))
+	l.lowerBilling(plan)
+	exact := l.exactBreakeven(plan)
+	p.exact = exact != nil
 	for _, v := range plan.order {
 		l.code = &p.node
 		if plan.perOffer[v] {
 			l.code = &p.offer
 		}
 		lo := int32(len(p.init))
-		l.formula(plan.checked[v].Tree, p.formulaSlot[v], plan)
+		if exact != nil && plan.checked[v].Name == domain.Breakeven {
+			exact(plan.checked[v].Tree, p.formulaSlot[v])
+		} else {
+			l.formula(plan.checked[v].Tree, p.formulaSlot[v], plan)
+		}
 		p.temps[v] = [2]int32{lo, int32(len(p.init))}
 	}
 	p.slots = len(p.init)

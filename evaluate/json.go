@@ -365,13 +365,16 @@ type OfferJSON struct {
 	AsOf     string  `json:"as_of,omitempty"`
 	// Listed is the price as the offer lists it in ListedCurrency, when
 	// that is not the workbook's; Price is it converted by the FX rate.
-	Listed         *float64       `json:"listed_price_per_gpu_hour,omitempty"`
-	ListedCurrency string         `json:"listed_currency,omitempty"`
-	Compared       bool           `json:"compared"`
-	Breakeven      *float64       `json:"breakeven_utilization,omitempty"`
-	Verdict        string         `json:"verdict,omitempty"`
-	Words          string         `json:"words,omitempty"`
-	CloseCall      *CloseCallJSON `json:"close_call,omitempty"`
+	Listed         *float64 `json:"listed_price_per_gpu_hour,omitempty"`
+	ListedCurrency string   `json:"listed_currency,omitempty"`
+	Compared       bool     `json:"compared"`
+	// Breakeven is the break-even utilisation, or null against an offer
+	// that has none (a term); BreakevenWhy then says why.
+	Breakeven    json.RawMessage `json:"breakeven_utilization,omitempty"`
+	BreakevenWhy string          `json:"breakeven,omitempty"`
+	Verdict      string          `json:"verdict,omitempty"`
+	Words        string          `json:"words,omitempty"`
+	CloseCall    *CloseCallJSON  `json:"close_call,omitempty"`
 	// PaybackMonths is the month owning has paid for itself in, or null
 	// when it does not within the amortisation; Payback says it in words.
 	PaybackMonths json.RawMessage    `json:"payback_months,omitempty"`
@@ -393,7 +396,9 @@ func offerJSON(offers *view.Offers, o view.Offer) OfferJSON {
 		j.Listed, j.ListedCurrency = &listed, o.Offer.Currency
 	}
 	if be, ok := o.Values[domain.Breakeven]; ok {
-		j.Breakeven = &be
+		j.Breakeven, _ = json.Marshal(be)
+	} else if o.Compared && !o.Offer.HasBreakeven() {
+		j.Breakeven, j.BreakevenWhy = json.RawMessage("null"), domain.NoBreakeven
 	}
 	if b, _ := offers.Cell(o, domain.PaybackMonths); b.Words != "" {
 		j.PaybackMonths, j.Payback = json.RawMessage("null"), b.Words

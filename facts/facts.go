@@ -75,7 +75,7 @@ func of(m domain.Model, canonical bool) []Fact {
 		add(KindFormula, f.Name, fmt.Sprintf("%s [%s]", oneLine(f.Source), f.Unit))
 	}
 	for _, o := range m.Offers {
-		add(KindOffer, quote(o.Label()), fmt.Sprintf("%s, gpu %s, as of %s", offerPrice(o), quote(o.GPU), orNone(o.AsOf)))
+		add(KindOffer, quote(o.Label()), fmt.Sprintf("%s, gpu %s, as of %s", offerPrice(o), quote(o.GPU), orNone(o.AsOf))+billingFact(o.Billing))
 		note(KindOffer+" "+quote(o.Label()), joinNotes(o.Source, o.Notes))
 	}
 	for _, a := range m.APIs {
@@ -197,7 +197,7 @@ func modelFact(s sizing.ModelSpec, canonical bool) string {
 }
 
 // deploymentFact is a Deployments row; a precision (the model's own), an
-// offer (the cheapest of the GPU) and a scenario (chosen by the GPU) left
+// offer (the GPU's cheapest to rent) and a scenario (chosen by the GPU) left
 // blank are left out.
 func deploymentFact(d domain.Deployment, canonical bool) string {
 	cards := "sized"
@@ -425,3 +425,13 @@ func resultFact(scenario, offer, name, unit string, values map[string]float64, e
 }
 
 func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// billingFact is how an offer bills, when it bills other than by its used
+// hours alone; "" for an offer as planner always read one.
+func billingFact(b domain.Billing) string {
+	if b.IsDefault() && b.TermMonths == 0 && b.Upfront == 0 && b.Interruption == 0 && b.Fallback == "" {
+		return ""
+	}
+	return fmt.Sprintf(", billing %s, term %s months, upfront %s, interruption %s, fallback %s, extras %s a GPU-month",
+		b.KindOrDefault(), num(b.TermMonths), num(b.Upfront), num(b.Interruption), orNone(b.Fallback), num(b.Extras))
+}

@@ -55,9 +55,9 @@ func CloseCalls(res *engine.Result, mc *Result) []CloseCall {
 // which owning wins (NaN without a run, or without the offer in it).
 func closeness(res *engine.Result, or engine.OfferResult, wins float64) CloseCall {
 	c := CloseCall{OwnWins: math.NaN(), AtStake: math.NaN()}
-	be, ok := or.Values[domain.Breakeven]
+	be, hasBE := or.Values[domain.Breakeven]
 	u, hasU := res.Values[domain.Utilization]
-	if !ok || !hasU || or.Verdict == "" {
+	if !hasBE && or.Offer.HasBreakeven() || !hasU || or.Verdict == "" {
 		return c
 	}
 	if v, ok := or.Values[domain.OwnSaving]; ok {
@@ -71,7 +71,7 @@ func closeness(res *engine.Result, or engine.OfferResult, wins float64) CloseCal
 	switch {
 	case flips > 0.05:
 		c.Close, c.Why = true, fmt.Sprintf("close call: flips in %s of Monte Carlo samples", percent(flips))
-	case math.Abs(u-be) <= closeMargin:
+	case hasBE && math.Abs(u-be) <= closeMargin:
 		c.Close, c.Why = true, fmt.Sprintf("close call: break-even within %s points of utilisation", strconv.Itoa(int(closeMargin*100)))
 	default:
 		return c

@@ -93,6 +93,9 @@ func offerFigures(plan *engine.Plan) []offerFigure {
 		return []offerFigure{price, verdict, payback, asOf, closeCall}
 	}
 	figs := []offerFigure{price}
+	if m := plan.Model(); m.HasBilling() {
+		figs = append(figs, billing, termMonths, effectivePrice(&m))
+	}
 	for _, f := range perOfferFormulas(plan) {
 		figs = append(figs, formulaFigure(f))
 		if f.Name == domain.Breakeven {
@@ -135,6 +138,9 @@ func formulaFigure(f formulas.Formula) offerFigure {
 		fig.Format = BreakevenFormat
 		of := fig.of
 		fig.of = func(r *engine.Result, o engine.OfferResult, c montecarlo.CloseCall) Cell {
+			if !o.Offer.HasBreakeven() {
+				return Cell{Words: domain.NoBreakevenShort, Why: domain.NoBreakeven}
+			}
 			cell := of(r, o, c)
 			if cell.Number {
 				cell.Words = wording.BreakevenText(cell.Value)
@@ -151,11 +157,48 @@ var price = offerFigure{Figure{Name: domain.OfferPrice, Label: "Offer price", He
 		return Cell{Value: o.Offer.Price, Number: true}
 	}}
 
+// The figures of how an offer bills, shown when some offer of the model
+// bills other than by its used hours alone.
+var billing = offerFigure{Figure{Name: Billing, Key: Billing, Label: "Billing", Head: "billing", In: Terminal | Sheet | JSON,
+	Note: "used hours: billed for the hours the GPUs are used; all hours: a term billing every calendar hour; spot: interrupted hours served by the fallback."},
+	func(_ *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell {
+		return Cell{Words: o.Offer.KindOrDefault()}
+	}}
+
+var termMonths = offerFigure{Figure{Name: TermMonths, Key: TermMonths, Label: "Term", Unit: "months", Format: "0", In: Sheet | JSON, Optional: true,
+	Note: "The months an all hours term bills every hour of."},
+	func(_ *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell {
+		if o.Offer.KindOrDefault() != domain.AllHours {
+			return Cell{}
+		}
+		return Cell{Value: o.Offer.TermMonths, Number: true}
+	}}
+
+// effectivePrice is what a used GPU-hour really costs on an offer, at the
+// scenario's utilisation: the price every per-offer formula reads as
+// offer_price.
+func effectivePrice(m *domain.Model) offerFigure {
+	return offerFigure{Figure{Name: EffectivePrice, Key: EffectivePrice, Label: "Effective price per used GPU-hour", Head: "eff. $/GPU-h", Unit: "$/GPU-h",
+		In:   Terminal | Sheet | JSON,
+		Note: "What a used hour really costs: a term's price and upfront spread over the hours used, a spot price mixed with its fallback's for the interrupted share, extras per GPU-month spread over the GPU's used hours. The per-offer rows below read it as offer_price."},
+		func(r *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell {
+			u, okU := r.Values[domain.Utilization]
+			h, okH := r.Values[domain.HoursPerMonth]
+			if !okU || !okH {
+				return Cell{}
+			}
+			return Cell{Value: m.Terms(o.Offer).Effective(u, h), Number: true}
+		}}
+}
+
 // Names of the figures that are not formulas.
 const (
-	Verdict   = "verdict"
-	AsOf      = "as_of"
-	CloseCall = "close_call"
+	Billing        = "billing"
+	TermMonths     = "term_months"
+	EffectivePrice = "effective_price_per_gpu_hour"
+	Verdict        = "verdict"
+	AsOf           = "as_of"
+	CloseCall      = "close_call"
 )
 
 var verdict = offerFigure{Figure{Name: Verdict, Label: "Verdict", Head: "verdict", In: Terminal | Sheet,

@@ -100,14 +100,14 @@ func goalFunc(p *engine.Plan, sc domain.Scenario, g domain.Goal) (func(float64) 
 		return nil, fmt.Errorf("goal %s: %s is not a formula%s", g.Name, g.Target, p.DidYouMeanFormula(g.Target))
 	}
 	perOffer := p.PerOffer(g.Target)
-	var price float64
+	var offer domain.Offer
 	if perOffer {
 		m := p.Model()
 		o, found := offerByLabel(&m, g.Offer)
 		if !found {
 			return nil, fmt.Errorf("goal %s: %s is evaluated per offer; name the offer (one of %s)", g.Name, g.Target, m.OfferLabels(""))
 		}
-		price = o.Price
+		offer = o
 	}
 	ev, err := p.NewEvaluator(domain.Scenario{Name: sc.Name, Set: set}, g.For)
 	if err != nil {
@@ -118,7 +118,7 @@ func goalFunc(p *engine.Plan, sc domain.Scenario, g domain.Goal) (func(float64) 
 		ev.Set(x, v)
 		ev.Run()
 		if perOffer {
-			ev.RunOffer(price)
+			ev.RunOfferOf(offer)
 		}
 		return ev.Get(y) - g.Value
 	}, nil

@@ -45,7 +45,7 @@ func Targets(p *engine.Plan, sc domain.Scenario, names []string) ([]Target, erro
 			continue
 		}
 		for _, o := range res.Offers {
-			if o.Compared {
+			if o.Compared && (name != domain.Breakeven || o.Offer.HasBreakeven()) {
 				offer := o.Offer
 				out = append(out, Target{Name: name, Offer: &offer})
 			}
@@ -292,7 +292,7 @@ func checkTables(p *engine.Plan, specs []domain.TableSpec) diag.Diagnostics {
 func DataTable(p *engine.Plan, sc domain.Scenario, spec domain.TableSpec) (*Table, error) {
 	t := &Table{Spec: spec, Unit: p.Unit(spec.Output), RowValues: values(spec.Row)}
 	vary := []string{spec.Row.Input}
-	prices := []float64{math.NaN()} // one column, no offer
+	offers := []*domain.Offer{nil} // one column, no offer
 	switch {
 	case spec.Col == nil:
 	case spec.Col.Offers:
@@ -300,10 +300,10 @@ func DataTable(p *engine.Plan, sc domain.Scenario, spec domain.TableSpec) (*Tabl
 		if err != nil {
 			return nil, err
 		}
-		prices = nil
+		offers = nil
 		for _, o := range base.Offers {
 			if o.Compared {
-				prices = append(prices, o.Offer.Price)
+				offers = append(offers, &o.Offer)
 				t.ColLabels = append(t.ColLabels, o.Offer.Label())
 			}
 		}
@@ -317,9 +317,14 @@ func DataTable(p *engine.Plan, sc domain.Scenario, spec domain.TableSpec) (*Tabl
 	}
 	row, out := slot(p, spec.Row.Input), slot(p, spec.Output)
 	perOffer := p.PerOffer(spec.Output)
-	read := func(price float64) float64 {
-		if perOffer {
-			ev.RunOffer(price)
+	read := func(o *domain.Offer) float64 {
+		if perOffer && o != nil && spec.Output == domain.Breakeven && !o.HasBreakeven() {
+			return math.NaN()
+		}
+		if perOffer && o != nil {
+			ev.RunOfferOf(*o)
+		} else if perOffer {
+			ev.RunOffer(math.NaN())
 		}
 		return finiteOrNaN(ev.Get(out))
 	}
@@ -331,12 +336,12 @@ func DataTable(p *engine.Plan, sc domain.Scenario, spec domain.TableSpec) (*Tabl
 			for _, cv := range t.ColValues {
 				ev.Set(col, cv)
 				ev.Run()
-				cells = append(cells, read(math.NaN()))
+				cells = append(cells, read(nil))
 			}
 		} else {
 			ev.Run()
-			for _, price := range prices {
-				cells = append(cells, read(price))
+			for _, o := range offers {
+				cells = append(cells, read(o))
 			}
 		}
 		t.Cells = append(t.Cells, cells)
@@ -485,13 +490,18 @@ func crossings(p *engine.Plan, sc domain.Scenario, output string, at func(u floa
 	in, _ := m.Input(domain.Utilization)
 	var out []Crossing
 	for _, o := range res.Offers {
-		if !o.Compared {
+		if !o.Compared || !o.Offer.HasBreakeven() {
+			continue // a term's price meets no curve: it bills every hour, as owning does
+		}
+		price, ok := renting(m, o.Offer, res)
+		if !ok {
 			continue
 		}
 		g := domain.Goal{Name: "break-even", For: domain.Utilization, Target: output, Value: o.Offer.Price, Low: 0.01, High: 1, HasRange: true}
-		sol := solveFor(p, in, g, func(u float64) float64 { return at(u) - g.Value })
+		gap := func(u float64) float64 { return at(u) - price(u) }
+		sol := solveFor(p, in, g, gap)
 		cr := Crossing{Scenario: sc.Name, Offer: o.Offer, Utilization: math.NaN()}
-		switch low, high := at(g.Low)-g.Value, at(g.High)-g.Value; {
+		switch low, high := gap(g.Low), gap(g.High); {
 		case sol.Found:
 			cr.Utilization = sol.X
 		case low > 0 && high > 0:
@@ -505,6 +515,28 @@ func crossings(p *engine.Plan, sc domain.Scenario, output string, at func(u floa
 	}
 	return out, nil
 }
+
+// renting is what a used hour of offer o costs in the scenario as a
+// function of the utilisation, its effective price: its list price for an
+// offer billed by its used hours alone, flat for spot without a fixed
+// part, falling with utilisation where the offer has one. False when the
+// scenario has no hours_per_month to spread a fixed part over.
+func renting(m domain.Model, o domain.Offer, res *engine.Result) (func(u float64) float64, bool) {
+	if o.IsDefault() {
+		return func(float64) float64 { return o.Price }, true
+	}
+	t := m.Terms(o)
+	h, ok := res.Values[domain.HoursPerMonth]
+	if !ok && !FlatPrice(t) {
+		return nil, false
+	}
+	return func(u float64) float64 { return t.Effective(u, h) }, true
+}
+
+// FlatPrice reports whether an offer's effective price is the same at
+// every utilisation: it has no fixed part, so its dashed line on the
+// Breakeven sheet is its price per used hour.
+func FlatPrice(t domain.PriceTerms) bool { return t.PerCalendarHour == 0 && t.PerMonth == 0 }
 
 // checkTargets refuses tornado targets that are not formulas.
 func checkTargets(p *engine.Plan) diag.Diagnostics {

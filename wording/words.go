@@ -123,6 +123,14 @@ func OfferPhrase(verdict string, utilization, breakeven float64, o domain.Offer)
 		text(" of the month, break-even against " + o.Label() + " is "), number(QuantityBreakeven, breakeven, AsBreakeven)}
 }
 
+// TermPhrase is the verdict against an offer billing every hour of a term:
+// owning pays for every hour too, so the utilisation drops out of the
+// comparison and only the prices per calendar hour decide.
+func TermPhrase(verdict string, o domain.Offer) Phrase {
+	return Phrase{VerdictWord(verdict), text(": " + o.Label() + " bills every hour of its term, as owning does," +
+		" so utilisation does not move this verdict")}
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one

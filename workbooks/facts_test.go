@@ -25,6 +25,7 @@ func TestEveryDeclaredColumnIsAFact(t *testing.T) {
 	}
 	data = withAnAPI(t, data)
 	data = withAnFXRate(t, data)
+	data = withBilledOffers(t, data)
 	// A peak of tokens a second takes the tokens one replica serves.
 	data = withCell(t, data, schema.Deployments, "tokens", 2, 2500)
 	base := factsOf(t, path, data)
@@ -57,6 +58,13 @@ var notFacts = map[string]string{
 	"Formulas/description": "a person's note, which Results shows beside the row",
 	"Formulas/label":       "the row's label on Results: its words, not its figure",
 	"Tables/shade":         "which cells of the data table are green: its colours, not its figures",
+}
+
+// together are the cells an edit of a column types with it on its row,
+// for a column whose values alone are errors: a billing other than used
+// hours needs its term (or its fallback).
+var together = map[string]map[string]any{
+	"Cloud/billing": {"term": 12},
 }
 
 // editColumn types another value into one of the column's first rows,
@@ -95,16 +103,24 @@ func editColumn(t *testing.T, path string, data []byte, sheet schema.Sheet, col 
 		}
 		cell, _ := excelize.CoordinatesToCellName(x+1, row+1)
 		for _, v := range candidates(current, seen) {
+			typed := fmt.Sprintf("%s = %v", cell, v)
 			g := openBytes(t, data)
 			if err := g.SetCellValue(sheet.Name, cell, v); err != nil {
 				t.Fatal(err)
+			}
+			for key, w := range together[sheet.Name+"/"+col.Key] {
+				with, _ := excelize.CoordinatesToCellName(sheet.At(key), row+1)
+				if err := g.SetCellValue(sheet.Name, with, w); err != nil {
+					t.Fatal(err)
+				}
+				typed += fmt.Sprintf(", %s = %v", with, w)
 			}
 			buf, err := g.WriteToBuffer()
 			if err != nil {
 				t.Fatal(err)
 			}
 			if _, err := ReadBytes(path, buf.Bytes()); err == nil {
-				return buf.Bytes(), fmt.Sprintf("%s = %v", cell, v), true
+				return buf.Bytes(), typed, true
 			}
 		}
 	}
@@ -172,6 +188,40 @@ func withAnFXRate(t *testing.T, data []byte) []byte {
 		cell, _ := excelize.CoordinatesToCellName(schema.FX.At(c.Key), 2)
 		if err := f.SetCellValue(schema.FX.Name, cell, row[c.Key]); err != nil {
 			t.Fatal(err)
+		}
+	}
+	buf, err := f.WriteToBuffer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadBytes("plan.xlsx", buf.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// withBilledOffers adds to Cloud a one-year term and two spot offers of
+// the H100 SXM, falling back to different offers, so that each billing
+// column has a value that means something and another to change it to.
+func withBilledOffers(t *testing.T, data []byte) []byte {
+	t.Helper()
+	f := openBytes(t, data)
+	rows := []map[string]any{
+		{"provider": "Lambda", "offer": "H100 1-year reserved", "billing": "all hours", "term": 12, "upfront": 1200, "extras": 20},
+		{"provider": "RunPod", "offer": "H100 SXM, Spot", "billing": "spot", "interruption": 0.1, "fallback": "H100 SXM, Community", "extras": 5},
+		{"provider": "Acme", "offer": "H100 SXM, Spot", "billing": "spot", "interruption": 0.2, "fallback": "H100 SXM, Secure"},
+	}
+	end, err := f.GetRows(schema.Cloud.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range rows {
+		r["gpu"], r["price"], r["asof"], r["source"] = "H100 SXM", 1.6, "2026-10-10", "test"
+		for key, v := range r {
+			cell, _ := excelize.CoordinatesToCellName(schema.Cloud.At(key), len(end)+1+i)
+			if err := f.SetCellValue(schema.Cloud.Name, cell, v); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	buf, err := f.WriteToBuffer()

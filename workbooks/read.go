@@ -634,8 +634,10 @@ func (r *reader) offers(m *domain.Model) []domain.Offer {
 		o.PriceText = r.textCell(o.PriceAt, rawPrice)
 		o.AsOf, o.AsOfSerial, o.AsOfText = r.date(t, row, date1904)
 		_, o.AsOfAt = t.get(row, "asof")
+		o.Billing = r.billing(t, row, o.Label())
 		offers = append(offers, o)
 	})
+	r.checkFallbacks(offers)
 	return offers
 }
 

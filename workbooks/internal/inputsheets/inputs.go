@@ -155,12 +155,37 @@ func cloudGrid(n schema.Names, offers []domain.Offer) *grid.Grid {
 		}
 		g.Note(6, row, o.Source)
 		g.Note(7, row, o.Notes)
+		billingCells(g, row, o.Billing)
 	}
 	if len(offers) > 0 {
 		last := len(offers) + 1 + 100
 		g.Validate(declared(n, schema.Cloud, last, "price"), declared(n, schema.Cloud, last, "gpu"))
+		for _, key := range []string{"billing", "term", "upfront", "interruption", "fallback", "extras"} {
+			g.Validate(declared(n, schema.Cloud, last, key))
+		}
 	}
 	return g
+}
+
+// billingCells writes how an offer bills in its row, leaving empty what
+// it does not use.
+func billingCells(g *grid.Grid, row int, b domain.Billing) {
+	col := func(key string) int { return schema.Cloud.At(key) }
+	number := func(key string, v float64) {
+		if v != 0 {
+			g.Set(col(key), row, grid.Number(v, grid.WithFormat(grid.StyleInput, units.ExcelFormat(schema.Cloud.Column(key).Unit))))
+		}
+	}
+	if b.Kind != "" {
+		g.Set(col("billing"), row, grid.Text(b.Kind, grid.StyleInput))
+	}
+	number("term", b.TermMonths)
+	number("upfront", b.Upfront)
+	number("interruption", b.Interruption)
+	if b.Fallback != "" {
+		g.Set(col("fallback"), row, grid.Text(b.Fallback, grid.StyleInput))
+	}
+	number("extras", b.Extras)
 }
 
 // formulasGrid is the Formulas sheet: the built-in library, for the user to
@@ -204,12 +229,16 @@ func pickFor(n schema.Names, input, sqref string) *excelize.DataValidation {
 
 // pick is the drop-down of a column whose declaration picks from a list.
 func pick(n schema.Names, list, sqref string) *excelize.DataValidation {
-	if list != schema.Precisions {
+	fixed := map[string][]string{schema.Precisions: sizing.Precisions(), schema.Billings: domain.Billings()}
+	if list == schema.Offers {
+		return dropList(sqref, fmt.Sprintf("%s!$B$2:$B$200", grid.Quote(n.Of(schema.Cloud.Name))))
+	}
+	if fixed[list] == nil {
 		return dropList(sqref, namesColumn(n, list))
 	}
 	dv := excelize.NewDataValidation(true)
 	dv.Sqref = sqref
-	if err := dv.SetDropList(sizing.Precisions()); err != nil {
+	if err := dv.SetDropList(fixed[list]); err != nil {
 		panic(err) // a constant list; a failure is a bug
 	}
 	dv.ShowErrorMessage = false

@@ -44,6 +44,14 @@ type Column struct {
 // planner knows, as a list of its own.
 const Precisions = "precisions"
 
+// Billings is the Pick of a column that names how an offer bills: the ways
+// planner knows, as a list of its own.
+const Billings = "billings"
+
+// Offers is the Pick of a column that names another offer: the Cloud
+// sheet's offer column.
+const Offers = "offers"
+
 // HeaderKey reduces a header text to letters and digits, lower case:
 // "$/GPU-hour" -> "gpuhour", "source / notes" -> "sourcenotes".
 func HeaderKey(s string) string {

@@ -28,6 +28,14 @@ var Cloud = Sheet{Name: "Cloud", Columns: []Column{
 	{Key: "source", Header: "source", Width: 36},
 	{Key: "notes", Header: "notes", Width: 50},
 	{Key: "currency", Header: "currency", Width: 9},
+	// How the offer bills, after the columns planner always read, so that
+	// a workbook's price cells stay where they were.
+	{Key: "billing", Header: "billing", Pick: Billings, Width: 12},
+	{Key: "term", Header: "term months", Aliases: []string{"term"}, Unit: "months", Width: 10},
+	{Key: "upfront", Header: "upfront", Aliases: []string{"upfrontpergpu"}, Unit: "$", Width: 11},
+	{Key: "interruption", Header: "interruption", Unit: "%", Width: 12},
+	{Key: "fallback", Header: "fallback", Pick: Offers, Width: 30},
+	{Key: "extras", Header: "extras per GPU-month", Aliases: []string{"extras"}, Unit: "$/month", Width: 12},
 }}
 
 var APIs = Sheet{Name: "APIs", Columns: []Column{

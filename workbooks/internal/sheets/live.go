@@ -28,14 +28,22 @@ type resultsLayout struct {
 	formulaRow map[string]int // node-level formula -> its row; scenario i in column firstValue+i
 	inputRow   map[string]int // inputs section
 	sizingRow  map[string]int
-	priceRow   int            // the offers section: price row, offers in columns from firstValue
-	offerRow   map[string]int // per-offer formula -> row of the offers section
-	verdictRow int            // the offers section's verdicts
-	paybackRow int            // its paybacks; 0 when it has none
-	asOfRow    int            // and the prices' dates
-	taxRow     int            // the words before or after tax; 0 when there are none
-	matrixRow  map[int]int    // model offer index -> row of the break-even matrix
-	words      []wordsRow     // the verdicts in words
+	priceRow   int // the offers section: price row, offers in columns from firstValue
+	// effectiveRow is the effective price per used GPU-hour, the price the
+	// per-offer rows read when some offer bills other than by its used
+	// hours; 0 when none does.
+	effectiveRow int
+	offerRow     map[string]int // per-offer formula -> row of the offers section
+	verdictRow   int            // the offers section's verdicts
+	paybackRow   int            // its paybacks; 0 when it has none
+	asOfRow      int            // and the prices' dates
+	taxRow       int            // the words before or after tax; 0 when there are none
+	matrixRow    map[int]int    // model offer index -> row of the break-even matrix
+	words        []wordsRow     // the verdicts in words
+	// unshown holds the break-even formula of an offer that has none to
+	// show (domain.Billing.HasBreakeven), by the cell it would be in: the
+	// verdict still compares the utilisation with it.
+	unshown map[string]string
 }
 
 // wordsRow is one verdict in words: scenario i's against model offer j.
@@ -43,7 +51,7 @@ type wordsRow struct{ row, scenario, offer int }
 
 func newResultsLayout() *resultsLayout {
 	return &resultsLayout{formulaRow: map[string]int{}, inputRow: map[string]int{}, sizingRow: map[string]int{},
-		offerRow: map[string]int{}, matrixRow: map[int]int{}}
+		offerRow: map[string]int{}, matrixRow: map[int]int{}, unshown: map[string]string{}}
 }
 
 // liveFormulas turns the Results values into formulas where it can.
@@ -218,8 +226,15 @@ func (l linker) offers(compared []engine.OfferResult) {
 	for j, o := range compared {
 		col := firstValue + j
 		price := grid.CellName(col, l.lay.priceRow)
+		listPrice := price
 		if o.Offer.PriceAt.Sheet != "" {
 			l.g.Link(col, l.lay.priceRow, priceRef(o.Offer))
+		}
+		if l.lay.effectiveRow > 0 {
+			if s, ok := l.effectivePrice(o.Offer, price, 0); ok {
+				l.g.Link(col, l.lay.effectiveRow, s)
+			}
+			price = grid.CellName(col, l.lay.effectiveRow)
 		}
 		for _, c := range l.out.Plan.Checked() {
 			row, ok := l.lay.offerRow[c.Name]
@@ -233,8 +248,10 @@ func (l linker) offers(compared []engine.OfferResult) {
 				}
 				return refs(name)
 			}
-			if s, err := c.Excel(l.env, resolve); err == nil {
+			if s, ok := l.exactBreakeven(o.Offer, listPrice, 0); ok && c.Name == domain.Breakeven {
 				l.g.Link(col, row, s)
+			} else if s, err := c.Excel(l.env, resolve); err == nil {
+				l.link(col, row, s, c.Name == domain.Breakeven && !o.Offer.HasBreakeven())
 			}
 		}
 		if finance.PaybackOf(l.out.Results[0], o).Known() && l.lay.paybackRow > 0 {
@@ -329,7 +346,19 @@ func (l linker) matrix(i int) {
 		if !ok || o.PriceAt.Sheet == "" {
 			continue
 		}
-		refs := l.refs(i, priceRef(o))
+		price := priceRef(o)
+		if s, ok := l.exactBreakeven(o, price, i); ok {
+			l.g.Link(firstValue+i, row, s)
+			continue
+		}
+		if l.lay.effectiveRow > 0 {
+			s, ok := l.effectivePrice(o, price, i)
+			if !ok {
+				continue
+			}
+			price = "(" + s + ")"
+		}
+		refs := l.refs(i, price)
 		resolve := func(name string) (string, error) {
 			if _, perOffer := l.lay.offerRow[name]; perOffer {
 				return "", fmt.Errorf("the matrix holds only %s", domain.Breakeven)
@@ -337,9 +366,29 @@ func (l linker) matrix(i int) {
 			return refs(name)
 		}
 		if s, err := breakeven.Excel(l.env, resolve); err == nil {
-			l.g.Link(firstValue+i, row, s)
+			l.link(firstValue+i, row, s, !o.HasBreakeven())
 		}
 	}
+}
+
+// link writes formula s into the cell, or, for a break-even the offer
+// does not have, keeps it for the verdict that reads the cell.
+func (l linker) link(col, row int, s string, unshown bool) {
+	if unshown {
+		l.lay.unshown[grid.CellName(col, row)] = "(" + s + ")"
+		return
+	}
+	l.g.Link(col, row, s)
+}
+
+// breakeven is what a verdict compares the utilisation with: the
+// break-even's cell, or the formula of one not shown.
+func (l linker) breakeven(col, row int) string {
+	cell := grid.CellName(col, row)
+	if s, ok := l.lay.unshown[cell]; ok {
+		return s
+	}
+	return cell
 }
 
 // utilization reads scenario i's utilisation, fixed ($D$60) so that it
@@ -360,7 +409,7 @@ func (l linker) verdicts(compared []engine.OfferResult) {
 	if u, ok := l.utilization(0); ok && l.lay.verdictRow > 0 {
 		for j := range compared {
 			col := firstValue + j
-			be := grid.CellName(col, l.lay.offerRow[domain.Breakeven])
+			be := l.breakeven(col, l.lay.offerRow[domain.Breakeven])
 			l.g.Link(col, l.lay.verdictRow, excelVerdict(u+">="+be))
 			if ref := asOfLink(compared[j].Offer); ref != "" && l.lay.asOfRow > 0 {
 				l.g.Link(col, l.lay.asOfRow, ref)
@@ -397,7 +446,7 @@ func (l linker) words() {
 		if !ok {
 			continue
 		}
-		be := grid.CellName(firstValue+w.scenario, l.lay.matrixRow[w.offer])
+		be := l.breakeven(firstValue+w.scenario, l.lay.matrixRow[w.offer])
 		verdict := grid.CellName(2, w.row)
 		l.g.Link(2, w.row, excelVerdict(u+">="+be))
 		phrase := l.out.Results[w.scenario].Offers[w.offer].Phrase

@@ -176,6 +176,9 @@ func costLinks(out Output, lay *resultsLayout, d deploy.Result, figs []view.Figu
 		view.RentPerReplicaHour: cell(view.CardsPerReplica) + "*" + cell(domain.OfferPrice),
 		view.RentPerMonth:       fmt.Sprintf("%s*%s*%s", cell(view.RentPerReplicaHour), hours, cell(view.Replicas)),
 	}
+	if !d.Offer.IsDefault() {
+		billedRent(links, out, lay, d, cell, hours)
+	}
 	var own ownSide
 	if d.Own != nil {
 		own = ownRefs(out, lay, d)
@@ -340,7 +343,7 @@ func ownRefs(out Output, lay *resultsLayout, d deploy.Result) ownSide {
 	row, ok = lay.formulaRow[domain.NodeCostPerMonth]
 	s.nodeCost = at(row, ok)
 	for j, o := range out.Plan.Model().Offers {
-		if o.Label() == d.Offer.Label() {
+		if o.Label() == d.Offer.Label() && o.HasBreakeven() {
 			row, ok = lay.matrixRow[j]
 			s.breakeven = at(row, ok)
 		}

@@ -170,7 +170,10 @@ func breakevenMatrix(g *grid.Grid, out Output, notesCol int, lay *resultsLayout)
 		g.Line(row, grid.Text(o.Label(), grid.StyleLabel), grid.Text(o.GPU, grid.StyleLabel),
 			grid.Linked(grid.Number(o.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))), priceLink(o)))
 		for i, r := range out.Results {
-			if or := r.Offers[j]; or.Compared {
+			switch or := r.Offers[j]; {
+			case or.Compared && !o.HasBreakeven():
+				g.Set(firstValue+i, row, grid.Text(domain.NoBreakevenShort, grid.StyleLabel))
+			case or.Compared:
 				g.Set(firstValue+i, row, valueCell(or.Values, or.Errors, domain.Breakeven, view.BreakevenFormat))
 			}
 		}
@@ -370,6 +373,8 @@ func (lay *resultsLayout) remember(f view.Figure, row int) {
 		lay.offerRow[f.Name] = row
 	case f.Name == domain.OfferPrice:
 		lay.priceRow = row
+	case f.Name == view.EffectivePrice:
+		lay.effectiveRow = row
 	case f.Name == view.Verdict:
 		lay.verdictRow = row
 	case f.Name == domain.PaybackMonths:

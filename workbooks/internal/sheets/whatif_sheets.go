@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/xuri/excelize/v2"
 
@@ -229,7 +230,13 @@ func breakevenGrid(out Output) *grid.Grid {
 	g := grid.NewOwned(Breakeven, 0, 1, 30, 46, 14, 14, 4)
 	provenance(g, "Break-even: the cost per used GPU-hour against the offers", out)
 	row := crossingsTable(g, c, HeaderRow)
-	offers := curveOffers(c)
+	m := out.Plan.Model()
+	offers, prices, moving := curveOffers(&m, c)
+	if len(moving) > 0 {
+		row++
+		g.Sentence(1, row, 0, "Not drawn, as their price per used GPU-hour falls as utilisation rises (a fixed part per GPU-month or per calendar hour): "+
+			strings.Join(moving, ", ")+"; their break-even above is where the curve meets that price.", grid.StyleNote)
+	}
 	chartTop := row + 2
 	chartEnd := chartTop + curveHeight/rowPixels - 1
 	// From the empty row above it: a chart whose top edge is a page's
@@ -262,14 +269,14 @@ func breakevenGrid(out Output) *grid.Grid {
 				g.Set(2+s, r, grid.Number(v, money))
 			}
 		}
-		for j, o := range offers {
-			g.Set(2+len(c.Scenarios)+j, r, grid.Number(o.Price, money))
+		for j := range offers {
+			g.Set(2+len(c.Scenarios)+j, r, grid.Number(prices[j], money))
 		}
 	}
 	last := header + len(c.Utilization)
 	// In column B: column A is printed on every page, and a chart in it
 	// would be too.
-	g.AddChart(grid.CellName(2, chartTop), curveChart(g.Sheet(), resultLabel(out.Plan, domain.CostPerUsedHour), c, offers, header, last))
+	g.AddChart(grid.CellName(2, chartTop), curveChart(g.Sheet(), resultLabel(out.Plan, domain.CostPerUsedHour), c, prices, header, last))
 	return g
 }
 
@@ -299,29 +306,40 @@ func crossingsTable(g *grid.Grid, c *whatif.Curve, row int) int {
 	return row
 }
 
-// curveOffers are the offers any scenario compares, each once.
-func curveOffers(c *whatif.Curve) []domain.Offer {
-	var out []domain.Offer
+// curveOffers are the offers any scenario compares, each once, with the
+// price per used hour their dashed line draws; an offer whose price moves
+// with utilisation has no one line and is named in moving instead.
+func curveOffers(m *domain.Model, c *whatif.Curve) (out []domain.Offer, prices []float64, moving []string) {
 	seen := map[string]bool{}
 	for _, x := range c.Crossings {
-		if !seen[x.Offer.Label()] {
-			seen[x.Offer.Label()] = true
-			out = append(out, x.Offer)
+		if seen[x.Offer.Label()] {
+			continue
 		}
+		seen[x.Offer.Label()] = true
+		price := x.Offer.Price
+		if !x.Offer.IsDefault() {
+			t := m.Terms(x.Offer)
+			if !whatif.FlatPrice(t) {
+				moving = append(moving, x.Offer.Label())
+				continue
+			}
+			price = t.PerUsedHour
+		}
+		out, prices = append(out, x.Offer), append(prices, price)
 	}
-	return out
+	return out, prices, moving
 }
 
 // curveChart draws the scenarios' curves as solid lines and the offers'
 // prices as dashed ones, cut off at one and a half times the dearest offer
 // so the crossings stay visible (at 1 % busy an hour costs a hundredfold).
-func curveChart(sheet, label string, c *whatif.Curve, offers []domain.Offer, header, last int) *excelize.Chart {
+func curveChart(sheet, label string, c *whatif.Curve, prices []float64, header, last int) *excelize.Chart {
 	top := 0.0
-	for _, o := range offers {
-		top = max(top, o.Price)
+	for _, p := range prices {
+		top = max(top, p)
 	}
 	var series []excelize.ChartSeries
-	for i := range len(c.Scenarios) + len(offers) {
+	for i := range len(c.Scenarios) + len(prices) {
 		colour, line := palette[i%len(palette)], excelize.LineOptions{Type: excelize.LineSolid, Width: 2}
 		if j := i - len(c.Scenarios); j >= 0 {
 			colour, line.Dash, line.Width = offerPalette[j%len(offerPalette)], excelize.LineDashDash, 1.25
