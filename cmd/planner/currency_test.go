@@ -18,7 +18,7 @@ import (
 func euroOffer(t *testing.T, plan, asOf string) {
 	t.Helper()
 	setCells(t, plan, map[string]any{
-		"Cloud!D2": 2.30, "Cloud!H2": "EUR",
+		"Cloud!D2": 2.30, "Cloud!N2": "EUR",
 		"FX!A2": "EUR", "FX!B2": 1.17, "FX!C2": asOf, "FX!D2": "example rate",
 	})
 }
@@ -92,7 +92,7 @@ func TestAnOfferInEurosIsConvertedAtTheStatedRate(t *testing.T) {
 func TestAPriceInYenIsCheckedInDollars(t *testing.T) {
 	_, plan := freshPlan(t)
 	setCells(t, plan, map[string]any{
-		"Cloud!D2": 450.0, "Cloud!H2": "JPY",
+		"Cloud!D2": 450.0, "Cloud!N2": "JPY",
 		"FX!A2": "JPY", "FX!B2": 0.0067, "FX!C2": "2026-11-30", "FX!D2": "example rate",
 	})
 	doc, errs := evalJSON(t, plan)
@@ -125,10 +125,10 @@ func TestAMissingRateOrAnUnknownCodeIsAnError(t *testing.T) {
 		cells map[string]any
 		want  string
 	}{
-		{map[string]any{"Cloud!H2": "EUR"},
-			"Cloud!H2: RunPod H100 SXM, Community: is listed in EUR, and sheet FX gives no rate for it; add a row to FX: currency EUR, rate (US dollars per 1 EUR), as of, source"},
-		{map[string]any{"Cloud!H2": "EUX"},
-			`Cloud!H2: RunPod H100 SXM, Community: "EUX" is not a currency planner knows; write its ISO 4217 code, such as EUR, or leave the cell empty for US dollars`},
+		{map[string]any{"Cloud!N2": "EUR"},
+			"Cloud!N2: RunPod H100 SXM, Community: is listed in EUR, and sheet FX gives no rate for it; add a row to FX: currency EUR, rate (US dollars per 1 EUR), as of, source"},
+		{map[string]any{"Cloud!N2": "EUX"},
+			`Cloud!N2: RunPod H100 SXM, Community: "EUX" is not a currency planner knows; write its ISO 4217 code, such as EUR, or leave the cell empty for US dollars`},
 		{map[string]any{"FX!A2": "EUX", "FX!B2": 1.17},
 			`FX!A2: "EUX" is not a currency planner knows; write its ISO 4217 code, such as EUR`},
 	} {
@@ -214,14 +214,14 @@ func TestAnOlderWorkbookTakesRatesAddedByHand(t *testing.T) {
 		if err := f.DeleteSheet("FX"); err != nil {
 			return err
 		}
-		return f.SetCellValue("Cloud", "H1", nil)
+		return f.SetCellValue("Cloud", "N1", nil)
 	})
 	var out, errs bytes.Buffer
 	if code := run([]string{"eval", plan, "--samples", "200"}, &out, &errs); code != 0 {
 		t.Fatalf("a workbook without FX: exit %d: %s", code, errs.String())
 	}
 	setCells(t, plan, map[string]any{
-		"Cloud!H1": "Currency", "FX!A1": "Currency", "FX!B1": "Rate", "FX!C1": "As of", "FX!D1": "Source",
+		"Cloud!N1": "Currency", "FX!A1": "Currency", "FX!B1": "Rate", "FX!C1": "As of", "FX!D1": "Source",
 	})
 	euroOffer(t, plan, "2026-11-30")
 	doc, _ := evalJSON(t, plan)

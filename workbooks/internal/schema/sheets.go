@@ -27,7 +27,6 @@ var Cloud = Sheet{Name: "Cloud", Columns: []Column{
 	{Key: "asof", Header: "as of", Aliases: []string{"date"}, Width: 12},
 	{Key: "source", Header: "source", Width: 36},
 	{Key: "notes", Header: "notes", Width: 50},
-	{Key: "currency", Header: "currency", Width: 9},
 	// How the offer bills, after the columns planner always read, so that
 	// a workbook's price cells stay where they were.
 	{Key: "billing", Header: "billing", Pick: Billings, Width: 12},
@@ -36,6 +35,7 @@ var Cloud = Sheet{Name: "Cloud", Columns: []Column{
 	{Key: "interruption", Header: "interruption", Unit: "%", Width: 12},
 	{Key: "fallback", Header: "fallback", Pick: Offers, Width: 30},
 	{Key: "extras", Header: "extras per GPU-month", Aliases: []string{"extras"}, Unit: "$/month", Width: 12},
+	{Key: "currency", Header: "currency", Width: 9},
 }}
 
 var APIs = Sheet{Name: "APIs", Columns: []Column{
