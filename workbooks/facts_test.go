@@ -23,8 +23,7 @@ func TestEveryDeclaredColumnIsAFact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data = withAnAPI(t, data)
-	data = withAnFXRate(t, data)
+	data = withAnFXRate(t, withAnAPI(t, data))
 	data = withBilledOffers(t, data)
 	// A peak of tokens a second takes the tokens one replica serves.
 	data = withCell(t, data, schema.Deployments, "tokens", 2, 2500)
@@ -178,28 +177,6 @@ func withCell(t *testing.T, data []byte, sheet schema.Sheet, key string, row int
 	return buf.Bytes()
 }
 
-// withAnFXRate adds a row to the FX sheet, which the default workbook
-// leaves empty.
-func withAnFXRate(t *testing.T, data []byte) []byte {
-	t.Helper()
-	f := openBytes(t, data)
-	row := map[string]any{"currency": "EUR", "rate": 1.17, "asof": "2026-11-30", "source": "ECB reference rate"}
-	for _, c := range schema.FX.Columns {
-		cell, _ := excelize.CoordinatesToCellName(schema.FX.At(c.Key), 2)
-		if err := f.SetCellValue(schema.FX.Name, cell, row[c.Key]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	buf, err := f.WriteToBuffer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ReadBytes("plan.xlsx", buf.Bytes()); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
 // withBilledOffers adds to Cloud a one-year term and two spot offers of
 // the H100 SXM, falling back to different offers, so that each billing
 // column has a value that means something and another to change it to.
@@ -222,28 +199,6 @@ func withBilledOffers(t *testing.T, data []byte) []byte {
 			if err := f.SetCellValue(schema.Cloud.Name, cell, v); err != nil {
 				t.Fatal(err)
 			}
-		}
-	}
-	buf, err := f.WriteToBuffer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ReadBytes("plan.xlsx", buf.Bytes()); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-// withAnAPI adds a row to the APIs sheet, which the default workbook
-// leaves empty.
-func withAnAPI(t *testing.T, data []byte) []byte {
-	t.Helper()
-	f := openBytes(t, data)
-	row := map[string]any{"provider": "Acme", "model": "Llama 3.1 70B", "input": 0.6, "output": 2.4, "cached": 0.3, "asof": "2026-10-10", "source": "acme.example/pricing"}
-	for _, c := range schema.APIs.Columns {
-		cell, _ := excelize.CoordinatesToCellName(schema.APIs.At(c.Key), 2)
-		if err := f.SetCellValue(schema.APIs.Name, cell, row[c.Key]); err != nil {
-			t.Fatal(err)
 		}
 	}
 	buf, err := f.WriteToBuffer()
@@ -282,4 +237,37 @@ func TestAnAPIInEurosIsReadInDollars(t *testing.T) {
 	if a.RateAt.Where() != "FX!B2" {
 		t.Errorf("rate at %s, want FX!B2", a.RateAt.Where())
 	}
+}
+
+// withRow fills row 2 of a sheet the default workbook leaves empty (APIs,
+// FX) with values by key.
+func withRow(t *testing.T, data []byte, sheet schema.Sheet, row map[string]any) []byte {
+	t.Helper()
+	f := openBytes(t, data)
+	for _, c := range sheet.Columns {
+		cell, _ := excelize.CoordinatesToCellName(sheet.At(c.Key), 2)
+		if err := f.SetCellValue(sheet.Name, cell, row[c.Key]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	buf, err := f.WriteToBuffer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadBytes("plan.xlsx", buf.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// withAnAPI adds an API, which the default workbook leaves out.
+func withAnAPI(t *testing.T, data []byte) []byte {
+	return withRow(t, data, schema.APIs, map[string]any{"provider": "Acme", "model": "Llama 3.1 70B", "input": 0.6, "output": 2.4,
+		"cached": 0.3, "asof": "2026-10-10", "source": "acme.example/pricing"})
+}
+
+// withAnFXRate adds a rate for the euro, which the default workbook leaves
+// out.
+func withAnFXRate(t *testing.T, data []byte) []byte {
+	return withRow(t, data, schema.FX, map[string]any{"currency": "EUR", "rate": 1.17, "asof": "2026-11-30", "source": "ECB reference rate"})
 }
