@@ -159,58 +159,6 @@ func factsOf(t *testing.T, path string, data []byte) []facts.Fact {
 	return facts.Of(b.Model)
 }
 
-// withCell types v into sheet's column of key, in row.
-func withCell(t *testing.T, data []byte, sheet schema.Sheet, key string, row int, v any) []byte {
-	t.Helper()
-	f := openBytes(t, data)
-	cell, _ := excelize.CoordinatesToCellName(sheet.At(key), row)
-	if err := f.SetCellValue(sheet.Name, cell, v); err != nil {
-		t.Fatal(err)
-	}
-	buf, err := f.WriteToBuffer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ReadBytes("plan.xlsx", buf.Bytes()); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-// withBilledOffers adds to Cloud a one-year term and two spot offers of
-// the H100 SXM, falling back to different offers, so that each billing
-// column has a value that means something and another to change it to.
-func withBilledOffers(t *testing.T, data []byte) []byte {
-	t.Helper()
-	f := openBytes(t, data)
-	rows := []map[string]any{
-		{"provider": "Lambda", "offer": "H100 1-year reserved", "billing": "all hours", "term": 12, "upfront": 1200, "extras": 20},
-		{"provider": "RunPod", "offer": "H100 SXM, Spot", "billing": "spot", "interruption": 0.1, "fallback": "H100 SXM, Community", "extras": 5},
-		{"provider": "Acme", "offer": "H100 SXM, Spot", "billing": "spot", "interruption": 0.2, "fallback": "H100 SXM, Secure"},
-	}
-	end, err := f.GetRows(schema.Cloud.Name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, r := range rows {
-		r["gpu"], r["price"], r["asof"], r["source"] = "H100 SXM", 1.6, "2026-10-10", "test"
-		for key, v := range r {
-			cell, _ := excelize.CoordinatesToCellName(schema.Cloud.At(key), len(end)+1+i)
-			if err := f.SetCellValue(schema.Cloud.Name, cell, v); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	buf, err := f.WriteToBuffer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ReadBytes("plan.xlsx", buf.Bytes()); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
 // An API listed in euros is read in dollars: each price times FX's rate,
 // the listed prices kept beside them.
 func TestAnAPIInEurosIsReadInDollars(t *testing.T) {
@@ -239,14 +187,59 @@ func TestAnAPIInEurosIsReadInDollars(t *testing.T) {
 	}
 }
 
+// withAnAPI adds an API, which the default workbook leaves out.
+func withAnAPI(t *testing.T, data []byte) []byte {
+	return withRow(t, data, schema.APIs, map[string]any{"provider": "Acme", "model": "Llama 3.1 70B", "input": 0.6, "output": 2.4,
+		"cached": 0.3, "asof": "2026-10-10", "source": "acme.example/pricing"})
+}
+
+// withAnFXRate adds a rate for the euro, which the default workbook leaves
+// out.
+func withAnFXRate(t *testing.T, data []byte) []byte {
+	return withRow(t, data, schema.FX, map[string]any{"currency": "EUR", "rate": 1.17, "asof": "2026-11-30", "source": "ECB reference rate"})
+}
+
+// withCell types v into sheet's column of key, in row.
+func withCell(t *testing.T, data []byte, sheet schema.Sheet, key string, row int, v any) []byte {
+	t.Helper()
+	return withCells(t, data, sheet, row, map[string]any{key: v})
+}
+
 // withRow fills row 2 of a sheet the default workbook leaves empty (APIs,
 // FX) with values by key.
-func withRow(t *testing.T, data []byte, sheet schema.Sheet, row map[string]any) []byte {
+func withRow(t *testing.T, data []byte, sheet schema.Sheet, values map[string]any) []byte {
+	t.Helper()
+	return withCells(t, data, sheet, 2, values)
+}
+
+// withBilledOffers adds to Cloud a one-year term and two spot offers of
+// the H100 SXM, falling back to different offers, so that each billing
+// column has a value that means something and another to change it to.
+func withBilledOffers(t *testing.T, data []byte) []byte {
+	t.Helper()
+	rows, err := openBytes(t, data).GetRows(schema.Cloud.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range []map[string]any{
+		{"provider": "Lambda", "offer": "H100 1-year reserved", "billing": "all hours", "term": 12, "upfront": 1200, "extras": 20},
+		{"provider": "RunPod", "offer": "H100 SXM, Spot", "billing": "spot", "interruption": 0.1, "fallback": "H100 SXM, Community", "extras": 5},
+		{"provider": "Acme", "offer": "H100 SXM, Spot", "billing": "spot", "interruption": 0.2, "fallback": "H100 SXM, Secure"},
+	} {
+		r["gpu"], r["price"], r["asof"], r["source"] = "H100 SXM", 1.6, "2026-10-10", "test"
+		data = withCells(t, data, schema.Cloud, len(rows)+1+i, r)
+	}
+	return data
+}
+
+// withCells types values into sheet's row by column key, and checks that
+// the workbook still reads without an error.
+func withCells(t *testing.T, data []byte, sheet schema.Sheet, row int, values map[string]any) []byte {
 	t.Helper()
 	f := openBytes(t, data)
-	for _, c := range sheet.Columns {
-		cell, _ := excelize.CoordinatesToCellName(sheet.At(c.Key), 2)
-		if err := f.SetCellValue(sheet.Name, cell, row[c.Key]); err != nil {
+	for key, v := range values {
+		cell, _ := excelize.CoordinatesToCellName(sheet.At(key), row)
+		if err := f.SetCellValue(sheet.Name, cell, v); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -258,16 +251,4 @@ func withRow(t *testing.T, data []byte, sheet schema.Sheet, row map[string]any) 
 		t.Fatal(err)
 	}
 	return buf.Bytes()
-}
-
-// withAnAPI adds an API, which the default workbook leaves out.
-func withAnAPI(t *testing.T, data []byte) []byte {
-	return withRow(t, data, schema.APIs, map[string]any{"provider": "Acme", "model": "Llama 3.1 70B", "input": 0.6, "output": 2.4,
-		"cached": 0.3, "asof": "2026-10-10", "source": "acme.example/pricing"})
-}
-
-// withAnFXRate adds a rate for the euro, which the default workbook leaves
-// out.
-func withAnFXRate(t *testing.T, data []byte) []byte {
-	return withRow(t, data, schema.FX, map[string]any{"currency": "EUR", "rate": 1.17, "asof": "2026-11-30", "source": "ECB reference rate"})
 }
