@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -37,22 +36,9 @@ func TestLibreOfficeRecalculatesAfterTax(t *testing.T) {
 		"declining.xlsx": {"depreciation": 0.4, "cost_of_capital": 0.06, "residual": 0.2},
 		"fast.xlsx":      {"tax_rate": 0.45, "depreciation": 0.9, "utilization": 0.8},
 	}
-	edited := []string{}
+	edits := map[string]func(path string){}
 	for name, values := range cases {
-		path := filepath.Join(dir, name)
-		copyFile(t, plan, path)
-		setInputs(t, path, values)
-		edited = append(edited, path)
+		edits[name] = func(path string) { setInputs(t, path, values) }
 	}
-	lo := filepath.Join(dir, "lo")
-	recalculate(t, edited, lo)
-	for name := range cases {
-		fresh := filepath.Join(dir, "fresh-"+name)
-		if code := run([]string{"eval", filepath.Join(dir, name), "--samples", "1000", "-o", fresh}, &out, &errs); code != 0 {
-			t.Fatal(errs.String())
-		}
-		for _, sheet := range liveSheets {
-			sameCells(t, name, sheet, fresh, filepath.Join(lo, name))
-		}
-	}
+	recalculatedAsPlanner(t, dir, plan, edits)
 }

@@ -409,23 +409,8 @@ func TestLibreOfficeRecalculationMatchesEveryVisibleCell(t *testing.T) {
 			setNumber(t, path, "Cloud", "D2", 2.10)
 		},
 	}
-	edited := []string{plan}
-	for name, edit := range cases {
-		path := filepath.Join(dir, name)
-		copyFile(t, plan, path)
-		edit(path)
-		edited = append(edited, path)
-	}
-	lo := filepath.Join(dir, "lo")
-	recalculate(t, edited, lo)
-	for name := range cases {
-		fresh := filepath.Join(dir, "fresh-"+name)
-		if code := run([]string{"eval", filepath.Join(dir, name), "--samples", "1000", "-o", fresh}, &out, &errs); code != 0 {
-			t.Fatal(errs.String())
-		}
-		for _, sheet := range liveSheets {
-			sameCells(t, name, sheet, fresh, filepath.Join(lo, name))
-		}
+	fresh, lo := recalculatedAsPlanner(t, dir, plan, cases, plan)
+	for name, fresh := range fresh {
 		// The edits changed verdicts, so a stale sheet would have been caught.
 		if flips := changedVerdicts(t, plan, fresh); flips == 0 {
 			t.Errorf("%s: no verdict changed; the test shows nothing", name)
@@ -569,4 +554,34 @@ func TestLibreOfficeRoundsReplicasAsPlanner(t *testing.T) {
 	lo := filepath.Join(dir, "lo")
 	recalculate(t, []string{plan}, lo)
 	sameNumbers(t, "plan.xlsx", "Deployment costs", want.formulas, filepath.Join(lo, "plan.xlsx"))
+}
+
+// recalculatedAsPlanner copies plan once for each case and makes the case's
+// edit, lets LibreOffice recalculate every copy (and the files also), then
+// evaluates each copy afresh and fails unless every live sheet's cells
+// agree with LibreOffice's. It returns the fresh evaluations by case, and
+// the folder of LibreOffice's files.
+func recalculatedAsPlanner(t *testing.T, dir, plan string, cases map[string]func(path string), also ...string) (map[string]string, string) {
+	t.Helper()
+	edited := also
+	for name, edit := range cases {
+		path := filepath.Join(dir, name)
+		copyFile(t, plan, path)
+		edit(path)
+		edited = append(edited, path)
+	}
+	lo := filepath.Join(dir, "lo")
+	recalculate(t, edited, lo)
+	fresh := map[string]string{}
+	for name := range cases {
+		fresh[name] = filepath.Join(dir, "fresh-"+name)
+		var out, errs bytes.Buffer
+		if code := run([]string{"eval", filepath.Join(dir, name), "--samples", "1000", "-o", fresh[name]}, &out, &errs); code != 0 {
+			t.Fatal(errs.String())
+		}
+		for _, sheet := range liveSheets {
+			sameCells(t, name, sheet, fresh[name], filepath.Join(lo, name))
+		}
+	}
+	return fresh, lo
 }
