@@ -18,6 +18,7 @@ import (
 // that a reviewer never misses an edit, and a new column or sheet cannot
 // be read without a fact of its own.
 func TestEveryDeclaredColumnIsAFact(t *testing.T) {
+	slow(t, "reads the default workbook once for every edit it tries")
 	path := newPlan(t)
 	data, err := os.ReadFile(path)
 	if err != nil {
