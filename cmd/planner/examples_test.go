@@ -263,7 +263,7 @@ func TestWorkedTermAndSpotExample(t *testing.T) {
 		fmt.Sprintf("$%.3f a GPU-hour", own), money(l["node_cost_per_month"], 2)+" a month of owning")
 	quotes(t, "README.md", page(t, "README.md"),
 		money(commitmentPrice, 2)+" a GPU-hour", money(termSaving, 2), money(spotUsedHour, 3), percent(own/spotUsedHour),
-		fmt.Sprintf("owning costs %s", money(own, 2)))
+		fmt.Sprintf("owning costs %s", money(own, 2)), money(fallbackPrice, 2)+" a GPU-hour", percent(own/fallbackPrice)+" busy")
 }
 
 // The worked euro example: the offer is compared at its price in euros
@@ -380,22 +380,24 @@ func TestWorkedExamplesCiteTheirSources(t *testing.T) {
 
 // The output the worked examples print is a real run's: every line of
 // their printed blocks is a line planner prints for the workbook the page
-// describes, at eval's default samples.
+// describes, eval's at its default samples.
 func TestWorkedExamplesPrintAsQuoted(t *testing.T) {
 	slow(t, "evaluates the worked examples at 10,000 samples")
 	_, taxed := freshPlan(t)
+	euros := euroExample(t)
 	for _, c := range []struct {
 		page, after string
 		plan        string
 		args        []string
 	}{
-		{"docs/billing.md", "## A worked example", termAndSpotExample(t), []string{"--today", exampleToday}},
-		{"docs/currency.md", "An example from public figures", euroExample(t), []string{"--today", exampleToday}},
-		{"docs/finance.md", "The run (Monte Carlo", taxed, []string{"--set", "tax_rate=30%", "--set", "cost_of_capital=8%", "-o", filepath.Join(t.TempDir(), "after-tax.xlsx")}},
+		{"docs/billing.md", "## A worked example", termAndSpotExample(t), []string{"eval", "--today", exampleToday}},
+		{"docs/currency.md", "An example from public figures", euros, []string{"eval", "--today", exampleToday}},
+		{"docs/currency.md", "`show` and `diff` tell", euros, []string{"show"}},
+		{"docs/finance.md", "The run (Monte Carlo", taxed, []string{"eval", "--set", "tax_rate=30%", "--set", "cost_of_capital=8%", "-o", filepath.Join(t.TempDir(), "after-tax.xlsx")}},
 	} {
 		var out, errs bytes.Buffer
-		if code := run(append([]string{"eval", c.plan}, c.args...), &out, &errs); code != 0 {
-			t.Fatalf("%s: eval: %s", c.page, errs.String())
+		if code := run(append([]string{c.args[0], c.plan}, c.args[1:]...), &out, &errs); code != 0 {
+			t.Fatalf("%s: %s: %s", c.page, c.args[0], errs.String())
 		}
 		printed := "\n" + strings.ReplaceAll(out.String()+errs.String(), c.plan, "plan.xlsx") + "\n"
 		lines := printedBlock(t, c.page, c.after)
