@@ -355,7 +355,7 @@ func TestWorkedAfterTaxExample(t *testing.T) {
 		"the rent, "+money(gpus*hours*u*lambdaPrice, 2), "saves "+money(cash, 2)+" in cash", "that is "+money((1-germanTax)*cash, 2),
 		"36 = "+money(capex/months, 2), "saves "+money(shield, 2)+" of tax: "+money(lambdaMonth, 2),
 		fmt.Sprintf("factor is %.4f", l["annuity_factor"]), "= "+bold(money(lambdaNPV, 0)), "(before tax, "+money(before, 0)+")",
-		fmt.Sprintf("= %.1f months pays back in the %s", capex/lambdaMonth, bold(ordinal(lambdaPayback))),
+		fmt.Sprintf("= %.1f months pays back in the %s (before tax, the %s)", capex/lambdaMonth, bold(ordinal(lambdaPayback)), ordinal(capex/cash)),
 		"= "+money(secureMonth, 2)+" a month", "("+money(secureNPV, 0)+")", "in the "+ordinal(securePayback)+" month",
 		fmt.Sprintf("With %.0f %% tax", 100*germanTax))
 	quotes(t, "README.md", page(t, "README.md"),
