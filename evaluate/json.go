@@ -215,7 +215,10 @@ func quantilesJSON(figs []view.Figure, d view.Distribution) QuantilesJSON {
 type CloseCallJSON struct {
 	OwnWins *float64 `json:"p_own_cheaper,omitempty"`
 	AtStake *float64 `json:"own_saving_per_month,omitempty"`
-	Words   string   `json:"words"`
+	// Favours is the verdict most samples take when it is not the base
+	// case's: "rent" or "buy".
+	Favours string `json:"monte_carlo_favours,omitempty"`
+	Words   string `json:"words"`
 }
 
 type DeploymentJSON struct {
@@ -402,12 +405,12 @@ func offerJSON(offers *view.Offers, o view.Offer) OfferJSON {
 	}
 	if b, _ := offers.Cell(o, domain.PaybackMonths); b.Words != "" {
 		j.PaybackMonths, j.Payback = json.RawMessage("null"), b.Words
-		if b.Number {
+		if b.Value > 0 { // with the sale at the end too: the last month
 			j.PaybackMonths = json.RawMessage(strconv.Itoa(int(b.Value)))
 		}
 	}
 	if c := o.Call; c.Close {
-		j.CloseCall = &CloseCallJSON{OwnWins: OrNull(c.OwnWins), AtStake: OrNull(c.AtStake), Words: c.Why}
+		j.CloseCall = &CloseCallJSON{OwnWins: OrNull(c.OwnWins), AtStake: OrNull(c.AtStake), Favours: c.Favours, Words: c.Why}
 	}
 	j.Figures = figuresJSON(offers.Figures, o.Cells)
 	return j

@@ -7,6 +7,7 @@ import (
 
 	"planner/domain"
 	"planner/engine"
+	"planner/units"
 	"planner/wording"
 )
 
@@ -15,7 +16,9 @@ import (
 // (the break-even lies inside the P5–P95 band of what the uncertain inputs
 // make of the comparison, or the base case is a corner the samples
 // disagree with), or when the break-even lies within closeMargin of the
-// utilisation.
+// utilisation. A verdict the samples go against in more than half of
+// them is no close call but the run leaning the other way, and its words
+// say so: "Monte Carlo favours rent in 53.9 % of samples".
 const closeMargin = 0.05
 
 // CloseCall is one verdict's closeness.
@@ -27,6 +30,9 @@ type CloseCall struct {
 	// AtStake is what owning saves a month (below zero: loses) at the
 	// scenario's values; NaN when the model has no own_saving_per_month.
 	AtStake float64
+	// Favours is the verdict most samples take when it is not the base
+	// case's (more than half flip): rent or buy; else "".
+	Favours string
 	Why     string // in words, when Close
 }
 
@@ -64,11 +70,14 @@ func closeness(res *engine.Result, or engine.OfferResult, wins float64) CloseCal
 		c.AtStake = v
 	}
 	c.OwnWins = wins
-	flips := c.OwnWins
+	flips, other := c.OwnWins, wording.Buy
 	if or.Verdict == wording.Buy {
-		flips = 1 - c.OwnWins
+		flips, other = 1-c.OwnWins, wording.Rent
 	}
 	switch {
+	case flips > 0.5:
+		c.Close, c.Favours = true, other
+		c.Why = fmt.Sprintf("Monte Carlo favours %s in %s of samples", other, percent(flips))
 	case flips > 0.05:
 		c.Close, c.Why = true, fmt.Sprintf("close call: flips in %s of Monte Carlo samples", percent(flips))
 	case hasBE && math.Abs(u-be) <= closeMargin:
@@ -87,3 +96,32 @@ func percent(x float64) string { return wording.Word{Value: x, Format: wording.A
 
 // dollars writes money as a verdict's words do: $9,554.
 func dollars(v float64) string { return wording.Word{Value: v, Format: wording.AsDollars}.String() }
+
+// BaseOutside says, when the scenario's own cost per GPU-hour lies
+// outside the P5–P95 of its Monte Carlo samples, that the verdicts (which
+// use the base) and the samples tell different stories: the inputs'
+// ranges lean one way from their values. It is "" when the base lies
+// within, or the run has no cost per GPU-hour.
+func BaseOutside(mc *Result) string {
+	if mc == nil || mc.Good == 0 {
+		return ""
+	}
+	for _, s := range mc.Outputs {
+		if s.Name != domain.CostPerGPUHour {
+			continue
+		}
+		side, share := "below", "cheaper"
+		switch {
+		case s.Base > s.P95:
+			side, share = "above", "dearer"
+		case !(s.Base < s.P5):
+			return ""
+		}
+		return fmt.Sprintf("the base's cost per GPU-hour, %s, lies %s the P5–P95 of Monte Carlo's samples (%s–%s, mean %s): the verdicts use a node %s than at least 95 %% of the samples; the inputs' ranges lean away from their values",
+			money(s.Base), side, money(s.P5), money(s.P95), money(s.Mean), share)
+	}
+	return ""
+}
+
+// money writes a cost per GPU-hour to the cent: $1.64.
+func money(v float64) string { return units.Format(v, "$/GPU-h") }

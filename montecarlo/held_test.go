@@ -356,3 +356,55 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 func percent(x float64) string { return wording.Word{Value: x, Format: wording.AsPercent}.String() }
 
 func dollars(v float64) string { return wording.Word{Value: v, Format: wording.AsDollars}.String() }
+
+// A verdict most samples go against is no close call: the words say which
+// way Monte Carlo leans. At a capex of $251,000, near the low end of its
+// $250,000–$320,000 range, owning beats Community's $2.69 at 56 % busy
+// (break-even 54.8 %), while the samples' capex averages $273,667 and
+// owning loses in most of them (the residual held at none).
+func TestCloseCallLeans(t *testing.T) {
+	m := enginetest.RangedSpecModel()
+	for i := range m.Inputs {
+		in := &m.Inputs[i]
+		if in.Name == "capex" {
+			in.Value = domain.Num(251000)
+		}
+		if in.HasRange {
+			d, err := montecarlo.ParseDistribution("", *in)
+			if err != nil {
+				t.Fatalf("%s: %v", in.Name, err)
+			}
+			in.Dist = d
+		}
+	}
+	p, err := engine.Build(m, montecarlo.Check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := domain.Scenario{Name: domain.Base, Set: map[string]domain.Value{"utilization": domain.Num(0.56), "residual": domain.Num(0)}}
+	r, _ := p.Eval(sc)
+	mc, err := montecarlo.Run(context.Background(), p, sc, montecarlo.Options{Samples: 4000, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	community := enginetest.Offer(t, r, "RunPod", "H100 SXM, Community")
+	c := closeCalls(t, r, mc)[community.Offer.Label()]
+	cost := 251000.0/8/26280 + 700*8*1.3/1000*0.12/8 + 1000.0/8/730
+	saving := 2.69*8*730*0.56 - cost*8*730
+	if community.Verdict != wording.Buy || !(saving > 0) || !(c.OwnWins < 0.5) {
+		t.Fatalf("Community: %s at base, owning saves %v, wins in %v of samples", community.Verdict, saving, c.OwnWins)
+	}
+	want := "Monte Carlo favours rent in " + percent(1-c.OwnWins) + " of samples; " + dollars(saving) + " a month at stake"
+	if !c.Close || c.Favours != wording.Rent || c.Why != want {
+		t.Errorf("Community: %+v\nwant %q", c, want)
+	}
+	// The reverse: a rent verdict that owning wins in most samples.
+	r.Offers[0].Verdict = wording.Rent
+	for i := range mc.OwnCheaper {
+		mc.OwnCheaper[i].Probability = 1 - mc.OwnCheaper[i].Probability
+	}
+	c = montecarlo.CloseCalls(r, mc)[0]
+	if c.Favours != wording.Buy || !strings.HasPrefix(c.Why, "Monte Carlo favours buy in ") {
+		t.Errorf("reversed: %+v", c)
+	}
+}

@@ -122,6 +122,7 @@ type evalOffer struct {
 	Verdict, Words       string
 	CloseCall            *struct {
 		POwnCheaper float64 `json:"p_own_cheaper"`
+		Favours     string  `json:"monte_carlo_favours"`
 		Words       string
 	} `json:"close_call"`
 	Values map[string]float64
@@ -435,11 +436,15 @@ func checkSampled(ts *testscript.TestScript, neg bool, args []string) {
 		if o.CloseCall == nil {
 			continue
 		}
-		flips := o.CloseCall.POwnCheaper
+		flips, other := o.CloseCall.POwnCheaper, "buy"
 		if o.Verdict == "buy" {
-			flips = 1 - flips
+			flips, other = 1-flips, "rent"
 		}
 		want := fmt.Sprintf("close call: flips in %.1f %% of Monte Carlo samples", 100*flips)
+		if flips > 0.5 {
+			want = fmt.Sprintf("Monte Carlo favours %s in %.1f %% of samples", other, 100*flips)
+			c.that(o.CloseCall.Favours == other, "%s: favours %q, want %q", o.label(), o.CloseCall.Favours, other)
+		}
 		c.that(strings.HasPrefix(o.CloseCall.Words, want), "%s: %q, want %q", o.label(), o.CloseCall.Words, want)
 	}
 	n := articleNode()
