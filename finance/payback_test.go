@@ -59,8 +59,13 @@ func TestOwningWithFinance(t *testing.T) {
 		npv += residual * capex * vn
 		closeTo(t, o.Offer.Label()+" npv_saving", o.Values["npv_saving"], npv)
 		closeTo(t, o.Offer.Label()+" breakeven", o.Values["breakeven_utilization"], total/o.Offer.Price)
-		if b := finance.PaybackOf(r, o); b == nil || b.Months != payback || b.Within != n {
-			t.Errorf("%s: payback %+v, want %d within %d", o.Offer.Label(), b, payback, n)
+		// The sale for the residual at the end repays what the savings leave.
+		sale := payback == 0 && cumulative+residual*capex >= 0
+		if sale {
+			payback = n
+		}
+		if b := finance.PaybackOf(r, o); b == nil || b.Months != payback || b.Within != n || b.WithSale != sale {
+			t.Errorf("%s: payback %+v, want %d within %d (with the sale: %v)", o.Offer.Label(), b, payback, n, sale)
 		}
 		// Owning pays in today's money exactly when the verdict says buy.
 		if (npv > 0) != (o.Verdict == wording.Buy) {
@@ -119,5 +124,30 @@ func TestPaybackInExactlyWholeMonths(t *testing.T) {
 	}
 	if b := finance.PaybackOf(r, aws); b.Months != 10 {
 		t.Errorf("payback %+v, want 10 months", b)
+	}
+}
+
+// Over 24 months with a 20 % residual, owning beats Lambda's $3.99 in
+// today's money (NPV +$12,314) although the cash saving alone, $10,013 a
+// month, repays only $240,314 of the $285,000: the payback counts the sale
+// at the end, $57,000, as the NPV does, and says so.
+func TestPaybackCountsTheSale(t *testing.T) {
+	const capex, n, residual = 285000.0, 24, 0.2
+	r := enginetest.Eval(t, map[string]domain.Value{"amortization_months": domain.Num(n), "residual": domain.Num(residual)})
+	lambda := enginetest.Offer(t, r, "Lambda", "H100, 8-GPU plan")
+	saving := 3.99*8*730*0.5 - (700*8*1.3/1000*730*0.12 + 1000)
+	npv := -capex + saving*n + residual*capex
+	closeTo(t, "npv_saving", lambda.Values["npv_saving"], npv)
+	if math.Round(npv) != 12314 || !(saving*n < capex) || lambda.Verdict != wording.Buy {
+		t.Fatalf("NPV %v, saved %v over %d months, verdict %s", npv, saving*n, n, lambda.Verdict)
+	}
+	b := finance.PaybackOf(r, lambda)
+	if b.Months != n || !b.WithSale || b.Words() != "24 months, with the sale at the end" {
+		t.Errorf("payback %+v: %q", b, b.Words())
+	}
+	// Without the residual there is nothing to sell: no payback.
+	r = enginetest.Eval(t, map[string]domain.Value{"amortization_months": domain.Num(n)})
+	if b := finance.PaybackOf(r, enginetest.Offer(t, r, "Lambda", "H100, 8-GPU plan")); b.Months != 0 || b.WithSale {
+		t.Errorf("no residual: payback %+v", b)
 	}
 }

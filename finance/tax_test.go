@@ -41,8 +41,13 @@ func afterTax(t *testing.T, set map[string]domain.Value, depreciation func(m int
 		}
 		npv += residual * capex * math.Pow(1+i, -n)
 		closeTo(t, o.Offer.Label()+" npv_saving", o.Values["npv_saving"], npv)
-		if b := finance.PaybackOf(r, o); b == nil || b.Months != payback {
-			t.Errorf("%s: payback %+v, want %d", o.Offer.Label(), b, payback)
+		// The sale at the end repays what the savings leave.
+		sale := payback == 0 && residual > 0 && cumulative+residual*capex >= capex
+		if sale {
+			payback = n
+		}
+		if b := finance.PaybackOf(r, o); b == nil || b.Months != payback || b.WithSale != sale {
+			t.Errorf("%s: payback %+v, want %d (with the sale: %v)", o.Offer.Label(), b, payback, sale)
 		}
 	}
 }

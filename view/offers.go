@@ -208,13 +208,13 @@ var verdict = offerFigure{Figure{Name: Verdict, Label: "Verdict", Head: "verdict
 	}}
 
 var payback = offerFigure{Figure{Name: domain.PaybackMonths, Label: "Payback", Head: "payback", Unit: "months", Format: "0", In: Terminal | Sheet, Optional: true,
-	Note: "The first month in which owning's cash saving against the offer, undiscounted, has repaid the price, within the amortisation; the residual, received at the end, is not counted."},
+	Note: "The first month in which owning's cash saving against the offer, undiscounted, has repaid the price, within the amortisation; savings that repay it only with the sale for the residual at the end, as the NPV counts it, pay back in the last month, with the sale."},
 	func(r *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell {
 		b := finance.PaybackOf(r, o)
 		if !b.Known() {
 			return Cell{}
 		}
-		return Cell{Value: float64(b.Months), Number: b.Months > 0, Words: b.Words()}
+		return Cell{Value: float64(b.Months), Number: b.Months > 0 && !b.WithSale, Words: b.Words()}
 	}}
 
 var asOf = offerFigure{Figure{Name: AsOf, Label: "Price as of", Unit: "date", Note: "The day the price was listed.", In: Sheet},

@@ -203,7 +203,7 @@ func (cf *cashFlow) summary(g *grid.Grid) int {
 		}
 		if b := finance.PaybackOf(cf.base, o); b.Known() {
 			c := grid.Text(b.Words(), grid.Wrapped(grid.StyleLabel))
-			if b.Months > 0 {
+			if b.Months > 0 && !b.WithSale {
 				c = grid.Number(float64(b.Months), grid.WithFormat(grid.StyleResult, `0 "months"`))
 			}
 			g.Set(sumPayback, row, grid.Linked(c, cf.payback[j]))
@@ -213,7 +213,7 @@ func (cf *cashFlow) summary(g *grid.Grid) int {
 	last := HeaderRow + len(cf.offers) + 1
 	g.Sentence(1, last, sumPayback+4, "NPV: owning instead of renting the used hours, in today's money at the monthly cost of capital: "+
 		"owning's discounted cumulative cash less renting's at the last month. Payback: the first month in which owning's cash saving, "+
-		"undiscounted, has repaid the price, as Results gives it; the residual, received at the end, is not counted."+cf.taxWords(), grid.StyleNote)
+		"undiscounted, has repaid the price, as Results gives it; one repaid only with the sale for the residual at the end is the last month, with the sale."+cf.taxWords(), grid.StyleNote)
 	return last
 }
 

@@ -275,36 +275,50 @@ func (l linker) payback(col int, price string) (string, bool) {
 		return "", false
 	}
 	saving := grid.CellName(col, row)
-	none := fmt.Sprintf(`"no payback within "&IF(%s=1,"1 month",%s&" months")`, n, n)
+	within := fmt.Sprintf(`IF(%s=1,"1 month",%s&" months")`, n, n)
+	none := `"no payback within "&` + within
+	// The sale for the residual at the end, as finance.Payback counts it.
+	sold := "0"
+	if residual, err := refs(domain.Residual); err == nil {
+		sold = capex + "*" + residual
+	}
+	withSale := func(saved string) string {
+		return fmt.Sprintf(`IF(AND(%s>0,%s+%s>=%s),%s&"%s",%s)`, sold, saved, sold, capex, within, finance.SaleWords, none)
+	}
 	tax, ok := taxRefs(refs)
 	if !ok {
-		return straightPayback(capex, saving, n, none), true
+		return straightPayback(capex, saving, n, withSale(saving+"*"+n), none), true
 	}
 	// After tax: the saving less its tax, with the tax the depreciation
 	// saves, straight line or falling month by month.
 	kept := fmt.Sprintf("(1-%s)*%s", tax.rate, saving)
-	straight := straightPayback(capex, fmt.Sprintf("(%s+%s*%s)", kept, tax.rate, tax.perMonth), n, none)
-	return fmt.Sprintf("IF(OR(%s=0,%s=0),%s,%s)", tax.rate, tax.depreciation, straight, decliningPayback(capex, kept, n, none, tax)), true
+	after := fmt.Sprintf("(%s+%s*%s)", kept, tax.rate, tax.perMonth)
+	straight := straightPayback(capex, after, n, withSale(after+"*"+n), none)
+	amount := fmt.Sprintf("%s*(1-%s)", capex, tax.residual)
+	declining := decliningPayback(capex, kept, n, withSale(fmt.Sprintf("%s*%s+%s*%s", kept, n, tax.rate, amount)), tax)
+	return fmt.Sprintf("IF(OR(%s=0,%s=0),%s,%s)", tax.rate, tax.depreciation, straight, declining), true
 }
 
 // straightPayback is the payback of a saving the same every month: the
-// price over the saving, rounded up, within the amortisation n.
-func straightPayback(capex, saving, n, none string) string {
+// price over the saving, rounded up, within the amortisation n; else late,
+// what the sale at the end makes of it.
+func straightPayback(capex, saving, n, late, none string) string {
 	months := fmt.Sprintf("ROUNDUP(%s/%s,0)", capex, saving)
-	return fmt.Sprintf("IF(%s>0,IF(%s<=%s,MAX(1,%s),%s),%s)", saving, months, n, months, none, none)
+	return fmt.Sprintf("IF(%s>0,IF(%s<=%s,MAX(1,%s),%s),%s)", saving, months, n, months, late, none)
 }
 
 // decliningPayback is the payback after tax with a declining-balance
 // depreciation: one month after the months 1 to n-1 whose saving kept and
 // tax saved so far fall short of the price, as they rise month by month;
-// else the last month, in which the rest is written off, if it repays.
-func decliningPayback(capex, kept, n, none string, tax taxCells) string {
+// else the last month, in which the rest is written off, if it repays;
+// else late, what the sale at the end makes of it.
+func decliningPayback(capex, kept, n, late string, tax taxCells) string {
 	months := fmt.Sprintf(`ROW(INDIRECT("1:"&(%s-1)))`, n)
 	amount := fmt.Sprintf("%s*(1-%s)", capex, tax.residual)
 	q := fmt.Sprintf("(1-%s/12)", tax.depreciation)
 	short := fmt.Sprintf("IF(%s=1,0,SUMPRODUCT(--(%s*%s+%s*(%s*(1-%s^%s))<%s)))", n, kept, months, tax.rate, amount, q, months, capex)
-	last := fmt.Sprintf("IF(%s*%s+%s*%s>=%s,%s,%s)", kept, n, tax.rate, amount, capex, n, none)
-	return fmt.Sprintf("IF(%s>0,IF(%s<%s-1,%s+1,%s),%s)", kept, short, n, short, last, none)
+	last := fmt.Sprintf("IF(%s*%s+%s*%s>=%s,%s,%s)", kept, n, tax.rate, amount, capex, n, late)
+	return fmt.Sprintf("IF(%s>0,IF(%s<%s-1,%s+1,%s),%s)", kept, short, n, short, last, late)
 }
 
 // taxCells are the Results cells an after-tax figure reads: the tax rate,
