@@ -125,3 +125,18 @@ func BaseOutside(mc *Result) string {
 
 // money writes a cost per GPU-hour to the cent: $1.64.
 func money(v float64) string { return units.Format(v, "$/GPU-h") }
+
+// SameShares reports whether, in every run, owning's NPV is above zero in
+// exactly the share of samples in which owning is cheaper, as it is
+// without a cost of capital (both then follow the same monthly saving):
+// the two shares are then one figure, shown once.
+func SameShares(runs ...*Result) bool {
+	for _, mc := range runs {
+		for _, oc := range mc.OwnCheaper {
+			if oc.NPV != nil && oc.NPVAboveZero != oc.Probability {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -42,6 +42,18 @@ func ExcelFormat(unit string) string {
 	return "#,##0.00"
 }
 
+// ExcelFormatOf is the number format of a cell holding v in this unit: a
+// count, hours or watts that is not whole keeps the two decimals Format
+// gives it (an annuity factor of 31.91 months, not 32), so that a sheet
+// and the terminal show the same figure to the same precision.
+func ExcelFormatOf(unit string, v float64) string {
+	format := ExcelFormat(unit)
+	if format == "#,##0" && v != math.Trunc(v) && !math.IsNaN(v) && !math.IsInf(v, 0) && math.Abs(v) < huge {
+		return "#,##0.00"
+	}
+	return format
+}
+
 // NoNumber is what planner prints where a value is not a finite number,
 // never "NaN" or "+Inf": the reason is said where the value comes from.
 const NoNumber = "no number"

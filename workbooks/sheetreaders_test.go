@@ -49,3 +49,18 @@ func TestEveryInputSheetHasOneReader(t *testing.T) {
 		t.Errorf("readers of %v, want one of each of %v", got, want)
 	}
 }
+
+// The default goals' notes quote no number: a note that says "at half the
+// month" would stay when the utilisation is set to 65 %. What a goal
+// solves at is in its own row's cells, and the Goal seek sheet shows it.
+func TestDefaultGoalNotesQuoteNoInput(t *testing.T) {
+	goals := DefaultModel().Goals
+	if len(goals) == 0 {
+		t.Fatal("no default goals")
+	}
+	for _, g := range goals {
+		if strings.ContainsAny(g.Notes, "0123456789") {
+			t.Errorf("goal %q: its note quotes a number: %q", g.Name, g.Notes)
+		}
+	}
+}

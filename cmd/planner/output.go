@@ -110,15 +110,8 @@ func writeTable(w io.Writer, p printed) {
 	}
 	t.write(w)
 	writeOffers(w, p.Plan, base, p.MonteCarloOf(base.Scenario))
-	var lacking []string
-	for _, r := range p.shown()[1:] {
-		if r.NoOffer != "" {
-			lacking = append(lacking, r.Scenario+": "+r.NoOffer)
-		}
-	}
-	if len(lacking) > 0 {
-		fmt.Fprintf(w, "\nNothing to compare in scenario %s\n", strings.Join(lacking, "; scenario "))
-	}
+	writeScenarioOffers(w, p)
+	writeOthers(w, p.shown())
 	writeMonteCarlo(w, p.MonteCarloOf(base.Scenario))
 	deployments := view.DeploymentsOf(p.Deployments)
 	writeDeployments(w, deployments)
@@ -130,10 +123,8 @@ func writeTable(w io.Writer, p printed) {
 func writeOffers(w io.Writer, plan *engine.Plan, base *engine.Result, mc *montecarlo.Result) {
 	offers := view.OffersOf(plan, base, mc)
 	t := figureTable([]string{"offer"}, offers.Figures, view.Terminal)
-	var others []string
 	for _, o := range offers.All {
 		if !o.Compared {
-			others = append(others, fmt.Sprintf("%s %s", o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h")))
 			continue
 		}
 		t.add(figureRow([]string{o.Offer.Label()}, offers.Figures, view.Terminal, o.Cells)...)
@@ -145,6 +136,63 @@ func writeOffers(w io.Writer, plan *engine.Plan, base *engine.Result, mc *montec
 	}
 	if base.NoOffer != "" {
 		fmt.Fprintf(w, "\nCloud offers for %s: %s\n", base.Text[domain.GPU], base.NoOffer)
+	}
+	if out := montecarlo.BaseOutside(mc); out != "" {
+		fmt.Fprintf(w, "\nMonte Carlo, scenario %s: %s\n", base.Scenario, out)
+	}
+}
+
+// writeScenarioOffers prints every other scenario's verdicts against the
+// offers of its own GPU in one table, a scenario's name and GPU on its
+// first row only; then the scenarios with nothing to compare, and those whose base
+// lies outside their own Monte Carlo band.
+func writeScenarioOffers(w io.Writer, p printed) {
+	var t *table
+	var lacking, outside []string
+	for _, r := range p.shown()[1:] {
+		mc := p.MonteCarloOf(r.Scenario)
+		offers := view.OffersOf(p.Plan, r, mc)
+		if t == nil {
+			t = figureTable([]string{"scenario", "GPU", "offer"}, offers.Figures, view.Terminal)
+		}
+		name, gpu := r.Scenario, r.Text[domain.GPU]
+		for _, o := range offers.All {
+			if o.Compared {
+				t.add(figureRow([]string{name, gpu, o.Offer.Label()}, offers.Figures, view.Terminal, o.Cells)...)
+				name, gpu = "", ""
+			}
+		}
+		if r.NoOffer != "" {
+			lacking = append(lacking, r.Scenario+": "+r.NoOffer)
+		}
+		if out := montecarlo.BaseOutside(mc); out != "" {
+			outside = append(outside, r.Scenario+": "+out)
+		}
+	}
+	if t != nil && len(t.rows) > 1 {
+		fmt.Fprint(w, "\nThe other scenarios, each against the offers of its own GPU at its own utilisation\n\n")
+		t.write(w)
+	}
+	if len(lacking) > 0 {
+		fmt.Fprintf(w, "\nNothing to compare in scenario %s\n", strings.Join(lacking, "; scenario "))
+	}
+	for _, o := range outside {
+		fmt.Fprintf(w, "\nMonte Carlo, scenario %s\n", o)
+	}
+}
+
+// writeOthers lists the offers no shown scenario compares: of a GPU none
+// of them owns.
+func writeOthers(w io.Writer, shown []*engine.Result) {
+	var others []string
+	for j, o := range shown[0].Offers {
+		compared := false
+		for _, r := range shown {
+			compared = compared || r.Offers[j].Compared
+		}
+		if !compared {
+			others = append(others, fmt.Sprintf("%s %s", o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h")))
+		}
 	}
 	if len(others) > 0 {
 		fmt.Fprintf(w, "\nOther GPUs, not compared: %s\n", diag.List(others))
@@ -285,10 +333,13 @@ func writeMonteCarlo(w io.Writer, mc *montecarlo.Result) {
 		}
 	}
 	t.write(w)
-	if len(odds) > 0 {
+	same := len(gains) > 0 && montecarlo.SameShares(mc)
+	if len(odds) > 0 && same {
+		fmt.Fprintf(w, "\nChance that owning is cheaper, and that its NPV is above zero: %s\n", diag.List(odds))
+	} else if len(odds) > 0 {
 		fmt.Fprintf(w, "\nChance that owning is cheaper: %s\n", diag.List(odds))
 	}
-	if len(gains) > 0 {
+	if len(gains) > 0 && !same {
 		fmt.Fprintf(w, "Chance that owning's NPV is above zero: %s\n", diag.List(gains))
 	}
 }

@@ -204,18 +204,24 @@ func statisticCell(f view.Figure, c view.Cell) grid.Cell {
 	}
 	format := f.Format
 	if format == "" {
-		format = units.ExcelFormat(f.Unit)
+		format = units.ExcelFormatOf(f.Unit, c.Value)
 	}
 	return grid.Number(c.Value, grid.WithFormat(grid.StyleResult, format))
 }
 
 // ownCheaperTable shows, offer by scenario, the share of samples in which
 // owning costs less than renting the offer, and then the share in which
-// owning's NPV against it is above zero, when the model has an NPV.
+// owning's NPV against it is above zero, when the model has an NPV and
+// the shares differ (one table says both when they do not).
 func ownCheaperTable(g *grid.Grid, out Output, row int) int {
-	row = offerShares(g, out, row, "Probability that owning is cheaper than renting (utilisation at or above break-even)",
+	title := "Probability that owning is cheaper than renting (utilisation at or above break-even)"
+	same := hasNPV(out.MonteCarlo) && montecarlo.SameShares(out.MonteCarlo...)
+	if same {
+		title = "Probability that owning is cheaper than renting (utilisation at or above break-even), which is also the probability that its net present value is above zero"
+	}
+	row = offerShares(g, out, row, title,
 		func(oc montecarlo.OwnCheaper) (float64, bool) { return oc.Probability, true })
-	if hasNPV(out.MonteCarlo) {
+	if hasNPV(out.MonteCarlo) && !same {
 		return offerShares(g, out, row+2, "Probability that owning's net present value is above zero (npv_saving, at the cost of capital)",
 			func(oc montecarlo.OwnCheaper) (float64, bool) { return oc.NPVAboveZero, oc.NPV != nil })
 	}

@@ -236,17 +236,22 @@ func verdictWords(g *grid.Grid, out Output, lay *resultsLayout) {
 }
 
 // closeCalls lists the verdicts Monte Carlo (or a thin margin) makes
-// uncertain, each on one line that runs across the sheet. It comes last:
+// uncertain, and the scenarios whose base lies outside their samples'
+// P5–P95 of cost per GPU-hour, each on one line that runs across the sheet. It comes last:
 // its length follows the inputs, and a recalculation must not find the
 // live cells below it moved.
 func closeCalls(g *grid.Grid, out Output) {
 	var lines []string
 	for _, r := range out.Results {
-		calls := montecarlo.CloseCalls(r, out.monteCarloOf(r.Scenario))
+		mc := out.monteCarloOf(r.Scenario)
+		calls := montecarlo.CloseCalls(r, mc)
 		for i, o := range r.Offers {
 			if c := calls[i]; c.Close {
 				lines = append(lines, r.Scenario+" against "+o.Offer.Label()+", "+o.Verdict+": "+c.Why)
 			}
+		}
+		if s := montecarlo.BaseOutside(mc); s != "" {
+			lines = append(lines, r.Scenario+": "+s)
 		}
 	}
 	if len(lines) == 0 {
@@ -301,7 +306,7 @@ func valueCell(values map[string]float64, errs map[string]*engine.EvalError, nam
 	if v, ok := values[name]; ok {
 		format := unit
 		if !strings.ContainsAny(unit, "0#") {
-			format = units.ExcelFormat(unit)
+			format = units.ExcelFormatOf(unit, v)
 		}
 		return grid.Number(v, grid.WithFormat(grid.StyleResult, format))
 	}
