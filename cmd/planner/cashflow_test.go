@@ -40,6 +40,10 @@ func (c cashCase) payback(price float64) string {
 			return strconv.Itoa(m)
 		}
 	}
+	// The sale for the 30 % residual at the end, as the NPV counts it.
+	if cumulative+0.3*285000 >= 0 {
+		return fmt.Sprintf("%d months, with the sale at the end", c.n)
+	}
 	return fmt.Sprintf("no payback within %d months", c.n)
 }
 

@@ -55,13 +55,13 @@ func TestWorkbookTextCannotDriveTheTerminal(t *testing.T) {
 	stdout, _ := call("eval", plan, "--set", "capex=300000", "--samples", "1000")
 	for _, want := range []string{
 		"  offer                                                                                      $/GPU-h  break-even  verdict  own saves/month  NPV of owning                      payback\n",
-		"  RunPod " + shown + "    $2.69      63.5 %  rent          -$2,116.26       -$76,185  no payback within 36 months  close call: flips in 15.6 % of Monte Carlo samples; $2,116 a month at stake\n",
-		"  RunPod H100 SXM, Secure                                                                      $3.29      51.9 %  rent            -$364.26       -$13,113  no payback within 36 months  close call: flips in 40.7 % of Monte Carlo samples; $364 a month at stake\n",
+		"  RunPod " + shown + "    $2.69      63.5 %  rent          -$2,116.26       -$76,185  no payback within 36 months  close call: flips in 24.7 % of Monte Carlo samples; $2,116 a month at stake\n",
+		"  RunPod H100 SXM, Secure                                                                      $3.29      51.9 %  rent            -$364.26       -$13,113  no payback within 36 months  Monte Carlo favours buy in 53.3 % of samples; $364 a month at stake\n",
 		"  one H100, all month                        1×1  730 h a month   RunPod " + shown + "   $1,963.70   $9,971.06  rent\n",
-		"  npv_saving vs RunPod " + shown + "  $          -$83,931  -$206,974    -$88,661     $53,783   -$76,185      P56\n",
-		"  breakeven_utilization vs RunPod " + shown + "      63.5 %  residual 15.9 %, maintenance_per_year 12.7 %, capex 12.4 %\n",
+		"  npv_saving vs RunPod " + shown + "  $          -$53,438  -$174,220    -$58,005     $80,101   -$76,185      P42\n",
+		"  breakeven_utilization vs RunPod " + shown + "      63.5 %  capex 12.4 %, rack_per_month 4.8 %, electricity_price 4.1 %\n",
 		// The label holds a semicolon (of its escape): quoted in the list.
-		"Chance that owning is cheaper: \"RunPod " + shown + " 15.6 %\"; ",
+		"Chance that owning is cheaper, and that its NPV is above zero: \"RunPod " + shown + " 24.7 %\"; ",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("eval's table lacks\n%s", want)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -171,4 +172,45 @@ func regexpLine(text, prefix string) string {
 		}
 	}
 	return ""
+}
+
+// Results gives the NPV and the payback of every scenario against the
+// offers of its GPU, not only the base's: the H200 node at $315,000
+// against RunPod's H200 at $3.59 saves, at half the month, the rent of
+// 8 × 730 × 0.5 hours less $637.73 of power and $1,000 of rack a month,
+// $8,844.96; over 36 months that is $3,422.59 above the price, repaid in
+// the 36th month.
+func TestResultsHasEveryScenariosNPVAndPayback(t *testing.T) {
+	_, plan := freshPlan(t)
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--samples", "100"}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	saving := 3.59*8*730*0.5 - (700*8*1.3/1000*730*0.12 + 1000)
+	npv := -315000 + 36*saving
+	months := math.Ceil(315000 / saving)
+	rows := readSheet(t, plan, "Results").rows
+	col, at := -1, -1
+	for r, row := range rows {
+		if len(row) > 2 && row[0] == "Offer" && row[2] == "Figure" {
+			for c, v := range row {
+				if v == "H200 node" {
+					col = c
+				}
+			}
+		}
+		if col >= 0 && len(row) > 2 && row[0] == "RunPod H200" && row[2] == "NPV" {
+			at = r
+			break
+		}
+	}
+	if at < 0 || len(rows[at]) <= col || len(rows[at+1]) <= col {
+		t.Fatalf("Results has no NPV of the H200 node against RunPod H200 (column %d, row %d)", col, at)
+	}
+	if got, _ := strconv.ParseFloat(rows[at][col], 64); math.Abs(got-npv) > 1e-6 || math.Round(npv*100) != 342259 {
+		t.Errorf("NPV %q, want %.2f", rows[at][col], npv)
+	}
+	if got := rows[at+1][col]; got != strconv.Itoa(int(months)) || months != 36 {
+		t.Errorf("payback %q, want %v", got, months)
+	}
 }

@@ -52,9 +52,10 @@ func near(got, want float64) bool { return math.Abs(got-want) <= 1e-9*math.Max(1
 func TestSensitivitySheet(t *testing.T) {
 	path := evalWorkbook(t)
 	rows := readSheet(t, path, "Sensitivity").rows
-	ranges := map[string][2]float64{"capex": {250000, 320000}, "residual": {0, 0.3}, "pue": {1.2, 1.4},
-		"electricity_price": {0.08, 0.2}, "rack_per_month": {750, 1500}, "utilization": {0.25, 0.9}, "kv_headroom": {0.25, 0.55},
-		"cost_of_capital": {0, 0.1}, "maintenance_per_year": {0, 0.08}, "staff_per_month": {0, 1500}, "network_per_month": {0, 500}}
+	// The inputs the defaults leave at 0 (residual, cost of capital,
+	// maintenance, staff, network) have no range: they do not swing.
+	ranges := map[string][2]float64{"capex": {250000, 320000}, "pue": {1.2, 1.4},
+		"electricity_price": {0.08, 0.2}, "rack_per_month": {750, 1500}, "utilization": {0.25, 0.9}, "kv_headroom": {0.25, 0.55}}
 	section := rowStarting(t, rows, 0, "cost_per_gpu_hour: $1.64 at base")
 	var order []string
 	lastSwing := math.Inf(1)
@@ -81,16 +82,16 @@ func TestSensitivitySheet(t *testing.T) {
 		}
 		lastSwing = swing
 	}
-	// Residual swings the cost by 30 % of $1.36, capex by $0.33, maintenance
-	// at 8 % of the price a year by $0.33 less a little.
-	if got := strings.Join(order[:3], " "); got != "residual capex maintenance_per_year" {
+	// Capex swings the cost by $70,000 ÷ 8 ÷ 26,280 h = $0.33, rack by
+	// $750 ÷ 8 ÷ 730 h = $0.13, electricity by 12 cents × 7.28 kW ÷ 8 = $0.11.
+	if got := strings.Join(order[:3], " "); got != "capex rack_per_month electricity_price" {
 		t.Errorf("widest swings %s", got)
 	}
 	// The break-even against RunPod Community moves as the cost over $2.69.
 	section = rowStarting(t, rows, 0, "breakeven_utilization vs RunPod H100 SXM, Community: 60.8 % at base")
 	r := rows[section+2]
-	if r[0] != "residual" || !near(cellNumber(t, r, 5), owned(with("residual", 0.3))/2.69) {
-		t.Errorf("break-even row %v, computed %v at 30 %% residual", r, owned(with("residual", 0.3))/2.69)
+	if r[0] != "capex" || !near(cellNumber(t, r, 5), owned(with("capex", 320000))/2.69) {
+		t.Errorf("break-even row %v, computed %v at a capex of $320,000", r, owned(with("capex", 320000))/2.69)
 	}
 }
 

@@ -39,7 +39,11 @@ type resultsLayout struct {
 	asOfRow      int            // and the prices' dates
 	taxRow       int            // the words before or after tax; 0 when there are none
 	matrixRow    map[int]int    // model offer index -> row of the break-even matrix
-	words        []wordsRow     // the verdicts in words
+	npvRow       map[int]int    // model offer index -> its NPV's row in the NPV and payback matrix
+	// paybackMatrixRow is the offer's payback row there, when some
+	// scenario has its payback.
+	paybackMatrixRow map[int]int
+	words            []wordsRow // the verdicts in words
 	// unshown holds the break-even formula of an offer that has none to
 	// show (domain.Billing.HasBreakeven), by the cell it would be in: the
 	// verdict still compares the utilisation with it.
@@ -51,7 +55,8 @@ type wordsRow struct{ row, scenario, offer int }
 
 func newResultsLayout() *resultsLayout {
 	return &resultsLayout{formulaRow: map[string]int{}, inputRow: map[string]int{}, sizingRow: map[string]int{},
-		offerRow: map[string]int{}, matrixRow: map[int]int{}, unshown: map[string]string{}}
+		offerRow: map[string]int{}, matrixRow: map[int]int{}, npvRow: map[int]int{}, paybackMatrixRow: map[int]int{},
+		unshown: map[string]string{}}
 }
 
 // liveFormulas turns the Results values into formulas where it can.
@@ -61,6 +66,9 @@ func liveFormulas(g *grid.Grid, out Output, compared []engine.OfferResult, lay *
 		l.inputs(i)
 		l.nodeFormulas(i)
 		l.matrix(i)
+	}
+	for i := range out.Results {
+		l.scenarioMatrices(i)
 	}
 	l.offers(compared)
 	l.verdicts(compared)
@@ -268,13 +276,20 @@ func (l linker) offers(compared []engine.OfferResult) {
 // evaluates all its arguments, so the division waits behind an IF.
 func (l linker) payback(col int, price string) (string, bool) {
 	row, ok := l.lay.offerRow[domain.CashSaving]
-	refs := l.refs(0, price)
-	capex, err1 := refs(domain.Capex)
-	n, err2 := refs(domain.AmortizationMonths)
-	if !ok || err1 != nil || err2 != nil {
+	if !ok {
 		return "", false
 	}
-	saving := grid.CellName(col, row)
+	return paybackFormula(l.refs(0, price), grid.CellName(col, row))
+}
+
+// paybackFormula is the payback of the monthly cash saving (a cell, or a
+// formula in parentheses) with the other names resolved by refs.
+func paybackFormula(refs func(string) (string, error), saving string) (string, bool) {
+	capex, err1 := refs(domain.Capex)
+	n, err2 := refs(domain.AmortizationMonths)
+	if err1 != nil || err2 != nil {
+		return "", false
+	}
 	within := fmt.Sprintf(`IF(%s=1,"1 month",%s&" months")`, n, n)
 	none := `"no payback within "&` + within
 	// The sale for the residual at the end, as finance.Payback counts it.

@@ -88,6 +88,7 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 		func() { sizingSection(g, out, notesCol, lay) },
 		func() { offersSection(g, out, compared, notesCol, lay) },
 		func() { breakevenMatrix(g, out, notesCol, lay) },
+		func() { scenarioMatrices(g, out, lay) },
 		func() { verdictWords(g, out, lay) },
 		func() { otherOffers(g, base) },
 		func() { inputsSection(g, out, notesCol, lay) },
