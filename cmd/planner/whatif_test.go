@@ -224,6 +224,9 @@ func TestChartsPointAtTheirTables(t *testing.T) {
 		t.Fatalf("charts %s\nwant %s", got, want)
 	}
 	sens := readSheet(t, path, "Sensitivity").rows
+	// The default inputs with a range: kv_headroom, capex, pue,
+	// electricity_price, rack_per_month and utilization.
+	const ranged = 6
 	for i, c := range charts[3:17] {
 		header := rowStarting(t, sens, 0, "input")
 		for k := 0; k < i; k++ {
@@ -231,12 +234,12 @@ func TestChartsPointAtTheirTables(t *testing.T) {
 		}
 		n := header + 1 // 1-based row of the header
 		want := fmt.Sprintf("Sensitivity!$H$%d Sensitivity!$A$%d:$A$%d Sensitivity!$H$%d:$H$%d Sensitivity!$I$%d Sensitivity!$A$%d:$A$%d Sensitivity!$I$%d:$I$%d",
-			n, n+1, n+11, n+1, n+11, n, n+1, n+11, n+1, n+11)
+			n, n+1, n+ranged, n+1, n+ranged, n, n+1, n+ranged, n+1, n+ranged)
 		if got := strings.Join(c.refs, " "); got != want {
 			t.Errorf("tornado %d: %s\nwant %s", i+1, got, want)
 		}
-		if sens[header][7] != "change at low" || sens[header+11][0] == "" || len(sens) > header+12 && len(sens[header+12]) > 0 && sens[header+12][0] != "" {
-			t.Errorf("tornado %d does not cover its table's eleven inputs", i+1)
+		if sens[header][7] != "change at low" || sens[header+ranged][0] == "" || len(sens) > header+ranged+1 && len(sens[header+ranged+1]) > 0 && sens[header+ranged+1][0] != "" {
+			t.Errorf("tornado %d does not cover its table's %d inputs", i+1, ranged)
 		}
 	}
 	curve := charts[17]
