@@ -64,3 +64,19 @@ func TestDefaultGoalNotesQuoteNoInput(t *testing.T) {
 		}
 	}
 }
+
+// The defaults tell one story: an input that varies has its value inside
+// its range, not at an edge from which every sample moves one way (as
+// residual, cost of capital, maintenance, staff and network did at 0 with
+// ranges that only went up), so Monte Carlo centres on the figures the
+// verdicts use.
+func TestDefaultDistributionsHoldTheirValueInside(t *testing.T) {
+	for _, in := range DefaultModel().Inputs {
+		if in.Dist == nil && !in.HasRange {
+			continue
+		}
+		if !(in.Low < in.Value.Num && in.Value.Num < in.High) {
+			t.Errorf("%s: %v at the edge of its range %v..%v", in.Name, in.Value.Num, in.Low, in.High)
+		}
+	}
+}

@@ -162,6 +162,16 @@ func TestEveryScenarioComparedInTheTerminal(t *testing.T) {
 	if !strings.Contains(text, "Chance that owning is cheaper, and that its NPV is above zero: ") || strings.Contains(text, "Chance that owning's NPV is above zero") {
 		t.Errorf("the chances are not one line:\n%s", text)
 	}
+	// The MonteCarlo sheet: one table of both shares.
+	var titles []string
+	for _, row := range readSheet(t, plan, "MonteCarlo").rows {
+		if len(row) > 0 && strings.HasPrefix(row[0], "Probability that owning") {
+			titles = append(titles, row[0])
+		}
+	}
+	if len(titles) != 1 || !strings.HasSuffix(titles[0], "which is also the probability that its net present value is above zero") {
+		t.Errorf("the MonteCarlo sheet's tables of shares: %q", titles)
+	}
 }
 
 // regexpLine is the first line of text that starts with prefix, or "".
