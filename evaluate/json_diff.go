@@ -1,6 +1,9 @@
 package evaluate
 
-import "planner/review"
+import (
+	"planner/review"
+	"planner/units"
+)
 
 // DiffDoc is diff's document: the decisions that changed, the facts and
 // the results, as diff --format json prints them.
@@ -53,7 +56,12 @@ type ResultChangeJSON struct {
 	OldError   string   `json:"old_error,omitempty"`
 	NewError   string   `json:"new_error,omitempty"`
 	Change     *float64 `json:"change,omitempty"`
-	Relative   *float64 `json:"relative,omitempty"` // null from zero
+	// Points is a share's change in percentage points (change × 100):
+	// a break-even from 0.41 to 0.426 moves 1.6 points.
+	Points *float64 `json:"points,omitempty"`
+	// Relative is (new − old) / |old|, left out where it means nothing:
+	// from zero, or for a value that crosses zero.
+	Relative *float64 `json:"relative,omitempty"`
 }
 
 // DiffJSON is d as diff --format json prints it.
@@ -85,6 +93,9 @@ func DiffJSON(d review.Diff) *DiffDoc {
 		if r.Old != nil && r.New != nil {
 			j.Change = OrNull(r.Abs) // null beyond the largest float64
 			j.Relative = OrNull(r.Rel)
+			if r.Unit == units.Share {
+				j.Points = OrNull(r.Abs * 100)
+			}
 		}
 		doc.Results = append(doc.Results, j)
 	}

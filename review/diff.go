@@ -37,8 +37,12 @@ type ResultChange struct {
 	Old, New       *float64 // nil: no number on that side
 	OldErr, NewErr string   // why there is no number ("" when missing altogether)
 	Abs            float64  // new − old, when both are numbers
-	Rel            float64  // (new − old) / |old|; ±Inf from zero; NaN when new − old is beyond the largest float64 (Abs is ±Inf)
-	Only           string   // "old" or "new" when the result is on one side only
+	// Rel is (new − old) / |old|, where a relative change means something:
+	// ±Inf from zero; NaN when the value crosses zero (from -$557 to $2,547
+	// is no share of -$557) or new − old is beyond the largest float64 (Abs
+	// is ±Inf).
+	Rel  float64
+	Only string // "old" or "new" when the result is on one side only
 	// Headline is a cost per GPU-hour, per used hour or a break-even: the
 	// figures a reviewer reads first after the decisions.
 	Headline bool
@@ -183,12 +187,24 @@ func change(old, new facts.Result, tol Tolerance) (ResultChange, bool) {
 	switch {
 	case math.IsInf(c.Abs, 0):
 		c.Rel = math.NaN() // a change beyond the largest float64: no number, nor a share of one
+	case crossesZero(old.Value, new.Value):
+		c.Rel = math.NaN()
 	case old.Value != 0:
 		c.Rel = c.Abs / math.Abs(old.Value)
 	case c.Abs != 0:
 		c.Rel = math.Copysign(math.Inf(1), c.Abs)
 	}
 	return c, math.Abs(c.Abs) > tol.Abs+tol.Rel*math.Abs(old.Value)
+}
+
+// crossesZero reports whether a value changed sign: its relative change
+// then measures nothing (-557.2 % of a loss that became a saving).
+func crossesZero(old, new float64) bool { return old < 0 && new > 0 || old > 0 && new < 0 }
+
+// CrossesZero reports whether the result changed sign, so that its
+// relative change means nothing.
+func (c ResultChange) CrossesZero() bool {
+	return c.numbers && !math.IsInf(c.Abs, 0) && crossesZero(*c.Old, *c.New)
 }
 
 // headline are the results a reviewer reads right after the decisions.

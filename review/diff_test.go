@@ -12,6 +12,7 @@ import (
 	"planner/engine"
 	"planner/facts"
 	"planner/montecarlo"
+	"planner/units"
 	"planner/whatif"
 	"planner/workbooks"
 )
@@ -158,5 +159,78 @@ func TestChangeBeyondTheLargestNumber(t *testing.T) {
 	cells := ResultCells(c)
 	if cells[3] != "no number" || cells[4] != "no number" {
 		t.Errorf("cells %q", cells)
+	}
+}
+
+// A share changes in percentage points, beside its relative change: a
+// break-even from 41.0 % to 42.6 % moves 1.6 points, 3.9 % of 41.0 %.
+func TestShareChangesInPoints(t *testing.T) {
+	old := facts.Result{Scenario: "base", Offer: "Lambda H100, 8-GPU plan", Name: domain.Breakeven, Unit: "%", Value: 0.410}
+	new := old
+	new.Value = 0.426
+	c, changed := change(old, new, Tolerance{})
+	if !changed {
+		t.Fatal("no change")
+	}
+	want := []string{"base · breakeven_utilization vs Lambda H100, 8-GPU plan", "41.0 %", "42.6 %", "+1.6 pp", "+3.9 %"}
+	if got := ResultCells(c); !slices.Equal(got, want) {
+		t.Errorf("cells %q, want %q", got, want)
+	}
+	new.Value = 0.395
+	c, _ = change(old, new, Tolerance{})
+	if got := ResultCells(c)[3:]; !slices.Equal(got, []string{"-1.5 pp", "-3.7 %"}) {
+		t.Errorf("down: %q", got)
+	}
+}
+
+// Money changes in money; a value that crosses zero has no relative
+// change (-557.2 % of a loss that became a saving means nothing), one
+// that reaches zero has its -100 %.
+func TestRelativeOnlyWhereItMeansSomething(t *testing.T) {
+	old := facts.Result{Scenario: "base", Offer: "RunPod H100 SXM, Secure", Name: "own_saving_per_month", Unit: "$/month", Value: 52.41}
+	for _, tc := range []struct {
+		new  float64
+		want []string
+	}{
+		{-748.53, []string{"$52.41", "-$748.53", "-$800.94", ""}},
+		{0, []string{"$52.41", "$0.00", "-$52.41", "-100.0 %"}},
+		{104.82, []string{"$52.41", "$104.82", "+$52.41", "+100.0 %"}},
+	} {
+		new := old
+		new.Value = tc.new
+		c, _ := change(old, new, Tolerance{})
+		if got := ResultCells(c)[1:]; !slices.Equal(got, tc.want) {
+			t.Errorf("%v → %v: %q, want %q", old.Value, tc.new, got, tc.want)
+		}
+		if crosses := tc.new < 0; crosses != math.IsNaN(c.Rel) || crosses != c.CrossesZero() {
+			t.Errorf("%v → %v: relative %v, crosses %v", old.Value, tc.new, c.Rel, c.CrossesZero())
+		}
+	}
+}
+
+// Capex at $300,000 and utilisation at 48 % turn owning against RunPod
+// Secure from a saving into a loss: the diff gives the change in money and
+// no relative change, and the break-evens' changes in points, each the
+// difference of the two sides' own values.
+func TestDiffOfTheReadmeEditInItsUnits(t *testing.T) {
+	a, b := workbooks.DefaultModel(), workbooks.DefaultModel()
+	set(&b, "capex", 300000)
+	set(&b, "utilization", 0.48)
+	d := Compare(side(t, "a", a), side(t, "b", b), Tolerance{})
+	saving := find(t, d, `"base" "RunPod H100 SXM, Secure" own_saving_per_month`)
+	if *saving.Old <= 0 || *saving.New >= 0 {
+		t.Fatalf("own_saving_per_month %v → %v does not cross zero", *saving.Old, *saving.New)
+	}
+	if cells := ResultCells(saving); cells[4] != "" || cells[3] != "-$"+strings.TrimPrefix(units.Format(*saving.Old-*saving.New, "$/month"), "$") {
+		t.Errorf("crossing saving: %q", cells)
+	}
+	be := find(t, d, `"base" "Lambda H100, 8-GPU plan" breakeven_utilization`)
+	// break-even = cost per GPU-hour / price, cost per GPU-hour moving by
+	// capex's share of it: 15000 / 36 / 730 / 8 $ more an hour.
+	if want := 15000.0 / 36 / 730 / 8 / 3.99; math.Abs(*be.New-*be.Old-want) > 1e-12 {
+		t.Errorf("break-even moved %v, want %v", *be.New-*be.Old, want)
+	}
+	if cells := ResultCells(be); cells[3] != "+1.8 pp" || cells[4] != "+4.4 %" {
+		t.Errorf("break-even: %q", cells)
 	}
 }

@@ -158,7 +158,12 @@ func ResultCells(r ResultChange) []string {
 	cells := []string{name, side(r.Old, r.OldErr), side(r.New, r.NewErr), "", ""}
 	if r.numbers {
 		cells[3] = signed(r.Abs, r.Unit)
+		if r.Unit == units.Share {
+			cells[3] = Points(r.Abs)
+		}
 		switch {
+		case r.CrossesZero():
+			// from a loss to a saving: no share of either
 		case math.IsNaN(r.Rel):
 			cells[4] = units.NoNumber
 		case math.IsInf(r.Rel, 0):
@@ -168,6 +173,20 @@ func ResultCells(r ResultChange) []string {
 		}
 	}
 	return cells
+}
+
+// Points writes the change of a share in percentage points: a break-even
+// from 41.0 % to 42.6 % moves +1.6 pp, which "+1.6 %" beside a relative
+// change would leave unclear.
+func Points(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return units.NoNumber
+	}
+	s := strings.TrimSuffix(units.Format(v, units.Share), " %") + " pp"
+	if v > 0 {
+		return "+" + s
+	}
+	return s
 }
 
 // signed writes a change with its sign: +$0.33, -$972.22.

@@ -27,6 +27,7 @@ type diffJSON struct {
 		Fleet                                   string
 		Headline                                bool
 		Old, New                                *float64
+		Change, Points, Relative                *float64
 	}
 }
 
@@ -140,5 +141,40 @@ func TestDiffJSONDeploymentAdded(t *testing.T) {
 	// sixth, since the 2, 4, 1 and 1 card replicas fill one node already.
 	if c, n := fleet["cards"], fleet["nodes"]; c == nil || *c != 44 || n == nil || *n != 6 {
 		t.Errorf("fleet %v, want 44 cards on 6 nodes", fleet)
+	}
+}
+
+// The JSON gives a share's change in points beside its change as a
+// fraction, and no relative change for a value that crosses zero: owning
+// against RunPod Secure saves $52.41 a month, then loses $748.53.
+func TestDiffJSONInItsUnits(t *testing.T) {
+	doc := diffPlans(t, func(f *excelize.File) error {
+		if err := f.SetCellFloat("Assumptions", "B6", 300000, -1, 64); err != nil {
+			return err
+		}
+		return f.SetCellFloat("Assumptions", "B14", 0.48, -1, 64)
+	})
+	seen := 0
+	for _, r := range doc.Results {
+		if r.Scenario != "base" || r.Offer != "RunPod H100 SXM, Secure" {
+			continue
+		}
+		switch r.Name {
+		case "breakeven_utilization":
+			was, now := nodeMonth(285000)/(8*730)/3.29, nodeMonth(300000)/(8*730)/3.29
+			if !closeTo(r.Change, now-was) || !closeTo(r.Points, (now-was)*100) || !closeTo(r.Relative, now/was-1) {
+				t.Errorf("break-even %+v, want change %v, %v points, relative %v", r, now-was, (now-was)*100, now/was-1)
+			}
+			seen++
+		case "own_saving_per_month":
+			was, now := 3.29*8*730*0.5-nodeMonth(285000), 3.29*8*730*0.48-nodeMonth(300000)
+			if !closeTo(r.Change, now-was) || r.Points != nil || r.Relative != nil {
+				t.Errorf("saving %+v, want change %v and neither points nor a relative change", r, now-was)
+			}
+			seen++
+		}
+	}
+	if seen != 2 {
+		t.Errorf("%d of the two results found", seen)
 	}
 }
