@@ -317,11 +317,11 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 		}
 		if _, ok := m.ModelSpec(d.Model); !ok {
 			problems = append(problems, &diag.Diagnostic{Origin: at("model"), Name: d.Name,
-				Msg: fmt.Sprintf("the model %q is not in the Models sheet; known models: %s", d.Model, m.ModelNames())})
+				Msg: fmt.Sprintf("the model %q is not in the Models sheet%s; known models: %s", d.Model, m.SuggestModel(d.Model, d.Name), m.ModelNames())})
 		}
 		if _, ok := m.GPUSpec(d.GPU); !ok {
 			problems = append(problems, &diag.Diagnostic{Origin: at("gpu"), Name: d.Name,
-				Msg: fmt.Sprintf("the GPU %q is not in the GPUs sheet; known GPUs: %s", d.GPU, m.GPUNames())})
+				Msg: fmt.Sprintf("the GPU %q is not in the GPUs sheet%s; known GPUs: %s", d.GPU, m.SuggestGPU(d.GPU, d.Name+" "+d.Offer), m.GPUNames())})
 		}
 		if _, ok := sizing.BytesPer(d.Precision); d.Precision != "" && !ok {
 			problems = append(problems, &diag.Diagnostic{Origin: at("precision"), Name: d.Name,

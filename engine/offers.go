@@ -2,12 +2,9 @@ package engine
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 
 	"planner/diag"
 	"planner/domain"
-	"planner/formulas"
 	"planner/units"
 )
 
@@ -60,33 +57,8 @@ func (p *Plan) offerWarnings() diag.Diagnostics {
 	return out
 }
 
-// suggestGPU is " (did you mean H100 SXM?)" for a GPU name that is the
-// start of catalog names ("H100") or a typo of one, or "". Of several that
-// start so, the one the offer's own label names is meant.
-func (p *Plan) suggestGPU(typed, label string) string {
-	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
-	var starting, named, all []string
-	for _, g := range p.model.GPUs {
-		all = append(all, g.Name)
-		if strings.HasPrefix(norm(g.Name), norm(typed)+" ") {
-			starting = append(starting, g.Name)
-			if strings.Contains(norm(label), norm(g.Name)) {
-				named = append(named, g.Name)
-			}
-		}
-	}
-	sort.Strings(starting)
-	switch {
-	case len(named) == 1:
-		return " (did you mean " + named[0] + "?)"
-	case len(starting) > 0:
-		return " (did you mean " + diag.ListOr(starting) + "?)"
-	}
-	if s := formulas.Suggest(typed, all); s != "" {
-		return " (did you mean " + s + "?)"
-	}
-	return ""
-}
+// suggestGPU is the model's suggestion for a GPU name it does not know.
+func (p *Plan) suggestGPU(typed, label string) string { return p.model.SuggestGPU(typed, label) }
 
 // noOffer says, for a scenario whose GPU no Cloud offer is for, that there
 // is nothing to compare: where its verdict would be.

@@ -111,11 +111,11 @@ func (p *Plan) unknownText(name string, v domain.Value) string {
 	case !v.IsText:
 	case name == domain.GPU && len(m.GPUs) > 0:
 		if _, ok := m.GPUSpec(v.Text); !ok {
-			return fmt.Sprintf("the GPU %q is not in the GPUs sheet; known GPUs: %s", v.Text, m.GPUNames())
+			return fmt.Sprintf("the GPU %q is not in the GPUs sheet%s; known GPUs: %s", v.Text, m.SuggestGPU(v.Text, ""), m.GPUNames())
 		}
 	case name == domain.ModelName && m.SizingEnabled():
 		if _, ok := m.ModelSpec(v.Text); !ok {
-			return fmt.Sprintf("the model %q is not in the Models sheet; known models: %s", v.Text, m.ModelNames())
+			return fmt.Sprintf("the model %q is not in the Models sheet%s; known models: %s", v.Text, m.SuggestModel(v.Text, ""), m.ModelNames())
 		}
 	case name == domain.Precision && v.Text != "":
 		if _, ok := sizing.BytesPer(v.Text); !ok {

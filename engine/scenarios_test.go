@@ -66,7 +66,7 @@ func TestScenarioProblemsNameTheirCells(t *testing.T) {
 		domain.Scenario{Name: "text capex", Set: map[string]domain.Value{"capex": domain.Text("lots")}, Where: map[string]diag.Origin{"capex": cell(7)}})
 	_, err := engine.Build(m)
 	want := `plan.xlsx: Scenarios!D4: capx: the scenario typo sets capx, which is not an input (did you mean capex?)
-plan.xlsx: Scenarios!E4: gpu: the GPU "H2000" is not in the GPUs sheet; known GPUs: B200, H100 PCIe, H100 SXM, H200, L40S, RTX 5090
+plan.xlsx: Scenarios!E4: gpu: the GPU "H2000" is not in the GPUs sheet (did you mean H200?); known GPUs: B200, H100 PCIe, H100 SXM, H200, L40S, RTX 5090
 plan.xlsx: Scenarios!F4: precision: the precision "FP3" is not known; use one of BF16, FP16, FP32, FP4, FP8, INT4, INT8
 plan.xlsx: Scenarios!G4: capex: the scenario text capex sets capex to the text "lots", but capex is a number`
 	if err == nil || err.Error() != want {

@@ -441,7 +441,7 @@ func (t *table) number(row int, key, name string, required bool) (float64, bool)
 	if isErrorValue(raw) {
 		t.r.fail(at, name, "holds the error value %s%s; fix the formula there", raw, fromCell(ref))
 	} else {
-		t.r.fail(at, name, "%q%s is not a number; type a number such as %s", raw, fromCell(ref), numberExample(key))
+		t.r.fail(at, name, "%s", t.notANumber(row, key, name, raw, fromCell(ref)))
 	}
 	return 0, false
 }
@@ -516,7 +516,7 @@ func (r *reader) assumptions() []domain.Input {
 			return
 		}
 		if msg := units.Check(v, unit); msg != "" {
-			r.fail(at, name, "%s", msg)
+			r.fail(at, name, "%s", withAdvice(msg, t.typeNumber(row, "value", name)))
 			return
 		}
 		if !r.plausible(at, name, name, unit, v) {
