@@ -10,11 +10,16 @@ import (
 )
 
 // PriceAge is how the cloud prices' age is measured: from Today when it is
-// given, else from the workbook's own date; never from the clock, so that
-// output is reproducible.
+// given, else from today by the clock. Not from the workbook's own date:
+// init dates a new workbook as of its prices and eval keeps that date, so
+// a price would never age. The day changes only warnings (stderr, the
+// JSON), never what planner writes into a workbook: Results lists only
+// the warnings that follow from the workbook's cells.
 type PriceAge struct {
-	Today  string // YYYY-MM-DD, or ""
+	Today  string // YYYY-MM-DD, or "": today
 	MaxAge int    // days; older prices are warned about
+	// Clock is today when Today is not given; nil is the system's clock.
+	Clock func() time.Time
 }
 
 // Check refuses a date or an age planner cannot use.
@@ -36,8 +41,11 @@ func (a PriceAge) Warnings(book *workbooks.Book) diag.Diagnostics {
 		today, _ := time.Parse("2006-01-02", a.Today)
 		return facts.StalePrices(book.Model, today, a.MaxAge, "--today")
 	}
-	if book.Date.IsZero() {
-		return nil // a workbook that does not say when it was saved: nothing to measure from
+	clock := a.Clock
+	if clock == nil {
+		clock = time.Now
 	}
-	return facts.StalePrices(book.Model, book.Date, a.MaxAge, "the workbook's date")
+	now := clock().UTC()
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	return facts.StalePrices(book.Model, today, a.MaxAge, "today")
 }

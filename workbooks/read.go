@@ -29,9 +29,6 @@ type Book struct {
 	Model    domain.Model
 	Sheets   []string         // every sheet, in workbook order
 	Warnings diag.Diagnostics // things worth telling the user that do not stop a run
-	// Date is when the workbook was last saved, by its own properties (zero
-	// when it does not say): the day stale prices are measured from.
-	Date time.Time
 	// Computed maps each of planner's sheets to the fingerprint of the
 	// inputs it was computed from, as its provenance line says.
 	Computed map[string]string
@@ -73,7 +70,7 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	}
 	defer f.Close()
 	b := &Book{Path: path, data: data, Sheets: f.GetSheetList(), inputs: inputs, owned: map[string]bool{}, foreign: map[string]bool{},
-		Computed: map[string]string{}, Date: savedOn(f.File), Warnings: lostInputs(path, lost)}
+		Computed: map[string]string{}, Warnings: lostInputs(path, lost)}
 	if !b.has(schema.Assumptions.Name) {
 		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); %s", path, inputs.Of(schema.Assumptions.Name), diag.List(b.Sheets), b.initAdvice())
 	}
@@ -220,20 +217,6 @@ func (b *Book) markOwned(f *excelize.File) {
 			}
 		}
 	}
-}
-
-// savedOn is the workbook's last-modified date, else its created date.
-func savedOn(f *excelize.File) time.Time {
-	props, err := f.GetDocProps()
-	if err != nil {
-		return time.Time{}
-	}
-	for _, s := range []string{props.Modified, props.Created} {
-		if t, err := time.Parse(time.RFC3339, s); err == nil {
-			return t.UTC()
-		}
-	}
-	return time.Time{}
 }
 
 // reader reads the input sheets, collecting every problem.

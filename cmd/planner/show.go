@@ -13,7 +13,7 @@ import (
 type priceAge struct{ evaluate.PriceAge }
 
 func (a *priceAge) flags(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&a.Today, "today", "", "measure the prices' age on this `DATE` (YYYY-MM-DD) instead of the workbook's own date")
+	cmd.Flags().StringVar(&a.Today, "today", "", "measure the prices' age on this `DATE` (YYYY-MM-DD) instead of today")
 	cmd.Flags().IntVar(&a.MaxAge, "max-price-age", facts.DefaultMaxPriceAge, "warn about cloud prices older than this many `DAYS`")
 }
 
