@@ -14,6 +14,7 @@ import (
 type ShownJSON struct {
 	File     string           `json:"file"`
 	Warnings []DiagnosticJSON `json:"warnings,omitempty"`
+	Problems []DiagnosticJSON `json:"problems,omitempty"` // the cells planner cannot read; the facts list them too
 	Facts    []FactJSON       `json:"facts"`
 	Inputs   string           `json:"inputs"`                  // the inputs' fingerprint
 	Stored   string           `json:"results_sheet,omitempty"` // the inputs the Results sheet was computed from
@@ -42,7 +43,7 @@ type ResultJSON struct {
 
 // JSON is the workbook shown as show --format json prints it.
 func (s *Shown) JSON() *ShownJSON {
-	doc := &ShownJSON{File: s.File, Warnings: DiagnosticsJSON(s.Warnings), Facts: []FactJSON{}, Inputs: s.Inputs, Stored: s.Stored,
+	doc := &ShownJSON{File: s.File, Warnings: DiagnosticsJSON(s.Warnings), Problems: DiagnosticsJSON(s.Problems), Facts: []FactJSON{}, Inputs: s.Inputs, Stored: s.Stored,
 		Broken: s.Broken, Results: []ResultJSON{}}
 	for _, f := range s.Facts {
 		doc.Facts = append(doc.Facts, FactJSON{Kind: f.Kind, Key: f.Key, Value: f.Value, Text: f.String()})

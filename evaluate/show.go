@@ -1,6 +1,7 @@
 package evaluate
 
 import (
+	"fmt"
 	"slices"
 
 	"planner/diag"
@@ -13,7 +14,8 @@ import (
 type Shown struct {
 	File     string
 	Warnings diag.Diagnostics // the workbook's, and its stale prices
-	Facts    []facts.Fact
+	Problems diag.Diagnostics // what stops it being evaluated: the cells planner cannot read
+	Facts    []facts.Fact     // the problems first, then what it says
 	Results  []facts.Result
 	Broken   string // why there are no results: the formulas do not build or evaluate
 	Inputs   string // the inputs' fingerprint
@@ -21,14 +23,21 @@ type Shown struct {
 }
 
 // Show reads the workbook at path and recomputes its results; only a
-// workbook that cannot be read is an error.
+// file that is not a workbook is an error. A cell planner cannot read is
+// a problem among the facts, and the results are not computed: what the
+// workbook says is still shown.
 func Show(path string, age PriceAge) (*Shown, error) {
-	book, err := workbooks.Read(path)
+	book, err := workbooks.ReadAsIs(path)
 	if err != nil {
 		return nil, err
 	}
-	s := &Shown{File: path, Warnings: slices.Concat(book.Warnings, age.Warnings(book)), Facts: facts.Of(book.Model),
+	s := &Shown{File: path, Warnings: slices.Concat(book.Warnings, age.Warnings(book)), Problems: book.Problems,
+		Facts:  slices.Concat(facts.Problems(book.Problems), facts.Of(book.Model)),
 		Inputs: facts.Fingerprint(book.Model), Stored: book.Computed[workbooks.SheetResults]}
+	if len(book.Problems) > 0 {
+		s.Broken = NotRead(book.Problems)
+		return s, nil
+	}
 	plan, err := Build(book.Model)
 	if err == nil {
 		results, err2 := plan.EvalAll(nil)
@@ -40,4 +49,21 @@ func Show(path string, age PriceAge) (*Shown, error) {
 		s.Broken = err.Error()
 	}
 	return s, nil
+}
+
+// NotRead says why a workbook with problems has no results: the first
+// problem, where it is, and how many more there are.
+func NotRead(problems diag.Diagnostics) string {
+	first := facts.Problems(problems)[0]
+	more := ""
+	if n := len(problems) - 1; n == 1 {
+		more = " (and 1 more problem)"
+	} else if n > 1 {
+		more = fmt.Sprintf(" (and %d more problems)", n)
+	}
+	where := first.Key
+	if where == "workbook" {
+		where = "the workbook"
+	}
+	return fmt.Sprintf("planner cannot read %s: %s%s", where, first.Value, more)
 }

@@ -32,7 +32,7 @@ const (
 	KindSource      = "source" // where a figure comes from: read by people, never by formulas
 )
 
-var kindOrder = []string{KindAssumption, KindFormula, KindOffer, KindAPI, KindFX, KindScenario, KindGPU, KindModel, KindDeployment,
+var kindOrder = []string{KindProblem, KindAssumption, KindFormula, KindOffer, KindAPI, KindFX, KindScenario, KindGPU, KindModel, KindDeployment,
 	KindCorrelation, KindTarget, KindTable, KindGoal, KindSource}
 
 // Fact is one thing a workbook says, for show and diff: its kind, what it
@@ -43,8 +43,14 @@ type Fact struct {
 	Value string
 }
 
-// String is the fact on one line: "assumption capex = 285000 $ [250000..320000]".
-func (f Fact) String() string { return f.Kind + " " + f.Key + " = " + f.Value }
+// String is the fact on one line: "assumption capex = 285000 $ [250000..320000]",
+// a problem as its place and message: "problem Assumptions!B11: electricity_price: ...".
+func (f Fact) String() string {
+	if f.Kind == KindProblem {
+		return f.Kind + " " + f.Key + ": " + f.Value
+	}
+	return f.Kind + " " + f.Key + " = " + f.Value
+}
 
 // Of describes the model one fact per line, sorted by kind and key, so
 // that moving a row in a sheet changes nothing and every edit of a value

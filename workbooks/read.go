@@ -29,6 +29,10 @@ type Book struct {
 	Model    domain.Model
 	Sheets   []string         // every sheet, in workbook order
 	Warnings diag.Diagnostics // things worth telling the user that do not stop a run
+	// Problems are what stops the workbook being evaluated, each at its
+	// cell; only ReadAsIs returns a book with any, its model holding what
+	// could be read (a row with a problem left out).
+	Problems diag.Diagnostics
 	// Computed maps each of planner's sheets to the fingerprint of the
 	// inputs it was computed from, as its provenance line says.
 	Computed map[string]string
@@ -43,12 +47,21 @@ type Book struct {
 
 // Read reads the workbook at path into a model. Every problem with the
 // workbook's contents is reported at once, each naming its sheet and cell.
-func Read(path string) (*Book, error) {
+func Read(path string) (*Book, error) { return read(path, false) }
+
+// ReadAsIs reads what the workbook at path says even where planner cannot
+// evaluate it, for show and diff: git's diff stops at a text conversion
+// that fails, and the reviewer would lose the diff on the very commit
+// that holds a typo. A problem with the workbook's contents is in the
+// book's Problems; only a file that is not a workbook is an error.
+func ReadAsIs(path string) (*Book, error) { return read(path, true) }
+
+func read(path string, asIs bool) (*Book, error) {
 	data, was, err := load(path)
 	if err != nil {
 		return nil, err
 	}
-	b, err := ReadBytes(path, data)
+	b, err := readBytes(path, data, asIs)
 	if b != nil {
 		b.file = was
 	}
@@ -57,7 +70,12 @@ func Read(path string) (*Book, error) {
 
 // ReadBytes is Read for a workbook already in memory; path names it in
 // messages.
-func ReadBytes(path string, data []byte) (*Book, error) {
+func ReadBytes(path string, data []byte) (*Book, error) { return readBytes(path, data, false) }
+
+// ReadBytesAsIs is ReadAsIs for a workbook already in memory.
+func ReadBytesAsIs(path string, data []byte) (*Book, error) { return readBytes(path, data, true) }
+
+func readBytes(path string, data []byte, asIs bool) (*Book, error) {
 	if len(data) > maxFileBytes {
 		return nil, fmt.Errorf("%s: is %d MB; planner reads workbooks up to %d MB", path, len(data)>>20, maxFileBytes>>20)
 	}
@@ -71,14 +89,18 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	defer f.Close()
 	b := &Book{Path: path, data: data, Sheets: f.GetSheetList(), inputs: inputs, owned: map[string]bool{}, foreign: map[string]bool{},
 		Computed: map[string]string{}, Warnings: lostInputs(path, lost)}
-	if !b.has(schema.Assumptions.Name) {
-		return nil, fmt.Errorf("%s: has no sheet %s (sheets: %s); %s", path, inputs.Of(schema.Assumptions.Name), diag.List(b.Sheets), b.initAdvice())
-	}
 	r := reader{f: f.File, file: path, in: inputs, bytes: sizes, inView: map[string]bool{},
 		others: &otherSheets{path: path, data: data, sizes: sizes}}
 	defer r.others.close()
 	for _, s := range append(plannersSheets(), renamedInputs(inputs)...) {
 		r.inView[strings.ToLower(s)] = true
+	}
+	if !b.has(schema.Assumptions.Name) {
+		msg := fmt.Sprintf("has no sheet %s (sheets: %s); %s", inputs.Of(schema.Assumptions.Name), diag.List(b.Sheets), b.initAdvice())
+		if !asIs {
+			return nil, fmt.Errorf("%s: %s", path, msg)
+		}
+		r.fail(diag.Origin{File: path}, "", "%s", msg)
 	}
 	b.Model.Where = diag.Origin{File: path, Sheet: inputs.Of(schema.Assumptions.Name)}
 	for _, sr := range sheetReaders {
@@ -98,10 +120,16 @@ func ReadBytes(path string, data []byte) (*Book, error) {
 	}
 	b.Model.Formulas = formulas.Merge(formulas.Library(), own)
 	problems, warnings := withLaterInputs(&b.Model)
+	if len(r.problems) > 0 {
+		// A row planner could not read is not a row the workbook lacks:
+		// taking 0 for it is moot, as nothing is computed.
+		warnings = nil
+	}
 	r.problems, r.warnings = append(r.problems, problems...), append(r.warnings, warnings...)
-	if err := r.problems.Err(); err != nil {
+	if err := r.problems.Err(); err != nil && !asIs {
 		return nil, err
 	}
+	b.Problems = r.problems
 	b.Warnings = append(b.Warnings, r.warnings...)
 	b.markOwned(f.File)
 	b.Names = map[string]DefinedName{}

@@ -88,14 +88,19 @@ func runDiff(cmd *cobra.Command, oldArg, newArg string, opts diffOptions) error 
 	return nil
 }
 
-// diffSide reads one side and computes its results; a side whose formulas
-// do not build is still compared by its facts.
+// diffSide reads one side and computes its results; a side with a cell
+// planner cannot read, or whose formulas do not build, is still compared
+// by its facts, the problems among them.
 func diffSide(arg string) (review.Side, error) {
 	book, err := readSide(arg)
 	if err != nil {
 		return review.Side{}, err
 	}
-	side := review.Side{Name: arg, Facts: facts.Of(book.Model)}
+	side := review.Side{Name: arg, Facts: slices.Concat(facts.Problems(book.Problems), facts.Of(book.Model))}
+	if len(book.Problems) > 0 {
+		side.Broken = evaluate.NotRead(book.Problems)
+		return side, nil
+	}
 	plan, err := evaluate.Build(book.Model)
 	if err == nil {
 		var results []*engine.Result

@@ -16,11 +16,11 @@ import (
 // exists, from git: diff HEAD~1:plan.xlsx plan.xlsx.
 func readSide(arg string) (*workbooks.Book, error) {
 	if _, err := os.Stat(arg); !errors.Is(err, fs.ErrNotExist) {
-		return workbooks.Read(arg)
+		return workbooks.ReadAsIs(arg)
 	}
 	rev, path, ok := strings.Cut(arg, ":")
 	if !ok || rev == "" || path == "" {
-		return workbooks.Read(arg) // says the file does not exist
+		return workbooks.ReadAsIs(arg) // says the file does not exist
 	}
 	if strings.HasPrefix(rev, "-") {
 		// git would take it for one of its options (--output=FILE writes
@@ -37,7 +37,7 @@ func readSide(arg string) (*workbooks.Book, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", arg, err)
 	}
-	return workbooks.ReadBytes(arg, data)
+	return workbooks.ReadBytesAsIs(arg, data)
 }
 
 // gitShow returns the bytes of REV:PATH.

@@ -63,9 +63,25 @@ func (u *user) testTextconv(t *testing.T) {
 		}
 	}
 
+	// A typo in a value cell: git still converts the workbook, and the diff
+	// holds the problem at its cell and the row planner could not read,
+	// rather than git's fatal: unable to read files to diff.
+	setCells(t, plan, map[string]any{"Assumptions!B11": "twelve cents"})
+	code, typo, errs := u.runIn(repo, nil, "git", "diff")
+	for _, want := range []string{
+		"\n+problem Assumptions!B11: electricity_price: \"twelve cents\" is not a number; type a number in $/kWh such as 0.12, within the row's range, 0.08 to 0.2\n",
+		"\n-assumption electricity_price = 0.16 $/kWh [0.08..0.2] triangular(0.08, 0.16, 0.2)\n",
+		"\n+results = not computed: planner cannot read Assumptions!B11: electricity_price: \"twelve cents\" is not a number; type a number in $/kWh such as 0.12, within the row's range, 0.08 to 0.2\n",
+	} {
+		if code != 0 || !strings.Contains(typo, want) {
+			t.Errorf("git diff of a typo: exit status %d, stderr %q, no line %q:\n%s", code, errs, strings.TrimSpace(want), typo)
+		}
+	}
+	u.must(repo, "git", "checkout", "plan.xlsx")
+
 	// Without planner on PATH git cannot convert, and says so as the guide
 	// does.
-	code, _, errs := u.runIn(repo, []string{"PATH=" + pathWithoutPlanner()}, "git", "show", "HEAD")
+	code, _, errs = u.runIn(repo, []string{"PATH=" + pathWithoutPlanner()}, "git", "show", "HEAD")
 	if code == 0 || !strings.Contains(errs, "planner: not found") {
 		t.Errorf("git show without planner on PATH: exit status %d, stderr %q; the guide says git says planner: not found", code, errs)
 	}
