@@ -31,8 +31,9 @@ pull requests show which assumption moved and what that did to every result:
   echo '*.xlsx diff=planner' >> .gitattributes
   git config diff.planner.textconv "planner show"
 
-show exits with status 0 whenever it can read the workbook, even when its results cannot
-be computed (the text says why): git's diff stops at a text conversion that fails.`,
+show exits with status 0 whenever the file is a workbook, even when a cell holds a typo
+(each problem is a line of the text, at its cell) or its results cannot be computed (the
+text says why): git's diff stops at a text conversion that fails.`,
 		Example:           "  planner show plan.xlsx\n  planner show plan.xlsx --today 2026-11-30\n  planner show plan.xlsx --format json",
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: workbookArgs,
