@@ -283,6 +283,7 @@ func (r *run) evalAll(rep *Report) error {
 	}
 	rep.Deployments = deploy.Cost(rep.Plan, rep.Results)
 	rep.Fleet = fleet.Of(rep.Deployments)
+	r.model = append(r.model, deploy.Uncosted(rep.Deployments)...)
 	if err := evalErrors(rep.Results); err != nil {
 		if r.writes() {
 			rep.Note = r.target + ": not written, because formulas failed; the file is as it was"

@@ -222,13 +222,15 @@ type CloseCallJSON struct {
 }
 
 type DeploymentJSON struct {
-	Name               string   `json:"name"`
-	Model              string   `json:"model"`
-	GPU                string   `json:"gpu"`
-	Cards              int      `json:"cards_per_replica,omitempty"`
-	Replicas           int      `json:"replicas"`
-	HoursPerMonth      float64  `json:"hours_per_month"`
-	Offer              string   `json:"offer,omitempty"`
+	Name          string  `json:"name"`
+	Model         string  `json:"model"`
+	GPU           string  `json:"gpu"`
+	Cards         int     `json:"cards_per_replica,omitempty"`
+	Replicas      int     `json:"replicas"`
+	HoursPerMonth float64 `json:"hours_per_month"`
+	// Offer is the offer the deployment rents from; null when it is not
+	// costed (words say why).
+	Offer              *string  `json:"offer"`
 	RentPerReplicaHour float64  `json:"rent_per_replica_hour,omitempty"`
 	RentPerMonth       float64  `json:"rent_per_month,omitempty"`
 	OwnScenario        string   `json:"own_scenario,omitempty"`
@@ -467,8 +469,12 @@ func messages(errs map[string]*engine.EvalError) map[string]string {
 func deploymentJSON(figs []view.Figure, v view.Deployment) DeploymentJSON {
 	d := v.Result
 	j := DeploymentJSON{Name: d.Name, Model: d.Model, GPU: d.GPU, Cards: d.Cards, Replicas: d.Replicas,
-		HoursPerMonth: d.HoursPerMonth, Offer: d.Offer.Label(), RentPerReplicaHour: d.RentPerReplicaHour,
+		HoursPerMonth: d.HoursPerMonth, RentPerReplicaHour: d.RentPerReplicaHour,
 		RentPerMonth: d.RentPerMonth, Verdict: d.Verdict, Words: d.Words}
+	if d.Costed() {
+		offer := d.Offer.Label()
+		j.Offer = &offer
+	}
 	if o := d.Own; o != nil {
 		j.OwnScenario, j.OwnNodes, j.OwnBusy, j.OwnPerMonth = o.Scenario, o.Nodes, &o.Busy, &o.CostPerMonth
 		if o.Breakeven > 0 {

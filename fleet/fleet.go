@@ -327,3 +327,9 @@ func plain[T int | int64](n T) string {
 	}
 	return s
 }
+
+// LeftOut says which deployments the fleet leaves out, not costed: each
+// has a warning at its row saying why.
+func LeftOut(skipped []string) string {
+	return fmt.Sprintf("left out of the fleet, not costed (the warning at its row says why): %s", quoted(skipped))
+}

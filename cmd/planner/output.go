@@ -273,6 +273,9 @@ func figureRow(first []string, figs []view.Figure, in view.Where, cells []view.C
 // mix of owning and renting.
 func writeFleet(w io.Writer, f fleet.Fleet) {
 	if len(f.GPUs) == 0 {
+		if len(f.Best.Skipped) > 0 {
+			fmt.Fprintf(w, "\nFleet: %s; %s\n", f.Best.Words, fleet.LeftOut(f.Best.Skipped))
+		}
 		return
 	}
 	t := &table{right: []bool{false, true, true, true, true, true, true}}
@@ -291,6 +294,9 @@ func writeFleet(w io.Writer, f fleet.Fleet) {
 		if u := g.Unproven(); u != "" {
 			fmt.Fprintf(w, "  %s: %s\n", facts.FleetLabel(g), u)
 		}
+	}
+	if len(f.Best.Skipped) > 0 {
+		fmt.Fprintf(w, "  %s\n", fleet.LeftOut(f.Best.Skipped))
 	}
 }
 
