@@ -45,12 +45,15 @@ type Result struct {
 	Offer              domain.Offer
 	RentPerReplicaHour float64 // what a used replica-hour costs, as the offer bills
 	RentPerMonth       float64
-	Month              string         // the scenario whose hours_per_month are the calendar hours a term bills
-	Own                *OwnSide       // nil when no scenario owns a node of the GPU
-	Tokens                            // tokens a month, their cost per million, the API's month
-	Verdict            string         // buy or rent; "" when there is nothing to compare or it is not costed
-	Words              string         // the verdict, or why there is none, in words
-	Phrase             wording.Phrase // the verdict in words, word by word; nil when not costed
+	Month              string   // the scenario whose hours_per_month are the calendar hours a term bills
+	Own                *OwnSide // nil when no scenario owns a node of the GPU
+	Tokens                      // tokens a month, their cost per million, the API's month
+	// Parts are what the fleet buys of it, each at the offer of its GPU
+	// that rents it for least (cheapest.go); nil when not costed.
+	Parts   []Part
+	Verdict string         // buy or rent; "" when there is nothing to compare or it is not costed
+	Words   string         // the verdict, or why there is none, in words
+	Phrase  wording.Phrase // the verdict in words, word by word; nil when not costed
 }
 
 // Cost costs every deployment of the plan's model, using the scenarios'
@@ -92,6 +95,7 @@ func cost(m *domain.Model, d domain.Deployment, results []*engine.Result) Result
 	if own != nil {
 		r.Own = ownSide(own, r)
 	}
+	r.Parts = parts(m, r, calendarHours(month))
 	r.Verdict, r.Phrase = verdict(r)
 	r.Words = r.Phrase.String()
 	r.Tokens = tokens(m, r)

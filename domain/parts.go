@@ -31,10 +31,14 @@ type Deployment struct {
 	Mix                      string
 	MixIn, MixCached, MixOut float64
 	API                      string
-	Notes                    string
-	Origin                   diag.Origin
-	Where                    map[string]diag.Origin // the cell of each column
-	Texts                    map[string]bool        // the number columns typed as text ("264")
+	// Profile is the share of the replicas busy in each hour of the day,
+	// hour 0 first (24 of them), when the busy hours profile gives one;
+	// nil otherwise. HoursPerMonth is then days per month × its sum.
+	Profile []float64
+	Notes   string
+	Origin  diag.Origin
+	Where   map[string]diag.Origin // the cell of each column
+	Texts   map[string]bool        // the number columns typed as text ("264")
 }
 
 // Correlation is a rank correlation between two uncertain inputs, induced

@@ -270,6 +270,32 @@ type APICostJSON struct {
 type FleetJSON struct {
 	GPUs []FleetGPUJSON `json:"gpus"`
 	Best FleetBestJSON  `json:"best"`
+	// Cheapest is how the cheapest mix buys each deployment costed, in
+	// the Deployments' order; their months add up to best's.
+	Cheapest []FleetCheapestJSON `json:"cheapest"`
+}
+
+// FleetCheapestJSON is how the cheapest mix buys one deployment: the
+// replicas it owns and their cards' share of the owned nodes' month, and
+// the parts it rents, each from the offer that bills it least.
+type FleetCheapestJSON struct {
+	Deployment  string              `json:"deployment"`
+	Cheapest    string              `json:"cheapest"` // in words
+	PerMonth    float64             `json:"per_month"`
+	OwnReplicas int                 `json:"own_replicas"`
+	OwnPerMonth float64             `json:"own_per_month"`
+	Rent        []FleetRentPartJSON `json:"rent"`
+}
+
+// FleetRentPartJSON is replicas of a deployment rented from one offer:
+// all of them, or a profile's base or peak (part).
+type FleetRentPartJSON struct {
+	Part     string  `json:"part,omitempty"` // "base" or "peak"; none for the deployment whole
+	Replicas int     `json:"replicas"`
+	Hours    float64 `json:"hours_per_month_each"`
+	Offer    string  `json:"offer"`
+	Billing  string  `json:"billing"`
+	PerMonth float64 `json:"per_month"`
 }
 
 type FleetGPUJSON struct {
@@ -333,6 +359,22 @@ func fleetJSON(f fleet.Fleet) *FleetJSON {
 		PerMonth: f.Best.PerMonth, OwnAll: f.Best.OwnAll, RentAll: f.Best.RentAll, Words: f.Best.Words, Skipped: f.Best.Skipped}}
 	if f.Best.Bounded {
 		j.Best.AtLeast = &f.Best.AtLeast
+	}
+	j.Cheapest = []FleetCheapestJSON{}
+	for _, c := range f.Cheapest {
+		jc := FleetCheapestJSON{Deployment: c.Deployment, Cheapest: c.Words, PerMonth: c.PerMonth, OwnReplicas: c.Owned,
+			OwnPerMonth: c.OwnPerMonth, Rent: []FleetRentPartJSON{}}
+		for _, p := range c.Rented {
+			part := ""
+			if p.Base {
+				part = "base"
+			} else if p.Peak {
+				part = "peak"
+			}
+			jc.Rent = append(jc.Rent, FleetRentPartJSON{Part: part, Replicas: p.Replicas, Hours: p.Hours, Offer: p.Offer.Label(),
+				Billing: p.Offer.KindOrDefault(), PerMonth: p.PerMonth})
+		}
+		j.Cheapest = append(j.Cheapest, jc)
 	}
 	for _, g := range f.GPUs {
 		jg := FleetGPUJSON{GPU: g.GPU, Scenario: g.Scenario, NodeGPUs: g.NodeGPUs, Cards: g.Cards, Deployments: list(g.Deployments),

@@ -231,7 +231,8 @@ func deploymentFact(d domain.Deployment, canonical bool) string {
 	return strings.Join(parts, ", ") + tokensFact(d)
 }
 
-// tokensFact is a deployment's throughput, peak, mix and API, those given.
+// tokensFact is a deployment's throughput, peak, mix and API, and its busy
+// hours profile, those given.
 func tokensFact(d domain.Deployment) string {
 	var s string
 	if d.TokensPerReplica > 0 {
@@ -245,6 +246,13 @@ func tokensFact(d domain.Deployment) string {
 	}
 	if d.API != "" {
 		s += ", api " + quote(d.API)
+	}
+	if d.Profile != nil {
+		var shares []string
+		for _, v := range d.Profile {
+			shares = append(shares, num(v))
+		}
+		s += ", busy hours profile " + strings.Join(shares, " ")
 	}
 	return s
 }

@@ -11,11 +11,12 @@ import (
 	"planner/engine/enginetest"
 )
 
-// The fleet rents a deployment at what its offer bills: a one-year term
-// billing all 730 hours of eight cards busy 264 h costs more than owning
-// their node, though at the term's list price per used hour it would
-// cost less; a spot card busy 264 h is rented at spot's price with its
-// fallback, plus its extras.
+// The fleet's rent-all rents a deployment at what its offer bills: a
+// one-year term billing all 730 hours of eight cards busy 264 h costs more
+// than owning their node, though at the term's list price per used hour
+// it would cost less; a spot card busy 264 h is rented at spot's price
+// with its fallback, plus its extras. The cheapest mix rents each from
+// the offer that bills it least: both on spot, cheaper than the node.
 func TestFleetRentsAsOffersBill(t *testing.T) {
 	m := enginetest.FullModel()
 	m.Offers = append(m.Offers,
@@ -46,7 +47,10 @@ func TestFleetRentsAsOffersBill(t *testing.T) {
 	if len(f.GPUs) != 1 || math.Abs(f.GPUs[0].RentPerMonth-(term+spot)) > 1e-9 {
 		t.Fatalf("rent-all %+v, want $%v", f.GPUs, term+spot)
 	}
-	if b := f.Best; !slices.Equal(b.Own, []string{"term"}) || !slices.Equal(b.Rent, []string{"spot"}) || math.Abs(b.PerMonth-(node+spot)) > 1e-9 {
-		t.Errorf("cheapest mix %+v, want own term, rent spot at $%v", b, node+spot)
+	if b := f.Best; len(b.Own) != 0 || !slices.Equal(b.Rent, []string{"term", "spot"}) || math.Abs(b.PerMonth-9*spot) > 1e-9 {
+		t.Errorf("cheapest mix %+v, want both rented on spot at $%v", b, 9*spot)
+	}
+	if c := f.Cheapest[0]; c.Words != "rent from RunPod H100 SXM, Spot (spot)" || math.Abs(c.PerMonth-8*spot) > 1e-9 {
+		t.Errorf("the term's deployment is bought %+v, want on spot at $%v", c, 8*spot)
 	}
 }

@@ -113,3 +113,31 @@ func thousands(v float64) string {
 	}
 	return s
 }
+
+// At the defaults every deployment names the offer of its GPU cheapest
+// for its hours, so the cheapest mix rents each as its row does, and owns
+// each H100 and H200 deployment it owns at a node a deployment (each
+// fills its node): the months add up to the mix's.
+func TestDefaultCheapestDeploymentByDeployment(t *testing.T) {
+	f, costs := defaultFleet(t)
+	if len(f.Cheapest) != len(costs) {
+		t.Fatalf("%d deployments bought, want %d", len(f.Cheapest), len(costs))
+	}
+	owned := map[string]float64{"405B FP8 on 8×H100": h100Node, "eight H100s all month, Community": h100Node,
+		"eight H100s all month, Lambda": h100Node, "eight H100s all month, AWS": h100Node, "671B MoE on 8×H200": h200Node}
+	sum := 0.0
+	for i, c := range f.Cheapest {
+		d := costs[i]
+		want, wantWords := d.RentPerMonth, "rent from "+d.Offer.Label()+" (used hours)"
+		if node, ok := owned[d.Name]; ok {
+			want, wantWords = node, "own, on "+d.GPU+" nodes of the scenario "+d.Own.Scenario
+		}
+		if c.Deployment != d.Name || c.Words != wantWords || math.Abs(c.PerMonth-want) > 1e-6 {
+			t.Errorf("%s: %q at $%v, want %q at $%v", d.Name, c.Words, c.PerMonth, wantWords, want)
+		}
+		sum += c.PerMonth
+	}
+	if math.Abs(sum-f.Best.PerMonth) > 1e-6 {
+		t.Errorf("the deployments' months add up to $%v, the mix is $%v", sum, f.Best.PerMonth)
+	}
+}

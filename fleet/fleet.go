@@ -3,6 +3,7 @@ package fleet
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -16,6 +17,9 @@ import (
 type Fleet struct {
 	GPUs []GPU
 	Best Best
+	// Cheapest is how the cheapest mix buys each deployment costed, in
+	// the order of the deployments (cheapest.go).
+	Cheapest []Cheapest
 }
 
 // GPU is the deployments of one GPU owned on one scenario's nodes (or, when
@@ -36,7 +40,10 @@ type GPU struct {
 	NodesLeast   int
 	Utilization  float64
 	OwnPerMonth  float64 // Nodes × NodeCost
-	RentPerMonth float64 // every deployment rented
+	RentPerMonth float64 // every deployment rented from the offer it names (or rents)
+	// CheapestRent is every deployment rented, each part from the offer
+	// of the GPU that rents it for least: the cheapest mix owning nothing.
+	CheapestRent float64
 	// Curve is the month with k nodes owned, for every k from 0 to Nodes
 	// or, past CurvePoints of them, for CurvePoints spread evenly and the
 	// cheapest mix's: the least month on k nodes when CurveLeast, else
@@ -45,6 +52,10 @@ type GPU struct {
 	Curve      []Point
 	CurveLeast bool
 	Best       Choice
+	// Buys is, per deployment of the GPU in order, the replicas of each of
+	// its parts the cheapest mix owns (deploy.Result.Parts).
+	Buys       [][]bool
+	ownedCards int // the cards of the replicas the cheapest mix owns
 	// Exact says Best is the cheapest mix; past the search's bound it is a
 	// mix that can be owned, and the cheapest month is at least AtLeast
 	// (Best.PerMonth when exact).
@@ -107,6 +118,7 @@ func Of(costs []deploy.Result) Fleet {
 	var f Fleet
 	groups := map[string]int{}
 	var members [][]deploy.Result // each group's deployments, in order
+	var at [][2]int               // each costed deployment's group and place in it
 	for _, c := range costs {
 		if c.Phrase == nil {
 			f.Best.Skipped = append(f.Best.Skipped, c.Name)
@@ -128,11 +140,15 @@ func Of(costs []deploy.Result) Fleet {
 			f.GPUs = append(f.GPUs, g)
 			members = append(members, nil)
 		}
+		at = append(at, [2]int{i, len(members[i])})
 		members[i] = append(members[i], c)
 		g := &f.GPUs[i]
 		g.Deployments = append(g.Deployments, c.Name)
 		g.Cards += c.Cards * c.Replicas
 		g.RentPerMonth += c.RentPerMonth
+		for _, p := range partsOf(c) {
+			g.CheapestRent += p.PerMonth
+		}
 	}
 	f.Best.Exact = true
 	noted := false
@@ -153,6 +169,9 @@ func Of(costs []deploy.Result) Fleet {
 		noted = noted || g.Note != ""
 	}
 	f.Best.Bounded = !f.Best.Exact && !noted
+	for _, c := range at {
+		f.Cheapest = append(f.Cheapest, cheapestOf(f.GPUs[c[0]], members[c[0]], c[1]))
+	}
 	sort.SliceStable(f.GPUs, func(i, j int) bool {
 		a, b := f.GPUs[i], f.GPUs[j]
 		if a.GPU != b.GPU {
@@ -167,11 +186,15 @@ func Of(costs []deploy.Result) Fleet {
 // solve packs a group's deployments, costed, and finds its cheapest mix.
 func solve(g *GPU, costs []deploy.Result) {
 	rentAll := func() {
-		g.Best = Choice{Rent: g.Deployments, PerMonth: g.RentPerMonth}
+		g.Best = Choice{Rent: g.Deployments, PerMonth: g.CheapestRent}
+		g.Buys = make([][]bool, len(costs))
+		for i, c := range costs {
+			g.Buys[i] = make([]bool, len(partsOf(c)))
+		}
 	}
 	if g.Scenario == "" {
 		rentAll()
-		g.Exact, g.AtLeast = true, g.RentPerMonth
+		g.Exact, g.AtLeast = true, g.CheapestRent
 		return
 	}
 	node := int64(g.NodeGPUs)
@@ -185,14 +208,20 @@ func solve(g *GPU, costs []deploy.Result) {
 		rentAll()
 		return
 	}
+	// Each part of a deployment is an item of its own: owning its base and
+	// renting its peak is a mix like any other.
 	var items []item
+	var whose [][2]int // each item's deployment and part
 	busy, hours := 0.0, 0.0
-	for _, c := range costs {
-		items = append(items, item{cards: c.Cards, replicas: c.Replicas, rent: c.RentPerMonth})
+	for i, c := range costs {
+		for j, p := range partsOf(c) {
+			items = append(items, item{cards: c.Cards, replicas: p.Replicas, rent: p.PerMonth})
+			whose = append(whose, [2]int{i, j})
+		}
 		busy += float64(c.Cards*c.Replicas) * c.HoursPerMonth
 		hours = c.Own.Hours
 	}
-	a := cheapest(items, node, g.NodeCost, g.RentPerMonth)
+	a := cheapest(items, node, g.NodeCost, g.CheapestRent)
 	g.Nodes, g.NodesLeast = int(a.all), int(a.allLeast)
 	g.OwnPerMonth = float64(g.Nodes) * g.NodeCost
 	if g.Nodes > 0 && hours > 0 {
@@ -202,16 +231,30 @@ func solve(g *GPU, costs []deploy.Result) {
 		g.Curve = append(g.Curve, Point{Nodes: int(p.nodes), PerMonth: p.month})
 	}
 	g.CurveLeast, g.Exact, g.AtLeast = a.least, a.exact, a.bound
+	rentAll()
 	g.Best = Choice{Nodes: int(a.best.nodes), PerMonth: a.best.month}
-	owned := a.best.own
+	for _, k := range a.best.own {
+		g.Buys[whose[k][0]][whose[k][1]] = true
+		g.ownedCards += items[k].cards * items[k].replicas
+	}
+	// A deployment any of whose replicas the mix owns is owned; one it
+	// rents whole is rented.
 	for i, name := range g.Deployments {
-		if len(owned) > 0 && owned[0] == i {
+		if slices.Contains(g.Buys[i], true) {
 			g.Best.Own = append(g.Best.Own, name)
-			owned = owned[1:]
 		} else {
 			g.Best.Rent = append(g.Best.Rent, name)
 		}
 	}
+}
+
+// partsOf are the parts of a costed deployment, or the deployment whole
+// at its rent when deploy gave none.
+func partsOf(c deploy.Result) []deploy.Part {
+	if c.Parts != nil {
+		return c.Parts
+	}
+	return []deploy.Part{{Replicas: c.Replicas, Hours: c.HoursPerMonth, Offer: c.Offer, PerMonth: c.RentPerMonth}}
 }
 
 // maxNode is the most cards a node may have for planner to pack it: the
@@ -231,7 +274,7 @@ func words(f Fleet) string {
 	var owns []string
 	for _, g := range f.GPUs {
 		if len(g.Best.Own) > 0 {
-			owns = append(owns, fmt.Sprintf("%s on %s %s %s", quoted(g.Best.Own), plain(g.Best.Nodes), g.GPU, plural(g.Best.Nodes, "node")))
+			owns = append(owns, fmt.Sprintf("%s on %s %s %s", quotedOwn(g.Best.Own, f.Cheapest), plain(g.Best.Nodes), g.GPU, plural(g.Best.Nodes, "node")))
 		}
 	}
 	var parts []string
@@ -287,6 +330,27 @@ func quoted(names []string) string {
 	var q []string
 	for _, n := range names {
 		q = append(q, `"`+n+`"`)
+	}
+	return some(q, "other deployments")
+}
+
+// quotedOwn lists the deployments the mix owns, saying of one it owns
+// only part of which part: "a" (8 of 16 replicas, the base; the rest
+// rented).
+func quotedOwn(names []string, how []Cheapest) string {
+	partly := map[string]Cheapest{}
+	for _, c := range how {
+		if c.Owned > 0 && c.Owned < c.Replicas {
+			partly[c.Deployment] = c
+		}
+	}
+	var q []string
+	for _, n := range names {
+		s := `"` + n + `"`
+		if c, ok := partly[n]; ok {
+			s += fmt.Sprintf(" (%s of %s replicas, %s; the rest rented)", plain(c.Owned), plain(c.Replicas), c.OwnedPart)
+		}
+		q = append(q, s)
 	}
 	return some(q, "other deployments")
 }

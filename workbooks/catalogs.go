@@ -228,6 +228,34 @@ func (r *reader) deploymentNumbers(t *table, row int, d *domain.Deployment) bool
 		return false
 	}
 	d.HoursPerMonth, d.Usage = usage(perDay, days, perMonth)
+	return r.deploymentProfile(t, row, d, perDay, days)
+}
+
+// deploymentProfile reads the busy hours profile: 24 shares of the
+// replicas busy, hour by hour of the day. Its sum is the busy hours of a
+// day, which hours per day must say too: the Deployment costs sheet's live
+// rent reads that cell.
+func (r *reader) deploymentProfile(t *table, row int, d *domain.Deployment, perDay, days float64) bool {
+	raw, at := t.get(row, "profile")
+	if strings.TrimSpace(raw) == "" {
+		return true
+	}
+	p, msg := domain.ParseProfile(raw)
+	if msg != "" {
+		r.fail(at, d.Name, "%s", msg)
+		return false
+	}
+	sum := domain.ProfileHours(p)
+	_, dayAt := t.get(row, "hoursday")
+	switch {
+	case days == 0:
+		r.fail(at, d.Name, "a busy hours profile is hours of a day: give the usage as hours per day (%s, the profile's sum) and days per month", units.Plain(sum))
+		return false
+	case math.Abs(perDay-sum) > 1e-9*max(1, sum):
+		r.fail(dayAt, d.Name, "the busy hours profile adds up to %s hours a day, but hours per day is %s; type %s, or change the profile", units.Plain(sum), units.Plain(perDay), units.Plain(sum))
+		return false
+	}
+	d.Profile = p
 	return true
 }
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -65,6 +66,8 @@ var notFacts = map[string]string{
 // hours needs its term (or its fallback).
 var together = map[string]map[string]any{
 	"Cloud/billing": {"term": 12},
+	// A profile's shares add up to the hours per day typed beside it.
+	"Deployments/profile": {"hoursday": 12, "days": 22, "hoursmonth": ""},
 }
 
 // editColumn types another value into one of the column's first rows,
@@ -143,7 +146,7 @@ func candidates(current string, seen []string) []any {
 			out = append(out, s)
 		}
 	}
-	for _, s := range []string{"uniform", "lognormal", "FP8", "BF16", "$", "%", "h", "2026-09-01", "EUR", "GBP"} {
+	for _, s := range []string{strings.TrimSpace(strings.Repeat("0.5 ", 24)), "uniform", "lognormal", "FP8", "BF16", "$", "%", "h", "2026-09-01", "EUR", "GBP"} {
 		if s != current {
 			out = append(out, s)
 		}

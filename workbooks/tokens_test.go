@@ -85,7 +85,7 @@ func TestReadTokens(t *testing.T) {
 func TestReadWithoutTokenColumns(t *testing.T) {
 	path := newPlan(t)
 	editPlan(t, path, func(f *excelize.File) error {
-		for range 4 { // tokens, peak, mix and API
+		for range 5 { // tokens, peak, mix, API and the busy hours profile
 			if err := f.RemoveCol(schema.Deployments.Name, "M"); err != nil {
 				return err
 			}

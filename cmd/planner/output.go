@@ -298,6 +298,19 @@ func writeFleet(w io.Writer, f fleet.Fleet) {
 	if len(f.Best.Skipped) > 0 {
 		fmt.Fprintf(w, "  %s\n", fleet.LeftOut(f.Best.Skipped))
 	}
+	writeCheapest(w, f.Cheapest)
+}
+
+// writeCheapest prints how the cheapest mix buys each deployment, and its
+// month: owned replicas at their cards' share of the owned nodes.
+func writeCheapest(w io.Writer, cs []fleet.Cheapest) {
+	t := &table{right: []bool{false, false, true}}
+	t.add("deployment", "cheapest", "month")
+	for _, c := range cs {
+		t.add(c.Deployment, c.Words, units.Format(c.PerMonth, "$/month"))
+	}
+	fmt.Fprint(w, "\nCheapest, deployment by deployment (owned replicas at their cards' share of the nodes the mix owns)\n\n")
+	t.write(w)
 }
 
 // writeMonteCarlo prints the base scenario's Monte Carlo: every output that

@@ -98,6 +98,7 @@ var Deployments = Sheet{Name: "Deployments", Frozen: 1, Columns: []Column{
 	{Key: "peak", Header: "peak tokens per second", Aliases: []string{"peaktokens", "peak"}, Width: 12},
 	{Key: "mix", Header: "input:output token mix", Aliases: []string{"inputoutputmix", "tokenmix", "mix"}, Width: 12},
 	{Key: "api", Header: "API", Aliases: []string{"comparewithapi"}, Width: 30},
+	{Key: "profile", Header: "busy hours profile", Aliases: []string{"dailyprofile", "profile"}, Width: 30},
 }}
 
 var Correlations = Sheet{Name: "Correlations", Columns: []Column{

@@ -80,6 +80,7 @@ func fleetGrid(out Output) *grid.Grid {
 	set(10, row, grid.Linked(grid.Number(float64(f.Best.Nodes), count), sum(10)), float64(f.Best.Nodes), false)
 	set(11, row, grid.Linked(grid.Number(f.Best.PerMonth, money), sum(11)), f.Best.PerMonth, true)
 	row = mixTable(g, f, row+2)
+	row = cheapestTable(g, f, row+2)
 	row += 2
 	g.Sentence(1, row, fleetLastCol, "The cheapest mix: "+f.Best.Words+".", grid.StyleLabel)
 	for _, gpu := range f.GPUs {
@@ -168,6 +169,25 @@ func mixTable(g *grid.Grid, f fleet.Fleet, row int) int {
 				g.Sentence(7, row, fleetLastCol, gpu.Best.Rent[i], grid.StyleLabel)
 			}
 		}
+	}
+	return row
+}
+
+// cheapestTable lists how the cheapest mix buys each deployment, a row
+// each: own, or which offer and billing rents it (a profile's base and
+// peak apart), and its month, owned replicas at their cards' share of the
+// nodes the mix owns; it returns the last row.
+func cheapestTable(g *grid.Grid, f fleet.Fleet, row int) int {
+	g.Sentence(1, row, 3, "deployment", grid.StyleHeader)
+	g.Sentence(4, row, 10, "cheapest: own, or the offer and its billing", grid.StyleHeader)
+	g.Set(11, row, grid.Text("per month", grid.StyleHeader))
+	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/month"))
+	for _, c := range f.Cheapest {
+		row++
+		g.Sentence(1, row, 3, c.Deployment, grid.StyleLabel)
+		g.Sentence(4, row, 10, c.Words, grid.StyleLabel)
+		g.Set(11, row, grid.Number(c.PerMonth, money))
+		g.Width(11, figureWidth(c.PerMonth, true))
 	}
 	return row
 }
