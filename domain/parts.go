@@ -34,11 +34,12 @@ type Deployment struct {
 	// Profile is the share of the replicas busy in each hour of the day,
 	// hour 0 first (24 of them), when the busy hours profile gives one;
 	// nil otherwise. HoursPerMonth is then days per month × its sum.
-	Profile []float64
-	Notes   string
-	Origin  diag.Origin
-	Where   map[string]diag.Origin // the cell of each column
-	Texts   map[string]bool        // the number columns typed as text ("264")
+	Profile     []float64
+	ProfileText string // the profile as typed, trimmed
+	Notes       string
+	Origin      diag.Origin
+	Where       map[string]diag.Origin // the cell of each column
+	Texts       map[string]bool        // the number columns typed as text ("264")
 }
 
 // Correlation is a rank correlation between two uncertain inputs, induced

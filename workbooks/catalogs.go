@@ -255,7 +255,7 @@ func (r *reader) deploymentProfile(t *table, row int, d *domain.Deployment, perD
 		r.fail(dayAt, d.Name, "the busy hours profile adds up to %s hours a day, but hours per day is %s; type %s, or change the profile", units.Plain(sum), units.Plain(perDay), units.Plain(sum))
 		return false
 	}
-	d.Profile = p
+	d.Profile, d.ProfileText = p, strings.TrimSpace(raw)
 	return true
 }
 

@@ -369,9 +369,18 @@ func checkRenting(ts *testscript.TestScript, neg bool, args []string) {
 	for _, g := range doc.Fleet.GPUs {
 		c.that(near(g.RentPerMonth, rent[g.GPU]) && g.Cards == cards[g.GPU], "fleet %s: %v cards renting at %v a month; the deployments add up to %v cards, %v",
 			g.GPU, g.Cards, g.RentPerMonth, cards[g.GPU], rent[g.GPU])
+		// The mix rents each deployment it does not own from the offer of
+		// its GPU that costs least for its hours: these bill by used hours.
 		mix := 0.0
 		for _, name := range g.Rent {
-			mix += doc.deployment(ts, name).RentPerMonth
+			d := doc.deployment(ts, name)
+			least := math.Inf(1)
+			for _, o := range doc.Scenarios[0].Offers {
+				if strings.EqualFold(o.GPU, d.GPU) {
+					least = math.Min(least, d.Cards*d.Replicas*d.Hours*o.Price)
+				}
+			}
+			mix += least
 		}
 		if g.Scenario != "" {
 			mix += g.BestNodes * nodeCost(g.Scenario)

@@ -22,16 +22,20 @@ import (
 // cards all replicas need packed onto the owning scenario's nodes, owning
 // all of it against renting all of it, and the cheapest mix in words;
 // below, the least month for each number of owned nodes, and its chart.
-// The packing and the mix are planner's: they are values, which planner
-// eval recomputes.
-func fleetGrid(out Output) *grid.Grid {
+// The node's cards and cost, the cards and the rent of every deployment
+// and, when the cards decide the nodes, the packing and owning all are
+// live formulas of Results and Deployment costs; how busy the nodes are,
+// the cheapest mix and the month by nodes owned are planner's values, and
+// a flag at the top says, live, whether any input they read has changed
+// since planner eval computed them (fleet_live.go).
+func fleetGrid(out Output, lay *resultsLayout) *grid.Grid {
 	f := out.Fleet
 	g := grid.NewOwned(Fleet, HeaderRow, 1, 24, 18, 9, 12, 8, 8, 10, 14, 14, 10, 14)
 	// A page or two: the header row is not repeated above the mix and the
 	// chart, which have their own.
 	g.PrintHeader(0)
 	provenance(g, "Fleet: every deployment together, owned on nodes or rented", out,
-		"each replica stays within one node, a larger one takes whole nodes; the packing, the node costs (each owning scenario's node_cost_per_month in Results, from Assumptions) and the cheapest mix are values planner eval wrote: run it after changing Deployments or the inputs")
+		"each replica stays within one node, a larger one takes whole nodes; the cards, the rents and the node costs follow Deployment costs and Results live, the cheapest mix and how busy the nodes are are planner eval's: the line below says when an input changed since")
 	g.Line(HeaderRow, grid.Headers("GPU", "own: scenario", "cards per node", "node per month", "cards", "nodes", "node busy",
 		"own all per month", "rent all per month", "cheapest: nodes", "cheapest per month")...)
 	g.WrapHeight(HeaderRow, 9, "cards per node")
@@ -45,6 +49,7 @@ func fleetGrid(out Output) *grid.Grid {
 		g.Set(col, row, c)
 		g.Width(col, figureWidth(v, cents))
 	}
+	costs := costsLayoutOf(out)
 	row := HeaderRow
 	for _, gpu := range f.GPUs {
 		row++
@@ -62,6 +67,7 @@ func fleetGrid(out Output) *grid.Grid {
 		set(9, row, grid.Number(gpu.RentPerMonth, money), gpu.RentPerMonth, true)
 		set(10, row, grid.Number(float64(gpu.Best.Nodes), count), float64(gpu.Best.Nodes), false)
 		set(11, row, grid.Number(gpu.Best.PerMonth, money), gpu.Best.PerMonth, true)
+		fleetLinks(g, out, lay, costs, gpu, row)
 	}
 	row++
 	if rented := rentedOnly(f); len(rented) > 0 {
@@ -74,8 +80,22 @@ func fleetGrid(out Output) *grid.Grid {
 	sum := func(col int) string {
 		return "SUM(" + grid.CellName(col, HeaderRow+1) + ":" + grid.CellName(col, row-1) + ")"
 	}
-	// Owning all rents the GPUs no scenario owns: a value, not a sum.
-	set(8, row, grid.Number(f.Best.OwnAll, money), f.Best.OwnAll, true)
+	// Owning all rents the GPUs no scenario owns.
+	var ownAll []string
+	for i, gpu := range f.GPUs {
+		col := 8
+		if gpu.Scenario == "" {
+			col = 9
+		} else if gpu.Note != "" {
+			ownAll = nil
+			break
+		}
+		ownAll = append(ownAll, grid.CellName(col, HeaderRow+1+i))
+	}
+	set(8, row, grid.Linked(grid.Number(f.Best.OwnAll, money), "SUM("+strings.Join(ownAll, ",")+")"), f.Best.OwnAll, true)
+	if ownAll == nil {
+		set(8, row, grid.Number(f.Best.OwnAll, money), f.Best.OwnAll, true)
+	}
 	set(9, row, grid.Linked(grid.Number(f.Best.RentAll, money), sum(9)), f.Best.RentAll, true)
 	set(10, row, grid.Linked(grid.Number(float64(f.Best.Nodes), count), sum(10)), float64(f.Best.Nodes), false)
 	set(11, row, grid.Linked(grid.Number(f.Best.PerMonth, money), sum(11)), f.Best.PerMonth, true)
@@ -100,9 +120,18 @@ func fleetGrid(out Output) *grid.Grid {
 			}
 		}
 	}
-	curveTable(g, f, row+2)
+	row = curveTable(g, f, row+2)
+	if checks := fleetChecks(g, out, lay, costs, row+2); checks != "" {
+		flag := fmt.Sprintf("IF(COUNTIF(%s,0)>0,%s,%s)", checks, excelString(FleetStale), excelString(FleetUpToDate))
+		g.Sentence(1, flagRow, fleetLastCol, FleetUpToDate, grid.StyleLabel)
+		g.Link(1, flagRow, flag)
+		g.ShadeByFormula("A3", `$A$3=`+excelString(FleetUpToDate), `$A$3=`+excelString(FleetStale))
+	}
 	return g
 }
+
+// flagRow is the row of the Fleet sheet's flag, under the provenance.
+const flagRow = ProvenanceRow + 1
 
 // listLines is the most lines a list of names takes in one row: a longer
 // one takes a row a name.
@@ -196,7 +225,7 @@ func cheapestTable(g *grid.Grid, f fleet.Fleet, row int) int {
 // owning that many (the deployments that save most on them owned, the rest
 // rented), and draws it. A curve of many nodes is sampled (fleet.GPU's
 // Curve): the rows are the nodes any GPU's curve has.
-func curveTable(g *grid.Grid, f fleet.Fleet, row int) {
+func curveTable(g *grid.Grid, f fleet.Fleet, row int) int {
 	var gpus []fleet.GPU
 	at := map[int]bool{}
 	least, sampled := true, false
@@ -211,7 +240,7 @@ func curveTable(g *grid.Grid, f fleet.Fleet, row int) {
 		}
 	}
 	if len(gpus) == 0 {
-		return
+		return row - 2
 	}
 	nodes := slices.Sorted(maps.Keys(at))
 	title := "The least month by the number of owned nodes, per GPU: the deployments that save most on them owned, the rest rented"
@@ -250,6 +279,7 @@ func curveTable(g *grid.Grid, f fleet.Fleet, row int) {
 	chartTop := last + 2
 	g.KeepTogether(row, chartTop+fleetChartHeight/rowPixels)
 	g.AddChart(grid.CellName(2, chartTop), fleetChart(g.Sheet(), gpus, header, last, nodes[len(nodes)-1], sampled))
+	return chartTop + fleetChartHeight/rowPixels
 }
 
 // fleetChartHeight is the Fleet chart's height in pixels.

@@ -41,7 +41,7 @@ func Owned(out Output, had func(sheet string) bool) []*grid.Grid {
 		grids = append(grids, costsGrid(out, lay))
 	}
 	if len(out.Fleet.GPUs) > 0 || had(Fleet) {
-		grids = append(grids, fleetGrid(out))
+		grids = append(grids, fleetGrid(out, lay))
 	}
 	if len(comparedOffers(out.Results[0])) > 0 || had(CashFlow) {
 		grids = append(grids, cashFlowGrid(out, lay))
