@@ -25,9 +25,10 @@ type checkRow struct {
 	checks []string
 }
 
-// maxChecks is the most comparisons one check cell holds, so that its
-// formula stays within Excel's 8,192 characters.
-const maxChecks = 40
+// maxChecks is the most comparisons one check cell holds and
+// maxCheckChars the most characters they take, so that its formula stays
+// within Excel's 255 arguments of AND and 8,192 characters.
+const maxChecks, maxCheckChars = 40, 8000
 
 // writeChecks writes rows of checks from row under a title, each what it
 // reads across columns 1 to last-1 and in column last a cell that is 1
@@ -38,7 +39,15 @@ func writeChecks(g *grid.Grid, title string, last, row int, rows []checkRow) str
 	first := row + 1
 	for _, r := range rows {
 		for part := r.checks; len(part) > 0; {
-			n := min(len(part), maxChecks)
+			n, chars := 0, 0
+			for n < len(part) && n < maxChecks && chars+len(part[n]) < maxCheckChars {
+				chars += len(part[n]) + 1
+				n++
+			}
+			if n == 0 { // one comparison longer than a formula may be: left out
+				part = part[1:]
+				continue
+			}
 			row++
 			g.Sentence(1, row, last-1, r.what, grid.StyleLabel)
 			g.Set(last, row, grid.Linked(grid.Number(1, grid.WithFormat(grid.StyleResult, "0")), "IF(AND("+strings.Join(part[:n], ",")+"),1,0)"))
