@@ -3,6 +3,7 @@ package sheets
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"planner/deploy"
@@ -172,10 +173,20 @@ func fleetChecks(g *grid.Grid, out Output, lay *resultsLayout, costs costsLayout
 	return writeChecks(g, "The inputs planner eval read for the fleet: 1 while a row is as it read it, 0 once it changed", fleetLastCol, row, rows)
 }
 
-// nearCell compares a cell's number with the value planner read or computed,
-// within what recalculating the same formula elsewhere may round.
+// nearCell compares a cell's number with the value planner read or
+// computed, within what recalculating the same formula elsewhere may
+// round; an error in the cell is a change. The constants are written as a
+// spreadsheet writes them back (plain digits, at most 12 significant), so
+// that a workbook LibreOffice saved still holds planner's formula.
 func nearCell(ref string, v float64) string {
-	return fmt.Sprintf("ABS(%s-(%s))<=1E-9*MAX(1,ABS(%s))", ref, num(v), num(v))
+	c := constant(v)
+	return fmt.Sprintf("IFERROR(ABS(%s-(%s))<=MAX(1,ABS(%s))/1000000000,0)", ref, c, c)
+}
+
+// constant is v in plain digits, rounded to 12 significant ones.
+func constant(v float64) string {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 12, 64), 64)
+	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
 // sameText compares a cell's text, as planner trims it, with what planner
@@ -237,7 +248,7 @@ func offerChecks(o domain.Offer) []string {
 		v  float64
 	}{{b.TermAt, b.TermMonths}, {b.UpfrontAt, b.Upfront}, {b.InterruptionAt, b.Interruption}, {b.ExtrasAt, b.Extras}} {
 		if c.at.Sheet != "" {
-			checks = append(checks, nearCell(fmt.Sprintf("IFERROR(VALUE(%s&\"\"),0)", cellRef(c.at)), c.v))
+			checks = append(checks, nearCell(fmt.Sprintf("IF(%s=\"\",0,VALUE(%s&\"\"))", cellRef(c.at), cellRef(c.at)), c.v))
 		}
 	}
 	return checks

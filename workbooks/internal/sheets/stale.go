@@ -120,7 +120,7 @@ func valueCheck(ref string, v domain.Value, text bool) string {
 	case v.IsText:
 		return fmt.Sprintf("TRIM(%s&\"\")=%s", ref, excelString(v.Text))
 	case text:
-		return nearCell("IFERROR(VALUE("+ref+"),-1E+307)", v.Num)
+		return nearCell("VALUE("+ref+")", v.Num)
 	}
 	return nearCell("N("+ref+")", v.Num)
 }
