@@ -282,8 +282,8 @@ func TestFleetTotalSaysWhatItRents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if note := rows[1][0]; !strings.Contains(note, " · each replica stays within one node, a larger one takes whole nodes; the packing, the node costs "+
-		"(each owning scenario's node_cost_per_month in Results, from Assumptions) and the cheapest mix are values planner eval wrote: run it after changing Deployments or the inputs") {
+	if note := rows[1][0]; !strings.Contains(note, " · each replica stays within one node, a larger one takes whole nodes; the cards, the rents and the node costs "+
+		"follow Deployment costs and Results live, the cheapest mix and how busy the nodes are are planner eval's: the line below says when an input changed since") {
 		t.Errorf("provenance %q", note)
 	}
 	total := -1

@@ -84,7 +84,6 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 		row++
 	}
 	// Each section prints on one page where it fits on one.
-	flag := 0 // the close calls' flag's row
 	for _, section := range []func(){
 		func() { sizingSection(g, out, notesCol, lay) },
 		func() { offersSection(g, out, compared, notesCol, lay) },
@@ -93,7 +92,7 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 		func() { verdictWords(g, out, lay) },
 		func() { otherOffers(g, base) },
 		func() { inputsSection(g, out, notesCol, lay) },
-		func() { flag = closeCalls(g, out) },
+		func() { closeCalls(g, out) },
 		func() { warnings(g, out.Warnings) },
 	} {
 		start := g.Next() + 1
@@ -101,9 +100,6 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 		if g.LastRow() >= start {
 			g.KeepTogether(start, g.LastRow())
 		}
-	}
-	if flag > 0 {
-		closeCallChecks(g, out, flag)
 	}
 	liveFormulas(g, out, compared, lay)
 	return g, lay
@@ -245,7 +241,7 @@ func verdictWords(g *grid.Grid, out Output, lay *resultsLayout) {
 // P5–P95 of cost per GPU-hour, each on one line that runs across the sheet. It comes last:
 // its length follows the inputs, and a recalculation must not find the
 // live cells below it moved.
-func closeCalls(g *grid.Grid, out Output) (flag int) {
+func closeCalls(g *grid.Grid, out Output) {
 	var lines []string
 	for _, r := range out.Results {
 		mc := out.monteCarloOf(r.Scenario)
@@ -260,21 +256,21 @@ func closeCalls(g *grid.Grid, out Output) (flag int) {
 		}
 	}
 	if len(lines) == 0 {
-		return 0
+		return
 	}
 	row := g.Next() + 1
 	g.Line(row, grid.Text("Close calls (from Monte Carlo: values, not live; the line below says when an input changed since planner eval)", grid.StyleSection))
-	flag = row + 1
+	flag := row + 1
 	g.Sentence(1, flag, 0, UpToDate, grid.StyleLabel)
 	row++
 	for _, l := range lines {
 		row++
 		g.Sentence(1, row, 0, l, grid.StyleLabel)
 	}
-	return flag
+	closeCallChecks(g, out, flag)
 }
 
-// closeCallChecks writes, last, the inputs Monte Carlo read (every input's
+// closeCallChecks writes, under the close calls, the inputs Monte Carlo read (every input's
 // value, range and distribution, the scenarios' cells, every offer's price
 // and billing), each row a check, and makes the close calls' line at flag
 // the live flag over them.
