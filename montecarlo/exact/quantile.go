@@ -582,6 +582,12 @@ func pickBetween(xs []float64, lo, hi float64, ranks []int) []float64 {
 		}
 		return out
 	}
+	if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		// A bracket open on one side, or values beyond the largest
+		// float64, bound nothing to bin between: the finite values'
+		// smallest and largest do, and an infinity falls in an end bin.
+		lo, hi = finiteMinMax(xs)
+	}
 	bins := min(4096, len(xs)/16)
 	h := 1.0 // values spread wider than the largest float64 are binned halved
 	if math.IsInf(hi-lo, 0) {
@@ -592,7 +598,16 @@ func pickBetween(xs []float64, lo, hi float64, ranks []int) []float64 {
 	if !(scale > 0) || math.IsInf(scale, 0) {
 		scale = 0 // no width, or too wide to divide: one bin
 	}
-	binOf := func(x float64) int { return min(int((x*h-low)*scale), bins-1) }
+	binOf := func(x float64) int {
+		v := (x*h - low) * scale
+		switch {
+		case !(v > 0): // below the first bin's edge only at -Inf
+			return 0
+		case v >= float64(bins-1):
+			return bins - 1
+		}
+		return int(v)
+	}
 	counts := make([]int, bins)
 	for _, x := range xs {
 		counts[binOf(x)]++
@@ -647,6 +662,21 @@ func minMax(xs []float64) (lo, hi float64) {
 	lo, hi = math.Inf(1), math.Inf(-1)
 	for _, x := range xs {
 		lo, hi = min(lo, x), max(hi, x)
+	}
+	return lo, hi
+}
+
+// finiteMinMax is the smallest and largest finite value of xs; 0 and 0
+// when none is finite.
+func finiteMinMax(xs []float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, x := range xs {
+		if !math.IsInf(x, 0) && x == x {
+			lo, hi = min(lo, x), max(hi, x)
+		}
+	}
+	if lo > hi {
+		return 0, 0
 	}
 	return lo, hi
 }

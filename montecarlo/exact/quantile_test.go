@@ -181,3 +181,24 @@ func TestHistogramBinsEveryValue(t *testing.T) {
 		}
 	}
 }
+
+// A bracket open below (-Inf its lower edge, and two values beyond the
+// largest float64) still picks the values at the ranks, as sorting them
+// does: binning between -Inf and the upper edge would put every value in
+// no bin at all.
+func TestPickBetweenAnOpenBracket(t *testing.T) {
+	xs := make([]float64, 1000)
+	for i := range xs {
+		xs[i] = -math.MaxFloat64 / float64(1+(i*7919)%1000)
+	}
+	xs[3], xs[700] = math.Inf(-1), math.Inf(-1) // beyond the largest float64
+	sorted := slices.Clone(xs)
+	slices.Sort(sorted)
+	ranks := []int{0, 50, 500, 950, 999}
+	got := pickBetween(xs, math.Inf(-1), sorted[999], ranks)
+	for i, r := range ranks {
+		if got[i] != sorted[r] {
+			t.Errorf("rank %d: %v, want %v", r, got[i], sorted[r])
+		}
+	}
+}
