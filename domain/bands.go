@@ -43,6 +43,9 @@ var bands = map[string]units.Band{
 	Depreciation:       {Noun: "a declining-balance rate a year", Unit: units.Share, Low: 0, High: 1, Example: 0.25},
 	StaffPerMonth:      {Noun: "the staff of one node a month", Unit: "$/month", Low: 0, High: 100000, Example: 1000},
 	NetworkPerMonth:    {Noun: "the network of one node a month", Unit: "$/month", Low: 0, High: 50000, Example: 300},
+	RentChange:         {Noun: "a yearly change of the cloud prices", Unit: units.Change, Low: -0.9, High: 1, Example: -0.3},
+	ElectricityChange:  {Noun: "a yearly change of the electricity price", Unit: units.Change, Low: -0.5, High: 1, Example: 0.05},
+	SoftwarePerGPUYear: {Noun: "a GPU's software licences a year", Unit: "$/GPU-year", Low: 0, High: 50000, Example: 1200},
 	GPUWatts: {Noun: "a GPU's board power", Unit: "W", Low: 50, High: 3000, Example: 700,
 		Slip: func(v float64) (float64, string, string) {
 			return v * 1000, units.Plain(v * 1000), units.Plain(v) + " kW" // kilowatts for watts

@@ -1,6 +1,10 @@
 package domain
 
-import "planner/diag"
+import (
+	"math"
+
+	"planner/diag"
+)
 
 // The ways an offer bills, as the Cloud sheet's billing column names them.
 const (
@@ -133,4 +137,27 @@ func (m *Model) Terms(o Offer) PriceTerms {
 			PerMonth: i*ft.PerMonth + b.Extras}
 	}
 	return PriceTerms{PerUsedHour: o.Price, PerMonth: b.Extras}
+}
+
+// RenewalMonths is how many months offer o's price holds before it renews
+// at the price rent_price_change_per_year has changed it to, which it does
+// at each 12th month of the amortisation: 12 for an offer billed by the
+// hour (used hours, spot), as for a term of a divisor of 12 months, which
+// renews within the year at the year's price; a term of whole years holds
+// its price for all of them. A term of any other length is
+// RenewalUnsupported.
+func RenewalMonths(o Offer) float64 {
+	t := o.TermMonths
+	if o.KindOrDefault() != AllHours || t <= 0 || math.Mod(12, t) == 0 {
+		return 12
+	}
+	return t
+}
+
+// RenewalUnsupported reports a term whose renewals do not fall on the
+// yearly steps of the price: neither whole years nor a divisor of 12
+// months (18, 9), which the path's closed form does not follow.
+func RenewalUnsupported(o Offer) bool {
+	t := o.TermMonths
+	return o.KindOrDefault() == AllHours && t > 0 && math.Mod(12, t) != 0 && math.Mod(t, 12) != 0
 }

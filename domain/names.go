@@ -57,11 +57,13 @@ const (
 
 // The names the Cash flow sheet follows month by month, beside capex,
 // residual and amortization_months: the monthly cost of capital, the
-// running cost a month, and per offer the rent of the used hours a month.
+// running cost a month, per offer the rent of the used hours a month, and
+// the power a month, which moves along electricity's path.
 const (
-	MonthlyRate = "monthly_rate"
-	RunningCost = "running_cost_per_month"
-	RentUsed    = "rent_used_per_month"
+	MonthlyRate   = "monthly_rate"
+	RunningCost   = "running_cost_per_month"
+	RentUsed      = "rent_used_per_month"
+	PowerPerMonth = "power_per_month"
 )
 
 // The names the engine gives formulas from the sizing of the scenario's
@@ -103,13 +105,14 @@ const (
 
 // The inputs of owning's lines beyond the article's three, which the
 // built-in library reads (a workbook made before them is given them at
-// zero when read): the cost of capital, maintenance, staff and the
-// network. Each is zero unless the workbook gives it.
+// zero when read): the cost of capital, maintenance, staff, the network
+// and software licences. Each is zero unless the workbook gives it.
 const (
 	CostOfCapital      = "cost_of_capital"
 	MaintenancePerYear = "maintenance_per_year"
 	StaffPerMonth      = "staff_per_month"
 	NetworkPerMonth    = "network_per_month"
+	SoftwarePerGPUYear = "software_per_gpu_year"
 )
 
 // The inputs that put owning against renting after tax: the tax rate on
@@ -120,6 +123,20 @@ const (
 	TaxRate              = "tax_rate"
 	Depreciation         = "depreciation"
 	DepreciationPerMonth = "depreciation_per_month"
+)
+
+// The paths over the term: how the cloud prices and the electricity
+// price change a year, each compounding at each 12th month of the
+// amortisation (months 13, 25, …), and, per offer, how many months its
+// price holds before it renews at the changed price (12, or an all hours
+// term's whole years). With a change, NPV, payback, the verdict and the
+// break-even follow the prices month by month.
+const (
+	RentChange         = "rent_price_change_per_year"
+	ElectricityChange  = "electricity_price_change_per_year"
+	OfferRenewalMonths = "offer_renewal_months"
+	RentPathFactor     = "rent_path_factor"
+	PowerPathFactor    = "power_path_factor"
 )
 
 // LaterInputs are the inputs the built-in cost per GPU-hour came to read
@@ -133,10 +150,14 @@ func LaterInputs() []string { return slices.Clone(laterInputs()) }
 var laterInputs = sync.OnceValue(func() []string { return formulas.AddedInputs(CostPerGPUHour) })
 
 // LaterNPVInputs are the inputs the built-in NPV came to read after it was
-// first made, beyond the cost's (LaterInputs): the tax rate and the
-// depreciation. A workbook without one is given it at zero, before tax.
+// first made, beyond the cost's (LaterInputs): the tax rate, the
+// depreciation and the paths' yearly changes, not offer_renewal_months,
+// which planner sets per offer. A workbook without one is given it at
+// zero: before tax, at today's prices.
 func LaterNPVInputs() []string { return slices.Clone(laterNPVInputs()) }
 
 var laterNPVInputs = sync.OnceValue(func() []string {
-	return slices.DeleteFunc(formulas.AddedInputs(NPVSaving), func(n string) bool { return slices.Contains(laterInputs(), n) })
+	return slices.DeleteFunc(formulas.AddedInputs(NPVSaving), func(n string) bool {
+		return n == OfferRenewalMonths || slices.Contains(laterInputs(), n)
+	})
 })

@@ -47,7 +47,7 @@ func (p *Plan) NewBatch(sc domain.Scenario, vary []string, size int, needs ...st
 	varying := b.varies
 	for _, name := range vary {
 		s, ok := p.prog.inputSlot[name]
-		if !ok || name == domain.OfferPrice {
+		if !ok || name == domain.OfferPrice || name == domain.OfferRenewalMonths {
 			return nil, fmt.Errorf("%s is not an input", name)
 		}
 		varying[s] = true

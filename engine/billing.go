@@ -61,6 +61,8 @@ func (l *lowerer) exactBreakeven(plan *Plan) func(tree ast.Node, dst int32) {
 	if b == nil || !ok || !isFormula || squeeze(plan.checked[i].Formula.Source) != squeeze(builtin.Source) {
 		return nil
 	}
+	rent, okR := l.nodeSlot(plan, domain.RentChange)
+	power, okP := l.nodeSlot(plan, domain.ElectricityChange)
 	return func(tree ast.Node, dst int32) {
 		asWritten := l.expr(tree, plan)
 		exact := l.emit(opAnd, b.fixed, b.perUsedHour, 0)
@@ -68,6 +70,15 @@ func (l *lowerer) exactBreakeven(plan *Plan) func(tree ast.Node, dst int32) {
 		// used, so that a term's break-even stays finite.
 		perUsed := l.emit(opSel, exact, b.perUsedHour, l.constant(1))
 		u := l.emit(opDiv, l.emit(opSub, cost, b.fixed, 0), perUsed, 0)
+		if okR && okP {
+			// Along a path the formula is the utilisation at which the
+			// NPV is zero as if the whole rent grew with the used hours:
+			// the rent it stands for there, offer_price × its value, less
+			// the fixed part, is paid per used hour.
+			paths := l.emit(opOr, rent, power, 0)
+			atZero := l.emit(opDiv, l.emit(opSub, l.emit(opMul, l.p.priceSlot, asWritten, 0), b.fixed, 0), perUsed, 0)
+			u = l.emit(opSel, paths, atZero, u)
+		}
 		*l.code = append(*l.code, instr{op: opSel, dst: dst, a: exact, b: u, c: asWritten})
 	}
 }
@@ -95,6 +106,7 @@ func (l *lowerer) nodeSlot(plan *Plan, name string) (int32, bool) {
 // per-offer code reads.
 func (p *Plan) setOffer(slots []float64, o domain.Offer) {
 	slots[p.prog.priceSlot] = o.Price
+	slots[p.prog.renewalSlot] = domain.RenewalMonths(o)
 	if b := p.prog.billing; b != nil {
 		t := p.model.Terms(o)
 		slots[b.perUsedHour], slots[b.perCalendarHour], slots[b.perMonth] = t.PerUsedHour, t.PerCalendarHour, t.PerMonth
@@ -112,5 +124,5 @@ func (p *Plan) offerInput(s int32) bool {
 	if b := p.prog.billing; b != nil && (s == b.perUsedHour || s == b.perCalendarHour || s == b.perMonth) {
 		return true
 	}
-	return s == p.prog.priceSlot
+	return s == p.prog.priceSlot || s == p.prog.renewalSlot
 }

@@ -153,8 +153,9 @@ func flatten(err error) diag.Diagnostics {
 // environment gives every input, offer_price and every formula a kind, and
 // reports names defined twice or spelled so that no formula could use them.
 func environment(m domain.Model) (formulas.Env, diag.Diagnostics) {
-	env := formulas.Env{domain.OfferPrice: formulas.Number}
-	provided := map[string]string{domain.OfferPrice: "offer_price is set by planner for each cloud offer; choose another name"}
+	env := formulas.Env{domain.OfferPrice: formulas.Number, domain.OfferRenewalMonths: formulas.Number}
+	provided := map[string]string{domain.OfferPrice: "offer_price is set by planner for each cloud offer; choose another name",
+		domain.OfferRenewalMonths: "offer_renewal_months is set by planner for each cloud offer; choose another name"}
 	if m.SizingEnabled() {
 		for _, name := range domain.SizingNames() {
 			env[name] = formulas.Number
@@ -392,7 +393,7 @@ func (p *Plan) markPerOffer() {
 	p.perOffer = make([]bool, len(p.checked))
 	for _, v := range p.order {
 		for _, r := range p.checked[v].Refs {
-			if r == domain.OfferPrice {
+			if r == domain.OfferPrice || r == domain.OfferRenewalMonths {
 				p.perOffer[v] = true
 			}
 		}

@@ -34,7 +34,7 @@ func (p *Plan) NewEvaluator(sc domain.Scenario, vary ...string) (*Evaluator, err
 		varying := make([]bool, p.prog.slots)
 		for _, name := range vary {
 			s, ok := p.prog.inputSlot[name]
-			if !ok || name == domain.OfferPrice {
+			if !ok || name == domain.OfferPrice || name == domain.OfferRenewalMonths {
 				return nil, fmt.Errorf("%s is not an input%s", name, p.DidYouMean(name))
 			}
 			varying[s] = true

@@ -20,6 +20,7 @@ type program struct {
 	offer       []instr   // formulas that do, run once per offer
 	inputSlot   map[string]int32
 	priceSlot   int32
+	renewalSlot int32         // offer_renewal_months, set per offer as the price is
 	billing     *billingSlots // nil when every offer bills its used hours alone
 	exact       bool          // the break-even is lowered by exactBreakeven
 	formulaSlot []int32       // by formula position in model order
@@ -45,6 +46,8 @@ func compile(plan *Plan) *program {
 	}
 	p.priceSlot = l.newSlot(0)
 	p.inputSlot[domain.OfferPrice] = p.priceSlot
+	p.renewalSlot = l.newSlot(0)
+	p.inputSlot[domain.OfferRenewalMonths] = p.renewalSlot
 	if m.SizingEnabled() {
 		for _, name := range domain.SizingNames() {
 			p.inputSlot[name] = l.newSlot(0)

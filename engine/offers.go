@@ -38,10 +38,10 @@ func dollarsAndCents(v float64) string { return units.Format(v, "$/GPU-h") }
 // are listed, never compared, which a typo ("H100" for "H100 SXM") would
 // otherwise hide.
 func (p *Plan) offerWarnings() diag.Diagnostics {
+	out := p.renewalWarnings()
 	if len(p.model.GPUs) == 0 {
-		return nil
+		return out
 	}
-	var out diag.Diagnostics
 	for _, o := range p.model.Offers {
 		if _, ok := p.model.GPUSpec(o.GPU); ok {
 			continue
@@ -64,4 +64,57 @@ func (p *Plan) suggestGPU(typed, label string) string { return p.model.SuggestGP
 // is nothing to compare: where its verdict would be.
 func noOffer(gpu string) string {
 	return fmt.Sprintf("no %s offer in Cloud to compare with: add one", gpu)
+}
+
+// renewalWarnings point at the terms whose renewals miss the yearly steps
+// of rent_price_change_per_year (neither whole years nor a divisor of 12
+// months) when the rent may change: planner renews them at the price
+// changed by (1 + change) to the power of the term's years, which the
+// steps at months 13, 25, … would not give.
+func (p *Plan) renewalWarnings() diag.Diagnostics {
+	if !p.mayChange(domain.RentChange) {
+		return nil
+	}
+	var out diag.Diagnostics
+	for _, o := range p.model.Offers {
+		if f, ok := p.model.FallbackOf(o); ok && o.KindOrDefault() == domain.Spot && domain.RenewalMonths(f) != 12 {
+			at := o.FallbackAt
+			if at.Sheet == "" {
+				at = o.Origin
+			}
+			out = append(out, &diag.Diagnostic{Origin: at, Name: o.Label(), Severity: diag.Warning, Msg: fmt.Sprintf(
+				"the fallback %s is a term of %s months, but along %s planner reprices the spot offer, its fallback's share too, at each 12th month (months 13, 25, …); for the term's own renewals, compare the term itself",
+				f.Label(), units.Plain(f.TermMonths), domain.RentChange)})
+		}
+		if !domain.RenewalUnsupported(o) {
+			continue
+		}
+		at := o.TermAt
+		if at.Sheet == "" {
+			at = o.Origin
+		}
+		years := units.Plain(o.TermMonths / 12)
+		out = append(out, &diag.Diagnostic{Origin: at, Name: o.Label(), Severity: diag.Warning, Msg: fmt.Sprintf(
+			"a term of %s months renews off the yearly steps of %s (months 13, 25, …): planner renews it at the price changed by (1 + change) to the power %s, the term's years; make the term whole years, or a divisor of 12 months, to follow the steps",
+			units.Plain(o.TermMonths), domain.RentChange, years)})
+	}
+	return out
+}
+
+// mayChange reports whether input name is other than 0 in the base, a
+// scenario or its range.
+func (p *Plan) mayChange(name string) bool {
+	in, ok := p.model.Input(name)
+	if !ok {
+		return false
+	}
+	if in.Value.Num != 0 || in.HasRange && (in.Low != 0 || in.High != 0) {
+		return true
+	}
+	for _, sc := range p.model.Scenarios {
+		if v, ok := sc.Set[name]; ok && v.Num != 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -108,8 +108,8 @@ func of(m domain.Model, canonical bool) []Fact {
 func inputFact(in domain.Input) string {
 	s := in.Value.String()
 	switch {
-	case in.Unit == units.Share && !in.Value.IsText:
-		s += " (" + units.Format(in.Value.Num, units.Share) + ")" // 0.4 is 40 %, not 0.4 %
+	case (in.Unit == units.Share || in.Unit == units.Change) && !in.Value.IsText:
+		s += " (" + units.Format(in.Value.Num, in.Unit) + ")" // 0.4 is 40 %, not 0.4 %
 	case in.Unit != "":
 		s += " " + in.Unit
 	}

@@ -31,7 +31,7 @@ func TestOwnCostFormulaThatLeavesALineOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "plan.xlsx: Formulas!B17: cost_per_gpu_hour: does not read maintenance_per_year, which Assumptions!B16 sets to 5.0 %: the break-even and the verdicts leave it out, while the NPV and the Cash flow sheet count it; " +
-		"write the expression as the built-in does, capital_per_gpu_hour + power_per_gpu_hour + rack_per_gpu_hour + maintenance_per_gpu_hour + staff_per_gpu_hour + network_per_gpu_hour, or delete the row to use the built-in"
+		"write the expression as the built-in does, capital_per_gpu_hour + power_per_gpu_hour + rack_per_gpu_hour + maintenance_per_gpu_hour + staff_per_gpu_hour + network_per_gpu_hour + software_per_gpu_hour, or delete the row to use the built-in"
 	if got := p.Warnings().Error(); got != want {
 		t.Errorf("warning\n%s\nwant\n%s", got, want)
 	}

@@ -62,6 +62,14 @@ func PaybackOf(r *engine.Result, o engine.OfferResult) *Payback {
 		return nil
 	}
 	b := &Payback{Within: int(n)}
+	if p, ok := PathOf(r, o); ok && p.Changes() {
+		t := r.Values[domain.TaxRate]
+		d, ok := DepreciationOf(r)
+		if t != 0 && !ok {
+			return nil
+		}
+		return p.payback(b, capex, saving, capex*r.Values[domain.Residual], t, d)
+	}
 	if t := r.Values[domain.TaxRate]; t != 0 {
 		d, ok := DepreciationOf(r)
 		if !ok {

@@ -7,10 +7,10 @@ import (
 
 // The built-in cost per GPU-hour of planner 0.1 read capital (capex, gpus,
 // residual, the amortisation), power and rack; today's reads the cost of
-// capital (through monthly_rate), maintenance, staff and the network too,
-// in that order down the library.
+// capital (through monthly_rate), maintenance, staff, the network and
+// software licences too, in that order down the library.
 func TestAddedInputsOfTheCostPerGPUHour(t *testing.T) {
-	want := []string{"cost_of_capital", "maintenance_per_year", "staff_per_month", "network_per_month"}
+	want := []string{"cost_of_capital", "maintenance_per_year", "staff_per_month", "network_per_month", "software_per_gpu_year"}
 	if got := AddedInputs("cost_per_gpu_hour"); !slices.Equal(got, want) {
 		t.Errorf("AddedInputs(cost_per_gpu_hour) = %v, want %v", got, want)
 	}

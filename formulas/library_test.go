@@ -11,7 +11,7 @@ import (
 var (
 	canonicalInputs = []string{"capex", "gpus", "amortization_months", "residual", "gpu_watts", "pue",
 		"electricity_price", "rack_per_month", "hours_per_month", "utilization", "cost_of_capital", "maintenance_per_year", "staff_per_month",
-		"network_per_month", "tax_rate", "depreciation"}
+		"network_per_month", "software_per_gpu_year", "tax_rate", "depreciation", "rent_price_change_per_year", "electricity_price_change_per_year"}
 	canonicalOutputs = []string{"capital_per_gpu_hour", "power_per_gpu_hour", "rack_per_gpu_hour",
 		"cost_per_gpu_hour", "cost_per_used_hour", "power_per_month", "breakeven_utilization", "capital_per_month",
 		"maintenance_per_gpu_hour", "staff_per_gpu_hour", "network_per_gpu_hour", "npv_saving", "depreciation_per_month", "tax_shield_pv"}
@@ -19,7 +19,7 @@ var (
 
 func TestLibraryChecksAgainstTheCanonicalInputs(t *testing.T) {
 	lib := Library()
-	e := Env{"offer_price": Number}
+	e := Env{"offer_price": Number, "offer_renewal_months": Number}
 	for _, n := range canonicalInputs {
 		e[n] = Number
 	}

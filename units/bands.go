@@ -103,7 +103,7 @@ func (b Band) Range() string {
 // 65.0 %, $285,000.
 func (b Band) show(v float64) string {
 	switch b.Unit {
-	case Share, Money:
+	case Share, Money, Change:
 		return Format(v, b.Unit)
 	}
 	return strings.TrimSpace(Plain(v) + " " + shownUnit(b.Unit))

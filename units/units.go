@@ -11,9 +11,14 @@ import (
 // Units planner writes and recognises. Any other text is a valid unit too; it
 // gets a plain number format.
 const (
-	Share = "%"    // a fraction of 1, shown as a percentage
-	Money = "$"    // a sum of dollars
-	Text  = "text" // a name, not a number
+	Share = "%" // a fraction of 1, shown as a percentage
+	// Change is a yearly change of a price or a rate, shown as a
+	// percentage: -30 % is a price falling by 30 % a year. Unlike a share
+	// it may be negative, though not so far that the price falls below
+	// nothing.
+	Change = "%/year"
+	Money  = "$"    // a sum of dollars
+	Text   = "text" // a name, not a number
 )
 
 // counts are units whose values are whole numbers above zero.
@@ -28,7 +33,7 @@ func IsMoney(unit string) bool { return unit == Money || strings.HasPrefix(unit,
 // ExcelFormat is the number format a cell of this unit gets.
 func ExcelFormat(unit string) string {
 	switch {
-	case unit == Share:
+	case unit == Share || unit == Change:
 		return "0.0%"
 	case unit == Money:
 		return "$#,##0"
@@ -67,11 +72,11 @@ func Format(v float64, unit string) string {
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0):
 		return NoNumber
-	case unit == Share && math.IsInf(v*100, 0):
+	case (unit == Share || unit == Change) && math.IsInf(v*100, 0):
 		return hugePercent(v)
-	case unit == Share && math.Abs(v*100) >= huge:
+	case (unit == Share || unit == Change) && math.Abs(v*100) >= huge:
 		return strconv.FormatFloat(v*100, 'g', -1, 64) + " %"
-	case unit == Share:
+	case unit == Share || unit == Change:
 		return group(v*100, 1) + " %"
 	case math.Abs(v) >= huge && IsMoney(unit):
 		return sign(v) + "$" + strconv.FormatFloat(math.Abs(v), 'g', -1, 64)
@@ -151,6 +156,10 @@ func Check(v float64, unit string) string {
 		// 65 typed where 65 % was meant: the cell holds 65, not 0.65. (1.5
 		// is as likely 150 % as 1.5 %.)
 		return fmt.Sprintf("is %s, outside 0 %%..100 %%: did you mean %s %% (%s)? type %s or %s %%", Format(v, unit), Plain(v), Plain(v/100), Plain(v/100), Plain(v))
+	case unit == Change && (v >= 2 && v <= 100 || v <= -2 && v >= -100):
+		return fmt.Sprintf("is %s a year: did you mean %s %% (%s)? type %s or %s %%", Format(v, unit), Plain(v), Plain(v/100), Plain(v/100), Plain(v))
+	case unit == Change && v <= -1:
+		return fmt.Sprintf("is %s a year; a price cannot fall by 100 %% or more a year: type a change above -100 %%, such as -30 %%", Format(v, unit))
 	case unit == Share && (v < 0 || v > 1):
 		return fmt.Sprintf("is %s, outside 0 %%..100 %%; a share is written 0.35 or 35 %%", Format(v, unit))
 	case counts[unit] && v > 0 && v != math.Trunc(v):

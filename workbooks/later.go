@@ -82,7 +82,7 @@ func withLaterInputs(m *domain.Model) (problems, warnings diag.Diagnostics) {
 		return problems, nil
 	}
 	return problems, diag.Diagnostics{diag.Warningf(m.Where, "",
-		"has no row for %s, which planner's formulas read for owning's cost beyond capital, power and rack and for the NPV after tax (a workbook made by an older planner has none); planner takes 0 for each, which keeps this workbook's figures as they were. To set one, add a row with its name, its value and its unit (%s) under the last input",
+		"has no row for %s, which planner's formulas read for owning's cost beyond capital, power and rack and for the NPV after tax and along the prices' paths over the term (a workbook made by an older planner has none); planner takes 0 for each, which keeps this workbook's figures as they were. To set one, add a row with its name, its value and its unit (%s) under the last input",
 		diag.ListAnd(added), laterUnits(added))}
 }
 

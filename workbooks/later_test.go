@@ -28,7 +28,7 @@ func TestOlderWorkbookWithoutTheLaterInputs(t *testing.T) {
 	if problems != nil {
 		t.Fatal(problems)
 	}
-	want := "plan.xlsx: Assumptions: has no row for cost_of_capital, maintenance_per_year and staff_per_month, which planner's formulas read for owning's cost beyond capital, power and rack and for the NPV after tax (a workbook made by an older planner has none); " +
+	want := "plan.xlsx: Assumptions: has no row for cost_of_capital, maintenance_per_year and staff_per_month, which planner's formulas read for owning's cost beyond capital, power and rack and for the NPV after tax and along the prices' paths over the term (a workbook made by an older planner has none); " +
 		"planner takes 0 for each, which keeps this workbook's figures as they were. To set one, add a row with its name, its value and its unit (cost_of_capital: %, maintenance_per_year: %, staff_per_month: $/month) under the last input"
 	if got := warnings.Error(); got != want {
 		t.Errorf("warning\n%s\nwant\n%s", got, want)
@@ -86,14 +86,15 @@ func TestPlanner01WorkbookGetsTheLaterInputs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{domain.CostOfCapital, domain.MaintenancePerYear, domain.NetworkPerMonth, domain.StaffPerMonth, domain.TaxRate, domain.Depreciation} {
+	for _, name := range []string{domain.CostOfCapital, domain.MaintenancePerYear, domain.NetworkPerMonth, domain.StaffPerMonth,
+		domain.SoftwarePerGPUYear, domain.TaxRate, domain.Depreciation, domain.RentChange, domain.ElectricityChange} {
 		in, ok := b.Model.Input(name)
 		if !ok || !in.Defaulted || in.Value != domain.Num(0) {
 			t.Errorf("%s: %+v (found %v), want 0 given by planner", name, in, ok)
 		}
 	}
 	got := b.Warnings.Error()
-	for _, want := range []string{"Assumptions: has no row for cost_of_capital, depreciation, maintenance_per_year, network_per_month, staff_per_month and tax_rate,",
+	for _, want := range []string{"Assumptions: has no row for cost_of_capital, depreciation, electricity_price_change_per_year, maintenance_per_year, network_per_month, rent_price_change_per_year, software_per_gpu_year, staff_per_month and tax_rate,",
 		"Formulas!B4: capital_per_gpu_hour: is the built-in formula of an earlier planner;",
 		"Formulas!B9: cost_per_gpu_hour: is the built-in formula of an earlier planner;"} {
 		if !strings.Contains(got, want) {

@@ -97,13 +97,14 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 
 func TestDefaultModelBuilds(t *testing.T) {
 	m := DefaultModel()
-	if len(m.Inputs) != 19 || len(m.Offers) != 9 || len(m.GPUs) != 6 || len(m.Catalog) != 6 || len(m.Scenarios) != 7 || len(m.Deployments) != 11 {
+	if len(m.Inputs) != 22 || len(m.Offers) != 9 || len(m.GPUs) != 6 || len(m.Catalog) != 6 || len(m.Scenarios) != 7 || len(m.Deployments) != 11 {
 		t.Fatalf("%d inputs, %d offers, %d GPUs, %d models, %d scenarios, %d deployments", len(m.Inputs), len(m.Offers),
 			len(m.GPUs), len(m.Catalog), len(m.Scenarios), len(m.Deployments))
 	}
 	for _, want := range []string{"capex", "gpus", "amortization_months", "residual", "pue",
 		"electricity_price", "rack_per_month", "hours_per_month", "utilization", "gpu", "model", "precision", "kv_headroom",
-		"cost_of_capital", "maintenance_per_year", "staff_per_month", "network_per_month", "tax_rate", "depreciation"} {
+		"cost_of_capital", "maintenance_per_year", "staff_per_month", "network_per_month", "software_per_gpu_year", "tax_rate", "depreciation",
+		"rent_price_change_per_year", "electricity_price_change_per_year"} {
 		if _, ok := m.Input(want); !ok {
 			t.Errorf("the default workbook has no input %s", want)
 		}

@@ -65,9 +65,10 @@ func TestOlderWorkbookUpgrades(t *testing.T) {
 		t.Errorf("older workbook has %d values, a new one %d", len(got), len(want))
 	}
 	wantWarnings := []string{
-		older + ": Formulas!B4: capital_per_gpu_hour: is the built-in formula of an earlier planner; planner now computes capital_per_gpu_hour as monthly_rate == 0 ? per_gpu_capex * (1 - residual) / amortization_hours : capital_per_month / gpus / hours_per_month, with the lines of owning's cost added since (the cost of capital, maintenance, staff and network, each zero until Assumptions gives it), and uses that: replace the expression with it, or delete the row, so that the sheet says what planner computes",
-		older + ": Formulas!B9: cost_per_gpu_hour: is the built-in formula of an earlier planner; planner now computes cost_per_gpu_hour as capital_per_gpu_hour + power_per_gpu_hour + rack_per_gpu_hour + maintenance_per_gpu_hour + staff_per_gpu_hour + network_per_gpu_hour, with the lines of owning's cost added since (the cost of capital, maintenance, staff and network, each zero until Assumptions gives it), and uses that: replace the expression with it, or delete the row, so that the sheet says what planner computes",
-		older + ": Assumptions: has no row for cost_of_capital, depreciation, maintenance_per_year, network_per_month, staff_per_month and tax_rate, which planner's formulas read for owning's cost beyond capital, power and rack and for the NPV after tax (a workbook made by an older planner has none); planner takes 0 for each, which keeps this workbook's figures as they were. To set one, add a row with its name, its value and its unit (cost_of_capital: %, depreciation: %, maintenance_per_year: %, network_per_month: $/month, staff_per_month: $/month, tax_rate: %) under the last input",
+		older + ": Formulas!B4: capital_per_gpu_hour: is the built-in formula of an earlier planner; planner now computes capital_per_gpu_hour as monthly_rate == 0 ? per_gpu_capex * (1 - residual) / amortization_hours : capital_per_month / gpus / hours_per_month, with what planner added since (the lines of owning's cost: the cost of capital, maintenance, staff, network and software; the tax rate; the prices' paths over the term; each zero until Assumptions gives it), and uses that: replace the expression with it, or delete the row, so that the sheet says what planner computes",
+		older + ": Formulas!B9: cost_per_gpu_hour: is the built-in formula of an earlier planner; planner now computes cost_per_gpu_hour as capital_per_gpu_hour + power_per_gpu_hour + rack_per_gpu_hour + maintenance_per_gpu_hour + staff_per_gpu_hour + network_per_gpu_hour + software_per_gpu_hour, with what planner added since (the lines of owning's cost: the cost of capital, maintenance, staff, network and software; the tax rate; the prices' paths over the term; each zero until Assumptions gives it), and uses that: replace the expression with it, or delete the row, so that the sheet says what planner computes",
+		older + ": Formulas!B12: breakeven_utilization: is the built-in formula of an earlier planner; planner now computes breakeven_utilization as rent_price_change_per_year == 0 && electricity_price_change_per_year == 0 ? cost_per_gpu_hour / offer_price : utilization * (1 - npv_saving / ((1 - tax_rate) * rent_used_per_month * rent_path_factor)), with what planner added since (the lines of owning's cost: the cost of capital, maintenance, staff, network and software; the tax rate; the prices' paths over the term; each zero until Assumptions gives it), and uses that: replace the expression with it, or delete the row, so that the sheet says what planner computes",
+		older + ": Assumptions: has no row for cost_of_capital, depreciation, electricity_price_change_per_year, maintenance_per_year, network_per_month, rent_price_change_per_year, software_per_gpu_year, staff_per_month and tax_rate, which planner's formulas read for owning's cost beyond capital, power and rack and for the NPV after tax and along the prices' paths over the term (a workbook made by an older planner has none); planner takes 0 for each, which keeps this workbook's figures as they were. To set one, add a row with its name, its value and its unit (cost_of_capital: %, depreciation: %, electricity_price_change_per_year: %/year, maintenance_per_year: %, network_per_month: $/month, rent_price_change_per_year: %/year, software_per_gpu_year: $/GPU-year, staff_per_month: $/month, tax_rate: %) under the last input",
 	}
 	if strings.Join(warnings, "\n") != strings.Join(wantWarnings, "\n") {
 		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(warnings, "\n"), strings.Join(wantWarnings, "\n"))
@@ -80,13 +81,14 @@ func TestOlderWorkbookUpgrades(t *testing.T) {
 			return err
 		}
 		for i, r := range [][]any{{"cost_of_capital", 0.08, "%"}, {"maintenance_per_year", 0.05, "%"},
-			{"staff_per_month", 400, "$/month"}, {"network_per_month", 150, "$/month"}, {"tax_rate", 0, "%"}, {"depreciation", 0, "%"}} {
+			{"staff_per_month", 400, "$/month"}, {"network_per_month", 150, "$/month"}, {"software_per_gpu_year", 0, "$/GPU-year"},
+			{"tax_rate", 0, "%"}, {"depreciation", 0, "%"}, {"rent_price_change_per_year", 0, "%/year"}, {"electricity_price_change_per_year", 0, "%/year"}} {
 			if err := f.SetSheetRow("Assumptions", fmt.Sprintf("A%d", len(rows)+1+i), &r); err != nil {
 				return err
 			}
 		}
-		// Formulas rows 9 and 4, the later first so that the earlier keeps its place.
-		for _, row := range []int{9, 4} {
+		// Formulas rows 12, 9 and 4, the later first so that the earlier keep their place.
+		for _, row := range []int{12, 9, 4} {
 			if err := f.RemoveRow("Formulas", row); err != nil {
 				return err
 			}

@@ -2,6 +2,7 @@ package sheets
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 
@@ -31,6 +32,7 @@ type cashFlow struct {
 	verdict                        []string          // per offer: its verdict, in Results; "" when Results has none
 	rate, capex, residual, running float64
 	tax                            *cashTax // nil before tax
+	paths                          bool     // Results has the paths' inputs: the months follow them
 	own                            int      // the column of owning's cash
 }
 
@@ -70,6 +72,7 @@ func cashFlowOf(out Output, lay *resultsLayout) (*cashFlow, string) {
 	cf.rate, cf.capex = base.Values[domain.MonthlyRate], base.Values[domain.Capex]
 	cf.residual, cf.running = base.Values[domain.Residual], base.Values[domain.RunningCost]
 	cf.own = cfOwn
+	cf.followPaths(lay)
 	if !cf.taxed(lay) {
 		return nil, fmt.Sprintf("The base scenario has a tax_rate but no value of %s or %s, which the cash flow after tax follows.", domain.Depreciation, domain.DepreciationPerMonth)
 	}
@@ -92,6 +95,53 @@ func cashFlowOf(out Output, lay *resultsLayout) (*cashFlow, string) {
 		cf.verdict = append(cf.verdict, v)
 	}
 	return cf, ""
+}
+
+// followPaths has the month table follow the rent's and the power's
+// paths over the term when Results has their cells: the yearly changes
+// and this month's power.
+func (cf *cashFlow) followPaths(lay *resultsLayout) {
+	need := []struct {
+		name string
+		row  map[string]int
+	}{{domain.RentChange, lay.inputRow}, {domain.ElectricityChange, lay.inputRow}, {domain.PowerPerMonth, lay.formulaRow}}
+	refs := map[string]string{}
+	for _, n := range need {
+		row, ok := n.row[n.name]
+		if _, has := cf.base.Values[n.name]; !ok || !has {
+			return
+		}
+		refs[n.name] = grid.Absolute(Results, firstValue, row)
+	}
+	maps.Copy(cf.refs, refs)
+	cf.paths = true
+}
+
+// runningIn is month m's running cost, as planner computes it and as a
+// formula of the month's cell: along the power's path when the table
+// follows it.
+func (cf *cashFlow) runningIn(m int, month string) (float64, string) {
+	r := cf.refs
+	if !cf.paths {
+		return cf.running, r[domain.RunningCost]
+	}
+	p, _ := finance.PathOf(cf.base, cf.offers[0])
+	return cf.running + (p.PowerIn(m) - p.Power), fmt.Sprintf("(%s+%s*((1+%s)^INT((%s-1)/12)-1))",
+		r[domain.RunningCost], r[domain.PowerPerMonth], r[domain.ElectricityChange], month)
+}
+
+// rentIn is month m's rent of offer j's used hours, as planner computes
+// it and as a formula: along the rent's path, renewed every
+// offer_renewal_months at the price changed by then, when the table
+// follows it.
+func (cf *cashFlow) rentIn(j, m int, month string) (float64, string) {
+	o := cf.offers[j]
+	if !cf.paths {
+		return o.Values[domain.RentUsed], cf.rent[j]
+	}
+	p, _ := finance.PathOf(cf.base, o)
+	l := renewalRef(o.Offer)
+	return p.RentIn(m), fmt.Sprintf("%s*(1+%s)^(INT((%s-1)/%s)*%s/12)", cf.rent[j], cf.refs[domain.RentChange], month, l, l)
 }
 
 // taxed readies the month table after tax when the base scenario has a
@@ -262,13 +312,14 @@ func (cf *cashFlow) table(g *grid.Grid, header int) int {
 		discount := math.Pow(1+cf.rate, -float64(m))
 		g.Set(cfDiscount, row, grid.Linked(grid.Number(discount, grid.WithFormat(grid.StyleResult, "0.0000")),
 			within(fmt.Sprintf("(1+%s)^(-%s)", r[domain.MonthlyRate], month))))
-		cash := -cf.running
-		running, kept := "-"+r[domain.RunningCost], 1.0
+		runningCost, runningRef := cf.runningIn(m, month)
+		cash := -runningCost
+		running, kept := "-"+runningRef, 1.0
 		if cf.tax != nil {
 			saved := cf.taxSaved(g, row, m, money, within)
 			kept = 1 - cf.tax.rate
-			cash = -kept*cf.running + saved
-			running = fmt.Sprintf("-(1-%s)*%s+%s", r[domain.TaxRate], r[domain.RunningCost], grid.CellName(cfTaxSaved, row))
+			cash = -kept*runningCost + saved
+			running = fmt.Sprintf("-(1-%s)*%s+%s", r[domain.TaxRate], runningRef, grid.CellName(cfTaxSaved, row))
 		}
 		formula := fmt.Sprintf("IF(%s=0,-%s,%s)+IF(%s=%s,%s*%s,0)", month, r[domain.Capex], running,
 			month, r[domain.AmortizationMonths], r[domain.Residual], r[domain.Capex])
@@ -279,14 +330,15 @@ func (cf *cashFlow) table(g *grid.Grid, header int) int {
 			cash += cf.residual * cf.capex
 		}
 		own.write(g, cf.own, row, m, cash, discount, formula, money, within)
-		for j, o := range cf.offers {
-			rent := -kept * o.Values[domain.RentUsed]
+		for j := range cf.offers {
+			rentPaid, rentRef := cf.rentIn(j, m, month)
+			rent := -kept * rentPaid
 			if m == 0 {
 				rent = 0
 			}
-			paid := "-" + cf.rent[j]
+			paid := "-" + rentRef
 			if cf.tax != nil {
-				paid = fmt.Sprintf("-(1-%s)*%s", r[domain.TaxRate], cf.rent[j])
+				paid = fmt.Sprintf("-(1-%s)*%s", r[domain.TaxRate], rentRef)
 			}
 			rents[j].write(g, cf.side(j+1), row, m, rent, discount,
 				fmt.Sprintf("IF(%s=0,0,%s)", month, paid), money, within)

@@ -9,6 +9,7 @@ import (
 	"planner/engine"
 	"planner/finance"
 	"planner/formulas"
+	"planner/units"
 	"planner/wording"
 	"planner/workbooks/internal/grid"
 )
@@ -254,16 +255,20 @@ func (l linker) offers(compared []engine.OfferResult) {
 				if r, ok := l.lay.offerRow[name]; ok {
 					return grid.CellName(col, r), nil
 				}
+				if name == domain.OfferRenewalMonths {
+					return renewalRef(o.Offer), nil
+				}
 				return refs(name)
 			}
-			if s, ok := l.exactBreakeven(o.Offer, listPrice, 0); ok && c.Name == domain.Breakeven {
+			asWritten, err := c.Excel(l.env, resolve)
+			if s, ok := l.exactBreakeven(o.Offer, listPrice, 0, price, asWritten); ok && err == nil && c.Name == domain.Breakeven {
 				l.g.Link(col, row, s)
-			} else if s, err := c.Excel(l.env, resolve); err == nil {
+			} else if s, err := asWritten, err; err == nil {
 				l.link(col, row, s, c.Name == domain.Breakeven && !o.Offer.HasBreakeven())
 			}
 		}
 		if finance.PaybackOf(l.out.Results[0], o).Known() && l.lay.paybackRow > 0 {
-			if s, ok := l.payback(col, price); ok {
+			if s, ok := l.payback(col, price, o.Offer); ok {
 				l.g.Link(col, l.lay.paybackRow, s)
 			}
 		}
@@ -274,12 +279,24 @@ func (l linker) offers(compared []engine.OfferResult) {
 // computes it: the first month the cash saving has repaid the price, or
 // the words when it does not within the amortisation. Excel's AND
 // evaluates all its arguments, so the division waits behind an IF.
-func (l linker) payback(col int, price string) (string, bool) {
+func (l linker) payback(col int, price string, o domain.Offer) (string, bool) {
 	row, ok := l.lay.offerRow[domain.CashSaving]
 	if !ok {
 		return "", false
 	}
-	return paybackFormula(l.refs(0, price), grid.CellName(col, row))
+	refs := l.refs(0, price)
+	saving := grid.CellName(col, row)
+	flat, ok := paybackFormula(refs, saving)
+	if !ok {
+		return "", false
+	}
+	p, ok := l.pathRefs(col, o, refs)
+	along, ok2 := pathPaybackFormula(refs, saving, p)
+	if !ok || !ok2 {
+		return flat, true
+	}
+	// Along a path the saving moves month by month.
+	return fmt.Sprintf("IF(AND(%s=0,%s=0),%s,%s)", p.rent, p.power, flat, along), true
 }
 
 // paybackFormula is the payback of the monthly cash saving (a cell, or a
@@ -358,6 +375,27 @@ func taxRefs(refs func(string) (string, error)) (taxCells, bool) {
 	return t, true
 }
 
+// checked is the plan's formula name.
+func (l linker) checked(name string) (*formulas.Checked, bool) {
+	for _, c := range l.out.Plan.Checked() {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+// renewalRef is offer o's offer_renewal_months as Excel computes it from
+// its Cloud term cell (domain.RenewalMonths): 12, or a term of whole
+// years' months.
+func renewalRef(o domain.Offer) string {
+	if o.KindOrDefault() != domain.AllHours || o.TermAt.Sheet == "" {
+		return units.Plain(domain.RenewalMonths(o))
+	}
+	t := cellRef(o.TermAt)
+	return fmt.Sprintf("IF(MOD(12,%s)=0,12,%s)", t, t)
+}
+
 // matrix links scenario i's break-even against every offer it compares,
 // reading the price from Cloud.
 func (l linker) matrix(i int) {
@@ -375,11 +413,7 @@ func (l linker) matrix(i int) {
 		if !ok || o.PriceAt.Sheet == "" {
 			continue
 		}
-		price := priceRef(o)
-		if s, ok := l.exactBreakeven(o, price, i); ok {
-			l.g.Link(firstValue+i, row, s)
-			continue
-		}
+		list, price := priceRef(o), priceRef(o)
 		if l.lay.effectiveRow > 0 {
 			s, ok := l.effectivePrice(o, price, i)
 			if !ok {
@@ -388,13 +422,28 @@ func (l linker) matrix(i int) {
 			price = "(" + s + ")"
 		}
 		refs := l.refs(i, price)
-		resolve := func(name string) (string, error) {
+		var resolve func(name string) (string, error)
+		resolve = func(name string) (string, error) {
+			if name == domain.OfferRenewalMonths {
+				return renewalRef(o), nil
+			}
 			if _, perOffer := l.lay.offerRow[name]; perOffer {
-				return "", fmt.Errorf("the matrix holds only %s", domain.Breakeven)
+				// The matrix holds only the break-even: another per-offer
+				// formula it reads (the NPV, with a path over the term)
+				// is written out in it.
+				c, ok := l.checked(name)
+				if !ok {
+					return "", fmt.Errorf("the matrix holds only %s", domain.Breakeven)
+				}
+				s, err := c.Excel(l.env, resolve)
+				return "(" + s + ")", err
 			}
 			return refs(name)
 		}
-		if s, err := breakeven.Excel(l.env, resolve); err == nil {
+		s, err := breakeven.Excel(l.env, resolve)
+		if exact, ok := l.exactBreakeven(o, list, i, price, s); ok && err == nil {
+			l.g.Link(firstValue+i, row, exact)
+		} else if err == nil {
 			l.link(firstValue+i, row, s, !o.HasBreakeven())
 		}
 	}

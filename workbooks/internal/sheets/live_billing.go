@@ -98,8 +98,11 @@ func (l linker) effectivePrice(o domain.Offer, price string, i int) (string, boo
 // engine takes it from the price terms (engine.Plan.ExactBreakeven):
 // (cost_per_gpu_hour − the fixed part per calendar hour) ÷ the price per
 // used hour, from its list price cell price and scenario i's inputs; false
-// where the formula's own value stands.
-func (l linker) exactBreakeven(o domain.Offer, price string, i int) (string, bool) {
+// where the formula's own value stands. Along a path over the term
+// (engine's exactBreakeven) it is the utilisation where the NPV is zero:
+// the effective price effective times the formula's value asWritten,
+// less the fixed part, over the price per used hour.
+func (l linker) exactBreakeven(o domain.Offer, price string, i int, effective, asWritten string) (string, bool) {
 	m := l.out.Plan.Model()
 	if t := m.Terms(o); !l.out.Plan.ExactBreakeven() || t.PerUsedHour == 0 || t.PerCalendarHour == 0 && t.PerMonth == 0 {
 		return "", false
@@ -112,7 +115,14 @@ func (l linker) exactBreakeven(o domain.Offer, price string, i int) (string, boo
 	if err1 != nil || err2 != nil || !ok || fixed == "" || t.perUsedHour == "" {
 		return "", false
 	}
-	return fmt.Sprintf("(%s-(%s)/%s)/(%s)", cost, fixed, h, t.perUsedHour), true
+	flat := fmt.Sprintf("(%s-(%s)/%s)/(%s)", cost, fixed, h, t.perUsedHour)
+	rent, err1 := refs(domain.RentChange)
+	power, err2 := refs(domain.ElectricityChange)
+	if err1 != nil || err2 != nil {
+		return flat, true
+	}
+	along := fmt.Sprintf("(%s*(%s)-(%s)/%s)/(%s)", effective, asWritten, fixed, h, t.perUsedHour)
+	return fmt.Sprintf("IF(AND(%s=0,%s=0),%s,%s)", rent, power, flat, along), true
 }
 
 func join(a, b string) string {

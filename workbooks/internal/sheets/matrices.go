@@ -110,7 +110,7 @@ func (l linker) scenarioMatrices(i int) {
 			}
 			price = "(" + s + ")"
 		}
-		resolve := l.inlined(checked, l.refs(i, price))
+		resolve := l.inlined(checked, l.refs(i, price), o)
 		if s, err := npv.Excel(l.env, resolve); err == nil {
 			l.g.Link(firstValue+i, row, s)
 		}
@@ -119,17 +119,41 @@ func (l linker) scenarioMatrices(i int) {
 		if !ok || err != nil || !finance.PaybackOf(l.out.Results[i], l.out.Results[i].Offers[j]).Known() {
 			continue
 		}
-		if s, ok := paybackFormula(l.refs(i, price), saving); ok {
+		if s, ok := l.matrixPayback(l.refs(i, price), resolve, saving, o); ok {
 			l.g.Link(firstValue+i, prow, s)
 		}
 	}
 }
 
+// matrixPayback is a scenario's payback against offer o, the per-offer
+// formulas written out by resolve: along the paths over the term when
+// either may change.
+func (l linker) matrixPayback(refs, resolve func(string) (string, error), saving string, o domain.Offer) (string, bool) {
+	flat, ok := paybackFormula(refs, saving)
+	if !ok {
+		return "", false
+	}
+	rent, err := resolve(domain.RentUsed)
+	if err != nil {
+		return flat, true
+	}
+	p, ok := pathRefsOf(rent, o, refs)
+	along, ok2 := pathPaybackFormula(refs, saving, p)
+	if !ok || !ok2 {
+		return flat, true
+	}
+	return fmt.Sprintf("IF(AND(%s=0,%s=0),%s,%s)", p.rent, p.power, flat, along), true
+}
+
 // inlined resolves a per-offer formula's name to its own formula, in
-// parentheses, and every other name by refs.
-func (l linker) inlined(checked map[string]*formulas.Checked, refs func(string) (string, error)) func(string) (string, error) {
+// parentheses, offer_renewal_months to offer o's, and every other name by
+// refs.
+func (l linker) inlined(checked map[string]*formulas.Checked, refs func(string) (string, error), o domain.Offer) func(string) (string, error) {
 	var resolve func(string) (string, error)
 	resolve = func(name string) (string, error) {
+		if name == domain.OfferRenewalMonths {
+			return renewalRef(o), nil
+		}
 		c, ok := checked[name]
 		if !ok || !l.out.Plan.PerOffer(name) {
 			return refs(name)
