@@ -26,7 +26,8 @@ func TestLibreOfficeRecalculatesThePaths(t *testing.T) {
 		r := []any{"Example", "H100 2-year reserved", "H100 SXM", 1.9, "2026-10-10", "test", "", "all hours", 24.0}
 		return f.SetSheetRow("Cloud", fmt.Sprintf("A%d", 13), &r)
 	})
-	setInputs(t, plan, map[string]float64{"rent_price_change_per_year": -0.3, "electricity_price_change_per_year": 0.05})
+	// With a tax rate, so that the Cash flow sheet has its tax columns.
+	setInputs(t, plan, map[string]float64{"rent_price_change_per_year": -0.3, "electricity_price_change_per_year": 0.05, "tax_rate": 0.2})
 	var out, errs bytes.Buffer
 	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
 		t.Fatal(errs.String())

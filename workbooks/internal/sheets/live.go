@@ -38,6 +38,7 @@ type resultsLayout struct {
 	verdictRow   int            // the offers section's verdicts
 	paybackRow   int            // its paybacks; 0 when it has none
 	asOfRow      int            // and the prices' dates
+	termRow      int            // a term's months; 0 when no offer has a term
 	taxRow       int            // the words before or after tax; 0 when there are none
 	matrixRow    map[int]int    // model offer index -> row of the break-even matrix
 	npvRow       map[int]int    // model offer index -> its NPV's row in the NPV and payback matrix
@@ -238,6 +239,9 @@ func (l linker) offers(compared []engine.OfferResult) {
 		listPrice := price
 		if o.Offer.PriceAt.Sheet != "" {
 			l.g.Link(col, l.lay.priceRow, priceRef(o.Offer))
+		}
+		if at := o.Offer.TermAt; l.lay.termRow > 0 && at.Sheet != "" && o.Offer.KindOrDefault() == domain.AllHours {
+			l.g.Link(col, l.lay.termRow, cellRef(at)) // the renewals follow it
 		}
 		if l.lay.effectiveRow > 0 {
 			if s, ok := l.effectivePrice(o.Offer, price, 0); ok {

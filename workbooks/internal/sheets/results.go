@@ -407,6 +407,8 @@ func (lay *resultsLayout) remember(f view.Figure, row int) {
 		lay.paybackRow = row
 	case f.Name == view.AsOf:
 		lay.asOfRow = row
+	case f.Name == view.TermMonths:
+		lay.termRow = row
 	}
 }
 
