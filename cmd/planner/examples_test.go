@@ -384,6 +384,7 @@ func TestWorkedExamplesCiteTheirSources(t *testing.T) {
 func TestWorkedExamplesPrintAsQuoted(t *testing.T) {
 	slow(t, "evaluates the worked examples at 10,000 samples")
 	_, taxed := freshPlan(t)
+	_, paths := freshPlan(t)
 	euros := euroExample(t)
 	for _, c := range []struct {
 		page, after string
@@ -394,6 +395,7 @@ func TestWorkedExamplesPrintAsQuoted(t *testing.T) {
 		{"docs/currency.md", "An example from public figures", euros, []string{"eval", "--today", exampleToday}},
 		{"docs/currency.md", "`show` and `diff` tell", euros, []string{"show"}},
 		{"docs/finance.md", "The run (Monte Carlo", taxed, []string{"eval", "--set", "tax_rate=30%", "--set", "cost_of_capital=8%", "-o", filepath.Join(t.TempDir(), "after-tax.xlsx")}},
+		{"docs/finance.md", "## Paths over the term", paths, []string{"eval", "--set", "rent_price_change_per_year=-30%", "-o", filepath.Join(t.TempDir(), "paths.xlsx")}},
 	} {
 		var out, errs bytes.Buffer
 		if code := run(append([]string{c.args[0], c.plan}, c.args[1:]...), &out, &errs); code != 0 {
