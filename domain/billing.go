@@ -144,14 +144,13 @@ func (m *Model) Terms(o Offer) PriceTerms {
 // at each 12th month of the amortisation: 12 for an offer billed by the
 // hour (used hours, spot), as for a term of a divisor of 12 months, which
 // renews within the year at the year's price; a term of whole years holds
-// its price for all of them. A term of any other length is
-// RenewalUnsupported.
+// its price for all of them. A term of any other length
+// (RenewalUnsupported) is taken as renewing every max(12, its months).
 func RenewalMonths(o Offer) float64 {
-	t := o.TermMonths
-	if o.KindOrDefault() != AllHours || t <= 0 || math.Mod(12, t) == 0 {
+	if o.KindOrDefault() != AllHours {
 		return 12
 	}
-	return t
+	return max(12, o.TermMonths)
 }
 
 // RenewalUnsupported reports a term whose renewals do not fall on the

@@ -68,9 +68,10 @@ func noOffer(gpu string) string {
 
 // renewalWarnings point at the terms whose renewals miss the yearly steps
 // of rent_price_change_per_year (neither whole years nor a divisor of 12
-// months) when the rent may change: planner renews them at the price
-// changed by (1 + change) to the power of the term's years, which the
-// steps at months 13, 25, … would not give.
+// months) when the rent may change: planner renews them every
+// domain.RenewalMonths at the price changed by (1 + change) to the power
+// of those months' years, which the steps at months 13, 25, … would not
+// give.
 func (p *Plan) renewalWarnings() diag.Diagnostics {
 	if !p.mayChange(domain.RentChange) {
 		return nil
@@ -93,10 +94,10 @@ func (p *Plan) renewalWarnings() diag.Diagnostics {
 		if at.Sheet == "" {
 			at = o.Origin
 		}
-		years := units.Plain(o.TermMonths / 12)
+		every := domain.RenewalMonths(o)
 		out = append(out, &diag.Diagnostic{Origin: at, Name: o.Label(), Severity: diag.Warning, Msg: fmt.Sprintf(
-			"a term of %s months renews off the yearly steps of %s (months 13, 25, …): planner renews it at the price changed by (1 + change) to the power %s, the term's years; make the term whole years, or a divisor of 12 months, to follow the steps",
-			units.Plain(o.TermMonths), domain.RentChange, years)})
+			"a term of %s months renews off the yearly steps of %s (months 13, 25, …): planner renews it every %s months at the price changed by (1 + change) to the power %s, those months' years; make the term whole years, or a divisor of 12 months, to follow the steps",
+			units.Plain(o.TermMonths), domain.RentChange, units.Plain(every), units.Plain(every/12))})
 	}
 	return out
 }

@@ -21,10 +21,11 @@ func TestTermOffTheYearlyStepsIsWarnedOf(t *testing.T) {
 		months, change float64
 		want           string
 	}{
-		{18, -0.2, "plan.xlsx: Cloud!I11: Example H100 term: a term of 18 months renews off the yearly steps of rent_price_change_per_year (months 13, 25, …): planner renews it at the price changed by (1 + change) to the power 1.5, the term's years; make the term whole years, or a divisor of 12 months, to follow the steps"},
+		{18, -0.2, "plan.xlsx: Cloud!I11: Example H100 term: a term of 18 months renews off the yearly steps of rent_price_change_per_year (months 13, 25, …): planner renews it every 18 months at the price changed by (1 + change) to the power 1.5, those months' years; make the term whole years, or a divisor of 12 months, to follow the steps"},
 		{18, 0, ""},
 		{24, -0.2, ""},
 		{6, -0.2, ""},
+		{9, -0.2, "plan.xlsx: Cloud!I11: Example H100 term: a term of 9 months renews off the yearly steps of rent_price_change_per_year (months 13, 25, …): planner renews it every 12 months at the price changed by (1 + change) to the power 1, those months' years; make the term whole years, or a divisor of 12 months, to follow the steps"},
 	} {
 		m := enginetest.SpecModel()
 		for i := range m.Inputs {

@@ -390,14 +390,13 @@ func (l linker) checked(name string) (*formulas.Checked, bool) {
 }
 
 // renewalRef is offer o's offer_renewal_months as Excel computes it from
-// its Cloud term cell (domain.RenewalMonths): 12, or a term of whole
-// years' months.
+// its Cloud term cell (domain.RenewalMonths): 12, or a longer term's
+// months.
 func renewalRef(o domain.Offer) string {
 	if o.KindOrDefault() != domain.AllHours || o.TermAt.Sheet == "" {
 		return units.Plain(domain.RenewalMonths(o))
 	}
-	t := cellRef(o.TermAt)
-	return fmt.Sprintf("IF(MOD(12,%s)=0,12,%s)", t, t)
+	return "MAX(12," + cellRef(o.TermAt) + ")"
 }
 
 // matrix links scenario i's break-even against every offer it compares,

@@ -11,7 +11,7 @@ import (
 // pathCells are the Results cells a payback along the paths over the term
 // reads: the yearly changes, this month's power and the offer's rent of
 // its used hours and how long its price holds.
-type pathCells struct{ rent, power, powerMonth, rentMonth, renewal string }
+type pathCells struct{ rent, power, powerMonth, running, rentMonth, renewal string }
 
 // pathRefs finds the path cells of offer o in column col; false when
 // Results lacks one, as a workbook whose own formulas leave them out does.
@@ -30,7 +30,7 @@ func pathRefsOf(rentMonth string, o domain.Offer, refs func(string) (string, err
 	for _, c := range []struct {
 		name string
 		ref  *string
-	}{{domain.RentChange, &p.rent}, {domain.ElectricityChange, &p.power}, {domain.PowerPerMonth, &p.powerMonth}} {
+	}{{domain.RentChange, &p.rent}, {domain.ElectricityChange, &p.power}, {domain.PowerPerMonth, &p.powerMonth}, {domain.RunningCost, &p.running}} {
 		ref, err := refs(c.name)
 		if err != nil {
 			return pathCells{}, false
@@ -43,13 +43,13 @@ func pathRefsOf(rentMonth string, o domain.Offer, refs func(string) (string, err
 // stepped is what a price of 1 a month comes to over months 1 to m (an
 // array of months), when it holds for blocks of length months and grows
 // by factor at each block: length × (factor^B − 1) ÷ (factor − 1) over the
-// B whole blocks, and the months left at factor^B. A factor of 1 is
-// length × B, guarded without IF so that the array stays one.
-func stepped(m, length, factor string) string {
+// B whole blocks, and the months left, MOD(m, length), at factor^B. Where
+// the change is 0 (flat) the factor is 1 and the blocks are length × B,
+// guarded without IF so that the array stays one.
+func stepped(m, length, factor, flat string) string {
 	blocks := fmt.Sprintf("INT(%s/%s)", m, length)
-	flat := fmt.Sprintf("(%s=1)", factor)
-	return fmt.Sprintf("(%s*((%s)^%s-1)/((%s)-1+%s)+%s*%s*%s+(%s-%s*%s)*(%s)^%s)",
-		length, factor, blocks, factor, flat, flat, length, blocks, m, length, blocks, factor, blocks)
+	return fmt.Sprintf("(%s*(%s^%s-1)/(%s-1+%s)+%s*%s*%s+MOD(%s,%s)*%s^%s)",
+		length, factor, blocks, factor, flat, flat, length, blocks, m, length, factor, blocks)
 }
 
 // pathPaybackFormula is the payback along the paths p of the monthly cash
@@ -87,15 +87,20 @@ func pathPayback(capex, saving, n, sold string, p pathCells, tax *taxCells) stri
 	within := fmt.Sprintf(`IF(%s=1,"1 month",%s&" months")`, n, n)
 	none := `"no payback within "&` + within
 	late := fmt.Sprintf(`IF(AND(%s>0,%s+%s>=%s),%s&"%s",%s)`, sold, savedThrough(n, capex, saving, n, p, tax), sold, capex, within, finance.SaleWords, none)
-	return fmt.Sprintf("IF(%s<=%s,%s,%s)", first, n, first, late)
+	// The month itself within 1 to n, else (INDEX past the months) late:
+	// the long sum is written once.
+	return fmt.Sprintf("IFERROR(INDEX(%s,%s),%s)", m, first, late)
 }
 
 // savedThrough is the cash saving of months 1 to m (a month or an array
-// of months) along the paths, after tax with the depreciation's tax saved.
+// of months) along the paths, after tax with the depreciation's tax saved;
+// the saving read is the built-in's, the rent less the running cost.
 func savedThrough(m, capex, saving, n string, p pathCells, tax *taxCells) string {
+	// The built-in saving, the rent less the running cost, with the rent
+	// and the power along their paths; written so, the cell says each once.
 	rentFactor := fmt.Sprintf("(1+%s)^(%s/12)", p.rent, p.renewal)
-	cash := fmt.Sprintf("(%s*%s+%s*(%s-%s)-%s*(%s-%s))", saving, m, p.rentMonth, stepped(m, p.renewal, rentFactor), m,
-		p.powerMonth, stepped(m, "12", "(1+"+p.power+")"), m)
+	cash := fmt.Sprintf("(%s*%s-%s*%s-%s*(%s-%s))", p.rentMonth, stepped(m, p.renewal, rentFactor, "("+p.rent+"=0)"), p.running, m,
+		p.powerMonth, stepped(m, "12", "(1+"+p.power+")", "("+p.power+"=0)"), m)
 	if tax == nil {
 		return cash
 	}
