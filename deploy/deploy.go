@@ -50,10 +50,11 @@ type Result struct {
 	Tokens                      // tokens a month, their cost per million, the API's month
 	// Parts are what the fleet buys of it, each at the offer of its GPU
 	// that rents it for least (cheapest.go); nil when not costed.
-	Parts   []Part
-	Verdict string         // buy or rent; "" when there is nothing to compare or it is not costed
-	Words   string         // the verdict, or why there is none, in words
-	Phrase  wording.Phrase // the verdict in words, word by word; nil when not costed
+	Parts    []Part
+	Verdict  string         // buy or rent; "" when there is nothing to compare or it is not costed
+	Words    string         // the verdict, or why there is none, in words
+	Phrase   wording.Phrase // the verdict in words, word by word; nil when not costed
+	Currency units.Currency // the model's: the currency of every amount
 }
 
 // Cost costs every deployment of the plan's model, using the scenarios'
@@ -68,7 +69,7 @@ func Cost(p *engine.Plan, results []*engine.Result) []Result {
 }
 
 func cost(m *domain.Model, d domain.Deployment, results []*engine.Result) Result {
-	r := Result{Deployment: d, Cards: d.Cards}
+	r := Result{Deployment: d, Cards: d.Cards, Currency: m.Currency}
 	own := ownScenario(d, results)
 	s, err := size(m, d, own, results)
 	if err == nil {
@@ -245,7 +246,7 @@ func NodesFor(cards, replicas int, nodeGPUs float64) int {
 // quote. With no scenario owning a node of the GPU there is nothing to
 // compare, and no verdict.
 func verdict(r Result) (string, wording.Phrase) {
-	rent := wording.Phrase{number(QuantityRent, r.RentPerMonth, wording.AsDollars), text(" a month rented from " + r.Offer.Label())}
+	rent := wording.Phrase{wording.Money(r.Currency, QuantityRent, r.RentPerMonth), text(" a month rented from " + r.Offer.Label())}
 	if r.Own == nil {
 		return "", append(wording.Phrase{text("nothing to compare: ")}, append(rent,
 			text("; no scenario owns "+r.GPU+" nodes; add a scenario whose gpu is "+r.GPU+" to compare owning them"))...)
@@ -260,11 +261,11 @@ func verdict(r Result) (string, wording.Phrase) {
 // phrase is the deployment's verdict in words, as it reads for the verdict
 // given: a spreadsheet that recalculates picks one of the two.
 func phrase(r Result, verdict string) wording.Phrase {
-	rent := wording.Phrase{number(QuantityRent, r.RentPerMonth, wording.AsDollars), text(" a month rented from " + r.Offer.Label())}
+	rent := wording.Phrase{wording.Money(r.Currency, QuantityRent, r.RentPerMonth), text(" a month rented from " + r.Offer.Label())}
 	o := r.Own
 	node := wording.Phrase{number(QuantityNodes, float64(o.Nodes), wording.AsCount), text(" "), number(QuantityNodes, float64(o.Nodes), wording.AsNodes),
 		text(" of "), number(QuantityNodeGPUs, o.NodeGPUs, wording.AsCount), text("×" + r.GPU)}
-	own := number(QuantityOwn, o.CostPerMonth, wording.AsDollars)
+	own := wording.Money(r.Currency, QuantityOwn, o.CostPerMonth)
 	busy := wording.Phrase{text("busy "), number(QuantityBusy, o.Busy, wording.AsPercent), text(" of the month")}
 	if o.Breakeven > 0 {
 		busy = append(busy, text(", break-even against "+r.Offer.Label()+" is "), number(wording.QuantityBreakeven, o.Breakeven, wording.AsBreakevenShare))

@@ -7,11 +7,12 @@ import (
 )
 
 // FXRate is a row of the FX sheet: what one unit of another currency is
-// worth in US dollars, planner's currency, on the day it was taken, so
-// that an offer or an API listed in that currency is compared in dollars.
+// worth in the workbook's currency (Model.Currency, US dollars unless the
+// input currency names another) on the day it was taken, so that an offer
+// or an API listed in that currency is compared in the workbook's.
 type FXRate struct {
 	Currency string  // ISO 4217, upper case
-	Rate     float64 // US dollars per one unit of Currency
+	Rate     float64 // the workbook's currency per one unit of Currency
 	AsOf     string  // YYYY-MM-DD, or ""
 	Source   string
 	Origin   diag.Origin // the row's currency cell

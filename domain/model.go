@@ -8,6 +8,7 @@ import (
 	"planner/diag"
 	"planner/formulas"
 	"planner/sizing"
+	"planner/units"
 )
 
 // Scenario is a set of input values that differ from the Assumptions'.
@@ -72,9 +73,9 @@ type Offer struct {
 	Provider string
 	Name     string
 	GPU      string
-	Price    float64 // USD per GPU-hour
-	// Currency is the currency the offer is listed in when it is not US
-	// dollars ("" when it is); Listed is its price in it, which the FX rate
+	Price    float64 // the workbook's currency (Model.Currency) per GPU-hour
+	// Currency is the currency the offer is listed in when it is not the
+	// workbook's ("" when it is); Listed is its price in it, which the FX rate
 	// at RateAt converts into Price.
 	Currency string
 	Listed   float64
@@ -142,6 +143,9 @@ type Model struct {
 	Tables       []TableSpec  // data tables to compute
 	Goals        []Goal       // goals to solve on every evaluation
 	FX           []FXRate     // rates of the other currencies offers and APIs are priced in
+	// Currency is the currency every amount is in, from the input currency:
+	// an input's "$" and every figure planner writes are amounts of it.
+	Currency units.Currency
 }
 
 // GPUSpec returns the catalog entry of the GPU called name.

@@ -16,6 +16,10 @@ const (
 	OfferPrice = "offer_price"
 	// GPU is the text input naming the node's GPU; offers of that GPU are compared.
 	GPU = "gpu"
+	// Currency is the text input naming, by its ISO 4217 code, the currency
+	// every amount of the workbook is in: USD when Assumptions has no such
+	// row. It is the workbook's, one for every scenario.
+	Currency = "currency"
 	// Utilization is the share of calendar hours the GPUs emit tokens.
 	Utilization = "utilization"
 	// Breakeven is the per-offer formula the verdict compares utilisation with.

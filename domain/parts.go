@@ -109,9 +109,9 @@ type Goal struct {
 // API is a hosted model's price per million tokens, an APIs row.
 type API struct {
 	Provider, Model       string
-	Input, Output, Cached float64 // $ per million tokens; Cached 0: not given
-	// Currency is the currency the API is listed in when it is not US
-	// dollars ("" when it is); its prices were converted by the FX rate at
+	Input, Output, Cached float64 // the workbook's currency per million tokens; Cached 0: not given
+	// Currency is the currency the API is listed in when it is not the
+	// workbook's ("" when it is); its prices were converted by the FX rate at
 	// RateAt, and Listed holds them as listed (input, output, cached).
 	Currency                            string
 	Listed                              [3]float64

@@ -10,6 +10,7 @@ import (
 	"planner/diag"
 	"planner/domain"
 	"planner/formulas"
+	"planner/units"
 )
 
 // Plan is a model that has been checked and compiled: every name resolved,
@@ -407,6 +408,9 @@ func (p *Plan) markPerOffer() {
 
 // Model returns the model the plan was built from.
 func (p *Plan) Model() domain.Model { return p.model }
+
+// Currency is the currency the model's money is in.
+func (p *Plan) Currency() units.Currency { return p.model.Currency }
 
 // Env is every name the formulas may use, with its kind (number or text).
 func (p *Plan) Env() formulas.Env { return p.env }

@@ -13,6 +13,7 @@ import (
 	"planner/engine"
 	"planner/fleet"
 	"planner/montecarlo"
+	"planner/units"
 	"planner/view"
 	"planner/whatif"
 )
@@ -60,10 +61,10 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 		if r.Sizing != nil {
 			s.Sizing = r.Sizing.Note
 		}
-		s.MonteCarlo = monteCarloJSON(mc)
+		s.MonteCarlo = monteCarloJSON(mc, rep.Plan.Currency())
 		doc.Scenarios = append(doc.Scenarios, s)
 	}
-	deployments := view.DeploymentsOf(rep.Deployments)
+	deployments := view.DeploymentsOf(rep.Deployments, rep.Plan.Currency())
 	for _, d := range deployments.All {
 		doc.Deployments = append(doc.Deployments, deploymentJSON(deployments.Figures, d))
 	}
@@ -546,11 +547,11 @@ func deploymentJSON(figs []view.Figure, v view.Deployment) DeploymentJSON {
 	return j
 }
 
-func monteCarloJSON(mc *montecarlo.Result) *MonteCarloJSON {
+func monteCarloJSON(mc *montecarlo.Result, cur units.Currency) *MonteCarloJSON {
 	if mc == nil {
 		return nil
 	}
-	v := view.MonteCarloOf(mc)
+	v := view.MonteCarloOf(mc, cur)
 	j := &MonteCarloJSON{Samples: mc.Samples, Seed: mc.Seed, Evaluated: mc.Good, FirstFailure: mc.FirstFailure, Held: montecarlo.HeldNames(mc.Held),
 		Outputs: map[string]QuantilesJSON{}, POwnCheaper: map[string]float64{}}
 	for _, d := range v.Outputs {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"planner/deploy"
+	"planner/units"
 	"planner/wording"
 )
 
@@ -20,6 +21,7 @@ type Fleet struct {
 	// Cheapest is how the cheapest mix buys each deployment costed, in
 	// the order of the deployments (cheapest.go).
 	Cheapest []Cheapest
+	Currency units.Currency // the deployments': the currency of every amount
 }
 
 // GPU is the deployments of one GPU owned on one scenario's nodes (or, when
@@ -29,6 +31,7 @@ type GPU struct {
 	Scenario    string // the scenario whose nodes own them; "" when none does
 	NodeGPUs    float64
 	NodeCost    float64 // one node a month
+	Currency    units.Currency
 	Deployments []string
 	Cards       int // every replica's cards
 	// Nodes is what owning every deployment takes, each replica within one
@@ -70,7 +73,7 @@ type GPU struct {
 func (g GPU) Unproven() string {
 	var what []string
 	if !g.Exact && g.Note == "" {
-		what = append(what, fmt.Sprintf("the mix is within %s of the cheapest, which costs at least %s a month", dollars(g.Best.PerMonth-g.AtLeast), dollars(g.AtLeast)))
+		what = append(what, fmt.Sprintf("the mix is within %s of the cheapest, which costs at least %s a month", dollars(g.Currency, g.Best.PerMonth-g.AtLeast), dollars(g.Currency, g.AtLeast)))
 	}
 	if g.NodesLeast < g.Nodes {
 		what = append(what, fmt.Sprintf("owning every deployment takes at most %s nodes and at least %s", plain(g.Nodes), plain(g.NodesLeast)))
@@ -120,6 +123,7 @@ func Of(costs []deploy.Result) Fleet {
 	var members [][]deploy.Result // each group's deployments, in order
 	var at [][2]int               // each costed deployment's group and place in it
 	for _, c := range costs {
+		f.Currency = c.Currency // one model's: the same for all
 		if c.Phrase == nil {
 			f.Best.Skipped = append(f.Best.Skipped, c.Name)
 			continue
@@ -133,7 +137,7 @@ func Of(costs []deploy.Result) Fleet {
 		if !ok {
 			i = len(f.GPUs)
 			groups[key] = i
-			g := GPU{GPU: c.GPU, Scenario: scenario}
+			g := GPU{GPU: c.GPU, Scenario: scenario, Currency: c.Currency}
 			if c.Own != nil {
 				g.NodeGPUs, g.NodeCost = c.Own.NodeGPUs, c.Own.NodeCost
 			}
@@ -286,7 +290,7 @@ func words(f Fleet) string {
 	default:
 		parts = append(parts, "own "+some(owns, "more GPUs' deployments")+"; rent "+quoted(b.Rent))
 	}
-	s := strings.Join(parts, "") + ": " + dollars(b.PerMonth) + " a month"
+	s := strings.Join(parts, "") + ": " + dollars(f.Currency, b.PerMonth) + " a month"
 	everything := "everything"
 	for _, g := range f.GPUs {
 		if g.Scenario == "" {
@@ -295,10 +299,10 @@ func words(f Fleet) string {
 	}
 	var than []string
 	if d := b.OwnAll - b.PerMonth; d > 0.005 {
-		than = append(than, dollars(d)+" less than owning "+everything)
+		than = append(than, dollars(f.Currency, d)+" less than owning "+everything)
 	}
 	if d := b.RentAll - b.PerMonth; d > 0.005 {
-		than = append(than, dollars(d)+" less than renting everything")
+		than = append(than, dollars(f.Currency, d)+" less than renting everything")
 	}
 	if len(than) > 0 {
 		s += ", " + strings.Join(than, " and ")
@@ -311,7 +315,7 @@ func words(f Fleet) string {
 			}
 		}
 		s += fmt.Sprintf("; within %s of the cheapest mix, which costs at least %s a month: planner did not search every mix of %s: their replicas and sizes are too many for its search",
-			dollars(b.PerMonth-b.AtLeast), dollars(b.AtLeast), some(groups, "more"))
+			dollars(f.Currency, b.PerMonth-b.AtLeast), dollars(f.Currency, b.AtLeast), some(groups, "more"))
 	}
 	for _, g := range f.GPUs {
 		if g.Note != "" {
@@ -379,8 +383,8 @@ func plural(n int, word string) string {
 	return word + "s"
 }
 
-func dollars(v float64) string {
-	return wording.Word{Value: math.Round(v), Format: wording.AsDollars}.String()
+func dollars(c units.Currency, v float64) string {
+	return wording.Money(c, "", math.Round(v)).String()
 }
 
 // plain writes a count with thousands separators: 1,000,000.

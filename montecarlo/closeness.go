@@ -39,7 +39,7 @@ type CloseCall struct {
 // CloseCalls says how close the verdict against each of res's offers is,
 // in order, from the scenario's result and its Monte Carlo run (nil when
 // none); the run's offers are read by label once, not once per offer.
-func CloseCalls(res *engine.Result, mc *Result) []CloseCall {
+func CloseCalls(res *engine.Result, mc *Result, cur units.Currency) []CloseCall {
 	wins := map[string]float64{}
 	if mc != nil {
 		for _, oc := range mc.OwnCheaper {
@@ -52,14 +52,15 @@ func CloseCalls(res *engine.Result, mc *Result) []CloseCall {
 		if !ok {
 			w = math.NaN()
 		}
-		out[i] = closeness(res, or, w)
+		out[i] = closeness(res, or, w, cur)
 	}
 	return out
 }
 
 // closeness is one offer's close call, given the share of samples in
-// which owning wins (NaN without a run, or without the offer in it).
-func closeness(res *engine.Result, or engine.OfferResult, wins float64) CloseCall {
+// which owning wins (NaN without a run, or without the offer in it); the
+// money at stake is in currency cur.
+func closeness(res *engine.Result, or engine.OfferResult, wins float64, cur units.Currency) CloseCall {
 	c := CloseCall{OwnWins: math.NaN(), AtStake: math.NaN()}
 	be, hasBE := or.Values[domain.Breakeven]
 	u, hasU := res.Values[domain.Utilization]
@@ -86,7 +87,7 @@ func closeness(res *engine.Result, or engine.OfferResult, wins float64) CloseCal
 		return c
 	}
 	if finite(c.AtStake) {
-		c.Why += fmt.Sprintf("; %s a month at stake", dollars(math.Abs(c.AtStake)))
+		c.Why += fmt.Sprintf("; %s a month at stake", dollars(cur, math.Abs(c.AtStake)))
 	}
 	return c
 }
@@ -95,14 +96,14 @@ func closeness(res *engine.Result, or engine.OfferResult, wins float64) CloseCal
 func percent(x float64) string { return wording.Word{Value: x, Format: wording.AsPercent}.String() }
 
 // dollars writes money as a verdict's words do: $9,554.
-func dollars(v float64) string { return wording.Word{Value: v, Format: wording.AsDollars}.String() }
+func dollars(c units.Currency, v float64) string { return wording.Money(c, "", v).String() }
 
 // BaseOutside says, when the scenario's own cost per GPU-hour lies
 // outside the P5–P95 of its Monte Carlo samples, that the verdicts (which
 // use the base) and the samples tell different stories: the inputs'
 // ranges lean one way from their values. It is "" when the base lies
 // within, or the run has no cost per GPU-hour.
-func BaseOutside(mc *Result) string {
+func BaseOutside(mc *Result, cur units.Currency) string {
 	if mc == nil || mc.Good == 0 {
 		return ""
 	}
@@ -118,13 +119,10 @@ func BaseOutside(mc *Result) string {
 			return ""
 		}
 		return fmt.Sprintf("the base's cost per GPU-hour, %s, lies %s the P5–P95 of Monte Carlo's samples (%s–%s, mean %s): the verdicts use a node %s than at least 95 %% of the samples; the inputs' ranges lean away from their values",
-			money(s.Base), side, money(s.P5), money(s.P95), money(s.Mean), share)
+			cur.Format(s.Base, "$/GPU-h"), side, cur.Format(s.P5, "$/GPU-h"), cur.Format(s.P95, "$/GPU-h"), cur.Format(s.Mean, "$/GPU-h"), share)
 	}
 	return ""
 }
-
-// money writes a cost per GPU-hour to the cent: $1.64.
-func money(v float64) string { return units.Format(v, "$/GPU-h") }
 
 // SameShares reports whether, in every run, owning's NPV is above zero in
 // exactly the share of samples in which owning is cheaper, as it is

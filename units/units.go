@@ -17,7 +17,7 @@ const (
 	// it may be negative, though not so far that the price falls below
 	// nothing.
 	Change = "%/year"
-	Money  = "$"    // a sum of dollars
+	Money  = "$"    // a sum of money in the workbook's currency (Currency)
 	Text   = "text" // a name, not a number
 )
 
@@ -27,7 +27,7 @@ var counts = map[string]bool{"GPUs": true, "GPU": true, "cards": true, "months":
 // positive are units whose values must be above zero.
 var positive = map[string]bool{"h/month": true, "h": true, "W": true, "kW": true, "×": true}
 
-// IsMoney reports whether unit is dollars or dollars per something.
+// IsMoney reports whether unit is money or money per something.
 func IsMoney(unit string) bool { return unit == Money || strings.HasPrefix(unit, Money+"/") }
 
 // ExcelFormat is the number format a cell of this unit gets.
@@ -79,15 +79,11 @@ func Format(v float64, unit string) string {
 	case unit == Share || unit == Change:
 		return group(v*100, 1) + " %"
 	case math.Abs(v) >= huge && IsMoney(unit):
-		return sign(v) + "$" + strconv.FormatFloat(math.Abs(v), 'g', -1, 64)
+		return sign(v) + Money + strconvG(math.Abs(v))
 	case math.Abs(v) >= huge:
-		return strconv.FormatFloat(v, 'g', -1, 64)
-	case unit == Money:
-		return dollars(v, 0)
-	case IsMoney(unit) && math.Abs(v) < 0.1 && v != 0:
-		return dollars(v, 4)
+		return strconvG(v)
 	case IsMoney(unit):
-		return dollars(v, 2)
+		return USD.Amount(v, moneyDecimals(v, unit))
 	case v == math.Trunc(v):
 		return group(v, 0)
 	}
@@ -105,15 +101,23 @@ func hugePercent(v float64) string {
 	return fmt.Sprintf("%se%+d %%", digits, e+2)
 }
 
-// dollars is "$1,234" or "-$1,234"; an amount that rounds to nothing
-// has no sign ("$0", never "-$0").
-func dollars(v float64, decimals int) string {
-	digits := group(math.Abs(v), decimals)
-	if strings.Trim(digits, "0.,") == "" {
-		return "$" + digits
+// moneyDecimals is how many decimals an amount of unit gets: none for a
+// sum (Money), four below a tenth of a price, else two.
+func moneyDecimals(v float64, unit string) int {
+	switch {
+	case unit == Money:
+		return 0
+	case math.Abs(v) < 0.1 && v != 0:
+		return 4
 	}
-	return sign(v) + "$" + digits
+	return 2
 }
+
+func strconvG(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+func abs(v float64) float64 { return math.Abs(v) }
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 func sign(v float64) string {
 	if v < 0 {

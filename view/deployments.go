@@ -62,12 +62,14 @@ type Deployments struct {
 	All     []Deployment
 }
 
-// DeploymentsOf are the deployments costed as a reader reads them.
-func DeploymentsOf(ds []deploy.Result) *Deployments {
+// DeploymentsOf are the deployments costed as a reader reads them, their
+// money in currency cur.
+func DeploymentsOf(ds []deploy.Result, cur units.Currency) *Deployments {
 	out := &Deployments{All: make([]Deployment, len(ds))}
 	for _, f := range deploymentFigures {
 		out.Figures = append(out.Figures, f.Figure)
 	}
+	out.Figures = in(cur, out.Figures)
 	for i, d := range ds {
 		cells := make([]Cell, len(deploymentFigures))
 		for k, f := range deploymentFigures {
@@ -129,8 +131,8 @@ var deploymentFigures = []deploymentFigure{
 	{Figure{Name: RentPerMillion, Label: "rent per million tokens", Head: "rent/M", Unit: "$/M tokens", In: Sheet | Tokens}, tokens(func(d deploy.Result) Cell { return Cell{Value: d.Tokens.PerMillionRent, Number: true} }), false},
 	{Figure{Name: OwnPerMillion, Label: "own per million tokens: the cards' share", Head: "own/M", Unit: "$/M tokens", In: Sheet | Tokens}, tokens(func(d deploy.Result) Cell { return Cell{Value: d.Tokens.PerMillionOwn, Number: d.Own != nil} }), false},
 	{Figure{Name: API, Label: "API", In: Sheet}, api(func(_ deploy.Result, a *deploy.APISide) Cell { return Cell{Words: a.Label()} }), false},
-	{Figure{Name: APIText, Head: "API/M", Unit: "$/M tokens", In: Tokens}, api(func(_ deploy.Result, a *deploy.APISide) Cell {
-		return Cell{Words: units.Format(a.PerMillion, "$/M tokens") + " " + a.Label()}
+	{Figure{Name: APIText, Head: "API/M", Unit: "$/M tokens", In: Tokens}, api(func(d deploy.Result, a *deploy.APISide) Cell {
+		return Cell{Words: d.Currency.Format(a.PerMillion, "$/M tokens") + " " + a.Label()}
 	}), false},
 	{Figure{Name: APIPerMillion, Label: "API per million tokens", Unit: "$/M tokens", In: Sheet}, api(func(_ deploy.Result, a *deploy.APISide) Cell { return Cell{Value: a.PerMillion, Number: true} }), false},
 	{Figure{Name: APIPerMonth, Label: "API per month", Head: "API/month", Unit: "$/month", In: Sheet | Tokens}, api(func(_ deploy.Result, a *deploy.APISide) Cell { return Cell{Value: a.PerMonth, Number: true} }), false},

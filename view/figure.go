@@ -39,6 +39,10 @@ type Figure struct {
 	Format string // the sheet's number format, where the unit's is not the one
 	Note   string // the sheet's description
 	In     Where
+	// Currency is the currency the figure's money is in: Unit, Label and
+	// Head spell it "$" (units.Money), as planner's units do, and each
+	// rendering writes it in this currency (Shown, Heading, ExcelFormat).
+	Currency units.Currency
 	// Formula says the figure is a per-offer formula of the plan; Optional
 	// that the sheet leaves its row out when no offer has it; Whole that
 	// it is a count, shown as a whole number.
@@ -50,7 +54,43 @@ func (f Figure) Text(c Cell) string {
 	if f.Whole && c.Number && c.Words == "" {
 		c.Value = math.Round(c.Value)
 	}
-	return c.Text(f.Unit)
+	return c.Text(f.Currency, f.Unit)
+}
+
+// Shown is the figure's unit as a reader reads it: "€/GPU-h" in euros.
+func (f Figure) Shown() string { return f.Currency.Unit(f.Unit) }
+
+// Heading is the terminal's column heading in the figure's currency.
+func (f Figure) Heading() string { return f.Currency.Words(f.Head) }
+
+// Title is what the sheet calls the row or column, in the figure's
+// currency.
+func (f Figure) Title() string { return f.Currency.Words(f.Label) }
+
+// ExcelFormat is the sheet's number format of the figure: its own, else
+// its unit's, in its currency.
+func (f Figure) ExcelFormat() string {
+	if f.Format != "" {
+		return f.Currency.Excel(f.Format)
+	}
+	return f.Currency.ExcelFormat(f.Unit)
+}
+
+// ExcelFormatOf is the sheet's number format of the figure's value v: its
+// own, else its unit's for v (units.ExcelFormatOf), in its currency.
+func (f Figure) ExcelFormatOf(v float64) string {
+	if f.Format != "" {
+		return f.Currency.Excel(f.Format)
+	}
+	return f.Currency.ExcelFormatOf(f.Unit, v)
+}
+
+// in is the figures in currency cur.
+func in(cur units.Currency, figs []Figure) []Figure {
+	for i := range figs {
+		figs[i].Currency = cur
+	}
+	return figs
 }
 
 // Cell is one offer's or deployment's value of a figure: a number in the
@@ -73,13 +113,14 @@ func (c Cell) Empty() bool { return !c.Number && c.Words == "" && c.Err == nil }
 const NotAvailable = "#N/A"
 
 // Text is the cell as a line of text shows it: its words, else its number
-// in unit, else the error's code or #N/A, else why it is empty.
-func (c Cell) Text(unit string) string {
+// in unit and currency cur, else the error's code or #N/A, else why it is
+// empty.
+func (c Cell) Text(cur units.Currency, unit string) string {
 	switch {
 	case c.Words != "":
 		return c.Words
 	case c.Number:
-		return units.Format(c.Value, unit)
+		return cur.Format(c.Value, unit)
 	case c.Err != nil:
 		code, _, _ := strings.Cut(c.Err.Short(), ":")
 		return code

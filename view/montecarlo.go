@@ -75,6 +75,7 @@ type MonteCarlo struct {
 // for, with its value of every statistic.
 type Distribution struct {
 	montecarlo.Stats
+	Currency  units.Currency // the currency of a money output
 	Evaluated int
 	Cells     []Cell // one per statistic of the MonteCarlo
 }
@@ -88,6 +89,7 @@ func (d Distribution) Statistic(f Figure) Figure {
 	if f.Unit == "" {
 		f.Unit = d.Unit
 	}
+	f.Currency = d.Currency
 	return f
 }
 
@@ -98,19 +100,20 @@ type OfferOdds struct {
 	NPVSaving *Distribution
 }
 
-// MonteCarloOf is run mc as a reader reads it; nil when there is none.
-func MonteCarloOf(mc *montecarlo.Result) *MonteCarlo {
+// MonteCarloOf is run mc as a reader reads it, its money in currency
+// cur; nil when there is none.
+func MonteCarloOf(mc *montecarlo.Result, cur units.Currency) *MonteCarlo {
 	if mc == nil {
 		return nil
 	}
 	out := &MonteCarlo{Result: mc, Statistics: Statistics()}
 	for _, o := range mc.Outputs {
-		out.Outputs = append(out.Outputs, distributionOf(o, mc.Good))
+		out.Outputs = append(out.Outputs, distributionOf(o, mc.Good, cur))
 	}
 	for _, oc := range mc.OwnCheaper {
 		odds := OfferOdds{OwnCheaper: oc}
 		if oc.NPV != nil {
-			d := distributionOf(*oc.NPV, oc.Evaluated)
+			d := distributionOf(*oc.NPV, oc.Evaluated, cur)
 			odds.NPVSaving = &d
 		}
 		out.Offers = append(out.Offers, odds)
@@ -118,8 +121,8 @@ func MonteCarloOf(mc *montecarlo.Result) *MonteCarlo {
 	return out
 }
 
-func distributionOf(s montecarlo.Stats, evaluated int) Distribution {
-	d := Distribution{Stats: s, Evaluated: evaluated, Cells: make([]Cell, len(statistics))}
+func distributionOf(s montecarlo.Stats, evaluated int, cur units.Currency) Distribution {
+	d := Distribution{Stats: s, Currency: cur, Evaluated: evaluated, Cells: make([]Cell, len(statistics))}
 	for k, f := range statistics {
 		d.Cells[k] = f.of(s, evaluated)
 	}

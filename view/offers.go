@@ -45,11 +45,12 @@ func (os *Offers) Compared() []Offer {
 // Carlo run mc (nil when none) deciding the close calls.
 func OffersOf(plan *engine.Plan, r *engine.Result, mc *montecarlo.Result) *Offers {
 	figs := offerFigures(plan)
-	calls := montecarlo.CloseCalls(r, mc)
+	calls := montecarlo.CloseCalls(r, mc, plan.Currency())
 	out := &Offers{All: make([]Offer, len(r.Offers))}
 	for _, f := range figs {
 		out.Figures = append(out.Figures, f.Figure)
 	}
+	out.Figures = in(plan.Currency(), out.Figures)
 	for i, o := range r.Offers {
 		cells := make([]Cell, len(figs))
 		for k, f := range figs {

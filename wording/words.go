@@ -31,6 +31,9 @@ type Word struct {
 	Quantity string     // what the number is: a Quantity constant (deploy has its own)
 	Value    float64    // the number
 	Format   WordFormat // how the number is written
+	// Currency is the currency of an AsDollars number (the zero value is
+	// US dollars).
+	Currency units.Currency
 }
 
 // WordFormat is how a Word writes its number.
@@ -39,7 +42,7 @@ type WordFormat uint8
 // Word formats.
 const (
 	AsText           WordFormat = iota // fixed text
-	AsDollars                          // $9,554: whole dollars, thousands apart
+	AsDollars                          // $9,554: a whole amount of Currency, thousands apart
 	AsPercent                          // 50.0 %: a share with one decimal
 	AsBreakeven                        // a break-even share: as AsPercent, or above 100 %: owning never pays
 	AsBreakevenShare                   // a break-even share: as AsPercent, or above 100 %
@@ -77,7 +80,7 @@ func (p Phrase) String() string {
 func (w Word) String() string {
 	switch w.Format {
 	case AsDollars:
-		return dollars(w.Value)
+		return money(w.Currency, w.Value)
 	case AsPercent:
 		return percent(w.Value)
 	case AsBreakeven:
@@ -138,15 +141,22 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-func dollars(v float64) string {
+// Money is amount v of currency c as a word of a phrase: "$9,554".
+func Money(c units.Currency, quantity string, v float64) Word {
+	return Word{Quantity: quantity, Value: v, Format: AsDollars, Currency: c}
+}
+
+// money writes a whole amount as a spreadsheet's sign&FIXED(v,0) does:
+// the sign, then the digits with their own minus ("$-1,700").
+func money(c units.Currency, v float64) string {
 	if !finite(v) || math.Abs(v) >= 1e15 {
-		return units.Format(v, units.Money) // no number, or one written with an exponent
+		return c.Format(v, units.Money) // no number, or one written with an exponent
 	}
 	s := fmt.Sprintf("%.0f", math.Round(v))
 	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
 		s = s[:i] + "," + s[i:]
 	}
-	return "$" + s
+	return c.Prefix() + s
 }
 
 // percent writes a share with one decimal, rounding half away from zero as

@@ -395,6 +395,10 @@ func (r *reader) scenarioValue(s *domain.Scenario, name, raw string, inputs map[
 	}
 	in, ok := inputs[name]
 	s.Where[name] = at
+	if name == domain.Currency {
+		r.fail(at, s.Name, "sets the currency, which is the workbook's, one for every scenario; set it in %s and clear this cell", schema.Assumptions.Name)
+		return
+	}
 	switch {
 	case !ok || in.Value.IsText:
 		// Unknown names are reported by the engine, with a suggestion.

@@ -8,8 +8,33 @@ import (
 	"planner/workbooks/internal/schema"
 )
 
-// fxRates reads the FX sheet: one currency's rate to US dollars per row.
-func (r *reader) fxRates() []domain.FXRate {
+// currency reads the input currency: the ISO 4217 code of the currency
+// every amount of the workbook is in, US dollars when Assumptions has no
+// such row (as no workbook before it had) or leaves it empty. A code that
+// is not ISO 4217's is an error at its cell.
+func (r *reader) currency(inputs []domain.Input) units.Currency {
+	in, ok := (&domain.Model{Inputs: inputs}).Input(domain.Currency)
+	if !ok {
+		return units.USD
+	}
+	if !in.Value.IsText {
+		r.fail(in.Origin, in.Name, "must be text, the ISO 4217 code of the workbook's currency such as USD or EUR; set its unit to text")
+		return units.USD
+	}
+	raw := strings.TrimSpace(in.Value.Text)
+	if raw == "" {
+		return units.USD
+	}
+	c, known := units.CurrencyOf(raw)
+	if !known {
+		r.fail(in.Origin, in.Name, "%q is not a currency planner knows; write its ISO 4217 code, such as USD or EUR", raw)
+	}
+	return c
+}
+
+// fxRates reads the FX sheet: per row, what one unit of a currency is worth
+// in the workbook's currency (cur).
+func (r *reader) fxRates(cur units.Currency) []domain.FXRate {
 	t := r.table(schema.FX)
 	if t == nil {
 		return nil
@@ -23,8 +48,8 @@ func (r *reader) fxRates() []domain.FXRate {
 			r.fail(at, "", "%q is not a currency planner knows; write its ISO 4217 code, such as EUR", raw)
 			return
 		}
-		if code == units.Dollars {
-			r.fail(at, code, "is planner's own currency, which needs no rate; clear the row")
+		if code == cur.Code() {
+			r.fail(at, code, "is the workbook's own currency (the input %s), which needs no rate; clear the row", domain.Currency)
 			return
 		}
 		if prev, ok := (&domain.Model{FX: out}).Rate(code); ok {
@@ -46,9 +71,9 @@ func (r *reader) fxRates() []domain.FXRate {
 }
 
 // listedIn reads the currency cell of a row of Cloud or APIs: "" when the
-// row is in US dollars, else its code and its FX rate. An unknown code,
-// or one the FX sheet gives no rate for, is an error at the cell (ok
-// false).
+// row is in the workbook's currency (the cell empty or naming it), else
+// its code and its FX rate. An unknown code, or one the FX sheet gives no
+// rate for, is an error at the cell (ok false).
 func (r *reader) listedIn(t *table, row int, m *domain.Model, label string) (code string, fx domain.FXRate, ok bool) {
 	raw, at := t.get(row, "currency")
 	if strings.TrimSpace(raw) == "" {
@@ -56,23 +81,32 @@ func (r *reader) listedIn(t *table, row int, m *domain.Model, label string) (cod
 	}
 	code, known := units.CurrencyCode(raw)
 	if !known {
-		r.fail(at, label, "%q is not a currency planner knows; write its ISO 4217 code, such as EUR, or leave the cell empty for US dollars", raw)
+		r.fail(at, label, "%q is not a currency planner knows; write its ISO 4217 code, such as EUR, or leave the cell empty for %s", raw, currencyName(m.Currency))
 		return "", fx, false
 	}
-	if code == units.Dollars {
+	if code == m.Currency.Code() {
 		return "", fx, true
 	}
 	fx, found := m.Rate(code)
 	if !found {
-		r.fail(at, label, "is listed in %s, and sheet %s gives no rate for it; add a row to %s: currency %s, rate (US dollars per 1 %s), as of, source",
-			code, schema.FX.Name, schema.FX.Name, code, code)
+		r.fail(at, label, "is listed in %s, and sheet %s gives no rate for it; add a row to %s: currency %s, rate (%s per 1 %s), as of, source",
+			code, schema.FX.Name, schema.FX.Name, code, currencyName(m.Currency), code)
 		return "", fx, false
 	}
 	return code, fx, true
 }
 
-// convertOffer puts an offer listed in another currency into dollars:
-// Price becomes the listed price times the FX rate.
+// currencyName is how a message names the workbook's currency: "US
+// dollars", as planner always has, or its code (EUR).
+func currencyName(c units.Currency) string {
+	if c.IsUSD() {
+		return "US dollars"
+	}
+	return c.Code()
+}
+
+// convertOffer puts an offer listed in another currency into the
+// workbook's: Price becomes the listed price times the FX rate.
 func (r *reader) convertOffer(t *table, row int, m *domain.Model, o *domain.Offer) bool {
 	code, fx, ok := r.listedIn(t, row, m, o.Label())
 	if !ok || code == "" {
@@ -83,7 +117,8 @@ func (r *reader) convertOffer(t *table, row int, m *domain.Model, o *domain.Offe
 	return true
 }
 
-// convertAPI puts an API's prices listed in another currency into dollars.
+// convertAPI puts an API's prices listed in another currency into the
+// workbook's.
 func (r *reader) convertAPI(t *table, row int, m *domain.Model, a *domain.API) bool {
 	code, fx, ok := r.listedIn(t, row, m, a.Label())
 	if !ok || code == "" {

@@ -636,7 +636,7 @@ func (r *reader) offers(m *domain.Model) []domain.Offer {
 		if !r.convertOffer(t, row, m, &o) {
 			return
 		}
-		// Plausible in dollars: ¥450 an hour is $3, not a slip.
+		// Plausible in the workbook's currency: ¥450 an hour is $3, not a slip.
 		if !r.plausible(pat, o.Label(), domain.OfferPrice, "", o.Price) {
 			return
 		}

@@ -16,14 +16,14 @@ type sheetReader struct {
 }
 
 // sheetReaders read the input sheets a workbook has, Assumptions first:
-// scenarios, tables and goals are read against its inputs, and FX before
-// Cloud and APIs, whose prices it converts. The Formulas
+// scenarios, tables and goals are read against its inputs, the FX rates
+// in its currency, and FX before Cloud and APIs, whose prices it converts. The Formulas
 // sheet gives the workbook's own formulas, which Read merges with the
 // library; the default workbook's are the library.
 var sheetReaders = []sheetReader{
-	{schema.Assumptions, func(r *reader, m *domain.Model) { m.Inputs = r.assumptions() },
+	{schema.Assumptions, func(r *reader, m *domain.Model) { m.Inputs = r.assumptions(); m.Currency = r.currency(m.Inputs) },
 		func(m *domain.Model) { m.Inputs = fromDefaults(schema.Assumptions, defaultInput) }},
-	{schema.FX, func(r *reader, m *domain.Model) { m.FX = r.fxRates() },
+	{schema.FX, func(r *reader, m *domain.Model) { m.FX = r.fxRates(m.Currency) },
 		func(m *domain.Model) { m.FX = fromDefaults(schema.FX, defaultFX) }},
 	{schema.Cloud, func(r *reader, m *domain.Model) { m.Offers = r.offers(m) },
 		func(m *domain.Model) { m.Offers = fromDefaults(schema.Cloud, defaultOffer) }},

@@ -89,13 +89,14 @@ func writeTable(w io.Writer, p printed) {
 		t.right = append(t.right, true)
 	}
 	t.add(head...)
+	cur := p.Plan.Currency()
 	for _, f := range p.Plan.Formulas() {
 		if p.Plan.PerOffer(f.Name) {
 			continue
 		}
-		cells := []string{f.Name, f.Unit}
+		cells := []string{f.Name, cur.Unit(f.Unit)}
 		for _, r := range p.shown() {
-			cells = append(cells, shown(r.Values, r.Errors, f.Name, f.Unit))
+			cells = append(cells, shown(cur, r.Values, r.Errors, f.Name, f.Unit))
 		}
 		t.add(cells...)
 	}
@@ -103,7 +104,7 @@ func writeTable(w io.Writer, p printed) {
 		for _, name := range []string{domain.WeightsGB, domain.UsualCardsName} {
 			cells := []string{name, ""}
 			for _, r := range p.shown() {
-				cells = append(cells, shown(r.Values, nil, name, ""))
+				cells = append(cells, shown(cur, r.Values, nil, name, ""))
 			}
 			t.add(cells...)
 		}
@@ -111,9 +112,9 @@ func writeTable(w io.Writer, p printed) {
 	t.write(w)
 	writeOffers(w, p.Plan, base, p.MonteCarloOf(base.Scenario))
 	writeScenarioOffers(w, p)
-	writeOthers(w, p.shown())
-	writeMonteCarlo(w, p.MonteCarloOf(base.Scenario))
-	deployments := view.DeploymentsOf(p.Deployments)
+	writeOthers(w, p.shown(), cur)
+	writeMonteCarlo(w, p.MonteCarloOf(base.Scenario), cur)
+	deployments := view.DeploymentsOf(p.Deployments, cur)
 	writeDeployments(w, deployments)
 	writeTokens(w, deployments)
 	writeFleet(w, p.Fleet)
@@ -137,7 +138,7 @@ func writeOffers(w io.Writer, plan *engine.Plan, base *engine.Result, mc *montec
 	if base.NoOffer != "" {
 		fmt.Fprintf(w, "\nCloud offers for %s: %s\n", base.Text[domain.GPU], base.NoOffer)
 	}
-	if out := montecarlo.BaseOutside(mc); out != "" {
+	if out := montecarlo.BaseOutside(mc, plan.Currency()); out != "" {
 		fmt.Fprintf(w, "\nMonte Carlo, scenario %s: %s\n", base.Scenario, out)
 	}
 }
@@ -165,7 +166,7 @@ func writeScenarioOffers(w io.Writer, p printed) {
 		if r.NoOffer != "" {
 			lacking = append(lacking, r.Scenario+": "+r.NoOffer)
 		}
-		if out := montecarlo.BaseOutside(mc); out != "" {
+		if out := montecarlo.BaseOutside(mc, p.Plan.Currency()); out != "" {
 			outside = append(outside, r.Scenario+": "+out)
 		}
 	}
@@ -182,8 +183,8 @@ func writeScenarioOffers(w io.Writer, p printed) {
 }
 
 // writeOthers lists the offers no shown scenario compares: of a GPU none
-// of them owns.
-func writeOthers(w io.Writer, shown []*engine.Result) {
+// of them owns, their prices in currency cur.
+func writeOthers(w io.Writer, shown []*engine.Result, cur units.Currency) {
 	var others []string
 	for j, o := range shown[0].Offers {
 		compared := false
@@ -191,7 +192,7 @@ func writeOthers(w io.Writer, shown []*engine.Result) {
 			compared = compared || r.Offers[j].Compared
 		}
 		if !compared {
-			others = append(others, fmt.Sprintf("%s %s", o.Offer.Label(), units.Format(o.Offer.Price, "$/GPU-h")))
+			others = append(others, fmt.Sprintf("%s %s", o.Offer.Label(), cur.Format(o.Offer.Price, "$/GPU-h")))
 		}
 	}
 	if len(others) > 0 {
@@ -199,10 +200,11 @@ func writeOthers(w io.Writer, shown []*engine.Result) {
 	}
 }
 
-// shown formats a value for the table, or the error that stands in for it.
-func shown(values map[string]float64, errs map[string]*engine.EvalError, name, unit string) string {
+// shown formats a value for the table, in currency cur, or the error that
+// stands in for it.
+func shown(cur units.Currency, values map[string]float64, errs map[string]*engine.EvalError, name, unit string) string {
 	if v, ok := values[name]; ok {
-		return units.Format(v, unit)
+		return cur.Format(v, unit)
 	}
 	if e, ok := errs[name]; ok {
 		code, _, _ := strings.Cut(e.Short(), ":")
@@ -249,7 +251,7 @@ func figureTable(first []string, figs []view.Figure, in view.Where) *table {
 	head := append([]string(nil), first...)
 	for _, f := range figs {
 		if f.In&in != 0 {
-			head = append(head, f.Head)
+			head = append(head, f.Heading())
 			t.right = append(t.right, f.Unit != "")
 		}
 	}
@@ -283,9 +285,9 @@ func writeFleet(w io.Writer, f fleet.Fleet) {
 	for _, g := range f.GPUs {
 		nodes, busy, own := "", "", ""
 		if g.Scenario != "" && g.Note == "" {
-			nodes, busy, own = strconv.Itoa(g.Nodes), units.Format(g.Utilization, units.Share), units.Format(g.OwnPerMonth, "$/month")
+			nodes, busy, own = strconv.Itoa(g.Nodes), units.Format(g.Utilization, units.Share), f.Currency.Format(g.OwnPerMonth, "$/month")
 		}
-		t.add(facts.FleetLabel(g), strconv.Itoa(g.Cards), nodes, busy, own, units.Format(g.RentPerMonth, "$/month"), units.Format(g.Best.PerMonth, "$/month"))
+		t.add(facts.FleetLabel(g), strconv.Itoa(g.Cards), nodes, busy, own, f.Currency.Format(g.RentPerMonth, "$/month"), f.Currency.Format(g.Best.PerMonth, "$/month"))
 	}
 	fmt.Fprint(w, "\nFleet (every deployment together, each replica within one node)\n\n")
 	t.write(w)
@@ -298,16 +300,17 @@ func writeFleet(w io.Writer, f fleet.Fleet) {
 	if len(f.Best.Skipped) > 0 {
 		fmt.Fprintf(w, "  %s\n", fleet.LeftOut(f.Best.Skipped))
 	}
-	writeCheapest(w, f.Cheapest)
+	writeCheapest(w, f.Cheapest, f.Currency)
 }
 
 // writeCheapest prints how the cheapest mix buys each deployment, and its
-// month: owned replicas at their cards' share of the owned nodes.
-func writeCheapest(w io.Writer, cs []fleet.Cheapest) {
+// month, in currency cur: owned replicas at their cards' share of the
+// owned nodes.
+func writeCheapest(w io.Writer, cs []fleet.Cheapest, cur units.Currency) {
 	t := &table{right: []bool{false, false, true}}
 	t.add("deployment", "cheapest", "month")
 	for _, c := range cs {
-		t.add(c.Deployment, c.Words, units.Format(c.PerMonth, "$/month"))
+		t.add(c.Deployment, c.Words, cur.Format(c.PerMonth, "$/month"))
 	}
 	fmt.Fprint(w, "\nCheapest, deployment by deployment (owned replicas at their cards' share of the nodes the mix owns)\n\n")
 	t.write(w)
@@ -315,7 +318,7 @@ func writeCheapest(w io.Writer, cs []fleet.Cheapest) {
 
 // writeMonteCarlo prints the base scenario's Monte Carlo: every output that
 // varies, and the chance that owning beats each offer.
-func writeMonteCarlo(w io.Writer, mc *montecarlo.Result) {
+func writeMonteCarlo(w io.Writer, mc *montecarlo.Result, cur units.Currency) {
 	if mc == nil {
 		return
 	}
@@ -329,7 +332,7 @@ func writeMonteCarlo(w io.Writer, mc *montecarlo.Result) {
 		fmt.Fprintf(w, "No sample gave a number, so there are no figures; the first, %s\n", mc.FirstFailure)
 		return
 	}
-	v := view.MonteCarloOf(mc)
+	v := view.MonteCarloOf(mc, cur)
 	t := figureTable([]string{"output", "unit"}, v.Statistics, view.Terminal)
 	for i := range t.right[2:] {
 		t.right[2+i] = true // a statistic without a unit is in its output's
@@ -366,7 +369,7 @@ func writeMonteCarlo(w io.Writer, mc *montecarlo.Result) {
 // statisticsRow is one output's row of the Monte Carlo table: its name,
 // its unit and each statistic the terminal shows, in the output's unit.
 func statisticsRow(name string, figs []view.Figure, d view.Distribution) []string {
-	row := []string{name, d.Unit}
+	row := []string{name, d.Currency.Unit(d.Unit)}
 	for k, f := range figs {
 		if f.In&view.Terminal != 0 {
 			row = append(row, d.Statistic(f).Text(d.Cells[k]))

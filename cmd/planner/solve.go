@@ -10,7 +10,6 @@ import (
 	"planner/domain"
 	"planner/engine"
 	"planner/evaluate"
-	"planner/units"
 	"planner/whatif"
 	"planner/workbooks"
 )
@@ -110,7 +109,7 @@ func writeSolution(w io.Writer, plan *engine.Plan, scenario string, s whatif.Sol
 		target += " vs " + s.Offer
 	}
 	if !s.Found {
-		fmt.Fprintf(w, "%s: no answer for %s = %s (scenario %s)\n", s.For, target, units.Format(s.Value, unit), scenario)
+		fmt.Fprintf(w, "%s: no answer for %s = %s (scenario %s)\n", s.For, target, m.Currency.Format(s.Value, unit), scenario)
 		return
 	}
 	steps := "steps"
@@ -118,7 +117,7 @@ func writeSolution(w io.Writer, plan *engine.Plan, scenario string, s whatif.Sol
 		steps = "step"
 	}
 	fmt.Fprintf(w, "%s = %s makes %s = %s (scenario %s; %d %s)\n",
-		s.For, units.Format(s.X, in.Unit), target, units.Format(s.Reached, unit), scenario, s.Iterations, steps)
+		s.For, m.Currency.Format(s.X, in.Unit), target, m.Currency.Format(s.Reached, unit), scenario, s.Iterations, steps)
 }
 
 func writeSolutionJSON(w io.Writer, path, scenario string, s whatif.Solution) {

@@ -7,7 +7,6 @@ import (
 	"planner/diag"
 	"planner/engine"
 	"planner/montecarlo"
-	"planner/units"
 	"planner/whatif"
 )
 
@@ -21,14 +20,15 @@ func writeWhatIfs(w io.Writer, plan *engine.Plan, wi *whatif.Report) {
 		fmt.Fprintln(w, "\nSensitivity: how far each input's range moves the answer (the three widest swings)")
 		fmt.Fprintln(w)
 		t := &table{right: []bool{false, true, false}}
+		cur := plan.Currency()
 		for _, tor := range wi.Tornadoes {
 			var swings []string
 			for _, b := range tor.Bars[:min(3, len(tor.Bars))] {
 				if b.Why == "" {
-					swings = append(swings, b.Input.Name+" "+units.Format(b.Swing, tor.Unit))
+					swings = append(swings, b.Input.Name+" "+cur.Format(b.Swing, tor.Unit))
 				}
 			}
-			t.add(tor.Target.Label(), units.Format(tor.Base, tor.Unit), diag.List(swings))
+			t.add(tor.Target.Label(), cur.Format(tor.Base, tor.Unit), diag.List(swings))
 		}
 		t.write(w)
 		if held := montecarlo.HeldNames(wi.Tornadoes[0].Held); len(held) > 0 {
@@ -44,7 +44,7 @@ func writeWhatIfs(w io.Writer, plan *engine.Plan, wi *whatif.Report) {
 			answer := "no answer: " + s.Why
 			if s.Found {
 				in, _ := m.Input(s.For)
-				answer = s.For + " = " + units.Format(s.X, in.Unit)
+				answer = s.For + " = " + m.Currency.Format(s.X, in.Unit)
 			}
 			t.add(s.Name, answer)
 		}

@@ -50,7 +50,8 @@ var APIs = Sheet{Name: "APIs", Columns: []Column{
 }}
 
 // FX gives the rate of each other currency an offer or an API is listed
-// in: what one unit of it is worth in US dollars.
+// in: what one unit of it is worth in the workbook's currency (US dollars
+// unless the input currency names another).
 var FX = Sheet{Name: "FX", Columns: []Column{
 	{Key: "currency", Header: "currency", Aliases: []string{"code"}, Required: true, Width: 10},
 	{Key: "rate", Header: "rate", Aliases: []string{"fxrate", "exchangerate", "ratetotheworkbookscurrency"}, Required: true, Width: 12},

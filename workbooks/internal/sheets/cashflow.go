@@ -22,6 +22,7 @@ const maxCashFlowMonths = 1200
 // read from the Results sheet's cells: the references its formulas use,
 // and the values planner computed for them.
 type cashFlow struct {
+	cur                            units.Currency
 	base                           *engine.Result
 	months                         int
 	offers                         []engine.OfferResult
@@ -47,7 +48,7 @@ type cashTax struct {
 // be drawn.
 func cashFlowOf(out Output, lay *resultsLayout) (*cashFlow, string) {
 	base := out.Results[0]
-	cf := &cashFlow{base: base, offers: comparedOffers(base), refs: map[string]string{}}
+	cf := &cashFlow{cur: out.currency(), base: base, offers: comparedOffers(base), refs: map[string]string{}}
 	if len(cf.offers) == 0 {
 		return nil, "There is no cloud offer for the base scenario's GPU to compare owning with. " + base.NoOffer
 	}
@@ -239,11 +240,12 @@ const (
 // payback; it returns the last row. The NPV cells are linked once the
 // month table is laid out (npv).
 func (cf *cashFlow) summary(g *grid.Grid) int {
+	cur := cf.cur
 	g.Sentence(1, HeaderRow, sumPrice-1, "offer", grid.StyleHeader)
-	for col, h := range map[int]string{sumPrice: "$/GPU-hour", sumNPV: "NPV of owning", sumPayback: "payback", sumVerdict: "verdict"} {
+	for col, h := range map[int]string{sumPrice: cur.Words("$/GPU-hour"), sumNPV: "NPV of owning", sumPayback: "payback", sumVerdict: "verdict"} {
 		g.Set(col, HeaderRow, grid.Text(h, grid.StyleHeader))
 	}
-	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))
+	money := grid.WithFormat(grid.StyleResult, cur.ExcelFormat("$/GPU-h"))
 	for j, o := range cf.offers {
 		row := HeaderRow + 1 + j
 		g.Sentence(1, row, sumPrice-1, o.Offer.Label(), grid.StyleLabel)
@@ -279,6 +281,7 @@ func (cf *cashFlow) taxWords() string {
 
 // table writes the months from the header row on; it returns the last row.
 func (cf *cashFlow) table(g *grid.Grid, header int) int {
+	cur := cf.cur
 	g.Set(cf.own, header-1, grid.Text("owning", grid.StyleSection))
 	for j, o := range cf.offers {
 		g.Set(cf.side(j+1), header-1, grid.Text("renting "+o.Offer.Label(), grid.StyleSection))
@@ -296,7 +299,7 @@ func (cf *cashFlow) table(g *grid.Grid, header int) int {
 	}
 	g.WrapHeight(header, 14, "discounted cumulative")
 	g.PrintHeader(header)
-	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$"))
+	money := grid.WithFormat(grid.StyleResult, cur.ExcelFormat("$"))
 	r := cf.refs
 	own := cashSide{}
 	rents := make([]cashSide, len(cf.offers))
@@ -392,7 +395,8 @@ func (s *cashSide) write(g *grid.Grid, col, row, m int, cash, discount float64, 
 // is #N/A when the workbook's amortisation is no longer the table's whole
 // months.
 func (cf *cashFlow) npv(g *grid.Grid, header, last int) {
-	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$"))
+	cur := cf.cur
+	money := grid.WithFormat(grid.StyleResult, cur.ExcelFormat("$"))
 	n := cf.refs[domain.AmortizationMonths]
 	at := func(col int) string {
 		return fmt.Sprintf("INDEX(%s:%s,%s+1)", grid.CellName(col, header+1), grid.CellName(col, last), n)
@@ -411,6 +415,7 @@ func (cf *cashFlow) npv(g *grid.Grid, header, last int) {
 // owning's line rises above an offer's, owning has paid for itself. Each
 // line is named by its side's label above the month table.
 func (cf *cashFlow) chart(sheet string, header, last int) *excelize.Chart {
+	cur := cf.cur
 	months := grid.Span(sheet, cfMonth, header+1, last)
 	line := func(col int, colour string, dash bool) excelize.ChartSeries {
 		l := excelize.LineOptions{Type: excelize.LineSolid, Width: 2.25}
@@ -428,12 +433,12 @@ func (cf *cashFlow) chart(sheet string, header, last int) *excelize.Chart {
 	return &excelize.Chart{
 		Type:   excelize.Scatter,
 		Series: series,
-		Title:  grid.ChartTitle("Cumulative cash ($) by month: owning (solid) against renting each offer (dashed); owning has paid for itself where its line rises above an offer's"),
+		Title:  grid.ChartTitle(cur.Words("Cumulative cash ($) by month: owning (solid) against renting each offer (dashed); owning has paid for itself where its line rises above an offer's")),
 		Legend: grid.Legend("bottom"),
 		XAxis: grid.Axis(excelize.ChartAxis{Minimum: &zero, Maximum: &end, MajorUnit: monthTicks(cf.months), MajorGridLines: true,
 			TickLabelPosition: excelize.ChartTickLabelLow,
 			NumFmt:            excelize.ChartNumFmt{CustomNumFmt: "0"}}, "month"),
-		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "$#,##0"}}, ""),
+		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: cur.Excel("$#,##0")}}, ""),
 		Dimension: excelize.ChartDimension{Width: 960, Height: cashChartHeight},
 	}
 }

@@ -29,6 +29,7 @@ import (
 // a flag at the top says, live, whether any input they read has changed
 // since planner eval computed them (fleet_live.go).
 func fleetGrid(out Output, lay *resultsLayout) *grid.Grid {
+	cur := out.currency()
 	f := out.Fleet
 	g := grid.NewOwned(Fleet, HeaderRow, 1, 24, 18, 9, 12, 8, 8, 10, 14, 14, 10, 14)
 	// A page or two: the header row is not repeated above the mix and the
@@ -43,7 +44,7 @@ func fleetGrid(out Output, lay *resultsLayout) *grid.Grid {
 		g.Line(HeaderRow+1, grid.Text("There is no Deployments sheet, or no deployment in it is costed.", grid.StyleNote))
 		return g
 	}
-	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/month"))
+	money := grid.WithFormat(grid.StyleResult, cur.ExcelFormat("$/month"))
 	count := grid.WithFormat(grid.StyleResult, "#,##0")
 	set := func(col, row int, c grid.Cell, v float64, cents bool) {
 		g.Set(col, row, c)
@@ -207,7 +208,7 @@ func cheapestTable(g *grid.Grid, f fleet.Fleet, row int) int {
 	g.Sentence(1, row, 3, "deployment", grid.StyleHeader)
 	g.Sentence(4, row, 10, "cheapest: own, or the offer and its billing", grid.StyleHeader)
 	g.Set(11, row, grid.Text("per month", grid.StyleHeader))
-	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/month"))
+	money := grid.WithFormat(grid.StyleResult, f.Currency.ExcelFormat("$/month"))
 	for _, c := range f.Cheapest {
 		row++
 		g.Sentence(1, row, 3, c.Deployment, grid.StyleLabel)
@@ -223,6 +224,7 @@ func cheapestTable(g *grid.Grid, f fleet.Fleet, row int) int {
 // rented), and draws it. A curve of many nodes is sampled (fleet.GPU's
 // Curve): the rows are the nodes any GPU's curve has.
 func curveTable(g *grid.Grid, f fleet.Fleet, row int) int {
+	cur := f.Currency
 	var gpus []fleet.GPU
 	at := map[int]bool{}
 	least, sampled := true, false
@@ -260,7 +262,7 @@ func curveTable(g *grid.Grid, f fleet.Fleet, row int) int {
 		g.Width(2+i, 16) // a month of the whole fleet: $104,112.42
 	}
 	g.WrapHeight(header, 16, labels...)
-	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/month"))
+	money := grid.WithFormat(grid.StyleResult, cur.ExcelFormat("$/month"))
 	for r, k := range nodes {
 		r := header + 1 + r
 		g.Set(1, r, grid.Number(float64(k), grid.WithFormat(grid.StyleLabel, "0")))
@@ -275,7 +277,7 @@ func curveTable(g *grid.Grid, f fleet.Fleet, row int) int {
 	last := header + len(nodes)
 	chartTop := last + 2
 	g.KeepTogether(row, chartTop+fleetChartHeight/rowPixels)
-	g.AddChart(grid.CellName(2, chartTop), fleetChart(g.Sheet(), gpus, header, last, nodes[len(nodes)-1], sampled))
+	g.AddChart(grid.CellName(2, chartTop), fleetChart(g.Sheet(), gpus, header, last, nodes[len(nodes)-1], sampled, f.Currency))
 	return chartTop + fleetChartHeight/rowPixels
 }
 
@@ -286,7 +288,7 @@ const fleetChartHeight = 420
 // point is the cheapest mix. Over many nodes the axis picks its own steps,
 // and a sampled curve runs on past the rows where another GPU's has a
 // point and it has none.
-func fleetChart(sheet string, gpus []fleet.GPU, header, last, most int, sampled bool) *excelize.Chart {
+func fleetChart(sheet string, gpus []fleet.GPU, header, last, most int, sampled bool, cur units.Currency) *excelize.Chart {
 	var series []excelize.ChartSeries
 	for i := range gpus {
 		series = append(series, excelize.ChartSeries{Name: grid.Absolute(sheet, 2+i, header), Categories: grid.Span(sheet, 1, header+1, last),
@@ -300,11 +302,11 @@ func fleetChart(sheet string, gpus []fleet.GPU, header, last, most int, sampled 
 	chart := &excelize.Chart{
 		Type:   excelize.Scatter,
 		Series: series,
-		Title:  grid.ChartTitle("A month of the fleet by the nodes owned, per GPU ($/month): the lowest point is the cheapest mix"),
+		Title:  grid.ChartTitle(cur.Words("A month of the fleet by the nodes owned, per GPU ($/month): the lowest point is the cheapest mix")),
 		Legend: grid.Legend("right"),
 		XAxis: grid.Axis(excelize.ChartAxis{Minimum: &zero, MajorUnit: step, MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0"}},
 			"nodes owned"),
-		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, Minimum: &zero, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "$#,##0"}}, ""),
+		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, Minimum: &zero, NumFmt: excelize.ChartNumFmt{CustomNumFmt: cur.Excel("$#,##0")}}, ""),
 		Dimension: excelize.ChartDimension{Width: 900, Height: fleetChartHeight},
 	}
 	if sampled {

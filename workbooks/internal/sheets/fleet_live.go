@@ -23,7 +23,7 @@ type costsLayout struct {
 }
 
 func costsLayoutOf(out Output) costsLayout {
-	ds := view.DeploymentsOf(out.Deployments)
+	ds := view.DeploymentsOf(out.Deployments, out.currency())
 	l := costsLayout{cols: costColumns(ds.Figures), row: map[string]int{}, first: HeaderRow + 1, last: HeaderRow + len(ds.All)}
 	for i, d := range ds.All {
 		l.row[d.Name] = HeaderRow + 1 + i

@@ -28,7 +28,7 @@ func resultLabel(p *engine.Plan, name string) string {
 // targetLabel is a tornado's target in words, with its unit: "Break-even
 // utilisation (%) against RunPod H100 SXM, Community".
 func targetLabel(p *engine.Plan, t whatif.Target, unit string) string {
-	label := inUnit(resultLabel(p, t.Name), unit)
+	label := inUnit(resultLabel(p, t.Name), p.Currency().Unit(unit))
 	if t.Offer != nil {
 		label += " against " + t.Offer.Label()
 	}

@@ -26,7 +26,7 @@ func scenarioMatrices(g *grid.Grid, out Output, lay *resultsLayout) {
 	g.Line(row, grid.Text("Net present value of owning by offer and scenario, and the payback: owning instead of renting the used hours, in today's money", grid.StyleSection))
 	row++
 	scenarioHeader(g, row, out.Results, 0, "", "Offer", "GPU", "Figure")
-	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat(units.Money))
+	money := grid.WithFormat(grid.StyleResult, out.currency().ExcelFormat(units.Money))
 	for j, o := range out.Plan.Model().Offers {
 		if !comparedAnywhere(out, j) {
 			continue
@@ -39,7 +39,7 @@ func scenarioMatrices(g *grid.Grid, out Output, lay *resultsLayout) {
 				if v, ok := or.Values[domain.NPVSaving]; ok {
 					g.Set(firstValue+i, row, grid.Number(v, money))
 				} else {
-					g.Set(firstValue+i, row, valueCell(or.Values, or.Errors, domain.NPVSaving, units.Money))
+					g.Set(firstValue+i, row, valueCell(out.currency(), or.Values, or.Errors, domain.NPVSaving, units.Money))
 				}
 			}
 		}

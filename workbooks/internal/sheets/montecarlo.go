@@ -34,7 +34,7 @@ func montecarloGrid(out Output) *grid.Grid {
 	g.PrintHeader(0)
 	mcs := out.MonteCarlo
 	provenance(g, "Monte Carlo: how sure are we", out, fmt.Sprintf("%d samples, seed %d", mcs[0].Samples, mcs[0].Seed))
-	histogram(g, mcs[0])
+	histogram(g, mcs[0], out.currency())
 	// Each table prints on one page where it fits, and never leaves its
 	// title and header alone at a page's foot.
 	keep := func(from, to int) int {
@@ -43,22 +43,22 @@ func montecarloGrid(out Output) *grid.Grid {
 		return to
 	}
 	row := g.Next() + 1
-	row = keep(row, outputsTable(g, mcs, row))
+	row = keep(row, outputsTable(g, mcs, row, out.currency()))
 	if hasNPV(mcs) {
-		row = keep(row+2, npvTable(g, mcs, row+2))
+		row = keep(row+2, npvTable(g, mcs, row+2, out.currency()))
 	}
 	row = keep(row+2, ownCheaperTable(g, out, row+2))
-	row = keep(row+2, sampledTable(g, mcs[0], row+2))
+	row = keep(row+2, sampledTable(g, mcs[0], row+2, out.currency()))
 	correlationsTable(g, out, row+2)
 	if g.LastRow() > row+2 {
 		keep(row+2, g.LastRow())
 	}
-	g.AddChart(mcChartCell, histogramChart(resultLabel(out.Plan, HistogramOutput), mcs[0]))
+	g.AddChart(mcChartCell, histogramChart(resultLabel(out.Plan, HistogramOutput), mcs[0], out.currency()))
 	return g
 }
 
 // histogram writes the base scenario's distribution of the charted output.
-func histogram(g *grid.Grid, mc *montecarlo.Result) {
+func histogram(g *grid.Grid, mc *montecarlo.Result, cur units.Currency) {
 	g.Line(HeaderRow, grid.Headers(HistogramOutput+" ("+mc.Scenario+"): from", "to", "share of samples", "bar")...)
 	g.WrapHeight(HeaderRow, 14, "share of samples")
 	var s montecarlo.Stats
@@ -72,18 +72,18 @@ func histogram(g *grid.Grid, mc *montecarlo.Result) {
 		g.Sentence(2, mcHistogramRow, 4, noSample(mc), grid.StyleNote)
 		return
 	}
-	format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(s.Unit))
+	format := grid.WithFormat(grid.StyleResult, cur.ExcelFormat(s.Unit))
 	for i, c := range s.Histogram {
 		from, upTo := s.Edges[i], s.Edges[i+1]
 		g.Line(mcHistogramRow+i, grid.Number(from, format), grid.Number(upTo, format),
 			grid.Number(float64(c)/float64(max(1, mc.Good)), grid.WithFormat(grid.StyleResult, "0.0%")),
-			grid.Text("up to "+units.Format(upTo, s.Unit), grid.StyleLabel))
+			grid.Text("up to "+cur.Format(upTo, s.Unit), grid.StyleLabel))
 	}
 }
 
 // histogramChart is a column chart of the histogram's shares, each bar
 // labelled by the value it reaches.
-func histogramChart(label string, mc *montecarlo.Result) *excelize.Chart {
+func histogramChart(label string, mc *montecarlo.Result, cur units.Currency) *excelize.Chart {
 	last := mcHistogramRow + 19
 	ref := func(col string) string {
 		return fmt.Sprintf("%s!$%s$%d:$%s$%d", MonteCarlo, col, mcHistogramRow, col, last)
@@ -100,10 +100,10 @@ func histogramChart(label string, mc *montecarlo.Result) *excelize.Chart {
 		VaryColors: &vary,
 		Series: []excelize.ChartSeries{{Name: MonteCarlo + "!$C$" + fmt.Sprint(HeaderRow), Categories: ref("B"), Values: ref("C"),
 			Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"4472C4"}}}},
-		Title:  grid.ChartTitle(fmt.Sprintf("%s, scenario %s: share of %s samples by value", inUnit(label, unit), mc.Scenario, units.Format(float64(mc.Good), ""))),
+		Title:  grid.ChartTitle(fmt.Sprintf("%s, scenario %s: share of %s samples by value", inUnit(label, cur.Unit(unit)), mc.Scenario, units.Format(float64(mc.Good), ""))),
 		Legend: excelize.ChartLegend{Position: "none"},
-		XAxis: grid.Axis(excelize.ChartAxis{NumFmt: excelize.ChartNumFmt{CustomNumFmt: units.ExcelFormat(unit)}, Alignment: excelize.Alignment{TextRotation: -45}},
-			inUnit(label, unit)+": each bar reaches up to the value below it"),
+		XAxis: grid.Axis(excelize.ChartAxis{NumFmt: excelize.ChartNumFmt{CustomNumFmt: cur.ExcelFormat(unit)}, Alignment: excelize.Alignment{TextRotation: -45}},
+			inUnit(label, cur.Unit(unit))+": each bar reaches up to the value below it"),
 		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}}, ""),
 		Dimension: excelize.ChartDimension{Width: 600, Height: 320},
 		GapWidth:  &gap,
@@ -111,7 +111,7 @@ func histogramChart(label string, mc *montecarlo.Result) *excelize.Chart {
 }
 
 // outputsTable lists every output's statistics, scenario by scenario.
-func outputsTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
+func outputsTable(g *grid.Grid, mcs []*montecarlo.Result, row int, cur units.Currency) int {
 	row = statsHeader(g, row, "Outputs that vary: mean and percentiles over the samples", "output")
 	for _, mc := range mcs {
 		if mc.Good == 0 {
@@ -121,7 +121,7 @@ func outputsTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
 			g.Sentence(5, row, 0, noSample(mc), grid.StyleNote)
 			continue
 		}
-		v := view.MonteCarloOf(mc)
+		v := view.MonteCarloOf(mc, cur)
 		for _, d := range v.Outputs {
 			if !d.Varies() {
 				continue // one number in every sample: Results has it
@@ -145,14 +145,14 @@ func hasNPV(mcs []*montecarlo.Result) bool {
 
 // npvTable lists owning's NPV against each offer, scenario by scenario:
 // its mean and percentiles over the samples that evaluated for the offer.
-func npvTable(g *grid.Grid, mcs []*montecarlo.Result, row int) int {
+func npvTable(g *grid.Grid, mcs []*montecarlo.Result, row int, cur units.Currency) int {
 	row = statsHeader(g, row, "Owning's net present value against each offer (npv_saving): mean and percentiles over the samples", "offer")
 	for _, mc := range mcs {
-		v := view.MonteCarloOf(mc)
+		v := view.MonteCarloOf(mc, cur)
 		for _, oc := range v.Offers {
 			if d := oc.NPVSaving; d != nil && oc.Evaluated == 0 {
 				row++
-				g.Line(row, grid.Text(oc.Offer.Label(), grid.StyleLabel), grid.Text(d.Unit, grid.StyleLabel), grid.Text(mc.Scenario, grid.StyleLabel),
+				g.Line(row, grid.Text(oc.Offer.Label(), grid.StyleLabel), grid.Text(cur.Unit(d.Unit), grid.StyleLabel), grid.Text(mc.Scenario, grid.StyleLabel),
 					grid.Text(units.NoNumber, grid.StyleError))
 				g.Sentence(5, row, 0, "no sample evaluated against this offer", grid.StyleNote)
 			} else if d != nil && d.Varies() {
@@ -173,9 +173,9 @@ func statsHeader(g *grid.Grid, row int, title, first string) int {
 	heads, longest := []string{first, "unit", "scenario"}, ""
 	for _, f := range view.Statistics() {
 		if f.In&view.Sheet != 0 {
-			heads = append(heads, f.Label)
-			if len(f.Label) > len(longest) {
-				longest = f.Label // the heading that needs the tallest row
+			heads = append(heads, f.Title())
+			if len(f.Title()) > len(longest) {
+				longest = f.Title() // the heading that needs the tallest row
 			}
 		}
 	}
@@ -187,7 +187,7 @@ func statsHeader(g *grid.Grid, row int, title, first string) int {
 // statsRow is one output's statistics in a scenario, over the samples it
 // evaluated for.
 func statsRow(g *grid.Grid, row int, label, scenario string, figs []view.Figure, d view.Distribution) {
-	cells := []grid.Cell{grid.Text(label, grid.StyleLabel), grid.Text(d.Unit, grid.StyleLabel), grid.Text(scenario, grid.StyleLabel)}
+	cells := []grid.Cell{grid.Text(label, grid.StyleLabel), grid.Text(d.Currency.Unit(d.Unit), grid.StyleLabel), grid.Text(scenario, grid.StyleLabel)}
 	for k, f := range figs {
 		if f.In&view.Sheet != 0 {
 			cells = append(cells, statisticCell(d.Statistic(f), d.Cells[k]))
@@ -202,11 +202,7 @@ func statisticCell(f view.Figure, c view.Cell) grid.Cell {
 	if c.Words != "" || !c.Number {
 		return grid.Text(c.Words, grid.StyleLabel)
 	}
-	format := f.Format
-	if format == "" {
-		format = units.ExcelFormatOf(f.Unit, c.Value)
-	}
-	return grid.Number(c.Value, grid.WithFormat(grid.StyleResult, format))
+	return grid.Number(c.Value, grid.WithFormat(grid.StyleResult, f.ExcelFormatOf(c.Value)))
 }
 
 // ownCheaperTable shows, offer by scenario, the share of samples in which
@@ -263,14 +259,14 @@ func offerShares(g *grid.Grid, out Output, row int, title string, share func(mon
 }
 
 // sampledTable lists the inputs that varied, with their distributions.
-func sampledTable(g *grid.Grid, mc *montecarlo.Result, row int) int {
+func sampledTable(g *grid.Grid, mc *montecarlo.Result, row int, cur units.Currency) int {
 	g.Line(row, grid.Text("Uncertain inputs (scenarios hold the inputs they set fixed)", grid.StyleSection))
 	row++
 	g.Line(row, grid.Headers("input", "unit", "distribution", "low", "value", "high", "as drawn")...)
 	for _, in := range mc.Sampled {
 		row++
-		format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(in.Unit))
-		g.Line(row, grid.Text(in.Name, grid.StyleLabel), grid.Text(in.Unit, grid.StyleLabel), grid.Text(in.Dist.Kind, grid.StyleLabel))
+		format := grid.WithFormat(grid.StyleResult, cur.ExcelFormat(in.Unit))
+		g.Line(row, grid.Text(in.Name, grid.StyleLabel), grid.Text(cur.Unit(in.Unit), grid.StyleLabel), grid.Text(in.Dist.Kind, grid.StyleLabel))
 		if in.HasRange {
 			g.Set(4, row, grid.Number(in.Low, format))
 			g.Set(6, row, grid.Number(in.High, format))
@@ -280,8 +276,8 @@ func sampledTable(g *grid.Grid, mc *montecarlo.Result, row int) int {
 	}
 	for _, h := range mc.Held {
 		row++
-		format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(h.Input.Unit))
-		g.Line(row, grid.Text(h.Input.Name, grid.StyleLabel), grid.Text(h.Input.Unit, grid.StyleLabel), grid.Text("held", grid.StyleError),
+		format := grid.WithFormat(grid.StyleResult, cur.ExcelFormat(h.Input.Unit))
+		g.Line(row, grid.Text(h.Input.Name, grid.StyleLabel), grid.Text(cur.Unit(h.Input.Unit), grid.StyleLabel), grid.Text("held", grid.StyleError),
 			grid.Number(h.Input.Low, format), grid.Number(h.Value, format), grid.Number(h.Input.High, format))
 		g.Sentence(7, row, 0, heldNote(h), grid.StyleNote)
 	}

@@ -8,7 +8,6 @@ import (
 	"planner/deploy"
 	"planner/domain"
 	"planner/sizing"
-	"planner/units"
 	"planner/view"
 	"planner/wording"
 	"planner/workbooks/internal/grid"
@@ -63,13 +62,13 @@ func sizingGrid(out Output) *grid.Grid {
 // words follow them. Cards planner sized from the catalogs stay values, as
 // the Sizing sheet does.
 func costsGrid(out Output, lay *resultsLayout) *grid.Grid {
-	ds := view.DeploymentsOf(out.Deployments)
+	ds := view.DeploymentsOf(out.Deployments, out.currency())
 	cols := costColumns(ds.Figures)
 	var widths []float64
 	var heads []string
 	for _, f := range ds.Figures {
 		if f.In&view.Sheet != 0 {
-			widths, heads = append(widths, costWidth(f.Name)), append(heads, f.Label)
+			widths, heads = append(widths, costWidth(f.Name)), append(heads, f.Title())
 		}
 	}
 	g := grid.NewOwned(DeploymentCosts, HeaderRow, 1, widths...)
@@ -146,7 +145,7 @@ func costCell(f view.Figure, c view.Cell, costed bool) grid.Cell {
 		if format == "" && f.Whole {
 			format = "#,##0"
 		} else if format == "" {
-			format = units.ExcelFormat(f.Unit)
+			format = f.ExcelFormat()
 		}
 		return grid.Number(c.Value, grid.WithFormat(grid.StyleResult, format))
 	case f.Name == view.Verdict:

@@ -20,17 +20,18 @@ func excelPhrase(p wording.Phrase, refs map[string]string) string {
 			parts = append(parts, excelString(w.String()))
 			continue
 		}
-		parts = append(parts, excelWord(w.Format, ref)...)
+		parts = append(parts, excelWord(w, ref)...)
 	}
 	return strings.Join(mergeLiterals(parts), "&")
 }
 
 // excelWord writes one number of a phrase as its format says, as the
-// parts of a concatenation.
-func excelWord(f wording.WordFormat, ref string) []string {
-	switch f {
+// parts of a concatenation: an amount with its currency's sign before it,
+// as the words do.
+func excelWord(w wording.Word, ref string) []string {
+	switch w.Format {
 	case wording.AsDollars:
-		return []string{`"$"`, `FIXED(` + ref + `,0)`}
+		return []string{excelString(w.Currency.Prefix()), `FIXED(` + ref + `,0)`}
 	case wording.AsPercent:
 		return []string{`FIXED(` + ref + `*100,1,1)`, `" %"`}
 	case wording.AsBreakeven:

@@ -21,6 +21,9 @@ import (
 )
 
 // Output is what eval writes back into a workbook.
+// currency is the currency the model's money is in.
+func (out Output) currency() units.Currency { return out.Plan.Currency() }
+
 type Output struct {
 	Version     string           // planner's version, for the provenance line
 	Plan        *engine.Plan     // the compiled model
@@ -72,9 +75,9 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 		if out.Plan.PerOffer(f.Name) {
 			continue
 		}
-		namedRow(g, row, formulas.LabelOf(f), f.Name, f.Unit)
+		namedRow(g, row, formulas.LabelOf(f), f.Name, out.currency().Unit(f.Unit))
 		for i, r := range out.Results {
-			g.Set(firstValue+i, row, valueCell(r.Values, r.Errors, f.Name, f.Unit))
+			g.Set(firstValue+i, row, valueCell(out.currency(), r.Values, r.Errors, f.Name, f.Unit))
 		}
 		g.Note(notesCol, row, f.Doc)
 		if grid.NameProblem(f.Name) == "" {
@@ -90,7 +93,7 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 		func() { breakevenMatrix(g, out, notesCol, lay) },
 		func() { scenarioMatrices(g, out, lay) },
 		func() { verdictWords(g, out, lay) },
-		func() { otherOffers(g, base) },
+		func() { otherOffers(g, base, out.currency()) },
 		func() { inputsSection(g, out, notesCol, lay) },
 		func() { closeCalls(g, out) },
 		func() { warnings(g, out.Warnings) },
@@ -137,7 +140,7 @@ func sizingSection(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
 		lay.sizingRow[name] = row
 		namedRow(g, row, formulas.Readable(name), name, sizingUnit(name))
 		for i, r := range out.Results {
-			c := valueCell(r.Values, nil, name, sizingUnit(name))
+			c := valueCell(out.currency(), r.Values, nil, name, sizingUnit(name))
 			if _, ok := r.Values[name]; !ok && r.Sizing != nil {
 				c = grid.Text("#N/A: "+r.Sizing.Note, grid.StyleError)
 			}
@@ -158,24 +161,25 @@ func sizingUnit(name string) string {
 // breakevenMatrix shows the break-even utilisation of every offer in every
 // scenario whose GPU it is for, coloured by that scenario's verdict.
 func breakevenMatrix(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
+	cur := out.currency()
 	if len(out.Plan.Model().Offers) == 0 {
 		return
 	}
 	row := g.Next() + 1
 	g.Line(row, grid.Text("Break-even utilisation by offer and scenario: green, owning is cheaper at the scenario's utilisation; red, renting is", grid.StyleSection))
 	row++
-	scenarioHeader(g, row, out.Results, 0, "", "Offer", "GPU", "$/GPU-hour")
+	scenarioHeader(g, row, out.Results, 0, "", "Offer", "GPU", cur.Words("$/GPU-hour"))
 	for j, o := range out.Plan.Model().Offers {
 		row++
 		lay.matrixRow[j] = row
 		g.Line(row, grid.Text(o.Label(), grid.StyleLabel), grid.Text(o.GPU, grid.StyleLabel),
-			grid.Linked(grid.Number(o.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))), priceLink(o)))
+			grid.Linked(grid.Number(o.Price, grid.WithFormat(grid.StyleResult, cur.ExcelFormat("$/GPU-h"))), priceLink(o)))
 		for i, r := range out.Results {
 			switch or := r.Offers[j]; {
 			case or.Compared && !o.HasBreakeven():
 				g.Set(firstValue+i, row, grid.Text(domain.NoBreakevenShort, grid.StyleLabel))
 			case or.Compared:
-				g.Set(firstValue+i, row, valueCell(or.Values, or.Errors, domain.Breakeven, view.BreakevenFormat))
+				g.Set(firstValue+i, row, valueCell(out.currency(), or.Values, or.Errors, domain.Breakeven, view.BreakevenFormat))
 			}
 		}
 	}
@@ -245,13 +249,13 @@ func closeCalls(g *grid.Grid, out Output) {
 	var lines []string
 	for _, r := range out.Results {
 		mc := out.monteCarloOf(r.Scenario)
-		calls := montecarlo.CloseCalls(r, mc)
+		calls := montecarlo.CloseCalls(r, mc, out.currency())
 		for i, o := range r.Offers {
 			if c := calls[i]; c.Close {
 				lines = append(lines, r.Scenario+" against "+o.Offer.Label()+", "+o.Verdict+": "+c.Why)
 			}
 		}
-		if s := montecarlo.BaseOutside(mc); s != "" {
+		if s := montecarlo.BaseOutside(mc, out.currency()); s != "" {
 			lines = append(lines, r.Scenario+": "+s)
 		}
 	}
@@ -323,11 +327,11 @@ func provenance(g *grid.Grid, title string, out Output, more ...string) {
 
 // valueCell is a formula's value in its unit's number format (or a number
 // format of its own), or the reason it has none.
-func valueCell(values map[string]float64, errs map[string]*engine.EvalError, name, unit string) grid.Cell {
+func valueCell(cur units.Currency, values map[string]float64, errs map[string]*engine.EvalError, name, unit string) grid.Cell {
 	if v, ok := values[name]; ok {
 		format := unit
 		if !strings.ContainsAny(unit, "0#") {
-			format = units.ExcelFormatOf(unit, v)
+			format = cur.ExcelFormatOf(unit, v)
 		}
 		return grid.Number(v, grid.WithFormat(grid.StyleResult, format))
 	}
@@ -377,7 +381,7 @@ func offersSection(g *grid.Grid, out Output, compared []engine.OfferResult, note
 		}
 		row++
 		lay.remember(f, row)
-		namedRow(g, row, f.Label, f.Name, f.Unit)
+		namedRow(g, row, f.Title(), f.Name, f.Shown())
 		for i, o := range shown {
 			g.Set(firstValue+i, row, figureCell(f, o.Cells[k]))
 			if n := f.Name + "_" + domain.Slug(o.Offer.Label()); f.Formula && o.Cells[k].Number && grid.NameProblem(n) == "" {
@@ -419,12 +423,9 @@ func figureCell(f view.Figure, c view.Cell) grid.Cell {
 	case f.Name == view.AsOf:
 		return asOfCell(c)
 	case c.Number:
-		format := f.Format
-		if format == "" {
-			format = units.ExcelFormat(f.Unit)
-		}
+		format := f.ExcelFormat()
 		if !strings.ContainsAny(format, "0#") {
-			format = units.ExcelFormat(format)
+			format = f.Currency.ExcelFormat(format)
 		}
 		return grid.Number(c.Value, grid.WithFormat(grid.StyleResult, format))
 	case c.Err != nil:
@@ -459,7 +460,7 @@ func asOfCell(c view.Cell) grid.Cell {
 }
 
 // otherOffers lists the offers of other GPUs: shown, never compared.
-func otherOffers(g *grid.Grid, base *engine.Result) {
+func otherOffers(g *grid.Grid, base *engine.Result, cur units.Currency) {
 	var others []engine.OfferResult
 	for _, o := range base.Offers {
 		if !o.Compared {
@@ -472,11 +473,11 @@ func otherOffers(g *grid.Grid, base *engine.Result) {
 	row := g.Next() + 1
 	g.Line(row, grid.Text("Offers for other GPUs: listed, not compared", grid.StyleSection))
 	row++
-	g.Line(row, grid.Headers("Offer", "GPU", "$/GPU-hour", "As of")...)
+	g.Line(row, grid.Headers("Offer", "GPU", cur.Words("$/GPU-hour"), "As of")...)
 	for _, o := range others {
 		row++
 		g.Line(row, grid.Text(o.Offer.Label(), grid.StyleLabel), grid.Text(o.Offer.GPU, grid.StyleLabel),
-			grid.Linked(grid.Number(o.Offer.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))), priceLink(o.Offer)),
+			grid.Linked(grid.Number(o.Offer.Price, grid.WithFormat(grid.StyleResult, cur.ExcelFormat("$/GPU-h"))), priceLink(o.Offer)),
 			grid.Linked(asOfCell(view.AsOfCell(o.Offer)), asOfLink(o.Offer)))
 	}
 }
@@ -484,6 +485,7 @@ func otherOffers(g *grid.Grid, base *engine.Result) {
 // inputsSection repeats the inputs per scenario: what the numbers above were
 // computed from.
 func inputsSection(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
+	cur := out.currency()
 	row := g.Next() + 1
 	g.Line(row, grid.Text("Inputs these results were computed from", grid.StyleSection))
 	row++
@@ -491,13 +493,13 @@ func inputsSection(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
 	for _, in := range resultInputs(out.Plan) {
 		row++
 		lay.inputRow[in.Name] = row
-		namedRow(g, row, formulas.Readable(in.Name), in.Name, in.Unit)
+		namedRow(g, row, formulas.Readable(in.Name), in.Name, cur.Unit(in.Unit))
 		for i, r := range out.Results {
 			switch v, ok := r.Values[in.Name]; {
 			case in.Value.IsText:
 				g.Set(firstValue+i, row, grid.Text(r.Text[in.Name], grid.StyleLabel))
 			case ok:
-				g.Set(firstValue+i, row, grid.Number(v, grid.WithFormat(grid.StyleResult, units.ExcelFormat(in.Unit))))
+				g.Set(firstValue+i, row, grid.Number(v, grid.WithFormat(grid.StyleResult, cur.ExcelFormat(in.Unit))))
 			}
 		}
 		note := in.Notes

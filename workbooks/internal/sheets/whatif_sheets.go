@@ -44,14 +44,15 @@ func sensitivityGrid(out Output) *grid.Grid {
 
 // tornadoSection writes one tornado from row and returns its last row.
 func tornadoSection(g *grid.Grid, p *engine.Plan, t whatif.Tornado, row int) int {
-	format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(t.Unit))
-	g.Line(row, grid.Text(t.Target.Label()+": "+units.Format(t.Base, t.Unit)+" at base, by input, largest swing first", grid.StyleSection))
+	cur := p.Currency()
+	format := grid.WithFormat(grid.StyleResult, cur.ExcelFormat(t.Unit))
+	g.Line(row, grid.Text(t.Target.Label()+": "+cur.Format(t.Base, t.Unit)+" at base, by input, largest swing first", grid.StyleSection))
 	header := row + 1
 	g.Line(header, grid.Headers("input", "unit", "low", "high", "at low", "at high", "swing", "change at low", "change at high", "note")...)
 	for i, b := range t.Bars {
 		r := header + 1 + i
-		inFormat := grid.WithFormat(grid.StyleResult, units.ExcelFormat(b.Input.Unit))
-		g.Line(r, grid.Text(b.Input.Name, grid.StyleLabel), grid.Text(b.Input.Unit, grid.StyleLabel), grid.Number(b.Input.Low, inFormat), grid.Number(b.Input.High, inFormat))
+		inFormat := grid.WithFormat(grid.StyleResult, cur.ExcelFormat(b.Input.Unit))
+		g.Line(r, grid.Text(b.Input.Name, grid.StyleLabel), grid.Text(cur.Unit(b.Input.Unit), grid.StyleLabel), grid.Number(b.Input.Low, inFormat), grid.Number(b.Input.High, inFormat))
 		if b.Why != "" {
 			if math.IsNaN(b.AtLow) || math.IsNaN(b.AtHigh) {
 				g.Set(5, r, grid.Text(units.NoNumber, grid.StyleError))
@@ -72,8 +73,8 @@ func tornadoSection(g *grid.Grid, p *engine.Plan, t whatif.Tornado, row int) int
 	last := header + len(t.Bars)
 	for i, h := range t.Held {
 		r := last + 1 + i
-		inFormat := grid.WithFormat(grid.StyleResult, units.ExcelFormat(h.Input.Unit))
-		g.Line(r, grid.Text(h.Input.Name, grid.StyleLabel), grid.Text(h.Input.Unit, grid.StyleLabel), grid.Number(h.Input.Low, inFormat), grid.Number(h.Input.High, inFormat),
+		inFormat := grid.WithFormat(grid.StyleResult, cur.ExcelFormat(h.Input.Unit))
+		g.Line(r, grid.Text(h.Input.Name, grid.StyleLabel), grid.Text(cur.Unit(h.Input.Unit), grid.StyleLabel), grid.Number(h.Input.Low, inFormat), grid.Number(h.Input.High, inFormat),
 			grid.Text("held", grid.StyleError))
 		g.Note(10, r, heldNote(h)+"; not swung")
 	}
@@ -86,7 +87,7 @@ func tornadoSection(g *grid.Grid, p *engine.Plan, t whatif.Tornado, row int) int
 	last += len(t.Held)
 	height := max(len(t.Bars)+2, 14)
 	top := last + 2
-	g.AddChart(grid.CellName(1, top), tornadoChart(g.Sheet(), targetLabel(p, t.Target, t.Unit), t, header, header+len(t.Bars), height))
+	g.AddChart(grid.CellName(1, top), tornadoChart(g.Sheet(), targetLabel(p, t.Target, t.Unit), t, header, header+len(t.Bars), height, cur))
 	end := top + height - 1
 	g.KeepTogether(row, end)
 	return end
@@ -94,7 +95,7 @@ func tornadoSection(g *grid.Grid, p *engine.Plan, t whatif.Tornado, row int) int
 
 // tornadoChart is a bar chart of each input's change at its low and its
 // high, from the base: the widest bar on top.
-func tornadoChart(sheet, label string, t whatif.Tornado, header, last, rows int) *excelize.Chart {
+func tornadoChart(sheet, label string, t whatif.Tornado, header, last, rows int, cur units.Currency) *excelize.Chart {
 	overlap, gap := 100, uint(40)
 	series := func(col int, colour string) excelize.ChartSeries {
 		return excelize.ChartSeries{Name: grid.Absolute(sheet, col, header), Categories: grid.Span(sheet, 1, header+1, last),
@@ -103,12 +104,12 @@ func tornadoChart(sheet, label string, t whatif.Tornado, header, last, rows int)
 	return &excelize.Chart{
 		Type:   excelize.Bar,
 		Series: []excelize.ChartSeries{series(8, palette[0]), series(9, palette[1])},
-		Title:  grid.ChartTitle(label + ": change from " + units.Format(t.Base, t.Unit) + " as each input goes to its low or its high"),
+		Title:  grid.ChartTitle(label + ": change from " + cur.Format(t.Base, t.Unit) + " as each input goes to its low or its high"),
 		Legend: grid.Legend("bottom"),
 		XAxis:  grid.Axis(excelize.ChartAxis{ReverseOrder: true, TickLabelPosition: excelize.ChartTickLabelLow}, ""),
 		// The title says the unit: excelize turns a value axis's title on
 		// its side, which reads wrong on a bar chart's horizontal axis.
-		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: units.ExcelFormat(t.Unit)}}, ""),
+		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: cur.ExcelFormat(t.Unit)}}, ""),
 		Dimension: excelize.ChartDimension{Width: 720, Height: uint(rows * rowPixels)},
 		Overlap:   &overlap,
 		GapWidth:  &gap,
@@ -134,17 +135,18 @@ func dataTablesGrid(out Output) *grid.Grid {
 
 // dataTableSection writes one table from row and returns its last row.
 func dataTableSection(g *grid.Grid, out Output, t *whatif.Table, row int) int {
+	cur := out.currency()
 	m := out.Plan.Model()
 	rowUnit := UnitOf(m.Inputs, t.Spec.Row.Input)
-	format := grid.WithFormat(grid.StyleResult, units.ExcelFormat(t.Unit))
+	format := grid.WithFormat(grid.StyleResult, cur.ExcelFormat(t.Unit))
 	g.Line(row, grid.Text(t.Spec.Name, grid.StyleSection))
-	g.Sentence(1, row+1, 0, describeTable(t, m.Inputs), grid.StyleNote)
+	g.Sentence(1, row+1, 0, describeTable(t, m.Inputs, cur), grid.StyleNote)
 	header := row + 2
 	corner := t.Spec.Row.Input
 	var across []grid.Cell
 	switch {
 	case t.Spec.Col == nil:
-		across = []grid.Cell{grid.Text(t.Spec.Output+" ("+t.Unit+")", grid.StyleHeader)}
+		across = []grid.Cell{grid.Text(t.Spec.Output+" ("+cur.Unit(t.Unit)+")", grid.StyleHeader)}
 		g.Width(2, min(40, float64(len(t.Spec.Output+t.Unit)+5)))
 	case t.Spec.Col.Offers:
 		corner += " \\ offer"
@@ -153,7 +155,7 @@ func dataTableSection(g *grid.Grid, out Output, t *whatif.Table, row int) int {
 		}
 	default:
 		corner += " \\ " + t.Spec.Col.Input
-		colFormat := grid.WithFormat(grid.StyleHeader, units.ExcelFormat(UnitOf(m.Inputs, t.Spec.Col.Input)))
+		colFormat := grid.WithFormat(grid.StyleHeader, cur.ExcelFormat(UnitOf(m.Inputs, t.Spec.Col.Input)))
 		for _, v := range t.ColValues {
 			across = append(across, grid.Number(v, colFormat))
 		}
@@ -169,7 +171,7 @@ func dataTableSection(g *grid.Grid, out Output, t *whatif.Table, row int) int {
 	g.WrapHeight(header, 15, labels...)
 	for i, rv := range t.RowValues {
 		r := header + 1 + i
-		g.Set(1, r, grid.Number(rv, grid.WithFormat(grid.StyleHeader, units.ExcelFormat(rowUnit))))
+		g.Set(1, r, grid.Number(rv, grid.WithFormat(grid.StyleHeader, cur.ExcelFormat(rowUnit))))
 		for j, v := range t.Cells[i] {
 			if math.IsNaN(v) {
 				g.Set(2+j, r, grid.Text(units.NoNumber, grid.StyleError))
@@ -190,11 +192,11 @@ func dataTableSection(g *grid.Grid, out Output, t *whatif.Table, row int) int {
 }
 
 // describeTable says in words what a table shows.
-func describeTable(t *whatif.Table, inputs []domain.Input) string {
+func describeTable(t *whatif.Table, inputs []domain.Input, cur units.Currency) string {
 	s := t.Spec
 	between := func(a domain.Axis) string {
 		unit := UnitOf(inputs, a.Input)
-		return fmt.Sprintf("%s from %s to %s in %d steps", a.Input, units.Format(a.From, unit), units.Format(a.To, unit), a.Steps)
+		return fmt.Sprintf("%s from %s to %s in %d steps", a.Input, cur.Format(a.From, unit), cur.Format(a.To, unit), a.Steps)
 	}
 	words := fmt.Sprintf("%s (%s) with %s down the side", s.Output, t.Unit, between(s.Row))
 	switch {
@@ -206,9 +208,9 @@ func describeTable(t *whatif.Table, inputs []domain.Input) string {
 	}
 	switch sh := s.Shade; {
 	case sh.Below:
-		words += "; green below " + units.Format(sh.Threshold, t.Unit) + ", red above"
+		words += "; green below " + cur.Format(sh.Threshold, t.Unit) + ", red above"
 	case sh.Above:
-		words += "; green above " + units.Format(sh.Threshold, t.Unit) + ", red below"
+		words += "; green above " + cur.Format(sh.Threshold, t.Unit) + ", red below"
 	case sh.Low:
 		words += "; green at the low end, red at the high end"
 	case sh.High:
@@ -226,10 +228,11 @@ func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 // hour crosses each offer's price, a line chart of the curves from 1 % to
 // 100 % utilisation against the offers' prices, and the curves' table.
 func breakevenGrid(out Output) *grid.Grid {
+	cur := out.currency()
 	c := out.WhatIfs.Curve
 	g := grid.NewOwned(Breakeven, 0, 1, 30, 46, 14, 14, 4)
 	provenance(g, "Break-even: the cost per used GPU-hour against the offers", out)
-	row := crossingsTable(g, c, HeaderRow)
+	row := crossingsTable(g, c, HeaderRow, cur)
 	m := out.Plan.Model()
 	offers, prices, moving := curveOffers(&m, c)
 	if len(moving) > 0 {
@@ -243,7 +246,7 @@ func breakevenGrid(out Output) *grid.Grid {
 	// first row shows that edge at the foot of the page before too.
 	g.KeepTogether(chartTop-1, chartEnd)
 	header := chartEnd + 3
-	g.Line(header-1, grid.Text("cost_per_used_hour by utilisation, per scenario, and the offers' prices ($/GPU-h)", grid.StyleSection))
+	g.Line(header-1, grid.Text(cur.Words("cost_per_used_hour by utilisation, per scenario, and the offers' prices ($/GPU-h)"), grid.StyleSection))
 	g.Set(1, header, grid.Text("utilization", grid.StyleHeader))
 	var labels []string
 	for i, s := range c.Scenarios {
@@ -258,7 +261,7 @@ func breakevenGrid(out Output) *grid.Grid {
 		g.Width(col, 16)
 	}
 	g.WrapHeight(header, 16, labels...)
-	money := grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))
+	money := grid.WithFormat(grid.StyleResult, cur.ExcelFormat("$/GPU-h"))
 	for i, u := range c.Utilization {
 		r := header + 1 + i
 		g.Set(1, r, grid.Number(u, grid.WithFormat(grid.StyleLabel, "0%")))
@@ -276,7 +279,7 @@ func breakevenGrid(out Output) *grid.Grid {
 	last := header + len(c.Utilization)
 	// In column B: column A is printed on every page, and a chart in it
 	// would be too.
-	g.AddChart(grid.CellName(2, chartTop), curveChart(g.Sheet(), resultLabel(out.Plan, domain.CostPerUsedHour), c, prices, header, last))
+	g.AddChart(grid.CellName(2, chartTop), curveChart(g.Sheet(), resultLabel(out.Plan, domain.CostPerUsedHour), c, prices, header, last, cur))
 	return g
 }
 
@@ -284,13 +287,13 @@ func breakevenGrid(out Output) *grid.Grid {
 const curveHeight = 520
 
 // crossingsTable lists where each scenario's curve meets each offer.
-func crossingsTable(g *grid.Grid, c *whatif.Curve, row int) int {
-	g.Line(row, grid.Headers("scenario", "offer", "$/GPU-hour", "break-even utilisation")...)
+func crossingsTable(g *grid.Grid, c *whatif.Curve, row int, cur units.Currency) int {
+	g.Line(row, grid.Headers("scenario", "offer", cur.Words("$/GPU-hour"), "break-even utilisation")...)
 	g.WrapHeight(row, 14, "break-even utilisation")
 	for _, x := range c.Crossings {
 		row++
 		g.Line(row, grid.Text(x.Scenario, grid.StyleLabel), grid.Text(x.Offer.Label(), grid.StyleLabel),
-			grid.Number(x.Offer.Price, grid.WithFormat(grid.StyleResult, units.ExcelFormat("$/GPU-h"))))
+			grid.Number(x.Offer.Price, grid.WithFormat(grid.StyleResult, cur.ExcelFormat("$/GPU-h"))))
 		switch {
 		case x.Why == wording.AboveAll:
 			g.Set(4, row, grid.Text(x.Why, grid.StyleRent))
@@ -333,7 +336,7 @@ func curveOffers(m *domain.Model, c *whatif.Curve) (out []domain.Offer, prices [
 // curveChart draws the scenarios' curves as solid lines and the offers'
 // prices as dashed ones, cut off at one and a half times the dearest offer
 // so the crossings stay visible (at 1 % busy an hour costs a hundredfold).
-func curveChart(sheet, label string, c *whatif.Curve, prices []float64, header, last int) *excelize.Chart {
+func curveChart(sheet, label string, c *whatif.Curve, prices []float64, header, last int, cur units.Currency) *excelize.Chart {
 	top := 0.0
 	for _, p := range prices {
 		top = max(top, p)
@@ -354,11 +357,11 @@ func curveChart(sheet, label string, c *whatif.Curve, prices []float64, header, 
 	return &excelize.Chart{
 		Type:   excelize.Scatter,
 		Series: series,
-		Title:  grid.ChartTitle(label + " ($/GPU-h) by utilisation: each scenario (solid) against each offer's price (dashed)"),
+		Title:  grid.ChartTitle(label + cur.Words(" ($/GPU-h) by utilisation: each scenario (solid) against each offer's price (dashed)")),
 		Legend: grid.Legend("right"),
 		XAxis: grid.Axis(excelize.ChartAxis{Minimum: &zero, Maximum: &one, MajorUnit: 0.1, MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}},
 			"utilisation: share of the month's hours the GPUs are used"),
-		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, Minimum: &zero, Maximum: &ceiling, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "$#,##0"}}, ""),
+		YAxis:     grid.Axis(excelize.ChartAxis{MajorGridLines: true, Minimum: &zero, Maximum: &ceiling, NumFmt: excelize.ChartNumFmt{CustomNumFmt: cur.Excel("$#,##0")}}, ""),
 		Dimension: excelize.ChartDimension{Width: 900, Height: curveHeight},
 	}
 }
@@ -366,6 +369,7 @@ func curveChart(sheet, label string, c *whatif.Curve, prices []float64, header, 
 // goalSeekGrid is the Goal seek sheet: each goal of the Goals sheet and its
 // answer, or why there is none.
 func goalSeekGrid(out Output) *grid.Grid {
+	cur := out.currency()
 	g := grid.NewOwned(GoalSeek, HeaderRow, 1, 50, 18, 28, 12, 26, 24, 16, 14, 10, 60)
 	provenance(g, "Goal seek: what would have to be true", out, "scenario "+out.Results[0].Scenario)
 	g.Line(HeaderRow, grid.Headers("goal", "solve for", "target", "value", "offer", "with", "answer", "target there", "steps", "note")...)
@@ -375,7 +379,7 @@ func goalSeekGrid(out Output) *grid.Grid {
 	m := out.Plan.Model()
 	for i, s := range out.WhatIfs.Solutions {
 		row := HeaderRow + 1 + i
-		targetFormat := grid.WithFormat(grid.StyleResult, units.ExcelFormat(out.Plan.Unit(s.Target)))
+		targetFormat := grid.WithFormat(grid.StyleResult, cur.ExcelFormat(out.Plan.Unit(s.Target)))
 		g.Line(row, grid.Text(s.Name, grid.StyleLabel), grid.Text(s.For, grid.StyleLabel), grid.Text(s.Target, grid.StyleLabel), grid.Number(s.Value, targetFormat),
 			grid.Text(s.Offer, grid.StyleLabel), grid.Text(Settings(s.With), grid.StyleLabel))
 		if !s.Found {
@@ -383,7 +387,7 @@ func goalSeekGrid(out Output) *grid.Grid {
 			g.Note(10, row, s.Why)
 			continue
 		}
-		g.Set(7, row, grid.Number(s.X, grid.WithFormat(grid.StyleResult, units.ExcelFormat(UnitOf(m.Inputs, s.For)))))
+		g.Set(7, row, grid.Number(s.X, grid.WithFormat(grid.StyleResult, cur.ExcelFormat(UnitOf(m.Inputs, s.For)))))
 		g.Set(8, row, grid.Number(s.Reached, targetFormat))
 		g.Set(9, row, grid.Number(float64(s.Iterations), grid.WithFormat(grid.StyleResult, "0")))
 		g.Note(10, row, s.Notes)
