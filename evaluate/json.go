@@ -44,6 +44,9 @@ func (rep *Report) Shown(only []string) []*engine.Result {
 // is), and err, the evaluation's error, if any.
 func (rep *Report) JSON(only []string, err error) *FileJSON {
 	doc := &FileJSON{File: rep.File, Warnings: DiagnosticsJSON(rep.Warnings)}
+	if rep.Plan != nil && !rep.Plan.Currency().IsUSD() {
+		doc.Currency = rep.Plan.Currency().Code()
+	}
 	if err != nil {
 		doc.Error = err.Error()
 	}
@@ -69,13 +72,16 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 		doc.Deployments = append(doc.Deployments, deploymentJSON(deployments.Figures, d))
 	}
 	doc.Fleet = fleetJSON(rep.Fleet)
-	whatIfsJSON(doc, rep.WhatIfs)
+	whatIfsJSON(doc, rep.WhatIfs, rep.Plan)
 	return doc
 }
 
 // FileJSON is one workbook's evaluation, as eval --format json prints it.
 type FileJSON struct {
-	File        string           `json:"file"`
+	File string `json:"file"`
+	// Currency is the ISO 4217 code every amount is in, where the
+	// workbook's input currency names another than US dollars.
+	Currency    string           `json:"currency,omitempty"`
 	Error       string           `json:"error,omitempty"`
 	Warnings    []DiagnosticJSON `json:"warnings,omitempty"`
 	Scenarios   []ScenarioJSON   `json:"scenarios,omitempty"`
@@ -616,12 +622,13 @@ type CrossingJSON struct {
 	Why         string   `json:"why,omitempty"`         // "above 100 %", "below 1 %", or why the curve has no number
 }
 
-func whatIfsJSON(doc *FileJSON, w *whatif.Report) {
+func whatIfsJSON(doc *FileJSON, w *whatif.Report, plan *engine.Plan) {
 	if w == nil {
 		return
 	}
+	cur := plan.Currency()
 	for _, t := range w.Tornadoes {
-		jt := TornadoJSON{Target: t.Target.Name, Unit: t.Unit, Base: t.Base, Bars: []BarJSON{}, Held: montecarlo.HeldNames(t.Held)}
+		jt := TornadoJSON{Target: t.Target.Name, Unit: cur.Unit(t.Unit), Base: t.Base, Bars: []BarJSON{}, Held: montecarlo.HeldNames(t.Held)}
 		if t.Target.Offer != nil {
 			jt.Offer = t.Target.Offer.Label()
 		}
@@ -636,7 +643,7 @@ func whatIfsJSON(doc *FileJSON, w *whatif.Report) {
 		doc.Sensitivity = append(doc.Sensitivity, jt)
 	}
 	for _, t := range w.Tables {
-		jt := TableJSON{Name: t.Spec.Name, Output: t.Spec.Output, Unit: t.Unit, RowInput: t.Spec.Row.Input,
+		jt := TableJSON{Name: t.Spec.Name, Output: t.Spec.Output, Unit: cur.Unit(t.Unit), RowInput: t.Spec.Row.Input,
 			RowValues: t.RowValues, ColValues: t.ColValues, Offers: t.ColLabels, Why: t.Why}
 		if t.Spec.Col != nil && !t.Spec.Col.Offers {
 			jt.ColInput = t.Spec.Col.Input

@@ -74,22 +74,22 @@ func of(m domain.Model, canonical bool) []Fact {
 		if in.Defaulted {
 			continue // no row of the workbook's: nothing anyone wrote or changed
 		}
-		add(KindAssumption, in.Name, inputFact(in))
+		add(KindAssumption, in.Name, inputFact(in, m.Currency))
 		note(KindAssumption+" "+in.Name, in.Notes)
 	}
 	for _, f := range m.Formulas {
-		add(KindFormula, f.Name, fmt.Sprintf("%s [%s]", oneLine(f.Source), f.Unit))
+		add(KindFormula, f.Name, fmt.Sprintf("%s [%s]", oneLine(f.Source), m.Currency.Unit(f.Unit)))
 	}
 	for _, o := range m.Offers {
-		add(KindOffer, quote(o.Label()), fmt.Sprintf("%s, gpu %s, as of %s", offerPrice(o), quote(o.GPU), orNone(o.AsOf))+billingFact(o.Billing))
+		add(KindOffer, quote(o.Label()), fmt.Sprintf("%s, gpu %s, as of %s", offerPrice(o, m.Currency), quote(o.GPU), orNone(o.AsOf))+billingFact(o.Billing))
 		note(KindOffer+" "+quote(o.Label()), joinNotes(o.Source, o.Notes))
 	}
 	for _, a := range m.APIs {
-		add(KindAPI, quote(a.Label()), apiFact(a))
+		add(KindAPI, quote(a.Label()), apiFact(a, m.Currency))
 		note(KindAPI+" "+quote(a.Label()), a.Source)
 	}
 	for _, r := range m.FX {
-		add(KindFX, r.Currency, fmt.Sprintf("%s %s per %s, as of %s", num(r.Rate), units.Dollars, r.Currency, orNone(r.AsOf)))
+		add(KindFX, r.Currency, fmt.Sprintf("%s %s per %s, as of %s", num(r.Rate), m.Currency.Code(), r.Currency, orNone(r.AsOf)))
 		note(KindFX+" "+r.Currency, r.Source)
 	}
 	scenarioFacts(m, add)
@@ -105,13 +105,13 @@ func of(m domain.Model, canonical bool) []Fact {
 	return out
 }
 
-func inputFact(in domain.Input) string {
+func inputFact(in domain.Input, cur units.Currency) string {
 	s := in.Value.String()
 	switch {
 	case (in.Unit == units.Share || in.Unit == units.Change) && !in.Value.IsText:
 		s += " (" + units.Format(in.Value.Num, in.Unit) + ")" // 0.4 is 40 %, not 0.4 %
 	case in.Unit != "":
-		s += " " + in.Unit
+		s += " " + cur.Unit(in.Unit)
 	}
 	if in.HasRange {
 		s += fmt.Sprintf(" [%s..%s]", num(in.Low), num(in.High))
@@ -258,17 +258,17 @@ func tokensFact(d domain.Deployment) string {
 }
 
 // apiFact is an APIs row: "$0.6 input, $0.8 output per million tokens, as of 2026-10-10".
-// offerPrice is an offer's price as the workbook lists it: in dollars, or
-// in the currency the offer names.
-func offerPrice(o domain.Offer) string {
+// offerPrice is an offer's price as the workbook lists it: in its
+// currency (c), or in the currency the offer names.
+func offerPrice(o domain.Offer, c units.Currency) string {
 	if o.Currency != "" {
 		return num(o.Listed) + " " + o.Currency + "/GPU-h"
 	}
-	return num(o.Price) + " $/GPU-h"
+	return num(o.Price) + " " + c.Unit("$/GPU-h")
 }
 
-func apiFact(a domain.API) string {
-	in, cached, out, cur := a.Input, a.Cached, a.Output, "$"
+func apiFact(a domain.API, c units.Currency) string {
+	in, cached, out, cur := a.Input, a.Cached, a.Output, c.Prefix()
 	if a.Currency != "" {
 		in, out, cached, cur = a.Listed[0], a.Listed[1], a.Listed[2], a.Currency+" "
 	}

@@ -5,12 +5,13 @@ import (
 
 	"planner/domain"
 	"planner/sizing"
+	"planner/units"
 )
 
 // An input held because its value left the range is shown so by show.
 func TestHeldInputFact(t *testing.T) {
 	in := domain.Input{Name: "capex", Unit: "$", Value: domain.Num(412000), Low: 250000, High: 320000, HasRange: true}
-	if got := inputFact(in); got != "412000 $ [250000..320000] held: the value lies outside its range" {
+	if got := inputFact(in, units.USD); got != "412000 $ [250000..320000] held: the value lies outside its range" {
 		t.Errorf("fact %q", got)
 	}
 }

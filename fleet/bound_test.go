@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"planner/deploy"
+	"planner/units"
 )
 
 // randomFleet is one seeded fleet of up to nine deployments, as
@@ -97,8 +98,8 @@ func TestBoundedAgainstExhaustiveSearch(t *testing.T) {
 		}
 		bounded++
 		within := fmt.Sprintf("; within %s of the cheapest mix, which costs at least %s a month: planner did not search every mix of the %d H100 SXM deployments of the scenario base: their replicas and sizes are too many for its search",
-			dollars(g.Best.PerMonth-g.AtLeast), dollars(g.AtLeast), len(ds))
-		if !f.Best.Bounded || !strings.HasSuffix(f.Best.Words, within) || !strings.Contains(g.Unproven(), "the mix is within "+dollars(g.Best.PerMonth-g.AtLeast)+" of the cheapest") {
+			dollars(units.USD, g.Best.PerMonth-g.AtLeast), dollars(units.USD, g.AtLeast), len(ds))
+		if !f.Best.Bounded || !strings.HasSuffix(f.Best.Words, within) || !strings.Contains(g.Unproven(), "the mix is within "+dollars(units.USD, g.Best.PerMonth-g.AtLeast)+" of the cheapest") {
 			t.Fatalf("trial %d: words %q, unproven %q; want them to end %q", trial, f.Best.Words, g.Unproven(), within)
 		}
 	}

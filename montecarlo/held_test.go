@@ -11,6 +11,7 @@ import (
 	"planner/engine"
 	"planner/engine/enginetest"
 	"planner/montecarlo"
+	"planner/units"
 	"planner/whatif"
 	"planner/wording"
 )
@@ -275,7 +276,7 @@ func TestCloseCalls(t *testing.T) {
 // for each offer.
 func closeCalls(t *testing.T, r *engine.Result, mc *montecarlo.Result) map[string]montecarlo.CloseCall {
 	t.Helper()
-	calls := montecarlo.CloseCalls(r, mc)
+	calls := montecarlo.CloseCalls(r, mc, units.USD)
 	if len(calls) != len(r.Offers) {
 		t.Fatalf("%d close calls of %d offers", len(calls), len(r.Offers))
 	}

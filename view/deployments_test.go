@@ -9,6 +9,7 @@ import (
 	"planner/domain"
 	"planner/engine"
 	"planner/engine/enginetest"
+	"planner/units"
 	"planner/wording"
 )
 
@@ -22,7 +23,7 @@ func specDeployments(t *testing.T) (*Deployments, map[string]Deployment) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds := DeploymentsOf(deploy.Cost(p, results))
+	ds := DeploymentsOf(deploy.Cost(p, results), units.USD)
 	byName := map[string]Deployment{}
 	for _, d := range ds.All {
 		byName[d.Name] = d
@@ -98,7 +99,7 @@ func TestDeploymentCells(t *testing.T) {
 
 func TestDeploymentNotCosted(t *testing.T) {
 	why := "not costed: the model does not fit"
-	ds := DeploymentsOf([]deploy.Result{{Deployment: domain.Deployment{Name: "big", Model: "M", GPU: "G", Replicas: 2, Usage: "all month"}, Words: why}})
+	ds := DeploymentsOf([]deploy.Result{{Deployment: domain.Deployment{Name: "big", Model: "M", GPU: "G", Replicas: 2, Usage: "all month"}, Words: why}}, units.USD)
 	d := ds.All[0]
 	if d.Costed() {
 		t.Fatal("a deployment without a phrase costed")
@@ -127,7 +128,7 @@ func TestDeploymentWithoutOwnerAndWithAPI(t *testing.T) {
 	r := deploy.Result{Deployment: domain.Deployment{Name: "chat", GPU: "L40S", Replicas: 3}, Cards: 2, RentPerMonth: 2000,
 		Words: "nothing to compare", Phrase: wording.Phrase{{Text: "nothing to compare"}},
 		Tokens: deploy.Tokens{PerSecond: 100, PerMonth: 1234567.6, PerMillionRent: 2000 / 1.2345676, API: api, Cheapest: deploy.CheapestAPI}}
-	ds := DeploymentsOf([]deploy.Result{r})
+	ds := DeploymentsOf([]deploy.Result{r}, units.USD)
 	d := ds.All[0]
 	text := map[string]string{}
 	for k, f := range ds.Figures {

@@ -88,7 +88,7 @@ func cellOf(t *testing.T, v *MonteCarlo, d Distribution, name string) (Figure, C
 // The ten samples' statistics, worked out by hand: sorted they are 1.5 2
 // 2 2.5 2.5 3 3 3.5 4 5; their sum is 29; five lie below 3 and two at it.
 func TestStatisticsOfTenSamples(t *testing.T) {
-	v := MonteCarloOf(sampledRun())
+	v := MonteCarloOf(sampledRun(), units.USD)
 	cost := v.Outputs[0]
 	want := map[string]float64{Mean: 2.9, P5: 1.5 + 0.45*0.5, P50: 2.75, P95: 4 + 0.55*1, Evaluated: 10, Base: 3, BaseRank: 0.6}
 	for name, x := range want {
@@ -114,7 +114,7 @@ func TestStatisticsOfTenSamples(t *testing.T) {
 // Owning's NPV against an offer is counted over the samples evaluated
 // for the offer: -1000 500 2000 2500, the base 500 at their P38.
 func TestNPVOverTheOffersSamples(t *testing.T) {
-	v := MonteCarloOf(sampledRun())
+	v := MonteCarloOf(sampledRun(), units.USD)
 	odds := v.Offers[0]
 	if odds.Probability != 0.7 || odds.NPVSaving == nil {
 		t.Fatalf("odds %+v", odds)
@@ -136,7 +136,7 @@ func TestNoRankWithoutSamples(t *testing.T) {
 	if c.Number || c.Words != "" {
 		t.Errorf("rank of no sample %+v, want neither a number nor words", c)
 	}
-	if MonteCarloOf(nil) != nil {
+	if MonteCarloOf(nil, units.USD) != nil {
 		t.Error("a view of no run")
 	}
 }

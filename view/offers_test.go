@@ -61,18 +61,18 @@ func TestOfferCells(t *testing.T) {
 	if !be.Number || math.Abs(be.Value-perGPUHour/2.69) > 1e-12 || be.Words != "60.8 %" {
 		t.Errorf("break-even %+v, want %v in words 60.8 %%", be, perGPUHour/2.69)
 	}
-	if v, _ := os.Cell(community, Verdict); v.Text("") != "rent" {
-		t.Errorf("verdict %q, want rent: utilisation 50 %% is below break-even", v.Text(""))
+	if v, _ := os.Cell(community, Verdict); v.Text(units.USD, "") != "rent" {
+		t.Errorf("verdict %q, want rent: utilisation 50 %% is below break-even", v.Text(units.USD, ""))
 	}
 	// The saving of $6,217 a month repays $285,000 in 46 months, past 36.
-	if p, _ := os.Cell(community, domain.PaybackMonths); p.Number || p.Text("months") != "no payback within 36 months" {
+	if p, _ := os.Cell(community, domain.PaybackMonths); p.Number || p.Text(units.USD, "months") != "no payback within 36 months" {
 		t.Errorf("payback %+v, want none within 36 months", p)
 	}
-	if p, _ := os.Cell(compared[1], domain.PaybackMonths); !p.Number || p.Value != 36 || p.Text("months") != "36 months" {
+	if p, _ := os.Cell(compared[1], domain.PaybackMonths); !p.Number || p.Value != 36 || p.Text(units.USD, "months") != "36 months" {
 		t.Errorf("payback against Secure %+v, want 36 months: $7,969 a month into $285,000", p)
 	}
-	if price, _ := os.Cell(community, domain.OfferPrice); price.Text("$/GPU-h") != "$2.69" {
-		t.Errorf("price %q, want $2.69", price.Text("$/GPU-h"))
+	if price, _ := os.Cell(community, domain.OfferPrice); price.Text(units.USD, "$/GPU-h") != "$2.69" {
+		t.Errorf("price %q, want $2.69", price.Text(units.USD, "$/GPU-h"))
 	}
 	if c, _ := os.Cell(community, CloseCall); c.Words != community.Call.Why {
 		t.Errorf("close call %q, want the Monte Carlo verdict's %q", c.Words, community.Call.Why)

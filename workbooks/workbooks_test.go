@@ -97,7 +97,7 @@ func evaluateBook(t *testing.T, b *Book) (*Book, []byte) {
 
 func TestDefaultModelBuilds(t *testing.T) {
 	m := DefaultModel()
-	if len(m.Inputs) != 22 || len(m.Offers) != 9 || len(m.GPUs) != 6 || len(m.Catalog) != 6 || len(m.Scenarios) != 7 || len(m.Deployments) != 11 {
+	if len(m.Inputs) != 23 || len(m.Offers) != 9 || len(m.GPUs) != 6 || len(m.Catalog) != 6 || len(m.Scenarios) != 7 || len(m.Deployments) != 11 {
 		t.Fatalf("%d inputs, %d offers, %d GPUs, %d models, %d scenarios, %d deployments", len(m.Inputs), len(m.Offers),
 			len(m.GPUs), len(m.Catalog), len(m.Scenarios), len(m.Deployments))
 	}
