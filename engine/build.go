@@ -409,8 +409,14 @@ func (p *Plan) markPerOffer() {
 // Model returns the model the plan was built from.
 func (p *Plan) Model() domain.Model { return p.model }
 
-// Currency is the currency the model's money is in.
-func (p *Plan) Currency() units.Currency { return p.model.Currency }
+// Currency is the currency the model's money is in; US dollars without a
+// plan.
+func (p *Plan) Currency() units.Currency {
+	if p == nil {
+		return units.USD
+	}
+	return p.model.Currency
+}
 
 // Env is every name the formulas may use, with its kind (number or text).
 func (p *Plan) Env() formulas.Env { return p.env }

@@ -8,6 +8,7 @@ import (
 	"planner/domain"
 	"planner/engine"
 	"planner/engine/enginetest"
+	"planner/units"
 )
 
 func specOffers(t *testing.T) *Offers {
@@ -92,7 +93,7 @@ func TestCellText(t *testing.T) {
 		{Cell{NA: true}, "$", "#N/A"},
 		{Cell{}, "$", ""},
 	} {
-		if got := c.cell.Text(c.unit); got != c.want {
+		if got := c.cell.Text(units.USD, c.unit); got != c.want {
 			t.Errorf("%+v in %s: %q, want %q", c.cell, c.unit, got, c.want)
 		}
 	}

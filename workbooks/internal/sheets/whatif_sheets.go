@@ -198,7 +198,7 @@ func describeTable(t *whatif.Table, inputs []domain.Input, cur units.Currency) s
 		unit := UnitOf(inputs, a.Input)
 		return fmt.Sprintf("%s from %s to %s in %d steps", a.Input, cur.Format(a.From, unit), cur.Format(a.To, unit), a.Steps)
 	}
-	words := fmt.Sprintf("%s (%s) with %s down the side", s.Output, t.Unit, between(s.Row))
+	words := fmt.Sprintf("%s (%s) with %s down the side", s.Output, cur.Unit(t.Unit), between(s.Row))
 	switch {
 	case s.Col == nil:
 	case s.Col.Offers:

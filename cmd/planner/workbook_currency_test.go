@@ -1,0 +1,261 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// usdRate is the example rate of the tests in euros: what one US dollar
+// is worth in euros (the workbook's currency per one unit of the row's).
+const usdRate = 0.86
+
+// euroPlan is the default workbook in euros: the input currency EUR, the
+// Community offer (Cloud row 2) listed in US dollars with FX's rate for
+// them, and the goal whose default name quotes a dollar price renamed.
+// It returns the folder, the workbook, and the offer's listed price.
+func euroPlan(t *testing.T) (dir, plan string, listed float64) {
+	t.Helper()
+	dir, plan = freshPlan(t)
+	row := assumptionsRow(t, plan, "currency")
+	listed = cloudPrice(t, plan, "D2")
+	setCells(t, plan, map[string]any{
+		"Assumptions!B" + row: "EUR", "Cloud!N2": "USD",
+		"FX!A2": "USD", "FX!B2": usdRate, "FX!C2": "2026-11-30", "FX!D2": "example rate",
+		"Goals!A3": "highest capex that breaks even at 40 % against the Community price",
+	})
+	return dir, plan, listed
+}
+
+// assumptionsRow is the row of Assumptions that holds input name.
+func assumptionsRow(t *testing.T, plan, name string) string {
+	t.Helper()
+	for i, r := range readSheet(t, plan, "Assumptions").rows {
+		if len(r) > 0 && r[0] == name {
+			return strconv.Itoa(i + 1)
+		}
+	}
+	t.Fatalf("Assumptions has no row %s", name)
+	return ""
+}
+
+// cloudPrice is the number in a cell of Cloud.
+func cloudPrice(t *testing.T, plan, cell string) float64 {
+	t.Helper()
+	f, err := excelize.OpenFile(plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	v, err := f.GetCellValue("Cloud", cell, excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x float64
+	if err := json.Unmarshal([]byte(v), &x); err != nil {
+		t.Fatalf("Cloud!%s is %q, not a number", cell, v)
+	}
+	return x
+}
+
+// In a workbook in euros, the terminal writes every amount in euros and
+// none in dollars; an offer listed in dollars is compared at its price
+// times FX's rate.
+func TestAWorkbookInEurosSpeaksEuros(t *testing.T) {
+	_, plan, listed := euroPlan(t)
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--samples", "200", "--today", "2026-12-01"}, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	text := out.String() + errs.String()
+	if i := strings.Index(text, "$"); i >= 0 {
+		t.Errorf("the terminal says $ in a workbook in euros: %q", text[max(0, i-80):min(len(text), i+40)])
+	}
+	for _, want := range []string{"€35,625", "€/GPU-h", "€1.64", "€/month"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
+	}
+	doc, _ := evalJSON(t, plan)
+	price := listed * usdRate
+	for _, o := range doc.Scenarios[0].Offers {
+		if o.Offer != "H100 SXM, Community" {
+			continue
+		}
+		if !near(o.Price, price) || o.Listed == nil || *o.Listed != listed || o.ListedCurrency != "USD" {
+			t.Errorf("offer %+v, want price %v listed %v USD", o, price, listed)
+		}
+		if want := owned(defaults()) / price; o.Breakeven == nil || !near(*o.Breakeven, want) {
+			t.Errorf("break-even %v, want %v", o.Breakeven, want)
+		}
+	}
+}
+
+// eval's JSON says the currency, and its words write amounts in it.
+func TestAWorkbookInEurosWritesEurosInItsJSON(t *testing.T) {
+	_, plan, _ := euroPlan(t)
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--format", "json", "--samples", "200", "--today", "2026-12-01"}, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	var doc struct {
+		Currency    string `json:"currency"`
+		Deployments []struct {
+			Words string `json:"words"`
+		} `json:"deployments"`
+		Fleet struct {
+			Words string `json:"words"`
+		} `json:"fleet"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Currency != "EUR" {
+		t.Errorf("currency %q, want EUR", doc.Currency)
+	}
+	if len(doc.Deployments) == 0 || !strings.Contains(doc.Deployments[0].Words, "€") {
+		t.Errorf("the deployments' words are not in euros: %+v", doc.Deployments)
+	}
+	if strings.Contains(out.String(), "$") {
+		i := strings.Index(out.String(), "$")
+		t.Errorf("the JSON says $: %q", out.String()[max(0, i-80):i+20])
+	}
+}
+
+// Every money cell of planner's sheets shows euros: no number format
+// spells a dollar, and the money cells' spell the euro.
+func TestAWorkbookInEurosFormatsItsCellsInEuros(t *testing.T) {
+	_, plan, _ := euroPlan(t)
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--samples", "200", "--today", "2026-12-01"}, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	f, err := excelize.OpenFile(plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	typed := typedWords(t, f)
+	euros := map[string]int{}
+	for _, sheet := range []string{"Results", "Deployment costs", "Fleet", "Cash flow", "MonteCarlo", "Sensitivity", "Data tables", "Breakeven", "Goal seek"} {
+		rows, err := f.GetRows(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r, row := range rows {
+			for c, v := range row {
+				cell, _ := excelize.CoordinatesToCellName(c+1, r+1)
+				if strings.Contains(typed.Replace(v), "$") {
+					t.Errorf("%s!%s reads %q", sheet, cell, v)
+				}
+				id, err := f.GetCellStyle(sheet, cell)
+				if err != nil {
+					t.Fatal(err)
+				}
+				st, err := f.GetStyle(id)
+				if err != nil || st.CustomNumFmt == nil {
+					continue
+				}
+				if strings.Contains(*st.CustomNumFmt, "$") {
+					t.Errorf("%s!%s has the number format %q", sheet, cell, *st.CustomNumFmt)
+				}
+				if strings.Contains(*st.CustomNumFmt, `"€"`) {
+					euros[sheet]++
+				}
+			}
+		}
+	}
+	for _, sheet := range []string{"Results", "Deployment costs", "Fleet", "Cash flow", "MonteCarlo"} {
+		if euros[sheet] == 0 {
+			t.Errorf("no cell of %s is formatted in euros", sheet)
+		}
+	}
+}
+
+// typedWords removes from a text what the user typed in the input sheets
+// (notes, names): those are the user's words, which planner copies as they
+// are, dollars and all.
+func typedWords(t *testing.T, f *excelize.File) *strings.Replacer {
+	t.Helper()
+	var pairs []string
+	for _, sheet := range []string{"Assumptions", "Scenarios", "Cloud", "APIs", "FX", "GPUs", "Models", "Deployments", "Correlations", "Targets", "Tables", "Goals"} {
+		rows, err := f.GetRows(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range rows {
+			for _, v := range row {
+				if strings.Contains(v, "$") && len(v) > 12 {
+					pairs = append(pairs, v, "")
+				}
+			}
+		}
+	}
+	return strings.NewReplacer(pairs...)
+}
+
+// The currency must be one ISO 4217 knows; an offer in a currency FX has
+// no rate for names the row to add, in the workbook's currency.
+func TestAWorkbookCurrencyIsChecked(t *testing.T) {
+	_, plan := freshPlan(t)
+	row := assumptionsRow(t, plan, "currency")
+	for _, c := range []struct {
+		cells map[string]any
+		want  string
+	}{
+		{map[string]any{"Assumptions!B" + row: "EUX"},
+			"Assumptions!B" + row + `: currency: "EUX" is not a currency planner knows; write its ISO 4217 code, such as USD or EUR`},
+		{map[string]any{"Assumptions!B" + row: "EUR", "Cloud!N2": "USD"},
+			"Cloud!N2: RunPod H100 SXM, Community: is listed in USD, and sheet FX gives no rate for it; add a row to FX: currency USD, rate (EUR per 1 USD), as of, source"},
+		{map[string]any{"Assumptions!B" + row: "EUR", "FX!A2": "EUR", "FX!B2": 1.0},
+			"FX!A2: EUR: is the workbook's own currency (the input currency), which needs no rate; clear the row"},
+	} {
+		_, plan := freshPlan(t)
+		setCells(t, plan, c.cells)
+		var out, errs bytes.Buffer
+		if code := run([]string{"eval", plan, "--samples", "200"}, &out, &errs); code == 0 {
+			t.Errorf("%v: exit 0", c.cells)
+		}
+		if !strings.Contains(errs.String(), c.want) {
+			t.Errorf("%v: no error\n%s\nin\n%s", c.cells, c.want, errs.String())
+		}
+	}
+}
+
+// LibreOffice's recalculation writes the verdicts' words in euros, as
+// planner does, at a new rate typed into FX.
+func TestLibreOfficeWritesEurosInTheWords(t *testing.T) {
+	slow(t, "recalculates with LibreOffice")
+	if _, err := exec.LookPath("soffice"); err != nil {
+		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
+	}
+	dir, plan, _ := euroPlan(t)
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	_, lo := recalculatedAsPlanner(t, dir, plan, map[string]func(path string){
+		"rate.xlsx": func(path string) { setNumber(t, path, "FX", "B2", 0.80) },
+	})
+	costs := readSheet(t, filepath.Join(lo, "rate.xlsx"), "Deployment costs")
+	euros := 0
+	for _, row := range costs.rows {
+		for _, v := range row {
+			if strings.Contains(v, "$") {
+				t.Errorf("LibreOffice's Deployment costs read %q", v)
+			}
+			if strings.Contains(v, " a month rented from ") && strings.Contains(v, "€") {
+				euros++
+			}
+		}
+	}
+	if euros == 0 {
+		t.Error("no verdict of Deployment costs writes euros after LibreOffice's recalculation")
+	}
+}
