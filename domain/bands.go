@@ -73,11 +73,13 @@ func BandOf(name, unit string) (units.Band, bool) {
 }
 
 // Plausibility checks an input's value against its band: nil when it lies
-// in it, or when the input has none.
-func Plausibility(name, unit string, v float64) *units.Finding {
+// in it, or when the input has none. The bands are in no currency of their
+// own: a money band is read in the workbook's, c, in which the message
+// writes it.
+func Plausibility(c units.Currency, name, unit string, v float64) *units.Finding {
 	b, ok := BandOf(name, unit)
 	if !ok {
 		return nil
 	}
-	return b.Check(v)
+	return b.In(c).Check(v)
 }

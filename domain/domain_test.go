@@ -6,6 +6,7 @@ import (
 
 	"planner/diag"
 	"planner/sizing"
+	"planner/units"
 )
 
 func TestSlug(t *testing.T) {
@@ -68,10 +69,10 @@ func TestOutsideDistribution(t *testing.T) {
 // A capex of 285 is the slip of a price typed in thousands; 285,000 is a
 // node's price. A name planner does not know takes its unit's band.
 func TestPlausibility(t *testing.T) {
-	if f := Plausibility(Capex, "$", 285); f == nil || !f.Slip || f.Type != "285000" {
+	if f := Plausibility(units.USD, Capex, "$", 285); f == nil || !f.Slip || f.Type != "285000" {
 		t.Errorf("capex 285: %+v, want the slip 285000", f)
 	}
-	if f := Plausibility(Capex, "$", 285000); f != nil {
+	if f := Plausibility(units.USD, Capex, "$", 285000); f != nil {
 		t.Errorf("capex 285000: %+v, want none", f)
 	}
 	if _, ok := BandOf("my_own_input", ""); ok {

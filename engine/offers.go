@@ -5,7 +5,6 @@ import (
 
 	"planner/diag"
 	"planner/domain"
-	"planner/units"
 )
 
 // sameLabel reports whether two offer labels name the same offer: planner
@@ -25,14 +24,12 @@ func (p *Plan) checkOffers() diag.Diagnostics {
 			}
 			problems = append(problems, &diag.Diagnostic{Origin: o.Origin, Name: o.Label(), Msg: fmt.Sprintf(
 				"the offer is listed twice: also at %s (at %s a GPU-hour, here at %s); give each row its own offer name, such as the region or the term, or delete one",
-				first.Origin.Where(), dollarsAndCents(first.Price), dollarsAndCents(o.Price))})
+				first.Origin.Where(), p.model.Currency.Format(first.Price, "$/GPU-h"), p.model.Currency.Format(o.Price, "$/GPU-h"))})
 			break
 		}
 	}
 	return problems
 }
-
-func dollarsAndCents(v float64) string { return units.Format(v, "$/GPU-h") }
 
 // offerWarnings point at offers whose GPU the catalog does not know: they
 // are listed, never compared, which a typo ("H100" for "H100 SXM") would

@@ -80,7 +80,7 @@ func (p *Plan) OverrideWarnings(overrides map[string]domain.Value) diag.Diagnost
 	for _, name := range sortedKeys(overrides) {
 		in, ok := p.Settable(name)
 		if v := overrides[name]; ok && !v.IsText {
-			if f := domain.Plausibility(name, in.Unit, v.Num); f != nil {
+			if f := domain.Plausibility(p.model.Currency, name, in.Unit, v.Num); f != nil {
 				out = append(out, &diag.Diagnostic{Origin: diag.Origin{File: p.model.Where.File}, Msg: fmt.Sprintf(
 					"--set %s=%s: %s", name, units.Plain(v.Num), f.Advice("use --set "+name+"=", ""))})
 			}

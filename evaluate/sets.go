@@ -37,6 +37,11 @@ func parseSet(s string, plan *engine.Plan) (string, domain.Value, error) {
 	if !ok {
 		return "", domain.Value{}, fmt.Errorf("--set %s: %s is not an input of this workbook%s", s, name, suggestInput(name, plan.Model()))
 	}
+	if name == domain.Currency {
+		// Every amount of the workbook is in it: set over them, it would
+		// only rename them.
+		return "", domain.Value{}, fmt.Errorf("--set %s: the currency is the workbook's, the one every amount of it is in; change it in the sheet Assumptions", s)
+	}
 	if in.Value.IsText {
 		v := domain.Text(strings.Trim(raw, `"'`))
 		if msg := plan.CheckText(name, v); msg != "" {
@@ -48,10 +53,10 @@ func parseSet(s string, plan *engine.Plan) (string, domain.Value, error) {
 	if err != nil {
 		return "", domain.Value{}, fmt.Errorf("--set %s: %v", s, err)
 	}
-	if msg := units.Check(v, in.Unit); msg != "" {
+	if msg := plan.Currency().Check(v, in.Unit); msg != "" {
 		return "", domain.Value{}, fmt.Errorf("--set %s: %s %s", s, name, msg)
 	}
-	if f := domain.Plausibility(name, in.Unit, v); f != nil && f.Impossible {
+	if f := domain.Plausibility(plan.Currency(), name, in.Unit, v); f != nil && f.Impossible {
 		// An implausible value is warned of with the other overrides'
 		// warnings (engine's OverrideWarnings).
 		return "", domain.Value{}, fmt.Errorf("--set %s: %s", s, f.Advice("use --set "+name+"=", ""))

@@ -359,7 +359,8 @@ type Result struct {
 	Deployment string // the deployment a cost is of; Scenario and Offer are then ""
 	Fleet      string // the fleet's GPU a figure is of (FleetAll: the whole fleet); the others are then ""
 	Name       string
-	Unit       string
+	Unit       string         // planner's unit: money spelled "$"
+	Currency   units.Currency // the currency of a money unit
 	Value      float64
 	Err        string
 }
@@ -399,13 +400,18 @@ func (r Result) Text() string {
 	if r.Unit == units.Share {
 		return fmt.Sprintf("%s (%s)", v, units.Format(r.Value, r.Unit)) // 0.61 is 61 %, not 0.61 %
 	}
-	return strings.TrimSpace(fmt.Sprintf("%s %s (%s)", v, r.Unit, units.Format(r.Value, r.Unit)))
+	return strings.TrimSpace(fmt.Sprintf("%s %s (%s)", v, r.Currency.Unit(r.Unit), r.Currency.Format(r.Value, r.Unit)))
 }
 
 // Results lists every result of every scenario, node-level formulas
 // first, then each compared offer's, each group in formula order.
 func Results(p *engine.Plan, results []*engine.Result) []Result {
 	var out []Result
+	defer func() {
+		for i := range out {
+			out[i].Currency = p.Currency()
+		}
+	}()
 	for _, r := range results {
 		for _, c := range p.Checked() {
 			if !p.PerOffer(c.Name) {

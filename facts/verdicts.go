@@ -5,6 +5,7 @@ import (
 	"planner/domain"
 	"planner/engine"
 	"planner/fleet"
+	"planner/units"
 	"planner/wording"
 )
 
@@ -64,7 +65,7 @@ func FleetLabel(g fleet.GPU) string {
 func Fleet(f fleet.Fleet) []Result {
 	var out []Result
 	add := func(label, name, unit string, v float64) {
-		out = append(out, Result{Fleet: label, Name: name, Unit: unit, Value: v})
+		out = append(out, Result{Currency: f.Currency, Fleet: label, Name: name, Unit: unit, Value: v})
 	}
 	for _, g := range f.GPUs {
 		l := FleetLabel(g)
@@ -79,7 +80,7 @@ func Fleet(f fleet.Fleet) []Result {
 		}
 		add(l, FleetRent, "$/month", g.RentPerMonth)
 		if g.Note != "" {
-			out = append(out, Result{Fleet: l, Name: FleetBest, Unit: "$/month", Err: deploymentNotCosted + g.Note})
+			out = append(out, Result{Currency: f.Currency, Fleet: l, Name: FleetBest, Unit: "$/month", Err: deploymentNotCosted + g.Note})
 			continue
 		}
 		add(l, FleetBestNodes, "nodes", float64(g.Best.Nodes))
@@ -108,13 +109,13 @@ func FleetVerdicts(f fleet.Fleet) []Verdict {
 			continue
 		}
 		for _, name := range g.Best.Own {
-			out = append(out, Verdict{Fleet: true, Deployment: name, Verdict: wording.Buy, Words: f.Best.Words})
+			out = append(out, Verdict{Currency: f.Currency, Fleet: true, Deployment: name, Verdict: wording.Buy, Words: f.Best.Words})
 		}
 		if g.Scenario == "" {
 			continue // only rented: there is no decision
 		}
 		for _, name := range g.Best.Rent {
-			out = append(out, Verdict{Fleet: true, Deployment: name, Verdict: wording.Rent, Words: f.Best.Words})
+			out = append(out, Verdict{Currency: f.Currency, Fleet: true, Deployment: name, Verdict: wording.Rent, Words: f.Best.Words})
 		}
 	}
 	return out
@@ -129,10 +130,10 @@ func Deployments(costs []deploy.Result) []Result {
 	var out []Result
 	for _, c := range costs {
 		add := func(name, unit string, v float64) {
-			out = append(out, Result{Deployment: c.Name, Name: name, Unit: unit, Value: v})
+			out = append(out, Result{Currency: c.Currency, Deployment: c.Name, Name: name, Unit: unit, Value: v})
 		}
 		if c.Phrase == nil { // not costed: Words says why
-			out = append(out, Result{Deployment: c.Name, Name: DeploymentRent, Unit: "$/month", Err: deploymentNotCosted + c.Words})
+			out = append(out, Result{Currency: c.Currency, Deployment: c.Name, Name: DeploymentRent, Unit: "$/month", Err: deploymentNotCosted + c.Words})
 			continue
 		}
 		add(DeploymentCards, "GPUs", float64(c.Cards))
@@ -164,9 +165,10 @@ func Deployments(costs []deploy.Result) []Result {
 type Verdict struct {
 	Scenario   string // the scenario, against Offer
 	Offer      string
-	Deployment string // or the deployment; Scenario and Offer are then ""
-	Fleet      bool   // the deployment's part in the fleet's cheapest mix: buy is own
-	Verdict    string // wording.Buy or wording.Rent; "" when there is none (Words says why)
+	Deployment string         // or the deployment; Scenario and Offer are then ""
+	Fleet      bool           // the deployment's part in the fleet's cheapest mix: buy is own
+	Currency   units.Currency // the currency of Saving
+	Verdict    string         // wording.Buy or wording.Rent; "" when there is none (Words says why)
 	// Saving is what owning saves over renting a month (negative: renting
 	// is cheaper): own_saving_per_month against the offer, or the
 	// deployment's rent a month less its owned nodes' cost. Nil when the
@@ -186,14 +188,14 @@ func (v Verdict) Key() string {
 
 // Verdicts lists the plan's decisions: every scenario's against each offer
 // it compares, in the results' order, then every deployment's.
-func Verdicts(results []*engine.Result, costs []deploy.Result) []Verdict {
+func Verdicts(p *engine.Plan, results []*engine.Result, costs []deploy.Result) []Verdict {
 	var out []Verdict
 	for _, r := range results {
 		for _, o := range r.Offers {
 			if !o.Compared {
 				continue
 			}
-			v := Verdict{Scenario: r.Scenario, Offer: o.Offer.Label(), Verdict: o.Verdict, Words: o.Words}
+			v := Verdict{Currency: p.Currency(), Scenario: r.Scenario, Offer: o.Offer.Label(), Verdict: o.Verdict, Words: o.Words}
 			if s, ok := o.Values[domain.OwnSaving]; ok {
 				v.Saving = &s
 			}
@@ -201,7 +203,7 @@ func Verdicts(results []*engine.Result, costs []deploy.Result) []Verdict {
 		}
 	}
 	for _, c := range costs {
-		v := Verdict{Deployment: c.Name, Verdict: c.Verdict, Words: c.Words}
+		v := Verdict{Currency: c.Currency, Deployment: c.Name, Verdict: c.Verdict, Words: c.Words}
 		if c.Own != nil && c.Phrase != nil {
 			s := c.RentPerMonth - c.Own.CostPerMonth
 			v.Saving = &s

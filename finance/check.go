@@ -7,7 +7,6 @@ import (
 	"planner/domain"
 	"planner/engine"
 	"planner/formulas"
-	"planner/units"
 )
 
 // Check is the engine.Check of owning's lines beyond the article's three:
@@ -39,7 +38,7 @@ func Check(p *engine.Plan) (problems, warnings diag.Diagnostics) {
 		builtin, _ := formulas.Builtin(domain.CostPerGPUHour)
 		warnings = append(warnings, diag.Warningf(cost.Origin, cost.Name,
 			"does not read %s, which %s sets to %s: the break-even and the verdicts leave it out, while the NPV and the Cash flow sheet count it; write the expression as the built-in does, %s, or delete the row to use the built-in",
-			name, where(at), units.Format(value, in.Unit), builtin.Source))
+			name, where(at), m.Currency.Format(value, in.Unit), builtin.Source))
 	}
 	return nil, warnings
 }

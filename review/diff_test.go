@@ -30,7 +30,7 @@ func side(t *testing.T, name string, m domain.Model) Side {
 	}
 	costs := deploy.Cost(p, results)
 	return Side{Name: name, Facts: facts.Of(m), Results: append(facts.Results(p, results), facts.Deployments(costs)...),
-		Verdicts: facts.Verdicts(results, costs)}
+		Verdicts: facts.Verdicts(p, results, costs)}
 }
 
 // Editing one input shows up as exactly that input, plus results of

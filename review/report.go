@@ -103,7 +103,7 @@ func decisionCells(d Decision) []string {
 		if v == nil {
 			return "—"
 		}
-		return units.Format(*v, perMonth)
+		return d.Currency.Format(*v, perMonth)
 	}
 	saves := money(d.NewSaving)
 	switch {
@@ -114,7 +114,7 @@ func decisionCells(d Decision) []string {
 	}
 	change := ""
 	if c, ok := d.Change(); ok {
-		change = signed(c, perMonth)
+		change = signed(c, perMonth, d.Currency)
 	}
 	name := Name(d.Verdict.Scenario, d.Verdict.Offer, d.Verdict.Deployment, "")
 	if d.Verdict.Fleet {
@@ -144,7 +144,7 @@ func ResultCells(r ResultChange) []string {
 	side := func(v *float64, why string) string {
 		switch {
 		case v != nil:
-			return units.Format(*v, r.Unit)
+			return r.Currency.Format(*v, r.Unit)
 		case why != "":
 			code, _, _ := strings.Cut(why, ":")
 			return code
@@ -157,7 +157,7 @@ func ResultCells(r ResultChange) []string {
 	}
 	cells := []string{name, side(r.Old, r.OldErr), side(r.New, r.NewErr), "", ""}
 	if r.numbers {
-		cells[3] = signed(r.Abs, r.Unit)
+		cells[3] = signed(r.Abs, r.Unit, r.Currency)
 		if r.Unit == units.Share {
 			cells[3] = Points(r.Abs)
 		}
@@ -189,10 +189,10 @@ func Points(v float64) string {
 	return s
 }
 
-// signed writes a change with its sign: +$0.33, -$972.22.
-func signed(v float64, unit string) string {
+// signed writes a change with its sign, in currency c: +$0.33, -$972.22.
+func signed(v float64, unit string, c units.Currency) string {
 	if v > 0 && !math.IsInf(v, 0) {
-		return "+" + units.Format(v, unit)
+		return "+" + c.Format(v, unit)
 	}
-	return units.Format(v, unit)
+	return c.Format(v, unit)
 }

@@ -26,6 +26,17 @@ type Band struct {
 	// Slip finds the value likely meant by an implausible one: what to
 	// type, and how it was typed instead ("0.120", "120 $/MWh").
 	Slip func(v float64) (meant float64, shown, as string)
+	// Currency is the currency a message writes the band's money in. The
+	// bands are the same numbers in every currency: an electricity price
+	// under 2 a kWh holds for dollars, euros and pounds alike, and a
+	// workbook in yen is told when its prices lie outside them.
+	Currency Currency
+}
+
+// In is the band with its messages in currency c.
+func (b Band) In(c Currency) Band {
+	b.Currency = c
+	return b
 }
 
 // Finding is what a band says of a value outside it.
@@ -55,7 +66,7 @@ func (b Band) Check(v float64) *Finding {
 	f := &Finding{Msg: fmt.Sprintf("%s lies %s the plausible %s for %s", b.show(v), side, b.Range(), b.Noun), Type: Plain(b.Example), band: b.Range()}
 	if b.Slip != nil {
 		if meant, shown, as := b.Slip(v); shown != "" && meant >= b.Low && meant <= b.High {
-			f.Msg += fmt.Sprintf(": did you mean %s (%s)?", shown, as)
+			f.Msg += fmt.Sprintf(": did you mean %s (%s)?", shown, b.Currency.Words(as))
 			f.Type, f.Slip = shown, true
 		}
 	}
@@ -94,9 +105,9 @@ func ForUnit(unit string) (Band, bool) {
 // Range is the band in words: "1 to 3", "0 to 2 $/kWh".
 func (b Band) Range() string {
 	if b.Unit == Money {
-		return Format(b.Low, b.Unit) + " to " + Format(b.High, b.Unit)
+		return b.Currency.Format(b.Low, b.Unit) + " to " + b.Currency.Format(b.High, b.Unit)
 	}
-	return strings.TrimSpace(Plain(b.Low) + " to " + Plain(b.High) + " " + shownUnit(b.Unit))
+	return strings.TrimSpace(Plain(b.Low) + " to " + Plain(b.High) + " " + b.Currency.Words(shownUnit(b.Unit)))
 }
 
 // show writes a value of the band's unit for a message: 120 $/kWh, 1.3,
@@ -104,9 +115,9 @@ func (b Band) Range() string {
 func (b Band) show(v float64) string {
 	switch b.Unit {
 	case Share, Money, Change:
-		return Format(v, b.Unit)
+		return b.Currency.Format(v, b.Unit)
 	}
-	return strings.TrimSpace(Plain(v) + " " + shownUnit(b.Unit))
+	return strings.TrimSpace(Plain(v) + " " + b.Currency.Words(shownUnit(b.Unit)))
 }
 
 // shownUnit is the unit as written after a number in a message; a factor

@@ -100,6 +100,18 @@ func (c Currency) Unit(unit string) string {
 	return c.Symbol() + strings.TrimPrefix(unit, Money)
 }
 
+// Planners is a unit as a workbook in this currency may write it, "€/kWh",
+// as planner's units spell it: "$/kWh". Unit undoes it.
+func (c Currency) Planners(unit string) string {
+	if c.IsUSD() {
+		return unit
+	}
+	if rest, ok := strings.CutPrefix(unit, c.Symbol()); ok && (rest == "" || strings.HasPrefix(rest, "/")) {
+		return Money + rest
+	}
+	return unit
+}
+
 // Words is fixed text that names the money sign, such as a heading
 // ("$/GPU-hour", "Cumulative cash ($)"), in this currency: every "$" is the
 // currency's sign.

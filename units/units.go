@@ -152,7 +152,10 @@ func group(v float64, decimals int) string {
 // Check says what is wrong with v for its unit, or "" when nothing is: a
 // share outside 0..100 %, a count that is not a whole number above zero, a
 // duration or power that is not above zero.
-func Check(v float64, unit string) string {
+func Check(v float64, unit string) string { return USD.Check(v, unit) }
+
+// Check is Check with money in currency c.
+func (c Currency) Check(v float64, unit string) string {
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0):
 		return "is not a finite number"
@@ -175,7 +178,7 @@ func Check(v float64, unit string) string {
 	case positive[unit] && v <= 0:
 		return fmt.Sprintf("is %s; it must be above zero", strconv.FormatFloat(v, 'g', -1, 64))
 	case IsMoney(unit) && v < 0:
-		return fmt.Sprintf("is %s; a price or cost cannot be negative", Format(v, unit))
+		return fmt.Sprintf("is %s; a price or cost cannot be negative", c.Format(v, unit))
 	}
 	return ""
 }

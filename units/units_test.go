@@ -131,3 +131,67 @@ func TestPlain(t *testing.T) {
 		}
 	}
 }
+
+// Every currency writes an amount one way: its sign before the digits,
+// a comma between thousands, a point before the decimals; its Excel
+// format quotes the sign, so that a spreadsheet shows the same text.
+func TestCurrency(t *testing.T) {
+	eur, ok := CurrencyOf("eur")
+	if !ok || eur.Code() != "EUR" || eur.Symbol() != "€" {
+		t.Fatalf("CurrencyOf(eur) = %+v, %v", eur, ok)
+	}
+	chf, _ := CurrencyOf("CHF")
+	usd, _ := CurrencyOf("USD")
+	if usd != USD || !usd.IsUSD() {
+		t.Errorf("CurrencyOf(USD) = %+v, want USD", usd)
+	}
+	if _, ok := CurrencyOf("EUX"); ok {
+		t.Error("EUX is taken for a currency")
+	}
+	for _, c := range []struct {
+		cur        Currency
+		v          float64
+		unit, want string
+	}{
+		{eur, 1234.567, "$/month", "€1,234.57"},
+		{eur, -1699.594, "$/month", "-€1,699.59"},
+		{eur, 285000, "$", "€285,000"},
+		{eur, 0.0123, "$/kWh", "€0.0123"},
+		{eur, -0.0000031, "$", "€0"},
+		{eur, 1.7e308, "$", "€1.7e+308"},
+		{eur, 0.5, "%", "50.0 %"},
+		{chf, 2.5, "$/GPU-h", "CHF 2.50"},
+		{USD, 1234.567, "$/month", "$1,234.57"},
+	} {
+		if got := c.cur.Format(c.v, c.unit); got != c.want {
+			t.Errorf("%s.Format(%v, %q) = %q, want %q", c.cur.Code(), c.v, c.unit, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		cur              Currency
+		unit, want, back string
+	}{
+		{eur, "$/kWh", "€/kWh", "$/kWh"}, {eur, "$", "€", "$"}, {eur, "kW", "kW", "kW"}, {chf, "$/month", "CHF/month", "$/month"}, {USD, "$/kWh", "$/kWh", "$/kWh"},
+	} {
+		if got := c.cur.Unit(c.unit); got != c.want {
+			t.Errorf("%s.Unit(%q) = %q, want %q", c.cur.Code(), c.unit, got, c.want)
+		}
+		if got := c.cur.Planners(c.want); got != c.back {
+			t.Errorf("%s.Planners(%q) = %q, want %q", c.cur.Code(), c.want, got, c.back)
+		}
+	}
+	for unit, want := range map[string]string{"$": `"€"#,##0`, "$/GPU-h": `"€"#,##0.00`, "%": "0.0%", "kW": "#,##0.00"} {
+		if got := eur.ExcelFormat(unit); got != want {
+			t.Errorf("EUR.ExcelFormat(%q) = %q, want %q", unit, got, want)
+		}
+	}
+	if got := chf.ExcelFormat("$"); got != `"CHF "#,##0` {
+		t.Errorf("CHF.ExcelFormat($) = %q", got)
+	}
+	if got := eur.Words("Cumulative cash ($) by month, $/GPU-hour"); got != "Cumulative cash (€) by month, €/GPU-hour" {
+		t.Errorf("EUR.Words = %q", got)
+	}
+	if got := eur.Check(-5, "$/month"); got != "is -€5.00; a price or cost cannot be negative" {
+		t.Errorf("EUR.Check = %q", got)
+	}
+}

@@ -68,18 +68,18 @@ func solveFor(p *engine.Plan, in domain.Input, g domain.Goal, f func(float64) fl
 		scale := math.Max(1, math.Max(math.Abs(g.Value), math.Max(math.Abs(fa), math.Abs(fb))))
 		if miss := math.Abs(sol.Reached - g.Value); !(miss <= 1e-9*scale) {
 			sol.Why = fmt.Sprintf("%s jumps across %s near %s = %s without reaching it (a division by zero?)",
-				g.Target, units.Format(g.Value, p.Unit(g.Target)), g.For, units.Format(x, in.Unit))
+				g.Target, p.Currency().Format(g.Value, p.Unit(g.Target)), g.For, p.Currency().Format(x, in.Unit))
 			return sol
 		}
 		sol.Found = true
 		return sol
 	}
-	x := func(v float64) string { return units.Format(v, in.Unit) }
+	x := func(v float64) string { return p.Currency().Format(v, in.Unit) }
 	y := func(v float64) string {
 		if !finite(v) {
 			return "not a number"
 		}
-		return units.Format(v, p.Unit(g.Target))
+		return p.Currency().Format(v, p.Unit(g.Target))
 	}
 	sol.Why = fmt.Sprintf("no value of %s between %s and %s makes %s reach %s: it is %s at %s and %s at %s",
 		g.For, x(last[0]), x(last[1]), g.Target, y(g.Value), y(lastV[0]), x(last[0]), y(lastV[1]), x(last[1]))

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"planner/domain"
+	"planner/units"
 )
 
 // The default workbook's every number lies inside its band: init's
@@ -11,7 +12,7 @@ import (
 func TestDefaultsArePlausible(t *testing.T) {
 	m := DefaultModel()
 	check := func(what, quantity, unit string, v float64) {
-		if f := domain.Plausibility(quantity, unit, v); f != nil {
+		if f := domain.Plausibility(units.USD, quantity, unit, v); f != nil {
 			t.Errorf("%s: %s", what, f.Advice("type ", ""))
 		}
 	}

@@ -418,7 +418,7 @@ func (r *reader) scenarioValue(s *domain.Scenario, name, raw string, inputs map[
 		if !r.checkNotDate(at, name, example("value", name)) {
 			return
 		}
-		if msg := units.Check(v, in.Unit); msg != "" {
+		if msg := r.cur.Check(v, in.Unit); msg != "" {
 			r.fail(at, name, "%s", msg)
 			return
 		}

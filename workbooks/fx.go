@@ -29,6 +29,7 @@ func (r *reader) currency(inputs []domain.Input) units.Currency {
 	if !known {
 		r.fail(in.Origin, in.Name, "%q is not a currency planner knows; write its ISO 4217 code, such as USD or EUR", raw)
 	}
+	r.cur = c
 	return c
 }
 

@@ -249,6 +249,7 @@ func (b *Book) markOwned(f *excelize.File) {
 
 // reader reads the input sheets, collecting every problem.
 type reader struct {
+	cur      units.Currency // the workbook's currency, which messages write amounts in
 	f        *excelize.File
 	file     string
 	in       schema.Names               // where each input sheet is
@@ -281,7 +282,7 @@ func (r *reader) fail(at diag.Origin, name, format string, args ...any) {
 // refers to capex's cell is not warned of capex again. It reports false
 // after an error.
 func (r *reader) plausible(at diag.Origin, name, quantity, unit string, v float64) bool {
-	return r.finding(at, name, "", "type ", domain.Plausibility(quantity, unit, v))
+	return r.finding(at, name, "", "type ", domain.Plausibility(r.cur, quantity, unit, v))
 }
 
 // finding reports what a band found, if anything, beginning with subject
@@ -503,6 +504,7 @@ func (r *reader) assumptions() []domain.Input {
 	if t == nil {
 		return nil
 	}
+	r.cur = peekCurrency(t)
 	var inputs []domain.Input
 	t.each(func(row int) {
 		name, at := t.get(row, "name")
@@ -511,6 +513,7 @@ func (r *reader) assumptions() []domain.Input {
 			return
 		}
 		unit, _ := t.get(row, "unit")
+		unit = r.cur.Planners(unit) // "€/kWh" in a workbook in euros is planner's "$/kWh"
 		notes, _ := t.get(row, "notes")
 		in := domain.Input{Name: name, Unit: unit, Notes: notes}
 		raw, at := t.get(row, "value")
@@ -526,7 +529,7 @@ func (r *reader) assumptions() []domain.Input {
 		if !ok {
 			return
 		}
-		if msg := units.Check(v, unit); msg != "" {
+		if msg := r.cur.Check(v, unit); msg != "" {
 			r.fail(at, name, "%s", withAdvice(msg, t.typeNumber(row, "value", name)))
 			return
 		}
@@ -549,6 +552,20 @@ func (r *reader) assumptions() []domain.Input {
 		inputs = append(inputs, in)
 	})
 	return inputs
+}
+
+// peekCurrency is the currency the Assumptions table t names, for the
+// messages about its own cells before it is read; r.currency reports a
+// code that is none.
+func peekCurrency(t *table) units.Currency {
+	var c units.Currency
+	t.each(func(row int) {
+		if name, _ := t.get(row, "name"); name == domain.Currency {
+			raw, _ := t.get(row, "value")
+			c, _ = units.CurrencyOf(raw)
+		}
+	})
+	return c
 }
 
 // readRange reads an input's low and high, which come together or not at
@@ -584,11 +601,11 @@ func (r *reader) readRange(t *table, row int, in *domain.Input) bool {
 // unless an end lies outside what the input plausibly is, when the slip
 // is what to mend (0.08..0.2 typed as 80 and 0.2).
 func (r *reader) crossedRange(in *domain.Input, low, high float64, lowAt, highAt diag.Origin) {
-	if f := domain.Plausibility(in.Name, in.Unit, low); f != nil {
+	if f := domain.Plausibility(r.cur, in.Name, in.Unit, low); f != nil {
 		r.fail(lowAt, in.Name, "low (%s) is above high (%s), and %s", units.Plain(low), units.Plain(high), f.Advice("type ", ""))
 		return
 	}
-	if f := domain.Plausibility(in.Name, in.Unit, high); f != nil {
+	if f := domain.Plausibility(r.cur, in.Name, in.Unit, high); f != nil {
 		r.fail(highAt, in.Name, "high (%s) is below low (%s), and %s", units.Plain(high), units.Plain(low), f.Advice("type ", ""))
 		return
 	}

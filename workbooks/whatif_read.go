@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"planner/domain"
-	"planner/units"
 	"planner/whatif"
 	"planner/workbooks/internal/schema"
 )
@@ -116,7 +115,7 @@ func (r *reader) axis(t *table, row int, side, name string, inputs []domain.Inpu
 		// A table may look past what is plausible, but not past what is
 		// possible: a PUE below 1 computes a cost no facility has.
 		if in, ok := inputNamed(inputs, input); ok && !in.Value.IsText {
-			if f := domain.Plausibility(in.Name, in.Unit, end.v); f != nil && f.Impossible {
+			if f := domain.Plausibility(r.cur, in.Name, in.Unit, end.v); f != nil && f.Impossible {
 				_, at := t.get(row, end.key)
 				r.fail(at, name, "%s %s", in.Name, f.Advice("type ", ""))
 				return nil, false
@@ -189,11 +188,11 @@ func (r *reader) with(t *table, row int, g *domain.Goal, inputs []domain.Input) 
 	}
 	for _, in := range inputs {
 		if v, ok := set[in.Name]; ok {
-			if msg := units.Check(v.Num, in.Unit); msg != "" {
+			if msg := r.cur.Check(v.Num, in.Unit); msg != "" {
 				r.fail(at, g.Name, "%s %s", in.Name, msg)
 				return false
 			}
-			if !r.finding(at, g.Name, in.Name+" ", "type "+in.Name+"=", domain.Plausibility(in.Name, in.Unit, v.Num)) {
+			if !r.finding(at, g.Name, in.Name+" ", "type "+in.Name+"=", domain.Plausibility(r.cur, in.Name, in.Unit, v.Num)) {
 				return false
 			}
 		}

@@ -108,7 +108,7 @@ func diffSide(arg string) (review.Side, error) {
 			costs := deploy.Cost(plan, results)
 			f := fleet.Of(costs)
 			side.Results = slices.Concat(facts.Results(plan, results), facts.Deployments(costs), facts.Fleet(f))
-			side.Verdicts = append(facts.Verdicts(results, costs), facts.FleetVerdicts(f)...)
+			side.Verdicts = append(facts.Verdicts(plan, results, costs), facts.FleetVerdicts(f)...)
 		}
 	}
 	if err != nil {

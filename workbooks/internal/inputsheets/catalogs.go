@@ -189,13 +189,14 @@ func usageColumns(d domain.Deployment) (perDay, days, perMonth float64) {
 
 // apisGrid is the APIs sheet: hosted models' prices per million tokens, to
 // compare a deployment's month with. planner knows no price of its own, so
-// init writes the headers and a note, and no row.
+// init writes the headers and a note, and no row; a price is formatted in
+// US dollars, the default workbook's currency.
 func apisGrid(n schema.Names, apis []domain.API) *grid.Grid {
 	g := newGrid(n, schema.APIs, 4, 90)
 	g.WrapHeight(1, 14, "$ per million cached input tokens")
 	g.Set(len(schema.APIs.Columns)+2, 1, grid.Text("One row per hosted model: a deployment compares its month of tokens with the row it names in its API column, "+
 		"or the cheapest row of its model, at its input:output token mix. Fill the prices from the provider's list, with the date.", grid.Wrapped(grid.StyleNote)))
-	money := grid.WithFormat(grid.StyleInput, "$#,##0.00##")
+	money := grid.WithFormat(grid.StyleInput, units.USD.Excel("$#,##0.00##"))
 	for i, a := range apis {
 		row := i + 2
 		g.Line(row, grid.Text(a.Provider, grid.StyleInput), grid.Text(a.Model, grid.StyleInput), grid.Number(a.Input, money), grid.Number(a.Output, money))

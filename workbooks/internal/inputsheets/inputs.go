@@ -143,13 +143,14 @@ func trimFormula2(dv *excelize.DataValidation) string {
 	return ""
 }
 
-// cloudGrid is the Cloud sheet: one offer per row.
+// cloudGrid is the Cloud sheet: one offer per row, its prices formatted in
+// US dollars, the currency of the default workbook init writes.
 func cloudGrid(n schema.Names, offers []domain.Offer) *grid.Grid {
 	g := newGrid(n, schema.Cloud)
 	for i, o := range offers {
 		row := i + 2
 		g.Line(row, grid.Text(o.Provider, grid.StyleInput), grid.Text(o.Name, grid.StyleInput), grid.Text(o.GPU, grid.StyleInput),
-			grid.Number(o.Price, grid.WithFormat(grid.StyleInput, units.ExcelFormat("$/GPU-h"))))
+			grid.Number(o.Price, grid.WithFormat(grid.StyleInput, units.USD.ExcelFormat("$/GPU-h"))))
 		if d, err := time.Parse("2006-01-02", o.AsOf); err == nil {
 			g.Set(5, row, grid.Date(d, grid.WithFormat(grid.StyleInput, "yyyy-mm-dd")))
 		}
