@@ -37,10 +37,10 @@ type Held struct {
 	Implausible string
 }
 
-// implausible is the plausible band v lies outside, or "".
-func implausible(in domain.Input, v float64) string {
+// implausible is the plausible band v lies outside, in currency c, or "".
+func implausible(c units.Currency, in domain.Input, v float64) string {
 	if b, ok := domain.BandOf(in.Name, in.Unit); ok && b.Check(v) != nil {
-		return b.Range()
+		return b.In(c).Range()
 	}
 	return ""
 }
@@ -76,7 +76,7 @@ func HeldInputs(p *engine.Plan, sc domain.Scenario) []Held {
 		switch {
 		case v.IsText:
 		case in.Outside(v.Num):
-			out = append(out, Held{Input: in, Value: v.Num, Set: set, Implausible: implausible(in, v.Num)})
+			out = append(out, Held{Input: in, Value: v.Num, Set: set, Implausible: implausible(p.Currency(), in, v.Num)})
 		case !set && in.OutsideDistribution(v.Num):
 			out = append(out, Held{Input: in, Value: v.Num, ByDistribution: true})
 		}

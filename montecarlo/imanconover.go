@@ -183,9 +183,9 @@ func correlationWarnings(m *domain.Model) diag.Diagnostics {
 			switch {
 			case in.Value.IsText:
 				why = fmt.Sprintf("%s is text, which does not vary; remove this row", name)
-			case in.Outside(in.Value.Num) && implausible(in, in.Value.Num) != "":
+			case in.Outside(in.Value.Num) && implausible(m.Currency, in, in.Value.Num) != "":
 				why = fmt.Sprintf("%s is held at %s, outside its range %s..%s and the plausible %s; check the value",
-					name, units.Plain(in.Value.Num), units.Plain(in.Low), units.Plain(in.High), implausible(in, in.Value.Num))
+					name, units.Plain(in.Value.Num), units.Plain(in.Low), units.Plain(in.High), implausible(m.Currency, in, in.Value.Num))
 			case in.Outside(in.Value.Num):
 				why = fmt.Sprintf("%s is held at %s, outside its range %s..%s; widen the range in Assumptions to include %s to correlate it",
 					name, units.Plain(in.Value.Num), units.Plain(in.Low), units.Plain(in.High), units.Plain(in.Value.Num))

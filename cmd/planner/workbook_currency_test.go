@@ -259,3 +259,44 @@ func TestLibreOfficeWritesEurosInTheWords(t *testing.T) {
 		t.Error("no verdict of Deployment costs writes euros after LibreOffice's recalculation")
 	}
 }
+
+// A workbook in euros is told of a slip in euros: the bands are the same
+// numbers in every currency, and the message writes them in the
+// workbook's. show tells the inputs' and the results' units in euros, and
+// --set cannot change the currency every amount is in.
+func TestAWorkbookInEurosIsToldInEuros(t *testing.T) {
+	_, plan, _ := euroPlan(t)
+	row := assumptionsRow(t, plan, "electricity_price")
+	setCells(t, plan, map[string]any{"Assumptions!B" + row: 120.0})
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--samples", "200", "--today", "2026-12-01"}, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	want := "Assumptions!B" + row + ": electricity_price: 120 €/kWh lies above the plausible 0 to 2 €/kWh for an electricity price: did you mean 0.120 (120 €/MWh)? if so, type 0.120"
+	if !strings.Contains(errs.String(), want) {
+		t.Errorf("no warning\n%s\nin\n%s", want, errs.String())
+	}
+	if i := strings.Index(errs.String(), "$"); i >= 0 {
+		t.Errorf("a warning says $: %q", errs.String()[max(0, i-80):min(errs.Len(), i+40)])
+	}
+	out.Reset()
+	errs.Reset()
+	if code := run([]string{"show", plan}, &out, &errs); code != 0 {
+		t.Fatalf("show: exit %d: %s", code, errs.String())
+	}
+	for _, want := range []string{"assumption capex = 285000 € [250000..320000]", "fx USD = 0.86 EUR per USD, as of 2026-11-30",
+		`offer "RunPod H100 SXM, Secure" = 3.29 €/GPU-h`, "[€/GPU-h]"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("show says no %q", want)
+		}
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.Contains(line, "$") && !strings.HasPrefix(line, "source ") {
+			t.Errorf("show says $ outside the notes, the user's own words: %q", line)
+		}
+	}
+	if code := run([]string{"eval", plan, "--set", "currency=USD"}, &out, &errs); code == 0 ||
+		!strings.Contains(errs.String(), "--set currency=USD: the currency is the workbook's, the one every amount of it is in; change it in the sheet Assumptions") {
+		t.Errorf("--set currency: exit %d, %s", code, errs.String())
+	}
+}
