@@ -35,10 +35,11 @@ func inputNames(m *domain.Model) (names []string) {
 	return names
 }
 
-// settableNames are the inputs --set can set: the workbook's, and
-// gpu_watts where the GPUs sheet gives it.
+// settableNames are the inputs --set can set: the workbook's but its
+// currency, which every amount is in, and gpu_watts where the GPUs sheet
+// gives it.
 func settableNames(m *domain.Model) []string {
-	names := inputNames(m)
+	names := slices.DeleteFunc(inputNames(m), func(n string) bool { return n == domain.Currency })
 	if plan, err := evaluate.Build(*m); err == nil && !slices.Contains(names, domain.GPUWatts) {
 		if _, ok := plan.Settable(domain.GPUWatts); ok {
 			names = append(names, domain.GPUWatts)
