@@ -49,7 +49,7 @@ func (s *Shown) JSON() *ShownJSON {
 		doc.Facts = append(doc.Facts, FactJSON{Kind: f.Kind, Key: f.Key, Value: f.Value, Text: f.String()})
 	}
 	for _, r := range s.Results {
-		j := ResultJSON{Scenario: r.Scenario, Offer: r.Offer, Name: r.Name, Unit: r.Unit, Error: r.Err, Text: r.Text()}
+		j := ResultJSON{Scenario: r.Scenario, Offer: r.Offer, Name: r.Name, Unit: r.Currency.Unit(r.Unit), Error: r.Err, Text: r.Text()}
 		if r.Err == "" {
 			j.Value = &r.Value
 		}
@@ -149,7 +149,7 @@ type FormulaJSON struct {
 func FormulasJSON(file string, plan *engine.Plan, excel bool) *FormulasDoc {
 	doc := &FormulasDoc{File: file, Formulas: []FormulaJSON{}}
 	for _, c := range plan.Checked() {
-		j := FormulaJSON{Name: c.Name, Source: c.Source, Unit: c.Unit, Doc: c.Doc, Origin: c.Origin.Where()}
+		j := FormulaJSON{Name: c.Name, Source: c.Source, Unit: plan.Currency().Unit(c.Unit), Doc: c.Doc, Origin: c.Origin.Where()}
 		if excel {
 			j.Excel = Excel(plan, c)
 		}

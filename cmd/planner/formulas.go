@@ -52,7 +52,7 @@ offer's price cell.`,
 				if excel {
 					text = evaluate.Excel(plan, c)
 				}
-				t.add(c.Name, c.Unit, text)
+				t.add(c.Name, plan.Currency().Unit(c.Unit), text)
 			}
 			t.write(cmd.OutOrStdout())
 			return nil

@@ -262,10 +262,12 @@ func TestLibreOfficeWritesEurosInTheWords(t *testing.T) {
 
 // A workbook in euros is told of a slip in euros: the bands are the same
 // numbers in every currency, and the message writes them in the
-// workbook's. show tells the inputs' and the results' units in euros, and
-// --set cannot change the currency every amount is in.
+// workbook's. show, formulas and diff tell units and amounts in euros,
+// and --set cannot change the currency every amount is in.
 func TestAWorkbookInEurosIsToldInEuros(t *testing.T) {
-	_, plan, _ := euroPlan(t)
+	dir, plan, _ := euroPlan(t)
+	before := filepath.Join(dir, "before.xlsx")
+	copyFile(t, plan, before)
 	row := assumptionsRow(t, plan, "electricity_price")
 	setCells(t, plan, map[string]any{"Assumptions!B" + row: 120.0})
 	var out, errs bytes.Buffer
@@ -293,6 +295,15 @@ func TestAWorkbookInEurosIsToldInEuros(t *testing.T) {
 	for _, line := range strings.Split(out.String(), "\n") {
 		if strings.Contains(line, "$") && !strings.HasPrefix(line, "source ") {
 			t.Errorf("show says $ outside the notes, the user's own words: %q", line)
+		}
+	}
+	for _, args := range [][]string{{"formulas", plan}, {"formulas", plan, "--excel"}, {"diff", before, plan}, {"diff", before, plan, "--format", "markdown"}} {
+		out.Reset()
+		if code := run(args, &out, &errs); code > 1 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs.String())
+		}
+		if !strings.Contains(out.String(), "€") || strings.Contains(out.String(), "$") {
+			t.Errorf("%v writes no euros, or dollars:\n%s", args, out.String())
 		}
 	}
 	if code := run([]string{"eval", plan, "--set", "currency=USD"}, &out, &errs); code == 0 ||
