@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"math"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -12,9 +14,10 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// usdRate is the example rate of the tests in euros: what one US dollar
-// is worth in euros (the workbook's currency per one unit of the row's).
-const usdRate = 0.86
+// usdRate is what one US dollar is worth in euros, the rate a workbook in
+// euros gives US dollars (its currency per one unit of the row's): one over
+// the ECB's 1.1403 dollars a euro of 2026-09-25 (ecbRate), to five places.
+const usdRate = 0.87696
 
 // euroPlan is the default workbook in euros: the input currency EUR, the
 // Community offer (Cloud row 2) listed in US dollars with FX's rate for
@@ -27,7 +30,7 @@ func euroPlan(t *testing.T) (dir, plan string, listed float64) {
 	listed = cloudPrice(t, plan, "D2")
 	setCells(t, plan, map[string]any{
 		"Assumptions!B" + row: "EUR", "Cloud!N2": "USD",
-		"FX!A2": "USD", "FX!B2": usdRate, "FX!C2": "2026-11-30", "FX!D2": "example rate",
+		"FX!A2": "USD", "FX!B2": usdRate, "FX!C2": "2026-09-25", "FX!D2": "ECB euro reference rate, 1.1403 dollars a euro, inverted",
 		"Goals!A3": "highest capex that breaks even at 40 % against the Community price",
 	})
 	return dir, plan, listed
@@ -286,7 +289,7 @@ func TestAWorkbookInEurosIsToldInEuros(t *testing.T) {
 	if code := run([]string{"show", plan}, &out, &errs); code != 0 {
 		t.Fatalf("show: exit %d: %s", code, errs.String())
 	}
-	for _, want := range []string{"assumption capex = 285000 € [250000..320000]", "fx USD = 0.86 EUR per USD, as of 2026-11-30",
+	for _, want := range []string{"assumption capex = 285000 € [250000..320000]", "fx USD = 0.87696 EUR per USD, as of 2026-09-25",
 		`offer "RunPod H100 SXM, Secure" = 3.29 €/GPU-h`, "[€/GPU-h]"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("show says no %q", want)
@@ -309,5 +312,47 @@ func TestAWorkbookInEurosIsToldInEuros(t *testing.T) {
 	if code := run([]string{"eval", plan, "--set", "currency=USD"}, &out, &errs); code == 0 ||
 		!strings.Contains(errs.String(), "--set currency=USD: the currency is the workbook's, the one every amount of it is in; change it in the sheet Assumptions") {
 		t.Errorf("--set currency: exit %d, %s", code, errs.String())
+	}
+}
+
+// docs/currency.md's workbook in euros: RunPod's $2.69 converts at one
+// over the ECB's rate, and owning's €1.636 (the article's figures, read as
+// euros) breaks even at their quotient. The page and the README quote the
+// figures, and the page's printed lines are a run's.
+func TestWorkedWorkbookInEurosExample(t *testing.T) {
+	if math.Abs(usdRate-1/ecbRate) > 5e-6 {
+		t.Fatalf("%g is not one over %g to five places", usdRate, ecbRate)
+	}
+	_, plan, listed := euroPlan(t)
+	if listed != fallbackPrice {
+		t.Fatalf("Cloud!D2 is %v, not RunPod's $%v", listed, fallbackPrice)
+	}
+	d, _ := exampleEval(t, plan)
+	own := articleNode().lines()["cost_per_gpu_hour"]
+	price := fallbackPrice * usdRate
+	o := exampleOffer(t, d, "RunPod H100 SXM, Community")
+	if !near(o.Price, price) || !near(o.Values["breakeven"], own/price) || o.Verdict != "rent" {
+		t.Errorf("the offer in dollars: €%v, break-even %v, %q; want €%v, %v, rent", o.Price, o.Values["breakeven"], o.Verdict, price, own/price)
+	}
+	euros := func(v float64, decimals int) string { return strings.Replace(money(v, decimals), "$", "€", 1) }
+	quotes(t, "docs/currency.md", page(t, "docs/currency.md"),
+		fmt.Sprintf("$%.2f × %g = ", fallbackPrice, usdRate)+bold(euros(price, 4)), "= "+bold(percent(own/price)),
+		fmt.Sprintf("1.1403 dollars a euro"), fmt.Sprintf("`rate` %g", usdRate))
+	quotes(t, "README.md", page(t, "README.md"), euros(price, 4), fmt.Sprintf("%g euros a dollar", usdRate), percent(own/price))
+
+	slow(t, "evaluates the worked example at 10,000 samples")
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--today", exampleToday}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	printed := "\n" + out.String() + "\n"
+	lines := printedBlock(t, "docs/currency.md", "## A workbook in euros")
+	if len(lines) < 2 {
+		t.Fatal("docs/currency.md: no printed block in its workbook in euros")
+	}
+	for _, line := range lines {
+		if !strings.Contains(printed, "\n"+line+"\n") {
+			t.Errorf("docs/currency.md prints a line planner does not:\n%s", line)
+		}
 	}
 }
