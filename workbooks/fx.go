@@ -33,6 +33,14 @@ func (r *reader) currency(inputs []domain.Input) units.Currency {
 	return c
 }
 
+// defaultCurrency is the currency the defaults table's input currency
+// names: US dollars, as the table gives it.
+func defaultCurrency(inputs []domain.Input) units.Currency {
+	in, _ := (&domain.Model{Inputs: inputs}).Input(domain.Currency)
+	c, _ := units.CurrencyOf(in.Value.Text)
+	return c
+}
+
 // fxRates reads the FX sheet: per row, what one unit of a currency is worth
 // in the workbook's currency (cur).
 func (r *reader) fxRates(cur units.Currency) []domain.FXRate {

@@ -22,7 +22,10 @@ type sheetReader struct {
 // library; the default workbook's are the library.
 var sheetReaders = []sheetReader{
 	{schema.Assumptions, func(r *reader, m *domain.Model) { m.Inputs = r.assumptions(); m.Currency = r.currency(m.Inputs) },
-		func(m *domain.Model) { m.Inputs = fromDefaults(schema.Assumptions, defaultInput) }},
+		func(m *domain.Model) {
+			m.Inputs = fromDefaults(schema.Assumptions, defaultInput)
+			m.Currency = defaultCurrency(m.Inputs)
+		}},
 	{schema.FX, func(r *reader, m *domain.Model) { m.FX = r.fxRates(m.Currency) },
 		func(m *domain.Model) { m.FX = fromDefaults(schema.FX, defaultFX) }},
 	{schema.Cloud, func(r *reader, m *domain.Model) { m.Offers = r.offers(m) },
