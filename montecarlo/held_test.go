@@ -404,7 +404,7 @@ func TestCloseCallLeans(t *testing.T) {
 	for i := range mc.OwnCheaper {
 		mc.OwnCheaper[i].Probability = 1 - mc.OwnCheaper[i].Probability
 	}
-	c = montecarlo.CloseCalls(r, mc)[0]
+	c = montecarlo.CloseCalls(r, mc, units.USD)[0]
 	if c.Favours != wording.Buy || !strings.HasPrefix(c.Why, "Monte Carlo favours buy in ") {
 		t.Errorf("reversed: %+v", c)
 	}

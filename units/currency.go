@@ -138,7 +138,9 @@ func (c Currency) Excel(format string) string {
 func (c Currency) ExcelFormat(unit string) string { return c.Excel(ExcelFormat(unit)) }
 
 // ExcelFormatOf is ExcelFormatOf in this currency.
-func (c Currency) ExcelFormatOf(unit string, v float64) string { return c.Excel(ExcelFormatOf(unit, v)) }
+func (c Currency) ExcelFormatOf(unit string, v float64) string {
+	return c.Excel(ExcelFormatOf(unit, v))
+}
 
 // Amount writes v in this currency with decimals: "€1,234.56",
 // "-€1,234"; an amount that rounds to nothing has no sign ("€0").
