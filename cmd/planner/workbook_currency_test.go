@@ -272,7 +272,8 @@ func TestAWorkbookInEurosIsToldInEuros(t *testing.T) {
 	before := filepath.Join(dir, "before.xlsx")
 	copyFile(t, plan, before)
 	row := assumptionsRow(t, plan, "electricity_price")
-	setCells(t, plan, map[string]any{"Assumptions!B" + row: 120.0})
+	// The unit typed with the euro's sign reads as planner's "$/kWh".
+	setCells(t, plan, map[string]any{"Assumptions!B" + row: 120.0, "Assumptions!C" + row: "€/kWh"})
 	var out, errs bytes.Buffer
 	if code := run([]string{"eval", plan, "--samples", "200", "--today", "2026-12-01"}, &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
@@ -289,7 +290,7 @@ func TestAWorkbookInEurosIsToldInEuros(t *testing.T) {
 	if code := run([]string{"show", plan}, &out, &errs); code != 0 {
 		t.Fatalf("show: exit %d: %s", code, errs.String())
 	}
-	for _, want := range []string{"assumption capex = 285000 € [250000..320000]", "fx USD = 0.87696 EUR per USD, as of 2026-09-25",
+	for _, want := range []string{"assumption capex = 285000 € [250000..320000]", "assumption electricity_price = 120 €/kWh [0.08..0.2]", "fx USD = 0.87696 EUR per USD, as of 2026-09-25",
 		`offer "RunPod H100 SXM, Secure" = 3.29 €/GPU-h`, "[€/GPU-h]"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("show says no %q", want)
