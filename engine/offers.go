@@ -5,6 +5,7 @@ import (
 
 	"planner/diag"
 	"planner/domain"
+	"planner/units"
 )
 
 // sameLabel reports whether two offer labels name the same offer: planner
