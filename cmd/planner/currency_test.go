@@ -131,15 +131,7 @@ func TestAMissingRateOrAnUnknownCodeIsAnError(t *testing.T) {
 		{map[string]any{"FX!A2": "EUX", "FX!B2": 1.17},
 			`FX!A2: "EUX" is not a currency planner knows; write its ISO 4217 code, such as EUR`},
 	} {
-		_, plan := freshPlan(t)
-		setCells(t, plan, c.cells)
-		var out, errs bytes.Buffer
-		if code := run([]string{"eval", plan, "--samples", "200"}, &out, &errs); code == 0 {
-			t.Errorf("%v: exit 0", c.cells)
-		}
-		if !strings.Contains(errs.String(), c.want) {
-			t.Errorf("%v: no error\n%s\nin\n%s", c.cells, c.want, errs.String())
-		}
+		evalRefuses(t, c.cells, c.want)
 	}
 }
 

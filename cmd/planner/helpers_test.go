@@ -292,3 +292,18 @@ func slow(t *testing.T, what string) {
 		t.Skipf("%s: skipped under -short, run by the full suite (.ci/run)", what)
 	}
 }
+
+// evalRefuses types cells into a fresh workbook and checks that eval
+// refuses it with the message want.
+func evalRefuses(t *testing.T, cells map[string]any, want string) {
+	t.Helper()
+	_, plan := freshPlan(t)
+	setCells(t, plan, cells)
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--samples", "200"}, &out, &errs); code == 0 {
+		t.Errorf("%v: exit 0", cells)
+	}
+	if !strings.Contains(errs.String(), want) {
+		t.Errorf("%v: no error\n%s\nin\n%s", cells, want, errs.String())
+	}
+}

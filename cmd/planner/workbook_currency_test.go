@@ -219,15 +219,7 @@ func TestAWorkbookCurrencyIsChecked(t *testing.T) {
 		{map[string]any{"Assumptions!B" + row: "EUR", "FX!A2": "EUR", "FX!B2": 1.0},
 			"FX!A2: EUR: is the workbook's own currency (the input currency), which needs no rate; clear the row"},
 	} {
-		_, plan := freshPlan(t)
-		setCells(t, plan, c.cells)
-		var out, errs bytes.Buffer
-		if code := run([]string{"eval", plan, "--samples", "200"}, &out, &errs); code == 0 {
-			t.Errorf("%v: exit 0", c.cells)
-		}
-		if !strings.Contains(errs.String(), c.want) {
-			t.Errorf("%v: no error\n%s\nin\n%s", c.cells, c.want, errs.String())
-		}
+		evalRefuses(t, c.cells, c.want)
 	}
 }
 
