@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -396,10 +395,7 @@ func TestBillingMistakesAreErrorsAtTheirCells(t *testing.T) {
 // term's price falls so far that its verdict flips to rent, which Results
 // holds without a break-even cell to compare with.
 func TestLibreOfficeRecalculatesBilling(t *testing.T) {
-	slow(t, "recalculates with LibreOffice")
-	if _, err := exec.LookPath("soffice"); err != nil {
-		t.Skip("LibreOffice (soffice) is not installed")
-	}
+	needLibreOffice(t)
 	dir, plan := freshPlan(t)
 	addBilling(t, plan)
 	addBilledDeployments(t, plan)

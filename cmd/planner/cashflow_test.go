@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -106,10 +105,7 @@ func TestCashFlowOfTheFinanceCase(t *testing.T) {
 // past the table's rows turns the NPV into #N/A until planner eval lays the
 // sheet out again, never a number for other months.
 func TestCashFlowFollowsTheAmortisation(t *testing.T) {
-	slow(t, "recalculates with LibreOffice")
-	if _, err := exec.LookPath("soffice"); err != nil {
-		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
-	}
+	needLibreOffice(t)
 	dir := t.TempDir()
 	path := initPlan(t, dir, "plan.xlsx")
 	setInputs(t, path, financeCase)

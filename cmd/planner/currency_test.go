@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -138,10 +137,7 @@ func TestAMissingRateOrAnUnknownCodeIsAnError(t *testing.T) {
 // A new rate typed into FX moves Results and every live sheet after
 // LibreOffice recalculates, to the figures planner computes at that rate.
 func TestLibreOfficeRecalculatesAConvertedPrice(t *testing.T) {
-	slow(t, "recalculates with LibreOffice")
-	if _, err := exec.LookPath("soffice"); err != nil {
-		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
-	}
+	needLibreOffice(t)
 	dir, plan := freshPlan(t)
 	euroOffer(t, plan, "2026-11-30")
 	// An API in euros, which the 70B service's tokens (Deployments row 5)

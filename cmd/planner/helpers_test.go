@@ -293,6 +293,16 @@ func slow(t *testing.T, what string) {
 	}
 }
 
+// needLibreOffice skips a test that recalculates with LibreOffice under
+// -short, or where LibreOffice is not installed.
+func needLibreOffice(t *testing.T) {
+	t.Helper()
+	slow(t, "recalculates with LibreOffice")
+	if _, err := exec.LookPath("soffice"); err != nil {
+		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
+	}
+}
+
 // evalRefuses types cells into a fresh workbook and checks that eval
 // refuses it with the message want.
 func evalRefuses(t *testing.T, cells map[string]any, want string) {

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"math"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -23,10 +22,7 @@ import (
 // says stale. Unedited, the flag says up to date. The close calls' flag on
 // Results turns stale with the capex edited, not with the deployments.
 func TestLibreOfficeKeepsTheFleetLive(t *testing.T) {
-	slow(t, "recalculates with LibreOffice")
-	if _, err := exec.LookPath("soffice"); err != nil {
-		t.Skip("LibreOffice (soffice) is not installed")
-	}
+	needLibreOffice(t)
 	dir, plan := freshPlan(t)
 	var out, errs bytes.Buffer
 	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os/exec"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -16,10 +15,7 @@ import (
 // paybacks and verdicts, the break-even matrix and the Cash flow sheet's
 // months.
 func TestLibreOfficeRecalculatesThePaths(t *testing.T) {
-	slow(t, "recalculates with LibreOffice")
-	if _, err := exec.LookPath("soffice"); err != nil {
-		t.Skip("LibreOffice (soffice) is not installed")
-	}
+	needLibreOffice(t)
 	dir, plan := freshPlan(t)
 	addBilling(t, plan)
 	editBook(t, plan, func(f *excelize.File) error {

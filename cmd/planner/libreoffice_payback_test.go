@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"os/exec"
 	"path/filepath"
 	"testing"
 )
@@ -14,10 +13,7 @@ import (
 // month repays $223,814 of $285,000 over 36 months and the sale, $85,500,
 // the rest, as the NPV counts it; the payback says so.
 func TestLibreOfficePaybackWithTheSale(t *testing.T) {
-	slow(t, "recalculates with LibreOffice")
-	if _, err := exec.LookPath("soffice"); err != nil {
-		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
-	}
+	needLibreOffice(t)
 	// Before tax, and after tax (a workbook evaluated with a tax rate, as
 	// its sheets then have the tax's columns).
 	lo := ""

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -13,10 +12,7 @@ import (
 // edited in the spreadsheet: Results' NPV, payback and words, and the Cash
 // flow sheet's depreciation, tax saved and cash after tax.
 func TestLibreOfficeRecalculatesAfterTax(t *testing.T) {
-	slow(t, "recalculates with LibreOffice")
-	if _, err := exec.LookPath("soffice"); err != nil {
-		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
-	}
+	needLibreOffice(t)
 	dir, plan := freshPlan(t)
 	setInputs(t, plan, map[string]float64{"tax_rate": 0.3})
 	var out, errs bytes.Buffer

@@ -114,10 +114,7 @@ func sameNumbers(t *testing.T, what, sheet string, want map[string]string, gotPa
 // Every formula cell of Results, recalculated by LibreOffice after inputs
 // change in the spreadsheet, equals what planner computes for those inputs.
 func TestLibreOfficeRecalculatesResults(t *testing.T) {
-	slow(t, "recalculates with LibreOffice")
-	if _, err := exec.LookPath("soffice"); err != nil {
-		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
-	}
+	needLibreOffice(t)
 	dir, plan := freshPlan(t)
 	var out, errs bytes.Buffer
 	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
@@ -379,10 +376,7 @@ func editFormula(t *testing.T, path, name, expression string) {
 // planner's own evaluation of the edited workbook. Only the provenance line
 // (which names the inputs planner computed from) may differ.
 func TestLibreOfficeRecalculationMatchesEveryVisibleCell(t *testing.T) {
-	slow(t, "recalculates with LibreOffice")
-	if _, err := exec.LookPath("soffice"); err != nil {
-		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
-	}
+	needLibreOffice(t)
 	dir := t.TempDir()
 	plan := filepath.Join(dir, "plan.xlsx")
 	var out, errs bytes.Buffer
@@ -533,10 +527,7 @@ func sameCells(t *testing.T, what, sheet, wantPath, gotPath string) {
 // the binary quotient is 3.0000000000000004; every formula of Deployment
 // costs recalculates to planner's value.
 func TestLibreOfficeRoundsReplicasAsPlanner(t *testing.T) {
-	slow(t, "recalculates with LibreOffice")
-	if _, err := exec.LookPath("soffice"); err != nil {
-		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
-	}
+	needLibreOffice(t)
 	dir, plan := freshPlan(t)
 	var out, errs bytes.Buffer
 	editBook(t, plan, func(f *excelize.File) error {

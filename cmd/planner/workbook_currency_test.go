@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -226,10 +225,7 @@ func TestAWorkbookCurrencyIsChecked(t *testing.T) {
 // LibreOffice's recalculation writes the verdicts' words in euros, as
 // planner does, at a new rate typed into FX.
 func TestLibreOfficeWritesEurosInTheWords(t *testing.T) {
-	slow(t, "recalculates with LibreOffice")
-	if _, err := exec.LookPath("soffice"); err != nil {
-		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
-	}
+	needLibreOffice(t)
 	dir, plan, _ := euroPlan(t)
 	var out, errs bytes.Buffer
 	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
