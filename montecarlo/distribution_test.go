@@ -5,8 +5,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"gonum.org/v1/gonum/stat/distuv"
 	"planner/domain"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // The inlined triangle must be gonum's to the last bit, so that inlining

@@ -30,6 +30,20 @@ func uniformCapex(t *testing.T) *engine.Plan {
 	return p
 }
 
+// runBase builds m and runs Monte Carlo of its base with opts.
+func runBase(t *testing.T, m domain.Model, opts Options) *Result {
+	t.Helper()
+	p, err := engine.Build(m, Check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func stat(t *testing.T, r *Result, name string) Stats {
 	for _, s := range r.Outputs {
 		if s.Name == name {

@@ -1,12 +1,10 @@
 package montecarlo
 
 import (
-	"context"
 	"math"
 	"testing"
 
 	"planner/domain"
-	"planner/engine"
 	"planner/engine/enginetest"
 )
 
@@ -30,15 +28,8 @@ func TestMonteCarloNPVPerOffer(t *testing.T) {
 			in.Dist = &domain.Distribution{Kind: "uniform", Params: []float64{0.25, 0.9}}
 		}
 	}
-	p, err := engine.Build(m, Check)
-	if err != nil {
-		t.Fatal(err)
-	}
 	const n = 200_000
-	r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: n, Seed: 11})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := runBase(t, m, Options{Samples: n, Seed: 11})
 	npvAt := func(u float64, label string) (npv, breakeven float64) {
 		with := map[string]domain.Value{"utilization": domain.Num(u)}
 		for k, v := range set {

@@ -1,12 +1,10 @@
 package montecarlo
 
 import (
-	"context"
 	"math"
 	"testing"
 
 	"planner/domain"
-	"planner/engine"
 	"planner/engine/enginetest"
 )
 
@@ -22,15 +20,8 @@ func TestMonteCarloVariesTheRentPath(t *testing.T) {
 			m.Inputs[i].Dist = &domain.Distribution{Kind: "uniform", Params: []float64{-0.5, 0}}
 		}
 	}
-	p, err := engine.Build(m, Check)
-	if err != nil {
-		t.Fatal(err)
-	}
 	const n = 100_000
-	r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: n, Seed: 7})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := runBase(t, m, Options{Samples: n, Seed: 7})
 	rent, running := 5.97*8*730*0.5, 700*8*1.3/1000*730*0.12+1000
 	npv := func(g float64) float64 { return 12*rent*(1+(1+g)+(1+g)*(1+g)) - 36*running - 285000 }
 	for _, oc := range r.OwnCheaper {
