@@ -146,6 +146,10 @@ type Model struct {
 	// Currency is the currency every amount is in, from the input currency:
 	// an input's "$" and every figure planner writes are amounts of it.
 	Currency units.Currency
+	// Read is what planner read of the input sheets its own figures
+	// depend on, sheet by sheet; empty for a model not read from a
+	// workbook.
+	Read []SheetRead
 }
 
 // GPUSpec returns the catalog entry of the GPU called name.
@@ -233,4 +237,28 @@ func joinSorted(s []string) string {
 func (m *Model) SizingEnabled() bool {
 	in, ok := m.Input(ModelName)
 	return ok && in.Value.IsText
+}
+
+// SheetRead is what planner read of one input sheet, for the live flags
+// that say when figures only planner computes are stale: every cell with
+// content of the columns that hold figures, as stored, and how many cells
+// with content each of those columns had, so that a value or a row added
+// shows as well as one changed.
+type SheetRead struct {
+	Sheet   string
+	Cells   []CellRead
+	Columns []ColumnCount
+	Rows    int // the rows read, blank ones between included
+}
+
+// CellRead is a cell planner read and what it held, as stored.
+type CellRead struct {
+	At     diag.Origin
+	Stored string
+}
+
+// ColumnCount is how many cells with content a column of an input sheet
+// held when planner read it.
+type ColumnCount struct {
+	Col, Filled int
 }

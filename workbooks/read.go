@@ -111,6 +111,7 @@ func readBytes(path string, data []byte, asIs bool) (*Book, error) {
 	if !b.has(schema.Cloud.Name) {
 		b.Warnings = append(b.Warnings, diag.Warningf(diag.Origin{File: path}, "", "has no sheet %s, so no cloud offer is compared", schema.Cloud.Name))
 	}
+	b.Model.Read = r.census()
 	own, replaced := formulas.Superseded(b.Model.Formulas)
 	for _, f := range replaced {
 		now, _ := formulas.Builtin(f.Name)
@@ -265,6 +266,8 @@ type reader struct {
 	banded   map[string]bool            // the cells (cellKey) whose value a band has found fault with
 	dated    map[string]bool            // the cells (cellKey) found to show a date where a number is read
 	formats  map[styleKey]numberFormat  // the number format of each style asked for so far
+	read     map[string][][]string      // each sheet's rows as read, by name
+	words    map[string]map[int]bool    // per sheet, the columns (1-based) of words, not figures
 	problems diag.Diagnostics
 	warnings diag.Diagnostics
 }
@@ -366,6 +369,7 @@ func (r *reader) table(s schema.Sheet) *table {
 			"has none of the columns planner reads there (%s), so planner takes it for a sheet of yours and reads nothing from it; if it is meant for planner, give it that header row", s.Keys()))
 		return nil
 	}
+	r.noteWords(sheet, s, t.cols)
 	for _, col := range s.Columns {
 		if _, ok := t.cols[col.Key]; col.Required && !ok {
 			r.fail(t.at(t.header, 1), "", "the header row has no %q column; %s needs a header row naming the columns %s",

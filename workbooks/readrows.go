@@ -192,6 +192,10 @@ func (r *reader) rows(sheet string) ([][]string, bool) {
 		r.size = map[string]int{}
 	}
 	r.size[sheet] = len(out) + gap
+	if r.read == nil {
+		r.read = map[string][][]string{}
+	}
+	r.read[sheet] = out
 	return out, true
 }
 

@@ -79,6 +79,15 @@ func reduced(s string) bool {
 // Accepts reports whether a header text names the column.
 func (c Column) Accepts(header string) bool { return c.acceptsKey(HeaderKey(header)) }
 
+// commentary are the keys of the columns that hold words for people
+// rather than figures planner computes with.
+var commentary = map[string]bool{"notes": true, "source": true, "description": true, "label": true, "asof": true}
+
+// Commentary reports whether the column holds words for people (notes, a
+// source, a description, a label) or a price's as-of date, rather than a
+// figure planner computes with: editing it leaves every figure as it was.
+func (c Column) Commentary() bool { return commentary[c.Key] }
+
 // KeyOf is the key of the first column a header text names, if any.
 func (s Sheet) KeyOf(header string) (string, bool) {
 	k := HeaderKey(header)

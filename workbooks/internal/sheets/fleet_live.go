@@ -145,7 +145,7 @@ func dividing(ms []deploy.Result, node float64) bool {
 // replicas, hours and rent on Deployment costs, its model, precision, GPU,
 // offer, scenario and busy hours profile in Deployments), each owning
 // scenario's node and month on Results, and every offer of the fleet's
-// GPUs in Cloud. It returns the range of the checks, "" when there are
+// GPUs in Cloud, and every cell of the input sheets planner read. It returns the range of the checks, "" when there are
 // none.
 func fleetChecks(g *grid.Grid, out Output, lay *resultsLayout, costs costsLayout, row int) string {
 	var rows []checkRow
@@ -170,6 +170,7 @@ func fleetChecks(g *grid.Grid, out Output, lay *resultsLayout, costs costsLayout
 			rows = append(rows, checkRow{"offer " + o.Label() + " in Cloud", offerChecks(o)})
 		}
 	}
+	rows = append(rows, censusChecks(m.Read)...)
 	return writeChecks(g, "The inputs planner eval read for the fleet: 1 while a row is as it read it, 0 once it changed", fleetLastCol, row, rows)
 }
 

@@ -276,7 +276,7 @@ func closeCalls(g *grid.Grid, out Output) {
 
 // closeCallChecks writes, under the close calls, the inputs Monte Carlo read (every input's
 // value, range and distribution, the scenarios' cells, every offer's price
-// and billing), each row a check, and makes the close calls' line at flag
+// and billing, and every cell of the input sheets it read), each row a check, and makes the close calls' line at flag
 // the live flag over them.
 func closeCallChecks(g *grid.Grid, out Output, flag int) {
 	m := out.Plan.Model()
@@ -284,6 +284,7 @@ func closeCallChecks(g *grid.Grid, out Output, flag int) {
 	for _, o := range m.Offers {
 		rows = append(rows, checkRow{"offer " + o.Label() + " in Cloud", offerChecks(o)})
 	}
+	rows = append(rows, censusChecks(m.Read)...)
 	checks := writeChecks(g, "The inputs Monte Carlo read: 1 while a row is as planner eval read it, 0 once it changed", firstValue, g.Next()+1, rows)
 	if checks != "" {
 		flagAt(g, 1, flag, 0, checks)

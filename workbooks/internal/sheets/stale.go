@@ -3,6 +3,8 @@ package sheets
 import (
 	"fmt"
 	"maps"
+	"math"
+	"strconv"
 	"slices"
 	"strings"
 
@@ -123,4 +125,42 @@ func valueCheck(ref string, v domain.Value, text bool) string {
 		return nearCell("VALUE("+ref+")", v.Num)
 	}
 	return nearCell("N("+ref+")", v.Num)
+}
+
+// censusChecks compare every cell planner read of each watched input
+// sheet with what it held, and count each column's cells with content, so
+// that a row, a scenario or a value added turns the flag stale as surely
+// as one changed.
+func censusChecks(reads []domain.SheetRead) []checkRow {
+	var rows []checkRow
+	for _, read := range reads {
+		var checks []string
+		for _, c := range read.Cells {
+			checks = append(checks, storedCheck(cellRef(c.At), c.Stored))
+		}
+		last := read.Rows + censusMargin
+		for _, c := range read.Columns {
+			span := grid.Span(read.Sheet, c.Col, 1, last)
+			checks = append(checks, fmt.Sprintf("SUMPRODUCT(--(LEN(%s)>0))=%d", span, c.Filled))
+		}
+		if len(checks) > 0 {
+			rows = append(rows, checkRow{what: "sheet " + read.Sheet + ": every cell planner read, and none added", checks: checks})
+		}
+	}
+	return rows
+}
+
+// censusMargin is how far below the rows planner read the counts look for
+// rows added.
+const censusMargin = 1000
+
+// storedCheck compares a cell with what it held when planner read it: a
+// number as near as the other checks allow (typed as a number or as
+// text), anything else as the same text (Excel's = ignores case, as
+// planner does in names).
+func storedCheck(ref, stored string) string {
+	if v, err := strconv.ParseFloat(stored, 64); err == nil && !math.IsInf(v, 0) && !math.IsNaN(v) {
+		return nearCell(fmt.Sprintf("IF(ISNUMBER(%s),%s,VALUE(TRIM(%s&\"\")))", ref, ref, ref), v)
+	}
+	return fmt.Sprintf("%s&\"\"=%s", ref, excelString(stored))
 }
