@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"planner/domain"
