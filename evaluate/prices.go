@@ -37,15 +37,21 @@ func (a PriceAge) Check() error {
 
 // Warnings are the stale prices of book, measured as a says.
 func (a PriceAge) Warnings(book *workbooks.Book) diag.Diagnostics {
+	today, from := a.Day()
+	return facts.StalePrices(book.Model, today, a.MaxAge, from)
+}
+
+// Day is the day prices' age is measured on, and where it came from as a
+// warning says it: "--today", or "today" by the clock.
+func (a PriceAge) Day() (time.Time, string) {
 	if a.Today != "" {
 		today, _ := time.Parse("2006-01-02", a.Today)
-		return facts.StalePrices(book.Model, today, a.MaxAge, "--today")
+		return today, "--today"
 	}
 	clock := a.Clock
 	if clock == nil {
 		clock = time.Now
 	}
 	now := clock().UTC()
-	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-	return facts.StalePrices(book.Model, today, a.MaxAge, "today")
+	return time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC), "today"
 }

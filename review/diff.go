@@ -18,6 +18,19 @@ type Side struct {
 	Results  []facts.Result  // what it computes; none when Broken
 	Verdicts []facts.Verdict // what it decides; none when Broken
 	Broken   string          // why its formulas do not build, if they do not
+	// Model is what it says, read for a policy's rules on prices; nil
+	// when it could not be read.
+	Model *domain.Model
+	// Chances are Monte Carlo's chances that owning is cheaper, run only
+	// when a policy asks.
+	Chances []Chance
+}
+
+// Chance is Monte Carlo's chance that owning a scenario's node is cheaper
+// than renting from an offer.
+type Chance struct {
+	Scenario, Offer string
+	Probability     float64 // NaN when no sample could tell
 }
 
 // Tolerance says how far two numbers may differ and still be the same:
@@ -64,6 +77,7 @@ type Diff struct {
 	Results   []ResultChange
 	Broken    [2]string // per side: why it computed nothing
 	Unrelated bool      // the sides share no assumption: probably two different plans
+	Month     [2]*Month // per side: its cheapest month, nil when it computes none
 }
 
 // Same reports whether nothing differs.
@@ -80,6 +94,7 @@ func Compare(old, new Side, tol Tolerance) Diff {
 		// its reason says more.
 		d.Results = compareResults(old.Results, new.Results, tol)
 		d.Decisions = compareVerdicts(old.Verdicts, new.Verdicts)
+		d.Month = [2]*Month{cheapestMonth(old.Results), cheapestMonth(new.Results)}
 		for _, v := range new.Verdicts {
 			if v.Verdict != "" {
 				d.Verdicts++

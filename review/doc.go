@@ -6,7 +6,11 @@
 // scenarios, catalogs, deployments), and every other result, most money a
 // month at stake first. Report lays that out as cells for the command to
 // print as text or markdown. It works on the facts (package facts) of
-// each side and reads no files itself.
+// each side and reads no files itself. Headline sums a comparison up in
+// one line (the cheapest month old and new, the decisions that flipped,
+// the largest NPV change); a Policy, read from a policy file's YAML,
+// judges a comparison rule by rule (pass, warn, deny or cannot tell), and
+// Status turns the outcomes into the exit status.
 //
 // It must not import workbooks, excelize, cobra or os.
 package review

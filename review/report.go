@@ -196,3 +196,22 @@ func signed(v float64, unit string, c units.Currency) string {
 	}
 	return c.Format(v, unit)
 }
+
+// PolicyTable lays out a policy's outcomes, one row a rule and workbook,
+// titled with how many rules denied and warned.
+func PolicyTable(file string, outcomes []Outcome) Table {
+	count := map[string]int{}
+	t := Table{Header: []string{"outcome", "rule", "workbook", "why"}, Right: []bool{false, false, false, false}}
+	for _, o := range outcomes {
+		count[o.Result]++
+		t.Rows = append(t.Rows, []string{o.Result, fmt.Sprintf("%s (line %d)", o.Rule, o.Rule.Line), o.Workbook, o.Why})
+	}
+	var tally []string
+	for _, r := range []string{Deny, Warn, CannotTell, Pass} {
+		if count[r] > 0 {
+			tally = append(tally, fmt.Sprintf("%d %s", count[r], r))
+		}
+	}
+	t.Title = "Policy " + file + ": " + strings.Join(tally, ", ")
+	return t
+}

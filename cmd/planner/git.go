@@ -63,3 +63,24 @@ func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return strings.TrimPrefix(line, "fatal: ")
 }
+
+// gitHas reports whether git has REV:PATH, reading PATH from here as
+// readSide does; an error when git cannot say (no git, no such revision).
+func gitHas(spec string) (bool, error) {
+	rev, path, _ := strings.Cut(spec, ":")
+	if _, err := exec.LookPath("git"); err != nil {
+		return false, errors.New("git is not installed")
+	}
+	var errs bytes.Buffer
+	verify := exec.Command("git", "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	verify.Stderr = &errs
+	if err := verify.Run(); err != nil {
+		return false, fmt.Errorf("git knows no commit %s", rev)
+	}
+	for _, p := range []string{path, "./" + path} {
+		if exec.Command("git", "cat-file", "-e", rev+":"+p).Run() == nil {
+			return true, nil
+		}
+	}
+	return false, nil
+}
