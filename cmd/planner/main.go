@@ -38,7 +38,10 @@ const exitRule = `Exit status, the same for every command:
      without an answer, workbooks that differ) or a mistake (a flag or argument
      planner cannot use, a workbook it cannot read, evaluate or write)
   2  planner could not finish: it was interrupted, or it failed for a bug of its
-     own, which it reports as one`
+     own, which it reports as one
+With diff --policy, the status is the policy's: 0 no rule denies (warnings
+printed), 1 a rule denies, 2 planner cannot tell whether the rules hold (a side
+or the policy it cannot read, a rule it cannot apply)`
 
 // failed is returned by a command that has already told the user what went
 // wrong, one line per problem, and only needs the exit status set.
