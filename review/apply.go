@@ -174,7 +174,7 @@ func (r Rule) npvBelow(e Evidence) (string, string) {
 	case len(below) > 0:
 		return Deny, fmt.Sprintf("owning's NPV is below %s: %s", limit, listSome(below))
 	}
-	return Pass, fmt.Sprintf("owning's NPV is %s or more%s; the lowest %s, %s", limit, r.narrowed(), currency.Format(lowest, "$"), lowestAt)
+	return Pass, fmt.Sprintf("owning's NPV is %s or more; the lowest: %s, %s", limit, lowestAt, currency.Format(lowest, "$"))
 }
 
 // monthRise denies where the cheapest month rose by more than the
@@ -207,7 +207,14 @@ func (r Rule) monthRise(e Evidence) (string, string) {
 	if len(over) > 0 {
 		return Deny, what + ": " + strings.Join(over, " and ")
 	}
-	return Pass, what
+	var limits []string
+	if r.Percent != nil {
+		limits = append(limits, num(r.Percent)+" %")
+	}
+	if r.Amount != nil {
+		limits = append(limits, new.Currency.Format(*r.Amount, perMonth))
+	}
+	return Pass, what + ", within " + strings.Join(limits, " and ")
 }
 
 // priceAge denies where a cloud price (or an FX rate) is older than the
@@ -221,20 +228,15 @@ func (r Rule) priceAge(e Evidence) (string, string) {
 		return Pass, fmt.Sprintf("every price is %d days old or less on %s (%s)", *r.Days, e.Today.Format("2006-01-02"), e.TodayFrom)
 	}
 	var items []string
-	advice := ""
 	for _, err := range stale {
-		d, ok := err.(*diag.Diagnostic)
-		if !ok {
+		if d, ok := err.(*diag.Diagnostic); ok {
+			items = append(items, d.Origin.Where()+" "+d.Name)
+		} else {
 			items = append(items, err.Error())
-			continue
-		}
-		items = append(items, d.Origin.Where()+" "+d.Name)
-		if advice == "" {
-			advice = d.Msg
 		}
 	}
-	return Deny, fmt.Sprintf("%s older than %d days on %s (%s) or undated: %s; %s", plural(len(stale), "price"), *r.Days,
-		e.Today.Format("2006-01-02"), e.TodayFrom, listSome(items), advice)
+	return Deny, fmt.Sprintf("%s older than %d days on %s (%s), or undated: %s; check each and update its price and as-of date",
+		plural(len(stale), "price"), *r.Days, e.Today.Format("2006-01-02"), e.TodayFrom, listSome(items))
 }
 
 // ownCheaper denies where the verdict is buy and Monte Carlo's chance that
@@ -245,7 +247,7 @@ func (r Rule) ownCheaper(e Evidence) (string, string) {
 		chance[[2]string{c.Scenario, c.Offer}] = c.Probability
 	}
 	var below []string
-	buys := 0
+	buys, lowest, lowestAt := 0, math.Inf(1), ""
 	for _, v := range e.New.Verdicts {
 		if v.Verdict != wording.Buy || v.Deployment != "" || !r.matches(v.Scenario, v.Offer, "") {
 			continue
@@ -259,6 +261,9 @@ func (r Rule) ownCheaper(e Evidence) (string, string) {
 		if p < *r.Value {
 			below = append(below, fmt.Sprintf("%s %.1f %%", where, p*100))
 		}
+		if p < lowest {
+			lowest, lowestAt = p, where
+		}
 	}
 	switch {
 	case buys == 0:
@@ -266,7 +271,8 @@ func (r Rule) ownCheaper(e Evidence) (string, string) {
 	case len(below) > 0:
 		return Deny, fmt.Sprintf("buy, but owning is cheaper in less than %s of Monte Carlo's samples: %s", percent(*r.Value), listSome(below))
 	}
-	return Pass, fmt.Sprintf("every buy%s is cheaper in %s of Monte Carlo's samples or more", r.narrowed(), percent(*r.Value))
+	return Pass, fmt.Sprintf("where the verdict is buy, owning is cheaper in %s or more of Monte Carlo's samples; the lowest: %s, %.1f %%",
+		percent(*r.Value), lowestAt, lowest*100)
 }
 
 // percent writes a chance as a percentage, as short as it reads: 50 %.

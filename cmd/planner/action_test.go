@@ -519,3 +519,59 @@ func TestGitLabTemplate(t *testing.T) {
 		t.Errorf("after a push: exit status %d, curl asked %q, %d notes, note\n%s\nwant\n%s\n%s", code, calls, len(entries), updated, report, errs)
 	}
 }
+
+// The README's review section quotes the comment as the action posts it:
+// its policy, in a repository where capex and utilisation moved as it
+// says, run through ci/review.sh, gives the quoted lines, the base
+// commit's name aside (it differs with every repository). Its policy
+// parses as planner reads policies, and so does the guide's.
+func TestReadmeReviewComment(t *testing.T) {
+	root := moduleRoot(t)
+	section := docSection(t, root, "Review in pull requests")
+	policyText := blockWith(t, codeBlocks(section, "yaml"), "rules:")
+	var quoted []string
+	for _, l := range strings.Split(section, "\n") {
+		if l == ">" || strings.HasPrefix(l, "> ") {
+			quoted = append(quoted, strings.TrimPrefix(strings.TrimPrefix(l, ">"), " "))
+		}
+	}
+	if len(quoted) < 10 || quoted[len(quoted)-1] != "…" {
+		t.Fatalf("the README's review section quotes no comment ending …: %q", quoted)
+	}
+	quoted = quoted[:len(quoted)-1]
+	guide := blockWith(t, codeBlocks(docSection(t, root, "A policy that gates the merge"), "yaml"), "rules:")
+	for _, text := range []string{policyText, guide} {
+		if code, _, errs := diffRun("--policy", policy(t, text), "nowhere.xlsx", "nowhere.xlsx"); !strings.HasPrefix(errs, "nowhere.xlsx: ") || code != 2 {
+			t.Errorf("the policy\n%s\ndoes not parse: exit status %d, %s", text, code, errs)
+		}
+	}
+
+	repo, git := scratchRepo(t)
+	base := git("rev-parse", "HEAD")
+	git("checkout", "-q", "-b", "change")
+	setInputs(t, filepath.Join(repo, "plan.xlsx"), map[string]float64{"capex": 300000, "utilization": 0.48})
+	mustPlanner(t, repo, "eval", "plan.xlsx", "--samples", "200")
+	if err := os.WriteFile(filepath.Join(repo, "planner-policy.yaml"), []byte(policyText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git("add", ".")
+	git("commit", "-q", "-m", "capex at 300,000")
+	out := t.TempDir()
+	code, _, errs := runCmd(t, repo, []string{"PLANNER_BASE=" + base, "PLANNER_POLICY=planner-policy.yaml",
+		"PLANNER_DIFF_ARGS=--today 2026-12-01", "PLANNER_OUT=" + out, "GITHUB_STEP_SUMMARY="}, "bash", filepath.Join(root, "ci", "review.sh"))
+	if code != 0 {
+		t.Fatalf("ci/review.sh: exit status %d\n%s", code, errs)
+	}
+	comment := string(mustRead(t, filepath.Join(out, "comment.md")))
+	sha := regexp.MustCompile(`\b[0-9a-f]{7,40}:plan\.xlsx`)
+	if m := sha.FindString(strings.Join(quoted, "\n")); m != "" {
+		comment = strings.ReplaceAll(comment, git("rev-parse", "--short", base)+":plan.xlsx", m)
+	}
+	lines := strings.Split(comment, "\n")
+	if len(lines) < len(quoted) || !slices.Equal(lines[:len(quoted)], quoted) {
+		t.Errorf("the README quotes\n%s\nthe comment begins\n%s", strings.Join(quoted, "\n"), strings.Join(lines[:min(len(lines), len(quoted))], "\n"))
+	}
+	if status := strings.TrimSpace(string(mustRead(t, filepath.Join(out, "status")))); status != "1" {
+		t.Errorf("the README's policy gives status %s, want 1: its flip denies", status)
+	}
+}
