@@ -13,9 +13,40 @@ type DiffDoc struct {
 	Same      bool               `json:"same"`
 	Unrelated bool               `json:"unrelated,omitempty"`
 	Broken    map[string]string  `json:"broken,omitempty"`
+	Headline  HeadlineJSON       `json:"headline"`
+	Policy    []OutcomeJSON      `json:"policy,omitempty"` // with --policy: each rule's outcome
 	Decisions []DecisionJSON     `json:"decisions"`
 	Facts     []FactChangeJSON   `json:"facts"`
 	Results   []ResultChangeJSON `json:"results"`
+}
+
+// HeadlineJSON is the comparison in a few figures: the cheapest month on
+// each side (null where a side computes none), the decisions that flipped
+// between buy and rent, and the largest change of owning's NPV.
+type HeadlineJSON struct {
+	CheapestMonthOf string         `json:"cheapest_month_of,omitempty"` // the fleet's cheapest mix, or owning the base scenario's node
+	OldMonth        *float64       `json:"old_cheapest_month"`
+	NewMonth        *float64       `json:"new_cheapest_month"`
+	Flipped         int            `json:"decisions_flipped"`
+	NPV             *NPVChangeJSON `json:"largest_npv_change,omitempty"`
+}
+
+// NPVChangeJSON is owning's NPV against an offer, where it moved most.
+type NPVChangeJSON struct {
+	Scenario string  `json:"scenario"`
+	Offer    string  `json:"offer"`
+	Old      float64 `json:"old"`
+	New      float64 `json:"new"`
+	Change   float64 `json:"change"`
+}
+
+// OutcomeJSON is what one rule of the policy said: pass, warn, deny or
+// cannot tell, and why.
+type OutcomeJSON struct {
+	Rule    string `json:"rule"` // as the file states it
+	Line    int    `json:"line"`
+	Outcome string `json:"outcome"`
+	Why     string `json:"why"`
 }
 
 // DecisionJSON is a verdict that changed; per_month and old_per_month are
@@ -64,10 +95,14 @@ type ResultChangeJSON struct {
 	Relative *float64 `json:"relative,omitempty"`
 }
 
-// DiffJSON is d as diff --format json prints it.
-func DiffJSON(d review.Diff) *DiffDoc {
-	doc := &DiffDoc{Old: d.Old, New: d.New, Same: d.Same(), Unrelated: d.Unrelated,
+// DiffJSON is d as diff --format json prints it, with the policy's
+// outcomes when there is a policy.
+func DiffJSON(d review.Diff, outcomes []review.Outcome) *DiffDoc {
+	doc := &DiffDoc{Old: d.Old, New: d.New, Same: d.Same(), Unrelated: d.Unrelated, Headline: headlineJSON(d.Headline()),
 		Decisions: []DecisionJSON{}, Facts: []FactChangeJSON{}, Results: []ResultChangeJSON{}}
+	for _, o := range outcomes {
+		doc.Policy = append(doc.Policy, OutcomeJSON{Rule: o.Rule.String(), Line: o.Rule.Line, Outcome: o.Result, Why: o.Why})
+	}
 	for i, why := range d.Broken {
 		if why != "" {
 			if doc.Broken == nil {
@@ -100,4 +135,23 @@ func DiffJSON(d review.Diff) *DiffDoc {
 		doc.Results = append(doc.Results, j)
 	}
 	return doc
+}
+
+func headlineJSON(h review.Headline) HeadlineJSON {
+	j := HeadlineJSON{Flipped: h.Flipped}
+	for _, m := range []*review.Month{h.Old, h.New} {
+		if m != nil {
+			j.CheapestMonthOf = m.Of
+		}
+	}
+	if h.Old != nil {
+		j.OldMonth = OrNull(h.Old.Value)
+	}
+	if h.New != nil {
+		j.NewMonth = OrNull(h.New.Value)
+	}
+	if n := h.NPV; n != nil {
+		j.NPV = &NPVChangeJSON{Scenario: n.Scenario, Offer: n.Offer, Old: *n.Old, New: *n.New, Change: n.Abs}
+	}
+	return j
 }

@@ -79,6 +79,9 @@ cannot tell (a side or the policy it cannot read, a rule it cannot apply).`,
 	f.StringVar(&opts.age.Today, "today", "", "measure the prices' age (price_age) on this `DATE` (YYYY-MM-DD) instead of today")
 	f.IntVar(&opts.samples, "samples", montecarlo.DefaultSamples, "Monte Carlo samples per scenario, for p_own_cheaper_below")
 	f.Uint64Var(&opts.seed, "seed", montecarlo.DefaultSeed, "Monte Carlo seed, for p_own_cheaper_below")
+	_ = cmd.RegisterFlagCompletionFunc("policy", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"yaml", "yml"}, cobra.ShellCompDirectiveFilterFileExt
+	})
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"text", "json", "markdown"}, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -140,7 +143,7 @@ func runDiff(cmd *cobra.Command, args []string, opts diffOptions) error {
 	w := cmd.OutOrStdout()
 	switch {
 	case opts.format == "json":
-		if err := writeDoc(w, evaluate.DiffJSON(all[0].diff)); err != nil {
+		if err := writeDoc(w, evaluate.DiffJSON(all[0].diff, all[0].outcomes)); err != nil {
 			return fmt.Errorf("the differences cannot be written as JSON: %v", err)
 		}
 	default:

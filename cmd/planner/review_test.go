@@ -218,6 +218,32 @@ func TestDiffHeadline(t *testing.T) {
 	if first, _, _ := strings.Cut(md, "\n"); first != line {
 		t.Errorf("markdown opens with\n%s\nwant the text's headline\n%s", first, line)
 	}
+	// The JSON gives the same figures, and with a policy each rule's
+	// outcome.
+	_, js, _ := diffRun("HEAD:plan.xlsx", "plan.xlsx", "--format", "json", "--policy", policy(t, "rules:\n  - deny: flip\n"))
+	var doc struct {
+		Headline struct {
+			Of       string   `json:"cheapest_month_of"`
+			OldMonth *float64 `json:"old_cheapest_month"`
+			NewMonth *float64 `json:"new_cheapest_month"`
+			Flipped  int      `json:"decisions_flipped"`
+			NPV      struct {
+				Scenario, Offer string
+				Change          float64
+			} `json:"largest_npv_change"`
+		}
+		Policy []struct{ Rule, Outcome string }
+	}
+	if err := json.Unmarshal([]byte(js), &doc); err != nil {
+		t.Fatal(err)
+	}
+	h := doc.Headline
+	if h.Of != "the fleet's cheapest mix" || !closeTo(h.OldMonth, oldMonth) || !closeTo(h.NewMonth, newMonth) || h.Flipped != n ||
+		h.NPV.Change != largest || !slices.Contains(at, h.NPV.Scenario+" vs "+h.NPV.Offer) ||
+		len(doc.Policy) != 1 || doc.Policy[0].Rule != "deny: flip" || doc.Policy[0].Outcome != "deny" {
+		t.Errorf("the JSON's headline %+v and policy %+v", h, doc.Policy)
+	}
+
 	// --against HEAD compares the same two, and a workbook new since HEAD
 	// is a row of its own: one table for both.
 	if err := os.WriteFile("q3 plan.xlsx", mustRead(t, "plan.xlsx"), 0o644); err != nil {
