@@ -389,6 +389,17 @@ func TestReviewAction(t *testing.T) {
 	if len(run.calls) != 0 || run.steps[len(run.steps)-1].code != 0 {
 		t.Errorf("comment: off: gh asked %q, steps %+v", run.calls, run.steps)
 	}
+
+	// The workbooks put back as they were on the base: the comment there is
+	// brought up to date rather than left saying what no longer holds.
+	git("checkout", "-q", base, "--", "plan.xlsx")
+	git("rm", "-q", "q3 plan.xlsx")
+	git("commit", "-q", "-m", "as before")
+	run = r.run(nil, false)
+	if want := markerLine + "No workbook changed since " + short + ".\n"; run.comments[posted] != want ||
+		run.calls[len(run.calls)-1] != "PATCH·repos/team/plans/issues/comments/"+posted {
+		t.Errorf("no workbook changed any more: gh asked %q, the comment is %q", run.calls, run.comments[posted])
+	}
 }
 
 // mustReport is planner diff --against REV of the workbooks the pull
