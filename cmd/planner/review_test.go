@@ -422,3 +422,38 @@ func TestDiffPolicyExitStatus(t *testing.T) {
 		}
 	}
 }
+
+// A plan without deployments has no fleet: its cheapest month is owning
+// the base scenario's node, SPEC's capex over 36 months, power and rack,
+// and capex up to $300,000 moves it by a 36th of the $15,000.
+func TestDiffHeadlineWithoutAFleet(t *testing.T) {
+	dir := t.TempDir()
+	old, edited := filepath.Join(dir, "old.xlsx"), filepath.Join(dir, "new.xlsx")
+	var out, errs bytes.Buffer
+	if code := run([]string{"init", old}, &out, &errs); code != 0 {
+		t.Fatalf("init: %s", errs.String())
+	}
+	editBook(t, old, func(f *excelize.File) error {
+		rows, err := f.GetRows("Deployments")
+		if err != nil {
+			return err
+		}
+		for i := len(rows); i > 1; i-- {
+			if err := f.RemoveRow("Deployments", i); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err := os.WriteFile(edited, mustRead(t, old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	setInputs(t, edited, map[string]float64{"capex": 300000})
+	code, text, stderr := diffRun(old, edited)
+	before, after := nodeMonth(285000), nodeMonth(300000)
+	want := fmt.Sprintf("%s: cheapest month (owning the base scenario's node) %s → %s, +%s (%+.1f %%); ", edited,
+		dollars(before, 2), dollars(after, 2), dollars(after-before, 2), (after-before)/before*100)
+	if line, _, _ := strings.Cut(text, "\n"); code != 1 || !strings.HasPrefix(line, want) {
+		t.Errorf("exit status %d, headline\n%s\nwant it to begin\n%s\n%s", code, line, want, stderr)
+	}
+}
