@@ -26,6 +26,9 @@ type Grid struct {
 	shading     []shading     // conditional formats, replacing the sheet's old ones
 	sentences   []textSpan    // text merged across columns and wrapped (see Sentence)
 	keep        [][2]int      // rows from..to printed on one page: a table and its chart
+	repeat      bool          // each table's header repeated where it continues on a page (see RepeatTableHeaders)
+	table       *table        // the table being written, when repeat
+	breaks      []int         // rows that start a page, placed as the tables were written
 }
 
 // definedName points a workbook-scoped name at one cell of the grid.

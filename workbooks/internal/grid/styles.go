@@ -97,6 +97,11 @@ func styleFor(key string) *excelize.Style {
 		st.Fill = Solid("FFC7CE")
 		st.Alignment.Horizontal = "center"
 	}
+	// Text set to the left of its cell is indented by one, so that it
+	// never prints touching a number set to the right of the cell before.
+	if kind != StyleVerdict && kind != StyleBuy && kind != StyleRent && kind != StyleResult && kind != StyleInput {
+		st.Alignment.Indent = 1
+	}
 	if format != "" {
 		st.CustomNumFmt = &format
 	}

@@ -68,9 +68,11 @@ func cut(s []rune, n int) string {
 }
 
 // wrappedLines is how many lines text takes wrapped at spaces in a column
-// of width: a width counts digits, and text runs about a tenth narrower.
+// of width: a width counts digits, prose runs about a fifth narrower
+// (Calibri's letters average under 6 pixels to a digit's 7), and the cell's
+// indent and padding take two digits.
 func wrappedLines(text string, width float64) int {
-	room := max(1, int((width-1)*1.1))
+	room := max(1, int((width-2)*1.2))
 	lines, used := 1, 0
 	for _, w := range strings.Fields(text) {
 		n := utf8.RuneCountInString(w)
@@ -112,6 +114,7 @@ func (g *Grid) settled() (merges [][2]string, heights map[int]float64) {
 	for r, h := range g.heights {
 		heights[r] = h
 	}
+	g.wrappedHeights(heights)
 	for _, sp := range g.sentences {
 		last := sp.last
 		if last == 0 {
@@ -149,3 +152,35 @@ func (g *Grid) spanWidth(col, last int) float64 {
 
 // defaultWidth is the width of a column the grid does not size.
 const defaultWidth = 9.140625
+
+// wrappedHeights makes each row tall enough for the text its cells wrap:
+// a spreadsheet draws a row no taller than the file says, and one that
+// says nothing as tall as its own measure of the text, which is not
+// planner's measure of the page. Sentences are sized on their own.
+func (g *Grid) wrappedHeights(heights map[int]float64) {
+	spans := map[[2]int]bool{}
+	for _, sp := range g.sentences {
+		spans[[2]int{sp.col, sp.row}] = true
+	}
+	for i, r := range g.rows {
+		for j, c := range r {
+			s, ok := c.value.(string)
+			if !ok || !wraps(c.style) || spans[[2]int{j + 1, i + 1}] {
+				continue
+			}
+			width := defaultWidth
+			if j < len(g.widths) {
+				width = g.widths[j]
+			}
+			if lines := wrappedLines(s, width); lines > 1 {
+				heights[i+1] = max(heights[i+1], heightOf(lines))
+			}
+		}
+	}
+}
+
+// wraps says whether a cell of the style wraps its text.
+func wraps(style string) bool {
+	kind, _, _ := strings.Cut(style, "|")
+	return strings.HasPrefix(kind, wrapPrefix) || kind == StyleWrapNote || kind == StyleHeader
+}

@@ -3,6 +3,7 @@ package pagesetup
 import (
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/xuri/excelize/v2"
@@ -18,6 +19,7 @@ type Sheet struct {
 	KeepCols  int       // columns repeated at the left of every page when the sheet prints across pages
 	Rows      []float64 // each row's height from row 1, in points
 	Keep      [][2]int  // rows from..to printed on one page where they fit on one: a table and its chart
+	Breaks    []int     // rows that start a page whatever else does
 }
 
 // Chart is where a chart sits across the sheet: the column its left edge
@@ -111,7 +113,22 @@ func Decide(s Sheet) Fit {
 		fit.Titles += s.Ref + "!$" + row + ":$" + row
 	}
 	fit.Breaks = s.breaks(fit.Scale)
+	if len(s.Breaks) > 0 {
+		fit.Breaks = slices.Compact(slices.Sorted(slices.Values(append(fit.Breaks, s.Breaks...))))
+	}
 	return fit
+}
+
+// Room is the height a page of s holds, in points of the sheet's rows
+// (at 100 %): what planner counts on at the scale s prints at, less the
+// header row repeated atop every page.
+func Room(s Sheet) float64 {
+	_, height := Printable()
+	room := height / Decide(Sheet{Widths: s.Widths, Charts: s.Charts, KeepCols: s.KeepCols}).Scale * slack
+	if s.HeaderRow > 0 {
+		room -= s.height(s.HeaderRow)
+	}
+	return room
 }
 
 // slack is the share of a page's height planner counts on: spreadsheets

@@ -192,7 +192,7 @@ func (cf *cashFlow) side(k int) int { return cf.own + cfPerSide*k }
 // cumulative cash, and the months they come from. Live: every cell is a
 // formula over the base scenario's Results cells.
 func cashFlowGrid(out Output, lay *resultsLayout) *grid.Grid {
-	g := grid.NewOwned(CashFlow, 0, 1, 14, 14, 14, 14, 14, 14)
+	g := grid.NewOwned(CashFlow, 0, 1, cashWidth, cashWidth, cashWidth, cashWidth, cashWidth, cashWidth)
 	provenance(g, "Cash flow: owning the node against renting each offer, month by month", out,
 		"scenario "+out.Results[0].Scenario, "amortization_months sets the rows: run planner eval after changing it")
 	cf, why := cashFlowOf(out, lay)
@@ -202,15 +202,14 @@ func cashFlowGrid(out Output, lay *resultsLayout) *grid.Grid {
 	}
 	if cf.tax != nil {
 		for c := cfDepreciation; c < cf.side(1); c++ {
-			g.Width(c, 14)
+			g.Width(c, cashWidth)
 		}
 	}
 	for j := range cf.offers {
 		for k := 0; k < cfPerSide; k++ {
-			g.Width(cf.side(j+1)+k, 14)
+			g.Width(cf.side(j+1)+k, cashWidth)
 		}
 	}
-	g.Width(sumPayback, 26) // "no payback within 36 months" on one line
 	summaryEnd := cf.summary(g)
 	chartTop := summaryEnd + 2
 	// Rows are sized at LibreOffice's default height, the lowest a
@@ -223,6 +222,11 @@ func cashFlowGrid(out Output, lay *resultsLayout) *grid.Grid {
 	g.AddChart(grid.CellName(2, chartTop), cf.chart(g.Sheet(), header, last))
 	return g
 }
+
+// cashWidth is the width of each column: a month's cumulative cash,
+// -$1,255,133, fits, and the sheet fits a page's width at the default
+// workbook's four offers.
+const cashWidth = 11
 
 // cashChartHeight is the chart's height in pixels.
 const cashChartHeight = 440
@@ -255,6 +259,7 @@ func (cf *cashFlow) summary(g *grid.Grid) int {
 		}
 		if b := finance.PaybackOf(cf.base, o); b.Known() {
 			c := grid.Text(b.Words(), grid.Wrapped(grid.StyleLabel))
+			g.WrapHeight(row, cashWidth, b.Words())
 			if b.Months > 0 && !b.WithSale {
 				c = grid.Number(float64(b.Months), grid.WithFormat(grid.StyleResult, `0 "months"`))
 			}
@@ -297,7 +302,7 @@ func (cf *cashFlow) table(g *grid.Grid, header int) int {
 			g.Set(cf.side(j+1)+k, header, grid.Text(h, grid.StyleHeader))
 		}
 	}
-	g.WrapHeight(header, 14, "discounted cumulative")
+	g.WrapHeight(header, cashWidth, "discounted cumulative")
 	g.PrintHeader(header)
 	money := grid.WithFormat(grid.StyleResult, cur.ExcelFormat("$"))
 	r := cf.refs

@@ -26,13 +26,14 @@ func scenarioMatrices(g *grid.Grid, out Output, lay *resultsLayout) {
 	g.Line(row, grid.Text("Net present value of owning by offer and scenario, and the payback: owning instead of renting the used hours, in today's money", grid.StyleSection))
 	row++
 	scenarioHeader(g, row, out.Results, 0, "", "Offer", "GPU", "Figure")
+	g.Table(row-1, row, row)
 	money := grid.WithFormat(grid.StyleResult, out.currency().ExcelFormat(units.Money))
 	for j, o := range out.Plan.Model().Offers {
 		if !comparedAnywhere(out, j) {
 			continue
 		}
 		row++
-		lay.npvRow[j] = row
+		first := row
 		g.Line(row, grid.Text(o.Label(), grid.StyleLabel), grid.Text(o.GPU, grid.StyleLabel), grid.Text("NPV", grid.StyleLabel))
 		for i, r := range out.Results {
 			if or := r.Offers[j]; or.Compared {
@@ -45,13 +46,20 @@ func scenarioMatrices(g *grid.Grid, out Output, lay *resultsLayout) {
 		}
 		row++
 		g.Line(row, grid.Text("", grid.StyleLabel), grid.Text("", grid.StyleLabel), grid.Text("payback", grid.StyleLabel))
+		paybacks := false
 		for i, r := range out.Results {
 			if or := r.Offers[j]; or.Compared {
 				if b := finance.PaybackOf(r, or); b.Known() {
-					lay.paybackMatrixRow[j] = row
+					paybacks = true
 					g.Set(firstValue+i, row, paybackCell(b))
 				}
 			}
+		}
+		moved := g.Fit(first)
+		row += moved
+		lay.npvRow[j] = first + moved
+		if paybacks {
+			lay.paybackMatrixRow[j] = row
 		}
 	}
 }

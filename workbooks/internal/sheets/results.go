@@ -66,9 +66,13 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 		widths = append(widths, valueWidth)
 	}
 	g := grid.NewOwned(Results, HeaderRow, 1, append(widths, notesWidth)...)
+	// Each table of Results has columns of its own: each prints with its
+	// own header atop every page it continues on.
+	g.RepeatTableHeaders()
 
 	provenance(g, "Results", out)
 	scenarioHeader(g, HeaderRow, out.Results, notesCol, "Description", "Result", "Name", "Unit")
+	g.Table(HeaderRow, HeaderRow, HeaderRow)
 	lay := newResultsLayout()
 	row := HeaderRow + 1
 	for _, f := range out.Plan.Formulas() {
@@ -80,13 +84,13 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 			g.Set(firstValue+i, row, valueCell(out.currency(), r.Values, r.Errors, f.Name, f.Unit))
 		}
 		g.Note(notesCol, row, f.Doc)
+		row += g.Fit(row)
 		if grid.NameProblem(f.Name) == "" {
 			g.Name(f.Name, firstValue, row)
 		}
 		lay.formulaRow[f.Name] = row
 		row++
 	}
-	// Each section prints on one page where it fits on one.
 	for _, section := range []func(){
 		func() { sizingSection(g, out, notesCol, lay) },
 		func() { offersSection(g, out, compared, notesCol, lay) },
@@ -98,11 +102,7 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 		func() { closeCalls(g, out) },
 		func() { warnings(g, out.Warnings) },
 	} {
-		start := g.Next() + 1
 		section()
-		if g.LastRow() >= start {
-			g.KeepTogether(start, g.LastRow())
-		}
 	}
 	liveFormulas(g, out, compared, lay)
 	return g, lay
@@ -118,6 +118,7 @@ func sizingSection(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
 	g.Line(row, grid.Text("Sizing: each scenario's model on its GPU (names formulas can use)", grid.StyleSection))
 	row++
 	scenarioHeader(g, row, out.Results, notesCol, "Description", "Sized", "Name", "Unit")
+	g.Table(row-1, row, row)
 	textRow := func(name, doc string, value func(r *engine.Result) string) {
 		row++
 		namedRow(g, row, formulas.Readable(name), name, "text")
@@ -125,6 +126,7 @@ func sizingSection(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
 			g.Set(firstValue+i, row, grid.Text(value(r), grid.StyleLabel))
 		}
 		g.Note(notesCol, row, doc)
+		row += g.Fit(row)
 	}
 	textRow(domain.ModelName, "The model sized.", func(r *engine.Result) string { return r.Text[domain.ModelName] })
 	textRow(domain.GPU, "The GPU it is sized on.", func(r *engine.Result) string { return r.Text[domain.GPU] })
@@ -137,7 +139,6 @@ func sizingSection(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
 	}
 	for _, name := range domain.SizingNames() {
 		row++
-		lay.sizingRow[name] = row
 		namedRow(g, row, formulas.Readable(name), name, sizingUnit(name))
 		for i, r := range out.Results {
 			c := valueCell(out.currency(), r.Values, nil, name, sizingUnit(name))
@@ -147,6 +148,8 @@ func sizingSection(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
 			g.Set(firstValue+i, row, c)
 		}
 		g.Note(notesCol, row, docs[name]+" Sized by planner from the GPUs and Models sheets: a value, not a formula; run planner eval after changing them.")
+		row += g.Fit(row)
+		lay.sizingRow[name] = row
 	}
 }
 
@@ -169,9 +172,9 @@ func breakevenMatrix(g *grid.Grid, out Output, notesCol int, lay *resultsLayout)
 	g.Line(row, grid.Text("Break-even utilisation by offer and scenario: green, owning is cheaper at the scenario's utilisation; red, renting is", grid.StyleSection))
 	row++
 	scenarioHeader(g, row, out.Results, 0, "", "Offer", "GPU", cur.Words("$/GPU-hour"))
+	g.Table(row-1, row, row)
 	for j, o := range out.Plan.Model().Offers {
 		row++
-		lay.matrixRow[j] = row
 		g.Line(row, grid.Text(o.Label(), grid.StyleLabel), grid.Text(o.GPU, grid.StyleLabel),
 			grid.Linked(grid.Number(o.Price, grid.WithFormat(grid.StyleResult, cur.ExcelFormat("$/GPU-h"))), priceLink(o)))
 		for i, r := range out.Results {
@@ -182,6 +185,8 @@ func breakevenMatrix(g *grid.Grid, out Output, notesCol int, lay *resultsLayout)
 				g.Set(firstValue+i, row, valueCell(out.currency(), or.Values, or.Errors, domain.Breakeven, view.BreakevenFormat))
 			}
 		}
+		row += g.Fit(row)
+		lay.matrixRow[j] = row
 	}
 	var lacking []string
 	for _, r := range out.Results {
@@ -198,6 +203,7 @@ func breakevenMatrix(g *grid.Grid, out Output, notesCol int, lay *resultsLayout)
 			}
 		}
 		g.WrapHeight(row, valueWidth, lacking...)
+		g.Fit(row)
 	}
 }
 
@@ -218,21 +224,24 @@ func verdictWords(g *grid.Grid, out Output, lay *resultsLayout) {
 	g.Line(row, grid.Text("Verdicts in words", grid.StyleSection))
 	row++
 	g.Line(row, grid.Headers("Scenario", "Verdict", "Why")...)
+	g.Table(row-1, row, row)
 	first := row + 1
 	for i, r := range out.Results {
 		if r.NoOffer != "" {
 			row++
 			g.Line(row, grid.Text(r.Scenario, grid.StyleLabel))
 			g.Sentence(3, row, 0, r.NoOffer, grid.StyleError)
+			row += g.Fit(row)
 		}
 		for j, o := range r.Offers {
 			if o.Words == "" {
 				continue
 			}
 			row++
-			lay.words = append(lay.words, wordsRow{row: row, scenario: i, offer: j})
 			g.Line(row, grid.Text(r.Scenario, grid.StyleLabel), grid.Text(o.Verdict, grid.StyleVerdict))
 			g.Sentence(3, row, 0, o.Words, grid.StyleLabel)
+			row += g.Fit(row)
+			lay.words = append(lay.words, wordsRow{row: row, scenario: i, offer: j})
 		}
 	}
 	if len(lay.words) > 0 {
@@ -264,12 +273,15 @@ func closeCalls(g *grid.Grid, out Output) {
 	}
 	row := g.Next() + 1
 	g.Line(row, grid.Text("Close calls (from Monte Carlo: values, not live; the line below says when an input changed since planner eval)", grid.StyleSection))
+	g.Table(row, row, row)
 	flag := row + 1
 	g.Sentence(1, flag, 0, UpToDate, grid.StyleLabel)
-	row++
+	flag += g.Fit(flag)
+	row = flag
 	for _, l := range lines {
 		row++
 		g.Sentence(1, row, 0, l, grid.StyleLabel)
+		row += g.Fit(row)
 	}
 	closeCallChecks(g, out, flag)
 }
@@ -299,6 +311,7 @@ func warnings(g *grid.Grid, ds diag.Diagnostics) {
 	}
 	row := g.Next() + 1
 	g.Line(row, grid.Text("Warnings (as planner eval printed them; run planner eval again after acting on them)", grid.StyleSection))
+	g.Table(row, row, row)
 	for _, err := range ds {
 		line := err.Error()
 		if d, ok := err.(*diag.Diagnostic); ok && d.Origin.Sheet != "" {
@@ -308,6 +321,7 @@ func warnings(g *grid.Grid, ds diag.Diagnostics) {
 		}
 		row++
 		g.Sentence(1, row, 0, line, grid.StyleLabel)
+		row += g.Fit(row)
 	}
 }
 
@@ -367,6 +381,7 @@ func offersSection(g *grid.Grid, out Output, compared []engine.OfferResult, note
 		return
 	}
 	g.Line(row, grid.Headers("Result", "Name", "Unit")...)
+	g.Table(row-1, row, row)
 	var labels []string
 	for i, o := range compared {
 		g.Set(firstValue+i, row, grid.Text(o.Offer.Label(), grid.StyleHeader))
@@ -381,10 +396,14 @@ func offersSection(g *grid.Grid, out Output, compared []engine.OfferResult, note
 			continue
 		}
 		row++
-		lay.remember(f, row)
 		namedRow(g, row, f.Title(), f.Name, f.Shown())
 		for i, o := range shown {
 			g.Set(firstValue+i, row, figureCell(f, o.Cells[k]))
+		}
+		g.Note(notesCol, row, f.Note)
+		row += g.Fit(row)
+		lay.remember(f, row)
+		for i, o := range shown {
 			if n := f.Name + "_" + domain.Slug(o.Offer.Label()); f.Formula && o.Cells[k].Number && grid.NameProblem(n) == "" {
 				g.Name(n, firstValue+i, row)
 			}
@@ -392,7 +411,6 @@ func offersSection(g *grid.Grid, out Output, compared []engine.OfferResult, note
 		if f.Name == view.Verdict {
 			shadeVerdicts(g, grid.CellName(firstValue, row)+":"+grid.CellName(firstValue-1+len(shown), row))
 		}
-		g.Note(notesCol, row, f.Note)
 	}
 	taxLine(g, base, lay)
 }
@@ -475,11 +493,13 @@ func otherOffers(g *grid.Grid, base *engine.Result, cur units.Currency) {
 	g.Line(row, grid.Text("Offers for other GPUs: listed, not compared", grid.StyleSection))
 	row++
 	g.Line(row, grid.Headers("Offer", "GPU", cur.Words("$/GPU-hour"), "As of")...)
+	g.Table(row-1, row, row)
 	for _, o := range others {
 		row++
 		g.Line(row, grid.Text(o.Offer.Label(), grid.StyleLabel), grid.Text(o.Offer.GPU, grid.StyleLabel),
 			grid.Linked(grid.Number(o.Offer.Price, grid.WithFormat(grid.StyleResult, cur.ExcelFormat("$/GPU-h"))), priceLink(o.Offer)),
 			grid.Linked(asOfCell(view.AsOfCell(o.Offer)), asOfLink(o.Offer)))
+		row += g.Fit(row)
 	}
 }
 
@@ -491,9 +511,9 @@ func inputsSection(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
 	g.Line(row, grid.Text("Inputs these results were computed from", grid.StyleSection))
 	row++
 	scenarioHeader(g, row, out.Results, notesCol, "Source / notes", "Input", "Name", "Unit")
+	g.Table(row-1, row, row)
 	for _, in := range resultInputs(out.Plan) {
 		row++
-		lay.inputRow[in.Name] = row
 		namedRow(g, row, formulas.Readable(in.Name), in.Name, cur.Unit(in.Unit))
 		for i, r := range out.Results {
 			switch v, ok := r.Values[in.Name]; {
@@ -514,6 +534,8 @@ func inputsSection(g *grid.Grid, out Output, notesCol int, lay *resultsLayout) {
 			note = "Set on the command line for this run (a value, not linked to Assumptions). " + note
 		}
 		g.Note(notesCol, row, note)
+		row += g.Fit(row)
+		lay.inputRow[in.Name] = row
 	}
 }
 

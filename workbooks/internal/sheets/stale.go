@@ -50,16 +50,20 @@ func writeChecks(g *grid.Grid, title string, last, row int, rows []checkRow) str
 				part = part[1:]
 				continue
 			}
+			if row < first { // the title, once there is a row to head
+				g.Line(first-1, grid.Text(title, grid.StyleSection))
+				g.Table(first-1, first-1, first-1)
+			}
 			row++
 			g.Sentence(1, row, last-1, r.what, grid.StyleLabel)
 			g.Set(last, row, grid.Linked(grid.Number(1, grid.WithFormat(grid.StyleResult, "0")), "IF(AND("+strings.Join(part[:n], ",")+"),1,0)"))
+			row += g.Fit(row)
 			part = part[n:]
 		}
 	}
 	if row < first {
 		return ""
 	}
-	g.Line(first-1, grid.Text(title, grid.StyleSection))
 	return grid.CellName(last, first) + ":" + grid.CellName(last, row)
 }
 
