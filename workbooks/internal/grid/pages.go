@@ -30,6 +30,12 @@ func (g *Grid) pages() pagesetup.Sheet {
 	return s
 }
 
+// FitsPageWidth says whether a sheet of columns as wide as widths prints
+// one page wide (see pagesetup.Decide).
+func FitsPageWidth(widths []float64) bool {
+	return pagesetup.Decide(pagesetup.Sheet{Widths: widths}).Fit
+}
+
 // extent is how wide the grid's sheet is: its columns and its charts.
 func (g *Grid) extent() pagesetup.Sheet {
 	s := pagesetup.Sheet{Widths: g.widths}

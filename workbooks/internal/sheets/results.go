@@ -49,6 +49,9 @@ const (
 	nameWidth  = 28
 	unitWidth  = 9
 	valueWidth = 13
+	// minValueWidth is the narrowest a value column gets to keep the
+	// sheet one page wide: $104,112.42 still fits.
+	minValueWidth = 11
 	notesWidth = 42
 )
 
@@ -61,11 +64,7 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 	base := out.Results[0]
 	compared := comparedOffers(base)
 	notesCol := firstValue + max(len(out.Results), len(compared), 2)
-	widths := []float64{labelWidth, nameWidth, unitWidth}
-	for c := firstValue; c < notesCol; c++ {
-		widths = append(widths, valueWidth)
-	}
-	g := grid.NewOwned(Results, HeaderRow, 1, append(widths, notesWidth)...)
+	g := grid.NewOwned(Results, HeaderRow, 1, resultsWidths(notesCol)...)
 	// Each table of Results has columns of its own: each prints with its
 	// own header atop every page it continues on.
 	g.RepeatTableHeaders()
@@ -107,6 +106,27 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 	liveFormulas(g, out, compared, lay)
 	return g, lay
 }
+
+// resultsWidths are the widths of Results' columns: its value columns as
+// wide as they can be while the sheet fits a page's width, down to
+// minValueWidth; narrower, it prints across pages.
+func resultsWidths(notesCol int) []float64 {
+	var widths []float64
+	for w := float64(valueWidth); w >= minValueWidth; w-- {
+		widths = []float64{labelWidth, nameWidth, unitWidth}
+		for c := firstValue; c < notesCol; c++ {
+			widths = append(widths, w)
+		}
+		widths = append(widths, notesWidth)
+		if grid.FitsPageWidth(widths) {
+			break
+		}
+	}
+	return widths
+}
+
+// valueWidthOf is the width of the value columns of Results' grid.
+func valueWidthOf(g *grid.Grid) float64 { return g.Widths()[firstValue-1] }
 
 // sizingSection shows, per scenario, its model sized on its GPU: the names
 // formulas can use.
@@ -202,7 +222,7 @@ func breakevenMatrix(g *grid.Grid, out Output, notesCol int, lay *resultsLayout)
 				g.Set(firstValue+i, row, grid.Text(r.NoOffer, grid.StyleError))
 			}
 		}
-		g.WrapHeight(row, valueWidth, lacking...)
+		g.WrapHeight(row, valueWidthOf(g), lacking...)
 		g.Fit(row)
 	}
 }
@@ -387,7 +407,7 @@ func offersSection(g *grid.Grid, out Output, compared []engine.OfferResult, note
 		g.Set(firstValue+i, row, grid.Text(o.Offer.Label(), grid.StyleHeader))
 		labels = append(labels, o.Offer.Label())
 	}
-	g.WrapHeight(row, valueWidth, labels...)
+	g.WrapHeight(row, valueWidthOf(g), labels...)
 	g.Set(notesCol, row, grid.Text("Description", grid.StyleHeader))
 	offers := view.OffersOf(out.Plan, base, out.monteCarloOf(base.Scenario))
 	shown := offers.Compared()
@@ -592,5 +612,5 @@ func scenarioHeader(g *grid.Grid, row int, results []*engine.Result, notesCol in
 	if notesCol > 0 {
 		g.Set(notesCol, row, grid.Text(notes, grid.StyleHeader))
 	}
-	g.WrapHeight(row, valueWidth, names...)
+	g.WrapHeight(row, valueWidthOf(g), names...)
 }
