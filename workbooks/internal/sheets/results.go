@@ -52,7 +52,7 @@ const (
 	// minValueWidth is the narrowest a value column gets to keep the
 	// sheet one page wide: $104,112.42 still fits.
 	minValueWidth = 11
-	notesWidth = 42
+	notesWidth    = 42
 )
 
 // resultsGrid lays out the Results sheet: every formula per scenario, the
