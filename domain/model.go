@@ -137,6 +137,7 @@ type Model struct {
 	GPUs         []sizing.GPUSpec
 	Catalog      []sizing.ModelSpec
 	Deployments  []Deployment
+	Benchmarks   []Benchmark // measured points deployments with latency targets read
 	APIs         []API
 	Correlations []Correlation
 	Targets      []TargetSpec // the formulas the tornado follows

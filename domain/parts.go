@@ -25,6 +25,11 @@ type Deployment struct {
 	// at peak; 0: not given. FromDemand: replicas are ceil(peak ÷ per replica).
 	TokensPerReplica, PeakTokens float64
 	FromDemand                   bool
+	// Targets are the latency limits the replica's tokens per second are
+	// read at from the Benchmarks sheet's curve, instead of typed; Operating
+	// is the point read (nil when the tokens are typed).
+	Targets   Targets
+	Operating *OperatingPoint
 	// Mix is the input:output token mix (input:cached input:output with a
 	// cached share) as typed, and its parts; API names the APIs row to
 	// compare with, "": the cheapest of the model.

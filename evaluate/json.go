@@ -256,8 +256,68 @@ type DeploymentJSON struct {
 	PerMillionOwn   *float64     `json:"cost_per_million_tokens_own,omitempty"`
 	API             *APICostJSON `json:"api,omitempty"`
 	Cheapest        string       `json:"cheapest,omitempty"` // rent, own or api
+	// OperatingPoint is where a replica runs under the deployment's latency
+	// targets, read from the Benchmarks sheet; none when it types its
+	// tokens per second.
+	OperatingPoint *OperatingPointJSON `json:"operating_point,omitempty"`
 	// Figures are the figures the view adds for JSON, by their keys.
 	Figures map[string]FigureJSON `json:"figures,omitempty"`
+}
+
+// OperatingPointJSON is the highest load of a benchmark curve that meets
+// a deployment's latency targets, and the measured points it was read
+// between.
+type OperatingPointJSON struct {
+	Percentile   string  `json:"percentile"`
+	TTFTTargetMS float64 `json:"ttft_target_ms,omitempty"`
+	TPOTTargetMS float64 `json:"tpot_target_ms,omitempty"`
+	Load         string  `json:"load"` // "concurrency" or "request rate"
+	At           float64 `json:"at"`
+	Tokens       float64 `json:"tokens_per_second"`
+	TTFTMS       float64 `json:"ttft_ms"`
+	TPOTMS       float64 `json:"tpot_ms"`
+	// TPOTFrom is the measured latency the TPOT target is held to: "tpot",
+	// or "itl" where the curve gives inter-token latency only.
+	TPOTFrom string `json:"tpot_from"`
+	// Binding is the latency that reaches its target between the points;
+	// none at a measured point.
+	Binding string `json:"binding,omitempty"`
+	// Capped says every measured load meets the targets: the highest
+	// stands, and nothing beyond it is extrapolated.
+	Capped bool                 `json:"capped,omitempty"`
+	From   float64              `json:"measured_from"`
+	To     float64              `json:"measured_to"`
+	Points []BenchmarkPointJSON `json:"points"`
+}
+
+// BenchmarkPointJSON is one measured point an operating point was read
+// from: its row of the Benchmarks sheet and its figures.
+type BenchmarkPointJSON struct {
+	Cell   string  `json:"cell"`
+	At     float64 `json:"at"`
+	Tokens float64 `json:"output_tokens_per_second"`
+	TTFTMS float64 `json:"ttft_ms"`
+	TPOTMS float64 `json:"tpot_ms"`
+	Source string  `json:"source,omitempty"`
+}
+
+func operatingPointJSON(op *domain.OperatingPoint) *OperatingPointJSON {
+	if op == nil {
+		return nil
+	}
+	p, _ := domain.PercentileAt(op.Percentile)
+	j := &OperatingPointJSON{Percentile: op.Percentile, TTFTTargetMS: op.Targets.TTFT, TPOTTargetMS: op.Targets.TPOT,
+		Load: op.Load, At: op.At, Tokens: op.Tokens, TTFTMS: op.TTFT, TPOTMS: op.TPOT, TPOTFrom: op.TPOTFrom,
+		Binding: op.Binding, Capped: op.Capped, From: op.From, To: op.To}
+	for _, b := range op.Used {
+		tpot := b.TPOT[p]
+		if op.TPOTFrom == "itl" {
+			tpot = b.ITL[p]
+		}
+		j.Points = append(j.Points, BenchmarkPointJSON{Cell: b.Origin.Where(), At: b.LoadOf(op.Load), Tokens: b.OutputTokens,
+			TTFTMS: b.TTFT[p], TPOTMS: tpot, Source: b.Source})
+	}
+	return j
 }
 
 // APICostJSON is a month of a deployment's tokens paid to a hosted API.
@@ -549,6 +609,7 @@ func deploymentJSON(figs []view.Figure, v view.Deployment) DeploymentJSON {
 				AsOf: a.AsOf, InputPrice: a.Input, OutputPrice: a.Output, CachedPrice: a.Cached}
 		}
 	}
+	j.OperatingPoint = operatingPointJSON(d.Operating)
 	j.Figures = figuresJSON(figs, v.Cells)
 	return j
 }

@@ -29,6 +29,11 @@ const (
 	OwnBreakeven       = wording.QuantityBreakeven
 	Words              = "words"
 	TokensPerSecond    = "tokens_per_second"
+	LatencyTargets     = "latency_targets"
+	OperatingLoad      = "operating_load"
+	OperatingTTFT      = "operating_ttft_ms"
+	OperatingTPOT      = "operating_tpot_ms"
+	BenchmarkPoints    = "benchmark_points"
 	TokensPerMonth     = "tokens_per_month"
 	RentPerMillion     = "rent_per_million"
 	OwnPerMillion      = "own_per_million"
@@ -82,6 +87,34 @@ func DeploymentsOf(ds []deploy.Result, cur units.Currency) *Deployments {
 		}
 		out.All[i] = Deployment{Result: d, Cells: cells}
 	}
+	return withoutUnused(out)
+}
+
+// withoutUnused leaves out the Optional figures no deployment has: the
+// operating point's, in a workbook whose deployments type their tokens.
+func withoutUnused(ds *Deployments) *Deployments {
+	keep := make([]bool, len(ds.Figures))
+	for k, f := range ds.Figures {
+		keep[k] = !f.Optional
+		for _, d := range ds.All {
+			keep[k] = keep[k] || !d.Cells[k].Empty()
+		}
+	}
+	out := &Deployments{All: make([]Deployment, len(ds.All))}
+	for k, f := range ds.Figures {
+		if keep[k] {
+			out.Figures = append(out.Figures, f)
+		}
+	}
+	for i, d := range ds.All {
+		var cells []Cell
+		for k, c := range d.Cells {
+			if keep[k] {
+				cells = append(cells, c)
+			}
+		}
+		out.All[i] = Deployment{Result: d.Result, Cells: cells}
+	}
 	return out
 }
 
@@ -127,6 +160,11 @@ var deploymentFigures = []deploymentFigure{
 	{Figure{Name: Verdict, Label: "verdict", Head: "verdict", In: Terminal | Sheet}, deploymentVerdict, false},
 	{Figure{Name: Words, Label: "in words", In: Sheet}, words(func(d deploy.Result) string { return d.Words }), true},
 	{Figure{Name: TokensPerSecond, Label: "tokens per second per replica", Unit: "tokens/s", In: Sheet, Whole: true}, tokens(func(d deploy.Result) Cell { return Cell{Value: d.Tokens.PerSecond, Number: true} }), false},
+	{Figure{Name: LatencyTargets, Label: "latency targets", In: Sheet, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Words: op.Targets.Words()} }), true},
+	{Figure{Name: OperatingLoad, Label: "operating point: load", Format: "#,##0.0#", In: Sheet, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Value: op.At, Number: true} }), false},
+	{Figure{Name: OperatingTTFT, Label: "ttft there, ms", Format: "#,##0.0", In: Sheet, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Value: op.TTFT, Number: true} }), false},
+	{Figure{Name: OperatingTPOT, Label: "tpot there, ms", Format: "#,##0.0", In: Sheet, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Value: op.TPOT, Number: true} }), false},
+	{Figure{Name: BenchmarkPoints, Label: "benchmark points read", In: Sheet, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Words: op.Points()} }), false},
 	{Figure{Name: TokensPerMonth, Label: "tokens per month", Head: "tokens/month", Unit: "tokens", In: Sheet | Tokens, Whole: true}, tokens(func(d deploy.Result) Cell { return Cell{Value: d.Tokens.PerMonth, Number: true} }), false},
 	{Figure{Name: RentPerMillion, Label: "rent per million tokens", Head: "rent/M", Unit: "$/M tokens", In: Sheet | Tokens}, tokens(func(d deploy.Result) Cell { return Cell{Value: d.Tokens.PerMillionRent, Number: true} }), false},
 	{Figure{Name: OwnPerMillion, Label: "own per million tokens: the cards' share", Head: "own/M", Unit: "$/M tokens", In: Sheet | Tokens}, tokens(func(d deploy.Result) Cell { return Cell{Value: d.Tokens.PerMillionOwn, Number: d.Own != nil} }), false},
@@ -186,6 +224,17 @@ func tokens(of func(deploy.Result) Cell) func(deploy.Result) Cell {
 			return Cell{}
 		}
 		return of(d)
+	}
+}
+
+// operating is a figure of the operating point read from the Benchmarks
+// sheet: none when the deployment types its tokens per second.
+func operating(of func(*domain.OperatingPoint) Cell) func(deploy.Result) Cell {
+	return func(d deploy.Result) Cell {
+		if d.Operating == nil {
+			return Cell{}
+		}
+		return of(d.Operating)
 	}
 }
 

@@ -160,7 +160,7 @@ func (r *reader) architecture(t *table, row int, name, precision string) (*sizin
 }
 
 // deployments reads one deployment case per row.
-func (r *reader) deployments() []domain.Deployment {
+func (r *reader) deployments(m *domain.Model) []domain.Deployment {
 	t := r.table(schema.Deployments)
 	if t == nil {
 		return nil
@@ -181,7 +181,7 @@ func (r *reader) deployments() []domain.Deployment {
 			r.fail(at, d.Name, "a deployment needs a name, a model and a GPU; fill them or clear the row")
 			return
 		}
-		if r.deploymentNumbers(t, row, &d) && r.deploymentTokens(t, row, &d) {
+		if r.deploymentNumbers(t, row, &d) && r.deploymentTokens(t, row, m, &d) {
 			for _, key := range []string{"cards", "replicas", "hoursday", "days", "hoursmonth", "tokens", "peak"} {
 				if raw, at := t.get(row, key); raw != "" && r.textCell(at, raw) {
 					if d.Texts == nil {

@@ -165,7 +165,7 @@ func TestUsersFormulasSheetAdopted(t *testing.T) {
 	if len(in.Warnings) != 1 || in.Warnings[0].Error() != want {
 		t.Errorf("warnings %v\nwant %s", in.Warnings, want)
 	}
-	if want := []string{"Assumptions", "Scenarios", "Cloud", "APIs", "FX", "GPUs", "Models", "Deployments", "Correlations", "Targets", "Tables", "Goals"}; !reflect.DeepEqual(in.Sheets, want) {
+	if want := []string{"Assumptions", "Scenarios", "Cloud", "APIs", "FX", "GPUs", "Models", "Deployments", "Benchmarks", "Correlations", "Targets", "Tables", "Goals"}; !reflect.DeepEqual(in.Sheets, want) {
 		t.Errorf("init wrote %v, want %v", in.Sheets, want)
 	}
 	b, err := Read(path)

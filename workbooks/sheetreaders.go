@@ -17,7 +17,8 @@ type sheetReader struct {
 
 // sheetReaders read the input sheets a workbook has, Assumptions first:
 // scenarios, tables and goals are read against its inputs, the FX rates
-// in its currency, and FX before Cloud and APIs, whose prices it converts. The Formulas
+// in its currency, FX before Cloud and APIs, whose prices it converts, and
+// Benchmarks before Deployments, whose latency targets read its curves. The Formulas
 // sheet gives the workbook's own formulas, which Read merges with the
 // library; the default workbook's are the library.
 var sheetReaders = []sheetReader{
@@ -36,7 +37,8 @@ var sheetReaders = []sheetReader{
 		func(m *domain.Model) { m.GPUs = fromDefaults(schema.GPUs, defaultGPU) }},
 	{schema.Models, func(r *reader, m *domain.Model) { m.Catalog = r.models() },
 		func(m *domain.Model) { m.Catalog = fromDefaults(schema.Models, defaultModelSpec) }},
-	{schema.Deployments, func(r *reader, m *domain.Model) { m.Deployments = r.deployments() },
+	{schema.Benchmarks, func(r *reader, m *domain.Model) { m.Benchmarks = r.benchmarks() }, nil},
+	{schema.Deployments, func(r *reader, m *domain.Model) { m.Deployments = r.deployments(m) },
 		func(m *domain.Model) { m.Deployments = fromDefaults(schema.Deployments, defaultDeployment) }},
 	{schema.APIs, func(r *reader, m *domain.Model) { m.APIs = r.apis(m) }, nil},
 	{schema.Correlations, func(r *reader, m *domain.Model) { m.Correlations = r.correlations() },

@@ -21,12 +21,17 @@ const (
 // deploymentTokens reads a deployment's throughput, peak demand, token mix
 // and API, and the replicas demand asks for when the replicas cell is
 // empty; false after a problem was reported.
-func (r *reader) deploymentTokens(t *table, row int, d *domain.Deployment) bool {
+func (r *reader) deploymentTokens(t *table, row int, m *domain.Model, d *domain.Deployment) bool {
 	per, ok1 := r.positive(t, row, "tokens", d.Name, false)
 	peak, ok2 := r.positive(t, row, "peak", d.Name, false)
 	mixOK := r.mix(t, row, d)
 	if !ok1 || !ok2 || !mixOK {
 		return false
+	}
+	if measured, ok := r.deploymentTargets(t, row, m, d); !ok {
+		return false
+	} else if d.Operating != nil {
+		per = measured
 	}
 	d.API, _ = t.get(row, "api")
 	d.TokensPerReplica, d.PeakTokens = per, peak

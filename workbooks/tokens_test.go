@@ -85,7 +85,7 @@ func TestReadTokens(t *testing.T) {
 func TestReadWithoutTokenColumns(t *testing.T) {
 	path := newPlan(t)
 	editPlan(t, path, func(f *excelize.File) error {
-		for range 5 { // tokens, peak, mix, API and the busy hours profile
+		for range 8 { // tokens, peak, mix, API, the busy hours profile and the latency targets
 			if err := f.RemoveCol(schema.Deployments.Name, "M"); err != nil {
 				return err
 			}

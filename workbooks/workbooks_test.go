@@ -254,7 +254,7 @@ func TestUserSheetsPassThrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if got := strings.Join(f.GetSheetList(), ","); got != "Budget,Assumptions,Scenarios,Cloud,APIs,FX,GPUs,Models,Deployments,Correlations,Targets,Tables,Goals,Formulas,Results,Sizing,Deployment costs,Fleet,Cash flow,MonteCarlo,Sensitivity,Data tables,Breakeven,Goal seek" {
+	if got := strings.Join(f.GetSheetList(), ","); got != "Budget,Assumptions,Scenarios,Cloud,APIs,FX,GPUs,Models,Deployments,Benchmarks,Correlations,Targets,Tables,Goals,Formulas,Results,Sizing,Deployment costs,Fleet,Cash flow,MonteCarlo,Sensitivity,Data tables,Breakeven,Goal seek" {
 		t.Errorf("sheets %s", got)
 	}
 	found := false

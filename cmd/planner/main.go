@@ -100,7 +100,7 @@ rent-or-buy verdict, written back into the workbook as sheets a reviewer can rea
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.AddCommand(newInitCmd(), newEvalCmd(), newSizeCmd(), newSolveCmd(), newShowCmd(), newDiffCmd(), newFormulasCmd())
+	root.AddCommand(newInitCmd(), newEvalCmd(), newImportCmd(), newSizeCmd(), newSolveCmd(), newShowCmd(), newDiffCmd(), newFormulasCmd())
 	strictCompletion(root)
 	return root
 }

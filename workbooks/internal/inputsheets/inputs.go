@@ -46,6 +46,7 @@ var layouts = map[string]func(n schema.Names, m domain.Model) *grid.Grid{
 	schema.GPUs.Name:         func(n schema.Names, m domain.Model) *grid.Grid { return gpusGrid(n, schema.GPUs, m) },
 	schema.Models.Name:       func(n schema.Names, m domain.Model) *grid.Grid { return modelsGrid(n, schema.Models, m) },
 	schema.Deployments.Name:  func(n schema.Names, m domain.Model) *grid.Grid { return deploymentsGrid(n, schema.Deployments, m) },
+	schema.Benchmarks.Name:   func(n schema.Names, m domain.Model) *grid.Grid { return Benchmarks(n, m.Benchmarks) },
 	schema.Correlations.Name: func(n schema.Names, m domain.Model) *grid.Grid { return correlationsGrid(n, schema.Correlations, m) },
 	schema.Targets.Name:      func(n schema.Names, m domain.Model) *grid.Grid { return targetsGrid(n, schema.Targets, m) },
 	schema.Tables.Name:       func(n schema.Names, m domain.Model) *grid.Grid { return tablesGrid(n, schema.Tables, m) },

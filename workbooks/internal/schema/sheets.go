@@ -100,6 +100,37 @@ var Deployments = Sheet{Name: "Deployments", Frozen: 1, Columns: []Column{
 	{Key: "mix", Header: "input:output token mix", Aliases: []string{"inputoutputmix", "tokenmix", "mix"}, Width: 12},
 	{Key: "api", Header: "API", Aliases: []string{"comparewithapi"}, Width: 30},
 	{Key: "profile", Header: "busy hours profile", Aliases: []string{"dailyprofile", "profile"}, Width: 30},
+	// Latency targets, instead of a typed throughput: planner reads the
+	// replica's tokens per second from the Benchmarks sheet's curve.
+	{Key: "ttfttarget", Header: "ttft target ms", Aliases: []string{"ttfttarget", "ttft"}, Width: 10},
+	{Key: "tpottarget", Header: "tpot target ms", Aliases: []string{"tpottarget", "tpot"}, Width: 10},
+	{Key: "percentile", Header: "latency percentile", Aliases: []string{"percentile"}, Width: 10},
+}}
+
+// Benchmarks are measured points of a model served on a GPU, one load
+// (concurrency, or request rate) a row: what planner import bench adds,
+// or rows a user types. Latencies are in milliseconds, at the percentiles
+// the measurement gives.
+var Benchmarks = Sheet{Name: "Benchmarks", Frozen: 2, Columns: []Column{
+	{Key: "gpu", Header: "gpu", Required: true, Pick: GPUs.Name, Width: 12},
+	{Key: "model", Header: "model", Required: true, Pick: Models.Name, Width: 30},
+	{Key: "precision", Header: "precision", Required: true, Pick: Precisions, Width: 10},
+	{Key: "cards", Header: "cards per replica", Aliases: []string{"cards"}, Required: true, Width: 9},
+	{Key: "concurrency", Header: "concurrency", Width: 11},
+	{Key: "rate", Header: "request rate per second", Aliases: []string{"requestrate", "rate"}, Width: 11},
+	{Key: "output", Header: "output tokens per second", Aliases: []string{"outputtokenspersecond", "outputthroughput"}, Required: true, Width: 12},
+	{Key: "total", Header: "total tokens per second", Aliases: []string{"totaltokenspersecond", "totalthroughput"}, Width: 12},
+	{Key: "ttft50", Header: "ttft p50 ms", Width: 9},
+	{Key: "ttft90", Header: "ttft p90 ms", Width: 9},
+	{Key: "ttft99", Header: "ttft p99 ms", Width: 9},
+	{Key: "tpot50", Header: "tpot p50 ms", Width: 9},
+	{Key: "tpot90", Header: "tpot p90 ms", Width: 9},
+	{Key: "tpot99", Header: "tpot p99 ms", Width: 9},
+	{Key: "itl50", Header: "itl p50 ms", Width: 9},
+	{Key: "itl90", Header: "itl p90 ms", Width: 9},
+	{Key: "itl99", Header: "itl p99 ms", Width: 9},
+	{Key: "source", Header: "source", Aliases: []string{"file"}, Width: 40},
+	{Key: "date", Header: "date", Aliases: []string{"asof"}, Width: 11},
 }}
 
 var Correlations = Sheet{Name: "Correlations", Columns: []Column{
@@ -151,7 +182,7 @@ var Formulas = Sheet{Name: "Formulas", NamesTo: 500, Columns: []Column{
 
 // Inputs are the sheets init creates for the user to edit, in order.
 func Inputs() []Sheet {
-	return []Sheet{Assumptions, Scenarios, Cloud, APIs, FX, GPUs, Models, Deployments, Correlations, Targets, Tables, Goals, Formulas}
+	return []Sheet{Assumptions, Scenarios, Cloud, APIs, FX, GPUs, Models, Deployments, Benchmarks, Correlations, Targets, Tables, Goals, Formulas}
 }
 
 // Names of the input sheets, in order.

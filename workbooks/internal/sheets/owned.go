@@ -162,7 +162,11 @@ func costCell(f view.Figure, c view.Cell, costed bool) grid.Cell {
 // from the Deployments and Cloud cells, owning from the owning scenario's
 // Results cells, the tokens from both.
 func costLinks(out Output, lay *resultsLayout, d deploy.Result, figs []view.Figure, cell func(string) string) map[string]string {
-	in := deploymentRefs(d)
+	perReplica := ""
+	if d.Operating != nil {
+		perReplica = cell(view.TokensPerSecond) // read from Benchmarks in this row
+	}
+	in := deploymentRefs(d, perReplica)
 	hours := in.hours
 	if hours == "" {
 		hours = num(d.HoursPerMonth)
@@ -234,7 +238,9 @@ func wordsLink(d deploy.Result, figs []view.Figure, cell func(string) string, ow
 // owned (its cards' share of the owning scenario's node a month) and from
 // the API (its prices in APIs, at the mix planner read), and the cheapest.
 func tokenLinks(links map[string]string, d deploy.Result, own ownSide, cell func(string) string, hours string) {
-	if at, ok := d.Where["tokens"]; ok && at.Sheet != "" {
+	if d.Operating != nil {
+		operatingLinks(links, d, cell)
+	} else if at, ok := d.Where["tokens"]; ok && at.Sheet != "" {
 		links[view.TokensPerSecond] = cellRef(at)
 		if d.Texts["tokens"] {
 			links[view.TokensPerSecond] = "VALUE(" + cellRef(at) + ")"
@@ -281,7 +287,9 @@ func apiPriceLink(d deploy.Result, a *deploy.APISide) string {
 // text; "" where planner's own value stands (cards it sized).
 type deploymentInputs struct{ cards, replicas, hours, usage string }
 
-func deploymentRefs(d deploy.Result) deploymentInputs {
+// perReplica is the tokens per second one replica serves as formula text
+// where Deployments does not type them; "" reads Deployments' cell.
+func deploymentRefs(d deploy.Result, perReplica string) deploymentInputs {
 	ref := func(key string) string {
 		at, ok := d.Where[key]
 		if !ok || at.Sheet == "" {
@@ -297,14 +305,21 @@ func deploymentRefs(d deploy.Result) deploymentInputs {
 	// as planner reads it.
 	if c := ref("cards"); c != "" {
 		sized := "NA()"
-		if d.SizedCards > 0 {
+		switch {
+		case d.Operating != nil:
+			sized = strconv.Itoa(d.Operating.Used[0].Cards) // the cards the curve was measured on
+		case d.SizedCards > 0:
 			sized = strconv.Itoa(d.SizedCards)
 		}
 		in.cards = fmt.Sprintf("IF(%s>0,%s,%s)", c, c, sized)
 	}
 	if r := ref("replicas"); r != "" {
 		in.replicas = "MAX(1," + r + ")"
-		if peak, per := ref("peak"), ref("tokens"); peak != "" && per != "" {
+		per := ref("tokens")
+		if perReplica != "" {
+			per = perReplica
+		}
+		if peak := ref("peak"); peak != "" && per != "" {
 			// An empty replicas cell takes the replicas the peak needs.
 			in.replicas = fmt.Sprintf("IF(%s>0,%s,IF(AND(%s>0,%s>0),ROUNDUP(%s/%s,0),1))", r, r, peak, per, peak, per)
 		}

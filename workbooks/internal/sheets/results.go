@@ -97,6 +97,7 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 		func() { scenarioMatrices(g, out, lay) },
 		func() { verdictWords(g, out, lay) },
 		func() { otherOffers(g, base, out.currency()) },
+		func() { operatingSection(g, out, notesCol) },
 		func() { inputsSection(g, out, notesCol, lay) },
 		func() { closeCalls(g, out) },
 		func() { warnings(g, out.Warnings) },
