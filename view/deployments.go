@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"math"
 
 	"planner/deploy"
 	"planner/domain"
@@ -33,6 +34,8 @@ const (
 	OperatingLoad      = "operating_load"
 	OperatingTTFT      = "operating_ttft_ms"
 	OperatingTPOT      = "operating_tpot_ms"
+	OperatingLoadText  = "operating_point"
+	OperatingLatencies = "operating_latencies"
 	BenchmarkPoints    = "benchmark_points"
 	TokensPerMonth     = "tokens_per_month"
 	RentPerMillion     = "rent_per_million"
@@ -141,7 +144,7 @@ type deploymentFigure struct {
 // is, its cards and hours, renting, owning whole nodes, the verdict, and
 // its tokens rented, owned and from an API.
 var deploymentFigures = []deploymentFigure{
-	{Figure{Name: DeploymentName, Label: "deployment", Head: "deployment", In: Terminal | Sheet | Tokens}, words(func(d deploy.Result) string { return d.Name }), true},
+	{Figure{Name: DeploymentName, Label: "deployment", Head: "deployment", In: Terminal | Sheet | Tokens | Operating}, words(func(d deploy.Result) string { return d.Name }), true},
 	{Figure{Name: DeploymentModel, Label: "model", In: Sheet}, words(func(d deploy.Result) string { return d.Model }), true},
 	{Figure{Name: DeploymentGPU, Label: "GPU", In: Sheet}, words(func(d deploy.Result) string { return d.GPU }), true},
 	{Figure{Name: CardsPerReplica, Label: "cards per replica", Unit: "cards", In: Sheet, Whole: true}, number(func(d deploy.Result) float64 { return float64(d.Cards) }), false},
@@ -159,12 +162,18 @@ var deploymentFigures = []deploymentFigure{
 	{Figure{Name: OwnBreakeven, Label: "break-even", Unit: units.Share, Format: BreakevenFormat, In: Sheet}, owned(func(o *deploy.OwnSide) Cell { return Cell{Value: o.Breakeven, Number: o.Breakeven > 0} }), false},
 	{Figure{Name: Verdict, Label: "verdict", Head: "verdict", In: Terminal | Sheet}, deploymentVerdict, false},
 	{Figure{Name: Words, Label: "in words", In: Sheet}, words(func(d deploy.Result) string { return d.Words }), true},
-	{Figure{Name: TokensPerSecond, Label: "tokens per second per replica", Unit: "tokens/s", In: Sheet, Whole: true}, tokens(func(d deploy.Result) Cell { return Cell{Value: d.Tokens.PerSecond, Number: true} }), false},
-	{Figure{Name: LatencyTargets, Label: "latency targets", In: Sheet, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Words: op.Targets.Words()} }), true},
+	{Figure{Name: TokensPerSecond, Label: "tokens per second per replica", Head: "tokens/s", Unit: "tokens/s", In: Sheet | Operating, Whole: true}, tokens(func(d deploy.Result) Cell { return Cell{Value: d.Tokens.PerSecond, Number: true} }), false},
+	{Figure{Name: LatencyTargets, Label: "latency targets", Head: "targets", In: Sheet | Operating, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Words: op.Targets.Words()} }), true},
 	{Figure{Name: OperatingLoad, Label: "operating point: load", Format: "#,##0.0#", In: Sheet, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Value: op.At, Number: true} }), false},
-	{Figure{Name: OperatingTTFT, Label: "ttft there, ms", Format: "#,##0.0", In: Sheet, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Value: op.TTFT, Number: true} }), false},
-	{Figure{Name: OperatingTPOT, Label: "tpot there, ms", Format: "#,##0.0", In: Sheet, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Value: op.TPOT, Number: true} }), false},
-	{Figure{Name: BenchmarkPoints, Label: "benchmark points read", In: Sheet, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Words: op.Points()} }), false},
+	{Figure{Name: OperatingLoadText, Head: "operating point", In: Operating, Optional: true}, operating(func(op *domain.OperatingPoint) Cell {
+		return Cell{Words: op.Load + " " + units.Plain(math.Round(op.At*100)/100)}
+	}), false},
+	{Figure{Name: OperatingTTFT, Label: "ttft there, ms", Head: "ttft", Format: "#,##0.0", In: Sheet, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Value: op.TTFT, Number: true} }), false},
+	{Figure{Name: OperatingTPOT, Label: "tpot there, ms", Head: "tpot", Format: "#,##0.0", In: Sheet, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Value: op.TPOT, Number: true} }), false},
+	{Figure{Name: OperatingLatencies, Head: "ttft, tpot", In: Operating, Optional: true}, operating(func(op *domain.OperatingPoint) Cell {
+		return Cell{Words: units.Plain(math.Round(op.TTFT*10)/10) + " ms, " + units.Plain(math.Round(op.TPOT*10)/10) + " ms"}
+	}), false},
+	{Figure{Name: BenchmarkPoints, Label: "benchmark points read", Head: "points read", In: Sheet | Operating, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Words: op.Points()} }), false},
 	{Figure{Name: TokensPerMonth, Label: "tokens per month", Head: "tokens/month", Unit: "tokens", In: Sheet | Tokens, Whole: true}, tokens(func(d deploy.Result) Cell { return Cell{Value: d.Tokens.PerMonth, Number: true} }), false},
 	{Figure{Name: RentPerMillion, Label: "rent per million tokens", Head: "rent/M", Unit: "$/M tokens", In: Sheet | Tokens}, tokens(func(d deploy.Result) Cell { return Cell{Value: d.Tokens.PerMillionRent, Number: true} }), false},
 	{Figure{Name: OwnPerMillion, Label: "own per million tokens: the cards' share", Head: "own/M", Unit: "$/M tokens", In: Sheet | Tokens}, tokens(func(d deploy.Result) Cell { return Cell{Value: d.Tokens.PerMillionOwn, Number: d.Own != nil} }), false},

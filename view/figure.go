@@ -26,6 +26,9 @@ const (
 	// Tokens shows a deployment's figure as a column of eval's tokens
 	// table.
 	Tokens
+	// Operating shows a deployment's figure as a column of eval's table
+	// of the operating points read from the Benchmarks sheet.
+	Operating
 )
 
 // Figure is one figure of an offer, a deployment or a Monte Carlo output,

@@ -116,6 +116,7 @@ func writeTable(w io.Writer, p printed) {
 	writeMonteCarlo(w, p.MonteCarloOf(base.Scenario), cur)
 	deployments := view.DeploymentsOf(p.Deployments, cur)
 	writeDeployments(w, deployments)
+	writeOperating(w, deployments)
 	writeTokens(w, deployments)
 	writeFleet(w, p.Fleet)
 	writeWhatIfs(w, p.Plan, p.WhatIfs)
@@ -225,6 +226,22 @@ func writeDeployments(w io.Writer, ds *view.Deployments) {
 	fmt.Fprintln(w, "\nDeployments (rent per month, against owning whole nodes)")
 	fmt.Fprintln(w)
 	t.write(w)
+}
+
+// writeOperating prints the deployments that read their throughput from
+// the Benchmarks sheet at latency targets: the targets, the operating
+// point, the tokens a second there and the measured points read.
+func writeOperating(w io.Writer, ds *view.Deployments) {
+	t := figureTable(nil, ds.Figures, view.Operating)
+	for _, d := range ds.All {
+		if d.Operating != nil && d.Costed() {
+			t.add(figureRow(nil, ds.Figures, view.Operating, d.Cells)...)
+		}
+	}
+	if len(t.rows) > 1 {
+		fmt.Fprint(w, "\nOperating points (tokens a second a replica at the latency targets, from the Benchmarks sheet)\n\n")
+		t.write(w)
+	}
 }
 
 // writeTokens prints the deployments that give a throughput: their tokens
