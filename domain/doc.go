@@ -6,7 +6,9 @@
 // (names.go, bands.go): the inputs it reads, the formulas it provides from
 // sizing, and those finance, the sheets and the printers read by name. It
 // also says where a scenario's GPU watts come from (the GPUs sheet, unless
-// the workbook or the command line says otherwise).
+// the workbook or the command line says otherwise), and the measured
+// benchmark points a deployment with latency targets reads its throughput
+// from, by one rule of interpolation (benchmarks.go).
 //
 // Every package that evaluates, checks or prints a model reads it from
 // here; the engine compiles it. It knows no formula's value: it must not

@@ -350,12 +350,77 @@ func TestLibreOfficeReadsTheOperatingPoint(t *testing.T) {
 		[]any{"70B chat at 300 ms", "H100 SXM", 6000, 300, 20, ""},
 		[]any{"70B on H200 at 25 ms a token", "H200", 9000, 0, 25, "p90"})
 	mustRun(t, "eval", plan, "--samples", "1000")
-	recalculatedAsPlanner(t, dir, plan, map[string]func(string){
+	// A target the points planner read no longer bracket: the sheet says
+	// so rather than read the wrong points.
+	chat := len(readSheet(t, plan, "Deployments").rows) - 1
+	moved := filepath.Join(dir, "moved.xlsx")
+	copyFile(t, plan, moved)
+	setNumber(t, moved, "Deployments", fmt.Sprintf("R%d", chat), 100)
+	_, lo := recalculatedAsPlanner(t, dir, plan, map[string]func(string){
 		// More tokens at concurrency 32, and a tighter TTFT target.
 		"faster.xlsx": func(path string) { setNumber(t, path, "Benchmarks", "G5", 1900) },
 		"tighter.xlsx": func(path string) {
 			rows := readSheet(t, path, "Deployments").rows
 			setNumber(t, path, "Deployments", fmt.Sprintf("R%d", len(rows)-1), 250)
 		},
-	})
+	}, moved)
+	costs := readSheet(t, filepath.Join(lo, "moved.xlsx"), "Deployment costs")
+	head, checked := costs.rows[3], 0
+	for _, r := range costs.rows {
+		if len(r) == 0 || r[0] != "70B chat at 300 ms" {
+			continue
+		}
+		for c, h := range head {
+			if h == "tokens per second per replica" || h == "benchmark points read" {
+				checked++
+			}
+			switch h {
+			case "tokens per second per replica":
+				if r[c] != "#N/A" {
+					t.Errorf("tokens per second %q once the target moved, want #N/A", r[c])
+				}
+			case "benchmark points read":
+				if !strings.HasPrefix(r[c], "the targets or these points changed: run planner eval") {
+					t.Errorf("points read: %q", r[c])
+				}
+			}
+		}
+	}
+	if checked != 2 {
+		t.Errorf("Deployment costs of moved.xlsx: checked %d cells of the deployment, want 2", checked)
+	}
+}
+
+// The README's worked example is a run: the sweep imported, the deployment
+// with latency targets, the operating point's table as eval prints it, and
+// the figures its words work out by hand.
+func TestWorkedBenchmarkExample(t *testing.T) {
+	dir, plan := freshPlan(t)
+	mustRun(t, benchFiles(t, dir, plan)[0]...)
+	deploymentsAt(t, plan, []any{"70B chat at 300 ms", "H100 SXM", 6000, 300, 20, ""})
+	out := mustRun(t, "eval", plan, "--samples", "500")
+	lines := strings.Split(out, "\n")
+	var table []string
+	for i, l := range lines {
+		if strings.HasPrefix(l, "Operating points") && i+3 < len(lines) {
+			table = lines[i : i+4]
+		}
+	}
+	readme := page(t, "README.md")
+	if table == nil {
+		t.Fatalf("eval printed no operating points:\n%s", out)
+	}
+	quotes(t, "README.md", readme, strings.Join(strings.Fields(strings.Join(table, " ")), " "))
+	load, tokens := atTargets(h100Sweep, 300, 20)
+	replicas := math.Ceil(6000 / tokens)
+	const price = 2.69 // RunPod's H100 SXM, Community, a GPU-hour
+	quotes(t, "README.md", readme,
+		fmt.Sprintf("concurrency 16 + 16/3 = %.2f", load),
+		fmt.Sprintf("1,100 + 700/3 = 1,%03.1f tokens", tokens-1000),
+		fmt.Sprintf("= %g replicas of 2 cards", replicas),
+		money(replicas*2*price*730, 2)+" a month rented from RunPod at $2.69",
+		"17,520,000,000 tokens")
+	if want := math.Round(tokens * 3600 * 730 * replicas); want != 17_520_000_000 {
+		t.Errorf("tokens a month by hand: %v", want)
+	}
 }

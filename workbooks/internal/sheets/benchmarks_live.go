@@ -15,41 +15,36 @@ import (
 // deployment's targets in Deployments: the load where the binding latency
 // reaches its target, linear between them, and the tokens per second and
 // latencies at that load, linear between the same points. Which two points
-// is planner's choice, made when eval ran; the sheet says which.
+// is planner's choice, made when eval ran: once the targets or the points
+// change so that they no longer bracket the targets (the first meets them,
+// the second does not), the load is #N/A and the points' cell says to run
+// eval again, rather than a figure read off the wrong points.
 func operatingLinks(links map[string]string, d deploy.Result, cell func(string) string) {
 	op := d.Operating
-	ttftKey, tpotKey := "ttft"+op.Percentile[1:], op.TPOTFrom+op.Percentile[1:]
-	ref := func(b domain.Benchmark, key string) (string, bool) {
-		at, ok := b.Where[key]
-		if !ok || at.Sheet == "" {
-			return "", false
-		}
-		return cellRef(at), true
+	if words := targetsLink(d); words != "" {
+		links[view.LatencyTargets] = words
 	}
+	ttftKey, tpotKey := "ttft"+op.Percentile[1:], op.TPOTFrom+op.Percentile[1:]
 	loadKey := "concurrency"
 	if op.Load == domain.LoadRequestRate {
 		loadKey = "rate"
 	}
-	lo := op.Used[0]
-	if op.Capped {
-		for name, key := range map[string]string{view.OperatingLoad: loadKey, view.TokensPerSecond: "output", view.OperatingTTFT: ttftKey, view.OperatingTPOT: tpotKey} {
-			if r, ok := ref(lo, key); ok {
-				links[name] = r
+	refs := func(key string) ([]string, bool) {
+		var out []string
+		for _, b := range op.Used {
+			at, ok := b.Where[key]
+			if !ok || at.Sheet == "" {
+				return nil, false
 			}
+			out = append(out, cellRef(at))
 		}
-		return
+		return out, true
 	}
-	hi := op.Used[1]
-	pair := func(key string) (string, string, bool) {
-		a, ok1 := ref(lo, key)
-		b, ok2 := ref(hi, key)
-		return a, b, ok1 && ok2
-	}
-	l0, l1, ok := pair(loadKey)
+	load, ok := refs(loadKey)
 	if !ok {
 		return
 	}
-	shares := []string{"1"}
+	var meets, breaks, shares []string
 	for _, t := range []struct {
 		key, target string
 		limit       float64
@@ -57,25 +52,69 @@ func operatingLinks(links map[string]string, d deploy.Result, cell func(string) 
 		if t.limit <= 0 {
 			continue
 		}
-		x0, x1, ok := pair(t.key)
+		x, ok := refs(t.key)
 		at, typed := d.Where[t.target]
 		if !ok || !typed || at.Sheet == "" {
 			return
 		}
 		target := cellRef(at)
-		shares = append(shares, fmt.Sprintf("IF(%s>%s,(%s-%s)/(%s-%s),1)", x1, target, target, x0, x1, x0))
+		meets = append(meets, x[0]+"<="+target)
+		if !op.Capped {
+			breaks = append(breaks, x[1]+">"+target)
+			shares = append(shares, fmt.Sprintf("IF(%s>%s,(%s-%s)/(%s-%s),1)", x[1], target, target, x[0], x[1], x[0]))
+		}
 	}
-	links[view.OperatingLoad] = fmt.Sprintf("%s+MIN(%s)*(%s-%s)", l0, strings.Join(shares, ","), l1, l0)
+	valid := "AND(" + strings.Join(meets, ",") + ")"
+	at := load[0]
+	if !op.Capped {
+		valid = "AND(" + strings.Join(meets, ",") + ",OR(" + strings.Join(breaks, ",") + "))"
+		at = fmt.Sprintf("%s+MIN(%s)*(%s-%s)", load[0], strings.Join(shares, ","), load[1], load[0])
+	}
+	links[view.OperatingLoad] = fmt.Sprintf("IF(%s,%s,NA())", valid, at)
+	links[view.BenchmarkPoints] = fmt.Sprintf("IF(%s,%s,%s)", valid, excelString(op.Points()),
+		excelString("the targets or these points changed: run planner eval to read the curve again ("+op.Points()+")"))
 	along := func(key string) string {
-		a, b, ok := pair(key)
+		x, ok := refs(key)
 		if !ok {
 			return ""
 		}
-		return fmt.Sprintf("%s+(%s-%s)/(%s-%s)*(%s-%s)", a, cell(view.OperatingLoad), l0, l1, l0, b, a)
+		if op.Capped {
+			return fmt.Sprintf("IF(ISNUMBER(%s),%s,NA())", cell(view.OperatingLoad), x[0])
+		}
+		return fmt.Sprintf("%s+(%s-%s)/(%s-%s)*(%s-%s)", x[0], cell(view.OperatingLoad), load[0], load[1], load[0], x[1], x[0])
 	}
 	links[view.TokensPerSecond] = along("output")
 	links[view.OperatingTTFT] = along(ttftKey)
 	links[view.OperatingTPOT] = along(tpotKey)
+}
+
+// targetsLink is the targets in words as a live formula over the
+// Deployments cells that give them (domain.Targets.Words); "" where a
+// target has no cell.
+func targetsLink(d deploy.Result) string {
+	ref := func(key string) (string, bool) {
+		at, ok := d.Where[key]
+		return cellRef(at), ok && at.Sheet != ""
+	}
+	var parts []string
+	for _, t := range []struct {
+		key, name string
+		limit     float64
+	}{{"ttfttarget", "ttft", d.Targets.TTFT}, {"tpottarget", "tpot", d.Targets.TPOT}} {
+		if t.limit <= 0 {
+			continue
+		}
+		r, ok := ref(t.key)
+		if !ok {
+			return ""
+		}
+		parts = append(parts, fmt.Sprintf(`"%s ≤ "&%s&" ms"`, t.name, r))
+	}
+	pct := `"` + d.Targets.Percentile + `"`
+	if r, ok := ref("percentile"); ok {
+		pct = fmt.Sprintf(`IF(%s="","%s",IF(LEFT(LOWER(%s),1)="p",LOWER(%s),"p"&%s))`, r, domain.DefaultPercentile, r, r, r)
+	}
+	return strings.Join(parts, `&" and "&`) + `&" at "&` + pct
 }
 
 // operatingSection lists, on Results, the operating point of every
@@ -106,7 +145,11 @@ func operatingSection(g *grid.Grid, out Output, notesCol int) {
 		op := d.Operating
 		row++
 		costs := func(name string) string { return grid.Absolute(DeploymentCosts, cols[name], HeaderRow+1+i) }
-		g.Line(row, grid.Text(d.Name, grid.StyleLabel), grid.Text(op.Targets.Words(), grid.StyleLabel), grid.Text(op.Load, grid.StyleLabel))
+		targets := grid.Text(op.Targets.Words(), grid.StyleLabel)
+		if d.Costed() {
+			targets = grid.Linked(targets, costs(view.LatencyTargets))
+		}
+		g.Line(row, grid.Text(d.Name, grid.StyleLabel), targets, grid.Text(op.Load, grid.StyleLabel))
 		for k, f := range []struct {
 			name   string
 			v      float64
