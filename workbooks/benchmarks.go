@@ -40,7 +40,7 @@ func (r *reader) benchmark(t *table, row int) (domain.Benchmark, bool) {
 	b.Model, _ = t.get(row, "model")
 	b.Precision, _ = t.get(row, "precision")
 	b.Source, _ = t.get(row, "source")
-	b.Date, _ = t.get(row, "date")
+	b.Date, _ = t.get(row, "asof")
 	if b.GPU == "" || b.Model == "" || b.Precision == "" {
 		r.fail(b.Origin, "", "a benchmark needs a GPU, a model and a precision; fill them or clear the row")
 		return b, false

@@ -13,7 +13,7 @@ import (
 // cheapest mix, Monte Carlo's close calls) are computed from; the what-if
 // sheets' tables are not flagged.
 var watched = []schema.Sheet{schema.Assumptions, schema.Scenarios, schema.Cloud, schema.FX, schema.APIs,
-	schema.GPUs, schema.Models, schema.Deployments, schema.Correlations, schema.Formulas}
+	schema.GPUs, schema.Models, schema.Deployments, schema.Benchmarks, schema.Correlations, schema.Formulas}
 
 // noteWords remembers which of a table's columns hold words, not figures.
 func (r *reader) noteWords(sheet string, s schema.Sheet, cols map[string]int) {

@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -338,10 +337,7 @@ func TestLatencyTargetsBelowTheRange(t *testing.T) {
 // LibreOffice recalculates the operating point from the Benchmarks cells
 // as planner computes it, before and after a measured figure changes.
 func TestLibreOfficeReadsTheOperatingPoint(t *testing.T) {
-	slow(t, "recalculates with LibreOffice")
-	if _, err := exec.LookPath("soffice"); err != nil {
-		t.Skip("LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
-	}
+	needLibreOffice(t)
 	dir, plan := freshPlan(t)
 	for _, cmd := range benchFiles(t, dir, plan) {
 		mustRun(t, cmd...)

@@ -18,9 +18,9 @@ func Benchmarks(n schema.Names, rows []domain.Benchmark) *grid.Grid {
 		it := item{g: g, s: s, row: i + 2}
 		if serial, err := strconv.ParseFloat(b.Date, 64); err == nil {
 			// A date the user typed as one: the serial it is stored as.
-			it.set("date", grid.Number(serial, grid.WithFormat(grid.StyleInput, "yyyy-mm-dd")))
+			it.set("asof", grid.Number(serial, grid.WithFormat(grid.StyleInput, "yyyy-mm-dd")))
 		} else if b.Date != "" {
-			it.set("date", grid.Text(b.Date, grid.StyleInput))
+			it.set("asof", grid.Text(b.Date, grid.StyleInput))
 		}
 		for key, text := range map[string]string{"gpu": b.GPU, "model": b.Model, "precision": b.Precision, "source": b.Source} {
 			if text != "" {

@@ -130,7 +130,7 @@ var Benchmarks = Sheet{Name: "Benchmarks", Frozen: 2, Columns: []Column{
 	{Key: "itl90", Header: "itl p90 ms", Width: 9},
 	{Key: "itl99", Header: "itl p99 ms", Width: 9},
 	{Key: "source", Header: "source", Aliases: []string{"file"}, Width: 40},
-	{Key: "date", Header: "date", Aliases: []string{"asof"}, Width: 11},
+	{Key: "asof", Header: "date", Aliases: []string{"asof"}, Width: 11},
 }}
 
 var Correlations = Sheet{Name: "Correlations", Columns: []Column{
