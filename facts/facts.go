@@ -25,6 +25,7 @@ const (
 	KindGPU         = "gpu"
 	KindModel       = "model"
 	KindDeployment  = "deployment"
+	KindBenchmark   = "benchmark"
 	KindCorrelation = "correlation"
 	KindTarget      = "target"
 	KindTable       = "table"
@@ -33,7 +34,7 @@ const (
 )
 
 var kindOrder = []string{KindProblem, KindAssumption, KindFormula, KindOffer, KindAPI, KindFX, KindScenario, KindGPU, KindModel, KindDeployment,
-	KindCorrelation, KindTarget, KindTable, KindGoal, KindSource}
+	KindBenchmark, KindCorrelation, KindTarget, KindTable, KindGoal, KindSource}
 
 // Fact is one thing a workbook says, for show and diff: its kind, what it
 // is about (unique within the kind), and what it says.
@@ -162,6 +163,10 @@ func catalogFacts(m domain.Model, add func(kind, key, value string), note func(w
 	for _, d := range m.Deployments {
 		add(KindDeployment, quote(d.Name), deploymentFact(d, canonical))
 	}
+	for _, b := range m.Benchmarks {
+		add(KindBenchmark, benchmarkKey(b), benchmarkFact(b))
+		note(KindBenchmark+" "+benchmarkKey(b), joinNotes(b.Source, b.Date))
+	}
 	for _, c := range m.Correlations {
 		add(KindCorrelation, c.A+" ~ "+c.B, num(c.Rho))
 	}
@@ -246,6 +251,9 @@ func tokensFact(d domain.Deployment) string {
 	}
 	if d.API != "" {
 		s += ", api " + quote(d.API)
+	}
+	if d.Targets.Given() {
+		s += ", latency targets " + d.Targets.Words()
 	}
 	if d.Profile != nil {
 		var shares []string
@@ -454,4 +462,44 @@ func billingFact(b domain.Billing) string {
 	}
 	return fmt.Sprintf(", billing %s, term %s months, upfront %s, interruption %s, fallback %s, extras %s a GPU-month",
 		b.KindOrDefault(), num(b.TermMonths), num(b.Upfront), num(b.Interruption), orNone(b.Fallback), num(b.Extras))
+}
+
+// benchmarkKey names a Benchmarks row by what it measured: `"H100 SXM"
+// "Llama 3.1 70B" FP8 ×2 concurrency 16`.
+func benchmarkKey(b domain.Benchmark) string {
+	load, at := domain.LoadConcurrency, b.Concurrency
+	if at == 0 {
+		load, at = domain.LoadRequestRate, b.RequestRate
+	}
+	return fmt.Sprintf("%s %s %s ×%d %s %s", quote(b.GPU), quote(b.Model), b.Precision, b.Cards, load, num(at))
+}
+
+// benchmarkFact is a Benchmarks row's figures: "1100 output tokens/s,
+// ttft 105/-/210 ms, tpot 7.75/-/15.5 ms" (p50/p90/p99, - where none).
+func benchmarkFact(b domain.Benchmark) string {
+	s := num(b.OutputTokens) + " output tokens/s"
+	if b.TotalTokens > 0 {
+		s += ", " + num(b.TotalTokens) + " total"
+	}
+	if b.Concurrency > 0 && b.RequestRate > 0 {
+		s += ", " + num(b.RequestRate) + " requests/s"
+	}
+	for _, l := range []struct {
+		name string
+		v    domain.Latencies
+	}{{"ttft", b.TTFT}, {"tpot", b.TPOT}, {"itl", b.ITL}} {
+		if l.v == (domain.Latencies{}) {
+			continue
+		}
+		var at []string
+		for _, v := range l.v {
+			if v > 0 {
+				at = append(at, num(v))
+			} else {
+				at = append(at, "-")
+			}
+		}
+		s += ", " + l.name + " " + strings.Join(at, "/") + " ms"
+	}
+	return s
 }

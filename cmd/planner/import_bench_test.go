@@ -201,6 +201,12 @@ func TestImportBenchKeepsTheRest(t *testing.T) {
 	if got, want := strings.Join(rows[3][:9], "|"), fmt.Sprintf("H100 SXM|Llama 3.1 70B|FP8|2|%g||%g|%g|%g", p.load, p.tokens, 3*p.tokens, p.ttft/2); got != want {
 		t.Errorf("Benchmarks row 4: %s, want %s", got, want)
 	}
+	// show lists each point as a fact, for review and diff.
+	fact := fmt.Sprintf(`benchmark "H100 SXM" "Llama 3.1 70B" FP8 ×2 concurrency %g = %g output tokens/s, %g total, ttft %g/-/%g ms, tpot %g/-/%g ms, itl %g/-/%g ms`,
+		p.load, p.tokens, 3*p.tokens, p.ttft/2, p.ttft, p.tpot/2, p.tpot, p.tpot/2, 2*p.tpot)
+	if out := mustRun(t, "show", plan); !strings.Contains(out, fact) {
+		t.Errorf("show does not say %s", fact)
+	}
 	was, _ := os.ReadFile(plan)
 	for _, cmd := range benchFiles(t, dir, plan) {
 		if out := mustRun(t, cmd...); !strings.Contains(out, "holds every point of these files already; nothing written") {
