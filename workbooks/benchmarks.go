@@ -60,7 +60,7 @@ func (r *reader) benchmark(t *table, row int) (domain.Benchmark, bool) {
 		return v
 	}
 	b.Concurrency, b.RequestRate = read("concurrency", false), read("rate", false)
-	b.OutputTokens, b.TotalTokens = read("output", true), read("total", false)
+	b.OutputTokens, b.TotalTokens = read("tokens", true), read("total", false)
 	for i := range domain.Percentiles {
 		b.TTFT[i], b.TPOT[i], b.ITL[i] = read(latencyKeys["ttft"][i], false), read(latencyKeys["tpot"][i], false), read(latencyKeys["itl"][i], false)
 	}

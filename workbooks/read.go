@@ -486,6 +486,16 @@ func numberExample(key string) string {
 		return "0.6"
 	case "rho":
 		return "0.5"
+	case "total":
+		return "4400"
+	case "concurrency":
+		return "16"
+	case "rate":
+		return "4"
+	case "ttfttarget", "ttft50", "ttft90", "ttft99":
+		return "250"
+	case "tpottarget", "tpot50", "tpot90", "tpot99", "itl50", "itl90", "itl99":
+		return "20"
 	}
 	return "285000 or 0.35 (or 35%)"
 }

@@ -35,7 +35,7 @@ func Benchmarks(n schema.Names, rows []domain.Benchmark) *grid.Grid {
 		number("cards", float64(b.Cards), "0")
 		number("concurrency", b.Concurrency, "#,##0.##")
 		number("rate", b.RequestRate, "#,##0.##")
-		number("output", b.OutputTokens, "#,##0.0")
+		number("tokens", b.OutputTokens, "#,##0.0")
 		number("total", b.TotalTokens, "#,##0.0")
 		for p := range domain.Percentiles {
 			number(latencyKey("ttft", p), b.TTFT[p], "#,##0.00")

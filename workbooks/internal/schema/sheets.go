@@ -118,7 +118,7 @@ var Benchmarks = Sheet{Name: "Benchmarks", Frozen: 2, Columns: []Column{
 	{Key: "cards", Header: "cards per replica", Aliases: []string{"cards"}, Required: true, Width: 9},
 	{Key: "concurrency", Header: "concurrency", Width: 11},
 	{Key: "rate", Header: "request rate per second", Aliases: []string{"requestrate", "rate"}, Width: 11},
-	{Key: "output", Header: "output tokens per second", Aliases: []string{"outputtokenspersecond", "outputthroughput"}, Required: true, Width: 12},
+	{Key: "tokens", Header: "output tokens per second", Aliases: []string{"outputtokenspersecond", "outputthroughput"}, Required: true, Width: 12},
 	{Key: "total", Header: "total tokens per second", Aliases: []string{"totaltokenspersecond", "totalthroughput"}, Width: 12},
 	{Key: "ttft50", Header: "ttft p50 ms", Width: 9},
 	{Key: "ttft90", Header: "ttft p90 ms", Width: 9},

@@ -83,7 +83,7 @@ func operatingLinks(links map[string]string, d deploy.Result, cell func(string) 
 		}
 		return fmt.Sprintf("%s+(%s-%s)/(%s-%s)*(%s-%s)", x[0], cell(view.OperatingLoad), load[0], load[1], load[0], x[1], x[0])
 	}
-	links[view.TokensPerSecond] = along("output")
+	links[view.TokensPerSecond] = along("tokens")
 	links[view.OperatingTTFT] = along(ttftKey)
 	links[view.OperatingTPOT] = along(tpotKey)
 }
