@@ -40,6 +40,13 @@ func TestVLLM(t *testing.T) {
 	if err != nil || len(got) != 2 || got[0].Concurrency != 1 || got[1].Concurrency != 16 || got[1].Model != "meta-llama/Llama-3.1-70B-Instruct" {
 		t.Errorf("%+v %v", got, err)
 	}
+	// A run at a request rate, with no concurrency held, is measured
+	// along its rate.
+	rated := strings.Replace(strings.Replace(data, `"request_rate": "inf"`, `"request_rate": 4.0`, 1), `"max_concurrency": 16`, `"max_concurrency": null`, 1)
+	got, err = Read("rate.json", []byte(rated), Given{GPU: "H100 SXM", Model: "m", Precision: "FP8", Cards: 2})
+	if err != nil || got[0].Concurrency != 0 || got[0].RequestRate != 4 {
+		t.Errorf("%+v %v", got, err)
+	}
 	// What --metadata put in the file stands for the flags.
 	meta := strings.Replace(data, `"backend"`, `"gpu": "H200", "precision": "BF16", "tensor_parallel_size": "4", "backend"`, 1)
 	got, err = Read("meta.json", []byte(meta), Given{Model: "Llama 3.1 70B"})
