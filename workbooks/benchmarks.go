@@ -53,7 +53,7 @@ func (r *reader) benchmark(t *table, row int) (domain.Benchmark, bool) {
 		ok = false
 	}
 	b.Cards = cards
-	var all bool = ok
+	all := ok
 	read := func(key string, required bool) float64 {
 		v, ok := r.positive(t, row, key, name, required)
 		all = all && ok
