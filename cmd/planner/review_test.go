@@ -116,20 +116,10 @@ func diffRun(args ...string) (int, string, string) {
 	return code, out.String(), errs.String()
 }
 
-// dollars writes an amount as planner writes money: -$1,234.57.
+// dollars writes an amount as planner writes money: -$1,234.57, the docs'
+// money with a hyphen for the minus.
 func dollars(v float64, decimals int) string {
-	s := fmt.Sprintf("%.*f", decimals, math.Abs(v))
-	whole, frac, _ := strings.Cut(s, ".")
-	for i := len(whole) - 3; i > 0; i -= 3 {
-		whole = whole[:i] + "," + whole[i:]
-	}
-	if frac != "" {
-		whole += "." + frac
-	}
-	if v < 0 {
-		return "-$" + whole
-	}
-	return "$" + whole
+	return strings.Replace(money(v, decimals), "−$", "-$", 1)
 }
 
 // flips counts the decisions that are buy on one side and rent on the
