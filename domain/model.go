@@ -250,6 +250,10 @@ type SheetRead struct {
 	Cells   []CellRead
 	Columns []ColumnCount
 	Rows    int // the rows read, blank ones between included
+	// FleetOnly says that only the deployments' figures are computed from
+	// the sheet (the models, deployments, benchmarks, APIs), not the
+	// offers' verdicts Monte Carlo tests.
+	FleetOnly bool
 }
 
 // CellRead is a cell planner read and what it held, as stored.

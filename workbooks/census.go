@@ -15,6 +15,9 @@ import (
 var watched = []schema.Sheet{schema.Assumptions, schema.Scenarios, schema.Cloud, schema.FX, schema.APIs,
 	schema.GPUs, schema.Models, schema.Deployments, schema.Benchmarks, schema.Correlations, schema.Formulas}
 
+// fleetOnly are the watched sheets only the deployments' figures read.
+var fleetOnly = []string{schema.Models.Name, schema.Deployments.Name, schema.Benchmarks.Name, schema.APIs.Name}
+
 // noteWords remembers which of a table's columns hold words, not figures.
 func (r *reader) noteWords(sheet string, s schema.Sheet, cols map[string]int) {
 	if r.words == nil {
@@ -42,7 +45,7 @@ func (r *reader) census() []domain.SheetRead {
 			continue
 		}
 		words := r.words[sheet]
-		read := domain.SheetRead{Sheet: sheet, Rows: r.size[sheet]}
+		read := domain.SheetRead{Sheet: sheet, Rows: r.size[sheet], FleetOnly: slices.Contains(fleetOnly, s.Name)}
 		filled := map[int]int{}
 		width := 0
 		for i, row := range rows {

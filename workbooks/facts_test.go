@@ -2,6 +2,7 @@ package workbooks
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -27,6 +28,7 @@ func TestEveryDeclaredColumnIsAFact(t *testing.T) {
 	}
 	data = withAnFXRate(t, withAnAPI(t, data))
 	data = withBilledOffers(t, data)
+	data = withMeasurements(t, data)
 	// A peak of tokens a second takes the tokens one replica serves.
 	data = withCell(t, data, schema.Deployments, "tokens", 2, 2500)
 	base := factsOf(t, path, data)
@@ -146,12 +148,18 @@ func candidates(current string, seen []string) []any {
 			out = append(out, s)
 		}
 	}
-	for _, s := range []string{strings.TrimSpace(strings.Repeat("0.5 ", 24)), "uniform", "lognormal", "FP8", "BF16", "$", "%", "h", "2026-09-01", "EUR", "GBP"} {
+	for _, s := range []string{strings.TrimSpace(strings.Repeat("0.5 ", 24)), "uniform", "lognormal", "FP8", "BF16", "$", "%", "h", "2026-09-01", "EUR", "GBP", "p50"} {
 		if s != current {
 			out = append(out, s)
 		}
 	}
-	return append(out, current+" (edited)", 1.0, 2.0, 100.0, 1000.0)
+	out = append(out, current+" (edited)")
+	for _, v := range []float64{1, 2, 100, 1000} {
+		if numeric != nil || v != cur {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 func factsOf(t *testing.T, path string, data []byte) []facts.Fact {
@@ -234,6 +242,27 @@ func withBilledOffers(t *testing.T, data []byte) []byte {
 		data = withCells(t, data, schema.Cloud, len(rows)+1+i, r)
 	}
 	return data
+}
+
+// withMeasurements adds to Benchmarks three loads of the 70B on one H200
+// and a point of the 8B on an H100, and gives the deployment of the 70B on
+// one H200 (row 4) latency targets, so that each column of a benchmark and
+// each target has a value that means something and another to change it to.
+func withMeasurements(t *testing.T, data []byte) []byte {
+	t.Helper()
+	for i, p := range []map[string]any{
+		{"concurrency": 8, "rate": 2, "tokens": 700, "total": 1400, "ttft99": 100, "tpot99": 20},
+		{"concurrency": 16, "rate": 4, "tokens": 1250, "total": 2500, "ttft99": 180, "tpot99": 30},
+		{"concurrency": 32, "rate": 8, "tokens": 2000, "total": 4000, "ttft99": 350, "tpot99": 45},
+		{"gpu": "H100 SXM", "model": "Llama 3.1 8B", "precision": "BF16", "concurrency": 8, "tokens": 900},
+	} {
+		point := map[string]any{"gpu": "H200", "model": "Llama 3.1 70B", "precision": "FP8", "cards": 1,
+			"ttft50": 40, "ttft90": 60, "tpot50": 10, "tpot90": 15, "itl50": 9, "itl90": 14, "itl99": 19,
+			"source": "run.json", "asof": "2026-11-15"}
+		maps.Copy(point, p)
+		data = withCells(t, data, schema.Benchmarks, 2+i, point)
+	}
+	return withCells(t, data, schema.Deployments, 4, map[string]any{"ttfttarget": 250, "tpottarget": 40, "percentile": "p99"})
 }
 
 // withCells types values into sheet's row by column key, and checks that

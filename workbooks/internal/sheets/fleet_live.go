@@ -170,7 +170,7 @@ func fleetChecks(g *grid.Grid, out Output, lay *resultsLayout, costs costsLayout
 			rows = append(rows, checkRow{"offer " + o.Label() + " in Cloud", offerChecks(o)})
 		}
 	}
-	rows = append(rows, censusChecks(m.Read)...)
+	rows = append(rows, censusChecks(m.Read, true)...)
 	return writeChecks(g, "The inputs planner eval read for the fleet: 1 while a row is as it read it, 0 once it changed", fleetLastCol, row, rows)
 }
 

@@ -317,7 +317,7 @@ func closeCallChecks(g *grid.Grid, out Output, flag int) {
 	for _, o := range m.Offers {
 		rows = append(rows, checkRow{"offer " + o.Label() + " in Cloud", offerChecks(o)})
 	}
-	rows = append(rows, censusChecks(m.Read)...)
+	rows = append(rows, censusChecks(m.Read, false)...)
 	checks := writeChecks(g, "The inputs Monte Carlo read: 1 while a row is as planner eval read it, 0 once it changed", firstValue, g.Next()+1, rows)
 	if checks != "" {
 		flagAt(g, 1, flag, 0, checks)

@@ -134,10 +134,14 @@ func valueCheck(ref string, v domain.Value, text bool) string {
 // censusChecks compare every cell planner read of each watched input
 // sheet with what it held, and count each column's cells with content, so
 // that a row, a scenario or a value added turns the flag stale as surely
-// as one changed.
-func censusChecks(reads []domain.SheetRead) []checkRow {
+// as one changed. Without fleet, the sheets only the deployments read
+// are left out.
+func censusChecks(reads []domain.SheetRead, fleet bool) []checkRow {
 	var rows []checkRow
 	for _, read := range reads {
+		if read.FleetOnly && !fleet {
+			continue
+		}
 		var checks []string
 		for _, c := range read.Cells {
 			checks = append(checks, storedCheck(cellRef(c.At), c.Stored))
