@@ -184,18 +184,29 @@ func (u *user) testPreCommitFramework(t *testing.T, block, repo, rev string) {
 	if code, out, errs := u.runIn(plans, env, "pre-commit", "install"); code != 0 {
 		t.Fatalf("pre-commit install: exit status %d\n%s%s", code, out, errs)
 	}
-	plan := u.evaluatedPlan(plans, "q3 plan.xlsx")
-	u.must(plans, "git", "add", ".pre-commit-config.yaml", "q3 plan.xlsx")
+	plan := u.evaluatedPlan(plans, "plan.xlsx")
+	u.must(plans, "git", "add", ".pre-commit-config.yaml", "plan.xlsx")
 	code, out, errs := u.runIn(plans, env, "git", "commit", "-m", "the plan")
 	if code != 0 || !regexp.MustCompile(`(?m)^planner eval --check\.+Passed$`).MatchString(out+errs) {
 		t.Fatalf("git commit of a fresh workbook with pre-commit: exit status %d\n%s%s", code, out, errs)
 	}
 	setAssumption(t, plan, "capex", 300000)
-	u.must(plans, "git", "add", "q3 plan.xlsx")
-	code, out, errs = u.runIn(plans, env, "git", "commit", "-m", "capex at 300,000")
+	u.must(plans, "git", "add", "plan.xlsx")
+	const commit = "git commit -m 'capex at 300,000'"
+	code, out, errs = u.runIn(plans, env, "sh", "-c", commit+" 2>&1")
 	if code == 0 || !regexp.MustCompile(`(?m)^planner eval --check\.+Failed$`).MatchString(out+errs) ||
-		!strings.Contains(out+errs, "q3 plan.xlsx: stale; run planner eval 'q3 plan.xlsx' and commit the result\n") {
+		!strings.Contains(out+errs, "plan.xlsx: stale; run planner eval plan.xlsx and commit the result\n") {
 		t.Errorf("git commit of a stale workbook with pre-commit: exit status %d, want a refusal with the stale message\n%s%s", code, out, errs)
+	}
+	// What the guide shows of that commit is what it printed.
+	var got []string
+	for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+		got = append(got, strings.TrimRight(l, " "))
+	}
+	for _, s := range samples(t, u.root) {
+		if s.command == commit && !matchesSample(s.output, got) {
+			t.Errorf("%s: $ %s prints\n%s\nwhere the page shows\n%s", s.page, commit, out, strings.Join(s.output, "\n"))
+		}
 	}
 	if n := strings.TrimSpace(u.must(plans, "git", "rev-list", "--count", "HEAD")); n != "1" {
 		t.Errorf("%s commits after the refused one, want 1", n)

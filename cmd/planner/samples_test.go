@@ -50,14 +50,88 @@ func samples(t *testing.T, root string) []sample {
 }
 
 // notRunHere are the samples this test cannot run on the default workbook
-// as it stands, and why: each shows a workbook changed first, and a test of
-// its own checks it.
+// in a folder, and why; TestWhereUsersWork runs the commit through the
+// pre-commit framework and compares it with the page.
 var notRunHere = map[string]string{
-	"git diff":                                     "a typo committed in git",
-	"planner diff HEAD:plan.xlsx plan.xlsx":        "a workbook changed since its commit",
-	"planner eval plan.xlsx --check":               "a workbook changed without eval",
-	"git commit -m 'capex at 300,000'":             "a stale workbook committed",
-	"docs/your-numbers.md: planner eval plan.xlsx": "capex, electricity and rack typed in",
+	"git commit -m 'capex at 300,000'": "a stale workbook committed through the pre-commit framework",
+}
+
+// staged are the samples of a workbook the page has edited first, by page
+// and command, each in the order the page shows them: each sets the
+// folder up as the page says, after the eval that precedes every sample
+// but an eval's.
+var staged = map[string][]func(t *testing.T, dir string){
+	"docs/review.md: git diff": {typoCommitted},
+	"docs/review.md: planner diff HEAD:plan.xlsx plan.xlsx": {typoCommitted, func(t *testing.T, dir string) {
+		committed(t, dir)
+		setInputs(t, filepath.Join(dir, "plan.xlsx"), map[string]float64{"capex": 300000, "utilization": 0.48})
+		plannerOK(t, dir, "eval", "plan.xlsx")
+	}},
+	"docs/review.md: planner eval plan.xlsx --check": {func(t *testing.T, dir string) {
+		plannerOK(t, dir, "eval", "plan.xlsx")
+		setInputs(t, filepath.Join(dir, "plan.xlsx"), map[string]float64{"electricity_price": 0.16})
+	}},
+	"docs/your-numbers.md: planner eval plan.xlsx": {func(t *testing.T, dir string) {
+		setInputs(t, filepath.Join(dir, "plan.xlsx"), map[string]float64{"capex": 412000, "electricity_price": 0.165, "rack_per_month": 1800})
+	}},
+}
+
+// typoCommitted commits the evaluated workbook to a repository whose diff
+// of workbooks is planner show's, as docs/review.md sets it up, then types
+// a price in words, as the page's typo.
+func typoCommitted(t *testing.T, dir string) {
+	committed(t, dir)
+	editBook(t, filepath.Join(dir, "plan.xlsx"), func(f *excelize.File) error {
+		return f.SetCellStr("Assumptions", assumptionCell(t, f, "electricity_price"), "twelve cents")
+	})
+}
+
+// committed makes dir a git repository with the diff driver of
+// docs/review.md and plan.xlsx committed.
+func committed(t *testing.T, dir string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	for _, args := range [][]string{
+		{"init", "-q", "-b", "main"}, {"config", "user.email", "analyst@example.com"}, {"config", "user.name", "analyst"},
+		{"config", "diff.planner.textconv", "planner show"}, {"add", "plan.xlsx", ".gitattributes"}, {"commit", "-q", "-m", "the plan"},
+	} {
+		if args[0] == "add" {
+			if err := os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte("*.xlsx diff=planner\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+}
+
+// assumptionCell is the value cell of an input in Assumptions.
+func assumptionCell(t *testing.T, f *excelize.File, name string) string {
+	t.Helper()
+	rows, err := f.GetRows("Assumptions")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range rows {
+		if len(r) > 0 && r[0] == name {
+			return fmt.Sprintf("B%d", i+1)
+		}
+	}
+	t.Fatalf("Assumptions has no %s", name)
+	return ""
+}
+
+// plannerOK runs planner in dir and stops the test if it fails.
+func plannerOK(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	if code, _, errs := plannerTimed(t, dir, args...); code != 0 {
+		t.Fatalf("planner %s: %s", strings.Join(args, " "), errs)
+	}
 }
 
 // Every sample the guide shows of a command run on the default workbook is
@@ -78,9 +152,12 @@ func TestDocSamplesAreRuns(t *testing.T) {
 		// An eval's sample is of the first eval; the others read an
 		// evaluated workbook.
 		if !strings.HasPrefix(s.command, "planner eval ") {
-			if code, _, errs := plannerTimed(t, dir, "eval", "plan.xlsx"); code != 0 {
-				t.Fatalf("eval: %s", errs)
-			}
+			plannerOK(t, dir, "eval", "plan.xlsx")
+		}
+		key := s.page + ": " + s.command
+		if setups := staged[key]; len(setups) > 0 {
+			setups[0](t, dir)
+			staged[key] = setups[1:]
 		}
 		got := shellRun(t, dir, s.command)
 		if !matchesSample(s.output, got) {
