@@ -141,8 +141,9 @@ type deploymentFigure struct {
 }
 
 // deploymentFigures are a deployment's figures in reading order: what it
-// is, its cards and hours, renting, owning whole nodes, the verdict, and
-// its tokens rented, owned and from an API.
+// is, its cards and hours, renting, owning whole nodes, the verdict, its
+// tokens rented, owned and from an API, and last the verdict in words,
+// wide enough to print on a page of its own beside the name.
 var deploymentFigures = []deploymentFigure{
 	{Figure{Name: DeploymentName, Label: "deployment", Head: "deployment", In: Terminal | Sheet | Tokens | Operating}, words(func(d deploy.Result) string { return d.Name }), true},
 	{Figure{Name: DeploymentModel, Label: "model", In: Sheet}, words(func(d deploy.Result) string { return d.Model }), true},
@@ -161,7 +162,6 @@ var deploymentFigures = []deploymentFigure{
 	{Figure{Name: OwnPerMonth, Label: "own per month", Head: "own/month", Unit: "$/month", In: Terminal | Sheet}, owned(func(o *deploy.OwnSide) Cell { return Cell{Value: o.CostPerMonth, Number: true} }), false},
 	{Figure{Name: OwnBreakeven, Label: "break-even", Unit: units.Share, Format: BreakevenFormat, In: Sheet}, owned(func(o *deploy.OwnSide) Cell { return Cell{Value: o.Breakeven, Number: o.Breakeven > 0} }), false},
 	{Figure{Name: Verdict, Label: "verdict", Head: "verdict", In: Terminal | Sheet}, deploymentVerdict, false},
-	{Figure{Name: Words, Label: "in words", In: Sheet}, words(func(d deploy.Result) string { return d.Words }), true},
 	{Figure{Name: TokensPerSecond, Label: "tokens per second per replica", Head: "tokens/s", Unit: "tokens/s", In: Sheet | Operating, Whole: true}, tokens(func(d deploy.Result) Cell { return Cell{Value: d.Tokens.PerSecond, Number: true} }), false},
 	{Figure{Name: LatencyTargets, Label: "latency targets", Head: "targets", In: Sheet | Operating, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Words: op.Targets.Words()} }), true},
 	{Figure{Name: OperatingLoad, Label: "operating point: load", Format: "#,##0.0#", In: Sheet, Optional: true}, operating(func(op *domain.OperatingPoint) Cell { return Cell{Value: op.At, Number: true} }), false},
@@ -184,6 +184,7 @@ var deploymentFigures = []deploymentFigure{
 	{Figure{Name: APIPerMillion, Label: "API per million tokens", Unit: "$/M tokens", In: Sheet}, api(func(_ deploy.Result, a *deploy.APISide) Cell { return Cell{Value: a.PerMillion, Number: true} }), false},
 	{Figure{Name: APIPerMonth, Label: "API per month", Head: "API/month", Unit: "$/month", In: Sheet | Tokens}, api(func(_ deploy.Result, a *deploy.APISide) Cell { return Cell{Value: a.PerMonth, Number: true} }), false},
 	{Figure{Name: Cheapest, Label: CheapestLabel, Head: "cheapest month", In: Sheet | Tokens}, tokens(func(d deploy.Result) Cell { return Cell{Words: d.Tokens.Cheapest} }), false},
+	{Figure{Name: Words, Label: "in words", In: Sheet}, words(func(d deploy.Result) string { return d.Words }), true},
 }
 
 // deploymentVerdictAt is where the verdict stands among the figures: a

@@ -56,8 +56,8 @@ func TestDeploymentFiguresInReadingOrder(t *testing.T) {
 			labels = append(labels, f.Label)
 		}
 	}
-	if len(labels) != 25 || labels[0] != "deployment" || labels[15] != "verdict" || labels[24] != CheapestLabel {
-		t.Errorf("sheet columns %q: want 25, deployment first, verdict 16th, the cheapest last", labels)
+	if len(labels) != 25 || labels[0] != "deployment" || labels[15] != "verdict" || labels[23] != CheapestLabel || labels[24] != "in words" {
+		t.Errorf("sheet columns %q: want 25, deployment first, verdict 16th, the cheapest, then the verdict in words last", labels)
 	}
 }
 

@@ -56,6 +56,7 @@ func TestPrintingAsDocumented(t *testing.T) {
 		"The default workbook \\(`planner init plan.xlsx && planner eval plan.xlsx`\\) prints on (\\d+) pages": strconv.Itoa(len(pages)),
 		`Results, with the default workbook's eight scenarios, prints on (\d+) pages`:                          strconv.Itoa(count["Results"]),
 		`Cash flow, its four offers' columns side by side, on (\d+)`:                                           strconv.Itoa(count["Cash flow"]),
+		`the default workbook's eleven deployments print on (\d+) pages`:                                       strconv.Itoa(count["Deployment costs"]),
 		"`Results … page (\\d+) of (\\d+)`":                                                                    "",
 	} {
 		m := regexp.MustCompile(claim).FindStringSubmatch(page)

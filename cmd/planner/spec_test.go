@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -123,6 +124,16 @@ func TestSpecFiguresThroughTheWorkbook(t *testing.T) {
 
 // sheetRows reads a sheet of the evaluated workbook as stored values, keyed
 // by the text of its first columns.
+// headerAt is the column (from 0) of header's cell that reads name.
+func headerAt(t *testing.T, header []string, name string) int {
+	t.Helper()
+	at := slices.Index(header, name)
+	if at < 0 {
+		t.Fatalf("no column %q among %q", name, header)
+	}
+	return at
+}
+
 func sheetRows(t *testing.T, path, sheet string, keyCols int) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
@@ -220,8 +231,9 @@ func TestSpecDeploymentsThroughTheWorkbook(t *testing.T) {
 	if busy := cellNumber(t, row, 12); math.Abs(busy-2*264.0/(8*730)) > 1e-9 || row[15] != "rent" {
 		t.Errorf("node busy %v, verdict %s", busy, row[15])
 	}
-	if !strings.HasPrefix(row[16], "rent: $1,420 a month rented from RunPod H100 SXM, Community against $9,554 for owning 1 node of 8×H100 SXM") {
-		t.Errorf("in words: %s", row[16])
+	words := row[headerAt(t, rows["deployment"], "in words")]
+	if !strings.HasPrefix(words, "rent: $1,420 a month rented from RunPod H100 SXM, Community against $9,554 for owning 1 node of 8×H100 SXM") {
+		t.Errorf("in words: %s", words)
 	}
 }
 
@@ -245,19 +257,19 @@ func TestCheapestComparesWholeNodes(t *testing.T) {
 		t.Fatal(errs.String())
 	}
 	rows := sheetRows(t, plan, "Deployment costs", 1)
-	if h := rows["deployment"]; len(h) < 25 || h[20] != "own per million tokens: the cards' share" || h[24] != "cheapest: whole nodes, rent or API" {
-		t.Errorf("headers %q", h)
-	}
+	header := rows["deployment"]
+	cheapest := headerAt(t, header, "cheapest: whole nodes, rent or API")
 	row := rows["70B, longer context or more concurrency"]
 	millions := 3438 * 3600 * 730 / 1e6
 	rent, node := 4*2.69*730, 285000.0/36+0.7*8*1.3*730*0.12+1000 // the default node, a month
-	for col, want := range map[int]float64{9: rent, 13: node, 19: rent / millions, 20: 4 * node / 8 / millions} {
-		if got := cellNumber(t, row, col); math.Abs(got-want) > 1e-6*want {
-			t.Errorf("column %d: %v, want %v", col+1, got, want)
+	for head, want := range map[string]float64{"rent per month": rent, "own per month": node, "rent per million tokens": rent / millions,
+		"own per million tokens: the cards' share": 4 * node / 8 / millions} {
+		if got := cellNumber(t, row, headerAt(t, header, head)); math.Abs(got-want) > 1e-6*want {
+			t.Errorf("%s: %v, want %v", head, got, want)
 		}
 	}
-	if math.Round(rent/millions*100) != 87 || math.Round(4*node/8/millions*100) != 53 || row[24] != "rent" {
-		t.Errorf("rent %v and own %v a million: cheapest %q, want rent", rent/millions, 4*node/8/millions, row[24])
+	if math.Round(rent/millions*100) != 87 || math.Round(4*node/8/millions*100) != 53 || row[cheapest] != "rent" {
+		t.Errorf("rent %v and own %v a million: cheapest %q, want rent", rent/millions, 4*node/8/millions, row[cheapest])
 	}
 	want := "\nTokens (a million of them rented, owned as the cards' share of their nodes, and from the API; the cheapest month owns whole nodes)\n\n" +
 		"  deployment                                tokens/month  rent/M  own/M  API/M  API/month  cheapest month\n" +

@@ -68,11 +68,12 @@ func cut(s []rune, n int) string {
 }
 
 // wrappedLines is how many lines text takes wrapped at spaces in a column
-// of width: a width counts digits, prose runs about a fifth narrower
-// (Calibri's letters average under 6 pixels to a digit's 7), and the cell's
+// of width: a width counts digits, prose runs about a tenth narrower
+// (Calibri's letters average near 6 pixels to a digit's 7, but capitals and
+// digits run wider: a tenth keeps a row of them from overflowing), and the cell's
 // indent and padding take two digits.
 func wrappedLines(text string, width float64) int {
-	room := max(1, int((width-2)*1.2))
+	room := max(1, int((width-2)*1.1))
 	lines, used := 1, 0
 	for _, w := range strings.Fields(text) {
 		n := utf8.RuneCountInString(w)

@@ -100,7 +100,7 @@ func Decide(s Sheet) Fit {
 	scale := min(1, usable/max(1, s.Width()))
 	fit := Fit{Fit: scale >= MinScale, Scale: scale}
 	if !fit.Fit {
-		fit.Scale = FixedScale / 100.0
+		fit.Scale = s.scaleAcross()
 		if s.KeepCols > 0 {
 			fit.Titles = s.Ref + "!$A:$" + column(s.KeepCols)
 		}
@@ -129,6 +129,40 @@ func Room(s Sheet) float64 {
 		room -= s.height(s.HeaderRow)
 	}
 	return room
+}
+
+// scaleAcross is the scale a sheet too wide for a page prints at:
+// FixedScale, or as much less, down to MinScale, as saves a page down, so
+// that the last rows do not print alone on pages of their own.
+func (s Sheet) scaleAcross() float64 {
+	fixed := FixedScale / 100.0
+	down := s.pagesDown(fixed)
+	for percent := FixedScale - 1; percent >= MinScale*100; percent-- {
+		if scale := float64(percent) / 100; s.pagesDown(scale) < down {
+			return scale
+		}
+	}
+	return fixed
+}
+
+// pagesDown is how many pages the rows of s take down at scale, a page
+// ending where the next row would not fit, each page after the first
+// under the header row repeated; the breaks s asks for start pages too.
+func (s Sheet) pagesDown(scale float64) int {
+	_, height := Printable()
+	room := height / scale * slack
+	title := 0.0
+	if s.HeaderRow > 0 {
+		title = s.height(s.HeaderRow)
+	}
+	pages, top, fits, y := 1, 0.0, room, 0.0
+	for r := 1; r <= len(s.Rows); r++ {
+		if h := s.height(r); (y+h > top+fits || slices.Contains(s.Breaks, r)) && y > top {
+			pages, top, fits = pages+1, y, room-title
+		}
+		y += s.height(r)
+	}
+	return pages
 }
 
 // slack is the share of a page's height planner counts on: spreadsheets
@@ -211,7 +245,7 @@ func Apply(f *excelize.File, s Sheet) error {
 	landscape, order := "landscape", "overThenDown"
 	layout := &excelize.PageLayoutOptions{Orientation: &landscape, PageOrder: &order}
 	wide, tall := 1, 0
-	scale := uint(FixedScale)
+	scale := uint(math.Round(fit.Scale * 100))
 	if fit.Fit {
 		layout.FitToWidth, layout.FitToHeight = &wide, &tall
 	} else {

@@ -2,6 +2,7 @@ package pagesetup
 
 import (
 	"bytes"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -173,4 +174,34 @@ func parts(t *testing.T, f *excelize.File, sheet string) (string, string) {
 	ws, _ := g.Pkg.Load(sheet)
 	wb, _ := g.Pkg.Load("xl/workbook.xml")
 	return string(ws.([]byte)), string(wb.([]byte))
+}
+
+// A sheet printed across pages whose last rows would spill onto a page
+// of their own at 70 % prints smaller, at the largest whole percentage
+// that holds them, where that is 60 % or more; rows that fill pages
+// anyway keep 70 %.
+func TestAcrossPagesSavesASliverOfAPage(t *testing.T) {
+	wide := repeat(100/7.4, 20) // 2,000 pixels: across pages
+	// At 70 % a page holds 487.44 ÷ 0.7 × 0.92 = 640.6 points of rows:
+	// ten rows of 60 points, not eleven.
+	eleven := Sheet{Name: "S", Ref: "S", Widths: wide, Rows: repeat(60, 11)}
+	want := math.Floor(100*usableHeight*slack/(11*60)) / 100 // 67 %
+	if got := Decide(eleven); got.Fit || got.Scale != want {
+		t.Errorf("eleven rows of 60 points: %+v, want across pages at %v", got, want)
+	}
+	if want < MinScale || want >= 0.7 {
+		t.Fatalf("the case is not one of a sliver: %v", want)
+	}
+	// Twenty rows take two pages at 70 % and at 60 %.
+	twenty := Sheet{Name: "S", Ref: "S", Widths: wide, Rows: repeat(60, 20)}
+	if got := Decide(twenty); got.Scale != 0.7 {
+		t.Errorf("twenty rows of 60 points: %+v, want 70 %%", got)
+	}
+	// Eleven and a header repeated: the second page saved only when the
+	// rows with the header fit too.
+	headed := Sheet{Name: "S", Ref: "S", Widths: wide, Rows: repeat(60, 12), HeaderRow: 1}
+	want = math.Floor(100*usableHeight*slack/(12*60)) / 100
+	if got := Decide(headed); got.Scale != want {
+		t.Errorf("a header and eleven rows: %+v, want %v", got, want)
+	}
 }

@@ -106,7 +106,7 @@ func costColumns(figs []view.Figure) map[string]int {
 var costWidths = map[string]float64{
 	view.DeploymentName: 36, view.DeploymentModel: 36, view.DeploymentGPU: 11, view.CardsPerReplica: 9, view.Replicas: 9,
 	view.Usage: 17, view.DeploymentOffer: 44, domain.OfferPrice: 10, view.RentPerMonth: 14, view.OwnScenario: 14,
-	view.OwnNodes: 8, view.OwnBusy: 10, view.OwnPerMonth: 13, view.OwnBreakeven: 10, view.Verdict: 8, view.Words: 60,
+	view.OwnNodes: 8, view.OwnBusy: 10, view.OwnPerMonth: 13, view.OwnBreakeven: 10, view.Verdict: 8, view.Words: 140,
 	view.TokensPerMonth: 15, view.API: 28, view.Cheapest: 10,
 }
 
