@@ -98,9 +98,10 @@ func styleFor(key string) *excelize.Style {
 		st.Alignment.Horizontal = "center"
 	}
 	// Text set to the left of its cell is indented by one, so that it
-	// never prints touching a number set to the right of the cell before.
+	// never prints touching a number set to the right of the cell before;
+	// spreadsheets indent only text aligned left, not in general alignment.
 	if kind != StyleVerdict && kind != StyleBuy && kind != StyleRent && kind != StyleResult && kind != StyleInput {
-		st.Alignment.Indent = 1
+		st.Alignment.Horizontal, st.Alignment.Indent = "left", 1
 	}
 	if format != "" {
 		st.CustomNumFmt = &format

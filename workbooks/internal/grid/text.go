@@ -2,7 +2,6 @@ package grid
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
@@ -68,20 +67,20 @@ func cut(s []rune, n int) string {
 }
 
 // wrappedLines is how many lines text takes wrapped at spaces in a column
-// of width: a width counts digits, prose runs about a tenth narrower
-// (Calibri's letters average near 6 pixels to a digit's 7, but capitals and
-// digits run wider: a tenth keeps a row of them from overflowing), and the cell's
-// indent and padding take two digits.
+// of width, as a spreadsheet wraps it in Calibri 11: a width counts
+// digits, each letter takes its own share of one (textWidth), and the
+// cell's indent and padding take two digits.
 func wrappedLines(text string, width float64) int {
-	room := max(1, int((width-2)*1.1))
-	lines, used := 1, 0
+	room := max(1, width-2)
+	space := textWidth(" ")
+	lines, used := 1, 0.0
 	for _, w := range strings.Fields(text) {
-		n := utf8.RuneCountInString(w)
+		n := textWidth(w)
 		switch {
 		case used == 0:
 			used = n
-		case used+1+n <= room:
-			used += 1 + n
+		case used+space+n <= room:
+			used += space + n
 		default:
 			lines++
 			used = n
@@ -93,6 +92,43 @@ func wrappedLines(text string, width float64) int {
 	}
 	return lines
 }
+
+// textWidth is s's width in digits of Calibri, the widths of its letters
+// from the advance widths of Carlito, its metric twin (a digit is 1038 of
+// 2048 units); italic is as wide and bold at most four percent wider, which
+// the five percent to spare covers. A letter not listed counts as a
+// capital, the wider side.
+func textWidth(s string) float64 {
+	units := 0
+	for _, r := range s {
+		u, ok := calibriUnits[r]
+		if !ok {
+			u = 1200
+		}
+		units += u
+	}
+	return float64(units) / 1038 * 1.05
+}
+
+// calibriUnits are Calibri's advance widths of the letters planner's
+// sheets write most, in 2048ths of its em.
+var calibriUnits = func() map[rune]int {
+	widths := map[rune]int{
+		' ': 463, '!': 667, '"': 821, '#': 1020, '$': 1038, '%': 1464, '&': 1397, '\'': 452, '(': 621, ')': 621,
+		'*': 1020, '+': 1020, ',': 511, '-': 627, '.': 517, '/': 791, ':': 548, ';': 548, '<': 1020, '=': 1020,
+		'>': 1020, '?': 949, '@': 1831, '[': 628, ']': 628, '_': 1020, '|': 943, '…': 1414, '×': 1020, '·': 517,
+		'€': 1038, '£': 1038, '→': 1854, '≥': 1020, '≤': 1020, '–': 1020, '—': 1854, '’': 511, '“': 857, '”': 857,
+	}
+	for r := '0'; r <= '9'; r++ {
+		widths[r] = 1038
+	}
+	lower := []int{981, 1076, 866, 1076, 1019, 625, 964, 1076, 470, 490, 931, 470, 1636, 1076, 1080, 1076, 1076, 714, 801, 686, 1076, 925, 1464, 887, 927, 809}
+	upper := []int{1185, 1114, 1092, 1260, 1000, 941, 1292, 1276, 516, 653, 1064, 861, 1751, 1322, 1356, 1058, 1378, 1112, 941, 998, 1314, 1162, 1822, 1063, 998, 959}
+	for i := range 26 {
+		widths['a'+rune(i)], widths['A'+rune(i)] = lower[i], upper[i]
+	}
+	return widths
+}()
 
 // Sentence writes a line of text from (col, row) across the columns to
 // last (0: the last the sheet's first printed page holds), merged and

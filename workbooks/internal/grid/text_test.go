@@ -2,6 +2,7 @@ package grid
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -59,5 +60,23 @@ func TestLibraryErrorsInPlannersWords(t *testing.T) {
 	}
 	if err := ooxml.Unlaid("its Results sheet", errors.New("something else")); !strings.HasPrefix(err.Error(), "planner could not lay out its Results sheet: the spreadsheet library refused it (something else); nothing was written.") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// Letters take their own widths: ten digits are ten digits wide (with the
+// five percent to spare), capitals wider than small letters; a line of
+// capitals and digits that LibreOffice wraps onto two lines in a column
+// of 140 is counted as two, where counting every letter as a fifth
+// narrower than a digit said one.
+func TestLettersTakeTheirOwnWidths(t *testing.T) {
+	if got := textWidth("0123456789"); math.Abs(got-10.5) > 1e-9 {
+		t.Errorf("ten digits: %v digits wide, want 10.5", got)
+	}
+	if textWidth("WMW") <= textWidth("wmw") || textWidth("ili") >= textWidth("000") {
+		t.Error("capitals not wider than small letters, or i and l not narrower than digits")
+	}
+	words := "nothing to compare: $121 a month rented from RunPod RTX 5090, Community; no scenario owns RTX 5090 nodes; add a scenario whose gpu is RTX 5090 to compare renting them"
+	if got := wrappedLines(words, 140); got != 2 {
+		t.Errorf("%d lines in a column of 140, want 2 as LibreOffice prints it", got)
 	}
 }
