@@ -48,6 +48,11 @@ func TestPrintingAsDocumented(t *testing.T) {
 			t.Fatalf("page %d has no footer \"Sheet … page %d of %d\": %q", i+1, i+1, len(pages), m)
 		}
 		count[m[1]]++
+		// A sheet printed across pages carries its title atop each page,
+		// whole, where its first rows would print cut to the first column.
+		if m[1] == "Deployment costs" && !strings.HasPrefix(strings.TrimSpace(p), "Deployment costs: renting replicas against owning nodes · planner ") {
+			t.Errorf("page %d of Deployment costs does not open with its title: %.80q", i+1, strings.TrimSpace(p))
+		}
 	}
 
 	page := strings.Join(strings.Fields(docSection(t, moduleRoot(t), "On paper: how the sheets print")), " ")

@@ -20,6 +20,8 @@ type Grid struct {
 	freezeRows  int             // rows above the scrolling area
 	freezeCols  int
 	printRow    int // the header row printed atop every page; 0 for none
+	heading     string
+	headingRows int
 	names       []definedName
 	validations []*excelize.DataValidation
 	charts      []ooxml.Chart // drawn afresh on every run (see ooxml.Build)
@@ -56,6 +58,10 @@ func NewOwned(sheet string, freezeRows, freezeCols int, widths ...float64) *Grid
 
 // PrintHeader makes row the one printed atop every page; 0 for none.
 func (g *Grid) PrintHeader(row int) { g.printRow = row }
+
+// Heading is what the page header says on paper in place of the sheet's
+// first rows (its title and provenance) when it prints across pages.
+func (g *Grid) Heading(text string, rows int) { g.heading, g.headingRows = text, rows }
 
 // Sheet is the name of the grid's sheet.
 func (g *Grid) Sheet() string { return g.sheet }

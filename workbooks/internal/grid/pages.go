@@ -14,7 +14,7 @@ import (
 func (g *Grid) pages() pagesetup.Sheet {
 	s := g.extent()
 	s.Name, s.Ref, s.HeaderRow, s.KeepCols, s.Keep = g.sheet, Quote(g.sheet), g.printRow, max(1, g.freezeCols), g.keep
-	s.Breaks = g.breaks
+	s.Breaks, s.Heading, s.HeadingRows = g.breaks, g.heading, g.headingRows
 	last := len(g.rows)
 	for _, k := range g.keep {
 		last = max(last, k[1])

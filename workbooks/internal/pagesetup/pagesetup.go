@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -20,6 +21,12 @@ type Sheet struct {
 	Rows      []float64 // each row's height from row 1, in points
 	Keep      [][2]int  // rows from..to printed on one page where they fit on one: a table and its chart
 	Breaks    []int     // rows that start a page whatever else does
+	// Heading stands on paper for the sheet's first HeadingRows rows (its
+	// title and provenance) when it prints across pages: a page header on
+	// every page, where the rows would print cut to the first column on
+	// every page but the first.
+	Heading     string
+	HeadingRows int
 }
 
 // Chart is where a chart sits across the sheet: the column its left edge
@@ -263,37 +270,53 @@ func Apply(f *excelize.File, s Sheet) error {
 	}
 	// The sheet's name on the left of every page's foot, the page and the
 	// count on the right, in 8 points.
-	if err := f.SetHeaderFooter(s.Name, &excelize.HeaderFooterOptions{OddFooter: "&L&8&A&R&8page &P of &N"}); err != nil {
+	heading := &excelize.HeaderFooterOptions{OddFooter: "&L&8&A&R&8page &P of &N"}
+	area := ""
+	if !fit.Fit && s.Heading != "" && s.HeadingRows > 0 {
+		heading.OddHeader = "&L&9" + strings.ReplaceAll(s.Heading, "&", "&&")
+		area = s.Ref + "!$" + strconv.Itoa(s.HeadingRows+1) + ":$" + strconv.Itoa(excelize.TotalRows)
+	}
+	if err := f.SetHeaderFooter(s.Name, heading); err != nil {
 		return err
+	}
+	// A sheet without a heading is the user's to print as they set it.
+	if s.Heading != "" {
+		if err := setName(f, s.Name, printArea, area); err != nil {
+			return err
+		}
 	}
 	for _, row := range fit.Breaks {
 		if err := f.InsertPageBreak(s.Name, "A"+strconv.Itoa(row)); err != nil {
 			return err
 		}
 	}
-	return setTitles(f, s.Name, fit.Titles)
+	return setName(f, s.Name, printTitles, fit.Titles)
 }
 
-// setTitles points the sheet's print titles at titles ("" for none),
-// leaving the name as it is when it already does.
-func setTitles(f *excelize.File, sheet, titles string) error {
+// printArea is the name a spreadsheet reads the rows and columns it prints
+// of a sheet from.
+const printArea = "_xlnm.Print_Area"
+
+// setName points the sheet's name (print titles or area) at refersTo (""
+// for none), leaving the name as it is when it already does.
+func setName(f *excelize.File, sheet, name, refersTo string) error {
 	for _, dn := range f.GetDefinedName() {
-		if dn.Name != printTitles || dn.Scope != sheet {
+		if dn.Name != name || dn.Scope != sheet {
 			continue
 		}
-		if dn.RefersTo == titles {
+		if dn.RefersTo == refersTo {
 			return nil
 		}
-		if err := f.DeleteDefinedName(&excelize.DefinedName{Name: printTitles, Scope: sheet}); err != nil {
+		if err := f.DeleteDefinedName(&excelize.DefinedName{Name: name, Scope: sheet}); err != nil {
 			return err
 		}
 	}
-	if titles == "" {
+	if refersTo == "" {
 		return nil
 	}
-	err := f.SetDefinedName(&excelize.DefinedName{Name: printTitles, RefersTo: titles, Scope: sheet})
+	err := f.SetDefinedName(&excelize.DefinedName{Name: name, RefersTo: refersTo, Scope: sheet})
 	if errors.Is(err, excelize.ErrDefinedNameDuplicate) {
-		return errors.New("the print titles of " + sheet + " are defined twice")
+		return errors.New("the " + name + " of " + sheet + " is defined twice")
 	}
 	return err
 }

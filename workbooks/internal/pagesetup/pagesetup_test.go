@@ -205,3 +205,50 @@ func TestAcrossPagesSavesASliverOfAPage(t *testing.T) {
 		t.Errorf("a header and eleven rows: %+v, want %v", got, want)
 	}
 }
+
+// A sheet printed across pages prints its heading as every page's header
+// and its rows from below the heading's, which would print cut to the
+// first column on every page but the first; a sheet fitted to the page
+// prints its rows as they are.
+func TestHeadingAcrossPages(t *testing.T) {
+	f := excelize.NewFile()
+	defer f.Close()
+	if _, err := f.NewSheet("Wide costs"); err != nil {
+		t.Fatal(err)
+	}
+	wide := Sheet{Name: "Wide costs", Ref: "'Wide costs'", Widths: repeat(100/7.4, 20), HeaderRow: 4, KeepCols: 1,
+		Heading: "Costs & more · planner test · inputs 0123456789ab", HeadingRows: 2}
+	if err := Apply(f, wide); err != nil {
+		t.Fatal(err)
+	}
+	hf, err := f.GetHeaderFooter("Wide costs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "&L&9Costs && more · planner test · inputs 0123456789ab"; hf.OddHeader != want {
+		t.Errorf("header %q, want %q", hf.OddHeader, want)
+	}
+	names := map[string]string{}
+	for _, dn := range f.GetDefinedName() {
+		if dn.Scope == "Wide costs" {
+			names[dn.Name] = dn.RefersTo
+		}
+	}
+	if names["_xlnm.Print_Area"] != "'Wide costs'!$3:$1048576" || names["_xlnm.Print_Titles"] != "'Wide costs'!$A:$A,'Wide costs'!$4:$4" {
+		t.Errorf("names %v", names)
+	}
+	narrow := wide
+	narrow.Widths = repeat(10, 3)
+	if err := Apply(f, narrow); err != nil {
+		t.Fatal(err)
+	}
+	hf, _ = f.GetHeaderFooter("Wide costs")
+	for _, dn := range f.GetDefinedName() {
+		if dn.Scope == "Wide costs" && dn.Name == "_xlnm.Print_Area" {
+			t.Errorf("a sheet fitted to the page keeps a print area %s", dn.RefersTo)
+		}
+	}
+	if hf.OddHeader != "" {
+		t.Errorf("a sheet fitted to the page has the header %q", hf.OddHeader)
+	}
+}

@@ -350,11 +350,12 @@ func warnings(g *grid.Grid, ds diag.Diagnostics) {
 // planner's: version, a hash of the inputs, never a timestamp.
 func provenance(g *grid.Grid, title string, out Output, more ...string) {
 	g.Line(titleRow, grid.Text(title, grid.StyleTitle))
-	line := ownerPrefix + out.Version + " · inputs " + facts.Fingerprint(out.Plan.Model(), out.Overrides...) +
-		" · rewritten by planner eval on every run; edits here are lost"
+	made, computed := ownerPrefix+out.Version+" · inputs "+facts.Fingerprint(out.Plan.Model(), out.Overrides...), ""
 	if len(out.Overrides) > 0 {
-		line += " · computed with " + diag.List(out.Overrides)
+		computed = " · computed with " + diag.List(out.Overrides)
 	}
+	g.Heading(title+" · "+made+computed, ProvenanceRow)
+	line := made + " · rewritten by planner eval on every run; edits here are lost" + computed
 	for _, m := range more {
 		line += " · " + m
 	}
