@@ -31,6 +31,7 @@ type Grid struct {
 	repeat      bool          // each table's header repeated where it continues on a page (see RepeatTableHeaders)
 	table       *table        // the table being written, when repeat
 	breaks      []int         // rows that start a page, placed as the tables were written
+	measure     *measure      // what Fit measured of the rows so far
 }
 
 // definedName points a workbook-scoped name at one cell of the grid.
@@ -123,6 +124,7 @@ func (g *Grid) at(col, row int) *Cell {
 
 // Set puts c at 1-based (col, row), growing the grid as needed.
 func (g *Grid) Set(col, row int, c Cell) {
+	g.touch(row)
 	for len(g.rows) < row {
 		g.rows = append(g.rows, nil)
 	}
@@ -154,6 +156,7 @@ func (g *Grid) Next() int { return len(g.rows) + 1 }
 func (g *Grid) Link(col, row int, formula string) {
 	if c := g.at(col, row); c != nil && c.value != nil && withinExcelLimits(formula) {
 		c.formula = formula
+		g.touch(row)
 	}
 }
 
@@ -169,6 +172,7 @@ func (g *Grid) Note(col, row int, s string) {
 
 // Width makes column col at least w wide.
 func (g *Grid) Width(col int, w float64) {
+	g.touchAll()
 	for len(g.widths) < col {
 		g.widths = append(g.widths, 10)
 	}
@@ -191,6 +195,7 @@ func (g *Grid) Validate(dvs ...*excelize.DataValidation) {
 
 // AddChart draws chart with its top left corner at cell (A1).
 func (g *Grid) AddChart(cell string, chart *excelize.Chart) {
+	g.touchAll()
 	g.charts = append(g.charts, ooxml.Chart{Cell: cell, Chart: chart})
 }
 

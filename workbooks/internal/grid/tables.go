@@ -43,24 +43,24 @@ func (g *Grid) Fit(first int) int {
 	if t == nil || first <= t.to {
 		return 0
 	}
-	_, heights := g.settled()
 	room := pagesetup.Room(g.extent())
-	top := g.pageTop(first-1, heights, room) // the page the record would join
-	if t.title < top && top <= t.to+1 {      // a page would start inside the table's head
+	top := g.pageTop(first-1, room)     // the page the record would join
+	if t.title < top && top <= t.to+1 { // a page would start inside the table's head
 		g.breaks = slices.DeleteFunc(g.breaks, func(r int) bool { return r == top })
-		g.breaks = append(g.breaks, t.title)
+		g.addBreak(t.title)
+		g.recount(top)
 		top = t.title
 	}
 	used := 0.0
 	for r := top; r <= g.LastRow(); r++ {
-		used += rowHeight(heights, r)
+		used += g.heightAt(r)
 	}
 	switch {
 	case used <= room:
 		return 0
 	case first == t.to+1:
 		if t.title > top {
-			g.breaks = append(g.breaks, t.title)
+			g.addBreak(t.title)
 		}
 		return 0
 	case first == top:
@@ -71,39 +71,58 @@ func (g *Grid) Fit(first int) int {
 	for i := 0; i < k; i++ {
 		g.copyRow(t.from+i, first+i)
 	}
-	g.breaks = append(g.breaks, first)
+	g.addBreak(first)
 	return k
+}
+
+// addBreak starts a page at row, the pages counted again from there.
+func (g *Grid) addBreak(row int) {
+	g.breaks = append(g.breaks, row)
+	g.recount(row)
+}
+
+// recount makes pageTop count the pages again from above row.
+func (g *Grid) recount(row int) {
+	if m := g.measure; m != nil && row <= m.page.row {
+		m.page = pageCount{}
+	}
 }
 
 // pageTop is the first row of the page row prints on: after the grid's
 // own page breaks, and where the rows above it fill a page. A page the
 // rows fill becomes a break of the grid's too: a spreadsheet measures a
 // page a little differently, and must not break it elsewhere.
-func (g *Grid) pageTop(row int, heights map[int]float64, room float64) int {
-	top, used := 1, 0.0
-	for r := 1; r <= row; r++ {
-		h := rowHeight(heights, r)
-		if r > top && !slices.Contains(g.breaks, r) && used+h > room {
+func (g *Grid) pageTop(row int, room float64) int {
+	m := g.measured()
+	p := m.page
+	if p.row == 0 || p.row > row || p.room != room || m.changed > 0 && m.changed <= p.row {
+		p = pageCount{top: 1, room: room}
+	}
+	m.changed = 0
+	breaks := map[int]bool{}
+	for _, b := range g.breaks {
+		breaks[b] = true
+	}
+	for r := p.row + 1; r <= row; r++ {
+		h := g.heightAt(r)
+		if r > p.top && !breaks[r] && p.used+h > room {
 			g.breaks = append(g.breaks, r)
+			breaks[r] = true
 		}
-		if r > top && slices.Contains(g.breaks, r) {
-			top, used = r, 0
+		if r > p.top && breaks[r] {
+			p.top, p.used = r, 0
 		}
-		used += h
+		p.used += h
 	}
-	return top
-}
-
-func rowHeight(heights map[int]float64, r int) float64 {
-	if h, ok := heights[r]; ok {
-		return h
-	}
-	return lineHeight
+	p.row = max(p.row, row)
+	m.page = p
+	return p.top
 }
 
 // shift moves rows from first on down by k rows, with their heights,
 // sentences and names, leaving k empty rows.
 func (g *Grid) shift(first, k int) {
+	g.touchAll()
 	moved := slices.Clone(g.rows[first-1:])
 	g.rows = append(append(g.rows[:first-1], make([][]Cell, k)...), moved...)
 	heights := map[int]float64{}
@@ -134,6 +153,7 @@ func (g *Grid) shift(first, k int) {
 // copyRow writes a copy of row from's cells, without their formulas, and
 // its height into row to.
 func (g *Grid) copyRow(from, to int) {
+	defer g.touchAll()
 	for col, c := range g.rows[from-1] {
 		c.formula = ""
 		g.Set(col+1, to, c)

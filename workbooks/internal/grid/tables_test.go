@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"planner/workbooks/internal/pagesetup"
@@ -62,6 +63,45 @@ func TestPageStarts(t *testing.T) {
 		fmt.Sscanf(n.name, "r%d", &i)
 		if c := g.at(1, n.row); c == nil || c.value != fmt.Sprintf("record %d", i) {
 			t.Errorf("%s points at row %d, which holds %v", n.name, n.row, c)
+		}
+	}
+}
+
+// What Fit measures of the rows as they are written is what the grid
+// settles when it is written out, row for row, whatever was changed
+// between records: a cell typed into an earlier row, a sentence, a note,
+// a wider column.
+func TestFitMeasuresAsTheGridSettles(t *testing.T) {
+	g := NewOwned("Tables", 0, 1, 20, 20, 20)
+	g.RepeatTableHeaders()
+	g.Line(1, Text("A table", StyleSection))
+	g.Line(2, Headers("record", "value", "why")...)
+	g.Table(1, 2, 2)
+	row := 2
+	for i := 1; i <= 200; i++ {
+		row++
+		g.Line(row, Text(fmt.Sprintf("record %d", i), StyleLabel), Number(float64(i), StyleResult))
+		switch i % 7 {
+		case 1:
+			g.Note(3, row, strings.Repeat("a longer note of words ", i%5+1))
+		case 3:
+			g.Sentence(1, row, 0, strings.Repeat("a sentence across the page ", i%9+1), StyleNote)
+		case 5:
+			g.Note(3, row-3, strings.Repeat("an earlier row grows ", i%4+2))
+		}
+		if i == 120 {
+			g.Width(3, 30)
+		}
+		row += g.Fit(row)
+	}
+	_, settled := g.settled()
+	for r := 1; r <= g.LastRow(); r++ {
+		want, ok := settled[r]
+		if !ok {
+			want = lineHeight
+		}
+		if got := g.heightAt(r); got != want {
+			t.Errorf("row %d: Fit measured %v points, the grid settles %v", r, got, want)
 		}
 	}
 }

@@ -28,6 +28,7 @@ func (g *Grid) WrapHeight(row int, width float64, texts ...string) {
 			g.heights = map[int]float64{}
 		}
 		g.heights[row] = max(g.heights[row], heightOf(lines))
+		g.touch(row)
 	}
 }
 
@@ -101,6 +102,10 @@ func wrappedLines(text string, width float64) int {
 func textWidth(s string) float64 {
 	units := 0
 	for _, r := range s {
+		if r < 128 && asciiUnits[r] > 0 {
+			units += asciiUnits[r]
+			continue
+		}
 		u, ok := calibriUnits[r]
 		if !ok {
 			u = 1200
@@ -109,6 +114,17 @@ func textWidth(s string) float64 {
 	}
 	return float64(units) / 1038 * 1.05
 }
+
+// asciiUnits are calibriUnits of the first 128 runes, looked up without a
+// map: text is measured for every row of every sheet.
+var asciiUnits = func() (units [128]int) {
+	for r, u := range calibriUnits {
+		if r < 128 {
+			units[r] = u
+		}
+	}
+	return units
+}()
 
 // calibriUnits are Calibri's advance widths of the letters planner's
 // sheets write most, in 2048ths of its em.
@@ -138,7 +154,11 @@ var calibriUnits = func() map[rune]int {
 // empty.
 func (g *Grid) Sentence(col, row, last int, s, style string) {
 	g.Set(col, row, Text(s, Wrapped(style)))
-	g.sentences = append(g.sentences, textSpan{col: col, row: row, last: last})
+	sp := textSpan{col: col, row: row, last: last}
+	g.sentences = append(g.sentences, sp)
+	if g.measure != nil {
+		g.measure.sentences[row] = append(g.measure.sentences[row], sp)
+	}
 }
 
 // textSpan is where a sentence runs: row, from col to last.
