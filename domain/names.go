@@ -141,6 +141,10 @@ const (
 	OfferRenewalMonths = "offer_renewal_months"
 	RentPathFactor     = "rent_path_factor"
 	PowerPathFactor    = "power_path_factor"
+	// AnnuityFactor is what a dollar a month over the amortisation is worth
+	// in today's money, at the cost of capital: the path factors without a
+	// change.
+	AnnuityFactor = "annuity_factor"
 )
 
 // LaterInputs are the inputs the built-in cost per GPU-hour came to read
