@@ -1,0 +1,193 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// gainDeployment is the default workbook's deployment that gives its
+// tokens per second per replica, and the peak gainPlan gives it.
+const (
+	gainDeployment = "70B, longer context or more concurrency"
+	gainPeak       = 9000.0
+)
+
+// gainPlan is the default workbook with a row throughput_gain_per_year
+// added to Assumptions at gain, and gainDeployment sized from a peak of
+// gainPeak tokens a second (its replicas cell cleared). It returns the
+// workbook, the deployment's tokens per second per replica and the
+// Assumptions cell of the gain.
+func gainPlan(t *testing.T, gain float64) (plan string, perReplica float64, gainCell string) {
+	t.Helper()
+	_, plan = freshPlan(t)
+	assumptions := readSheet(t, plan, "Assumptions").rows
+	gainCell = "B" + strconv.Itoa(len(assumptions)+1)
+	deployments := readSheet(t, plan, "Deployments").rows
+	col := func(header string) string {
+		for c, h := range deployments[0] {
+			if h == header {
+				name, _ := excelize.ColumnNumberToName(c + 1)
+				return name
+			}
+		}
+		t.Fatalf("Deployments has no column %q", header)
+		return ""
+	}
+	row := 0
+	for i, r := range deployments {
+		if len(r) > 0 && r[0] == gainDeployment {
+			row = i + 1
+		}
+	}
+	if row == 0 {
+		t.Fatalf("Deployments has no row %q", gainDeployment)
+	}
+	tokensAt := col("tokens per second per replica") + strconv.Itoa(row)
+	perReplica, err := strconv.ParseFloat(deployments[row-1][slicesIndex(deployments[0], "tokens per second per replica")], 64)
+	if err != nil {
+		t.Fatalf("Deployments!%s: %v", tokensAt, err)
+	}
+	n := len(assumptions) + 1
+	editBook(t, plan, func(f *excelize.File) error {
+		for cell, v := range map[string]any{
+			fmt.Sprintf("Assumptions!A%d", n): "throughput_gain_per_year", fmt.Sprintf("Assumptions!B%d", n): gain, fmt.Sprintf("Assumptions!C%d", n): "%/year",
+			"Deployments!" + col("peak tokens per second") + strconv.Itoa(row): gainPeak,
+			"Deployments!" + col("replicas") + strconv.Itoa(row):               nil,
+		} {
+			sheet, at, _ := strings.Cut(cell, "!")
+			if err := f.SetCellValue(sheet, at, v); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return plan, perReplica, gainCell
+}
+
+func slicesIndex(row []string, v string) int {
+	for i, x := range row {
+		if x == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// termRent is, from first principles, the replicas of each year of a
+// 36-month term with the tokens per second per replica growing by gain a
+// year, and the rent a month over the term at rent a replica-month.
+func termRent(peak, perReplica, gain, rentPerReplica float64) (years []int, perMonth float64) {
+	for year := 0; year < 3; year++ {
+		need := peak / (perReplica * math.Pow(1+gain, float64(year)))
+		n := max(1, int(math.Ceil(need-1e-9)))
+		years = append(years, n)
+		perMonth += 12 * float64(n) * rentPerReplica / 36
+	}
+	return years, perMonth
+}
+
+// deploymentJSON is the deployment called name of eval's JSON for plan.
+func gainDeploymentJSON(t *testing.T, plan string, args ...string) (rent, own float64, replicas int, figures map[string]json.RawMessage) {
+	t.Helper()
+	var out, errs bytes.Buffer
+	if code := run(append([]string{"eval", plan, "--format", "json", "--samples", "200"}, args...), &out, &errs); code != 0 {
+		t.Fatalf("eval: %s", errs.String())
+	}
+	var doc struct {
+		Deployments []struct {
+			Name     string  `json:"name"`
+			Replicas int     `json:"replicas"`
+			Rent     float64 `json:"rent_per_month"`
+			Own      *struct {
+				PerMonth float64 `json:"cost_per_month"`
+			} `json:"own"`
+			Figures map[string]json.RawMessage `json:"figures"`
+		} `json:"deployments"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range doc.Deployments {
+		if d.Name == gainDeployment {
+			if d.Own != nil {
+				own = d.Own.PerMonth
+			}
+			return d.Rent, own, d.Replicas, d.Figures
+		}
+	}
+	t.Fatalf("no deployment %q in %s", gainDeployment, out.String())
+	return 0, 0, 0, nil
+}
+
+// A deployment sized from its demand rents fewer replicas in later years
+// as the tokens per second per replica grow: its replicas by year and its
+// rent a month over the term are computed here year by year, while the
+// month it compares, year 1's, stays what it is without a gain.
+func TestThroughputGainShrinksTheReplicas(t *testing.T) {
+	const gain = 0.3
+	plan, perReplica, _ := gainPlan(t, gain)
+	rent, _, replicas, figures := gainDeploymentJSON(t, plan)
+	if want := int(math.Ceil(gainPeak / perReplica)); replicas != want {
+		t.Fatalf("%d replicas in year 1, want ⌈%v ÷ %v⌉ = %d", replicas, gainPeak, perReplica, want)
+	}
+	years, perMonth := termRent(gainPeak, perReplica, gain, rent/float64(replicas))
+	var byYear, overTerm struct {
+		Value *float64 `json:"value"`
+		Words string   `json:"words"`
+	}
+	if err := json.Unmarshal(figures["replicas_by_year"], &byYear); err != nil {
+		t.Fatalf("replicas_by_year: %v in %s", err, figures)
+	}
+	if err := json.Unmarshal(figures["rent_per_month_over_term"], &overTerm); err != nil {
+		t.Fatalf("rent_per_month_over_term: %v in %s", err, figures)
+	}
+	if want := strings.Trim(strings.ReplaceAll(fmt.Sprint(years), " ", ", "), "[]"); byYear.Words != want {
+		t.Errorf("replicas by year %q, want %q", byYear.Words, want)
+	}
+	if overTerm.Value == nil || !near(*overTerm.Value, perMonth) {
+		t.Errorf("rent over the term %v, want %v", overTerm.Value, perMonth)
+	}
+	if years[2] >= years[0] {
+		t.Errorf("the replicas %v do not fall: pick a peak whose replicas do", years)
+	}
+	// At no gain, the figures are not there, and year 1's month is the same.
+	flat, _, flatReplicas, flatFigures := gainDeploymentJSON(t, plan, "--set", "throughput_gain_per_year=0")
+	if flat != rent || flatReplicas != replicas || flatFigures["replicas_by_year"] != nil || flatFigures["rent_per_month_over_term"] != nil {
+		t.Errorf("at no gain: rent %v, %d replicas, figures %s; want %v, %d and none", flat, flatReplicas, flatFigures, rent, replicas)
+	}
+}
+
+// A deployment whose replicas are typed, not sized from a demand, keeps
+// them: it has no replicas by year.
+func TestThroughputGainKeepsTypedReplicas(t *testing.T) {
+	plan, _, _ := gainPlan(t, 0.3)
+	_, _, _, figures := gainDeploymentJSON(t, plan)
+	if figures["replicas_by_year"] == nil {
+		t.Fatal("the deployment sized from its demand has no replicas by year")
+	}
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--format", "json", "--samples", "200"}, &out, &errs); code != 0 {
+		t.Fatalf("eval: %s", errs.String())
+	}
+	var doc struct {
+		Deployments []struct {
+			Name    string                     `json:"name"`
+			Figures map[string]json.RawMessage `json:"figures"`
+		} `json:"deployments"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range doc.Deployments {
+		if d.Name != gainDeployment && (d.Figures["replicas_by_year"] != nil || d.Figures["rent_per_month_over_term"] != nil) {
+			t.Errorf("%s, whose replicas are typed, has %s", d.Name, d.Figures)
+		}
+	}
+}
