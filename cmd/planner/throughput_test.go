@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -188,6 +189,56 @@ func TestThroughputGainKeepsTypedReplicas(t *testing.T) {
 	for _, d := range doc.Deployments {
 		if d.Name != gainDeployment && (d.Figures["replicas_by_year"] != nil || d.Figures["rent_per_month_over_term"] != nil) {
 			t.Errorf("%s, whose replicas are typed, has %s", d.Name, d.Figures)
+		}
+	}
+}
+
+// gainCells are the replicas by year and the rent over the term of
+// gainDeployment on the Deployment costs sheet of path, with its rent per
+// month and replicas, found by their headers.
+func gainCells(t *testing.T, path string) (byYear string, overTerm, rent, replicas float64) {
+	t.Helper()
+	rows := readSheet(t, path, "Deployment costs").rows
+	header := rowStarting(t, rows, 0, "deployment")
+	at := func(label string) int {
+		i := slicesIndex(rows[header], label)
+		if i < 0 {
+			t.Fatalf("Deployment costs has no column %q: %v", label, rows[header])
+		}
+		return i
+	}
+	for _, r := range rows[header+1:] {
+		if len(r) > 0 && r[0] == gainDeployment {
+			return r[at("replicas by year")], cellNumber(t, r, at("rent per month over the term")), cellNumber(t, r, at("rent per month")), cellNumber(t, r, at("replicas"))
+		}
+	}
+	t.Fatalf("Deployment costs has no row %q", gainDeployment)
+	return "", 0, 0, 0
+}
+
+// The replicas by year and the rent over the term are live: LibreOffice,
+// recalculating after the gain is edited in Assumptions, gives planner's
+// values and those computed here year by year.
+func TestLibreOfficeRecalculatesTheThroughputGain(t *testing.T) {
+	needLibreOffice(t)
+	plan, perReplica, _ := gainPlan(t, 0.3)
+	dir := filepath.Dir(plan)
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	gains := map[string]float64{"slow.xlsx": 0.1, "fast.xlsx": 0.8}
+	edits := map[string]func(path string){}
+	for name, gain := range gains {
+		edits[name] = func(path string) { setInputs(t, path, map[string]float64{"throughput_gain_per_year": gain}) }
+	}
+	_, lo := recalculatedAsPlanner(t, dir, plan, edits)
+	for name, gain := range gains {
+		byYear, overTerm, rent, replicas := gainCells(t, filepath.Join(lo, name))
+		years, perMonth := termRent(gainPeak, perReplica, gain, rent/replicas)
+		t.Logf("%s: replicas by year %q, %v a month over the term", name, byYear, overTerm)
+		if want := strings.Trim(strings.ReplaceAll(fmt.Sprint(years), " ", ", "), "[]"); byYear != want || !near(overTerm, perMonth) {
+			t.Errorf("%s: LibreOffice gives replicas by year %q and %v a month over the term; computed %q and %v", name, byYear, overTerm, want, perMonth)
 		}
 	}
 }
