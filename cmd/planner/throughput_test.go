@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"planner/units"
 )
 
 // gainDeployment is the default workbook's deployment that gives its
@@ -240,5 +242,45 @@ func TestLibreOfficeRecalculatesTheThroughputGain(t *testing.T) {
 		if want := strings.Trim(strings.ReplaceAll(fmt.Sprint(years), " ", ", "), "[]"); byYear != want || !near(overTerm, perMonth) {
 			t.Errorf("%s: LibreOffice gives replicas by year %q and %v a month over the term; computed %q and %v", name, byYear, overTerm, want, perMonth)
 		}
+	}
+}
+
+// docs/finance.md's throughput over the term: the default workbook with a
+// gain of 30 % a year and gainDeployment sized from a peak of 9,000 tokens
+// a second. Worked here year by year, as the page works it by hand, and
+// against planner's run and the table the page shows.
+func TestWorkedThroughputExample(t *testing.T) {
+	const gain = 0.3
+	plan, perReplica, _ := gainPlan(t, gain)
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--samples", "200"}, &out, &errs); code != 0 {
+		t.Fatalf("eval: %s", errs.String())
+	}
+	rent, _, replicas, _ := gainDeploymentJSON(t, plan)
+	hours := 12.0 * 22
+	perReplicaMonth := 4 * specPrices["RunPod H100 SXM, Community"] * hours
+	if !near(rent, float64(replicas)*perReplicaMonth) {
+		t.Fatalf("rent %v, computed %d × %v", rent, replicas, perReplicaMonth)
+	}
+	years, term := termRent(gainPeak, perReplica, gain, perReplicaMonth)
+	text := page(t, "docs/finance.md")
+	need := gainPeak / perReplica
+	quotes(t, "docs/finance.md", text,
+		fmt.Sprintf("%s ÷ %s = %.2f replicas' worth, %s replicas in year 1", units.Plain(gainPeak)[:1]+","+units.Plain(gainPeak)[1:], "3,438", need, bold(strconv.Itoa(years[0]))),
+		fmt.Sprintf("%.2f ÷ 1.3 = %.2f, still %s in year", need, need/1.3, bold(strconv.Itoa(years[1]))),
+		fmt.Sprintf("%.2f ÷ 1.69 = %.2f, %s in year 3", need, need/1.69, bold(strconv.Itoa(years[2]))),
+		fmt.Sprintf("4 × $2.69 × 264 h = %s a month", money(perReplicaMonth, 2)),
+		fmt.Sprintf("3 × %s = %s", money(perReplicaMonth, 2), bold(money(rent, 2))),
+		fmt.Sprintf("(12 × %d + 12 × %d + 12 × %d) ÷ 36 × %s = %s", years[0], years[1], years[2], money(perReplicaMonth, 2), bold(money(term, 2))))
+	// The page's row of the deployments table is the terminal's.
+	found := false
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), gainDeployment+" ") && strings.Contains(line, "×4") {
+			found = true
+			quotes(t, "docs/finance.md", text, strings.Join(strings.Fields(line), " "))
+		}
+	}
+	if !found {
+		t.Errorf("eval's deployments table has no row %q:\n%s", gainDeployment, out.String())
 	}
 }
