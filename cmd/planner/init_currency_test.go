@@ -120,3 +120,16 @@ func numberFormat(t *testing.T, plan, sheet, cell string) string {
 	}
 	return *st.CustomNumFmt
 }
+
+// The shell completes --currency with the codes planner writes with a
+// sign of their own, and no file names.
+func TestInitCompletesTheCurrency(t *testing.T) {
+	var out, errs bytes.Buffer
+	if code := run([]string{"__complete", "init", "plan.xlsx", "--currency", ""}, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	want := "EUR\nGBP\nINR\nJPY\nKRW\nUSD\n:4\n"
+	if out.String() != want {
+		t.Errorf("completions\n%q\nwant\n%q", out.String(), want)
+	}
+}
