@@ -254,7 +254,11 @@ func breakevenGrid(out Output) *grid.Grid {
 	// first row shows that edge at the foot of the page before too.
 	g.KeepTogether(chartTop-1, chartEnd)
 	header := chartEnd + 3
-	g.Line(header-1, grid.Text(cur.Words("cost_per_used_hour by utilisation, per scenario, and the offers' prices ($/GPU-h)"), grid.StyleSection))
+	section := "cost_per_used_hour by utilisation, per scenario, and the offers' prices ($/GPU-h)"
+	if len(c.Term) > 0 {
+		section = "cost_per_used_hour by utilisation, per scenario, and the offers' prices, over the term where the prices change (see above) ($/GPU-h)"
+	}
+	g.Line(header-1, grid.Text(cur.Words(section), grid.StyleSection))
 	g.Set(1, header, grid.Text("utilization", grid.StyleHeader))
 	var labels []string
 	for i, s := range c.Scenarios {
