@@ -47,7 +47,10 @@ type Result struct {
 	RentPerMonth       float64
 	Month              string   // the scenario whose hours_per_month are the calendar hours a term bills
 	Own                *OwnSide // nil when no scenario owns a node of the GPU
-	Tokens                      // tokens a month, their cost per million, the API's month
+	// Term is the replicas each year and the rent a month over the term
+	// with a throughput gain (throughput.go); nil without one.
+	Term   *Term
+	Tokens // tokens a month, their cost per million, the API's month
 	// Parts are what the fleet buys of it, each at the offer of its GPU
 	// that rents it for least (cheapest.go); nil when not costed.
 	Parts    []Part
@@ -96,6 +99,7 @@ func cost(m *domain.Model, d domain.Deployment, results []*engine.Result) Result
 	if own != nil {
 		r.Own = ownSide(own, r)
 	}
+	r.Term = termOf(r, month)
 	r.Parts = parts(m, r, calendarHours(month))
 	r.Verdict, r.Phrase = verdict(r)
 	r.Words = r.Phrase.String()

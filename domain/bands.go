@@ -45,6 +45,7 @@ var bands = map[string]units.Band{
 	NetworkPerMonth:    {Noun: "the network of one node a month", Unit: "$/month", Low: 0, High: 50000, Example: 300},
 	RentChange:         {Noun: "a yearly change of the cloud prices", Unit: units.Change, Low: -0.9, High: 1, Example: -0.3},
 	ElectricityChange:  {Noun: "a yearly change of the electricity price", Unit: units.Change, Low: -0.5, High: 1, Example: 0.05},
+	ThroughputGain:     {Noun: "a yearly gain of the tokens per second a replica serves", Unit: units.Change, Low: 0, High: 2, Example: 0.3},
 	SoftwarePerGPUYear: {Noun: "a GPU's software licences a year", Unit: "$/GPU-year", Low: 0, High: 50000, Example: 1200},
 	GPUWatts: {Noun: "a GPU's board power", Unit: "W", Low: 50, High: 3000, Example: 700,
 		Slip: func(v float64) (float64, string, string) {

@@ -141,6 +141,15 @@ const (
 	OfferRenewalMonths = "offer_renewal_months"
 	RentPathFactor     = "rent_path_factor"
 	PowerPathFactor    = "power_path_factor"
+	// ThroughputGain is how the tokens per second one replica serves grow
+	// a year (software on the same card), compounding at each 12th month as
+	// the prices' changes do: a deployment sized from its demand needs
+	// fewer replicas in later years. Only the deployments read it.
+	ThroughputGain = "throughput_gain_per_year"
+	// AnnuityFactor is what a dollar a month over the amortisation is worth
+	// in today's money, at the cost of capital: the path factors without a
+	// change.
+	AnnuityFactor = "annuity_factor"
 )
 
 // LaterInputs are the inputs the built-in cost per GPU-hour came to read

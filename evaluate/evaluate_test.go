@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"planner/montecarlo"
+	"planner/units"
 	"planner/workbooks"
 
 	"github.com/xuri/excelize/v2"
@@ -21,7 +22,7 @@ import (
 func newWorkbook(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "plan.xlsx")
-	in, err := workbooks.Init(path)
+	in, err := workbooks.Init(path, units.USD)
 	data, was := in.Data, in.Original
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package units
 
 import (
+	"slices"
 	"strings"
 
 	"golang.org/x/text/currency"
@@ -45,6 +46,17 @@ var USD = Currency{}
 // symbols are the currencies written with a sign of their own. One sign
 // stands for one currency only: ¥ is the yen, the yuan is CNY.
 var symbols = map[string]string{"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "KRW": "₩"}
+
+// SignedCurrencies are the ISO 4217 codes of the currencies written with a
+// sign of their own, sorted: those a shell completes first.
+func SignedCurrencies() []string {
+	codes := make([]string, 0, len(symbols))
+	for code := range symbols {
+		codes = append(codes, code)
+	}
+	slices.Sort(codes)
+	return codes
+}
 
 // CurrencyOf is the currency of an ISO 4217 code, in any case, and
 // whether code is one.

@@ -3,6 +3,8 @@ package view
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"planner/deploy"
 	"planner/domain"
@@ -45,6 +47,8 @@ const (
 	APIPerMillion      = "api_per_million"
 	APIPerMonth        = "api_per_month"
 	Cheapest           = "cheapest"
+	ReplicasByYear     = "replicas_by_year"
+	RentOverTerm       = "rent_per_month_over_term"
 )
 
 // CheapestLabel says what the cheapest figure compares: the month of
@@ -156,6 +160,10 @@ var deploymentFigures = []deploymentFigure{
 	{Figure{Name: domain.OfferPrice, Label: "$/GPU-hour", Unit: "$/GPU-h", In: Sheet}, number(func(d deploy.Result) float64 { return d.Offer.Price }), false},
 	{Figure{Name: RentPerReplicaHour, Label: "rent per replica-hour", Unit: "$/h", In: Sheet}, number(func(d deploy.Result) float64 { return d.RentPerReplicaHour }), false},
 	{Figure{Name: RentPerMonth, Label: "rent per month", Head: "rent/month", Unit: "$/month", In: Terminal | Sheet}, number(func(d deploy.Result) float64 { return d.RentPerMonth }), false},
+	{Figure{Name: ReplicasByYear, Label: "replicas by year", Head: "replicas by year", Key: ReplicasByYear, In: Terminal | Sheet | JSON, Optional: true,
+		Note: "with throughput_gain_per_year: the replicas the demand needs in each year of the term, the first year first"}, term(func(t *deploy.Term) Cell { return Cell{Words: yearsText(t.Replicas)} }), false},
+	{Figure{Name: RentOverTerm, Label: "rent per month over the term", Head: "rent/month, term", Key: RentOverTerm, Unit: "$/month", In: Terminal | Sheet | JSON, Optional: true,
+		Note: "with throughput_gain_per_year: each year's replicas at the first year's rent per replica, averaged over the term's months"}, term(func(t *deploy.Term) Cell { return Cell{Value: t.RentPerMonth, Number: true} }), false},
 	{Figure{Name: OwnScenario, Label: "own: scenario", In: Sheet}, owned(func(o *deploy.OwnSide) Cell { return Cell{Words: o.Scenario} }), false},
 	{Figure{Name: OwnNodes, Label: "nodes", Unit: "nodes", In: Sheet, Whole: true}, owned(func(o *deploy.OwnSide) Cell { return Cell{Value: float64(o.Nodes), Number: true} }), false},
 	{Figure{Name: OwnBusy, Label: "node busy", Unit: units.Share, In: Sheet}, owned(func(o *deploy.OwnSide) Cell { return Cell{Value: o.Busy, Number: true} }), false},
@@ -213,6 +221,27 @@ func words(of func(deploy.Result) string) func(deploy.Result) Cell {
 
 func number(of func(deploy.Result) float64) func(deploy.Result) Cell {
 	return func(d deploy.Result) Cell { return Cell{Value: of(d), Number: true} }
+}
+
+// term is a figure of the replicas over the term with a throughput gain:
+// none without one.
+func term(of func(*deploy.Term) Cell) func(deploy.Result) Cell {
+	return func(d deploy.Result) Cell {
+		if d.Term == nil {
+			return Cell{}
+		}
+		return of(d.Term)
+	}
+}
+
+// yearsText are the replicas of each year as the sheet writes them, one
+// after another: "3, 2, 2".
+func yearsText(replicas []int) string {
+	var parts []string
+	for _, n := range replicas {
+		parts = append(parts, strconv.Itoa(n))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // owned is a figure of owning whole nodes: none when no scenario owns

@@ -420,6 +420,11 @@ type Crossing struct {
 	Scenario    string
 	Offer       domain.Offer
 	Utilization float64 // NaN when the curve does not meet the price between 1 % and 100 %
+	// Term is what the offer's price per used hour is multiplied by where
+	// the curve meets it: 1, or along a path its rent over the term per
+	// month of the annuity (rent_path_factor ÷ annuity_factor), the price
+	// over the term in today's money.
+	Term float64
 	// Why says, when it does not, where it would: wording.AboveAll (dearer
 	// than the price even with the cards always busy: owning never pays),
 	// BelowAll, or why the curve has no number to meet the price with.
@@ -435,11 +440,19 @@ type Curve struct {
 	Utilization []float64   // 1 % to 100 %
 	Cost        [][]float64 // per scenario, per utilisation; NaN where it has no number
 	Scenarios   []string
-	Crossings   []Crossing
+	// Term are the scenarios whose prices follow a path (a yearly change of
+	// the rent or of electricity): their curve is owning's cost per used
+	// hour over the term (see termCost), so that it crosses each offer's
+	// price over the term where Results' NPV break-even is.
+	Term      []string
+	Crossings []Crossing
 }
 
 // BreakevenCurve traces cost_per_used_hour from 1 % to 100 % utilisation for
 // every scenario and finds where it crosses each offer of the scenario's GPU.
+// Along a path it traces the cost over the term instead (termCost), whose
+// crossings with the offers' prices over the term are where owning's NPV is
+// zero, as Results' break-even is.
 func BreakevenCurve(p *engine.Plan, scenarios []domain.Scenario) (*Curve, error) {
 	const output = domain.CostPerUsedHour
 	if _, ok := p.Formula(output); !ok {
@@ -449,25 +462,25 @@ func BreakevenCurve(p *engine.Plan, scenarios []domain.Scenario) (*Curve, error)
 	for u := 1; u <= 100; u++ {
 		c.Utilization = append(c.Utilization, float64(u)/100)
 	}
-	cost, util := slot(p, output), slot(p, domain.Utilization)
 	for _, sc := range scenarios {
 		c.Scenarios = append(c.Scenarios, sc.Name)
-		ev, err := p.NewEvaluator(sc, domain.Utilization)
+		res, err := p.Eval(sc)
 		if err != nil {
 			return nil, err
 		}
+		at, err := curveOf(p, sc, onPath(res))
+		if err != nil {
+			return nil, err
+		}
+		if onPath(res) {
+			c.Term = append(c.Term, sc.Name)
+		}
 		var line []float64
 		for _, u := range c.Utilization {
-			ev.Set(util, u)
-			ev.Run()
-			line = append(line, finiteOrNaN(ev.Get(cost)))
+			line = append(line, finiteOrNaN(at(u)))
 		}
 		c.Cost = append(c.Cost, line)
-		crossings, err := crossings(p, sc, output, func(u float64) float64 {
-			ev.Set(util, u)
-			ev.Run()
-			return ev.Get(cost)
-		})
+		crossings, err := crossings(p, sc, res, output, at)
 		if err != nil {
 			return nil, err
 		}
@@ -476,16 +489,64 @@ func BreakevenCurve(p *engine.Plan, scenarios []domain.Scenario) (*Curve, error)
 	return c, nil
 }
 
+// onPath reports whether a scenario's prices change over the term, as the
+// built-in break-even asks: a yearly change of the rent or of electricity.
+func onPath(res *engine.Result) bool {
+	return res.Values[domain.RentChange] != 0 || res.Values[domain.ElectricityChange] != 0
+}
+
+// curveOf is the scenario's curve as a function of the utilisation: its
+// cost per used hour, or along a path its cost over the term (termCost).
+func curveOf(p *engine.Plan, sc domain.Scenario, path bool) (func(u float64) float64, error) {
+	ev, err := p.NewEvaluator(sc, domain.Utilization)
+	if err != nil {
+		return nil, err
+	}
+	util := slot(p, domain.Utilization)
+	if !path {
+		cost := slot(p, domain.CostPerUsedHour)
+		return func(u float64) float64 {
+			ev.Set(util, u)
+			ev.Run()
+			return ev.Get(cost)
+		}, nil
+	}
+	var slots [6]engine.Slot
+	for i, name := range []string{domain.NPVSaving, domain.RentPathFactor, domain.AnnuityFactor, domain.TaxRate, domain.GPUs, domain.HoursPerMonth} {
+		s, err := p.Slot(name)
+		if err != nil {
+			return nil, fmt.Errorf("the break-even curve along a path reads %s: %w", name, err)
+		}
+		slots[i] = s
+	}
+	npv, rpf, af, tax, gpus, hours := slots[0], slots[1], slots[2], slots[3], slots[4], slots[5]
+	return func(u float64) float64 {
+		ev.Set(util, u)
+		ev.Run()
+		ev.RunOffer(1)
+		return termCost(ev.Get(npv), ev.Get(rpf), ev.Get(af), ev.Get(tax), ev.Get(gpus)*ev.Get(hours)*u)
+	}, nil
+}
+
+// termCost is owning's cost per used GPU-hour over the term in today's
+// money, spread evenly over the annuity's months: the price per used hour
+// a flat rent would need for owning's NPV to be zero. It is read off the
+// NPV against a rent of 1 a used GPU-hour (npv1, with its rent_path_factor
+// rpf), which is (1 − tax) × the used hours a month × rpf less what owning
+// costs over the term, after tax: that cost, before tax, over the used
+// hours of the annuity factor af. An offer's price p meets it where p ×
+// rpf ÷ af does, which is where owning's NPV against it is zero. Before
+// tax and without a change it is cost_per_used_hour.
+func termCost(npv1, rpf, af, tax, usedHours float64) float64 {
+	return (rpf - npv1/((1-tax)*usedHours)) / af
+}
+
 // crossings finds where the scenario's output, as the function at of the
 // utilisation, meets each offer of its GPU. One evaluator serves every
 // offer: the output does not depend on the offer's price, and building
 // one per offer (which evaluates every offer) made the curve cost the
 // square of the offers.
-func crossings(p *engine.Plan, sc domain.Scenario, output string, at func(u float64) float64) ([]Crossing, error) {
-	res, err := p.Eval(sc)
-	if err != nil {
-		return nil, err
-	}
+func crossings(p *engine.Plan, sc domain.Scenario, res *engine.Result, output string, at func(u float64) float64) ([]Crossing, error) {
 	m := p.Model()
 	in, _ := m.Input(domain.Utilization)
 	var out []Crossing
@@ -497,10 +558,14 @@ func crossings(p *engine.Plan, sc domain.Scenario, output string, at func(u floa
 		if !ok {
 			continue
 		}
+		term := 1.0
+		if onPath(res) {
+			term = o.Values[domain.RentPathFactor] / res.Values[domain.AnnuityFactor]
+		}
 		g := domain.Goal{Name: "break-even", For: domain.Utilization, Target: output, Value: o.Offer.Price, Low: 0.01, High: 1, HasRange: true}
-		gap := func(u float64) float64 { return at(u) - price(u) }
+		gap := func(u float64) float64 { return at(u) - term*price(u) }
 		sol := solveFor(p, in, g, gap)
-		cr := Crossing{Scenario: sc.Name, Offer: o.Offer, Utilization: math.NaN()}
+		cr := Crossing{Scenario: sc.Name, Offer: o.Offer, Utilization: math.NaN(), Term: term}
 		switch low, high := gap(g.Low), gap(g.High); {
 		case sol.Found:
 			cr.Utilization = sol.X

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"planner/units"
 )
 
 // init into a workbook another program saves meanwhile, or into a new one
@@ -22,7 +24,7 @@ func TestInitRefusesAWorkbookSavedMeanwhile(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := tc.path(t)
-			in, err := Init(path)
+			in, err := Init(path, units.USD)
 			data, was := in.Data, in.Original
 			if err != nil {
 				t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/units"
 	"planner/workbooks/internal/ooxml"
 )
 
@@ -103,7 +104,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 
 // roundTrip runs init and eval on path and returns the final bytes.
 func roundTrip(t *testing.T, path string) ([]byte, error) {
-	in, err := Init(path)
+	in, err := Init(path, units.USD)
 	data, was := in.Data, in.Original
 	if err != nil {
 		return nil, err
@@ -321,12 +322,12 @@ func TestRefusalsAreTheSameEveryRun(t *testing.T) {
 		t.Skip("no hostile corpus at ../../shared/corpus/hostile (it lives beside the project, not in it)")
 	}
 	for _, path := range files {
-		_, first := Init(path)
+		_, first := Init(path, units.USD)
 		if first == nil {
 			continue
 		}
 		for range 5 {
-			if _, err := Init(path); err == nil || err.Error() != first.Error() {
+			if _, err := Init(path, units.USD); err == nil || err.Error() != first.Error() {
 				t.Fatalf("%s: refused first with\n%v\nthen with\n%v", path, first, err)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/units"
 	"planner/workbooks/internal/ooxml"
 )
 
@@ -87,7 +88,7 @@ func writeFile(t *testing.T, name string, data []byte) string {
 // the Transitional form of what it was, and a warning says so.
 func TestStrictWorkbookComesBackTransitional(t *testing.T) {
 	path := writeFile(t, "strict.xlsx", strictWorkbook(t))
-	in, err := Init(path)
+	in, err := Init(path, units.USD)
 	data, warnings := in.Data, in.Warnings
 	if err != nil {
 		t.Fatal(err)
@@ -141,7 +142,7 @@ func TestStrictNamespaceUnknown(t *testing.T) {
 	want := path + ": is saved as Strict Open XML, which planner writes back as Transitional, and its part xl/worksheets/sheet1.xml cannot be: " +
 		"it uses the Strict namespace http://purl.oclc.org/ooxml/spreadsheetml/future, which planner does not know the Transitional form of; " +
 		"in Excel use File > Save As > Excel Workbook (.xlsx), then run planner again"
-	if _, err := Init(path); err == nil || err.Error() != want {
+	if _, err := Init(path, units.USD); err == nil || err.Error() != want {
 		t.Errorf("init: got %v\nwant %s", err, want)
 	}
 }
@@ -172,7 +173,7 @@ func TestStrictWorkbookTooLargeToConvert(t *testing.T) {
 	path := writeFile(t, "large.xlsx", buf.Bytes())
 	want := path + ": is saved as Strict Open XML, which planner writes back as Transitional, and its XML unpacks to more than the 256 MB planner converts, " +
 		"so planner cannot work on this workbook: open it in Excel or LibreOffice, save it as .xlsx (Excel Workbook), then run planner again"
-	if _, err := Init(path); err == nil || err.Error() != want {
+	if _, err := Init(path, units.USD); err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
@@ -195,7 +196,7 @@ func TestUTF16Workbook(t *testing.T) {
 		sheet = ps["xl/worksheets/sheet1.xml"]
 	})
 	path := writeFile(t, "utf16.xlsx", data)
-	in, err := Init(path)
+	in, err := Init(path, units.USD)
 	out, warnings := in.Data, in.Warnings
 	if err != nil {
 		t.Fatal(err)
@@ -248,7 +249,7 @@ func TestUTF16PartThatDoesNotDecode(t *testing.T) {
 	if _, err := Read(path); err == nil || err.Error() != want {
 		t.Errorf("read: got %v\nwant %s", err, want)
 	}
-	if _, err := Init(path); err == nil || err.Error() != want {
+	if _, err := Init(path, units.USD); err == nil || err.Error() != want {
 		t.Errorf("init: got %v\nwant %s", err, want)
 	}
 }
@@ -288,7 +289,7 @@ func TestWorkbookPartElsewhere(t *testing.T) {
 		t.Run(main, func(t *testing.T) {
 			original := elsewhere(t, main)
 			path := writeFile(t, "elsewhere.xlsx", original)
-			in, err := Init(path)
+			in, err := Init(path, units.USD)
 			out, warnings := in.Data, in.Warnings
 			if err != nil {
 				t.Fatal(err)
@@ -341,7 +342,7 @@ func TestWorkbookPartElsewhereWithAnAbsoluteTarget(t *testing.T) {
 	path := writeFile(t, "absolute.xlsx", zipWith(t, ps, "", 0, 0))
 	want := path + ": keeps its workbook in wtf/workbook.xml, and the relationship rId1 in wtf/_rels/workbook.xml.rels points at wtf/worksheets/sheet1.xml in a way planner cannot keep while it adds its sheets (by an absolute path, or from outside the workbook's folder), " +
 		"so planner cannot work on this workbook: open it in Excel or LibreOffice, save it as .xlsx (Excel Workbook), then run planner again"
-	if _, err := Init(path); err == nil || err.Error() != want {
+	if _, err := Init(path, units.USD); err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
@@ -399,7 +400,7 @@ func TestKeptFormsOpenInLibreOffice(t *testing.T) {
 		if err := os.WriteFile(after, original, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		in, err := Init(after)
+		in, err := Init(after, units.USD)
 		data := in.Data
 		if err != nil {
 			t.Fatal(err)

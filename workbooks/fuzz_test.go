@@ -10,6 +10,7 @@ import (
 	"planner/deploy"
 	"planner/engine"
 	"planner/montecarlo"
+	"planner/units"
 	"planner/whatif"
 	"planner/workbooks/internal/ooxml"
 )
@@ -23,7 +24,7 @@ import (
 func FuzzRead(f *testing.F) {
 	dir := f.TempDir()
 	path := filepath.Join(dir, "plan.xlsx")
-	in, err := Init(path)
+	in, err := Init(path, units.USD)
 	data := in.Data
 	if err != nil {
 		f.Fatal(err)
@@ -51,7 +52,7 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 		if ooxml.Sniff("fuzz.xlsx", data) == nil {
-			_, err := initInto("fuzz.xlsx", data)
+			_, err := initInto("fuzz.xlsx", data, units.USD)
 			named("init", err)
 		}
 		b, err := ReadBytes("fuzz.xlsx", data)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"planner/diag"
+	"planner/units"
 	"planner/workbooks/internal/ooxml"
 )
 
@@ -215,7 +216,7 @@ func TestHalfAPartIsRefused(t *testing.T) {
 		name, part string
 		run        func(path string) error
 	}{
-		{"init", ooxml.StylesPart, func(path string) error { _, err := Init(path); return err }},
+		{"init", ooxml.StylesPart, func(path string) error { _, err := Init(path, units.USD); return err }},
 		{"read", "xl/worksheets/sheet1.xml", func(path string) error { _, err := Read(path); return err }},
 	} {
 		path := filepath.Join(t.TempDir(), "half.xlsx")
@@ -330,7 +331,7 @@ func TestAWorkbookPartTooLarge(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := path + ": xl/styles.xml unpacks to 17 MB, more than the 16 MB planner reads of such a part, so planner cannot add its sheets to this workbook: keep them in a workbook of their own (planner init plan.xlsx)"
-	if _, err := Init(path); err == nil || err.Error() != want {
+	if _, err := Init(path, units.USD); err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 	plan := rezip(t, planBytes(t), func(ps map[string][]byte) {

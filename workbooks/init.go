@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -12,6 +13,7 @@ import (
 	"planner/diag"
 	"planner/domain"
 	"planner/internal/safefile"
+	"planner/units"
 	"planner/workbooks/internal/grid"
 	"planner/workbooks/internal/inputsheets"
 	"planner/workbooks/internal/ooxml"
@@ -32,28 +34,32 @@ type Initialized struct {
 	Original safefile.Original
 }
 
-// Init returns the workbook at path with planner's input sheets added: a
-// new workbook when there is no file, or the user's own workbook plus
-// planner's sheets when there is one. It never replaces a sheet or a
+// Init returns the workbook at path with planner's input sheets added, in
+// the currency cur (its input currency, its money cells' formats and its
+// units): a new workbook when there is no file, or the user's own workbook
+// plus planner's sheets when there is one. It never replaces a sheet or a
 // defined name that exists.
-func Init(path string) (Initialized, error) {
+func Init(path string, cur units.Currency) (Initialized, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		m := DefaultModel()
+		m := defaultModelIn(cur)
 		grids := inputsheets.Input(m, nil, defaultCells)
 		data, err := initNew(path, grids, pricesDated(m))
-		return Initialized{Data: data, Sheets: sheetNames(grids)}, err
+		return Initialized{Data: data, Sheets: sheetNames(grids), Warnings: dollarFigures(path, cur)}, err
 	}
 	data, was, err := load(path)
 	if err != nil {
 		return Initialized{Original: was}, err
 	}
-	in, err := initInto(path, data)
+	in, err := initInto(path, data, cur)
 	in.Original = was
+	if err == nil {
+		in.Warnings = append(in.Warnings, dollarFigures(path, cur)...)
+	}
 	return in, err
 }
 
 // initInto adds planner's input sheets to the workbook data, read from path.
-func initInto(path string, data []byte) (in Initialized, err error) {
+func initInto(path string, data []byte, cur units.Currency) (in Initialized, err error) {
 	// excelize panics on some damaged packages; that is an error here, and
 	// nothing is written.
 	defer func() {
@@ -68,7 +74,7 @@ func initInto(path string, data []byte) (in Initialized, err error) {
 	if err != nil {
 		return Initialized{}, err
 	}
-	grids := plan.grids()
+	grids := plan.grids(cur)
 	check := func(f *excelize.File) error { return clashes(path, f, grids) }
 	out, warnings, err := build(path, data, grids, len(grids), check)
 	if err != nil {
@@ -96,11 +102,12 @@ func initPlan(path string, data []byte) (inputPlan, error) {
 	return planInputs(h.File), nil
 }
 
-// grids are the input sheets the plan writes, in order: every one but those
-// it adopts, each under its name, a renamed one carrying its name.
-func (p inputPlan) grids() []*grid.Grid {
+// grids are the input sheets the plan writes in the currency cur, in
+// order: every one but those it adopts, each under its name, a renamed one
+// carrying its name.
+func (p inputPlan) grids(cur units.Currency) []*grid.Grid {
 	var out []*grid.Grid
-	for i, g := range inputsheets.Input(DefaultModel(), p.names, defaultCells) {
+	for i, g := range inputsheets.Input(defaultModelIn(cur), p.names, defaultCells) {
 		input := schema.InputNames()[i]
 		switch {
 		case p.adopted[input]:
@@ -111,6 +118,39 @@ func (p inputPlan) grids() []*grid.Grid {
 		out = append(out, g)
 	}
 	return out
+}
+
+// defaultModelIn is the default model in the currency cur: its input
+// currency names it. Its prices stay the defaults' figures, which are US
+// dollars (see dollarFigures).
+func defaultModelIn(cur units.Currency) domain.Model {
+	m := DefaultModel()
+	if cur.IsUSD() {
+		return m
+	}
+	m.Currency = cur
+	m.Inputs = slices.Clone(m.Inputs)
+	for i, in := range m.Inputs {
+		if in.Name == domain.Currency {
+			m.Inputs[i].Value = domain.Text(cur.Code())
+		}
+	}
+	return m
+}
+
+// dollarFigures warns that a workbook init writes in another currency than
+// US dollars holds the article's figures, which are dollars: planner
+// converts none of them, so each means as many of the workbook's currency
+// until the user types their own.
+func dollarFigures(path string, cur units.Currency) diag.Diagnostics {
+	if cur.IsUSD() {
+		return nil
+	}
+	code := cur.Code()
+	return diag.Diagnostics{diag.Warningf(diag.Origin{File: path}, "",
+		"the workbook is in %s, but its prices and amounts are the article's US dollar figures, not converted (capex, the electricity price and the rest of %s, every price of %s): "+
+			"type your own in %s over them; an offer you keep at its dollar price needs USD in its %s cell on %s and a row of %s for USD, its rate in %s per US dollar",
+		code, schema.Assumptions.Name, schema.Cloud.Name, code, schema.Cloud.Column("currency").Header, schema.Cloud.Name, schema.FX.Name, code)}
 }
 
 // sheetNames are the grids' sheets, in order.

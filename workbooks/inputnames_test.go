@@ -10,6 +10,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/units"
 	"planner/workbooks/internal/schema"
 )
 
@@ -38,7 +39,7 @@ func workbookWithSheet(t *testing.T, name string, rows ...[]any) string {
 // initAndSave runs init on path and saves what it wrote.
 func initAndSave(t *testing.T, path string) Initialized {
 	t.Helper()
-	in, err := Init(path)
+	in, err := Init(path, units.USD)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +250,7 @@ func TestInitOfAPlannerWorkbook(t *testing.T) {
 			sheet = "Assumptions (planner)"
 		}
 		want := path + ": has planner's input sheets already (" + sheet + ", with planner's header row); init adds them only to a workbook without them: run planner eval " + path
-		if _, err := Init(path); err == nil || err.Error() != want {
+		if _, err := Init(path, units.USD); err == nil || err.Error() != want {
 			t.Errorf("got %v\nwant %s", err, want)
 		}
 	}

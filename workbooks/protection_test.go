@@ -11,6 +11,7 @@ import (
 	"planner/domain"
 	"planner/engine"
 	"planner/montecarlo"
+	"planner/units"
 	"planner/whatif"
 	"planner/workbooks/internal/ooxml"
 )
@@ -47,7 +48,7 @@ func TestInitRefusesAProtectedStructure(t *testing.T) {
 			}
 			want := path + ": the workbook's structure is protected, which forbids adding sheets, and planner init adds its input sheets; " +
 				unprotectAdvice + ", run planner init again, then protect it again"
-			if _, err := Init(path); err == nil || err.Error() != want {
+			if _, err := Init(path, units.USD); err == nil || err.Error() != want {
 				t.Errorf("got %v\nwant %s", err, want)
 			}
 		})
@@ -68,7 +69,7 @@ func TestWorkbookProtectionKept(t *testing.T) {
 	if err := os.WriteFile(path, original, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	in, err := Init(path)
+	in, err := Init(path, units.USD)
 	data, was := in.Data, in.Original
 	if err != nil {
 		t.Fatal(err)

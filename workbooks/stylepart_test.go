@@ -9,6 +9,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/units"
 	"planner/workbooks/internal/ooxml"
 )
 
@@ -89,7 +90,7 @@ func TestWorkbooksWithoutStyles(t *testing.T) {
 			if err := os.WriteFile(path, original, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			in, err := Init(path)
+			in, err := Init(path, units.USD)
 			data, was := in.Data, in.Original
 			if err != nil {
 				t.Fatal(err)
@@ -153,7 +154,7 @@ func TestStylesPlannerCannotAddTo(t *testing.T) {
 			if err := os.WriteFile(path, original, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, err := Init(path)
+			_, err := Init(path, units.USD)
 			if err == nil || err.Error() != path+": "+tc.want {
 				t.Errorf("got %v\nwant %s: %s", err, path, tc.want)
 			}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"planner/units"
 	"planner/workbooks/internal/ooxml"
 )
 
@@ -57,7 +58,7 @@ func TestUserStylesKeptByteForByte(t *testing.T) {
 			if err := os.WriteFile(path, original, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			in, err := Init(path)
+			in, err := Init(path, units.USD)
 			data, was := in.Data, in.Original
 			if err != nil {
 				t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/units"
 	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/schema"
 	"planner/workbooks/internal/sheets"
@@ -55,7 +56,7 @@ func TestPartsSpelledInAnotherCase(t *testing.T) {
 			if err := os.WriteFile(path, original, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			in, err := Init(path)
+			in, err := Init(path, units.USD)
 			data, was := in.Data, in.Original
 			if err != nil {
 				t.Fatal(err)

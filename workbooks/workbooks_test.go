@@ -18,6 +18,7 @@ import (
 	"planner/internal/safefile"
 	"planner/montecarlo"
 	"planner/sizing"
+	"planner/units"
 	"planner/whatif"
 	"planner/workbooks/internal/ooxml"
 	"planner/workbooks/internal/schema"
@@ -27,7 +28,7 @@ import (
 func newPlan(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "plan.xlsx")
-	in, err := Init(path)
+	in, err := Init(path, units.USD)
 	data, was := in.Data, in.Original
 	if err != nil {
 		t.Fatal(err)
@@ -236,7 +237,7 @@ func zipParts(t *testing.T, data []byte) map[string][]byte {
 func TestUserSheetsPassThrough(t *testing.T) {
 	path := userWorkbook(t)
 	original, _ := os.ReadFile(path)
-	in, err := Init(path)
+	in, err := Init(path, units.USD)
 	data, was := in.Data, in.Original
 	if err != nil {
 		t.Fatal(err)

@@ -11,11 +11,12 @@ import (
 	"planner/diag"
 	"planner/evaluate"
 	"planner/internal/safefile"
+	"planner/units"
 	"planner/workbooks"
 )
 
 func newInitCmd() *cobra.Command {
-	var output string
+	var output, currency string
 	cmd := &cobra.Command{
 		Use:   "init WORKBOOK.xlsx",
 		Short: "Write a workbook holding every assumption, cloud offer and formula, ready to edit",
@@ -30,20 +31,47 @@ and the others need nothing from it; otherwise planner names its own beside it, 
 "Formulas (planner)", and says so. init refuses if the workbook has planner's input sheets
 already, a sheet eval writes (Results, …) or a defined name planner needs. With -o it
 writes the workbook with planner's sheets added to a new file instead, and leaves
-WORKBOOK alone.`,
+WORKBOOK alone.
+
+With --currency EUR (any ISO 4217 code) the workbook is in that currency: its input
+currency says EUR, its money cells show €, its units read €/kWh. Its figures stay the
+article's, which are US dollars, and planner converts none of them: init warns you to
+type your own prices over them (or to mark an offer kept in dollars USD in its Cloud
+currency cell, with its rate on the FX sheet).`,
 			len(workbooks.InputSheets()), indented(diag.ListAnd(workbooks.InputSheets()))),
-		Example:           "  planner init plan.xlsx\n  planner init budget.xlsx -o plan.xlsx",
+		Example:           "  planner init plan.xlsx\n  planner init budget.xlsx -o plan.xlsx\n  planner init plan.xlsx --currency EUR",
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: workbookArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runInit(cmd, args[0], output)
+			cur, err := initCurrency(args[0], output, currency)
+			if err != nil {
+				return report(cmd, err)
+			}
+			return runInit(cmd, args[0], output, cur)
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write the workbook with planner's sheets added to `OUT.xlsx`, a new file, and leave WORKBOOK alone")
+	cmd.Flags().StringVar(&currency, "currency", units.Dollars, "the `CODE` (ISO 4217) of the currency the workbook is in: EUR, GBP, CHF")
+	_ = cmd.RegisterFlagCompletionFunc("currency", cobra.FixedCompletions(units.SignedCurrencies(), cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
-func runInit(cmd *cobra.Command, path, output string) error {
+// initCurrency is the currency --currency names, or an error that says
+// what to type instead.
+func initCurrency(path, output, code string) (units.Currency, error) {
+	cur, ok := units.CurrencyOf(code)
+	if ok {
+		return cur, nil
+	}
+	again := []string{"--currency", "EUR"}
+	if output != "" {
+		again = []string{"-o", output, "--currency", "EUR"}
+	}
+	return cur, fmt.Errorf("--currency %q is not an ISO 4217 currency code; type the three letters of one, such as USD, EUR, GBP or CHF: %s",
+		code, workbooks.Command("init", path, again...))
+}
+
+func runInit(cmd *cobra.Command, path, output string, cur units.Currency) error {
 	target := path
 	if output != "" && !safefile.SameFile(output, path) {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
@@ -66,7 +94,7 @@ func runInit(cmd *cobra.Command, path, output string) error {
 		return report(cmd, err)
 	}
 	defer unlock()
-	in, err := workbooks.Init(path)
+	in, err := workbooks.Init(path, cur)
 	if err != nil {
 		return report(cmd, err)
 	}

@@ -138,6 +138,14 @@ func TestAWorkbookInEurosFormatsItsCellsInEuros(t *testing.T) {
 	if code := run([]string{"eval", plan, "--samples", "200", "--today", "2026-12-01"}, &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
+	formattedInEuros(t, plan)
+}
+
+// formattedInEuros fails the test where a cell of planner's sheets in the
+// evaluated workbook plan reads or is formatted in dollars, or where a
+// sheet of money has no cell formatted in euros.
+func formattedInEuros(t *testing.T, plan string) {
+	t.Helper()
 	f, err := excelize.OpenFile(plan)
 	if err != nil {
 		t.Fatal(err)

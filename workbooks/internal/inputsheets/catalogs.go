@@ -18,7 +18,8 @@ import (
 
 // scenariosGrid is the Scenarios sheet: one column per scenario, one row per
 // input any scenario changes; an empty cell keeps the Assumptions' value.
-func scenariosGrid(n schema.Names, scenarios []domain.Scenario, inputs []domain.Input) *grid.Grid {
+func scenariosGrid(n schema.Names, m domain.Model) *grid.Grid {
+	scenarios, inputs := m.Scenarios, m.Inputs
 	g := grid.New(n.Of(schema.Scenarios.Name), 1, schema.Scenarios.Frozen, schema.Scenarios.Widths()...)
 	g.Set(1, 1, grid.Text(schema.Scenarios.Column("input").Header, grid.StyleHeader))
 	g.Set(1, 2, grid.Text("notes", grid.StyleLabel))
@@ -49,7 +50,7 @@ func scenariosGrid(n schema.Names, scenarios []domain.Scenario, inputs []domain.
 			if v, ok := s.Set[in.Name]; ok && v.IsText {
 				g.Set(2+i, row, grid.Text(v.Text, grid.StyleInput))
 			} else if ok {
-				c := grid.Number(v.Num, grid.WithFormat(grid.StyleInput, units.ExcelFormat(in.Unit)))
+				c := grid.Number(v.Num, grid.WithFormat(grid.StyleInput, m.Currency.ExcelFormat(in.Unit)))
 				if link, ok := s.Links[in.Name]; ok {
 					c = grid.Linked(c, absoluteRef(n, link))
 				}
@@ -190,13 +191,13 @@ func usageColumns(d domain.Deployment) (perDay, days, perMonth float64) {
 // apisGrid is the APIs sheet: hosted models' prices per million tokens, to
 // compare a deployment's month with. planner knows no price of its own, so
 // init writes the headers and a note, and no row; a price is formatted in
-// US dollars, the default workbook's currency.
-func apisGrid(n schema.Names, apis []domain.API) *grid.Grid {
+// the workbook's currency (cur).
+func apisGrid(n schema.Names, apis []domain.API, cur units.Currency) *grid.Grid {
 	g := newGrid(n, schema.APIs, 4, 90)
 	g.WrapHeight(1, 14, "$ per million cached input tokens")
 	g.Set(len(schema.APIs.Columns)+2, 1, grid.Text("One row per hosted model: a deployment compares its month of tokens with the row it names in its API column, "+
 		"or the cheapest row of its model, at its input:output token mix. Fill the prices from the provider's list, with the date.", grid.Wrapped(grid.StyleNote)))
-	money := grid.WithFormat(grid.StyleInput, units.USD.Excel("$#,##0.00##"))
+	money := grid.WithFormat(grid.StyleInput, cur.Excel("$#,##0.00##"))
 	for i, a := range apis {
 		row := i + 2
 		g.Line(row, grid.Text(a.Provider, grid.StyleInput), grid.Text(a.Model, grid.StyleInput), grid.Number(a.Input, money), grid.Number(a.Output, money))

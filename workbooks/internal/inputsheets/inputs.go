@@ -39,10 +39,10 @@ func Input(m domain.Model, n schema.Names, table func(schema.Sheet) []map[string
 // declared columns (named cells, a grid of scenarios, dates, their own
 // checks), by the sheet's name.
 var layouts = map[string]func(n schema.Names, m domain.Model) *grid.Grid{
-	schema.Assumptions.Name:  func(n schema.Names, m domain.Model) *grid.Grid { return assumptionsGrid(n, m.Inputs) },
-	schema.Scenarios.Name:    func(n schema.Names, m domain.Model) *grid.Grid { return scenariosGrid(n, m.Scenarios, m.Inputs) },
-	schema.Cloud.Name:        func(n schema.Names, m domain.Model) *grid.Grid { return cloudGrid(n, m.Offers) },
-	schema.APIs.Name:         func(n schema.Names, m domain.Model) *grid.Grid { return apisGrid(n, m.APIs) },
+	schema.Assumptions.Name:  func(n schema.Names, m domain.Model) *grid.Grid { return assumptionsGrid(n, m.Inputs, m.Currency) },
+	schema.Scenarios.Name:    func(n schema.Names, m domain.Model) *grid.Grid { return scenariosGrid(n, m) },
+	schema.Cloud.Name:        func(n schema.Names, m domain.Model) *grid.Grid { return cloudGrid(n, m.Offers, m.Currency) },
+	schema.APIs.Name:         func(n schema.Names, m domain.Model) *grid.Grid { return apisGrid(n, m.APIs, m.Currency) },
 	schema.GPUs.Name:         func(n schema.Names, m domain.Model) *grid.Grid { return gpusGrid(n, schema.GPUs, m) },
 	schema.Models.Name:       func(n schema.Names, m domain.Model) *grid.Grid { return modelsGrid(n, schema.Models, m) },
 	schema.Deployments.Name:  func(n schema.Names, m domain.Model) *grid.Grid { return deploymentsGrid(n, schema.Deployments, m) },
@@ -56,16 +56,16 @@ var layouts = map[string]func(n schema.Names, m domain.Model) *grid.Grid{
 
 // assumptionsGrid is the Assumptions sheet: one input per row, every value
 // cell named after its input and validated by its unit.
-func assumptionsGrid(n schema.Names, inputs []domain.Input) *grid.Grid {
+func assumptionsGrid(n schema.Names, inputs []domain.Input, cur units.Currency) *grid.Grid {
 	g := newGrid(n, schema.Assumptions)
 	for i, in := range inputs {
 		row := i + 2
-		format := grid.WithFormat(grid.StyleInput, units.ExcelFormat(in.Unit))
+		format := grid.WithFormat(grid.StyleInput, cur.ExcelFormat(in.Unit))
 		value := grid.Number(in.Value.Num, format)
 		if in.Value.IsText {
 			value = grid.Text(in.Value.Text, grid.StyleInput)
 		}
-		g.Line(row, grid.Text(in.Name, grid.StyleLabel), value, grid.Text(in.Unit, grid.StyleLabel))
+		g.Line(row, grid.Text(in.Name, grid.StyleLabel), value, grid.Text(cur.Unit(in.Unit), grid.StyleLabel))
 		if in.HasRange {
 			g.Set(4, row, grid.Number(in.Low, format))
 			g.Set(5, row, grid.Number(in.High, format))
@@ -145,19 +145,19 @@ func trimFormula2(dv *excelize.DataValidation) string {
 }
 
 // cloudGrid is the Cloud sheet: one offer per row, its prices formatted in
-// US dollars, the currency of the default workbook init writes.
-func cloudGrid(n schema.Names, offers []domain.Offer) *grid.Grid {
+// the workbook's currency (cur).
+func cloudGrid(n schema.Names, offers []domain.Offer, cur units.Currency) *grid.Grid {
 	g := newGrid(n, schema.Cloud)
 	for i, o := range offers {
 		row := i + 2
 		g.Line(row, grid.Text(o.Provider, grid.StyleInput), grid.Text(o.Name, grid.StyleInput), grid.Text(o.GPU, grid.StyleInput),
-			grid.Number(o.Price, grid.WithFormat(grid.StyleInput, units.USD.ExcelFormat("$/GPU-h"))))
+			grid.Number(o.Price, grid.WithFormat(grid.StyleInput, cur.ExcelFormat("$/GPU-h"))))
 		if d, err := time.Parse("2006-01-02", o.AsOf); err == nil {
 			g.Set(5, row, grid.Date(d, grid.WithFormat(grid.StyleInput, "yyyy-mm-dd")))
 		}
 		g.Note(6, row, o.Source)
 		g.Note(7, row, o.Notes)
-		billingCells(g, row, o.Billing)
+		billingCells(g, row, o.Billing, cur)
 	}
 	if len(offers) > 0 {
 		last := len(offers) + 1 + 100
@@ -171,11 +171,11 @@ func cloudGrid(n schema.Names, offers []domain.Offer) *grid.Grid {
 
 // billingCells writes how an offer bills in its row, leaving empty what
 // it does not use.
-func billingCells(g *grid.Grid, row int, b domain.Billing) {
+func billingCells(g *grid.Grid, row int, b domain.Billing, cur units.Currency) {
 	col := func(key string) int { return schema.Cloud.At(key) }
 	number := func(key string, v float64) {
 		if v != 0 {
-			g.Set(col(key), row, grid.Number(v, grid.WithFormat(grid.StyleInput, units.ExcelFormat(schema.Cloud.Column(key).Unit))))
+			g.Set(col(key), row, grid.Number(v, grid.WithFormat(grid.StyleInput, cur.ExcelFormat(schema.Cloud.Column(key).Unit))))
 		}
 	}
 	if b.Kind != "" {

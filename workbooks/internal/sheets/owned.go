@@ -190,8 +190,58 @@ func costLinks(out Output, lay *resultsLayout, d deploy.Result, figs []view.Figu
 	if d.Tokens.PerMonth > 0 {
 		tokenLinks(links, d, own, cell, hours)
 	}
+	if d.Term != nil && in.peak != "" {
+		gain, months := termRefs(out, lay, d)
+		termLinks(links, in, gain, months, cell)
+	}
 	links[view.Words] = wordsLink(d, figs, cell, own)
 	return links
+}
+
+// maxTermYears are the years of a term the live formulas of the replicas
+// by year spell out; a longer amortisation is NA() in them, not a term
+// cut short.
+const maxTermYears = 10
+
+// termRefs are the Results cells of the gain and the amortisation of the
+// scenario whose month the deployment rents for; "" where Results has
+// none.
+func termRefs(out Output, lay *resultsLayout, d deploy.Result) (gain, months string) {
+	for i, r := range out.Results {
+		if r.Scenario != d.Month {
+			continue
+		}
+		if row, ok := lay.inputRow[domain.ThroughputGain]; ok {
+			gain = grid.Absolute(Results, firstValue+i, row)
+		}
+		if row, ok := lay.inputRow[domain.AmortizationMonths]; ok {
+			months = grid.Absolute(Results, firstValue+i, row)
+		}
+	}
+	return gain, months
+}
+
+// termLinks are the formulas of the replicas by year and the rent over the
+// term (deploy.Term): year k + 1 needs MAX(1, ROUNDUP(peak ÷ per ÷ (1 +
+// gain)^k)) replicas for MAX(0, MIN(12, months − 12k)) months.
+func termLinks(links map[string]string, in deploymentInputs, gain, months string, cell func(string) string) {
+	if gain == "" || months == "" {
+		return
+	}
+	year := func(k int) string {
+		return fmt.Sprintf("MAX(1,ROUNDUP(%s/%s/(1+%s)^%d,0))", in.peak, in.per, gain, k)
+	}
+	words, sum := year(0), ""
+	for k := range maxTermYears {
+		if k > 0 {
+			words += fmt.Sprintf(`&IF(%s>%d,", "&%s,"")`, months, 12*k, year(k))
+			sum += "+"
+		}
+		sum += fmt.Sprintf("MAX(0,MIN(12,%s-%d))*%s", months, 12*k, year(k))
+	}
+	tooLong := fmt.Sprintf("%s>%d", months, 12*maxTermYears)
+	links[view.ReplicasByYear] = fmt.Sprintf("IF(%s,NA(),%s)", tooLong, words)
+	links[view.RentOverTerm] = fmt.Sprintf("IF(%s,NA(),%s/%s*(%s)/%s)", tooLong, cell(view.RentPerMonth), cell(view.Replicas), sum, months)
 }
 
 // ownLinks are the formulas of owning whole nodes: a replica stays within
@@ -285,7 +335,7 @@ func apiPriceLink(d deploy.Result, a *deploy.APISide) string {
 
 // deploymentInputs are the Deployments cells a costs row reads, as formula
 // text; "" where planner's own value stands (cards it sized).
-type deploymentInputs struct{ cards, replicas, hours, usage string }
+type deploymentInputs struct{ cards, replicas, hours, usage, peak, per string }
 
 // perReplica is the tokens per second one replica serves as formula text
 // where Deployments does not type them; "" reads Deployments' cell.
@@ -320,6 +370,7 @@ func deploymentRefs(d deploy.Result, perReplica string) deploymentInputs {
 			per = perReplica
 		}
 		if peak := ref("peak"); peak != "" && per != "" {
+			in.peak, in.per = peak, per
 			// An empty replicas cell takes the replicas the peak needs.
 			in.replicas = fmt.Sprintf("IF(%s>0,%s,IF(AND(%s>0,%s>0),ROUNDUP(%s/%s,0),1))", r, r, peak, per, peak, per)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"planner/diag"
 	"planner/domain"
 	"planner/engine"
 	"planner/units"
@@ -237,8 +238,15 @@ func breakevenGrid(out Output) *grid.Grid {
 	offers, prices, moving := curveOffers(&m, c)
 	if len(moving) > 0 {
 		row++
-		g.Sentence(1, row, 0, "Not drawn, as their price per used GPU-hour falls as utilisation rises (a fixed part per GPU-month or per calendar hour): "+
-			strings.Join(moving, ", ")+"; their break-even above is where the curve meets that price.", grid.StyleNote)
+		why := "as their price per used GPU-hour falls as utilisation rises (a fixed part per GPU-month or per calendar hour)"
+		if len(c.Term) > 0 {
+			why += " or their price over the term differs between scenarios"
+		}
+		g.Sentence(1, row, 0, "Not drawn, "+why+": "+strings.Join(moving, ", ")+"; their break-even above is where the curve meets that price.", grid.StyleNote)
+	}
+	if len(c.Term) > 0 {
+		row++
+		g.Sentence(1, row, 0, termNote(c), grid.StyleNote)
 	}
 	chartTop := row + 2
 	chartEnd := chartTop + curveHeight/rowPixels - 1
@@ -246,7 +254,11 @@ func breakevenGrid(out Output) *grid.Grid {
 	// first row shows that edge at the foot of the page before too.
 	g.KeepTogether(chartTop-1, chartEnd)
 	header := chartEnd + 3
-	g.Line(header-1, grid.Text(cur.Words("cost_per_used_hour by utilisation, per scenario, and the offers' prices ($/GPU-h)"), grid.StyleSection))
+	section := "cost_per_used_hour by utilisation, per scenario, and the offers' prices ($/GPU-h)"
+	if len(c.Term) > 0 {
+		section = "cost_per_used_hour by utilisation, per scenario, and the offers' prices, over the term where the prices change (see above) ($/GPU-h)"
+	}
+	g.Line(header-1, grid.Text(cur.Words(section), grid.StyleSection))
 	g.Set(1, header, grid.Text("utilization", grid.StyleHeader))
 	var labels []string
 	for i, s := range c.Scenarios {
@@ -283,6 +295,18 @@ func breakevenGrid(out Output) *grid.Grid {
 	return g
 }
 
+// termNote says which curves follow the prices' paths over the term, and
+// what they and the offers' lines are there.
+func termNote(c *whatif.Curve) string {
+	which := "every scenario's curve is"
+	if len(c.Term) < len(c.Scenarios) {
+		which = "the curve of " + diag.ListAnd(c.Term) + " is"
+	}
+	return "The prices change over the term (a yearly change of the rent or of electricity): " + which +
+		" owning's cost per used GPU-hour over the term in today's money, spread evenly over its months (the rent a flat price would need for owning's NPV to be zero), " +
+		"and an offer's line its price over the term (× rent_path_factor ÷ annuity_factor), so each crossing is the NPV's break-even Results gives."
+}
+
 // curveHeight is the break-even chart's height in pixels.
 const curveHeight = 520
 
@@ -310,15 +334,29 @@ func crossingsTable(g *grid.Grid, c *whatif.Curve, row int, cur units.Currency) 
 }
 
 // curveOffers are the offers any scenario compares, each once, with the
-// price per used hour their dashed line draws; an offer whose price moves
-// with utilisation has no one line and is named in moving instead.
+// price per used hour their dashed line draws (along a path, over the
+// term); an offer whose price moves with utilisation has no one line and
+// is named in moving instead, as is one whose price over the term differs
+// between scenarios (their paths or costs of capital differ).
 func curveOffers(m *domain.Model, c *whatif.Curve) (out []domain.Offer, prices []float64, moving []string) {
 	seen := map[string]bool{}
+	term := map[string]float64{}
+	for _, x := range c.Crossings {
+		if t, ok := term[x.Offer.Label()]; ok && t != x.Term {
+			term[x.Offer.Label()] = math.NaN()
+		} else if !ok {
+			term[x.Offer.Label()] = x.Term
+		}
+	}
 	for _, x := range c.Crossings {
 		if seen[x.Offer.Label()] {
 			continue
 		}
 		seen[x.Offer.Label()] = true
+		if math.IsNaN(term[x.Offer.Label()]) {
+			moving = append(moving, x.Offer.Label())
+			continue
+		}
 		price := x.Offer.Price
 		if !x.Offer.IsDefault() {
 			t := m.Terms(x.Offer)
@@ -328,7 +366,7 @@ func curveOffers(m *domain.Model, c *whatif.Curve) (out []domain.Offer, prices [
 			}
 			price = t.PerUsedHour
 		}
-		out, prices = append(out, x.Offer), append(prices, price)
+		out, prices = append(out, x.Offer), append(prices, price*x.Term)
 	}
 	return out, prices, moving
 }
