@@ -203,8 +203,27 @@ func modelFact(s sizing.ModelSpec, canonical bool) string {
 	if a := s.Arch; a != nil {
 		v += fmt.Sprintf("; %s layers, %s kv heads, head dim %s, context %s, %s sequences, kv %s bytes",
 			num(a.Layers), num(a.KVHeads), num(a.HeadDim), num(a.Context), num(a.Sequences), num(a.KVBytes))
+		v += attentionFact(*a)
 	}
 	return v
+}
+
+// attentionFact is a model's attention layout and the figures it reads, ""
+// for the plain formula.
+func attentionFact(a sizing.Architecture) string {
+	switch a.Attention {
+	case sizing.LatentMLA:
+		return fmt.Sprintf("; %s attention, latent dim %s, rope dim %s", a.Attention, num(a.LatentDim), num(a.RopeDim))
+	case sizing.SlidingWindow:
+		windowed := "every layer"
+		if a.WindowedLayers > 0 {
+			windowed = num(a.WindowedLayers) + " layers"
+		}
+		return fmt.Sprintf("; %s attention, window %s on %s", a.Attention, num(a.Window), windowed)
+	case "":
+		return ""
+	}
+	return "; " + a.Attention + " attention"
 }
 
 // deploymentFact is a Deployments row; a precision (the model's own), an

@@ -136,8 +136,10 @@ func defaultModelSpec(r defaultRow) sizing.ModelSpec {
 		Precision: r["precision"], BytesPerParam: r.opt("bytes"), Source: r["source"]}
 	if r["layers"] != "" {
 		kv, _ := sizing.BytesPer(r["kvprecision"])
-		s.Arch = &sizing.Architecture{Layers: r.num("layers"), KVHeads: r.num("kvheads"), HeadDim: r.num("headdim"),
-			Context: r.num("context"), Sequences: r.num("sequences"), KVBytes: kv}
+		layout, _ := sizing.AttentionNamed(r["attention"])
+		s.Arch = &sizing.Architecture{Layers: r.num("layers"), KVHeads: r.opt("kvheads"), HeadDim: r.opt("headdim"),
+			Context: r.num("context"), Sequences: r.num("sequences"), KVBytes: kv, Attention: layout,
+			LatentDim: r.opt("latentdim"), RopeDim: r.opt("ropedim"), Window: r.opt("window"), WindowedLayers: r.opt("windowedlayers")}
 	}
 	return s
 }

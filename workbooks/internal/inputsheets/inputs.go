@@ -231,7 +231,7 @@ func pickFor(n schema.Names, input, sqref string) *excelize.DataValidation {
 
 // pick is the drop-down of a column whose declaration picks from a list.
 func pick(n schema.Names, list, sqref string) *excelize.DataValidation {
-	fixed := map[string][]string{schema.Precisions: sizing.Precisions(), schema.Billings: domain.Billings()}
+	fixed := map[string][]string{schema.Precisions: sizing.Precisions(), schema.Billings: domain.Billings(), schema.Attentions: sizing.Attentions()}
 	if list == schema.Offers {
 		return dropList(sqref, fmt.Sprintf("%s!$B$2:$B$200", grid.Quote(n.Of(schema.Cloud.Name))))
 	}

@@ -79,6 +79,11 @@ var Models = Sheet{Name: "Models", Frozen: 1, NamesTo: 200, Columns: []Column{
 	{Key: "context", Header: "max context", Aliases: []string{"context"}, Width: 11},
 	{Key: "sequences", Header: "sequences", Aliases: []string{"concurrentsequences"}, Width: 10},
 	{Key: "kvprecision", Header: "kv precision", Width: 11},
+	{Key: "attention", Header: "attention", Aliases: []string{"attentionlayout", "layout"}, Pick: Attentions, Width: 16},
+	{Key: "latentdim", Header: "latent dim", Aliases: []string{"kvlorarank"}, Width: 9},
+	{Key: "ropedim", Header: "rope dim", Aliases: []string{"qkropeheaddim"}, Width: 9},
+	{Key: "window", Header: "window", Aliases: []string{"slidingwindow"}, Width: 9},
+	{Key: "windowedlayers", Header: "windowed layers", Width: 10},
 	{Key: "source", Header: "source", Aliases: []string{"notes"}, Width: 40},
 }}
 
