@@ -179,7 +179,13 @@ func gpuFact(g sizing.GPUSpec, canonical bool) string {
 	if g.Watts > 0 {
 		watts = num(g.Watts) + " W"
 	}
+	if g.IdleWatts > 0 {
+		watts += " (" + num(g.IdleWatts) + " W idle)"
+	}
 	parts := []string{num(g.MemoryGB) + " GB", watts}
+	if g.BandwidthTBs > 0 {
+		parts[0] += " at " + num(g.BandwidthTBs) + " TB/s"
+	}
 	if canonical || g.Interconnect != "" {
 		parts = append(parts, orNone(g.Interconnect))
 	}

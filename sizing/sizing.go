@@ -12,10 +12,16 @@ import (
 
 // GPUSpec is one row of the GPU catalog.
 type GPUSpec struct {
-	Name         string
-	MemoryGB     float64
-	Watts        float64     // board power; 0 when the catalog does not say
-	WattsAt      diag.Origin // the watts cell, when read from a sheet with a watts column
+	Name     string
+	MemoryGB float64
+	Watts    float64     // board power; 0 when the catalog does not say
+	WattsAt  diag.Origin // the watts cell, when read from a sheet with a watts column
+	// IdleWatts is one card's draw while it serves nothing; 0 when the
+	// catalog does not say, and the card then draws Watts all month.
+	IdleWatts    float64
+	IdleWattsAt  diag.Origin // the idle watts cell, when read from a sheet with the column
+	BandwidthTBs float64     // memory bandwidth, TB/s; 0 when the catalog does not say
+	AsOf         string      // the date of the source
 	Interconnect string      // SXM/NVLink, PCIe, ...
 	Source       string
 	Origin       diag.Origin

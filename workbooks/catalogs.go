@@ -40,15 +40,41 @@ func (r *reader) gpus() []sizing.GPUSpec {
 		_, wattsAt := t.get(row, "watts")
 		ok = ok && r.plausible(memAt, name, domain.GPUMemoryGB, "", mem)
 		okW = okW && (watts == 0 || r.plausible(wattsAt, name, domain.GPUWatts, "", watts))
-		if ok && okW {
-			g.MemoryGB, g.Watts = mem, watts
+		idle, okI := r.idleWatts(t, row, name, watts)
+		bandwidth, okB := r.positive(t, row, "bandwidth", name, false)
+		if ok && okW && okI && okB {
+			g.MemoryGB, g.Watts, g.IdleWatts, g.BandwidthTBs = mem, watts, idle, bandwidth
+			g.AsOf, _ = t.get(row, "asof")
 			if _, has := t.cols["watts"]; has {
 				_, g.WattsAt = t.get(row, "watts")
+			}
+			if _, has := t.cols["idlewatts"]; has {
+				_, g.IdleWattsAt = t.get(row, "idlewatts")
 			}
 			out = append(out, g)
 		}
 	})
 	return out
+}
+
+// idleWatts reads a card's idle draw: none, or above zero and at most its
+// board watts, which it needs beside it (idle hours are priced at idle
+// watts, busy hours at board watts).
+func (r *reader) idleWatts(t *table, row int, name string, watts float64) (float64, bool) {
+	idle, ok := r.positive(t, row, "idlewatts", name, false)
+	if !ok || idle == 0 {
+		return 0, ok
+	}
+	_, at := t.get(row, "idlewatts")
+	switch {
+	case watts == 0:
+		r.fail(at, name, "idle watts %s without board watts; type the board watts beside them, or clear the idle watts", units.Plain(idle))
+		return 0, false
+	case idle > watts:
+		r.fail(at, name, "idle watts %s are more than the board watts %s; type the card's draw while it serves nothing, at most its board watts", units.Plain(idle), units.Plain(watts))
+		return 0, false
+	}
+	return idle, true
 }
 
 // positive reads a number that must be above zero; ok is false after a
@@ -516,7 +542,7 @@ func (r *reader) scenarioValue(s *domain.Scenario, name, raw string, inputs map[
 		if !r.checkNotDate(at, name, example("value", name)) {
 			return
 		}
-		if msg := r.cur.Check(v, in.Unit); msg != "" {
+		if msg := domain.CheckInput(r.cur, name, v, in.Unit); msg != "" {
 			r.fail(at, name, "%s", msg)
 			return
 		}

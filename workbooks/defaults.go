@@ -52,8 +52,8 @@ func defaultFX(r defaultRow) domain.FXRate {
 }
 
 func defaultGPU(r defaultRow) sizing.GPUSpec {
-	return sizing.GPUSpec{Name: r["name"], MemoryGB: r.num("memory"), Watts: r.opt("watts"),
-		Interconnect: r["interconnect"], Source: r["source"]}
+	return sizing.GPUSpec{Name: r["name"], MemoryGB: r.num("memory"), Watts: r.opt("watts"), IdleWatts: r.opt("idlewatts"),
+		BandwidthTBs: r.opt("bandwidth"), Interconnect: r["interconnect"], Source: r["source"], AsOf: r["asof"]}
 }
 
 func defaultCorrelation(r defaultRow) domain.Correlation {

@@ -543,7 +543,7 @@ func (r *reader) assumptions() []domain.Input {
 		if !ok {
 			return
 		}
-		if msg := r.cur.Check(v, unit); msg != "" {
+		if msg := domain.CheckInput(r.cur, name, v, unit); msg != "" {
 			r.fail(at, name, "%s", withAdvice(msg, t.typeNumber(row, "value", name)))
 			return
 		}

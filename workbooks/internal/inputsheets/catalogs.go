@@ -83,8 +83,11 @@ func gpusGrid(n schema.Names, s schema.Sheet, m domain.Model) *grid.Grid {
 		it.set("name", grid.Text(x.Name, grid.StyleInput))
 		it.set("memory", grid.Number(x.MemoryGB, grid.WithFormat(grid.StyleInput, "#,##0")))
 		it.set("watts", optNumber(x.Watts, "#,##0"))
+		it.set("idlewatts", optNumber(x.IdleWatts, "#,##0"))
+		it.set("bandwidth", optNumber(x.BandwidthTBs, "0.0#"))
 		it.set("interconnect", grid.Text(x.Interconnect, grid.StyleInput))
 		it.note("source", x.Source)
+		it.set("asof", optText(x.AsOf))
 	}
 	return g
 }

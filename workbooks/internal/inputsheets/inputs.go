@@ -111,7 +111,11 @@ func validation(name, unit, sqref string) *excelize.DataValidation {
 		dv.SetError(excelize.DataValidationErrorStyleStop, "planner", name+" is "+says+".")
 		return dv
 	}
-	switch units.ConstraintOf(unit) {
+	constraint := units.ConstraintOf(unit)
+	if domain.NoneAtZero(name) && constraint == units.AboveZero {
+		constraint = units.NotNegative // 0 says none
+	}
+	switch constraint {
 	case units.Fraction:
 		err = dv.SetRange(0, 1, excelize.DataValidationTypeDecimal, excelize.DataValidationOperatorBetween)
 		msg = name + " is a share between 0 % and 100 %."

@@ -63,8 +63,11 @@ var GPUs = Sheet{Name: "GPUs", NamesTo: 200, Columns: []Column{
 	{Key: "name", Header: "name", Aliases: []string{"gpu"}, Required: true, Width: 14},
 	{Key: "memory", Header: "memory GB", Aliases: []string{"memory"}, Required: true, Width: 12},
 	{Key: "watts", Header: "board watts", Aliases: []string{"watts", "boardpower", "tdp"}, Width: 12},
+	{Key: "idlewatts", Header: "idle watts", Aliases: []string{"idlepower", "idle"}, Width: 10},
+	{Key: "bandwidth", Header: "memory bandwidth TB/s", Aliases: []string{"bandwidth", "memorybandwidth", "bandwidthtbs"}, Width: 12},
 	{Key: "interconnect", Header: "interconnect", Width: 16},
 	{Key: "source", Header: "source", Aliases: []string{"notes"}, Width: 70},
+	{Key: "asof", Header: "as of", Aliases: []string{"date", "sourcedate"}, Width: 12},
 }}
 
 var Models = Sheet{Name: "Models", Frozen: 1, NamesTo: 200, Columns: []Column{

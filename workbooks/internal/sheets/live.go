@@ -104,6 +104,12 @@ func (l linker) inputs(i int) {
 			}
 			continue
 		}
+		if w := l.out.Results[i].CatalogIdleWatts; in.Name == domain.GPUIdleWatts && w != nil {
+			if w.IdleWattsAt.Sheet != "" {
+				l.g.Link(firstValue+i, row, linkTo(in, cellRef(w.IdleWattsAt)))
+			}
+			continue
+		}
 		if _, set := l.out.Set[in.Name]; set {
 			continue
 		}
