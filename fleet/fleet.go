@@ -28,10 +28,10 @@ type Fleet struct {
 // GPU is the deployments of one GPU owned on one scenario's nodes (or, when
 // no scenario owns nodes of the GPU, only rented).
 type GPU struct {
-	GPU         string
-	Scenario    string // the scenario whose nodes own them; "" when none does
-	NodeGPUs    float64
-	NodeCost    float64 // one node a month
+	GPU      string
+	Scenario string // the scenario whose nodes own them; "" when none does
+	NodeGPUs float64
+	NodeCost float64 // one node a month
 	// NodeKW and NodeIdleKW are one node's full and idle draw with the
 	// facility factor; 0 when the owning scenario does not say.
 	NodeKW, NodeIdleKW float64
