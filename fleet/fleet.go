@@ -37,10 +37,14 @@ type GPU struct {
 	NodeKW, NodeIdleKW float64
 	// MostNodes is the most nodes the site's limit leaves the group
 	// (power.go); 0 when the limit does not bind it.
-	MostNodes   int
-	Currency    units.Currency
-	Deployments []string
-	Cards       int // every replica's cards
+	MostNodes int
+	// BusyCardHours and Tokens are what the cheapest mix's owned replicas
+	// of the GPU work and emit a month (power.go).
+	BusyCardHours, Tokens float64
+	Hours                 float64 // the owning scenario's month, in hours
+	Currency              units.Currency
+	Deployments           []string
+	Cards                 int // every replica's cards
 	// Nodes is what owning every deployment takes, each replica within one
 	// node, and NodesLeast no fewer than it can: the same unless planner's
 	// search stopped at its bound (see Exact); Utilization the share of

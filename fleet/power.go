@@ -164,6 +164,7 @@ func (pw *Power) figures(f Fleet, members [][]deploy.Result, site deploy.Site) {
 			}
 		}
 		busyCardHours = min(busyCardHours, nodes*g.NodeGPUs*hours)
+		f.GPUs[gi].BusyCardHours, f.GPUs[gi].Tokens, f.GPUs[gi].Hours = busyCardHours, tokens, hours
 		kwh := nodes*g.NodeIdleKW*hours + busyCardHours*(g.NodeKW-g.NodeIdleKW)/g.NodeGPUs
 		pw.KWhPerMonth += kwh
 		pw.TokensPerMonth += tokens
