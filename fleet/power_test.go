@@ -119,3 +119,20 @@ func TestTheFleetsEnergyFollowsTheLoad(t *testing.T) {
 		t.Errorf("without idle watts: %v kWh, want the full draw all month, %v", full.Power.KWhPerMonth, want)
 	}
 }
+
+// The site shared between two GPUs by hand: A's month is $100, $60 or $30
+// on 0, 1 or 2 nodes of 7 kW, B's $50 or $15 on 0 or 1 node of 10 kW. On
+// 17 kW the pairs that fit are (0, 0) $150, (1, 0) $110, (2, 0) $80, (0, 1)
+// $115 and (1, 1) $75: one node of each, though A alone on two saves more
+// than on one.
+func TestTheSiteIsSharedAtTheLeastMonth(t *testing.T) {
+	a := []option{{0, 100, 0}, {1, 60, 7}, {2, 30, 14}}
+	b := []option{{0, 50, 0}, {1, 15, 10}}
+	p := cheapestPlan([][]option{a, b}, 17)
+	if len(p.picks) != 2 || p.picks[0] != 1 || p.picks[1] != 1 || p.month != 75 || p.kw != 17 {
+		t.Errorf("the plan %+v, want one node of each, $75 at 17 kW", p)
+	}
+	if p := cheapestPlan([][]option{a, b}, 16); p.picks[0] != 2 || p.picks[1] != 0 || p.month != 80 {
+		t.Errorf("on 16 kW the plan %+v, want two of A's, $80", p)
+	}
+}
