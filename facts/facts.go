@@ -154,7 +154,7 @@ func scenarioFacts(m domain.Model, add func(kind, key, value string)) {
 func catalogFacts(m domain.Model, add func(kind, key, value string), note func(what, text string), canonical bool) {
 	for _, g := range m.GPUs {
 		add(KindGPU, quote(g.Name), gpuFact(g, canonical))
-		note(KindGPU+" "+quote(g.Name), g.Source)
+		note(KindGPU+" "+quote(g.Name), joinNotes(g.Source, g.AsOf))
 	}
 	for _, s := range m.Catalog {
 		add(KindModel, quote(s.Name), modelFact(s, canonical))
