@@ -34,6 +34,34 @@ type OwnSide struct {
 	Busy         float64 // share of the owned cards' calendar hours they work
 	CostPerMonth float64
 	Breakeven    float64 // against the deployment's offer; 0 when not known
+	// NodeKW is one node's full draw with the facility factor (node_kw),
+	// NodeIdleKW its draw with every card idle (the full draw without idle
+	// watts); both 0 when the scenario does not say (no node_kw formula).
+	NodeKW, NodeIdleKW float64
+}
+
+// Site is what the workbook says of the site's power: the limit on owned
+// nodes' full draw (0: none), the grid's grams of CO2 per kWh (0: not
+// given), and where each was typed, for a message.
+type Site struct {
+	KW, GridCO2     float64
+	KWAt, GridCO2At diag.Origin
+}
+
+// SiteOf reads the site's power from the base scenario's inputs.
+func SiteOf(m *domain.Model, results []*engine.Result) Site {
+	var s Site
+	if len(results) == 0 {
+		return s
+	}
+	s.KW, s.GridCO2 = results[0].Values[domain.SiteKW], results[0].Values[domain.GridCO2]
+	if in, ok := m.Input(domain.SiteKW); ok {
+		s.KWAt = in.Origin
+	}
+	if in, ok := m.Input(domain.GridCO2); ok {
+		s.GridCO2At = in.Origin
+	}
+	return s
 }
 
 // Result is a deployment costed.
@@ -226,12 +254,32 @@ func ownSide(own *engine.Result, r Result) *OwnSide {
 	// A 31-day month of 744 hours keeps owned cards busy all of a 730-hour month.
 	s.Busy = min(1, cards*r.HoursPerMonth/(float64(s.Nodes)*nodeGPUs*hours))
 	s.CostPerMonth = float64(s.Nodes) * nodeCost
+	s.NodeKW, s.NodeIdleKW = nodePower(own)
 	for _, o := range own.Offers {
 		if o.Offer.Label() == r.Offer.Label() {
 			s.Breakeven = o.Values[domain.Breakeven]
 		}
 	}
 	return s
+}
+
+// nodePower is one node's full and idle draw in kW, with the facility
+// factor, as the scenario's formulas count them: node_kw, and the idle
+// watts times the cards and the PUE (node_kw again without idle watts).
+func nodePower(own *engine.Result) (full, idle float64) {
+	full, ok := own.Values[domain.NodeKW]
+	if !ok || !(full > 0) {
+		return 0, 0
+	}
+	watts := own.Values[domain.GPUIdleWatts]
+	if !(watts > 0) {
+		return full, full
+	}
+	pue, ok := own.Values[domain.PUE]
+	if !ok {
+		pue = 1
+	}
+	return full, min(full, watts*own.Values[domain.GPUs]*pue/1000)
 }
 
 // NodesFor is the nodes of nodeGPUs cards that replicas of cards each

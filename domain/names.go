@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"planner/formulas"
+	"planner/units"
 )
 
 // The names planner gives a meaning of its own: the inputs and formulas it
@@ -96,6 +97,21 @@ func SizingNames() []string {
 // GPU's watts from the catalog.
 const GPUWatts = "gpu_watts"
 
+// The power that follows the load, and the site's. GPUIdleWatts is one
+// card's draw while it serves nothing: the busy hours (the utilisation)
+// draw the board watts, the idle hours these; 0 takes the GPUs sheet's idle
+// watts of the scenario's GPU where its board watts come from there, and
+// without any a card draws its board watts all month, as the article
+// counts. NodeKW is the node's full draw with the facility factor.
+// SiteKW bounds the owned nodes' full draw (0: no limit); GridCO2 is the
+// grid's grams of CO2 per kWh (0: none given), for the fleet's carbon.
+const (
+	GPUIdleWatts = "gpu_idle_watts"
+	NodeKW       = "node_kw"
+	SiteKW       = "site_kw"
+	GridCO2      = "grid_g_co2_per_kwh"
+)
+
 // The inputs of the article's cost lines, named here for what planner
 // knows of them: the values each plausibly takes (bands.go).
 const (
@@ -160,7 +176,11 @@ const (
 // cost line needs no name here.
 func LaterInputs() []string { return slices.Clone(laterInputs()) }
 
-var laterInputs = sync.OnceValue(func() []string { return formulas.AddedInputs(CostPerGPUHour) })
+// utilization, which the power a month came to read with idle watts, is
+// no later input: every workbook has had it since the first.
+var laterInputs = sync.OnceValue(func() []string {
+	return slices.DeleteFunc(formulas.AddedInputs(CostPerGPUHour), func(n string) bool { return n == Utilization })
+})
 
 // LaterNPVInputs are the inputs the built-in NPV came to read after it was
 // first made, beyond the cost's (LaterInputs): the tax rate, the
@@ -174,3 +194,17 @@ var laterNPVInputs = sync.OnceValue(func() []string {
 		return n == OfferRenewalMonths || slices.Contains(laterInputs(), n)
 	})
 })
+
+// NoneAtZero reports whether 0 of the input named says "none" rather than
+// a quantity: no idle watts (the board watts all month), no site limit.
+// Its unit would refuse a zero.
+func NoneAtZero(name string) bool { return name == GPUIdleWatts || name == SiteKW }
+
+// CheckInput is c.Check of the input named, but for the zero that means
+// none (NoneAtZero).
+func CheckInput(c units.Currency, name string, v float64, unit string) string {
+	if v == 0 && NoneAtZero(name) {
+		return ""
+	}
+	return c.Check(v, unit)
+}

@@ -24,6 +24,9 @@ type Result struct {
 	// CatalogWatts is the GPUs row gpu_watts came from, when it came from
 	// the catalog; nil when the scenario or the Assumptions set it.
 	CatalogWatts *sizing.GPUSpec
+	// CatalogIdleWatts is the GPUs row gpu_idle_watts came from, when it
+	// came from the catalog (setIdleWatts); nil otherwise.
+	CatalogIdleWatts *sizing.GPUSpec
 	// NoOffer says why nothing is compared, where the verdicts would be:
 	// no Cloud offer is for the scenario's GPU. "" when one is.
 	NoOffer string

@@ -5,6 +5,7 @@ import (
 
 	"planner/diag"
 	"planner/domain"
+	"planner/sizing"
 	"planner/units"
 )
 
@@ -43,7 +44,22 @@ func (p *Plan) setWatts(sc domain.Scenario, slots []float64, res *Result) error 
 	slots[p.prog.inputSlot[domain.GPUWatts]] = g.Watts
 	res.Values[domain.GPUWatts] = g.Watts
 	res.CatalogWatts = &g
+	p.setIdleWatts(sc, g, slots, res)
 	return nil
+}
+
+// setIdleWatts puts the catalog's idle watts of the scenario's GPU into
+// gpu_idle_watts, where its board watts come from the catalog and neither
+// the Assumptions (a number above 0) nor the scenario give their own: the
+// idle draw belongs to the card whose full draw is counted.
+func (p *Plan) setIdleWatts(sc domain.Scenario, g sizing.GPUSpec, slots []float64, res *Result) {
+	slot, ok := p.prog.inputSlot[domain.GPUIdleWatts]
+	if _, set := sc.Set[domain.GPUIdleWatts]; !ok || set || g.IdleWatts <= 0 || slots[slot] > 0 {
+		return
+	}
+	slots[slot] = g.IdleWatts
+	res.Values[domain.GPUIdleWatts] = g.IdleWatts
+	res.CatalogIdleWatts = &g
 }
 
 // checkWatts makes sure every scenario whose power comes from the catalog

@@ -282,8 +282,11 @@ func (r *run) evalAll(rep *Report) error {
 		return err
 	}
 	rep.Deployments = deploy.Cost(rep.Plan, rep.Results)
-	rep.Fleet = fleet.Of(rep.Deployments)
+	m := rep.Plan.Model()
+	site := deploy.SiteOf(&m, rep.Results)
+	rep.Fleet = fleet.Within(rep.Deployments, site)
 	r.model = append(r.model, deploy.Uncosted(rep.Deployments)...)
+	r.model = append(r.model, siteWarnings(rep.Fleet, site)...)
 	if err := evalErrors(rep.Results); err != nil {
 		if r.writes() {
 			rep.Note = r.target + ": not written, because formulas failed; the file is as it was"

@@ -340,6 +340,36 @@ type FleetJSON struct {
 	// Cheapest is how the cheapest mix buys each deployment costed, in
 	// the Deployments' order; their months add up to best's.
 	Cheapest []FleetCheapestJSON `json:"cheapest"`
+	Power    FleetPowerJSON      `json:"power"`
+}
+
+// FleetPowerJSON is the owned nodes' power under the cheapest mix, and the
+// site's limit (fleet.Power): limit_kw and short_kw absent without a limit,
+// g_co2_per_million_tokens without a grid intensity.
+type FleetPowerJSON struct {
+	KW             float64  `json:"kw"`
+	AverageKW      float64  `json:"average_kw"`
+	KWhPerMonth    float64  `json:"kwh_per_month"`
+	TokensPerMonth float64  `json:"tokens_per_month"`
+	TokensPerKWh   float64  `json:"tokens_per_kwh"`
+	LimitKW        *float64 `json:"limit_kw,omitempty"`
+	UnlimitedKW    float64  `json:"unlimited_kw"`
+	ShortKW        *float64 `json:"short_kw,omitempty"`
+	Binds          bool     `json:"limit_binds"`
+	GCO2PerMillion *float64 `json:"g_co2_per_million_tokens,omitempty"`
+	Unknown        []string `json:"power_unknown,omitempty"`
+}
+
+func fleetPowerJSON(pw fleet.Power) FleetPowerJSON {
+	j := FleetPowerJSON{KW: pw.KW, AverageKW: pw.AverageKW, KWhPerMonth: pw.KWhPerMonth, TokensPerMonth: pw.TokensPerMonth,
+		TokensPerKWh: pw.TokensPerKWh, UnlimitedKW: pw.UnlimitedKW, Binds: pw.Binds, Unknown: pw.Unknown}
+	if pw.LimitKW > 0 {
+		j.LimitKW, j.ShortKW = &pw.LimitKW, &pw.ShortKW
+	}
+	if pw.GridCO2 > 0 {
+		j.GCO2PerMillion = &pw.GCO2PerMillion
+	}
+	return j
 }
 
 // FleetCheapestJSON is how the cheapest mix buys one deployment: the
@@ -427,6 +457,7 @@ func fleetJSON(f fleet.Fleet) *FleetJSON {
 	if f.Best.Bounded {
 		j.Best.AtLeast = &f.Best.AtLeast
 	}
+	j.Power = fleetPowerJSON(f.Power)
 	j.Cheapest = []FleetCheapestJSON{}
 	for _, c := range f.Cheapest {
 		jc := FleetCheapestJSON{Deployment: c.Deployment, Cheapest: c.Words, PerMonth: c.PerMonth, OwnReplicas: c.Owned,

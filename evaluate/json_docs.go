@@ -84,6 +84,12 @@ type ArchJSON struct {
 	Context   float64 `json:"context"`
 	Sequences float64 `json:"sequences"`
 	KVBytes   float64 `json:"kv_bytes"`
+	// The attention layout and the figures it reads, when the Models sheet gives one.
+	Attention      string  `json:"attention,omitempty"`
+	LatentDim      float64 `json:"latent_dim,omitempty"`
+	RopeDim        float64 `json:"rope_dim,omitempty"`
+	Window         float64 `json:"window,omitempty"`
+	WindowedLayers float64 `json:"windowed_layers,omitempty"`
 }
 
 // RuleJSON says where the KV reserve comes from: the architecture, or
@@ -116,7 +122,8 @@ func (s *Sized) JSON(file string) *SizesJSON {
 		Precision: strings.ToUpper(m.Precision)}, Rule: RuleJSON{KVReserve: "kv_headroom", KVHeadroom: &s.Rule.KVHeadroom, NodeGPUs: s.Rule.NodeGPUs},
 		Sizes: []SizeJSON{}}
 	if a := m.Arch; a != nil {
-		doc.Model.Architecture = &ArchJSON{a.Layers, a.KVHeads, a.HeadDim, a.Context, a.Sequences, a.KVBytes}
+		doc.Model.Architecture = &ArchJSON{a.Layers, a.KVHeads, a.HeadDim, a.Context, a.Sequences, a.KVBytes,
+			a.Attention, a.LatentDim, a.RopeDim, a.Window, a.WindowedLayers}
 		doc.Rule = RuleJSON{KVReserve: "architecture", NodeGPUs: s.Rule.NodeGPUs}
 	}
 	for i, r := range s.Sizes {

@@ -53,7 +53,7 @@ func parseSet(s string, plan *engine.Plan) (string, domain.Value, error) {
 	if err != nil {
 		return "", domain.Value{}, fmt.Errorf("--set %s: %v", s, err)
 	}
-	if msg := plan.Currency().Check(v, in.Unit); msg != "" {
+	if msg := domain.CheckInput(plan.Currency(), name, v, in.Unit); msg != "" {
 		return "", domain.Value{}, fmt.Errorf("--set %s: %s %s", s, name, msg)
 	}
 	if f := domain.Plausibility(plan.Currency(), name, in.Unit, v); f != nil && f.Impossible {

@@ -154,7 +154,7 @@ func scenarioFacts(m domain.Model, add func(kind, key, value string)) {
 func catalogFacts(m domain.Model, add func(kind, key, value string), note func(what, text string), canonical bool) {
 	for _, g := range m.GPUs {
 		add(KindGPU, quote(g.Name), gpuFact(g, canonical))
-		note(KindGPU+" "+quote(g.Name), g.Source)
+		note(KindGPU+" "+quote(g.Name), joinNotes(g.Source, g.AsOf))
 	}
 	for _, s := range m.Catalog {
 		add(KindModel, quote(s.Name), modelFact(s, canonical))
@@ -179,7 +179,13 @@ func gpuFact(g sizing.GPUSpec, canonical bool) string {
 	if g.Watts > 0 {
 		watts = num(g.Watts) + " W"
 	}
+	if g.IdleWatts > 0 {
+		watts += " (" + num(g.IdleWatts) + " W idle)"
+	}
 	parts := []string{num(g.MemoryGB) + " GB", watts}
+	if g.BandwidthTBs > 0 {
+		parts[0] += " at " + num(g.BandwidthTBs) + " TB/s"
+	}
 	if canonical || g.Interconnect != "" {
 		parts = append(parts, orNone(g.Interconnect))
 	}
@@ -203,8 +209,27 @@ func modelFact(s sizing.ModelSpec, canonical bool) string {
 	if a := s.Arch; a != nil {
 		v += fmt.Sprintf("; %s layers, %s kv heads, head dim %s, context %s, %s sequences, kv %s bytes",
 			num(a.Layers), num(a.KVHeads), num(a.HeadDim), num(a.Context), num(a.Sequences), num(a.KVBytes))
+		v += attentionFact(*a)
 	}
 	return v
+}
+
+// attentionFact is a model's attention layout and the figures it reads, ""
+// for the plain formula.
+func attentionFact(a sizing.Architecture) string {
+	switch a.Attention {
+	case sizing.LatentMLA:
+		return fmt.Sprintf("; %s attention, latent dim %s, rope dim %s", a.Attention, num(a.LatentDim), num(a.RopeDim))
+	case sizing.SlidingWindow:
+		windowed := "every layer"
+		if a.WindowedLayers > 0 {
+			windowed = num(a.WindowedLayers) + " layers"
+		}
+		return fmt.Sprintf("; %s attention, window %s on %s", a.Attention, num(a.Window), windowed)
+	case "":
+		return ""
+	}
+	return "; " + a.Attention + " attention"
 }
 
 // deploymentFact is a Deployments row; a precision (the model's own), an

@@ -68,13 +68,13 @@ func (p *problem) bounded(divisible bool) answer {
 	}
 	bestJ := prefixes[0]
 	for _, x := range prefixes {
-		if float64(x.nodes)*p.cost-x.saved < float64(bestJ.nodes)*p.cost-bestJ.saved {
+		if x.nodes <= p.most && float64(x.nodes)*p.cost-x.saved < float64(bestJ.nodes)*p.cost-bestJ.saved {
 			bestJ = x
 		}
 	}
 	a.best = point{nodes: bestJ.nodes}
 	a.best.month, a.best.own = p.month(a.best.nodes, p.marked(ownOf(bestJ.j)), true)
-	if own, ok := p.cheapestByResidue(divisible); ok {
+	if own, ok := p.cheapestByResidue(divisible); ok && p.cardNodes(own) <= p.most {
 		a.best = point{nodes: p.cardNodes(own)}
 		a.best.month, a.best.own = p.month(a.best.nodes, p.marked(own), true)
 		a.exact, a.bound = true, a.best.month

@@ -8,7 +8,10 @@
 // within them the mix is exact; past them, when the cards decide the
 // nodes, still exact, and otherwise a mix that can be owned with a lower
 // bound on the cheapest month, labelled as such (GPU.Exact, AtLeast,
-// Unproven).
+// Unproven). A site's power limit (site_kw) caps the owned nodes' full
+// draw: the GPUs share it by their months by nodes owned, and each is
+// solved again within its share; the owned nodes' kW, kWh, tokens per kWh
+// and carbon follow the mix (power.go).
 //
 // It stands above deploy and reads only the deployments deploy costed. It
 // must not import facts, montecarlo, whatif, workbooks, excelize, cobra or

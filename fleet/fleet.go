@@ -22,18 +22,29 @@ type Fleet struct {
 	// the order of the deployments (cheapest.go).
 	Cheapest []Cheapest
 	Currency units.Currency // the deployments': the currency of every amount
+	Power    Power          // the owned nodes' power under the site's limit (power.go)
 }
 
 // GPU is the deployments of one GPU owned on one scenario's nodes (or, when
 // no scenario owns nodes of the GPU, only rented).
 type GPU struct {
-	GPU         string
-	Scenario    string // the scenario whose nodes own them; "" when none does
-	NodeGPUs    float64
-	NodeCost    float64 // one node a month
-	Currency    units.Currency
-	Deployments []string
-	Cards       int // every replica's cards
+	GPU      string
+	Scenario string // the scenario whose nodes own them; "" when none does
+	NodeGPUs float64
+	NodeCost float64 // one node a month
+	// NodeKW and NodeIdleKW are one node's full and idle draw with the
+	// facility factor; 0 when the owning scenario does not say.
+	NodeKW, NodeIdleKW float64
+	// MostNodes is the most nodes the site's limit leaves the group
+	// (power.go); 0 when the limit does not bind it.
+	MostNodes int
+	// BusyCardHours and Tokens are what the cheapest mix's owned replicas
+	// of the GPU work and emit a month (power.go).
+	BusyCardHours, Tokens float64
+	Hours                 float64 // the owning scenario's month, in hours
+	Currency              units.Currency
+	Deployments           []string
+	Cards                 int // every replica's cards
 	// Nodes is what owning every deployment takes, each replica within one
 	// node, and NodesLeast no fewer than it can: the same unless planner's
 	// search stopped at its bound (see Exact); Utilization the share of
@@ -58,7 +69,8 @@ type GPU struct {
 	// Buys is, per deployment of the GPU in order, the replicas of each of
 	// its parts the cheapest mix owns (deploy.Result.Parts).
 	Buys       [][]bool
-	ownedCards int // the cards of the replicas the cheapest mix owns
+	ownedCards int  // the cards of the replicas the cheapest mix owns
+	capped     bool // MostNodes bounds the mix, even at 0 nodes
 	// Exact says Best is the cheapest mix; past the search's bound it is a
 	// mix that can be owned, and the cheapest month is at least AtLeast
 	// (Best.PerMonth when exact).
@@ -116,8 +128,14 @@ type Best struct {
 	AtLeast        float64
 }
 
-// Of puts the costed deployments together.
-func Of(costs []deploy.Result) Fleet {
+// Of puts the costed deployments together, with no limit on the site's
+// power.
+func Of(costs []deploy.Result) Fleet { return Within(costs, deploy.Site{}) }
+
+// Within puts the costed deployments together on a site: the cheapest mix
+// keeps the owned nodes' full draw within site.KW (power.go), and the
+// fleet's power, tokens per kWh and carbon follow the mix.
+func Within(costs []deploy.Result, site deploy.Site) Fleet {
 	var f Fleet
 	groups := map[string]int{}
 	var members [][]deploy.Result // each group's deployments, in order
@@ -140,6 +158,7 @@ func Of(costs []deploy.Result) Fleet {
 			g := GPU{GPU: c.GPU, Scenario: scenario, Currency: c.Currency}
 			if c.Own != nil {
 				g.NodeGPUs, g.NodeCost = c.Own.NodeGPUs, c.Own.NodeCost
+				g.NodeKW, g.NodeIdleKW = c.Own.NodeKW, c.Own.NodeIdleKW
 			}
 			f.GPUs = append(f.GPUs, g)
 			members = append(members, nil)
@@ -154,10 +173,14 @@ func Of(costs []deploy.Result) Fleet {
 			g.CheapestRent += p.PerMonth
 		}
 	}
+	for i := range f.GPUs {
+		solve(&f.GPUs[i], members[i])
+	}
+	f.Power = limit(&f, members, site)
+	f.Power.figures(f, members, site) // before the GPUs are sorted: members follow their order
 	f.Best.Exact = true
 	noted := false
 	for i := range f.GPUs {
-		solve(&f.GPUs[i], members[i])
 		g := f.GPUs[i]
 		f.Best.Own, f.Best.Rent = append(f.Best.Own, g.Best.Own...), append(f.Best.Rent, g.Best.Rent...)
 		f.Best.Nodes += g.Best.Nodes
@@ -189,6 +212,7 @@ func Of(costs []deploy.Result) Fleet {
 
 // solve packs a group's deployments, costed, and finds its cheapest mix.
 func solve(g *GPU, costs []deploy.Result) {
+	g.Curve, g.ownedCards = nil, 0 // solved again under the site's limit
 	rentAll := func() {
 		g.Best = Choice{Rent: g.Deployments, PerMonth: g.CheapestRent}
 		g.Buys = make([][]bool, len(costs))
@@ -225,7 +249,11 @@ func solve(g *GPU, costs []deploy.Result) {
 		busy += float64(c.Cards*c.Replicas) * c.HoursPerMonth
 		hours = c.Own.Hours
 	}
-	a := cheapest(items, node, g.NodeCost, g.CheapestRent)
+	most := int64(math.MaxInt64)
+	if g.MostNodes > 0 || g.capped {
+		most = int64(g.MostNodes)
+	}
+	a := cheapestWithin(items, node, g.NodeCost, g.CheapestRent, most)
 	g.Nodes, g.NodesLeast = int(a.all), int(a.allLeast)
 	g.OwnPerMonth = float64(g.Nodes) * g.NodeCost
 	if g.Nodes > 0 && hours > 0 {

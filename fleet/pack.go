@@ -83,7 +83,14 @@ const CurvePoints = 121
 // counts of each size when they do not (vectors.go), and past the limits
 // of either, bounded (bounded.go).
 func cheapest(items []item, node int64, cost, rentAll float64) answer {
+	return cheapestWithin(items, node, cost, rentAll, math.MaxInt64)
+}
+
+// cheapestWithin is cheapest owning at most most nodes: the site's power
+// limit, as nodes of the group (the curve still shows every count).
+func cheapestWithin(items []item, node int64, cost, rentAll float64, most int64) answer {
 	p := newProblem(items, node, cost, rentAll)
+	p.most = most
 	if p.divisible {
 		if a, ok := p.byWeight(); ok {
 			return a
@@ -108,10 +115,11 @@ type problem struct {
 	divisible bool
 	sizes     []int64       // the distinct sizes below a node, largest first
 	sizeAt    map[int64]int // a size's index in sizes
+	most      int64         // the most nodes the best mix may own (the site's limit)
 }
 
 func newProblem(items []item, node int64, cost, rentAll float64) *problem {
-	p := &problem{items: items, node: node, cost: cost, rentAll: rentAll, divisible: true, sizeAt: map[int64]int{}}
+	p := &problem{items: items, node: node, cost: cost, rentAll: rentAll, divisible: true, sizeAt: map[int64]int{}, most: math.MaxInt64}
 	for _, it := range items {
 		pt := partOf(it, node)
 		p.parts = append(p.parts, pt)

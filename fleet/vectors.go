@@ -108,15 +108,23 @@ func (p *problem) byVectors() (answer, bool) {
 	// The nodes of each kind add up, so the cheapest takes the best of each.
 	monthOf := func(m mix) float64 { return float64(m.nodes)*p.cost - m.saved }
 	bestB, bestJ := 0, int64(0)
-	for b, m := range mixes {
-		if monthOf(m) < monthOf(mixes[bestB]) {
-			bestB = b
+	if p.most >= all {
+		for b, m := range mixes {
+			if monthOf(m) < monthOf(mixes[bestB]) {
+				bestB = b
+			}
 		}
-	}
-	for j := int64(1); j <= wholes; j++ {
-		if float64(j)*p.cost-full.best[j] < float64(bestJ)*p.cost-full.best[bestJ] {
-			bestJ = j
+		for j := int64(1); j <= wholes; j++ {
+			if float64(j)*p.cost-full.best[j] < float64(bestJ)*p.cost-full.best[bestJ] {
+				bestJ = j
+			}
 		}
+	} else {
+		nodes, saved := make([]int64, len(mixes)), make([]float64, len(mixes))
+		for b, m := range mixes {
+			nodes[b], saved[b] = m.nodes, m.saved
+		}
+		bestB, bestJ = p.bestWithin(nodes, saved, full.best, wholes)
 	}
 	bestK := mixes[bestB].nodes + bestJ
 	owned := make([]bool, len(p.items))
@@ -247,4 +255,20 @@ func (p *packer) bins(counts []int64) (int64, bool) {
 	}
 	p.memo[key] = best
 	return best, true
+}
+
+// bestWithin is the cheapest pair of a mix of the small sizes (on nodes[b]
+// nodes, saving saved[b]) and j whole-node replicas owned (saving full[j])
+// on at most p.most nodes together: the site's limit binding, the nodes
+// of each kind no longer chosen apart.
+func (p *problem) bestWithin(nodes []int64, saved, full []float64, wholes int64) (int, int64) {
+	bestB, bestJ, bestMonth := 0, int64(0), math.Inf(1)
+	for b := range nodes {
+		for j := int64(0); j <= wholes && nodes[b]+j <= p.most; j++ {
+			if m := float64(nodes[b]+j)*p.cost - saved[b] - full[j]; m < bestMonth {
+				bestB, bestJ, bestMonth = b, j, m
+			}
+		}
+	}
+	return bestB, bestJ
 }

@@ -149,7 +149,7 @@ func (p *problem) byWeight() (answer, bool) {
 	capacity := func(k int64) int64 { return min(k*node, total) }
 	bestK := int64(0)
 	monthOf := func(k int64) float64 { return float64(k)*p.cost + p.rentAll - ks.best[capacity(k)] }
-	for k := int64(1); k <= all; k++ {
+	for k := int64(1); k <= min(all, p.most); k++ {
 		if monthOf(k) < monthOf(bestK) { // at a tie, fewer nodes
 			bestK = k
 		}
@@ -211,6 +211,9 @@ func (p *problem) byCombinations(classes []weightClass, total, node int64) (answ
 	bestK, bestMonth := int64(0), math.Inf(1)
 	for _, c := range all {
 		k := ceilDiv(c.weight, node)
+		if k > p.most {
+			continue
+		}
 		if m := float64(k)*p.cost - c.saved; m < bestMonth || m == bestMonth && k < bestK {
 			bestK, bestMonth = k, m
 		}

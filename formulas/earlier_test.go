@@ -8,14 +8,15 @@ import (
 // The built-in cost per GPU-hour of planner 0.1 read capital (capex, gpus,
 // residual, the amortisation), power and rack; today's reads the cost of
 // capital (through monthly_rate), maintenance, staff, the network and
-// software licences too, in that order down the library.
+// software licences too, in that order down the library, and with idle
+// watts the power a month reads the idle watts and the utilisation.
 func TestAddedInputsOfTheCostPerGPUHour(t *testing.T) {
-	want := []string{"cost_of_capital", "maintenance_per_year", "staff_per_month", "network_per_month", "software_per_gpu_year"}
+	want := []string{"cost_of_capital", "gpu_idle_watts", "utilization", "maintenance_per_year", "staff_per_month", "network_per_month", "software_per_gpu_year"}
 	if got := AddedInputs("cost_per_gpu_hour"); !slices.Equal(got, want) {
 		t.Errorf("AddedInputs(cost_per_gpu_hour) = %v, want %v", got, want)
 	}
-	if got := AddedInputs("power_per_gpu_hour"); got != nil {
-		t.Errorf("AddedInputs(power_per_gpu_hour) = %v, want none: no earlier planner computed power otherwise", got)
+	if got, want := AddedInputs("power_per_gpu_hour"), []string{"gpu_idle_watts", "utilization"}; !slices.Equal(got, want) {
+		t.Errorf("AddedInputs(power_per_gpu_hour) = %v, want %v: the power came to read idle watts and no more", got, want)
 	}
 }
 

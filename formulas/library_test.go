@@ -9,7 +9,7 @@ import (
 // The canonical names of the workbook contract, which the built-in library
 // must define and reference.
 var (
-	canonicalInputs = []string{"capex", "gpus", "amortization_months", "residual", "gpu_watts", "pue",
+	canonicalInputs = []string{"capex", "gpus", "amortization_months", "residual", "gpu_watts", "gpu_idle_watts", "pue",
 		"electricity_price", "rack_per_month", "hours_per_month", "utilization", "cost_of_capital", "maintenance_per_year", "staff_per_month",
 		"network_per_month", "software_per_gpu_year", "tax_rate", "depreciation", "rent_price_change_per_year", "electricity_price_change_per_year"}
 	canonicalOutputs = []string{"capital_per_gpu_hour", "power_per_gpu_hour", "rack_per_gpu_hour",

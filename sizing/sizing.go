@@ -12,10 +12,16 @@ import (
 
 // GPUSpec is one row of the GPU catalog.
 type GPUSpec struct {
-	Name         string
-	MemoryGB     float64
-	Watts        float64     // board power; 0 when the catalog does not say
-	WattsAt      diag.Origin // the watts cell, when read from a sheet with a watts column
+	Name     string
+	MemoryGB float64
+	Watts    float64     // board power; 0 when the catalog does not say
+	WattsAt  diag.Origin // the watts cell, when read from a sheet with a watts column
+	// IdleWatts is one card's draw while it serves nothing; 0 when the
+	// catalog does not say, and the card then draws Watts all month.
+	IdleWatts    float64
+	IdleWattsAt  diag.Origin // the idle watts cell, when read from a sheet with the column
+	BandwidthTBs float64     // memory bandwidth, TB/s; 0 when the catalog does not say
+	AsOf         string      // the date of the source
 	Interconnect string      // SXM/NVLink, PCIe, ...
 	Source       string
 	Origin       diag.Origin
@@ -42,11 +48,65 @@ type Architecture struct {
 	Context   float64 // tokens per sequence
 	Sequences float64 // sequences held at once
 	KVBytes   float64 // bytes per KV value
+	// Attention is the layout of the cache (Attentions); "" is the plain
+	// formula, which grouped-query attention follows through its KV heads.
+	Attention string
+	// LatentDim and RopeDim are multi-head latent attention's compressed
+	// KV width (kv_lora_rank) and its decoupled rotary key width.
+	LatentDim, RopeDim float64
+	// Window is a sliding window's tokens; WindowedLayers how many layers
+	// attend within it (0: every layer).
+	Window, WindowedLayers float64
 }
 
-// KVBytesPerReplica is 2 (K and V) × layers × KV heads × head dim × KV bytes
-// × context × sequences.
+// The attention layouts the Models sheet names, as a workbook spells them.
+const (
+	GroupedQuery  = "grouped-query"
+	LatentMLA     = "multi-head latent"
+	SlidingWindow = "sliding window"
+)
+
+// Attentions are the attention layouts planner sizes the KV cache of, for
+// the Models sheet's pick list.
+func Attentions() []string { return []string{GroupedQuery, LatentMLA, SlidingWindow} }
+
+// AttentionNamed is the layout a cell names ("" for an empty cell), matched
+// without regard to case, spaces or hyphens, with the usual short names
+// (GQA, MHA, MLA, SWA) besides.
+func AttentionNamed(s string) (string, bool) {
+	key := strings.NewReplacer(" ", "", "-", "", "_", "").Replace(strings.ToLower(strings.TrimSpace(s)))
+	switch key {
+	case "":
+		return "", true
+	case "groupedquery", "gqa", "mha", "multihead", "mqa":
+		return GroupedQuery, true
+	case "multiheadlatent", "mla", "latent":
+		return LatentMLA, true
+	case "slidingwindow", "swa", "window":
+		return SlidingWindow, true
+	}
+	return "", false
+}
+
+// KVBytesPerReplica is the cache one replica holds: by default (and for
+// grouped-query attention) 2 (K and V) × layers × KV heads × head dim × KV
+// bytes × context × sequences. Multi-head latent attention caches one
+// compressed vector of latent + rope dim elements per layer and token, K
+// and V together. A sliding window caps the windowed layers' tokens at the
+// window; the other layers hold the whole context.
 func (a Architecture) KVBytesPerReplica() float64 {
+	perToken := a.KVBytes * a.Sequences
+	switch a.Attention {
+	case LatentMLA:
+		return a.Layers * (a.LatentDim + a.RopeDim) * a.Context * perToken
+	case SlidingWindow:
+		windowed := a.WindowedLayers
+		if windowed == 0 || windowed > a.Layers {
+			windowed = a.Layers
+		}
+		tokens := (a.Layers-windowed)*a.Context + windowed*math.Min(a.Window, a.Context)
+		return 2 * a.KVHeads * a.HeadDim * tokens * perToken
+	}
 	return 2 * a.Layers * a.KVHeads * a.HeadDim * a.KVBytes * a.Context * a.Sequences
 }
 

@@ -127,3 +127,51 @@ func TestSizingRefusesImpossibleInputs(t *testing.T) {
 		t.Error(PrecisionNames())
 	}
 }
+
+// Each attention layout's KV cache, by hand: grouped-query attention is the
+// plain formula; multi-head latent attention caches latent + rope dim
+// elements per layer and token (DeepSeek-V3: 61 layers, kv_lora_rank 512,
+// rope dim 64); a sliding window caps its layers' tokens at the window.
+func TestKVBytesByAttentionLayout(t *testing.T) {
+	plain := Architecture{Layers: 80, KVHeads: 8, HeadDim: 128, Context: 32768, Sequences: 32, KVBytes: 1}
+	gqa := plain
+	gqa.Attention = GroupedQuery
+	mla := Architecture{Attention: LatentMLA, Layers: 61, LatentDim: 512, RopeDim: 64, Context: 32768, Sequences: 32, KVBytes: 1,
+		KVHeads: 128, HeadDim: 128} // heads and head dim do not count under MLA
+	swa := Architecture{Attention: SlidingWindow, Layers: 48, KVHeads: 8, HeadDim: 128, Context: 32768, Sequences: 16, KVBytes: 2,
+		Window: 4096, WindowedLayers: 40}
+	allWindowed := swa
+	allWindowed.WindowedLayers = 0
+	wide := swa
+	wide.Window = 1 << 20 // wider than the context: the context caps it
+	tests := []struct {
+		name string
+		a    Architecture
+		want float64
+	}{
+		{"plain", plain, 2 * 80 * 8 * 128 * 1 * 32768 * 32},
+		{"grouped-query", gqa, 2 * 80 * 8 * 128 * 1 * 32768 * 32},
+		{"latent", mla, 61 * (512 + 64) * 1 * 32768 * 32},
+		{"window on 40 of 48 layers", swa, 2 * 8 * 128 * 2 * 16 * (8*32768 + 40*4096)},
+		{"window on every layer", allWindowed, 2 * 8 * 128 * 2 * 16 * 48 * 4096},
+		{"window wider than the context", wide, 2 * 8 * 128 * 2 * 16 * 48 * 32768},
+	}
+	for _, tt := range tests {
+		if got := tt.a.KVBytesPerReplica(); got != tt.want {
+			t.Errorf("%s: %v bytes, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// The layouts a cell may name, and one it may not.
+func TestAttentionNamed(t *testing.T) {
+	for in, want := range map[string]string{"": "", "GQA": GroupedQuery, "Grouped-Query": GroupedQuery, "MLA": LatentMLA,
+		"multi-head latent": LatentMLA, "sliding window": SlidingWindow, "SWA": SlidingWindow} {
+		if got, ok := AttentionNamed(in); !ok || got != want {
+			t.Errorf("%q: %q %v, want %q", in, got, ok, want)
+		}
+	}
+	if _, ok := AttentionNamed("linear"); ok {
+		t.Error("linear attention taken as a layout")
+	}
+}

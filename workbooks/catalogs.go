@@ -2,6 +2,7 @@ package workbooks
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"planner/diag"
@@ -39,15 +40,41 @@ func (r *reader) gpus() []sizing.GPUSpec {
 		_, wattsAt := t.get(row, "watts")
 		ok = ok && r.plausible(memAt, name, domain.GPUMemoryGB, "", mem)
 		okW = okW && (watts == 0 || r.plausible(wattsAt, name, domain.GPUWatts, "", watts))
-		if ok && okW {
-			g.MemoryGB, g.Watts = mem, watts
+		idle, okI := r.idleWatts(t, row, name, watts)
+		bandwidth, okB := r.positive(t, row, "bandwidth", name, false)
+		if ok && okW && okI && okB {
+			g.MemoryGB, g.Watts, g.IdleWatts, g.BandwidthTBs = mem, watts, idle, bandwidth
+			g.AsOf, _ = t.get(row, "asof")
 			if _, has := t.cols["watts"]; has {
 				_, g.WattsAt = t.get(row, "watts")
+			}
+			if _, has := t.cols["idlewatts"]; has {
+				_, g.IdleWattsAt = t.get(row, "idlewatts")
 			}
 			out = append(out, g)
 		}
 	})
 	return out
+}
+
+// idleWatts reads a card's idle draw: none, or above zero and at most its
+// board watts, which it needs beside it (idle hours are priced at idle
+// watts, busy hours at board watts).
+func (r *reader) idleWatts(t *table, row int, name string, watts float64) (float64, bool) {
+	idle, ok := r.positive(t, row, "idlewatts", name, false)
+	if !ok || idle == 0 {
+		return 0, ok
+	}
+	_, at := t.get(row, "idlewatts")
+	switch {
+	case watts == 0:
+		r.fail(at, name, "idle watts %s without board watts; type the board watts beside them, or clear the idle watts", units.Plain(idle))
+		return 0, false
+	case idle > watts:
+		r.fail(at, name, "idle watts %s are more than the board watts %s; type the card's draw while it serves nothing, at most its board watts", units.Plain(idle), units.Plain(watts))
+		return 0, false
+	}
+	return idle, true
 }
 
 // positive reads a number that must be above zero; ok is false after a
@@ -119,28 +146,49 @@ func (r *reader) models() []sizing.ModelSpec {
 	return out
 }
 
-var archKeys = []string{"layers", "kvheads", "headdim", "context", "sequences"}
+// archKeys are the columns every architecture gives; layoutKeys those an
+// attention layout needs besides (or instead of KV heads and head dim), and
+// layoutOnly the columns that count only under a layout.
+var (
+	archKeys   = []string{"layers", "kvheads", "headdim", "context", "sequences"}
+	layoutKeys = map[string][]string{
+		"":                   archKeys,
+		sizing.GroupedQuery:  archKeys,
+		sizing.LatentMLA:     {"layers", "latentdim", "ropedim", "context", "sequences"},
+		sizing.SlidingWindow: append(slices.Clone(archKeys), "window"),
+	}
+	layoutOnly = map[string]string{"latentdim": sizing.LatentMLA, "ropedim": sizing.LatentMLA,
+		"window": sizing.SlidingWindow, "windowedlayers": sizing.SlidingWindow}
+)
 
-// architecture reads layers, KV heads, head dim, context and sequences:
-// all or none. The KV precision defaults to the weights'.
+// architecture reads the KV cache's architecture: the columns its attention
+// layout needs, all or none. The KV precision defaults to the weights'.
 func (r *reader) architecture(t *table, row int, name, precision string) (*sizing.Architecture, bool) {
+	layout, ok := r.attention(t, row, name)
+	if !ok {
+		return nil, false
+	}
+	need := layoutKeys[layout]
 	var given []string
-	for _, k := range archKeys {
+	for _, k := range need {
 		if raw, _ := t.get(row, k); raw != "" {
 			given = append(given, k)
 		}
 	}
-	if len(given) == 0 {
-		return nil, true
+	if len(given) == 0 && layout == "" {
+		return nil, r.noLayoutOnly(t, row, name, "")
 	}
-	_, at := t.get(row, given[0])
-	if len(given) < len(archKeys) {
-		r.fail(at, name, "the architecture needs all of layers, kv heads, head dim, max context and sequences (or none of them, to use kv_headroom)")
+	if len(given) < len(need) {
+		at := r.firstMissing(t, row, need)
+		r.fail(at, name, "the architecture%s needs all of %s (or none of them%s)", layoutWords(layout), r.titles(t, need), noneAdvice(layout))
+		return nil, false
+	}
+	if !r.noLayoutOnly(t, row, name, layout) {
 		return nil, false
 	}
 	v := map[string]float64{}
-	for _, k := range archKeys {
-		x, ok := r.positive(t, row, k, name, true)
+	for _, k := range append(slices.Clone(need), "windowedlayers") {
+		x, ok := r.positive(t, row, k, name, k != "windowedlayers")
 		if !ok {
 			return nil, false
 		}
@@ -156,7 +204,83 @@ func (r *reader) architecture(t *table, row int, name, precision string) (*sizin
 		return nil, false
 	}
 	return &sizing.Architecture{Layers: v["layers"], KVHeads: v["kvheads"], HeadDim: v["headdim"],
-		Context: v["context"], Sequences: v["sequences"], KVBytes: kv}, true
+		Context: v["context"], Sequences: v["sequences"], KVBytes: kv, Attention: layout,
+		LatentDim: v["latentdim"], RopeDim: v["ropedim"], Window: v["window"], WindowedLayers: v["windowedlayers"]}, true
+}
+
+// attention reads the row's attention layout, refusing one sizing does not know.
+func (r *reader) attention(t *table, row int, name string) (string, bool) {
+	raw, at := t.get(row, "attention")
+	layout, ok := sizing.AttentionNamed(raw)
+	if !ok {
+		r.fail(at, name, "the attention %q is not known; pick one of %s, or leave it empty for the plain formula (KV heads × head dim per layer)",
+			raw, diag.ListOr(sizing.Attentions()))
+	}
+	return layout, ok
+}
+
+// noLayoutOnly refuses a figure only another layout reads (a latent dim
+// without multi-head latent attention, a window without a sliding window),
+// which planner would otherwise leave out of the cache without a word.
+func (r *reader) noLayoutOnly(t *table, row int, name, layout string) bool {
+	for _, k := range []string{"latentdim", "ropedim", "window", "windowedlayers"} {
+		raw, at := t.get(row, k)
+		if raw == "" || layoutOnly[k] == layout {
+			continue
+		}
+		r.fail(at, name, "the %s counts only with the attention %q; set the attention column to %q, or clear this cell",
+			modelsHeader(t, k), layoutOnly[k], layoutOnly[k])
+		return false
+	}
+	return true
+}
+
+// firstMissing is the cell of the first of the columns left empty.
+func (r *reader) firstMissing(t *table, row int, keys []string) diag.Origin {
+	for _, k := range keys {
+		if raw, at := t.get(row, k); raw == "" {
+			return at
+		}
+	}
+	_, at := t.get(row, keys[0])
+	return at
+}
+
+// titles lists the columns' headers as the sheet writes them.
+func (r *reader) titles(t *table, keys []string) string {
+	var out []string
+	for _, k := range keys {
+		out = append(out, modelsHeader(t, k))
+	}
+	return diag.ListAnd(out)
+}
+
+// modelsHeader is a Models column's header as the sheet writes it, or as
+// init would where the sheet has no such column.
+func modelsHeader(t *table, key string) string {
+	if s := t.titles[key]; s != "" {
+		return s
+	}
+	for _, c := range schema.Models.Columns {
+		if c.Key == key {
+			return c.Header
+		}
+	}
+	return key
+}
+
+func layoutWords(layout string) string {
+	if layout == "" {
+		return ""
+	}
+	return " of " + layout + " attention"
+}
+
+func noneAdvice(layout string) string {
+	if layout == "" {
+		return ", to use kv_headroom"
+	}
+	return " and no attention, to use kv_headroom"
 }
 
 // deployments reads one deployment case per row.
@@ -418,7 +542,7 @@ func (r *reader) scenarioValue(s *domain.Scenario, name, raw string, inputs map[
 		if !r.checkNotDate(at, name, example("value", name)) {
 			return
 		}
-		if msg := r.cur.Check(v, in.Unit); msg != "" {
+		if msg := domain.CheckInput(r.cur, name, v, in.Unit); msg != "" {
 			r.fail(at, name, "%s", msg)
 			return
 		}

@@ -52,8 +52,8 @@ func defaultFX(r defaultRow) domain.FXRate {
 }
 
 func defaultGPU(r defaultRow) sizing.GPUSpec {
-	return sizing.GPUSpec{Name: r["name"], MemoryGB: r.num("memory"), Watts: r.opt("watts"),
-		Interconnect: r["interconnect"], Source: r["source"]}
+	return sizing.GPUSpec{Name: r["name"], MemoryGB: r.num("memory"), Watts: r.opt("watts"), IdleWatts: r.opt("idlewatts"),
+		BandwidthTBs: r.opt("bandwidth"), Interconnect: r["interconnect"], Source: r["source"], AsOf: r["asof"]}
 }
 
 func defaultCorrelation(r defaultRow) domain.Correlation {
@@ -136,8 +136,10 @@ func defaultModelSpec(r defaultRow) sizing.ModelSpec {
 		Precision: r["precision"], BytesPerParam: r.opt("bytes"), Source: r["source"]}
 	if r["layers"] != "" {
 		kv, _ := sizing.BytesPer(r["kvprecision"])
-		s.Arch = &sizing.Architecture{Layers: r.num("layers"), KVHeads: r.num("kvheads"), HeadDim: r.num("headdim"),
-			Context: r.num("context"), Sequences: r.num("sequences"), KVBytes: kv}
+		layout, _ := sizing.AttentionNamed(r["attention"])
+		s.Arch = &sizing.Architecture{Layers: r.num("layers"), KVHeads: r.opt("kvheads"), HeadDim: r.opt("headdim"),
+			Context: r.num("context"), Sequences: r.num("sequences"), KVBytes: kv, Attention: layout,
+			LatentDim: r.opt("latentdim"), RopeDim: r.opt("ropedim"), Window: r.opt("window"), WindowedLayers: r.opt("windowedlayers")}
 	}
 	return s
 }

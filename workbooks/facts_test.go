@@ -70,6 +70,12 @@ var together = map[string]map[string]any{
 	"Cloud/billing": {"term": 12},
 	// A profile's shares add up to the hours per day typed beside it.
 	"Deployments/profile": {"hoursday": 12, "days": 22, "hoursmonth": ""},
+	// An attention layout and its figures come with the architecture they shape.
+	"Models/attention":      {"layers": 61, "context": 8192, "sequences": 4, "latentdim": 512, "ropedim": 64},
+	"Models/latentdim":      {"attention": "multi-head latent", "layers": 61, "context": 8192, "sequences": 4, "ropedim": 64},
+	"Models/ropedim":        {"attention": "multi-head latent", "layers": 61, "context": 8192, "sequences": 4, "latentdim": 512},
+	"Models/window":         {"attention": "sliding window", "layers": 32, "kvheads": 8, "headdim": 128, "context": 8192, "sequences": 4},
+	"Models/windowedlayers": {"attention": "sliding window", "layers": 32, "kvheads": 8, "headdim": 128, "context": 8192, "sequences": 4, "window": 4096},
 }
 
 // editColumn types another value into one of the column's first rows,
@@ -148,7 +154,7 @@ func candidates(current string, seen []string) []any {
 			out = append(out, s)
 		}
 	}
-	for _, s := range []string{strings.TrimSpace(strings.Repeat("0.5 ", 24)), "uniform", "lognormal", "FP8", "BF16", "$", "%", "h", "2026-09-01", "EUR", "GBP", "p50"} {
+	for _, s := range []string{strings.TrimSpace(strings.Repeat("0.5 ", 24)), "uniform", "lognormal", "FP8", "BF16", "$", "%", "h", "2026-09-01", "EUR", "GBP", "p50", "multi-head latent"} {
 		if s != current {
 			out = append(out, s)
 		}

@@ -31,10 +31,11 @@ func laterUnit(name string) string {
 // misspelt finds an input row that no formula reads and whose name is a
 // near miss of the later input name (cost_of_captial, Cost_Of_Capital):
 // the user meant the later input, and taking it as 0 would drop their
-// number without a word.
+// number without a word. A text input (gpu) is never a later input's slip:
+// those are numbers.
 func misspelt(m *domain.Model, name string, read map[string]bool) *diag.Diagnostic {
 	for _, in := range m.Inputs {
-		if in.Name == name || read[in.Name] {
+		if in.Name == name || read[in.Name] || in.Value.IsText {
 			continue
 		}
 		if strings.EqualFold(in.Name, name) || formulas.Suggest(in.Name, []string{name}) == name {

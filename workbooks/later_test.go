@@ -87,14 +87,14 @@ func TestPlanner01WorkbookGetsTheLaterInputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{domain.CostOfCapital, domain.MaintenancePerYear, domain.NetworkPerMonth, domain.StaffPerMonth,
-		domain.SoftwarePerGPUYear, domain.TaxRate, domain.Depreciation, domain.RentChange, domain.ElectricityChange} {
+		domain.SoftwarePerGPUYear, domain.TaxRate, domain.Depreciation, domain.RentChange, domain.ElectricityChange, domain.GPUIdleWatts} {
 		in, ok := b.Model.Input(name)
 		if !ok || !in.Defaulted || in.Value != domain.Num(0) {
 			t.Errorf("%s: %+v (found %v), want 0 given by planner", name, in, ok)
 		}
 	}
 	got := b.Warnings.Error()
-	for _, want := range []string{"Assumptions: has no row for cost_of_capital, depreciation, electricity_price_change_per_year, maintenance_per_year, network_per_month, rent_price_change_per_year, software_per_gpu_year, staff_per_month and tax_rate,",
+	for _, want := range []string{"Assumptions: has no row for cost_of_capital, depreciation, electricity_price_change_per_year, gpu_idle_watts, maintenance_per_year, network_per_month, rent_price_change_per_year, software_per_gpu_year, staff_per_month and tax_rate,",
 		"Formulas!B4: capital_per_gpu_hour: is the built-in formula of an earlier planner;",
 		"Formulas!B9: cost_per_gpu_hour: is the built-in formula of an earlier planner;"} {
 		if !strings.Contains(got, want) {

@@ -116,7 +116,7 @@ func readBytes(path string, data []byte, asIs bool) (*Book, error) {
 	for _, f := range replaced {
 		now, _ := formulas.Builtin(f.Name)
 		r.warnings = append(r.warnings, diag.Warningf(f.Origin, f.Name,
-			"is the built-in formula of an earlier planner; planner now computes %s as %s, with what planner added since (the lines of owning's cost: the cost of capital, maintenance, staff, network and software; the tax rate; the prices' paths over the term; each zero until Assumptions gives it), and uses that: replace the expression with it, or delete the row, so that the sheet says what planner computes",
+			"is the built-in formula of an earlier planner; planner now computes %s as %s, with what planner added since (the lines of owning's cost: the cost of capital, maintenance, staff, network and software; the tax rate; the prices' paths over the term; the idle watts; each zero until Assumptions gives it), and uses that: replace the expression with it, or delete the row, so that the sheet says what planner computes",
 			f.Name, now.Source))
 	}
 	b.Model.Formulas = formulas.Merge(formulas.Library(), own)
@@ -543,7 +543,7 @@ func (r *reader) assumptions() []domain.Input {
 		if !ok {
 			return
 		}
-		if msg := r.cur.Check(v, unit); msg != "" {
+		if msg := domain.CheckInput(r.cur, name, v, unit); msg != "" {
 			r.fail(at, name, "%s", withAdvice(msg, t.typeNumber(row, "value", name)))
 			return
 		}

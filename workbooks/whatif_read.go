@@ -188,7 +188,7 @@ func (r *reader) with(t *table, row int, g *domain.Goal, inputs []domain.Input) 
 	}
 	for _, in := range inputs {
 		if v, ok := set[in.Name]; ok {
-			if msg := r.cur.Check(v.Num, in.Unit); msg != "" {
+			if msg := domain.CheckInput(r.cur, in.Name, v.Num, in.Unit); msg != "" {
 				r.fail(at, g.Name, "%s %s", in.Name, msg)
 				return false
 			}

@@ -101,7 +101,7 @@ func TestDefaultModelBuilds(t *testing.T) {
 	if in, _ := m.Input("currency"); in.Value.Text != "USD" || m.Currency.Code() != "USD" {
 		t.Errorf("the default workbook's currency is %q, read as %s; want USD", in.Value.Text, m.Currency.Code())
 	}
-	if len(m.Inputs) != 23 || len(m.Offers) != 9 || len(m.GPUs) != 6 || len(m.Catalog) != 6 || len(m.Scenarios) != 7 || len(m.Deployments) != 11 {
+	if len(m.Inputs) != 26 || len(m.Offers) != 9 || len(m.GPUs) != 11 || len(m.Catalog) != 6 || len(m.Scenarios) != 7 || len(m.Deployments) != 11 {
 		t.Fatalf("%d inputs, %d offers, %d GPUs, %d models, %d scenarios, %d deployments", len(m.Inputs), len(m.Offers),
 			len(m.GPUs), len(m.Catalog), len(m.Scenarios), len(m.Deployments))
 	}

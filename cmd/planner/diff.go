@@ -275,7 +275,7 @@ func diffSide(arg string) (review.Side, error) {
 		var results []*engine.Result
 		if results, err = plan.EvalAll(nil); err == nil {
 			costs := deploy.Cost(plan, results)
-			f := fleet.Of(costs)
+			f := fleet.Within(costs, deploy.SiteOf(&book.Model, results))
 			side.Results = slices.Concat(facts.Results(plan, results), facts.Deployments(costs), facts.Fleet(f))
 			side.Verdicts = append(facts.Verdicts(plan, results, costs), facts.FleetVerdicts(f)...)
 		}

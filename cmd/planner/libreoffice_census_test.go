@@ -30,7 +30,7 @@ func TestLibreOfficeFlagsAnEditOfAnyInputSheet(t *testing.T) {
 		"deployment.xlsx": {"Deployments!A13": "another 8B assistant", "Deployments!B13": "Llama 3.1 8B", "Deployments!D13": "RTX 5090", "Deployments!F13": 2.0},
 		"scenario.xlsx":   {"Scenarios!I1": "cheap power", "Scenarios!A7": "electricity_price", "Scenarios!I7": 0.05},
 		"upfront.xlsx":    {"Cloud!J2": 100.0},
-		"notes.xlsx":      {"Cloud!G2": "checked again today", "GPUs!E2": "the vendor's page"},
+		"notes.xlsx":      {"Cloud!G2": "checked again today", "GPUs!G2": "the vendor's page"},
 	}
 	var files []string
 	for name, cells := range edits {

@@ -84,8 +84,11 @@ func gpusGrid(n schema.Names, s schema.Sheet, m domain.Model) *grid.Grid {
 		it.set("name", grid.Text(x.Name, grid.StyleInput))
 		it.set("memory", grid.Number(x.MemoryGB, grid.WithFormat(grid.StyleInput, "#,##0")))
 		it.set("watts", optNumber(x.Watts, "#,##0"))
+		it.set("idlewatts", optNumber(x.IdleWatts, "#,##0"))
+		it.set("bandwidth", optNumber(x.BandwidthTBs, "0.0#"))
 		it.set("interconnect", grid.Text(x.Interconnect, grid.StyleInput))
 		it.note("source", x.Source)
+		it.set("asof", optText(x.AsOf))
 	}
 	return g
 }
@@ -111,15 +114,26 @@ func modelsGrid(n schema.Names, s schema.Sheet, m domain.Model) *grid.Grid {
 				it.set(archKeys[j], grid.Number(v, grid.WithFormat(grid.StyleInput, "#,##0")))
 			}
 			it.set("kvprecision", grid.Text(precisionOf(a.KVBytes), grid.StyleInput))
+			it.set("attention", optText(a.Attention))
+			for k, v := range map[string]float64{"latentdim": a.LatentDim, "ropedim": a.RopeDim, "window": a.Window, "windowedlayers": a.WindowedLayers} {
+				it.set(k, optNumber(v, "#,##0"))
+			}
 		} else {
-			for _, k := range archKeys {
+			for _, k := range append(archKeys, "kvprecision", "attention", "latentdim", "ropedim", "window", "windowedlayers") {
 				it.set(k, grid.Blank(grid.StyleInput))
 			}
-			it.set("kvprecision", grid.Blank(grid.StyleInput))
 		}
 		it.note("source", spec.Source)
 	}
+	g.Validate(declared(n, s, len(m.Catalog)+1+100, "attention"))
 	return g
+}
+
+func optText(s string) grid.Cell {
+	if s == "" {
+		return grid.Blank(grid.StyleInput)
+	}
+	return grid.Text(s, grid.StyleInput)
 }
 
 func optNumber(v float64, format string) grid.Cell {

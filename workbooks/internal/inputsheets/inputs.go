@@ -111,7 +111,11 @@ func validation(name, unit, sqref string) *excelize.DataValidation {
 		dv.SetError(excelize.DataValidationErrorStyleStop, "planner", name+" is "+says+".")
 		return dv
 	}
-	switch units.ConstraintOf(unit) {
+	constraint := units.ConstraintOf(unit)
+	if domain.NoneAtZero(name) && constraint == units.AboveZero {
+		constraint = units.NotNegative // 0 says none
+	}
+	switch constraint {
 	case units.Fraction:
 		err = dv.SetRange(0, 1, excelize.DataValidationTypeDecimal, excelize.DataValidationOperatorBetween)
 		msg = name + " is a share between 0 % and 100 %."
@@ -231,7 +235,7 @@ func pickFor(n schema.Names, input, sqref string) *excelize.DataValidation {
 
 // pick is the drop-down of a column whose declaration picks from a list.
 func pick(n schema.Names, list, sqref string) *excelize.DataValidation {
-	fixed := map[string][]string{schema.Precisions: sizing.Precisions(), schema.Billings: domain.Billings()}
+	fixed := map[string][]string{schema.Precisions: sizing.Precisions(), schema.Billings: domain.Billings(), schema.Attentions: sizing.Attentions()}
 	if list == schema.Offers {
 		return dropList(sqref, fmt.Sprintf("%s!$B$2:$B$200", grid.Quote(n.Of(schema.Cloud.Name))))
 	}

@@ -147,6 +147,10 @@ func TestValidationsAreTheDeclarations(t *testing.T) {
 						t.Errorf("%s!%s: list %s lacks %s", s.Name, cell, dv.Formula1, p)
 					}
 				}
+			case c.Pick == schema.Attentions:
+				if want := `"grouped-query,multi-head latent,sliding window"`; dv.Formula1 != want {
+					t.Errorf("%s!%s (%s): picks from %s, want %s", s.Name, cell, c.Key, dv.Formula1, want)
+				}
 			case c.Pick == schema.Billings:
 				if want := `"used hours,all hours,spot"`; dv.Formula1 != want {
 					t.Errorf("%s!%s (%s): picks from %s, want %s", s.Name, cell, c.Key, dv.Formula1, want)

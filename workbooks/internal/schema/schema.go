@@ -44,6 +44,10 @@ type Column struct {
 // planner knows, as a list of its own.
 const Precisions = "precisions"
 
+// Attentions is the Pick of a column that names an attention layout: the
+// ones sizing knows, as a list of its own.
+const Attentions = "attentions"
+
 // Billings is the Pick of a column that names how an offer bills: the ways
 // planner knows, as a list of its own.
 const Billings = "billings"

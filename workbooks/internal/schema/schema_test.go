@@ -45,7 +45,7 @@ func TestEachHeaderNamesOneColumn(t *testing.T) {
 func TestPicksNameSheetsWithNames(t *testing.T) {
 	for _, s := range Inputs() {
 		for _, c := range s.Columns {
-			if c.Pick == "" || c.Pick == Precisions || c.Pick == Billings || c.Pick == Offers {
+			if c.Pick == "" || c.Pick == Precisions || c.Pick == Billings || c.Pick == Attentions || c.Pick == Offers {
 				continue
 			}
 			if picked, ok := Named(c.Pick); !ok || picked.NamesTo == 0 {

@@ -63,8 +63,11 @@ var GPUs = Sheet{Name: "GPUs", NamesTo: 200, Columns: []Column{
 	{Key: "name", Header: "name", Aliases: []string{"gpu"}, Required: true, Width: 14},
 	{Key: "memory", Header: "memory GB", Aliases: []string{"memory"}, Required: true, Width: 12},
 	{Key: "watts", Header: "board watts", Aliases: []string{"watts", "boardpower", "tdp"}, Width: 12},
+	{Key: "idlewatts", Header: "idle watts", Aliases: []string{"idlepower", "idle"}, Width: 10},
+	{Key: "bandwidth", Header: "memory bandwidth TB/s", Aliases: []string{"bandwidth", "memorybandwidth", "bandwidthtbs"}, Width: 12},
 	{Key: "interconnect", Header: "interconnect", Width: 16},
 	{Key: "source", Header: "source", Aliases: []string{"notes"}, Width: 70},
+	{Key: "asof", Header: "as of", Aliases: []string{"date", "sourcedate"}, Width: 12},
 }}
 
 var Models = Sheet{Name: "Models", Frozen: 1, NamesTo: 200, Columns: []Column{
@@ -79,6 +82,11 @@ var Models = Sheet{Name: "Models", Frozen: 1, NamesTo: 200, Columns: []Column{
 	{Key: "context", Header: "max context", Aliases: []string{"context"}, Width: 11},
 	{Key: "sequences", Header: "sequences", Aliases: []string{"concurrentsequences"}, Width: 10},
 	{Key: "kvprecision", Header: "kv precision", Width: 11},
+	{Key: "attention", Header: "attention", Aliases: []string{"attentionlayout", "layout"}, Pick: Attentions, Width: 16},
+	{Key: "latentdim", Header: "latent dim", Aliases: []string{"kvlorarank"}, Width: 9},
+	{Key: "ropedim", Header: "rope dim", Aliases: []string{"qkropeheaddim"}, Width: 9},
+	{Key: "window", Header: "window", Aliases: []string{"slidingwindow"}, Width: 9},
+	{Key: "windowedlayers", Header: "windowed layers", Width: 10},
 	{Key: "source", Header: "source", Aliases: []string{"notes"}, Width: 40},
 }}
 

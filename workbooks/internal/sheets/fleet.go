@@ -102,6 +102,7 @@ func fleetGrid(out Output, lay *resultsLayout) *grid.Grid {
 	set(11, row, grid.Linked(grid.Number(f.Best.PerMonth, money), sum(11)), f.Best.PerMonth, true)
 	row = mixTable(g, f, row+2)
 	row = cheapestTable(g, f, row+2)
+	row = powerTable(g, out, lay, row+2)
 	row += 2
 	g.Sentence(1, row, fleetLastCol, "The cheapest mix: "+f.Best.Words+".", grid.StyleLabel)
 	for _, gpu := range f.GPUs {

@@ -107,10 +107,31 @@ func (l linker) inputs(i int) {
 		if _, set := l.out.Set[in.Name]; set {
 			continue
 		}
+		if f := l.idleWatts(i, in); f != "" {
+			l.g.Link(firstValue+i, row, f)
+			continue
+		}
 		if in.Origin.Sheet != "" {
 			l.g.Link(firstValue+i, row, linkTo(in, l.assumption(in)))
 		}
 	}
+}
+
+// idleWatts is the live formula of scenario i's idle watts where its
+// board watts come from the GPUs sheet: the Assumptions' gpu_idle_watts
+// when above 0, else the GPUs sheet's idle watts of its GPU (an empty cell
+// none), as the engine takes them (setIdleWatts); "" elsewhere.
+func (l linker) idleWatts(i int, in domain.Input) string {
+	w := l.out.Results[i].CatalogWatts
+	if in.Name != domain.GPUIdleWatts || w == nil || w.IdleWattsAt.Sheet == "" {
+		return ""
+	}
+	gpus := "N(" + cellRef(w.IdleWattsAt) + ")"
+	if in.Origin.Sheet == "" {
+		return gpus
+	}
+	typed := linkTo(in, l.assumption(in))
+	return fmt.Sprintf("IF(%s>0,%s,%s)", typed, typed, gpus)
 }
 
 // readByEval reports whether an input decides more than numbers a formula
@@ -211,7 +232,8 @@ func (l linker) refs(i int, price string) func(string) (string, error) {
 			_, overridden := l.out.Set[name]
 			// The base column reads an input by its name where it can; the
 			// inputs section's cell (its own column's) holds the rest.
-			if base && !overridden && !in.TextCell && in.Origin.Sheet != "" && !readByEval(name) {
+			// Idle watts that may come from the GPUs sheet are its cell too.
+			if base && !overridden && !in.TextCell && in.Origin.Sheet != "" && !readByEval(name) && l.idleWatts(i, in) == "" {
 				if ref := l.assumption(in); ref == in.Name {
 					return ref, nil
 				}
