@@ -191,8 +191,8 @@ func TestPrintSetup(t *testing.T) {
 	}
 }
 
-// The print titles of planner's sheets are planner's to change; a user's
-// sheet's are not.
+// The print titles and print areas of planner's sheets are planner's to
+// change; a user's sheet's are not.
 func TestVerifyLetsPlannerMoveItsPrintTitles(t *testing.T) {
 	_, original := evaluate(t, newPlan(t))
 	change := func(sheet string) error {
@@ -202,6 +202,17 @@ func TestVerifyLetsPlannerMoveItsPrintTitles(t *testing.T) {
 		}
 		if err := f.SetDefinedName(&excelize.DefinedName{Name: ooxml.PrintTitles, Scope: sheet, RefersTo: grid.Quote(sheet) + "!$2:$2"}); err != nil {
 			t.Fatal(err)
+		}
+		// Deployment costs prints its rows from below its title; another
+		// program may spell the area otherwise, and planner puts it back.
+		if sheet == sheets.Sizing {
+			costs := grid.Quote(sheets.DeploymentCosts)
+			if err := f.DeleteDefinedName(&excelize.DefinedName{Name: ooxml.PrintArea, Scope: sheets.DeploymentCosts}); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.SetDefinedName(&excelize.DefinedName{Name: ooxml.PrintArea, Scope: sheets.DeploymentCosts, RefersTo: costs + "!$A$3:$Z$40"}); err != nil {
+				t.Fatal(err)
+			}
 		}
 		var buf bytes.Buffer
 		if _, err := f.WriteTo(&buf); err != nil {

@@ -101,14 +101,14 @@ func TestDefaultModelBuilds(t *testing.T) {
 	if in, _ := m.Input("currency"); in.Value.Text != "USD" || m.Currency.Code() != "USD" {
 		t.Errorf("the default workbook's currency is %q, read as %s; want USD", in.Value.Text, m.Currency.Code())
 	}
-	if len(m.Inputs) != 26 || len(m.Offers) != 9 || len(m.GPUs) != 11 || len(m.Catalog) != 6 || len(m.Scenarios) != 7 || len(m.Deployments) != 11 {
+	if len(m.Inputs) != 27 || len(m.Offers) != 9 || len(m.GPUs) != 11 || len(m.Catalog) != 6 || len(m.Scenarios) != 7 || len(m.Deployments) != 11 {
 		t.Fatalf("%d inputs, %d offers, %d GPUs, %d models, %d scenarios, %d deployments", len(m.Inputs), len(m.Offers),
 			len(m.GPUs), len(m.Catalog), len(m.Scenarios), len(m.Deployments))
 	}
 	for _, want := range []string{"capex", "gpus", "amortization_months", "residual", "pue",
 		"electricity_price", "rack_per_month", "hours_per_month", "utilization", "gpu", "model", "precision", "kv_headroom",
 		"cost_of_capital", "maintenance_per_year", "staff_per_month", "network_per_month", "software_per_gpu_year", "tax_rate", "depreciation",
-		"rent_price_change_per_year", "electricity_price_change_per_year"} {
+		"rent_price_change_per_year", "electricity_price_change_per_year", "gpu_idle_watts", "site_kw", "grid_g_co2_per_kwh", "throughput_gain_per_year"} {
 		if _, ok := m.Input(want); !ok {
 			t.Errorf("the default workbook has no input %s", want)
 		}

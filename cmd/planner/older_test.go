@@ -114,10 +114,11 @@ func TestOlderWorkbookUpgrades(t *testing.T) {
 	}
 }
 
-// withoutSite drops the site's inputs, which no formula reads and which a
-// workbook without them does without: no limit on the power, no grid's
-// intensity.
+// withoutSite drops the inputs of the fleet and the site, which no formula
+// reads and which a workbook without them does without: no limit on the
+// power, no grid's intensity, no gain in throughput.
 func withoutSite(values map[string]float64) {
 	delete(values, domain.SiteKW)
 	delete(values, domain.GridCO2)
+	delete(values, domain.ThroughputGain)
 }

@@ -82,9 +82,8 @@ var staged = map[string][]func(t *testing.T, dir string){
 // a price in words, as the page's typo.
 func typoCommitted(t *testing.T, dir string) {
 	committed(t, dir)
-	editBook(t, filepath.Join(dir, "plan.xlsx"), func(f *excelize.File) error {
-		return f.SetCellStr("Assumptions", assumptionCell(t, f, "electricity_price"), "twelve cents")
-	})
+	plan := filepath.Join(dir, "plan.xlsx")
+	setCells(t, plan, map[string]any{assumptionCell(t, plan, "electricity_price"): "twelve cents"})
 }
 
 // committed makes dir a git repository with the diff driver of
@@ -109,22 +108,6 @@ func committed(t *testing.T, dir string) {
 			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
-}
-
-// assumptionCell is the value cell of an input in Assumptions.
-func assumptionCell(t *testing.T, f *excelize.File, name string) string {
-	t.Helper()
-	rows, err := f.GetRows("Assumptions")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, r := range rows {
-		if len(r) > 0 && r[0] == name {
-			return fmt.Sprintf("B%d", i+1)
-		}
-	}
-	t.Fatalf("Assumptions has no %s", name)
-	return ""
 }
 
 // plannerOK runs planner in dir and stops the test if it fails.

@@ -30,8 +30,7 @@ const (
 func gainPlan(t *testing.T, gain float64) (plan string, perReplica float64, gainCell string) {
 	t.Helper()
 	_, plan = freshPlan(t)
-	assumptions := readSheet(t, plan, "Assumptions").rows
-	gainCell = "B" + strconv.Itoa(len(assumptions)+1)
+	gainCell = strings.TrimPrefix(assumptionCell(t, plan, "throughput_gain_per_year"), "Assumptions!")
 	deployments := readSheet(t, plan, "Deployments").rows
 	col := func(header string) string {
 		for c, h := range deployments[0] {
@@ -57,10 +56,9 @@ func gainPlan(t *testing.T, gain float64) (plan string, perReplica float64, gain
 	if err != nil {
 		t.Fatalf("Deployments!%s: %v", tokensAt, err)
 	}
-	n := len(assumptions) + 1
 	editBook(t, plan, func(f *excelize.File) error {
 		for cell, v := range map[string]any{
-			fmt.Sprintf("Assumptions!A%d", n): "throughput_gain_per_year", fmt.Sprintf("Assumptions!B%d", n): gain, fmt.Sprintf("Assumptions!C%d", n): "%/year",
+			"Assumptions!" + gainCell: gain,
 			"Deployments!" + col("peak tokens per second") + strconv.Itoa(row): gainPeak,
 			"Deployments!" + col("replicas") + strconv.Itoa(row):               nil,
 		} {

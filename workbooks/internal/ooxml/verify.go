@@ -323,9 +323,9 @@ func sameWorkbook(a, b *Element, managed, owned map[string]bool) string {
 	var users []*Element
 	for _, n := range kids(a, "definedNames") {
 		if local := n.attr("localSheetId"); local != "" {
-			// The rows and columns a sheet of planner's prints on every
-			// page are planner's, as the sheet is.
-			if !(n.attr("name") == PrintTitles && owned[sheetAt(a, local)]) {
+			// The rows and columns a sheet of planner's prints, and those
+			// it prints on every page, are planner's, as the sheet is.
+			if name := n.attr("name"); !((name == PrintTitles || name == PrintArea) && owned[sheetAt(a, local)]) {
 				users = append(users, n)
 			}
 		} else if !managed[n.attr("name")] {
@@ -348,6 +348,10 @@ func sameWorkbook(a, b *Element, managed, owned map[string]bool) string {
 // PrintTitles is the name of the rows and columns a sheet prints on every
 // page, one per sheet.
 const PrintTitles = "_xlnm.Print_Titles"
+
+// PrintArea is the name of the rows and columns a sheet prints, one per
+// sheet.
+const PrintArea = "_xlnm.Print_Area"
 
 // sheetAt is the name of the sheet a localSheetId points at: its position
 // among the workbook's sheets, from 0.
