@@ -57,11 +57,16 @@ func (p *Plan) NewBatch(sc domain.Scenario, vary []string, size int, needs ...st
 	if len(needs) > 0 {
 		node, offer = p.neededCode(needs)
 	}
-	b.node = varyingCode(node, varying)
-	b.offer = varyingCode(offer, varying)
-	for s := range varying {
-		if varying[s] {
-			b.vec[s] = make([]float64, size)
+	fixedCondition := p.fixedCondition(varying)
+	b.node = takeBranches(varyingCode(node, varying), st.slots, fixedCondition)
+	b.offer = takeBranches(varyingCode(offer, varying), st.slots, fixedCondition)
+	b.node, b.offer = p.liveCode(b.node, b.offer)
+	for _, s := range b.vary {
+		b.vec[s] = make([]float64, size)
+	}
+	for _, in := range append(append([]instr(nil), b.node...), b.offer...) {
+		if b.vec[in.dst] == nil {
+			b.vec[in.dst] = make([]float64, size)
 		}
 	}
 	perOffer := offerSlots(p.prog.offer, varying)
@@ -120,6 +125,67 @@ func varyingCode(code []instr, varying []bool) []instr {
 		}
 	}
 	return out
+}
+
+// fixedCondition says whether a slot holds the same value in every sample
+// of a batch and for every offer: neither varying, nor set or computed per
+// offer.
+func (p *Plan) fixedCondition(varying []bool) func(int32) bool {
+	perOffer := map[int32]bool{}
+	for _, in := range p.prog.offer {
+		perOffer[in.dst] = true
+	}
+	return func(s int32) bool { return !varying[s] && !perOffer[s] && !p.offerInput(s) }
+}
+
+// takeBranches turns every choice (?:) whose condition is fixed for the
+// batch into a copy of the branch it takes, given the scenario's slots, so
+// that the other branch need not be evaluated. The copy's result still
+// counts as varying, as the choice's did.
+func takeBranches(code []instr, slots []float64, fixed func(int32) bool) []instr {
+	for i, in := range code {
+		if in.op != opSel || !fixed(in.a) {
+			continue
+		}
+		taken := in.c
+		if slots[in.a] != 0 {
+			taken = in.b
+		}
+		code[i] = instr{op: opTake, dst: in.dst, a: taken, b: taken, c: taken}
+	}
+	return code
+}
+
+// liveCode drops the instructions whose results neither a formula nor
+// another kept instruction reads: those of the branches not taken.
+func (p *Plan) liveCode(node, offer []instr) ([]instr, []instr) {
+	live := make([]bool, p.prog.slots)
+	for _, s := range p.prog.formulaSlot {
+		live[s] = true
+	}
+	keep := func(code []instr) []instr {
+		kept := make([]bool, len(code))
+		for i := len(code) - 1; i >= 0; i-- {
+			in := code[i]
+			if !live[in.dst] {
+				continue
+			}
+			kept[i] = true
+			live[in.a], live[in.b] = true, true
+			if in.op == opSel {
+				live[in.c] = true
+			}
+		}
+		var out []instr
+		for i, in := range code {
+			if kept[i] {
+				out = append(out, in)
+			}
+		}
+		return out
+	}
+	offer = keep(offer)
+	return keep(node), offer
 }
 
 // offerSlots marks the slots the per-offer code writes without varying, and

@@ -4,3 +4,17 @@ package engine
 // the plan's node-level program holds, for a test that it runs only what
 // varies.
 func Instructions(e *Evaluator, p *Plan) (runs, all int) { return len(e.code), len(p.prog.node) }
+
+// BatchInstructions are how many node-level and per-offer instructions a
+// batch runs for each block.
+func BatchInstructions(b *Batch) (node, offer int) { return len(b.node), len(b.offer) }
+
+// VaryingInstructions are how many node-level instructions depend on the
+// inputs named, both branches of every choice counted.
+func VaryingInstructions(p *Plan, vary ...string) int {
+	varying := make([]bool, p.prog.slots)
+	for _, name := range vary {
+		varying[p.prog.inputSlot[name]] = true
+	}
+	return len(varyingCode(p.prog.node, varying))
+}
