@@ -22,6 +22,8 @@ type Batch struct {
 	varies      []bool      // per slot: it depends on a varying input
 	node        []instr     // node instructions that depend on a varying input
 	offer       []instr     // per-offer instructions that depend on a varying input
+	nodeRun     []instr     // node without the copies a shared column makes needless
+	offerRun    []instr     // the same of offer
 	offers      []batchOffer
 	guards      []int32          // varying node slots whose non-finite value fails a sample
 	offerGuards []int32          // the same among the per-offer slots
@@ -57,17 +59,23 @@ func (p *Plan) NewBatch(sc domain.Scenario, vary []string, size int, needs ...st
 	if len(needs) > 0 {
 		node, offer = p.neededCode(needs)
 	}
-	fixedCondition := p.fixedCondition(varying)
+	offersRan := slices.ContainsFunc(res.Offers, func(o OfferResult) bool { return o.Compared })
+	fixedCondition := p.fixedCondition(varying, offersRan)
 	b.node = takeBranches(varyingCode(node, varying), st.slots, fixedCondition)
 	b.offer = takeBranches(varyingCode(offer, varying), st.slots, fixedCondition)
 	b.node, b.offer = p.liveCode(b.node, b.offer)
+	shared := p.sharedColumns(b.node, b.offer)
+	b.nodeRun, b.offerRun = withoutShared(b.node, shared), withoutShared(b.offer, shared)
 	for _, s := range b.vary {
 		b.vec[s] = make([]float64, size)
 	}
-	for _, in := range append(append([]instr(nil), b.node...), b.offer...) {
+	for _, in := range append(append([]instr(nil), b.nodeRun...), b.offerRun...) {
 		if b.vec[in.dst] == nil {
 			b.vec[in.dst] = make([]float64, size)
 		}
+	}
+	for dst, src := range shared {
+		b.vec[dst] = b.vec[src]
 	}
 	perOffer := offerSlots(p.prog.offer, varying)
 	for _, s := range operands(append(append([]instr(nil), b.node...), b.offer...), varying) {
@@ -128,12 +136,18 @@ func varyingCode(code []instr, varying []bool) []instr {
 }
 
 // fixedCondition says whether a slot holds the same value in every sample
-// of a batch and for every offer: neither varying, nor set or computed per
-// offer.
-func (p *Plan) fixedCondition(varying []bool) func(int32) bool {
+// of a batch and for every offer: neither varying, nor set per offer or
+// computed from what is. A slot the per-offer code computes from the
+// scenario alone is fixed only when offersRan: its value is the one the
+// scenario's evaluation left once it ran the offers.
+func (p *Plan) fixedCondition(varying []bool, offersRan bool) func(int32) bool {
 	perOffer := map[int32]bool{}
 	for _, in := range p.prog.offer {
-		perOffer[in.dst] = true
+		reads := perOffer[in.a] || perOffer[in.b] || p.offerInput(in.a) || p.offerInput(in.b)
+		if in.op == opSel {
+			reads = reads || perOffer[in.c] || p.offerInput(in.c)
+		}
+		perOffer[in.dst] = reads || !offersRan
 	}
 	return func(s int32) bool { return !varying[s] && !perOffer[s] && !p.offerInput(s) }
 }
@@ -186,6 +200,46 @@ func (p *Plan) liveCode(node, offer []instr) ([]instr, []instr) {
 	}
 	offer = keep(offer)
 	return keep(node), offer
+}
+
+// sharedColumns finds the choices resolved to a branch (opTake) that need
+// not copy it: the branch is a varying temporary that nothing else reads,
+// so the choice's column can be the branch's own. It maps each such
+// choice's slot to its branch's.
+func (p *Plan) sharedColumns(node, offer []instr) map[int32]int32 {
+	reads, written := map[int32]int{}, map[int32]bool{}
+	for _, in := range append(append([]instr(nil), node...), offer...) {
+		reads[in.a]++
+		if in.b != in.a {
+			reads[in.b]++
+		}
+		if in.op == opSel && in.c != in.a && in.c != in.b {
+			reads[in.c]++
+		}
+		written[in.dst] = true
+	}
+	formula := map[int32]bool{}
+	for _, s := range p.prog.formulaSlot {
+		formula[s] = true
+	}
+	shared := map[int32]int32{}
+	for _, in := range append(append([]instr(nil), node...), offer...) {
+		if in.op == opTake && written[in.a] && !formula[in.a] && reads[in.a] == 1 {
+			shared[in.dst] = in.a
+		}
+	}
+	return shared
+}
+
+// withoutShared is code without the copies sharedColumns made needless.
+func withoutShared(code []instr, shared map[int32]int32) []instr {
+	var out []instr
+	for _, in := range code {
+		if _, ok := shared[in.dst]; !ok || in.op != opTake {
+			out = append(out, in)
+		}
+	}
+	return out
 }
 
 // offerSlots marks the slots the per-offer code writes without varying, and
@@ -304,7 +358,7 @@ func (b *Batch) Offers() []domain.Offer {
 func (b *Batch) Input(i int) []float64 { return b.vec[b.vary[i]] }
 
 // Run evaluates the node-level formulas for the first n samples.
-func (b *Batch) Run(n int) { runColumns(b.node, b.vec, n) }
+func (b *Batch) Run(n int) { runColumns(b.nodeRun, b.vec, n) }
 
 // RunOffer evaluates the per-offer formulas of the k-th compared offer for
 // the first n samples, after Run.
@@ -313,7 +367,7 @@ func (b *Batch) RunOffer(k, n int) {
 	for j, s := range o.slots {
 		b.vec[s] = o.cols[j]
 	}
-	runColumns(b.offer, b.vec, n)
+	runColumns(b.offerRun, b.vec, n)
 }
 
 // Column returns the values of a formula or input for the block, or nil and

@@ -67,6 +67,35 @@ func BenchmarkMonteCarlo(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/run")
 	})
 	b.Run("planner-all-cores", mc(runtime.GOMAXPROCS(0)))
+	// ratio runs the two in turn, each first every other time, so that a
+	// busy machine's drift between sub-benchmarks does not skew it.
+	b.Run("ratio", func(b *testing.B) {
+		var planner, baseline time.Duration
+		for i := 0; i < b.N; i++ {
+			runPlanner := func() {
+				start := time.Now()
+				r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: samples, Seed: 1, Workers: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				sink += r.Outputs[0].P50
+				planner += time.Since(start)
+			}
+			runBaseline := func() {
+				start := time.Now()
+				sink += baselineMonteCarlo(samples, 1).percentiles[0][1]
+				baseline += time.Since(start)
+			}
+			if i%2 == 0 {
+				runPlanner()
+				runBaseline()
+			} else {
+				runBaseline()
+				runPlanner()
+			}
+		}
+		b.ReportMetric(planner.Seconds()/baseline.Seconds(), "planner/baseline")
+	})
 }
 
 // baselineOutput is one output the hand-written run summarises: its
