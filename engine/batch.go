@@ -65,8 +65,9 @@ func (p *Plan) NewBatch(sc domain.Scenario, vary []string, size int, needs ...st
 	b.offer = takeBranches(varyingCode(offer, varying), st.slots, fixedCondition)
 	b.node, b.offer = p.liveCode(b.node, b.offer)
 	shared := p.sharedColumns(b.node, b.offer, fixedCondition)
-	b.nodeRun = columnCode(withoutShared(b.node, shared), st.slots, fixedCondition)
-	b.offerRun = columnCode(withoutShared(b.offer, shared), st.slots, fixedCondition)
+	same, each := hoist(withoutShared(b.offer, shared), p.offerDependent(offersRan))
+	b.nodeRun = columnCode(append(withoutShared(b.node, shared), same...), st.slots, fixedCondition)
+	b.offerRun = columnCode(each, st.slots, fixedCondition)
 	for _, s := range b.vary {
 		b.vec[s] = make([]float64, size)
 	}
@@ -145,15 +146,37 @@ func varyingCode(code []instr, varying []bool) []instr {
 // scenario alone is fixed only when offersRan: its value is the one the
 // scenario's evaluation left once it ran the offers.
 func (p *Plan) fixedCondition(varying []bool, offersRan bool) func(int32) bool {
-	perOffer := map[int32]bool{}
+	perOffer := p.offerDependent(offersRan)
+	return func(s int32) bool { return !varying[s] && !perOffer(s) }
+}
+
+// offerDependent says whether a slot is set per offer or computed from what is
+// (every slot the per-offer code writes, unless offersRan: see
+// fixedCondition).
+func (p *Plan) offerDependent(offersRan bool) func(int32) bool {
+	computed := map[int32]bool{}
 	for _, in := range p.prog.offer {
-		reads := perOffer[in.a] || perOffer[in.b] || p.offerInput(in.a) || p.offerInput(in.b)
+		reads := computed[in.a] || computed[in.b] || p.offerInput(in.a) || p.offerInput(in.b)
 		if in.op == opSel {
-			reads = reads || perOffer[in.c] || p.offerInput(in.c)
+			reads = reads || computed[in.c] || p.offerInput(in.c)
 		}
-		perOffer[in.dst] = reads || !offersRan
+		computed[in.dst] = reads || !offersRan
 	}
-	return func(s int32) bool { return !varying[s] && !perOffer[s] && !p.offerInput(s) }
+	return func(s int32) bool { return computed[s] || p.offerInput(s) }
+}
+
+// hoist splits the per-offer code into what depends on the offer and what
+// does not (-capex in the NPV, the power's path term): that runs once per
+// block with the node-level code instead of once per offer.
+func hoist(offer []instr, perOffer func(int32) bool) (same, each []instr) {
+	for _, in := range offer {
+		if perOffer(in.a) || perOffer(in.b) || perOffer(in.dst) || (in.op == opSel && perOffer(in.c)) {
+			each = append(each, in)
+		} else {
+			same = append(same, in)
+		}
+	}
+	return same, each
 }
 
 // takeBranches turns every choice (?:) whose condition is fixed for the

@@ -58,9 +58,34 @@ func TestBatchTakesFixedBranches(t *testing.T) {
 				}
 			}
 		}
+		checkOffers(t, fixed, capexes, residuals, rate)
 		runs, _ := engine.BatchInstructions(fixed)
 		if all := engine.VaryingInstructions(p, "capex", "residual"); runs >= all {
 			t.Errorf("rate %v: the batch runs %d instructions of the %d that depend on capex and residual", rate, runs, all)
+		}
+	}
+}
+
+// checkOffers compares the batch's per-offer values, owning's NPV and the
+// break-even, with each sample's evaluation alone; what does not depend on
+// the offer is computed once per block for all of them.
+func checkOffers(t *testing.T, b *engine.Batch, capexes, residuals []float64, rate float64) {
+	t.Helper()
+	for k, o := range b.Offers() {
+		b.RunOffer(k, len(capexes))
+		for i := range capexes {
+			set := map[string]domain.Value{"cost_of_capital": domain.Num(rate), "capex": domain.Num(capexes[i]), "residual": domain.Num(residuals[i])}
+			want := enginetest.Offer(t, enginetest.Eval(t, set), o.Provider, o.Name).Values
+			for _, name := range []string{domain.NPVSaving, domain.Breakeven} {
+				col, one := b.OfferColumn(k, name)
+				got := one
+				if col != nil {
+					got = col[i]
+				}
+				if got != want[name] {
+					t.Errorf("rate %v, sample %d, %s: %s %v, evaluated alone %v", rate, i, o.Label(), name, got, want[name])
+				}
+			}
 		}
 	}
 }
