@@ -68,14 +68,12 @@ func (p *Plan) NewBatch(sc domain.Scenario, vary []string, size int, needs ...st
 	same, each := hoist(withoutShared(b.offer, shared), p.offerDependent(offersRan))
 	b.nodeRun = columnCode(append(withoutShared(b.node, shared), same...), st.slots, fixedCondition)
 	b.offerRun = columnCode(each, st.slots, fixedCondition)
+	b.guards = guards(b.node, varying, p.prog.formulaSlot)
+	b.offerGuards = guards(b.offer, varying, p.prog.formulaSlot)
 	for _, s := range b.vary {
 		b.vec[s] = make([]float64, size)
 	}
-	for _, in := range append(append([]colInstr(nil), b.nodeRun...), b.offerRun...) {
-		if b.vec[in.dst] == nil {
-			b.vec[in.dst] = make([]float64, size)
-		}
-	}
+	b.allocate(shared)
 	perOffer := offerSlots(p.prog.offer, varying)
 	for _, s := range operands(append(append([]instr(nil), b.node...), b.offer...), varying) {
 		if !perOffer[s] {
@@ -93,9 +91,71 @@ func (p *Plan) NewBatch(sc domain.Scenario, vary []string, size int, needs ...st
 			b.offers = append(b.offers, b.offerColumns(i, st.slots, perOffer, varying))
 		}
 	}
-	b.guards = guards(b.node, varying, p.prog.formulaSlot)
-	b.offerGuards = guards(b.offer, varying, p.prog.formulaSlot)
 	return b, nil
+}
+
+// allocate gives every slot the run code writes a column. A temporary,
+// which only the code reads, gets one that an earlier temporary no longer
+// needs: a column is free once the last instruction that reads it has run.
+// Formulas, guards and shared columns keep their own, read after a run; so
+// does a node-level temporary the per-offer code reads, since that runs
+// again for each offer.
+func (b *Batch) allocate(shared map[int32]int32) {
+	keep := map[int32]bool{}
+	for _, s := range b.plan.prog.formulaSlot {
+		keep[s] = true
+	}
+	for _, s := range append(append([]int32(nil), b.guards...), b.offerGuards...) {
+		keep[s] = true
+	}
+	for dst, src := range shared {
+		keep[dst], keep[src] = true, true
+	}
+	code := append(append([]colInstr(nil), b.nodeRun...), b.offerRun...)
+	last, writer := map[int32]int{}, map[int32]int{}
+	for i, in := range code {
+		for _, s := range in.reads() {
+			last[s] = i
+		}
+		writer[in.dst] = i
+	}
+	for s, i := range last {
+		if w, ok := writer[s]; ok && w < len(b.nodeRun) && i >= len(b.nodeRun) {
+			keep[s] = true
+		}
+	}
+	var free [][]float64
+	for i, in := range code {
+		if b.vec[in.dst] == nil {
+			if k := len(free); k > 0 && !keep[in.dst] {
+				b.vec[in.dst], free = free[k-1], free[:k-1]
+			} else {
+				b.vec[in.dst] = make([]float64, b.size)
+			}
+		}
+		for _, s := range in.reads() {
+			if _, isWritten := writer[s]; isWritten && last[s] == i && !keep[s] {
+				free = append(free, b.vec[s])
+				last[s] = -1 // freed once, though read twice
+			}
+		}
+	}
+}
+
+// reads are the slots an instruction reads from columns: not an operand it
+// reads as a number.
+func (in *colInstr) reads() []int32 {
+	var out []int32
+	if in.konst != 2 {
+		out = append(out, in.a)
+	}
+	if in.konst != 1 && in.op != opCopy && in.op != opTake && in.op != opNeg && in.op != opNot {
+		out = append(out, in.b)
+	}
+	if in.op == opSel {
+		out = append(out, in.c)
+	}
+	return out
 }
 
 // neededCode keeps the instructions the named formulas depend on, node-level

@@ -89,3 +89,42 @@ func checkOffers(t *testing.T, b *engine.Batch, capexes, residuals []float64, ra
 		}
 	}
 }
+
+// A batch gives a temporary a column an earlier one no longer needs, and
+// still gives what each sample's evaluation alone gives (above).
+func TestBatchReusesColumns(t *testing.T) {
+	p, err := engine.Build(enginetest.SpecModel())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := domain.Scenario{Name: domain.Base, Set: map[string]domain.Value{"cost_of_capital": domain.Num(0.08)}}
+	b, err := p.NewBatch(sc, []string{"capex", "residual", "cost_of_capital"}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slots, columns := engine.Columns(b); columns >= slots {
+		t.Errorf("the batch writes %d slots into %d columns", slots, columns)
+	}
+	capexes, residuals := []float64{250000, 285000, 320000, 300000}, []float64{0, 0.1, 0.3, 0.2}
+	copy(b.Input(0), capexes)
+	copy(b.Input(1), residuals)
+	for i := range b.Input(2) {
+		b.Input(2)[i] = 0.08
+	}
+	b.Run(len(capexes))
+	for i := range capexes {
+		set := map[string]domain.Value{"cost_of_capital": domain.Num(0.08), "capex": domain.Num(capexes[i]), "residual": domain.Num(residuals[i])}
+		want := enginetest.Eval(t, set).Values
+		for _, name := range []string{"capital_per_month", "cost_per_gpu_hour", "depreciation_pv", "tax_shield_pv"} {
+			col, one, _ := b.Column(name)
+			got := one
+			if col != nil {
+				got = col[i]
+			}
+			if got != want[name] {
+				t.Errorf("sample %d: %s %v, evaluated alone %v", i, name, got, want[name])
+			}
+		}
+	}
+	checkOffers(t, b, capexes, residuals, 0.08)
+}
