@@ -66,14 +66,18 @@ func (p *Plan) NewBatch(sc domain.Scenario, vary []string, size int, needs ...st
 	b.node, b.offer = p.liveCode(b.node, b.offer)
 	shared := p.sharedColumns(b.node, b.offer, fixedCondition)
 	same, each := hoist(withoutShared(b.offer, shared), p.offerDependent(offersRan))
-	b.nodeRun = columnCode(append(withoutShared(b.node, shared), same...), st.slots, fixedCondition)
+	nodeRun, alias := simplify(columnCode(append(withoutShared(b.node, shared), same...), st.slots, fixedCondition))
+	b.nodeRun = nodeRun
 	b.offerRun = columnCode(each, st.slots, fixedCondition)
 	b.guards = guards(b.node, varying, p.prog.formulaSlot)
 	b.offerGuards = guards(b.offer, varying, p.prog.formulaSlot)
 	for _, s := range b.vary {
 		b.vec[s] = make([]float64, size)
 	}
-	b.allocate(shared)
+	b.allocate(shared, alias)
+	for dst, to := range alias {
+		b.vec[dst] = b.vec[to]
+	}
 	perOffer := offerSlots(p.prog.offer, varying)
 	for _, s := range operands(append(append([]instr(nil), b.node...), b.offer...), varying) {
 		if !perOffer[s] {
@@ -100,8 +104,11 @@ func (p *Plan) NewBatch(sc domain.Scenario, vary []string, size int, needs ...st
 // Formulas, guards and shared columns keep their own, read after a run; so
 // does a node-level temporary the per-offer code reads, since that runs
 // again for each offer.
-func (b *Batch) allocate(shared map[int32]int32) {
+func (b *Batch) allocate(shared, alias map[int32]int32) {
 	keep := map[int32]bool{}
+	for _, to := range alias {
+		keep[to] = true
+	}
 	for _, s := range b.plan.prog.formulaSlot {
 		keep[s] = true
 	}
@@ -547,6 +554,79 @@ func columnCode(code []instr, slots []float64, fixed func(int32) bool) []colInst
 		}
 	}
 	return out
+}
+
+// simplify drops the instructions whose result is one already computed:
+// an operand unchanged (x×1, x÷1, x−0, x+(−0), the same bits for every x)
+// or the same operation on the same operands earlier (capex×(1−residual)
+// once residual is held at zero makes two formulas divide capex by the
+// months alike). It maps each dropped result's slot to the slot holding
+// its value, and reads that slot in its stead.
+func simplify(code []colInstr) ([]colInstr, map[int32]int32) {
+	type key struct {
+		op      opcode
+		a, b, c int32
+		konst   uint8
+		k       uint64
+	}
+	alias, seen, notMinusZero := map[int32]int32{}, map[key]int32{}, map[int32]bool{}
+	to := func(s int32) int32 {
+		if t, ok := alias[s]; ok {
+			return t
+		}
+		return s
+	}
+	var out []colInstr
+	for _, in := range code {
+		in.a, in.b, in.c = to(in.a), to(in.b), to(in.c)
+		if in.op == opAdd && in.addsNoMinusZero(notMinusZero) {
+			notMinusZero[in.dst] = true
+		}
+		if same, ok := in.unchanged(notMinusZero); ok {
+			alias[in.dst] = same
+			continue
+		}
+		k := key{in.op, in.a, in.b, in.c, in.konst, math.Float64bits(in.k)}
+		if in.op != opSel {
+			k.c = 0
+		}
+		if earlier, ok := seen[k]; ok {
+			alias[in.dst] = earlier
+			continue
+		}
+		seen[k] = in.dst
+		out = append(out, in)
+	}
+	return out, alias
+}
+
+// unchanged says whether in gives one of its operands, bit for bit, and
+// which. Adding +0 changes only −0, so it leaves unchanged a value that is
+// never −0 (notMinusZero).
+func (in *colInstr) unchanged(notMinusZero map[int32]bool) (int32, bool) {
+	one, plusZero, minusZero := in.k == 1, in.k == 0 && !math.Signbit(in.k), in.k == 0 && math.Signbit(in.k)
+	switch {
+	case in.konst == 1 && (in.op == opMul && one || in.op == opDiv && one || in.op == opSub && plusZero ||
+		in.op == opAdd && (minusZero || plusZero && notMinusZero[in.a])):
+		return in.a, true
+	case in.konst == 2 && (in.op == opMul && one || in.op == opAdd && (minusZero || plusZero && notMinusZero[in.b])):
+		return in.b, true
+	}
+	return 0, false
+}
+
+// addsNoMinusZero says whether the sum in computes is never −0: rounded to
+// nearest, a sum is −0 only when both terms are, so it suffices that one
+// term is a number other than −0 or a value never −0.
+func (in *colInstr) addsNoMinusZero(notMinusZero map[int32]bool) bool {
+	notMinus := func(x float64) bool { return x != 0 || !math.Signbit(x) }
+	switch in.konst {
+	case 1:
+		return notMinus(in.k) || notMinusZero[in.a]
+	case 2:
+		return notMinus(in.k) || notMinusZero[in.b]
+	}
+	return notMinusZero[in.a] || notMinusZero[in.b]
 }
 
 // exactReciprocal is 1/k when k is a power of two whose reciprocal is a

@@ -33,3 +33,68 @@ func TestExactReciprocalIsDivision(t *testing.T) {
 		}
 	}
 }
+
+// What simplify drops as unchanged is unchanged to the bit for every
+// number, ±0, infinities and NaN included; adding +0 is dropped only after
+// a sum that cannot be −0, and a sum with a term other than −0 never is.
+func TestUnchangedIsTheOperand(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	minus := math.Copysign(0, -1)
+	xs := []float64{0, minus, 1, -1, math.Inf(1), math.Inf(-1), math.NaN(), math.SmallestNonzeroFloat64, -math.SmallestNonzeroFloat64}
+	for range 10000 {
+		xs = append(xs, math.Float64frombits(r.Uint64()))
+	}
+	bits := func(x float64) uint64 {
+		if math.IsNaN(x) {
+			return 0x7ff8000000000001
+		}
+		return math.Float64bits(x)
+	}
+	ops := map[opcode]float64{opMul: 1, opDiv: 1, opSub: 0, opAdd: minus}
+	for op, k := range ops {
+		for _, konst := range []uint8{1, 2} {
+			in := colInstr{instr: instr{op: op, a: 1, b: 2}, k: k, konst: konst}
+			s, ok := in.unchanged(nil)
+			if op == opDiv && konst == 2 || op == opSub && konst == 2 {
+				if ok {
+					t.Errorf("%v with the constant first dropped", op)
+				}
+				continue
+			}
+			if !ok {
+				t.Errorf("op %v, k %v, konst %d: not taken as unchanged", op, k, konst)
+				continue
+			}
+			for _, x := range xs {
+				got := apply(op, x, k)
+				if konst == 2 {
+					got = apply(op, k, x)
+				}
+				if s != map[uint8]int32{1: 1, 2: 2}[konst] || bits(got) != bits(x) {
+					t.Errorf("op %v, k %v: %v gives %v", op, k, x, got)
+				}
+			}
+		}
+	}
+	plus := colInstr{instr: instr{op: opAdd, a: 1, b: 2}, k: 0, konst: 1}
+	if _, ok := plus.unchanged(nil); ok {
+		t.Error("adding +0 to what may be −0 taken as unchanged")
+	}
+	if _, ok := plus.unchanged(map[int32]bool{1: true}); !ok {
+		t.Error("adding +0 to what is never −0 not taken as unchanged")
+	}
+	for _, k := range xs {
+		sum := colInstr{instr: instr{op: opAdd, a: 1, b: 2}, k: k, konst: 1}
+		if !sum.addsNoMinusZero(nil) {
+			continue
+		}
+		for _, y := range xs[:200] {
+			if s := y + k; s == 0 && math.Signbit(s) {
+				t.Errorf("%v + %v is −0, taken as never", y, k)
+			}
+			if s := y + k; bits(s+0) != bits(s) {
+				t.Errorf("%v + %v + 0 is not %v", y, k, s)
+			}
+		}
+	}
+}
