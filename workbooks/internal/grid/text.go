@@ -2,6 +2,7 @@ package grid
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
@@ -74,8 +75,11 @@ func cut(s []rune, n int) string {
 func wrappedLines(text string, width float64) int {
 	room := max(1, int((width-2)*1.2))
 	lines, used := 1, 0
-	for _, w := range strings.Fields(text) {
-		n := utf8.RuneCountInString(w)
+	for rest := text; ; {
+		var n int
+		if n, rest = nextWord(rest); n == 0 {
+			break
+		}
 		switch {
 		case used == 0:
 			used = n
@@ -91,6 +95,31 @@ func wrappedLines(text string, width float64) int {
 		}
 	}
 	return lines
+}
+
+// nextWord is the length in runes of the first word of s, the words split
+// at white space as strings.Fields splits them, and what follows it; 0
+// when s holds no more words. It allocates nothing: the row heights of a
+// large sheet wrap every cell again each time a table grows.
+func nextWord(s string) (int, string) {
+	i := 0
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i += size
+	}
+	n := 0
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			break
+		}
+		i += size
+		n++
+	}
+	return n, s[i:]
 }
 
 // Sentence writes a line of text from (col, row) across the columns to

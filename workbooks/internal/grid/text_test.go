@@ -2,8 +2,10 @@ package grid
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
@@ -59,5 +61,37 @@ func TestLibraryErrorsInPlannersWords(t *testing.T) {
 	}
 	if err := ooxml.Unlaid("its Results sheet", errors.New("something else")); !strings.HasPrefix(err.Error(), "planner could not lay out its Results sheet: the spreadsheet library refused it (something else); nothing was written.") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// nextWord splits text into the words strings.Fields gives, counted in
+// runes as they were: white space of every kind, runs of it, invalid UTF-8.
+func TestNextWordIsFields(t *testing.T) {
+	texts := []string{"", " ", "a", "  two  words ", "tab\tnew\nline\r\vform\f", "nbsp\u00a0nel\u0085em\u2003x",
+		"bad \xff\xfe bytes", "é ü 漢字  ✓", "\xffword"}
+	pieces := []string{"a", "é", " ", "\t", "\u00a0", "\u2003", "\xff", "漢", "\n", "bc"}
+	for i := 0; i < 2000; i++ {
+		var b strings.Builder
+		for j := 0; j < i%17; j++ {
+			b.WriteString(pieces[(i*7+j*13+j*j)%len(pieces)])
+		}
+		texts = append(texts, b.String())
+	}
+	for _, s := range texts {
+		var got []int
+		for rest := s; ; {
+			n, r := nextWord(rest)
+			if n == 0 {
+				break
+			}
+			got, rest = append(got, n), r
+		}
+		var want []int
+		for _, w := range strings.Fields(s) {
+			want = append(want, utf8.RuneCountInString(w))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: words of %v runes, strings.Fields %v", s, got, want)
+		}
 	}
 }
