@@ -22,6 +22,8 @@ type Batch struct {
 	varies      []bool      // per slot: it depends on a varying input
 	node        []instr     // node instructions that depend on a varying input
 	offer       []instr     // per-offer instructions that depend on a varying input
+	nodeRun     []colInstr  // node as it runs: without the copies a shared column makes needless
+	offerRun    []colInstr  // the same of offer
 	offers      []batchOffer
 	guards      []int32          // varying node slots whose non-finite value fails a sample
 	offerGuards []int32          // the same among the per-offer slots
@@ -57,12 +59,24 @@ func (p *Plan) NewBatch(sc domain.Scenario, vary []string, size int, needs ...st
 	if len(needs) > 0 {
 		node, offer = p.neededCode(needs)
 	}
-	b.node = varyingCode(node, varying)
-	b.offer = varyingCode(offer, varying)
-	for s := range varying {
-		if varying[s] {
-			b.vec[s] = make([]float64, size)
-		}
+	offersRan := slices.ContainsFunc(res.Offers, func(o OfferResult) bool { return o.Compared })
+	fixedCondition := p.fixedCondition(varying, offersRan)
+	b.node = takeBranches(varyingCode(node, varying), st.slots, fixedCondition)
+	b.offer = takeBranches(varyingCode(offer, varying), st.slots, fixedCondition)
+	b.node, b.offer = p.liveCode(b.node, b.offer)
+	shared := p.sharedColumns(b.node, b.offer, fixedCondition)
+	same, each := hoist(withoutShared(b.offer, shared), p.offerDependent(offersRan))
+	nodeRun, alias := simplify(columnCode(append(withoutShared(b.node, shared), same...), st.slots, fixedCondition))
+	b.nodeRun = nodeRun
+	b.offerRun = columnCode(each, st.slots, fixedCondition)
+	b.guards = guards(b.node, varying, p.prog.formulaSlot)
+	b.offerGuards = guards(b.offer, varying, p.prog.formulaSlot)
+	for _, s := range b.vary {
+		b.vec[s] = make([]float64, size)
+	}
+	b.allocate(shared, alias)
+	for dst, to := range alias {
+		b.vec[dst] = b.vec[to]
 	}
 	perOffer := offerSlots(p.prog.offer, varying)
 	for _, s := range operands(append(append([]instr(nil), b.node...), b.offer...), varying) {
@@ -70,14 +84,85 @@ func (p *Plan) NewBatch(sc domain.Scenario, vary []string, size int, needs ...st
 			b.vec[s] = broadcast(st.slots[s], size)
 		}
 	}
+	for dst, src := range shared {
+		if b.vec[src] == nil {
+			b.vec[src] = broadcast(st.slots[src], size)
+		}
+		b.vec[dst] = b.vec[src]
+	}
 	for i, o := range res.Offers {
 		if o.Compared {
 			b.offers = append(b.offers, b.offerColumns(i, st.slots, perOffer, varying))
 		}
 	}
-	b.guards = guards(b.node, varying, p.prog.formulaSlot)
-	b.offerGuards = guards(b.offer, varying, p.prog.formulaSlot)
 	return b, nil
+}
+
+// allocate gives every slot the run code writes a column. A temporary,
+// which only the code reads, gets one that an earlier temporary no longer
+// needs: a column is free once the last instruction that reads it has run.
+// Formulas, guards and shared columns keep their own, read after a run; so
+// does a node-level temporary the per-offer code reads, since that runs
+// again for each offer.
+func (b *Batch) allocate(shared, alias map[int32]int32) {
+	keep := map[int32]bool{}
+	for _, to := range alias {
+		keep[to] = true
+	}
+	for _, s := range b.plan.prog.formulaSlot {
+		keep[s] = true
+	}
+	for _, s := range append(append([]int32(nil), b.guards...), b.offerGuards...) {
+		keep[s] = true
+	}
+	for dst, src := range shared {
+		keep[dst], keep[src] = true, true
+	}
+	code := append(append([]colInstr(nil), b.nodeRun...), b.offerRun...)
+	last, writer := map[int32]int{}, map[int32]int{}
+	for i, in := range code {
+		for _, s := range in.reads() {
+			last[s] = i
+		}
+		writer[in.dst] = i
+	}
+	for s, i := range last {
+		if w, ok := writer[s]; ok && w < len(b.nodeRun) && i >= len(b.nodeRun) {
+			keep[s] = true
+		}
+	}
+	var free [][]float64
+	for i, in := range code {
+		if b.vec[in.dst] == nil {
+			if k := len(free); k > 0 && !keep[in.dst] {
+				b.vec[in.dst], free = free[k-1], free[:k-1]
+			} else {
+				b.vec[in.dst] = make([]float64, b.size)
+			}
+		}
+		for _, s := range in.reads() {
+			if _, isWritten := writer[s]; isWritten && last[s] == i && !keep[s] {
+				free = append(free, b.vec[s])
+				last[s] = -1 // freed once, though read twice
+			}
+		}
+	}
+}
+
+// reads are the slots an instruction reads from columns: not an operand it
+// reads as a number.
+func (in *colInstr) reads() []int32 {
+	var out []int32
+	if in.konst != 2 {
+		out = append(out, in.a)
+	}
+	if in.konst != 1 && in.op != opCopy && in.op != opTake && in.op != opNeg && in.op != opNot {
+		out = append(out, in.b)
+	}
+	if in.op == opSel {
+		out = append(out, in.c)
+	}
+	return out
 }
 
 // neededCode keeps the instructions the named formulas depend on, node-level
@@ -116,6 +201,136 @@ func varyingCode(code []instr, varying []bool) []instr {
 	for _, in := range code {
 		if varying[in.a] || varying[in.b] || (in.op == opSel && varying[in.c]) {
 			varying[in.dst] = true
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// fixedCondition says whether a slot holds the same value in every sample
+// of a batch and for every offer: neither varying, nor set per offer or
+// computed from what is. A slot the per-offer code computes from the
+// scenario alone is fixed only when offersRan: its value is the one the
+// scenario's evaluation left once it ran the offers.
+func (p *Plan) fixedCondition(varying []bool, offersRan bool) func(int32) bool {
+	perOffer := p.offerDependent(offersRan)
+	return func(s int32) bool { return !varying[s] && !perOffer(s) }
+}
+
+// offerDependent says whether a slot is set per offer or computed from what is
+// (every slot the per-offer code writes, unless offersRan: see
+// fixedCondition).
+func (p *Plan) offerDependent(offersRan bool) func(int32) bool {
+	computed := map[int32]bool{}
+	for _, in := range p.prog.offer {
+		reads := computed[in.a] || computed[in.b] || p.offerInput(in.a) || p.offerInput(in.b)
+		if in.op == opSel {
+			reads = reads || computed[in.c] || p.offerInput(in.c)
+		}
+		computed[in.dst] = reads || !offersRan
+	}
+	return func(s int32) bool { return computed[s] || p.offerInput(s) }
+}
+
+// hoist splits the per-offer code into what depends on the offer and what
+// does not (-capex in the NPV, the power's path term): that runs once per
+// block with the node-level code instead of once per offer.
+func hoist(offer []instr, perOffer func(int32) bool) (same, each []instr) {
+	for _, in := range offer {
+		if perOffer(in.a) || perOffer(in.b) || perOffer(in.dst) || (in.op == opSel && perOffer(in.c)) {
+			each = append(each, in)
+		} else {
+			same = append(same, in)
+		}
+	}
+	return same, each
+}
+
+// takeBranches turns every choice (?:) whose condition is fixed for the
+// batch into a copy of the branch it takes, given the scenario's slots, so
+// that the other branch need not be evaluated. The copy's result still
+// counts as varying, as the choice's did.
+func takeBranches(code []instr, slots []float64, fixed func(int32) bool) []instr {
+	for i, in := range code {
+		if in.op != opSel || !fixed(in.a) {
+			continue
+		}
+		taken := in.c
+		if slots[in.a] != 0 {
+			taken = in.b
+		}
+		code[i] = instr{op: opTake, dst: in.dst, a: taken, b: taken, c: taken}
+	}
+	return code
+}
+
+// liveCode drops the instructions whose results neither a formula nor
+// another kept instruction reads: those of the branches not taken.
+func (p *Plan) liveCode(node, offer []instr) ([]instr, []instr) {
+	live := make([]bool, p.prog.slots)
+	for _, s := range p.prog.formulaSlot {
+		live[s] = true
+	}
+	keep := func(code []instr) []instr {
+		kept := make([]bool, len(code))
+		for i := len(code) - 1; i >= 0; i-- {
+			in := code[i]
+			if !live[in.dst] {
+				continue
+			}
+			kept[i] = true
+			live[in.a], live[in.b] = true, true
+			if in.op == opSel {
+				live[in.c] = true
+			}
+		}
+		var out []instr
+		for i, in := range code {
+			if kept[i] {
+				out = append(out, in)
+			}
+		}
+		return out
+	}
+	offer = keep(offer)
+	return keep(node), offer
+}
+
+// sharedColumns finds the choices resolved to a branch (opTake) that need
+// not copy it: the branch is a varying temporary that nothing else reads,
+// or a value fixed for the batch, whose column nothing writes, so the
+// choice's column can be the branch's own. It maps each such choice's slot
+// to its branch's.
+func (p *Plan) sharedColumns(node, offer []instr, fixed func(int32) bool) map[int32]int32 {
+	reads, written := map[int32]int{}, map[int32]bool{}
+	for _, in := range append(append([]instr(nil), node...), offer...) {
+		reads[in.a]++
+		if in.b != in.a {
+			reads[in.b]++
+		}
+		if in.op == opSel && in.c != in.a && in.c != in.b {
+			reads[in.c]++
+		}
+		written[in.dst] = true
+	}
+	formula := map[int32]bool{}
+	for _, s := range p.prog.formulaSlot {
+		formula[s] = true
+	}
+	shared := map[int32]int32{}
+	for _, in := range append(append([]instr(nil), node...), offer...) {
+		if in.op == opTake && (written[in.a] && !formula[in.a] && reads[in.a] == 1 || fixed(in.a)) {
+			shared[in.dst] = in.a
+		}
+	}
+	return shared
+}
+
+// withoutShared is code without the copies sharedColumns made needless.
+func withoutShared(code []instr, shared map[int32]int32) []instr {
+	var out []instr
+	for _, in := range code {
+		if _, ok := shared[in.dst]; !ok || in.op != opTake {
 			out = append(out, in)
 		}
 	}
@@ -238,7 +453,7 @@ func (b *Batch) Offers() []domain.Offer {
 func (b *Batch) Input(i int) []float64 { return b.vec[b.vary[i]] }
 
 // Run evaluates the node-level formulas for the first n samples.
-func (b *Batch) Run(n int) { runColumns(b.node, b.vec, n) }
+func (b *Batch) Run(n int) { runColumns(b.nodeRun, b.vec, n) }
 
 // RunOffer evaluates the per-offer formulas of the k-th compared offer for
 // the first n samples, after Run.
@@ -247,7 +462,7 @@ func (b *Batch) RunOffer(k, n int) {
 	for j, s := range o.slots {
 		b.vec[s] = o.cols[j]
 	}
-	runColumns(b.offer, b.vec, n)
+	runColumns(b.offerRun, b.vec, n)
 }
 
 // Column returns the values of a formula or input for the block, or nil and
@@ -310,45 +525,222 @@ func (b *Batch) mark(guards []int32, bad []bool, n int) bool {
 	return marked
 }
 
-// runColumns executes code over the first n entries of every column. The
-// common arithmetic runs in tight loops; the rest goes through apply.
-func runColumns(code []instr, vec [][]float64, n int) {
+// colInstr is an instruction as a batch runs it: with its constant
+// operand, when it has one, as a number rather than a broadcast column.
+type colInstr struct {
+	instr
+	k     float64 // the constant operand
+	konst uint8   // 0: none; 1: b is k; 2: a is k
+}
+
+// columnCode prepares code to run column-wise: an add, subtract, multiply
+// or divide by an operand fixed for the batch (fixed, value in slots)
+// reads it as a number, which spares a column's loads and gives the same
+// bits.
+func columnCode(code []instr, slots []float64, fixed func(int32) bool) []colInstr {
+	out := make([]colInstr, len(code))
+	for i, in := range code {
+		out[i].instr = in
+		switch in.op {
+		case opAdd, opSub, opMul, opDiv:
+			if fixed(in.b) && !fixed(in.a) {
+				out[i].k, out[i].konst = slots[in.b], 1
+				if r, ok := exactReciprocal(out[i].k); ok && in.op == opDiv {
+					out[i].op, out[i].k = opMul, r
+				}
+			} else if fixed(in.a) && !fixed(in.b) {
+				out[i].k, out[i].konst = slots[in.a], 2
+			}
+		}
+	}
+	return out
+}
+
+// simplify drops the instructions whose result is one already computed:
+// an operand unchanged (x×1, x÷1, x−0, x+(−0), the same bits for every x)
+// or the same operation on the same operands earlier (capex×(1−residual)
+// once residual is held at zero makes two formulas divide capex by the
+// months alike). It maps each dropped result's slot to the slot holding
+// its value, and reads that slot in its stead.
+func simplify(code []colInstr) ([]colInstr, map[int32]int32) {
+	type key struct {
+		op      opcode
+		a, b, c int32
+		konst   uint8
+		k       uint64
+	}
+	alias, seen, notMinusZero := map[int32]int32{}, map[key]int32{}, map[int32]bool{}
+	to := func(s int32) int32 {
+		if t, ok := alias[s]; ok {
+			return t
+		}
+		return s
+	}
+	var out []colInstr
 	for _, in := range code {
-		d := vec[in.dst][:n]
-		a := vec[in.a][:len(d)]
-		bb := vec[in.b][:len(d)]
+		in.a, in.b, in.c = to(in.a), to(in.b), to(in.c)
+		if in.op == opAdd && in.addsNoMinusZero(notMinusZero) {
+			notMinusZero[in.dst] = true
+		}
+		if same, ok := in.unchanged(notMinusZero); ok {
+			alias[in.dst] = same
+			continue
+		}
+		k := key{in.op, in.a, in.b, in.c, in.konst, math.Float64bits(in.k)}
+		if in.op != opSel {
+			k.c = 0
+		}
+		if earlier, ok := seen[k]; ok {
+			alias[in.dst] = earlier
+			continue
+		}
+		seen[k] = in.dst
+		out = append(out, in)
+	}
+	return out, alias
+}
+
+// unchanged says whether in gives one of its operands, bit for bit, and
+// which. Adding +0 changes only −0, so it leaves unchanged a value that is
+// never −0 (notMinusZero).
+func (in *colInstr) unchanged(notMinusZero map[int32]bool) (int32, bool) {
+	one, plusZero, minusZero := in.k == 1, in.k == 0 && !math.Signbit(in.k), in.k == 0 && math.Signbit(in.k)
+	switch {
+	case in.konst == 1 && (in.op == opMul && one || in.op == opDiv && one || in.op == opSub && plusZero ||
+		in.op == opAdd && (minusZero || plusZero && notMinusZero[in.a])):
+		return in.a, true
+	case in.konst == 2 && (in.op == opMul && one || in.op == opAdd && (minusZero || plusZero && notMinusZero[in.b])):
+		return in.b, true
+	}
+	return 0, false
+}
+
+// addsNoMinusZero says whether the sum in computes is never −0: rounded to
+// nearest, a sum is −0 only when both terms are, so it suffices that one
+// term is a number other than −0 or a value never −0.
+func (in *colInstr) addsNoMinusZero(notMinusZero map[int32]bool) bool {
+	notMinus := func(x float64) bool { return x != 0 || !math.Signbit(x) }
+	switch in.konst {
+	case 1:
+		return notMinus(in.k) || notMinusZero[in.a]
+	case 2:
+		return notMinus(in.k) || notMinusZero[in.b]
+	}
+	return notMinusZero[in.a] || notMinusZero[in.b]
+}
+
+// exactReciprocal is 1/k when k is a power of two whose reciprocal is a
+// normal number: then x/k and x*(1/k) are the same real number, rounded
+// once, for every x, and the multiplication is the quicker.
+func exactReciprocal(k float64) (float64, bool) {
+	frac, _ := math.Frexp(k)
+	r := 1 / k
+	if frac != 0.5 || math.IsInf(r, 0) || math.Abs(r) < 0x1p-1022 {
+		return 0, false
+	}
+	return r, true
+}
+
+// tile is how many samples runColumns takes through the whole code at a
+// time, so that the columns it reads stay in the fastest cache.
+const tile = 256
+
+// runColumns executes code over the first n entries of every column, a
+// tile at a time. The common arithmetic runs in tight loops; the rest goes
+// through apply.
+func runColumns(code []colInstr, vec [][]float64, n int) {
+	for lo := 0; lo < n; lo += tile {
+		hi := min(lo+tile, n)
+		for i := range code {
+			runTile(&code[i], vec, lo, hi)
+		}
+	}
+}
+
+// runTile executes one instruction over entries lo to hi of its columns.
+func runTile(in *colInstr, vec [][]float64, lo, hi int) {
+	d := vec[in.dst][lo:hi]
+	switch in.konst {
+	case 1:
+		a, k := vec[in.a][lo:hi], in.k
+		a = a[:len(d)]
 		switch in.op {
 		case opAdd:
 			for i := range d {
-				d[i] = a[i] + bb[i]
+				d[i] = a[i] + k
 			}
 		case opSub:
 			for i := range d {
-				d[i] = a[i] - bb[i]
+				d[i] = a[i] - k
 			}
 		case opMul:
 			for i := range d {
-				d[i] = a[i] * bb[i]
+				d[i] = a[i] * k
 			}
 		case opDiv:
 			for i := range d {
-				d[i] = a[i] / bb[i]
+				d[i] = a[i] / k
 			}
-		case opCopy:
-			copy(d, a)
-		case opSel:
-			c := vec[in.c][:len(d)]
+		}
+		return
+	case 2:
+		k, bb := in.k, vec[in.b][lo:hi]
+		bb = bb[:len(d)]
+		switch in.op {
+		case opAdd:
 			for i := range d {
-				if a[i] != 0 {
-					d[i] = bb[i]
-				} else {
-					d[i] = c[i]
-				}
+				d[i] = k + bb[i]
 			}
-		default:
+		case opSub:
 			for i := range d {
-				d[i] = apply(in.op, a[i], bb[i])
+				d[i] = k - bb[i]
 			}
+		case opMul:
+			for i := range d {
+				d[i] = k * bb[i]
+			}
+		case opDiv:
+			for i := range d {
+				d[i] = k / bb[i]
+			}
+		}
+		return
+	}
+	a := vec[in.a][lo:hi]
+	bb := vec[in.b][lo:hi]
+	a, bb = a[:len(d)], bb[:len(d)]
+	switch in.op {
+	case opAdd:
+		for i := range d {
+			d[i] = a[i] + bb[i]
+		}
+	case opSub:
+		for i := range d {
+			d[i] = a[i] - bb[i]
+		}
+	case opMul:
+		for i := range d {
+			d[i] = a[i] * bb[i]
+		}
+	case opDiv:
+		for i := range d {
+			d[i] = a[i] / bb[i]
+		}
+	case opCopy, opTake:
+		copy(d, a)
+	case opSel:
+		c := vec[in.c][lo:hi]
+		c = c[:len(d)]
+		for i := range d {
+			if a[i] != 0 {
+				d[i] = bb[i]
+			} else {
+				d[i] = c[i]
+			}
+		}
+	default:
+		for i := range d {
+			d[i] = apply(in.op, a[i], bb[i])
 		}
 	}
 }

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/vm"
@@ -132,34 +133,60 @@ func BenchmarkSweep(b *testing.B) {
 	for i := range utils {
 		utils[i] = 0.1 + 0.9*float64(i)/n
 	}
-	b.Run("planner", func(b *testing.B) {
-		b.ReportAllocs()
-		batch, err := p.NewBatch(domain.Scenario{Name: domain.Base}, []string{"capex", "utilization"}, n)
-		if err != nil {
-			b.Fatal(err)
-		}
-		copy(batch.Input(0), capexes)
-		copy(batch.Input(1), utils)
+	batch, err := p.NewBatch(domain.Scenario{Name: domain.Base}, []string{"capex", "utilization"}, n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	copy(batch.Input(0), capexes)
+	copy(batch.Input(1), utils)
+	planner := func(i int) {
+		batch.Run(n)
 		used, _, _ := batch.Column("cost_per_used_hour")
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			batch.Run(n)
-			sink += used[i&(n-1)]
+		sink += used[i&(n-1)]
+	}
+	in, out := enginetest.DefaultInputs(), enginetest.NodeOutputs{}
+	used := make([]float64, n)
+	baseline := func(i int) {
+		for j := 0; j < n; j++ {
+			in.Capex, in.Util = capexes[j], utils[j]
+			enginetest.HandWritten(&in, &out)
+			used[j] = out.Used
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/scenario")
-	})
-	b.Run("baseline", func(b *testing.B) {
-		b.ReportAllocs()
-		in, out := enginetest.DefaultInputs(), enginetest.NodeOutputs{}
-		used := make([]float64, n)
-		for i := 0; i < b.N; i++ {
-			for j := 0; j < n; j++ {
-				in.Capex, in.Util = capexes[j], utils[j]
-				enginetest.HandWritten(&in, &out)
-				used[j] = out.Used
+		sink += used[i&(n-1)]
+	}
+	for _, c := range []struct {
+		name string
+		run  func(int)
+	}{{"planner", planner}, {"baseline", baseline}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				c.run(i)
 			}
-			sink += used[i&(n-1)]
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/scenario")
+		})
+	}
+	// ratio runs the two in turn, a hundred blocks each, each first every
+	// other time, so that a busy machine's drift between sub-benchmarks
+	// does not skew it.
+	b.Run("ratio", func(b *testing.B) {
+		var plannerTime, baselineTime time.Duration
+		timed := func(run func(int), total *time.Duration, i int) {
+			start := time.Now()
+			for k := 0; k < 100; k++ {
+				run(i + k)
+			}
+			*total += time.Since(start)
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/scenario")
+		for i := 0; i < b.N; i++ {
+			if i%2 == 0 {
+				timed(planner, &plannerTime, i)
+				timed(baseline, &baselineTime, i)
+			} else {
+				timed(baseline, &baselineTime, i)
+				timed(planner, &plannerTime, i)
+			}
+		}
+		b.ReportMetric(plannerTime.Seconds()/baselineTime.Seconds(), "planner/baseline")
 	})
 }

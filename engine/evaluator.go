@@ -39,7 +39,8 @@ func (p *Plan) NewEvaluator(sc domain.Scenario, vary ...string) (*Evaluator, err
 			}
 			varying[s] = true
 		}
-		e.code = varyingCode(p.prog.node, varying)
+		e.code = takeBranches(varyingCode(p.prog.node, varying), st.slots, p.fixedCondition(varying, false))
+		e.code, _ = p.liveCode(e.code, p.prog.offer)
 	}
 	return e, nil
 }

@@ -29,6 +29,7 @@ const (
 	opAnd
 	opOr
 	opSel  // dst = a != 0 ? b : c
+	opTake // dst = a: the branch an opSel whose condition is the same for a whole batch takes
 	opFunc // opFunc+i computes builtins[i] of a and b
 )
 
@@ -61,7 +62,7 @@ func run(code []instr, s []float64) {
 		x, y := s[in.a], s[in.b]
 		var v float64
 		switch in.op {
-		case opCopy:
+		case opCopy, opTake:
 			v = x
 		case opAdd:
 			v = x + y
@@ -88,7 +89,7 @@ func run(code []instr, s []float64) {
 // so that planner and expr agree on every formula.
 func apply(op opcode, x, y float64) float64 {
 	switch op {
-	case opCopy:
+	case opCopy, opTake:
 		return x
 	case opAdd:
 		return x + y

@@ -32,8 +32,9 @@ func uncertainModel() domain.Model {
 }
 
 // BenchmarkMonteCarlo draws a million samples of six uncertain inputs and
-// computes every output's mean, P5, P50 and P95 and the probability that
-// owning beats each H100 offer. The planner and baseline runs use one core
+// computes every output's mean, P5, P50 and P95 (the node-level formulas
+// and owning's NPV against each H100 offer), the probability that owning
+// beats each offer and that its NPV is above zero. The planner and baseline runs use one core
 // and the same sampling and statistics, so their ratio is the evaluator's
 // cost; planner-all-cores is the time a user waits.
 func BenchmarkMonteCarlo(b *testing.B) {
@@ -66,19 +67,89 @@ func BenchmarkMonteCarlo(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/run")
 	})
 	b.Run("planner-all-cores", mc(runtime.GOMAXPROCS(0)))
+	// ratio runs the two in turn, each first every other time, so that a
+	// busy machine's drift between sub-benchmarks does not skew it.
+	b.Run("ratio", func(b *testing.B) {
+		var planner, baseline time.Duration
+		for i := 0; i < b.N; i++ {
+			runPlanner := func() {
+				start := time.Now()
+				r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: samples, Seed: 1, Workers: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				sink += r.Outputs[0].P50
+				planner += time.Since(start)
+			}
+			runBaseline := func() {
+				start := time.Now()
+				sink += baselineMonteCarlo(samples, 1).percentiles[0][1]
+				baseline += time.Since(start)
+			}
+			if i%2 == 0 {
+				runPlanner()
+				runBaseline()
+			} else {
+				runBaseline()
+				runPlanner()
+			}
+		}
+		b.ReportMetric(planner.Seconds()/baseline.Seconds(), "planner/baseline")
+	})
 }
 
-// baselineOutputs are the outputs the hand-written run summarises, in its
-// order.
-var baselineOutputs = []string{"per_gpu_capex", "capital_per_gpu_hour", "node_kw", "power_per_month", "power_per_gpu_hour",
-	"rack_per_gpu_hour", "cost_per_gpu_hour", "cost_per_used_hour", "node_cost_per_month"}
+// baselineOutput is one output the hand-written run summarises: its
+// value from a sample's formulas, or, for an output that is another
+// rescaled, the output it follows and how, which planner counts through
+// the other (the outputs no sampled input reaches are one number, which
+// neither run counts).
+type baselineOutput struct {
+	name   string
+	value  func(*enginetest.NodeOutputs) float64
+	source string
+	apply  func(float64) float64
+}
 
-// baselineResult is what the hand-written run computes: per output its
-// P5, P50, P95 and mean, and per offer the samples in which owning wins.
+// baselineOutputs are the outputs the hand-written run summarises, in
+// planner's order: every node-level formula the sampled inputs reach.
+func baselineOutputs() []baselineOutput {
+	d := enginetest.DefaultInputs()
+	type o = enginetest.NodeOutputs
+	return []baselineOutput{
+		{name: "per_gpu_capex", value: func(x *o) float64 { return x.PerGPU }},
+		{name: "capital_per_month", value: func(x *o) float64 { return x.CapitalMonth }},
+		{name: "capital_per_gpu_hour", value: func(x *o) float64 { return x.Capital }},
+		{name: "node_kw", value: func(x *o) float64 { return x.KW }},
+		{name: "power_per_month", value: func(x *o) float64 { return x.PowerMonth }},
+		{name: "power_per_gpu_hour", value: func(x *o) float64 { return x.Power }, source: "power_per_month",
+			apply: func(x float64) float64 { return x / d.GPUs / d.Hours }},
+		{name: "rack_per_gpu_hour", value: func(x *o) float64 { return x.Rack }},
+		{name: "maintenance_per_month", value: func(x *o) float64 { return x.MaintenanceMonth }},
+		{name: "maintenance_per_gpu_hour", value: func(x *o) float64 { return x.Maintenance }, source: "maintenance_per_month",
+			apply: func(x float64) float64 { return x / d.GPUs / d.Hours }},
+		{name: "cost_per_gpu_hour", value: func(x *o) float64 { return x.Cost }},
+		{name: "cost_per_used_hour", value: func(x *o) float64 { return x.Used }},
+		{name: "node_cost_per_month", value: func(x *o) float64 { return x.NodeMonth }, source: "cost_per_gpu_hour",
+			apply: func(x float64) float64 { return x * d.GPUs * d.Hours }},
+		{name: "running_cost_per_month", value: func(x *o) float64 { return x.Running }},
+		{name: "depreciation_per_month", value: func(x *o) float64 { return x.DepreciationMonth }},
+		{name: "depreciation_pv", value: func(x *o) float64 { return x.DepreciationPV }},
+		{name: "tax_shield_pv", value: func(x *o) float64 { return x.TaxShield }},
+	}
+}
+
+// baselineOffers are the offers of the node's GPU the hand-written run
+// compares owning with, in planner's order.
+var baselineOffers = []enginetest.OfferInputs{{Price: 2.69, Renewal: 1}, {Price: 3.29, Renewal: 1}, {Price: 3.99, Renewal: 1}, {Price: 5.97, Renewal: 1}}
+
+// baselineResult is what the hand-written run computes: per output (the
+// node-level ones, then owning's NPV against each offer) its P5, P50, P95
+// and mean, and per offer the samples in which owning wins and those in
+// which its NPV is above zero.
 type baselineResult struct {
 	percentiles [][3]float64
 	means       []float64
-	wins        []int
+	wins, gains []int
 }
 
 // baselineMonteCarlo is the same run written by hand: the same generator per
@@ -90,21 +161,19 @@ func baselineMonteCarlo(n int, seed uint64) baselineResult {
 		{Kind: "triangular", Params: []float64{1.2, 1.3, 1.4}}, {Kind: "triangular", Params: []float64{0.08, 0.12, 0.2}},
 		{Kind: "triangular", Params: []float64{750, 1000, 1500}}, {Kind: "triangular", Params: []float64{0.25, 0.5, 0.9}},
 	}
-	const outputs = 9
-	defaults := enginetest.DefaultInputs()
+	node := baselineOutputs()
+	outputs := len(node) + len(baselineOffers)
 	sieves, tallies, sums, vals := make([]exact.Sieve, outputs), make([]*exact.Tally, outputs), make([]float64, outputs), make([][]float64, outputs)
 	for o := range sieves {
 		sieves[o], tallies[o], vals[o] = exact.KeepAll(0, 0), &exact.Tally{}, make([]float64, blockSize)
 	}
-	// Two outputs are others rescaled, and are counted through them, as
-	// planner does.
-	type follower struct {
-		source int
-		apply  func(float64) float64
-	}
-	followed := map[int]follower{
-		4: {3, func(x float64) float64 { return x / defaults.GPUs / defaults.Hours }}, // power per GPU-hour, from per month
-		8: {6, func(x float64) float64 { return x * defaults.GPUs * defaults.Hours }}, // a node's month, from a GPU-hour
+	// Outputs that are others rescaled are counted through them, as planner
+	// does.
+	followed := map[int]int{}
+	for o, out := range node {
+		if out.source != "" {
+			followed[o] = slices.IndexFunc(node, func(s baselineOutput) bool { return s.name == out.source })
+		}
 	}
 	pilot, sc := min(pilotBlocks*blockSize, n), &exact.Scratch{}
 	fromPilot := func() {
@@ -118,13 +187,12 @@ func baselineMonteCarlo(n int, seed uint64) baselineResult {
 			tallies[o].Add(&sieves[o], values, nil, sc)
 		}
 	}
-	prices := []float64{2.69, 3.29, 3.99, 5.97}
-	wins := make([]int, len(prices))
+	wins, gains := make([]int, len(baselineOffers)), make([]int, len(baselineOffers))
 	cols := make([][]float64, len(dists))
 	for j := range cols {
 		cols[j] = make([]float64, blockSize)
 	}
-	in, out := defaults, enginetest.NodeOutputs{}
+	in, out := enginetest.DefaultInputs(), enginetest.NodeOutputs{}
 	for start := 0; start < n; start += blockSize {
 		if start == pilot {
 			fromPilot()
@@ -140,12 +208,17 @@ func baselineMonteCarlo(n int, seed uint64) baselineResult {
 		for i := 0; i < m; i++ {
 			in.Capex, in.Residual, in.PUE, in.Price, in.Rack, in.Util = cols[0][i], cols[1][i], cols[2][i], cols[3][i], cols[4][i], cols[5][i]
 			enginetest.HandWritten(&in, &out)
-			for k, v := range [...]float64{out.PerGPU, out.Capital, out.KW, out.PowerMonth, out.Power, out.Rack, out.Cost, out.Used, out.NodeMonth} {
-				vals[k][i] = v
+			for k := range node {
+				vals[k][i] = node[k].value(&out)
 			}
-			for k, pr := range prices {
-				if in.Util >= out.Cost/pr {
+			for k, offer := range baselineOffers {
+				if in.Util >= out.Cost/offer.Price {
 					wins[k]++
+				}
+				npv := enginetest.NPV(&in, &out, offer)
+				vals[len(node)+k][i] = npv
+				if npv > 0 {
+					gains[k]++
 				}
 			}
 		}
@@ -160,12 +233,12 @@ func baselineMonteCarlo(n int, seed uint64) baselineResult {
 	if pilot == n {
 		fromPilot()
 	}
-	res := baselineResult{wins: wins}
+	res := baselineResult{wins: wins, gains: gains}
 	for o := range tallies {
 		r, _ := tallies[o].Ranked()
-		if f, ok := followed[o]; ok {
-			r, _ = tallies[f.source].Ranked()
-			r = r.Through(f.apply)
+		if source, ok := followed[o]; ok {
+			r, _ = tallies[source].Ranked()
+			r = r.Through(node[o].apply)
 		}
 		res.percentiles = append(res.percentiles, r.Percentiles())
 		res.means = append(res.means, sums[o]/float64(n))
@@ -174,7 +247,8 @@ func baselineMonteCarlo(n int, seed uint64) baselineResult {
 }
 
 // The hand-written run computes what planner computes, sample for sample,
-// so that the benchmark compares like with like.
+// so that the benchmark compares like with like: every output planner
+// counts, owning's NPV against each offer, and how often owning wins.
 func TestBaselineMonteCarloIsPlanners(t *testing.T) {
 	p, err := engine.Build(uncertainModel(), Check)
 	if err != nil {
@@ -186,14 +260,41 @@ func TestBaselineMonteCarloIsPlanners(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := baselineMonteCarlo(n, 3)
-	for i, name := range baselineOutputs {
-		s := stat(t, r, name)
+	node := baselineOutputs()
+	summarised := map[string]bool{}
+	for i, out := range node {
+		s := stat(t, r, out.name)
+		summarised[out.name] = true
 		if got := [3]float64{s.P5, s.P50, s.P95}; got != base.percentiles[i] || s.Mean != base.means[i] {
-			t.Errorf("%s: planner P5, P50, P95 %v, mean %v; hand-written %v, %v", name, got, s.Mean, base.percentiles[i], base.means[i])
+			t.Errorf("%s: planner P5, P50, P95 %v, mean %v; hand-written %v, %v", out.name, got, s.Mean, base.percentiles[i], base.means[i])
 		}
 	}
-	if want := float64(base.wins[0]) / n; r.OwnCheaper[0].Probability != want {
-		t.Errorf("owning beats %s in %v of samples; by hand %v", r.OwnCheaper[0].Offer.Label(), r.OwnCheaper[0].Probability, want)
+	for _, s := range r.Outputs {
+		if !summarised[s.Name] && s.P5 != s.P95 {
+			t.Errorf("planner summarises %s, which varies, and the hand-written run does not", s.Name)
+		}
+	}
+	if len(r.OwnCheaper) != len(baselineOffers) {
+		t.Fatalf("planner compares %d offers; by hand %d", len(r.OwnCheaper), len(baselineOffers))
+	}
+	for k, oc := range r.OwnCheaper {
+		if oc.Offer.Price != baselineOffers[k].Price {
+			t.Errorf("offer %d: planner's is %s at %v, by hand at %v", k, oc.Offer.Label(), oc.Offer.Price, baselineOffers[k].Price)
+		}
+		if want := float64(base.wins[k]) / n; oc.Probability != want {
+			t.Errorf("owning beats %s in %v of samples; by hand %v", oc.Offer.Label(), oc.Probability, want)
+		}
+		if want := float64(base.gains[k]) / n; oc.NPVAboveZero != want {
+			t.Errorf("owning's NPV against %s is above zero in %v of samples; by hand %v", oc.Offer.Label(), oc.NPVAboveZero, want)
+		}
+		o := len(node) + k
+		if oc.NPV == nil {
+			t.Errorf("planner summarises no NPV against %s", oc.Offer.Label())
+			continue
+		}
+		if got := [3]float64{oc.NPV.P5, oc.NPV.P50, oc.NPV.P95}; got != base.percentiles[o] || oc.NPV.Mean != base.means[o] {
+			t.Errorf("NPV against %s: planner P5, P50, P95 %v, mean %v; hand-written %v, %v", oc.Offer.Label(), got, oc.NPV.Mean, base.percentiles[o], base.means[o])
+		}
 	}
 }
 

@@ -2,6 +2,8 @@ package grid
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
@@ -75,8 +77,12 @@ func wrappedLines(text string, width float64) int {
 	room := max(1, width-2)
 	space := textWidth(" ")
 	lines, used := 1, 0.0
-	for _, w := range strings.Fields(text) {
-		n := textWidth(w)
+	for rest := text; ; {
+		var word string
+		if word, rest = nextWord(rest); word == "" {
+			break
+		}
+		n := textWidth(word)
 		switch {
 		case used == 0:
 			used = n
@@ -145,6 +151,30 @@ var calibriUnits = func() map[rune]int {
 	}
 	return widths
 }()
+
+// nextWord is the first word of s, the words split at white space as
+// strings.Fields splits them, and what follows it; "" when s holds no more
+// words. It allocates nothing: the row heights of a large sheet measure
+// every cell's text.
+func nextWord(s string) (word, rest string) {
+	i := 0
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i += size
+	}
+	start := i
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			break
+		}
+		i += size
+	}
+	return s[start:i], s[i:]
+}
 
 // Sentence writes a line of text from (col, row) across the columns to
 // last (0: the last the sheet's first printed page holds), merged and

@@ -3,6 +3,7 @@ package grid
 import (
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,5 +79,33 @@ func TestLettersTakeTheirOwnWidths(t *testing.T) {
 	words := "nothing to compare: $121 a month rented from RunPod RTX 5090, Community; no scenario owns RTX 5090 nodes; add a scenario whose gpu is RTX 5090 to compare renting them"
 	if got := wrappedLines(words, 140); got != 2 {
 		t.Errorf("%d lines in a column of 140, want 2 as LibreOffice prints it", got)
+	}
+}
+
+// nextWord splits text into the words strings.Fields gives: white space of
+// every kind, runs of it, invalid UTF-8.
+func TestNextWordIsFields(t *testing.T) {
+	texts := []string{"", " ", "a", "  two  words ", "tab\tnew\nline\r\vform\f", "nbsp\u00a0nel\u0085em\u2003x",
+		"bad \xff\xfe bytes", "é ü 漢字  ✓", "\xffword"}
+	pieces := []string{"a", "é", " ", "\t", "\u00a0", "\u2003", "\xff", "漢", "\n", "bc"}
+	for i := 0; i < 2000; i++ {
+		var b strings.Builder
+		for j := 0; j < i%17; j++ {
+			b.WriteString(pieces[(i*7+j*13+j*j)%len(pieces)])
+		}
+		texts = append(texts, b.String())
+	}
+	for _, s := range texts {
+		var got []string
+		for rest := s; ; {
+			w, r := nextWord(rest)
+			if w == "" {
+				break
+			}
+			got, rest = append(got, w), r
+		}
+		if want := strings.Fields(s); !slices.Equal(got, want) {
+			t.Errorf("%q: words %q, strings.Fields %q", s, got, want)
+		}
 	}
 }
