@@ -59,5 +59,10 @@ func TestLibreOfficeFlagsAnEditOfAnyInputSheet(t *testing.T) {
 		if got := readSheet(t, path, "Fleet").rows[2][0]; got != want {
 			t.Errorf("%s: the Fleet's flag says %q, want %q", name, got, want)
 		}
+		// Results' fleet power carries the Fleet's flag.
+		results := readSheet(t, path, "Results").rows
+		if r := rowOf(t, results, 0, "The fleet's power: the cheapest mix's owned nodes, which only planner chooses, as the Fleet sheet totals them (not live but for their draw; the line below is the Fleet sheet's flag)", 0); results[r+1][0] != want {
+			t.Errorf("%s: the flag of Results' fleet power says %q, want %q", name, results[r+1][0], want)
+		}
 	}
 }

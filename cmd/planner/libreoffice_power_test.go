@@ -93,6 +93,24 @@ func TestLibreOfficeKeepsThePowerLive(t *testing.T) {
 			t.Errorf("LibreOffice's Fleet!%s%d is %v, want %v by hand", col, h100+1, got, want)
 		}
 	}
+	// Results shows the fleet's totals, live from the Fleet sheet: after
+	// the edit, the draw and the energy of the rows above, summed.
+	total := rowOf(t, fleet, 0, "the fleet", header)
+	// (The owned nodes of the default fleet serve no deployment that gives
+	// its tokens: none a kWh.)
+	for label, col := range map[string]int{"Owned nodes' draw, with the PUE": 5, "Energy a month": 7, "Tokens per kWh": 9} {
+		r := rowOf(t, results, 0, label, 0)
+		if got, want := gridNumber(t, results, r, 3), gridNumber(t, fleet, total, col); math.Abs(got-want) > 1e-9*math.Max(1, want) || !(want > 0) && col != 9 {
+			t.Errorf("Results' %s is %v after LibreOffice recalculates, the Fleet sheet's total %v", label, got, want)
+		}
+	}
+	var kwh float64
+	for r := header + 1; r < total; r++ {
+		kwh += gridNumber(t, fleet, r, 7)
+	}
+	if got := gridNumber(t, results, rowOf(t, results, 0, "Energy a month", 0), 3); math.Abs(got-kwh) > 1e-9*kwh {
+		t.Errorf("Results' energy a month %v, the GPUs' kWh add up to %v", got, kwh)
+	}
 	site := readSheet(t, filepath.Join(lo, "site.xlsx"), "Fleet").rows
 	short := rowOf(t, site, 0, "kW short of the cheapest mix without the limit", 0)
 	if got := gridNumber(t, site, short, 5); math.Abs(got-(5*full-20)) > 1e-9 {

@@ -125,6 +125,7 @@ func fleetGrid(out Output, lay *resultsLayout) *grid.Grid {
 	row = curveTable(g, f, row+2)
 	if checks := fleetChecks(g, out, lay, costs, row+2); checks != "" {
 		flagAt(g, 1, flagRow, fleetLastCol, checks)
+		lay.fleetFlagAt = grid.Absolute(Fleet, 1, flagRow)
 	}
 	return g
 }

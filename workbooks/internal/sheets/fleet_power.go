@@ -57,6 +57,10 @@ func powerTable(g *grid.Grid, out Output, lay *resultsLayout, row int) int {
 		return fmt.Sprintf("SUM(%s:%s)", grid.CellName(col, first), grid.CellName(col, row-1))
 	}
 	kwh, tokens := grid.CellName(8, row), grid.CellName(9, row)
+	lay.fleetPowerAt = nil
+	for _, col := range []int{6, 8, 10, 11} { // the totals of fleetPowerFigures
+		lay.fleetPowerAt = append(lay.fleetPowerAt, grid.Absolute(Fleet, col, row))
+	}
 	g.Line(row, grid.Text("the fleet", grid.StyleHeader), grid.Blank(grid.StyleHeader),
 		grid.Linked(grid.Number(float64(f.Best.Nodes), count), sum(3)), grid.Blank(grid.StyleHeader), grid.Blank(grid.StyleHeader),
 		grid.Linked(grid.Number(pw.KW, kwFormat), sum(6)), grid.Linked(grid.Number(sumBusy(f), count), sum(7)),

@@ -26,10 +26,19 @@ import (
 
 // resultsLayout is where resultsGrid put what.
 type resultsLayout struct {
-	formulaRow map[string]int // node-level formula -> its row; scenario i in column firstValue+i
-	inputRow   map[string]int // inputs section
-	sizingRow  map[string]int
-	priceRow   int // the offers section: price row, offers in columns from firstValue
+	// fleetPowerRow are the rows of the fleet's power on Results, in the
+	// order of fleetPowerFigures; fleetPowerAt the Fleet sheet's totals
+	// they link to.
+	fleetPowerRow []int
+	fleetPowerAt  []string
+	// fleetFlagRow is the row of Results' copy of the Fleet sheet's flag,
+	// fleetFlagAt that flag's cell.
+	fleetFlagRow int
+	fleetFlagAt  string
+	formulaRow   map[string]int // node-level formula -> its row; scenario i in column firstValue+i
+	inputRow     map[string]int // inputs section
+	sizingRow    map[string]int
+	priceRow     int // the offers section: price row, offers in columns from firstValue
 	// effectiveRow is the effective price per used GPU-hour, the price the
 	// per-offer rows read when some offer bills other than by its used
 	// hours; 0 when none does.

@@ -99,6 +99,7 @@ func resultsGrid(out Output) (*grid.Grid, *resultsLayout) {
 		func() { otherOffers(g, base, out.currency()) },
 		func() { operatingSection(g, out, notesCol) },
 		func() { inputsSection(g, out, notesCol, lay) },
+		func() { fleetPowerSection(g, out, lay) },
 		func() { closeCalls(g, out) },
 		func() { warnings(g, out.Warnings) },
 	} {

@@ -42,6 +42,7 @@ func Owned(out Output, had func(sheet string) bool) []*grid.Grid {
 	}
 	if len(out.Fleet.GPUs) > 0 || had(Fleet) {
 		grids = append(grids, fleetGrid(out, lay))
+		linkFleetPower(results, lay)
 	}
 	if len(comparedOffers(out.Results[0])) > 0 || had(CashFlow) {
 		grids = append(grids, cashFlowGrid(out, lay))
