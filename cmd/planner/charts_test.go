@@ -2,12 +2,16 @@ package main
 
 import (
 	"archive/zip"
+	"bytes"
 	"fmt"
 	"io"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // chart is a chart as a spreadsheet application finds it: through the
@@ -104,4 +108,47 @@ func countParts(t *testing.T, file, prefix string) int {
 		}
 	}
 	return n
+}
+
+// A workbook of many offers is read by its tables: Sensitivity charts the
+// tornado of each node-level target and, of each per-offer target, the
+// twelve offers of the lowest price, and says how many have their tables
+// only. Twenty offers of the H100 added at $1.50 to $6.25 an hour make 24
+// offers of the node's GPU against each of the default's per-offer
+// targets.
+func TestManyOffersChartTheCheapest(t *testing.T) {
+	_, plan := freshPlan(t)
+	editBook(t, plan, func(f *excelize.File) error { return addOffers(f, 20) })
+	var out, errs bytes.Buffer
+	if code := run([]string{"eval", plan, "--samples", "200"}, &out, &errs); code != 0 {
+		t.Fatal(errs.String())
+	}
+	charts, err := chartsOf(plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := readSheet(t, plan, "Sensitivity").rows
+	sections, perOffer := 0, 0
+	for _, r := range rows {
+		if len(r) > 0 && strings.HasSuffix(r[0], "at base, by input, largest swing first") {
+			sections++
+			if strings.Contains(r[0], " vs ") {
+				perOffer++
+			}
+		}
+	}
+	targets := perOffer / 24 // per-offer targets, each against the 24 offers of the H100
+	tornadoCharts := 0
+	for _, c := range charts {
+		if c.sheet == "Sensitivity" {
+			tornadoCharts++
+		}
+	}
+	if perOffer%24 != 0 || targets == 0 || tornadoCharts != sections-perOffer+12*targets {
+		t.Errorf("%d tornadoes, %d of them per offer: %d charts, want %d", sections, perOffer, tornadoCharts, sections-perOffer+12*targets)
+	}
+	want := fmt.Sprintf("Charts are drawn for each formula's 12 cheapest offers; the other %d tornadoes have their tables only.", perOffer-12*targets)
+	if !slices.ContainsFunc(rows, func(r []string) bool { return len(r) > 0 && r[0] == want }) {
+		t.Errorf("Sensitivity does not say %q", want)
+	}
 }

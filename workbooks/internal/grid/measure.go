@@ -14,6 +14,19 @@ type measure struct {
 	firstPage int // the columns the sheet's first page holds, which sentences span
 	changed   int // the first row changed since the pages were counted; 0 for none
 	page      pageCount
+	tops      []pageCount // the count as each page started, to resume from
+}
+
+// resume is the count as it stood when the last page starting before row
+// began: what the rows above a change make of the pages stays as it was.
+func (m *measure) resume(row int) pageCount {
+	for len(m.tops) > 0 && m.tops[len(m.tops)-1].top >= row {
+		m.tops = m.tops[:len(m.tops)-1]
+	}
+	if len(m.tops) == 0 {
+		return pageCount{top: 1, room: m.page.room}
+	}
+	return m.tops[len(m.tops)-1]
 }
 
 // pageCount is how far pageTop has counted the pages down: through row,

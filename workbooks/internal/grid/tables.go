@@ -83,8 +83,8 @@ func (g *Grid) addBreak(row int) {
 
 // recount makes pageTop count the pages again from above row.
 func (g *Grid) recount(row int) {
-	if m := g.measure; m != nil && row <= m.page.row {
-		m.page = pageCount{}
+	if m := g.measure; m != nil && (m.changed == 0 || row < m.changed) {
+		m.changed = row
 	}
 }
 
@@ -95,8 +95,11 @@ func (g *Grid) recount(row int) {
 func (g *Grid) pageTop(row int, room float64) int {
 	m := g.measured()
 	p := m.page
-	if p.row == 0 || p.row > row || p.room != room || m.changed > 0 && m.changed <= p.row {
-		p = pageCount{top: 1, room: room}
+	switch {
+	case p.row == 0 || p.room != room:
+		p, m.tops = pageCount{top: 1, room: room}, nil
+	case m.changed > 0 && m.changed <= p.row || p.row > row:
+		p = m.resume(min(row+1, max(1, m.changed)))
 	}
 	m.changed = 0
 	breaks := map[int]bool{}
@@ -111,6 +114,7 @@ func (g *Grid) pageTop(row int, room float64) int {
 		}
 		if r > p.top && breaks[r] {
 			p.top, p.used = r, 0
+			m.tops = append(m.tops, pageCount{row: r - 1, top: r, room: room})
 		}
 		p.used += h
 	}

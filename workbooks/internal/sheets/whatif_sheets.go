@@ -1,8 +1,10 @@
 package sheets
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,14 +39,52 @@ func sensitivityGrid(out Output) *grid.Grid {
 	if len(out.WhatIfs.Tornadoes) == 0 {
 		g.Line(row, grid.Text("No target to follow: name formulas in the Targets sheet, or pass --target.", grid.StyleNote))
 	}
-	for _, t := range out.WhatIfs.Tornadoes {
-		row = tornadoSection(g, out.Plan, t, row) + 2
+	charted, left := chartedTornadoes(out.WhatIfs.Tornadoes)
+	if left > 0 {
+		g.Line(row, grid.Text(fmt.Sprintf("Charts are drawn for each formula's %d cheapest offers; the other %d tornadoes have their tables only.", chartsPerTarget, left), grid.StyleNote))
+		row += 2
+	}
+	for i, t := range out.WhatIfs.Tornadoes {
+		row = tornadoSection(g, out.Plan, t, row, charted[i]) + 2
 	}
 	return g
 }
 
+// chartsPerTarget is how many of a per-offer formula's tornadoes get a
+// chart: a sheet of thousands of offers is read by its tables, and a
+// chart for every offer would make the workbook slow to open and to
+// write.
+const chartsPerTarget = 12
+
+// chartedTornadoes says which tornadoes get a chart: every node-level
+// formula's, and of each per-offer formula the chartsPerTarget offers of
+// the lowest price (the rent owning is measured against first), in
+// their order in Cloud among equal prices; and how many go without.
+func chartedTornadoes(ts []whatif.Tornado) (charted []bool, left int) {
+	charted = make([]bool, len(ts))
+	byTarget := map[string][]int{}
+	for i, t := range ts {
+		if t.Target.Offer == nil {
+			charted[i] = true
+			continue
+		}
+		byTarget[t.Target.Name] = append(byTarget[t.Target.Name], i)
+	}
+	for _, idx := range byTarget {
+		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(ts[a].Target.Offer.Price, ts[b].Target.Offer.Price) })
+		for k, i := range idx {
+			if k < chartsPerTarget {
+				charted[i] = true
+			} else {
+				left++
+			}
+		}
+	}
+	return charted, left
+}
+
 // tornadoSection writes one tornado from row and returns its last row.
-func tornadoSection(g *grid.Grid, p *engine.Plan, t whatif.Tornado, row int) int {
+func tornadoSection(g *grid.Grid, p *engine.Plan, t whatif.Tornado, row int, chart bool) int {
 	cur := p.Currency()
 	format := grid.WithFormat(grid.StyleResult, cur.ExcelFormat(t.Unit))
 	g.Line(row, grid.Text(t.Target.Label()+": "+cur.Format(t.Base, t.Unit)+" at base, by input, largest swing first", grid.StyleSection))
@@ -86,6 +126,9 @@ func tornadoSection(g *grid.Grid, p *engine.Plan, t whatif.Tornado, row int) int
 		return header + max(1, len(t.Held))
 	}
 	last += len(t.Held)
+	if !chart {
+		return last
+	}
 	height := max(len(t.Bars)+2, 14)
 	top := last + 2
 	g.AddChart(grid.CellName(1, top), tornadoChart(g.Sheet(), targetLabel(p, t.Target, t.Unit), t, header, header+len(t.Bars), height, cur))
