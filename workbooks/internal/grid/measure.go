@@ -128,3 +128,40 @@ func (g *Grid) settleRow(r int, m *measure) float64 {
 	}
 	return h
 }
+
+// shiftMeasure moves what is measured of rows first on down by k rows, as
+// shift moves the rows: a table's header repeated atop each page must not
+// make every row be measured again.
+func (g *Grid) shiftMeasure(first, k int) {
+	m := g.measure
+	if m == nil {
+		return
+	}
+	heights := map[int]float64{}
+	for r, h := range m.heights {
+		if r >= first {
+			r += k
+		}
+		heights[r] = h
+	}
+	m.heights = heights
+	for len(m.tops) > 0 && m.tops[len(m.tops)-1].top >= first {
+		m.tops = m.tops[:len(m.tops)-1]
+	}
+	if m.changed == 0 || first < m.changed {
+		m.changed = first
+	}
+	g.reindexSentences()
+}
+
+// reindexSentences makes the measure's sentences by row the grid's again.
+func (g *Grid) reindexSentences() {
+	m := g.measure
+	if m == nil {
+		return
+	}
+	m.sentences = map[int][]textSpan{}
+	for _, sp := range g.sentences {
+		m.sentences[sp.row] = append(m.sentences[sp.row], sp)
+	}
+}

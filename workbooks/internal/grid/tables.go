@@ -126,7 +126,7 @@ func (g *Grid) pageTop(row int, room float64) int {
 // shift moves rows from first on down by k rows, with their heights,
 // sentences and names, leaving k empty rows.
 func (g *Grid) shift(first, k int) {
-	g.touchAll()
+	defer g.shiftMeasure(first, k)
 	moved := slices.Clone(g.rows[first-1:])
 	g.rows = append(append(g.rows[:first-1], make([][]Cell, k)...), moved...)
 	heights := map[int]float64{}
@@ -157,7 +157,7 @@ func (g *Grid) shift(first, k int) {
 // copyRow writes a copy of row from's cells, without their formulas, and
 // its height into row to.
 func (g *Grid) copyRow(from, to int) {
-	defer g.touchAll()
+	defer g.reindexSentences()
 	for col, c := range g.rows[from-1] {
 		c.formula = ""
 		g.Set(col+1, to, c)
