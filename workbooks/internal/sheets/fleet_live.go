@@ -45,25 +45,28 @@ func (l costsLayout) span(figure string) string {
 type scenarioCells struct{ gpus, nodeCost, hours string }
 
 func scenarioRefs(out Output, lay *resultsLayout, scenario string) scenarioCells {
-	var s scenarioCells
+	cell := scenarioCell(out, scenario)
+	return scenarioCells{gpus: cell(lay.inputRow, domain.GPUs), nodeCost: cell(lay.formulaRow, domain.NodeCostPerMonth),
+		hours: cell(lay.inputRow, domain.HoursPerMonth)}
+}
+
+// scenarioCell gives, for a section's rows of Results (its formulas' or
+// its inputs'), the cell of a name in the scenario's column; "" where
+// Results has no such row or no such scenario.
+func scenarioCell(out Output, scenario string) func(rows map[string]int, name string) string {
+	col := -1
 	for i, r := range out.Results {
-		if r.Scenario != scenario {
-			continue
+		if r.Scenario == scenario {
+			col = firstValue + i
 		}
-		at := func(row int, ok bool) string {
-			if !ok {
-				return ""
-			}
-			return grid.Absolute(Results, firstValue+i, row)
-		}
-		row, ok := lay.inputRow[domain.GPUs]
-		s.gpus = at(row, ok)
-		row, ok = lay.formulaRow[domain.NodeCostPerMonth]
-		s.nodeCost = at(row, ok)
-		row, ok = lay.inputRow[domain.HoursPerMonth]
-		s.hours = at(row, ok)
 	}
-	return s
+	return func(rows map[string]int, name string) string {
+		row, ok := rows[name]
+		if !ok || col < 0 {
+			return ""
+		}
+		return grid.Absolute(Results, col, row)
+	}
 }
 
 // fleetLinks links a GPU row of the Fleet sheet where a formula can say

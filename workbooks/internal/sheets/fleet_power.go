@@ -131,27 +131,10 @@ func linkedIf(c grid.Cell, formula string) grid.Cell {
 type powerCells struct{ nodeKWCell, idle, gpus, pue, hours string }
 
 func powerRefs(out Output, lay *resultsLayout, scenario string) powerCells {
-	var s powerCells
-	for i, r := range out.Results {
-		if r.Scenario != scenario {
-			continue
-		}
-		at := func(row int, ok bool) string {
-			if !ok {
-				return ""
-			}
-			return grid.Absolute(Results, firstValue+i, row)
-		}
-		s.nodeKWCell = at(lay.formulaRow[domain.NodeKW], hasRow(lay.formulaRow, domain.NodeKW))
-		s.idle = at(lay.inputRow[domain.GPUIdleWatts], hasRow(lay.inputRow, domain.GPUIdleWatts))
-		s.gpus = at(lay.inputRow[domain.GPUs], hasRow(lay.inputRow, domain.GPUs))
-		s.pue = at(lay.inputRow[domain.PUE], hasRow(lay.inputRow, domain.PUE))
-		s.hours = at(lay.inputRow[domain.HoursPerMonth], hasRow(lay.inputRow, domain.HoursPerMonth))
-	}
-	return s
+	cell := scenarioCell(out, scenario)
+	return powerCells{nodeKWCell: cell(lay.formulaRow, domain.NodeKW), idle: cell(lay.inputRow, domain.GPUIdleWatts),
+		gpus: cell(lay.inputRow, domain.GPUs), pue: cell(lay.inputRow, domain.PUE), hours: cell(lay.inputRow, domain.HoursPerMonth)}
 }
-
-func hasRow(rows map[string]int, name string) bool { _, ok := rows[name]; return ok }
 
 // idleKW is the node's idle draw as a formula: the idle watts × the cards
 // × the PUE, or node kW (at nodeKW) without idle watts.
