@@ -36,6 +36,11 @@ type Options struct {
 	Check     bool     // compare with a fresh evaluation and write nothing
 	Prices    PriceAge // how the cloud prices' age is measured
 	Version   string   // planner's version, written into every sheet planner owns; "" is Version
+	// Build names the build of planner that runs, so that a workbook it
+	// wrote can prove itself up to date to the same build (stamp.go); ""
+	// is a build that cannot say which it is, which writes no proof and
+	// trusts none.
+	Build string
 
 	// Progress, when set, hears how far a long phase has got.
 	Progress func(phase string, done, total int)
@@ -339,7 +344,7 @@ func (r *run) check(book *workbooks.Book, rep *Report) error {
 func (r *run) write(book *workbooks.Book, rep *Report) error {
 	inPlace := r.target == book.Path
 	unchanged := r.target + ": Results already up to date; the file is unchanged"
-	if r.known != nil {
+	if r.known != nil || (inPlace && workbooks.Stamped(book.Data(), r.stampKey())) {
 		rep.Note = unchanged
 		return nil
 	}
@@ -350,6 +355,9 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 	}
 	wrote()
 	r.writing = written.Warnings
+	if len(written.Warnings) == 0 {
+		written.Data = workbooks.Stamp(written.Data, r.stampKey())
+	}
 	// Only a run that warned of nothing while writing is remembered: the
 	// shortcut has no warnings of writing to repeat.
 	remember := inPlace && len(written.Warnings) == 0

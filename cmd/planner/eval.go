@@ -111,7 +111,7 @@ func runEval(cmd *cobra.Command, files []string, opts evalOptions) error {
 // evaluation is what the flags ask of evaluate.Evaluate.
 func (o evalOptions) evaluation(progress func(phase string, done, total int)) evaluate.Options {
 	return evaluate.Options{Output: o.output, Sets: o.sets, Force: o.force, Samples: o.samples, Seed: o.seed,
-		Targets: o.targets, Scenarios: o.scenarios, Check: o.check, Prices: o.age.PriceAge, Version: version,
+		Targets: o.targets, Scenarios: o.scenarios, Check: o.check, Prices: o.age.PriceAge, Version: version, Build: build,
 		Progress: progress}
 }
 

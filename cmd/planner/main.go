@@ -19,6 +19,10 @@ import (
 // version is planner's version, --version's and every owned sheet's.
 const version = evaluate.Version
 
+// build is the build of planner that runs, which a workbook's proof of
+// being up to date names (evaluate.ThisBuild); tests set their own.
+var build = evaluate.ThisBuild()
+
 func main() {
 	limitMemory()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))

@@ -1,0 +1,39 @@
+package evaluate
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+)
+
+// stampKey is what, besides the workbook's own bytes, decides what eval
+// writes into it: the build of planner and the choices of the run. The
+// workbook's proof of being up to date is a digest under it
+// (workbooks.Stamp). It is "" for a build that cannot say which it is and
+// for a what-if's overrides, whose sheets are never the workbook's own
+// results: such a run writes no proof.
+func (r *run) stampKey() string {
+	if r.opts.Build == "" || len(r.opts.Sets) > 0 {
+		return ""
+	}
+	return fmt.Sprintf("planner %s\x00%s\x00samples %d\x00seed %d\x00targets %q", r.opts.Version, r.opts.Build,
+		r.opts.Samples, r.opts.Seed, r.opts.Targets)
+}
+
+// ThisBuild is the build of the running planner as its build information
+// names it: the module's version, which a release carries and go build
+// in a git checkout gives as the commit's pseudo-version. It is "" for a
+// build with uncommitted changes ("+dirty"), whose code no version pins,
+// and for one built without version control information (go test, go
+// build -buildvcs=false): those write no proof and trust none.
+func ThisBuild() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	v := bi.Main.Version
+	if v == "" || v == "(devel)" || strings.Contains(v, "+dirty") {
+		return ""
+	}
+	return bi.Main.Path + " " + v
+}
