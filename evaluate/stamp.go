@@ -31,6 +31,11 @@ func ThisBuild() string {
 	if !ok {
 		return ""
 	}
+	return buildOf(bi)
+}
+
+// buildOf is the build bi describes, as ThisBuild names it.
+func buildOf(bi *debug.BuildInfo) string {
 	v := bi.Main.Version
 	if v == "" || v == "(devel)" || strings.Contains(v, "+dirty") {
 		return ""

@@ -39,12 +39,14 @@ to show:
 %s
 
 Only planner's own sheets change; the file is replaced atomically, and not at all when
-the results are already up to date or anything goes wrong. planner remembers each
-workbook a full eval leaves up to date (a digest and its Monte Carlo results, sealed with
-a secret of the user's, in the user's cache folder, planner/up-to-date), so that
-evaluating it again unchanged takes a fraction of the time; any edit to the file is
-noticed and evaluated in full. --check never uses the memory, and deleting the folder is
-always safe.
+the results are already up to date or anything goes wrong. A workbook planner writes
+carries, in its zip comment, a digest of its bytes and of the choices that decided them,
+so that the same build of planner evaluating it again unchanged, on any machine, writes
+nothing and takes a fraction of the time; planner also remembers each workbook a full eval
+leaves up to date (a digest and its Monte Carlo results, sealed with a secret of the
+user's, in the user's cache folder, planner/up-to-date), and then does not sample again.
+Any edit to the file is noticed and evaluated in full. --check trusts neither, and
+deleting the folder is always safe.
 `, len(workbooks.OwnedSheets()), indented(diag.ListAnd(workbooks.OwnedSheets()))) + `
 With --set, eval prints what-if results and leaves the workbook alone unless -o is given.
 Several workbooks are evaluated one after another; one that fails does not stop the rest,
