@@ -1,38 +1,48 @@
 #!/usr/bin/env bash
-# Times planner eval against what a user would pick instead, in the same run
-# and on the same workbooks: LibreOffice headless recalculating every formula
-# and saving the workbook as xlsx, and a Python/openpyxl pass over the cost
-# model (bench/costmodel.py). The workbooks are the one planner init writes
-# and that one grown along each dimension (bench/grow.py). Each tool runs
-# REPEAT times per workbook (default 5), the three in turn, and the table
-# gives the medians of wall time, CPU (user + sys) and peak resident memory.
+# Times planner eval, in one run and on the same workbooks, against what a
+# user would pick instead and against itself as the workbook grows: the one
+# planner init writes, and that one grown along each dimension to several
+# sizes (bench/grow.py). The peers: LibreOffice headless recalculating every
+# formula and saving the workbook as xlsx, a Python/openpyxl pass over the
+# cost model (bench/costmodel.py), and for Monte Carlo a numpy pass
+# (bench/montecarlo.py). Beside them, two rows of planner against itself:
+# a second eval of an unchanged workbook with an empty cache folder, as in
+# CI, against the first; and the default eval against the floor, excelize
+# opening the evaluated workbook and saving it (bench/floor).
 #
-#   bash bench/setup.sh     # once, as root: LibreOffice, openpyxl, GNU time
-#   bash bench/compare.sh   # REPEAT=3 WORKBOOKS="default offers=100" to shorten
+# Each tool runs REPEAT times per workbook (default 3), the tools in turn,
+# and the tables give the medians of wall time, CPU (user + sys) and peak
+# resident memory, each dimension's growth exponent and every peer ratio.
 #
-# PLANNER_FLAGS are given to every planner eval (default: none, eval's own
-# 10,000 Monte Carlo samples per scenario, as a user types it).
+#   bash bench/setup.sh     # once, as root: LibreOffice, openpyxl, numpy, GNU time
+#   bash bench/compare.sh   # REPEAT=1 WORKBOOKS="default offers=100" to shorten
+#
+# The grown workbooks are evaluated with --samples $SAMPLES (default 1000,
+# as BenchmarkEvalGrown), the correlations=N ones with --samples
+# $MC_SAMPLES (default 1,000,000) by planner and numpy alike; the rows of
+# the default eval against itself use eval's own flags, as a user types it.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-repeat=${REPEAT:-5}
-workbooks=${WORKBOOKS:-default offers=100 offers=1000 scenarios=100 scenarios=1000 formulas=200 formulas=2000 usercells=100000 usercells=1000000}
-read -r -a planner_flags <<<"${PLANNER_FLAGS:-}"
+repeat=${REPEAT:-3}
+samples=${SAMPLES:-1000}
+mc_samples=${MC_SAMPLES:-1000000}
+workbooks=${WORKBOOKS:-default offers=100 offers=1000 offers=3000 scenarios=100 scenarios=1000 scenarios=5000 formulas=1000 formulas=5000 deployments=100 deployments=1000 usercells=100000 usercells=1000000 correlations=0 correlations=1 correlations=45}
 
 python=${PYTHON:-}
 if [ -z "$python" ]; then
 	for p in python3 /usr/bin/python3; do
-		if "$p" -c 'import openpyxl' 2>/dev/null; then
+		if "$p" -c 'import openpyxl, numpy' 2>/dev/null; then
 			python=$p
 			break
 		fi
 	done
 fi
 if [ -z "$python" ]; then
-	echo "compare.sh: no python3 with openpyxl; run bash bench/setup.sh" >&2
+	echo "compare.sh: no python3 with openpyxl and numpy; run bash bench/setup.sh" >&2
 	exit 1
 fi
-for tool in soffice /usr/bin/time go; do
+for tool in soffice /usr/bin/time go git; do
 	if ! command -v "$tool" >/dev/null; then
 		echo "compare.sh: $tool is missing; run bash bench/setup.sh" >&2
 		exit 1
@@ -41,15 +51,27 @@ done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+export XDG_CACHE_HOME=$work/cache
 
-echo "building planner and the workbooks..." >&2
-go build -o "$work/planner" ./cmd/planner
+echo "building planner, the floor and the workbooks..." >&2
+# -buildvcs=true: a build that names its commit writes the digest that lets
+# a second eval prove the workbook up to date (docs/speed.md).
+go build -buildvcs=true -o "$work/planner" ./cmd/planner
+go build -o "$work/floor" ./bench/floor
 "$work/planner" init "$work/default.xlsx" >/dev/null 2>&1
 for wb in $workbooks; do
 	if [ "$wb" != default ]; then
 		"$python" bench/grow.py "$work/default.xlsx" "$work/$wb.xlsx" "${wb%=*}" "${wb#*=}"
 	fi
 done
+
+# flags WORKBOOK is the flags planner eval gets for it.
+flags() {
+	case $1 in
+	correlations=*) echo "--samples $mc_samples" ;;
+	*) echo "--samples $samples" ;;
+	esac
+}
 
 # A throwaway LibreOffice profile that recalculates every formula of an xlsx
 # it loads (Tools > Options > Calc > Formula > Recalculation on file load:
@@ -69,12 +91,22 @@ soffice=(soffice "-env:UserInstallation=file://$profile" --headless --norestore 
 # LibreOffice recalculates the workbook as planner leaves it, with planner's
 # live formulas (Results, Cash flow) beside the inputs: a spreadsheet's own
 # version of the model. planner and Python start from the grown workbook.
-for wb in $workbooks; do
-	if ! "$work/planner" eval "$work/$wb.xlsx" -o "$work/$wb.evaluated.xlsx" "${planner_flags[@]}" >/dev/null 2>"$work/err"; then
+for wb in $workbooks default; do
+	read -r -a f <<<"$(flags "$wb")"
+	if ! "$work/planner" eval "$work/$wb.xlsx" -o "$work/$wb.evaluated.xlsx" "${f[@]}" >/dev/null 2>"$work/err"; then
 		echo "planner eval $wb failed: $(head -c 500 "$work/err")" >&2
 		cp "$work/$wb.xlsx" "$work/$wb.evaluated.xlsx"
 	fi
 done
+# The default workbook evaluated in place with eval's own flags: what a
+# second eval finds, and what the floor opens and saves.
+cp "$work/default.xlsx" "$work/again.xlsx"
+"$work/planner" eval "$work/again.xlsx" >/dev/null 2>&1
+digest=yes
+if ! unzip -z "$work/again.xlsx" 2>/dev/null | grep -q '^planner up to date'; then
+	digest=no
+	echo "compare.sh: this build writes no digest (uncommitted changes?); the second eval compares in full" >&2
+fi
 
 # measure WORKBOOK TOOL COMMAND... runs COMMAND under GNU time and appends
 # workbook, tool, wall s, CPU s, peak RSS KB and ok or failed to the results.
@@ -86,82 +118,45 @@ measure() {
 		status=failed
 		echo "$tool on $wb failed: $(head -c 500 "$work/err")" >&2
 	fi
-	read -r wall user sys rss <"$work/time"
+	read -r wall user sys rss < <(tail -n 1 "$work/time") # after "Command exited with non-zero status"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$wb" "$tool" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" "$rss" "$status" >>"$results"
 }
 
 : >"$results"
 for wb in $workbooks; do
 	echo "timing $wb ($repeat runs of each)..." >&2
+	read -r -a f <<<"$(flags "$wb")"
 	for _ in $(seq "$repeat"); do
+		rm -rf "$XDG_CACHE_HOME"
 		cp "$work/$wb.xlsx" "$work/plan.xlsx"
-		measure "$wb" planner "$work/planner" eval "$work/plan.xlsx" "${planner_flags[@]}"
-		rm -f "$work/lo/"*
-		measure "$wb" libreoffice "${soffice[@]}" "$work/$wb.evaluated.xlsx"
-		if [ ! -s "$work/lo/$wb.evaluated.xlsx" ]; then
-			echo "LibreOffice wrote no workbook for $wb" >&2
-			sed -i '$ s/ok$/failed/' "$results"
-		fi
-		cp "$work/$wb.xlsx" "$work/py.xlsx"
-		measure "$wb" python "$python" bench/costmodel.py "$work/py.xlsx"
+		measure "$wb" planner "$work/planner" eval "$work/plan.xlsx" "${f[@]}"
+		case $wb in
+		correlations=*)
+			measure "$wb" numpy "$python" bench/montecarlo.py "$work/$wb.xlsx" --samples "$mc_samples"
+			;;
+		*)
+			rm -f "$work/lo/"*
+			measure "$wb" libreoffice "${soffice[@]}" "$work/$wb.evaluated.xlsx"
+			if [ ! -s "$work/lo/$wb.evaluated.xlsx" ]; then
+				echo "LibreOffice wrote no workbook for $wb" >&2
+				sed -i '$ s/ok$/failed/' "$results"
+			fi
+			cp "$work/$wb.xlsx" "$work/py.xlsx"
+			measure "$wb" python "$python" bench/costmodel.py "$work/py.xlsx"
+			;;
+		esac
 	done
 done
+echo "timing the default eval against itself ($repeat runs of each)..." >&2
+for _ in $(seq "$repeat"); do
+	rm -rf "$XDG_CACHE_HOME"
+	cp "$work/default.xlsx" "$work/plan.xlsx"
+	measure "default eval" first "$work/planner" eval "$work/plan.xlsx"
+	rm -rf "$XDG_CACHE_HOME"
+	measure "default eval" again "$work/planner" eval "$work/again.xlsx"
+	measure "default eval" floor "$work/floor" "$work/again.xlsx" "$work/floor.xlsx"
+done
 
-"$python" - "$results" <<'EOF'
-import math
-import statistics
-import sys
-from collections import defaultdict
-
-runs = defaultdict(list)
-failed = set()
-order = []
-for line in open(sys.argv[1]):
-    wb, tool, wall, cpu, rss, status = line.rstrip("\n").split("\t")
-    if wb not in order:
-        order.append(wb)
-    if status != "ok":
-        failed.add((wb, tool))
-    runs[wb, tool].append((float(wall), float(cpu), int(rss) / 1024))
-
-
-def med(wb, tool, i):
-    return statistics.median(r[i] for r in runs[wb, tool])
-
-
-def cell(wb, tool):
-    if (wb, tool) in failed:
-        return "failed"
-    return f"{med(wb, tool, 0):.2f} s ({med(wb, tool, 1):.2f} s CPU, {med(wb, tool, 2):.0f} MB)"
-
-
-def ratio(wb, tool):
-    if (wb, tool) in failed or (wb, "planner") in failed:
-        return ""
-    def r(i):
-        x = med(wb, tool, i) / med(wb, "planner", i)
-        return f"{x:.1f}×" if x >= 1 else f"{x:.2g}×"
-    return f"{r(0)} ({r(1)})"
-
-
-print("| workbook | planner eval | LibreOffice | Python/openpyxl | LibreOffice / planner | Python / planner "
-      "| planner exponent | planner / default |")
-print("|---|---|---|---|---|---|---|---|")
-for wb in order:
-    exponent, vs_default = "", ""
-    if "=" in wb and (wb, "planner") not in failed:
-        dim, size = wb.split("=")
-        smaller = [o for o in order if o.startswith(dim + "=") and int(o.split("=")[1]) < int(size)
-                   and (o, "planner") not in failed]
-        if smaller:
-            s = max(smaller, key=lambda o: int(o.split("=")[1]))
-            e = math.log(med(wb, "planner", 0) / med(s, "planner", 0)) / math.log(int(size) / int(s.split("=")[1]))
-            exponent = f"{e:.2f} (from {s.split('=')[1]})"
-        if "default" in order and ("default", "planner") not in failed:
-            vs_default = f"{med(wb, 'planner', 0) / med('default', 'planner', 0):.1f}×"
-    print(f"| {wb} | {cell(wb, 'planner')} | {cell(wb, 'libreoffice')} | {cell(wb, 'python')} "
-          f"| {ratio(wb, 'libreoffice')} | {ratio(wb, 'python')} | {exponent} | {vs_default} |")
-print()
-print(f"Medians of {len(runs[order[0], 'planner'])} runs each: wall time (CPU user + sys, peak resident memory); "
-      "ratios of wall time (of CPU); the exponent is planner's wall time growth between the dimension's two sizes.")
-EOF
+"$python" bench/table.py "$results" "$repeat" "$samples" "$mc_samples" "$digest"
+echo
+echo "planner $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' with uncommitted changes'), $(go version | cut -d' ' -f3), $(nproc) cores, $(uname -sm)"
