@@ -92,7 +92,7 @@ func dateKind(code string) string {
 // too large to ask is taken as stored.
 func (r *reader) shownAsDate(sheet, cell string) string {
 	f := r.sheet(sheet)
-	if f == nil {
+	if f == nil || !r.mayShowDates(f, sheet) {
 		return ""
 	}
 	if typ, err := f.GetCellType(sheet, cell); err != nil || typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString {
@@ -126,7 +126,16 @@ func (r *reader) shownAsDate(sheet, cell string) string {
 // Each style's is asked of excelize once per handle.
 func (r *reader) numberFormat(f *excelize.File, sheet, cell string) numberFormat {
 	idx, err := f.GetCellStyle(sheet, cell)
-	if err != nil || idx == 0 {
+	if err != nil {
+		return numberFormat{}
+	}
+	return r.formatOf(f, idx)
+}
+
+// formatOf is the number format of the style idx of f's workbook; none for
+// the default style, 0.
+func (r *reader) formatOf(f *excelize.File, idx int) numberFormat {
+	if idx == 0 {
 		return numberFormat{}
 	}
 	key := styleKey{f, idx}

@@ -262,6 +262,7 @@ type reader struct {
 	partOf   map[string]string          // each sheet's part, by lower-case name
 	xml      map[string][]byte          // the sheets' XML asked for so far
 	shared   map[string]map[string]bool // per sheet (lower case), its cells whose formula is shared
+	facts    map[string]sheetFacts      // per sheet (lower case), what one scan of its XML found
 	follows  map[string]followedCell    // per input cell (cellKey), where its references led
 	banded   map[string]bool            // the cells (cellKey) whose value a band has found fault with
 	dated    map[string]bool            // the cells (cellKey) found to show a date where a number is read

@@ -48,7 +48,7 @@ func (r *reader) parsable(sheet string) bool {
 // formula is the Excel formula of a cell, or "" (also when the sheet is
 // too large to ask).
 func (r *reader) formula(at diag.Origin) string {
-	if !r.parsable(at.Sheet) {
+	if !r.parsable(at.Sheet) || !r.mayHoldFormulas(at.Sheet) {
 		return ""
 	}
 	f, _ := r.f.GetCellFormula(at.Sheet, at.Cell())

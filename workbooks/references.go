@@ -83,8 +83,11 @@ func (r *reader) follow(at diag.Origin, name, raw string) (string, reference) {
 	var ref reference
 	for hop := 0; ; hop++ {
 		f := r.sheet(sheet)
-		if f == nil || r.sharedFormula(sheet, cell) {
-			return raw, ref // a sheet too large to ask, or a formula filled across cells: the saved value stands
+		if f == nil || !r.mayHoldFormulas(sheet) {
+			return raw, ref // a sheet too large to ask, or a value typed in: it stands
+		}
+		if r.sharedFormula(sheet, cell) {
+			return raw, ref // a formula filled across cells: the saved value stands
 		}
 		formula, err := f.GetCellFormula(sheet, cell)
 		target, ok := r.target(f, sheet, strings.TrimPrefix(formula, "="))
@@ -227,8 +230,10 @@ func (r *reader) sharedFormula(sheet, cell string) bool {
 	cells, ok := r.shared[key]
 	if !ok {
 		cells = map[string]bool{}
-		for _, m := range sharedCells.FindAllSubmatch(r.sheetXML(sheet), -1) {
-			cells[string(m[1])] = true
+		if x := r.sheetXML(sheet); mayShareFormulas(x) {
+			for _, m := range sharedCells.FindAllSubmatch(x, -1) {
+				cells[string(m[1])] = true
+			}
 		}
 		r.shared[key] = cells
 	}
