@@ -27,6 +27,7 @@ cd "$(dirname "$0")/.."
 repeat=${REPEAT:-3}
 samples=${SAMPLES:-1000}
 mc_samples=${MC_SAMPLES:-1000000}
+lo_timeout=${LO_TIMEOUT:-900} # seconds LibreOffice may take on one workbook before it counts as failed
 workbooks=${WORKBOOKS:-default offers=100 offers=1000 offers=3000 scenarios=100 scenarios=1000 scenarios=5000 formulas=1000 formulas=5000 deployments=100 deployments=1000 usercells=100000 usercells=1000000 correlations=0 correlations=1 correlations=45}
 
 python=${PYTHON:-}
@@ -42,7 +43,7 @@ if [ -z "$python" ]; then
 	echo "compare.sh: no python3 with openpyxl and numpy; run bash bench/setup.sh" >&2
 	exit 1
 fi
-for tool in soffice /usr/bin/time go git; do
+for tool in soffice /usr/bin/time go git unzip timeout; do
 	if ! command -v "$tool" >/dev/null; then
 		echo "compare.sh: $tool is missing; run bash bench/setup.sh" >&2
 		exit 1
@@ -136,7 +137,7 @@ for wb in $workbooks; do
 			;;
 		*)
 			rm -f "$work/lo/"*
-			measure "$wb" libreoffice "${soffice[@]}" "$work/$wb.evaluated.xlsx"
+			measure "$wb" libreoffice timeout "$lo_timeout" "${soffice[@]}" "$work/$wb.evaluated.xlsx"
 			if [ ! -s "$work/lo/$wb.evaluated.xlsx" ]; then
 				echo "LibreOffice wrote no workbook for $wb" >&2
 				sed -i '$ s/ok$/failed/' "$results"

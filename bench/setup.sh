@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what bench/compare.sh runs planner against: LibreOffice's
-# spreadsheet without a display, Python with openpyxl, and GNU time for
-# peak resident memory. Debian or Ubuntu, as root. Neither the tests nor CI
+# spreadsheet without a display, Python with openpyxl and numpy, GNU time
+# for peak resident memory, and unzip to read a workbook's zip comment. Debian or Ubuntu, as root. Neither the tests nor CI
 # call this: planner's own tests need none of it.
 set -euo pipefail
 
@@ -11,4 +11,4 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update
-apt-get install -y --no-install-recommends libreoffice-calc-nogui python3-openpyxl time
+apt-get install -y --no-install-recommends libreoffice-calc-nogui python3-openpyxl python3-numpy time unzip
