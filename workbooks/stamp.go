@@ -15,7 +15,7 @@ import (
 // the digest still true knows, from the file alone, that evaluating it
 // again would write these same bytes (eval(eval(x)) = eval(x)), and skips
 // writing. Any change to the file by any program breaks the digest, and
-// Excel and LibreOffice drop the comment when they save. The digest
+// LibreOffice and openpyxl save without the comment. The digest
 // guards against every change made by accident, not against someone who
 // forges it on purpose: --check never trusts it.
 

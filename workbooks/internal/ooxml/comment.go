@@ -3,8 +3,8 @@ package ooxml
 import "encoding/binary"
 
 // A zip's end record, the last thing in the file, may carry a comment of
-// up to 65,535 bytes. Excel and LibreOffice ignore it and drop it when they
-// save; planner's merge never copies the user's (it writes a new archive),
+// up to 65,535 bytes. Readers of xlsx ignore it, and LibreOffice and
+// openpyxl save without it; planner's merge never copies the user's (it writes a new archive),
 // so the comment of a package planner wrote is planner's to set.
 
 // endRecordSize is the end record's fixed part; its last two bytes are the
