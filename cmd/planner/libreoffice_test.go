@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"fmt"
 	"math"
@@ -115,10 +116,19 @@ func sameNumbers(t *testing.T, what, sheet string, want map[string]string, gotPa
 // change in the spreadsheet, equals what planner computes for those inputs.
 func TestLibreOfficeRecalculatesResults(t *testing.T) {
 	needLibreOffice(t)
+	// A build that names itself: the workbooks LibreOffice opens carry
+	// planner's digest in their zip comment.
+	defer func(was string) { build = was }(build)
+	build = "planner test build"
 	dir, plan := freshPlan(t)
 	var out, errs bytes.Buffer
 	if code := run([]string{"eval", plan, "--samples", "1000"}, &out, &errs); code != 0 {
 		t.Fatal(errs.String())
+	}
+	if r, err := zip.OpenReader(plan); err != nil || !strings.HasPrefix(r.Comment, "planner up to date, sha256 ") {
+		t.Fatalf("the evaluated workbook carries no digest (%v)", err)
+	} else {
+		r.Close()
 	}
 	rng := rand.New(rand.NewPCG(7, 2026))
 	// Inside each uncertain input's range (outside it, Monte Carlo refuses
