@@ -77,7 +77,11 @@ func build(path string, data []byte, job Job) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() {
+		if f != nil {
+			f.Close()
+		}
+	}()
 	if job.Check != nil {
 		if err := job.Check(f.File); err != nil {
 			return nil, err
@@ -91,6 +95,9 @@ func build(path string, data []byte, job Job) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// excelize's copy of every sheet it wrote is garbage from here on.
+	f.Close()
+	f = nil
 	if out, err = mergeBack(path, data, out, v, job.Sheets); err != nil {
 		var d *damaged
 		if errors.As(err, &d) {
@@ -141,18 +148,27 @@ func mergeBack(path string, data, out []byte, v *view, sheets []Sheet) ([]byte, 
 // Pack serialises f with its zip entries in a fixed order (see rewrite),
 // the sheets given their column widths (see cols.Splice).
 func Pack(path string, f *excelize.File, sheets []Sheet) ([]byte, error) {
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
+	c, err := capture(f)
+	if err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, Unlaid("its sheets", err))
 	}
-	ps, err := openParts(buf.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
+	get, rewritten := c.part, c.pack
+	if c.odd {
+		zipped, err := c.zip()
+		if err != nil {
+			return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
+		}
+		ps, err := openParts(zipped)
+		if err != nil {
+			return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
+		}
+		get = ps.get
+		rewritten = func(put map[string][]byte) ([]byte, error) { return rewrite(zipped, edits{put: put}) }
 	}
-	e, where := edits{put: map[string][]byte{}}, SheetParts(ps.get)
+	e, where := edits{put: map[string][]byte{}}, SheetParts(get)
 	for _, s := range sheets {
 		p := where[s.Name]
-		part := ps.get(p)
+		part := get(p)
 		if len(s.Widths) > 0 {
 			if part, err = cols.Splice(part, s.Widths); err != nil {
 				return nil, fmt.Errorf("%s: %s: %w", path, s.Name, err)
@@ -165,7 +181,7 @@ func Pack(path string, f *excelize.File, sheets []Sheet) ([]byte, error) {
 			e.put[p] = part
 		}
 	}
-	data, err := rewrite(buf.Bytes(), e)
+	data, err := rewritten(e.put)
 	if err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 	}
