@@ -91,13 +91,17 @@ func build(path string, data []byte, job Job) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: writing planner's sheets: %w", path, err)
 	}
-	out, err := Pack(path, f.File, job.Sheets)
+	c, err := capture(f.File)
+	if err != nil {
+		return nil, fmt.Errorf("%s: building the workbook: %w", path, Unlaid("its sheets", err))
+	}
+	// excelize's own copy of every sheet it wrote is garbage from here on.
+	f.Close()
+	f = nil
+	out, err := packCaptured(path, c, job.Sheets)
 	if err != nil {
 		return nil, err
 	}
-	// excelize's copy of every sheet it wrote is garbage from here on.
-	f.Close()
-	f = nil
 	if out, err = mergeBack(path, data, out, v, job.Sheets); err != nil {
 		var d *damaged
 		if errors.As(err, &d) {
@@ -152,7 +156,14 @@ func Pack(path string, f *excelize.File, sheets []Sheet) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, Unlaid("its sheets", err))
 	}
-	get, rewritten := c.part, c.pack
+	return packCaptured(path, c, sheets)
+}
+
+// packCaptured is Pack of what excelize wrote. A sheet's widths and
+// dimension go before its data: only the part up to <sheetData> is
+// rewritten, and its data is deflated from where excelize wrote it.
+func packCaptured(path string, c *captured, sheets []Sheet) ([]byte, error) {
+	get, packed := c.part, c.pack
 	if c.odd {
 		zipped, err := c.zip()
 		if err != nil {
@@ -163,29 +174,59 @@ func Pack(path string, f *excelize.File, sheets []Sheet) ([]byte, error) {
 			return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 		}
 		get = ps.get
-		rewritten = func(put map[string][]byte) ([]byte, error) { return rewrite(zipped, edits{put: put}) }
-	}
-	e, where := edits{put: map[string][]byte{}}, SheetParts(get)
-	for _, s := range sheets {
-		p := where[s.Name]
-		part := get(p)
-		if len(s.Widths) > 0 {
-			if part, err = cols.Splice(part, s.Widths); err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", path, s.Name, err)
+		packed = func(put map[string][][]byte) ([]byte, error) {
+			e := edits{put: map[string][]byte{}}
+			for name, pieces := range put {
+				e.put[name] = bytes.Join(pieces, nil)
 			}
+			return rewrite(zipped, e)
+		}
+	}
+	put, where := map[string][][]byte{}, SheetParts(get)
+	for _, s := range sheets {
+		if len(s.Widths) == 0 && s.Used == "" {
+			continue
+		}
+		p := where[s.Name]
+		part, data := splitData(get(p))
+		var err error
+		if part, err = cols.Splice(part, s.Widths); err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", path, s.Name, err)
 		}
 		if s.Used != "" {
 			part = withDimension(part, s.Used)
 		}
-		if len(s.Widths) > 0 || s.Used != "" {
-			e.put[p] = part
-		}
+		put[p] = [][]byte{part, data}
 	}
-	data, err := rewritten(e.put)
+	data, err := packed(put)
 	if err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 	}
 	return data, nil
+}
+
+// splitData splits a sheet part after the start tag of its <sheetData>,
+// where cols.Splice and withDimension read no further, when that is the
+// first <sheetData> its text holds (cols.Splice looks for that text);
+// else the whole part comes first.
+func splitData(part []byte) (head, data []byte) {
+	k := bytes.Index(part, []byte("<sheetData>"))
+	if k < 0 {
+		return part, nil
+	}
+	at := -1
+	_ = walk(bytes.NewReader(part), func(tok xml.Token, from, _, depth int) error {
+		if t, ok := tok.(xml.StartElement); ok && depth == 1 && t.Name.Local == "sheetData" {
+			at = from
+			return errStop
+		}
+		return nil
+	})
+	if at != k {
+		return part, nil
+	}
+	end := k + len("<sheetData>")
+	return part[:end:end], part[end:]
 }
 
 // withDimension gives a sheet part the used range its cells take, which

@@ -50,7 +50,20 @@ func (c *captured) Create(name string) (io.Writer, error) {
 	b := &bytes.Buffer{}
 	c.parts[name] = b
 	c.names = append(c.names, name)
-	return b, nil
+	return sized{b}, nil
+}
+
+// sized is a part being captured. excelize copies a large sheet from the
+// file it spooled it to; the part takes the room it needs at once, not
+// twice that by doubling as it grows.
+type sized struct{ *bytes.Buffer }
+
+// ReadFrom reads r to its end, into room as large as r says it is.
+func (s sized) ReadFrom(r io.Reader) (int64, error) {
+	if n, ok := r.(interface{ Size() int64 }); ok && n.Size() > 0 && n.Size() <= maxUnzippedBytes {
+		s.Grow(int(n.Size()))
+	}
+	return s.Buffer.ReadFrom(r)
 }
 
 // AddFS is not what planner's sheets need; excelize does not call it when
@@ -93,10 +106,12 @@ func (c *captured) zip() ([]byte, error) {
 }
 
 // pack is rewrite of the package excelize would have made, with the parts
-// put in place (Pack neither drops nor renames any): every part deflated
-// once, in rewrite's order. A part excelize deflated and rewrite copied has
-// the bytes a part deflated afresh has.
-func (c *captured) pack(put map[string][]byte) ([]byte, error) {
+// put in place (Pack neither drops nor renames any), each given as the
+// pieces it is made of: every part deflated once, in rewrite's order. A
+// part excelize deflated and rewrite copied has the bytes of the same part
+// deflated afresh, and deflating gives the same bytes however its input
+// is cut.
+func (c *captured) pack(put map[string][][]byte) ([]byte, error) {
 	names := slices.Clone(c.names)
 	for name := range put {
 		if _, ok := c.parts[name]; !ok {
@@ -107,15 +122,15 @@ func (c *captured) pack(put map[string][]byte) ([]byte, error) {
 	var out bytes.Buffer
 	zw := zip.NewWriter(&out)
 	for _, name := range names {
-		content, ok := put[name]
+		pieces, ok := put[name]
 		if !ok {
-			content = c.parts[name].Bytes()
+			pieces = [][]byte{c.parts[name].Bytes()}
 		}
 		var err error
 		if name == ContentTypes {
-			err = writeContentTypes(zw, nil, content, nil)
+			err = writeContentTypes(zw, nil, bytes.Join(pieces, nil), nil)
 		} else {
-			err = writeEntry(zw, name, content)
+			err = writeEntry(zw, name, pieces...)
 		}
 		if err != nil {
 			return nil, err
