@@ -72,7 +72,7 @@ func newResultsLayout() *resultsLayout {
 
 // liveFormulas turns the Results values into formulas where it can.
 func liveFormulas(g *grid.Grid, out Output, compared []engine.OfferResult, lay *resultsLayout) {
-	l := linker{g: g, out: out, lay: lay, env: out.Plan.Env()}
+	l := linker{g: g, out: out, lay: lay, env: out.Plan.Env(), templates: map[*formulas.Checked]*formulas.ExcelTemplate{}}
 	for i := range out.Results {
 		l.inputs(i)
 		l.nodeFormulas(i)
@@ -92,6 +92,19 @@ type linker struct {
 	out Output
 	lay *resultsLayout
 	env formulas.Env
+	// templates translate each formula once, for every column it is
+	// written in.
+	templates map[*formulas.Checked]*formulas.ExcelTemplate
+}
+
+// excel is c.Excel(l.env, ref).
+func (l linker) excel(c *formulas.Checked, ref func(string) (string, error)) (string, error) {
+	t, ok := l.templates[c]
+	if !ok {
+		t = c.ExcelTemplate(l.env)
+		l.templates[c] = t
+	}
+	return t.Fill(ref)
 }
 
 // inputs links scenario i's inputs: to the Scenarios cell that sets one,
@@ -215,7 +228,7 @@ func (l linker) nodeFormulas(i int) {
 		if !ok {
 			continue
 		}
-		if s, err := c.Excel(l.env, l.refs(i, "")); err == nil {
+		if s, err := l.excel(c, l.refs(i, "")); err == nil {
 			l.g.Link(col, row, s)
 		}
 	}
@@ -295,7 +308,7 @@ func (l linker) offers(compared []engine.OfferResult) {
 				}
 				return refs(name)
 			}
-			asWritten, err := c.Excel(l.env, resolve)
+			asWritten, err := l.excel(c, resolve)
 			if s, ok := l.exactBreakeven(o.Offer, listPrice, 0, price, asWritten); ok && err == nil && c.Name == domain.Breakeven {
 				l.g.Link(col, row, s)
 			} else if s, err := asWritten, err; err == nil {
@@ -469,12 +482,12 @@ func (l linker) matrix(i int) {
 				if !ok {
 					return "", fmt.Errorf("the matrix holds only %s", domain.Breakeven)
 				}
-				s, err := c.Excel(l.env, resolve)
+				s, err := l.excel(c, resolve)
 				return "(" + s + ")", err
 			}
 			return refs(name)
 		}
-		s, err := breakeven.Excel(l.env, resolve)
+		s, err := l.excel(breakeven, resolve)
 		if exact, ok := l.exactBreakeven(o, list, i, price, s); ok && err == nil {
 			l.g.Link(firstValue+i, row, exact)
 		} else if err == nil {
