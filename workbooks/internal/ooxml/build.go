@@ -98,7 +98,7 @@ func build(path string, data []byte, job Job) ([]byte, error) {
 	// excelize's own copy of every sheet it wrote is garbage from here on.
 	f.Close()
 	f = nil
-	out, err := packCaptured(path, c, job.Sheets)
+	out, err := packCaptured(path, c, job.Sheets, true)
 	if err != nil {
 		return nil, err
 	}
@@ -156,13 +156,15 @@ func Pack(path string, f *excelize.File, sheets []Sheet) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, Unlaid("its sheets", err))
 	}
-	return packCaptured(path, c, sheets)
+	return packCaptured(path, c, sheets, false)
 }
 
 // packCaptured is Pack of what excelize wrote. A sheet's widths and
 // dimension go before its data: only the part up to <sheetData> is
-// rewritten, and its data is deflated from where excelize wrote it.
-func packCaptured(path string, c *captured, sheets []Sheet) ([]byte, error) {
+// rewritten, and its data is deflated from where excelize wrote it. With
+// charted, the sheets with charts are stored, not deflated: drawCharts
+// rewrites each, and deflates it then.
+func packCaptured(path string, c *captured, sheets []Sheet, charted bool) ([]byte, error) {
 	get, packed := c.part, c.pack
 	if c.odd {
 		zipped, err := c.zip()
@@ -174,7 +176,7 @@ func packCaptured(path string, c *captured, sheets []Sheet) ([]byte, error) {
 			return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 		}
 		get = ps.get
-		packed = func(put map[string][][]byte) ([]byte, error) {
+		packed = func(put map[string][][]byte, _ map[string]bool) ([]byte, error) {
 			e := edits{put: map[string][]byte{}}
 			for name, pieces := range put {
 				e.put[name] = bytes.Join(pieces, nil)
@@ -182,8 +184,11 @@ func packCaptured(path string, c *captured, sheets []Sheet) ([]byte, error) {
 			return rewrite(zipped, e)
 		}
 	}
-	put, where := map[string][][]byte{}, SheetParts(get)
+	put, stored, where := map[string][][]byte{}, map[string]bool{}, SheetParts(get)
 	for _, s := range sheets {
+		if charted && len(s.Charts) > 0 && where[s.Name] != "" {
+			stored[where[s.Name]] = true
+		}
 		if len(s.Widths) == 0 && s.Used == "" {
 			continue
 		}
@@ -198,7 +203,7 @@ func packCaptured(path string, c *captured, sheets []Sheet) ([]byte, error) {
 		}
 		put[p] = [][]byte{part, data}
 	}
-	data, err := packed(put)
+	data, err := packed(put, stored)
 	if err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 	}

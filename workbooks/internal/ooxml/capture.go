@@ -107,11 +107,12 @@ func (c *captured) zip() ([]byte, error) {
 
 // pack is rewrite of the package excelize would have made, with the parts
 // put in place (Pack neither drops nor renames any), each given as the
-// pieces it is made of: every part deflated once, in rewrite's order. A
-// part excelize deflated and rewrite copied has the bytes of the same part
+// pieces it is made of: every part deflated once, in rewrite's order, but
+// those stored, left as they are for a later step to deflate. A part
+// excelize deflated and rewrite copied has the bytes of the same part
 // deflated afresh, and deflating gives the same bytes however its input
 // is cut.
-func (c *captured) pack(put map[string][][]byte) ([]byte, error) {
+func (c *captured) pack(put map[string][][]byte, stored map[string]bool) ([]byte, error) {
 	names := slices.Clone(c.names)
 	for name := range put {
 		if _, ok := c.parts[name]; !ok {
@@ -127,9 +128,12 @@ func (c *captured) pack(put map[string][][]byte) ([]byte, error) {
 			pieces = [][]byte{c.parts[name].Bytes()}
 		}
 		var err error
-		if name == ContentTypes {
+		switch {
+		case name == ContentTypes:
 			err = writeContentTypes(zw, nil, bytes.Join(pieces, nil), nil)
-		} else {
+		case stored[name]:
+			err = storeEntry(zw, name, pieces...)
+		default:
 			err = writeEntry(zw, name, pieces...)
 		}
 		if err != nil {
@@ -140,4 +144,19 @@ func (c *captured) pack(put map[string][][]byte) ([]byte, error) {
 		return nil, err
 	}
 	return out.Bytes(), nil
+}
+
+// storeEntry writes a part made of the pieces given as it is, to be
+// rewritten.
+func storeEntry(zw *zip.Writer, name string, content ...[]byte) error {
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Store})
+	if err != nil {
+		return err
+	}
+	for _, piece := range content {
+		if _, err = w.Write(piece); err != nil {
+			return err
+		}
+	}
+	return nil
 }
