@@ -250,14 +250,15 @@ func (l linker) refs(i int, price string) func(string) (string, error) {
 			return grid.CellName(col, row), nil
 		}
 		if row, ok := l.lay.inputRow[name]; ok {
-			in, _ := l.input(name)
-			_, overridden := l.out.Set[name]
 			// The base column reads an input by its name where it can; the
 			// inputs section's cell (its own column's) holds the rest.
 			// Idle watts that may come from the GPUs sheet are its cell too.
-			if base && !overridden && !in.TextCell && in.Origin.Sheet != "" && !readByEval(name) && l.idleWatts(i, in) == "" {
-				if ref := l.assumption(in); ref == in.Name {
-					return ref, nil
+			if _, overridden := l.out.Set[name]; base && !overridden {
+				in, _ := l.input(name)
+				if !in.TextCell && in.Origin.Sheet != "" && !readByEval(name) && l.idleWatts(i, in) == "" {
+					if ref := l.assumption(in); ref == in.Name {
+						return ref, nil
+					}
 				}
 			}
 			return grid.CellName(col, row), nil
