@@ -72,7 +72,8 @@ func newResultsLayout() *resultsLayout {
 
 // liveFormulas turns the Results values into formulas where it can.
 func liveFormulas(g *grid.Grid, out Output, compared []engine.OfferResult, lay *resultsLayout) {
-	l := linker{g: g, out: out, lay: lay, env: out.Plan.Env(), templates: map[*formulas.Checked]*formulas.ExcelTemplate{}}
+	l := linker{g: g, out: out, lay: lay, env: out.Plan.Env(), templates: map[*formulas.Checked]*formulas.ExcelTemplate{},
+		inputList: resultInputs(out.Plan)}
 	for i := range out.Results {
 		l.inputs(i)
 		l.nodeFormulas(i)
@@ -95,6 +96,7 @@ type linker struct {
 	// templates translate each formula once, for every column it is
 	// written in.
 	templates map[*formulas.Checked]*formulas.ExcelTemplate
+	inputList []domain.Input // resultInputs, listed once for every scenario
 }
 
 // excel is c.Excel(l.env, ref).
@@ -111,7 +113,7 @@ func (l linker) excel(c *formulas.Checked, ref func(string) (string, error)) (st
 // else to the Assumptions cell. A command-line override stays a value.
 func (l linker) inputs(i int) {
 	sc := l.scenario(i)
-	for _, in := range resultInputs(l.out.Plan) {
+	for _, in := range l.inputList {
 		row, ok := l.lay.inputRow[in.Name]
 		if !ok || readByEval(in.Name) || l.out.Plan.FollowsOverride(sc.Name, in.Name, l.out.Set) {
 			continue
