@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"planner/domain"
 )
@@ -173,8 +174,25 @@ func (in *colInstr) reads() []int32 {
 }
 
 // neededCode keeps the instructions the named formulas depend on, node-level
-// and per offer.
+// and per offer, worked out once for each list of needs: a Monte Carlo of
+// many scenarios makes a batch of the same needs for each. The code is only
+// read.
 func (p *Plan) neededCode(needs []string) (node, offer []instr) {
+	key := strings.Join(needs, "\x00")
+	if c, ok := p.needed.Load(key); ok {
+		kept := c.(*keptCode)
+		return kept.node, kept.offer
+	}
+	node, offer = p.keepNeeded(needs)
+	p.needed.Store(key, &keptCode{node, offer})
+	return node, offer
+}
+
+// keptCode is what neededCode keeps of a plan's code.
+type keptCode struct{ node, offer []instr }
+
+// keepNeeded is neededCode worked out.
+func (p *Plan) keepNeeded(needs []string) (node, offer []instr) {
 	needed := map[int32]bool{}
 	for _, name := range needs {
 		if i, ok := p.index[name]; ok {

@@ -120,7 +120,24 @@ func (c *captured) pack(put map[string][][]byte, stored map[string]bool) ([]byte
 		}
 	}
 	sort.Slice(names, func(i, j int) bool { return entryLess(names[i], names[j]) })
+	// Room for the package at once: the parts stored whole, the others as
+	// a spreadsheet's XML deflates, to about a tenth.
+	size := 64 << 10
+	for _, name := range names {
+		pieces, ok := put[name]
+		if !ok {
+			pieces = [][]byte{c.parts[name].Bytes()}
+		}
+		for _, p := range pieces {
+			if stored[name] {
+				size += len(p)
+			} else {
+				size += len(p) / 8
+			}
+		}
+	}
 	var out bytes.Buffer
+	out.Grow(min(size, maxUnzippedBytes))
 	zw := zip.NewWriter(&out)
 	for _, name := range names {
 		pieces, ok := put[name]
