@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"planner/domain"
 )
@@ -28,6 +29,7 @@ type Batch struct {
 	guards      []int32          // varying node slots whose non-finite value fails a sample
 	offerGuards []int32          // the same among the per-offer slots
 	writes      map[int32]*instr // writers, once made
+	cols        *Columns         // where its columns come from; nil: the heap
 }
 
 // batchOffer is a compared offer with its per-offer constant columns.
@@ -41,11 +43,17 @@ type batchOffer struct {
 // the inputs named in vary take other values. When needs names formulas
 // (node-level or per offer), only what they depend on is evaluated.
 func (p *Plan) NewBatch(sc domain.Scenario, vary []string, size int, needs ...string) (*Batch, error) {
+	return p.NewBatchIn(nil, sc, vary, size, needs...)
+}
+
+// NewBatchIn is NewBatch with the batch's columns from cols (from the heap
+// when cols is nil): the batch is done with when cols is reused.
+func (p *Plan) NewBatchIn(cols *Columns, sc domain.Scenario, vary []string, size int, needs ...string) (*Batch, error) {
 	st, res, err := p.evalState(sc, true)
 	if err != nil {
 		return nil, err
 	}
-	b := &Batch{plan: p, size: size, result: res, vec: make([][]float64, p.prog.slots), varies: make([]bool, p.prog.slots)}
+	b := &Batch{plan: p, size: size, result: res, cols: cols, vec: make([][]float64, p.prog.slots), varies: make([]bool, p.prog.slots)}
 	varying := b.varies
 	for _, name := range vary {
 		s, ok := p.prog.inputSlot[name]
@@ -72,7 +80,7 @@ func (p *Plan) NewBatch(sc domain.Scenario, vary []string, size int, needs ...st
 	b.guards = guards(b.node, varying, p.prog.formulaSlot)
 	b.offerGuards = guards(b.offer, varying, p.prog.formulaSlot)
 	for _, s := range b.vary {
-		b.vec[s] = make([]float64, size)
+		b.vec[s] = cols.zeros(size)
 	}
 	b.allocate(shared, alias)
 	for dst, to := range alias {
@@ -81,12 +89,12 @@ func (p *Plan) NewBatch(sc domain.Scenario, vary []string, size int, needs ...st
 	perOffer := offerSlots(p.prog.offer, varying)
 	for _, s := range operands(append(append([]instr(nil), b.node...), b.offer...), varying) {
 		if !perOffer[s] {
-			b.vec[s] = broadcast(st.slots[s], size)
+			b.vec[s] = cols.broadcast(st.slots[s], size)
 		}
 	}
 	for dst, src := range shared {
 		if b.vec[src] == nil {
-			b.vec[src] = broadcast(st.slots[src], size)
+			b.vec[src] = cols.broadcast(st.slots[src], size)
 		}
 		b.vec[dst] = b.vec[src]
 	}
@@ -137,7 +145,7 @@ func (b *Batch) allocate(shared, alias map[int32]int32) {
 			if k := len(free); k > 0 && !keep[in.dst] {
 				b.vec[in.dst], free = free[k-1], free[:k-1]
 			} else {
-				b.vec[in.dst] = make([]float64, b.size)
+				b.vec[in.dst] = b.cols.zeros(b.size)
 			}
 		}
 		for _, s := range in.reads() {
@@ -166,8 +174,25 @@ func (in *colInstr) reads() []int32 {
 }
 
 // neededCode keeps the instructions the named formulas depend on, node-level
-// and per offer.
+// and per offer, worked out once for each list of needs: a Monte Carlo of
+// many scenarios makes a batch of the same needs for each. The code is only
+// read.
 func (p *Plan) neededCode(needs []string) (node, offer []instr) {
+	key := strings.Join(needs, "\x00")
+	if c, ok := p.needed.Load(key); ok {
+		kept := c.(*keptCode)
+		return kept.node, kept.offer
+	}
+	node, offer = p.keepNeeded(needs)
+	p.needed.Store(key, &keptCode{node, offer})
+	return node, offer
+}
+
+// keptCode is what neededCode keeps of a plan's code.
+type keptCode struct{ node, offer []instr }
+
+// keepNeeded is neededCode worked out.
+func (p *Plan) keepNeeded(needs []string) (node, offer []instr) {
 	needed := map[int32]bool{}
 	for _, name := range needs {
 		if i, ok := p.index[name]; ok {
@@ -379,18 +404,10 @@ func (b *Batch) offerColumns(i int, base []float64, perOffer map[int32]bool, var
 	for _, s := range operands(b.offer, varying) {
 		if perOffer[s] || p.offerInput(s) {
 			bo.slots = append(bo.slots, s)
-			bo.cols = append(bo.cols, broadcast(slots[s], b.size))
+			bo.cols = append(bo.cols, b.cols.broadcast(slots[s], b.size))
 		}
 	}
 	return bo
-}
-
-func broadcast(v float64, n int) []float64 {
-	col := make([]float64, n)
-	for i := range col {
-		col[i] = v
-	}
-	return col
 }
 
 // guards are the varying slots of code whose values show a failed sample.

@@ -102,7 +102,7 @@ func TestBatchReusesColumns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if slots, columns := engine.Columns(b); columns >= slots {
+	if slots, columns := engine.WrittenColumns(b); columns >= slots {
 		t.Errorf("the batch writes %d slots into %d columns", slots, columns)
 	}
 	capexes, residuals := []float64{250000, 285000, 320000, 300000}, []float64{0, 0.1, 0.3, 0.2}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"planner/diag"
 	"planner/domain"
@@ -26,6 +27,7 @@ type Plan struct {
 	prog     *program
 	env      formulas.Env     // every name formulas may use, with its kind
 	warnings diag.Diagnostics // what the model asks that planner does not do, and why
+	needed   sync.Map         // strings.Join(needs, "\x00") -> *keptCode: the code a batch's needs keep
 }
 
 // CycleError is a set of formulas that reference each other in a circle.

@@ -199,9 +199,11 @@ func (p *Plan) followsOwnCell(sc domain.Scenario, name string) bool {
 // comes from an override of it on the command line, by reference to the
 // input's own cell.
 func (p *Plan) FollowsOverride(scenario, input string, overrides map[string]domain.Value) bool {
+	if _, over := overrides[input]; !over {
+		return false // without looking the scenario up among thousands
+	}
 	sc, ok := p.model.Scenario(scenario)
-	_, over := overrides[input]
-	return ok && over && p.followsOwnCell(sc, input)
+	return ok && p.followsOwnCell(sc, input)
 }
 
 // EvalAll evaluates every scenario of Scenarios(overrides), base first.

@@ -19,9 +19,9 @@ func VaryingInstructions(p *Plan, vary ...string) int {
 	return len(varyingCode(p.prog.node, varying))
 }
 
-// Columns are how many columns a batch's run code writes, and how many
+// WrittenColumns are how many columns a batch's run code writes, and how many
 // distinct ones it writes them into.
-func Columns(b *Batch) (slots, columns int) {
+func WrittenColumns(b *Batch) (slots, columns int) {
 	seen := map[*float64]bool{}
 	for _, in := range append(append([]colInstr(nil), b.nodeRun...), b.offerRun...) {
 		slots++

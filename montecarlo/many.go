@@ -80,7 +80,7 @@ func RunAll(ctx context.Context, p *engine.Plan, scenarios []domain.Scenario, op
 	var wg sync.WaitGroup
 	for range side {
 		wg.Go(func() {
-			sh := &sharing{draws: draws, serial: true, pool: &buffers{}}
+			sh := &sharing{draws: draws, serial: true, pool: &buffers{}, cols: &engine.Columns{}}
 			for i := int(next.Add(1) - 1); i < len(scenarios) && ctx.Err() == nil; i = int(next.Add(1) - 1) {
 				o, last := opts, 0
 				o.Progress = progress(&last)
@@ -101,11 +101,12 @@ func RunAll(ctx context.Context, p *engine.Plan, scenarios []domain.Scenario, op
 }
 
 // sharing is what the runs of RunAll share: the draws, and for runs on one
-// core each, that core's buffers.
+// core each, that core's buffers and the room for its batches' columns.
 type sharing struct {
 	draws  *drawCache
 	serial bool
 	pool   *buffers
+	cols   *engine.Columns
 }
 
 // drawCache keeps the draws of each set of sampled inputs while they fit
@@ -181,6 +182,9 @@ func (mc *mcRun) newTally(s *exact.Sieve, n int) *exact.Tally {
 
 // giveBack returns what the run was lent, once its results are made.
 func (mc *mcRun) giveBack() {
+	if mc.cols != nil {
+		mc.cols.Reuse()
+	}
 	if mc.pool != nil {
 		mc.pool.free = append(mc.pool.free, mc.lent...)
 		mc.lent = nil

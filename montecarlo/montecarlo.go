@@ -154,7 +154,8 @@ func runScenario(ctx context.Context, p *engine.Plan, sc domain.Scenario, opts O
 		return nil, err
 	}
 	if sh != nil {
-		mc.serial, mc.pool, mc.drawn = sh.serial, sh.pool, sh.draws.of(namesOf(mc.sampled), len(mc.sampled), opts.Samples)
+		mc.serial, mc.pool, mc.cols = sh.serial, sh.pool, sh.cols
+		mc.drawn = sh.draws.of(namesOf(mc.sampled), len(mc.sampled), opts.Samples)
 		defer mc.giveBack()
 	}
 	for _, f := range p.Formulas() {
@@ -264,6 +265,7 @@ type mcRun struct {
 	mu           sync.Mutex       // guards tallies
 	serial       bool             // run on one core: the scenarios around it take the others
 	pool         *buffers         // where the tallies' room comes from, or nil
+	cols         *engine.Columns  // where the probe's columns come from, on one core; or nil
 	lent         [][]float64      // what the pool lent, to give back
 	drawn        *drawSet         // the blocks' draws, shared with scenarios sampling the same inputs; or nil
 	done         atomic.Int64     // samples drawn
@@ -290,7 +292,7 @@ func (mc *mcRun) probeSize() int {
 // outputs, and break-even against utilisation for each offer.
 func (mc *mcRun) newBatch(size int) (*engine.Batch, error) {
 	needs := append([]string{domain.Breakeven, domain.Utilization, domain.NPVSaving}, mc.outputs...)
-	return mc.plan.NewBatch(mc.sc, namesOf(mc.sampled), size, needs...)
+	return mc.plan.NewBatchIn(mc.cols, mc.sc, namesOf(mc.sampled), size, needs...)
 }
 
 func (mc *mcRun) prepare() {

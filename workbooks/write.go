@@ -78,6 +78,7 @@ func build(path string, data []byte, grids []*grid.Grid, adding int, check func(
 	job.Write = func(f *excelize.File) (map[string]bool, error) {
 		managed, w, err := grid.Write(f, grids)
 		written = w
+		grids = nil // written: garbage while the package is built
 		return managed, err
 	}
 	out, notes, err := ooxml.Build(path, data, job)

@@ -77,7 +77,11 @@ func build(path string, data []byte, job Job) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() {
+		if f != nil {
+			f.Close()
+		}
+	}()
 	if job.Check != nil {
 		if err := job.Check(f.File); err != nil {
 			return nil, err
@@ -87,7 +91,14 @@ func build(path string, data []byte, job Job) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: writing planner's sheets: %w", path, err)
 	}
-	out, err := Pack(path, f.File, job.Sheets)
+	c, err := capture(f.File)
+	if err != nil {
+		return nil, fmt.Errorf("%s: building the workbook: %w", path, Unlaid("its sheets", err))
+	}
+	// excelize's own copy of every sheet it wrote is garbage from here on.
+	f.Close()
+	f = nil
+	out, err := packCaptured(path, c, job.Sheets, true)
 	if err != nil {
 		return nil, err
 	}
@@ -141,35 +152,86 @@ func mergeBack(path string, data, out []byte, v *view, sheets []Sheet) ([]byte, 
 // Pack serialises f with its zip entries in a fixed order (see rewrite),
 // the sheets given their column widths (see cols.Splice).
 func Pack(path string, f *excelize.File, sheets []Sheet) ([]byte, error) {
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
+	c, err := capture(f)
+	if err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, Unlaid("its sheets", err))
 	}
-	ps, err := openParts(buf.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
-	}
-	e, where := edits{put: map[string][]byte{}}, SheetParts(ps.get)
-	for _, s := range sheets {
-		p := where[s.Name]
-		part := ps.get(p)
-		if len(s.Widths) > 0 {
-			if part, err = cols.Splice(part, s.Widths); err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", path, s.Name, err)
+	return packCaptured(path, c, sheets, false)
+}
+
+// packCaptured is Pack of what excelize wrote. A sheet's widths and
+// dimension go before its data: only the part up to <sheetData> is
+// rewritten, and its data is deflated from where excelize wrote it. With
+// charted, the sheets with charts are stored, not deflated: drawCharts
+// rewrites each, and deflates it then.
+func packCaptured(path string, c *captured, sheets []Sheet, charted bool) ([]byte, error) {
+	get, packed := c.part, c.pack
+	if c.odd {
+		zipped, err := c.zip()
+		if err != nil {
+			return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
+		}
+		ps, err := openParts(zipped)
+		if err != nil {
+			return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
+		}
+		get = ps.get
+		packed = func(put map[string][][]byte, _ map[string]bool) ([]byte, error) {
+			e := edits{put: map[string][]byte{}}
+			for name, pieces := range put {
+				e.put[name] = bytes.Join(pieces, nil)
 			}
+			return rewrite(zipped, e)
+		}
+	}
+	put, stored, where := map[string][][]byte{}, map[string]bool{}, SheetParts(get)
+	for _, s := range sheets {
+		if charted && len(s.Charts) > 0 && where[s.Name] != "" {
+			stored[where[s.Name]] = true
+		}
+		if len(s.Widths) == 0 && s.Used == "" {
+			continue
+		}
+		p := where[s.Name]
+		part, data := splitData(get(p))
+		var err error
+		if part, err = cols.Splice(part, s.Widths); err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", path, s.Name, err)
 		}
 		if s.Used != "" {
 			part = withDimension(part, s.Used)
 		}
-		if len(s.Widths) > 0 || s.Used != "" {
-			e.put[p] = part
-		}
+		put[p] = [][]byte{part, data}
 	}
-	data, err := rewrite(buf.Bytes(), e)
+	data, err := packed(put, stored)
 	if err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 	}
 	return data, nil
+}
+
+// splitData splits a sheet part after the start tag of its <sheetData>,
+// where cols.Splice and withDimension read no further, when that is the
+// first <sheetData> its text holds (cols.Splice looks for that text);
+// else the whole part comes first.
+func splitData(part []byte) (head, data []byte) {
+	k := bytes.Index(part, []byte("<sheetData>"))
+	if k < 0 {
+		return part, nil
+	}
+	at := -1
+	_ = walk(bytes.NewReader(part), func(tok xml.Token, from, _, depth int) error {
+		if t, ok := tok.(xml.StartElement); ok && depth == 1 && t.Name.Local == "sheetData" {
+			at = from
+			return errStop
+		}
+		return nil
+	})
+	if at != k {
+		return part, nil
+	}
+	end := k + len("<sheetData>")
+	return part[:end:end], part[end:]
 }
 
 // withDimension gives a sheet part the used range its cells take, which

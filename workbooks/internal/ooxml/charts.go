@@ -452,9 +452,17 @@ var (
 // addDrawingElement puts <drawing r:id="id"/> where the schema wants it in
 // a worksheet excelize wrote (default namespace, no prefix).
 func addDrawingElement(sheet []byte, id string) ([]byte, error) {
-	from := 0
+	// The last of the elements before it, looked for after the sheet's
+	// data only when it has an end: none that lies before that end can
+	// be the last, and the data is most of the sheet.
+	from, tail := 0, 0
+	if end := bytes.LastIndex(sheet, []byte("</sheetData>")); end >= 0 {
+		from, tail = end, end
+	}
 	for _, el := range beforeDrawing {
-		from = max(from, bytes.LastIndex(sheet, []byte(el)))
+		if i := bytes.LastIndex(sheet[tail:], []byte(el)); i >= 0 {
+			from = max(from, tail+i)
+		}
 	}
 	at := -1
 	for _, el := range afterDrawing {

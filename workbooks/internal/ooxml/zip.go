@@ -90,13 +90,18 @@ func copyEntry(zw *zip.Writer, f *zip.File) error {
 	return err
 }
 
-func writeEntry(zw *zip.Writer, name string, content []byte) error {
+// writeEntry deflates a part made of the pieces given, in order.
+func writeEntry(zw *zip.Writer, name string, content ...[]byte) error {
 	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate})
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(content)
-	return err
+	for _, piece := range content {
+		if _, err = w.Write(piece); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ContentTypes is the part that declares every other part's type.

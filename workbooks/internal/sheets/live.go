@@ -72,7 +72,8 @@ func newResultsLayout() *resultsLayout {
 
 // liveFormulas turns the Results values into formulas where it can.
 func liveFormulas(g *grid.Grid, out Output, compared []engine.OfferResult, lay *resultsLayout) {
-	l := linker{g: g, out: out, lay: lay, env: out.Plan.Env()}
+	l := linker{g: g, out: out, lay: lay, env: out.Plan.Env(), templates: map[*formulas.Checked]*formulas.ExcelTemplate{},
+		inputList: resultInputs(out.Plan), memo: &memo{}}
 	for i := range out.Results {
 		l.inputs(i)
 		l.nodeFormulas(i)
@@ -92,13 +93,28 @@ type linker struct {
 	out Output
 	lay *resultsLayout
 	env formulas.Env
+	// templates translate each formula once, for every column it is
+	// written in.
+	templates map[*formulas.Checked]*formulas.ExcelTemplate
+	inputList []domain.Input // resultInputs, listed once for every scenario
+	memo      *memo          // the references of the column last asked for
+}
+
+// excel is c.Excel(l.env, ref).
+func (l linker) excel(c *formulas.Checked, ref func(string) (string, error)) (string, error) {
+	t, ok := l.templates[c]
+	if !ok {
+		t = c.ExcelTemplate(l.env)
+		l.templates[c] = t
+	}
+	return t.Fill(ref)
 }
 
 // inputs links scenario i's inputs: to the Scenarios cell that sets one,
 // else to the Assumptions cell. A command-line override stays a value.
 func (l linker) inputs(i int) {
 	sc := l.scenario(i)
-	for _, in := range resultInputs(l.out.Plan) {
+	for _, in := range l.inputList {
 		row, ok := l.lay.inputRow[in.Name]
 		if !ok || readByEval(in.Name) || l.out.Plan.FollowsOverride(sc.Name, in.Name, l.out.Set) {
 			continue
@@ -215,7 +231,7 @@ func (l linker) nodeFormulas(i int) {
 		if !ok {
 			continue
 		}
-		if s, err := c.Excel(l.env, l.refs(i, "")); err == nil {
+		if s, err := l.excel(c, l.refs(i, "")); err == nil {
 			l.g.Link(col, row, s)
 		}
 	}
@@ -224,36 +240,69 @@ func (l linker) nodeFormulas(i int) {
 // refs resolves the names of a formula in scenario column i; price is the
 // reference of offer_price, for a per-offer formula.
 func (l linker) refs(i int, price string) func(string) (string, error) {
-	col := firstValue + i
-	base := i == 0
 	return func(name string) (string, error) {
 		if name == domain.OfferPrice && price != "" {
 			return price, nil
 		}
-		if row, ok := l.lay.formulaRow[name]; ok {
-			if base && l.usable(name, grid.Absolute(Results, col, row)) {
-				return name, nil
-			}
-			return grid.CellName(col, row), nil
+		return l.ref(i, name)
+	}
+}
+
+// ref is how scenario column i refers to a name, worked out once for the
+// column: its formulas are written out for every offer, each reading the
+// same names.
+func (l linker) ref(i int, name string) (string, error) {
+	m := l.memo
+	if m.col != i || m.refs == nil {
+		m.col, m.refs = i, map[string]answer{}
+	}
+	if a, ok := m.refs[name]; ok {
+		return a.ref, a.err
+	}
+	r, err := l.refOf(i, name)
+	m.refs[name] = answer{r, err}
+	return r, err
+}
+
+// memo holds the references of one scenario column.
+type memo struct {
+	col  int
+	refs map[string]answer
+}
+
+type answer struct {
+	ref string
+	err error
+}
+
+// refOf is ref worked out.
+func (l linker) refOf(i int, name string) (string, error) {
+	col := firstValue + i
+	base := i == 0
+	if row, ok := l.lay.formulaRow[name]; ok {
+		if base && l.usable(name, grid.Absolute(Results, col, row)) {
+			return name, nil
 		}
-		if row, ok := l.lay.inputRow[name]; ok {
+		return grid.CellName(col, row), nil
+	}
+	if row, ok := l.lay.inputRow[name]; ok {
+		// The base column reads an input by its name where it can; the
+		// inputs section's cell (its own column's) holds the rest.
+		// Idle watts that may come from the GPUs sheet are its cell too.
+		if _, overridden := l.out.Set[name]; base && !overridden {
 			in, _ := l.input(name)
-			_, overridden := l.out.Set[name]
-			// The base column reads an input by its name where it can; the
-			// inputs section's cell (its own column's) holds the rest.
-			// Idle watts that may come from the GPUs sheet are its cell too.
-			if base && !overridden && !in.TextCell && in.Origin.Sheet != "" && !readByEval(name) && l.idleWatts(i, in) == "" {
+			if !in.TextCell && in.Origin.Sheet != "" && !readByEval(name) && l.idleWatts(i, in) == "" {
 				if ref := l.assumption(in); ref == in.Name {
 					return ref, nil
 				}
 			}
-			return grid.CellName(col, row), nil
 		}
-		if row, ok := l.lay.sizingRow[name]; ok {
-			return grid.CellName(col, row), nil
-		}
-		return "", fmt.Errorf("%s is not on the Results sheet", name)
+		return grid.CellName(col, row), nil
 	}
+	if row, ok := l.lay.sizingRow[name]; ok {
+		return grid.CellName(col, row), nil
+	}
+	return "", fmt.Errorf("%s is not on the Results sheet", name)
 }
 
 func (l linker) input(name string) (domain.Input, bool) {
@@ -295,7 +344,7 @@ func (l linker) offers(compared []engine.OfferResult) {
 				}
 				return refs(name)
 			}
-			asWritten, err := c.Excel(l.env, resolve)
+			asWritten, err := l.excel(c, resolve)
 			if s, ok := l.exactBreakeven(o.Offer, listPrice, 0, price, asWritten); ok && err == nil && c.Name == domain.Breakeven {
 				l.g.Link(col, row, s)
 			} else if s, err := asWritten, err; err == nil {
@@ -469,12 +518,12 @@ func (l linker) matrix(i int) {
 				if !ok {
 					return "", fmt.Errorf("the matrix holds only %s", domain.Breakeven)
 				}
-				s, err := c.Excel(l.env, resolve)
+				s, err := l.excel(c, resolve)
 				return "(" + s + ")", err
 			}
 			return refs(name)
 		}
-		s, err := breakeven.Excel(l.env, resolve)
+		s, err := l.excel(breakeven, resolve)
 		if exact, ok := l.exactBreakeven(o, list, i, price, s); ok && err == nil {
 			l.g.Link(firstValue+i, row, exact)
 		} else if err == nil {

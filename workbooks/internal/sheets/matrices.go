@@ -119,7 +119,7 @@ func (l linker) scenarioMatrices(i int) {
 			price = "(" + s + ")"
 		}
 		resolve := l.inlined(checked, l.refs(i, price), o)
-		if s, err := npv.Excel(l.env, resolve); err == nil {
+		if s, err := l.excel(npv, resolve); err == nil {
 			l.g.Link(firstValue+i, row, s)
 		}
 		prow, ok := l.lay.paybackMatrixRow[j]
@@ -166,7 +166,7 @@ func (l linker) inlined(checked map[string]*formulas.Checked, refs func(string) 
 		if !ok || !l.out.Plan.PerOffer(name) {
 			return refs(name)
 		}
-		s, err := c.Excel(l.env, resolve)
+		s, err := l.excel(c, resolve)
 		if err != nil {
 			return "", fmt.Errorf("%s: %v", name, err)
 		}
