@@ -3,7 +3,6 @@ package montecarlo
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -222,8 +221,7 @@ func newCorrelator(target *mat.TriDense, k, size int) *correlator {
 // apply reorders the first n values of each column so that their ranks
 // follow scores correlated as the target, drawing shuffles from src.
 // ascending says which columns already hold their values in order.
-func (c *correlator) apply(cols [][]float64, ascending []bool, n int, src rand.Source) {
-	r := rand.New(src)
+func (c *correlator) apply(cols [][]float64, ascending []bool, n int, src *stream) {
 	base := c.vanDerWaerden(n)
 	first := c.first[:n]
 	for i := range first {
@@ -233,10 +231,9 @@ func (c *correlator) apply(cols [][]float64, ascending []bool, n int, src rand.S
 		s := c.scores[j][:n]
 		copy(s, base)
 		if j == 0 {
-			// The same draws shuffle the first column's ranks with it.
-			r.Shuffle(n, func(a, b int) { s[a], s[b], first[a], first[b] = s[b], s[a], first[b], first[a] })
+			src.shuffleScores(s, first) // the first column's ranks with it
 		} else {
-			r.Shuffle(n, func(a, b int) { s[a], s[b] = s[b], s[a] })
+			src.shuffleScores(s, nil)
 		}
 	}
 	c.mixing(n)
