@@ -404,19 +404,27 @@ func BenchmarkCorrelation(b *testing.B) {
 	}
 }
 
-// BenchmarkSortKeys ranks blocks of correlated scores' keys by radix, as
-// the correlator does, and by slices.Sort, as it did: a new block each
-// time, as in a run, so that no branch predictor learns one block's order.
+// BenchmarkSortKeys ranks blocks of correlated scores' keys by buckets,
+// as the correlator does, by radix, as it did, and by slices.Sort, as it
+// did first: a new block each time, as in a run, so that no branch
+// predictor learns one block's order.
 func BenchmarkSortKeys(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))
-	blocks := make([][]uint64, 64)
+	blocks, scores := make([][]uint64, 64), make([][]float64, 64)
 	for j := range blocks {
-		blocks[j] = make([]uint64, blockSize)
+		blocks[j], scores[j] = make([]uint64, blockSize), make([]float64, blockSize)
 		for i := range blocks[j] {
-			blocks[j][i] = orderKey(r.NormFloat64(), i)
+			scores[j][i] = r.NormFloat64()
+			blocks[j][i] = orderKey(scores[j][i], i)
 		}
 	}
 	work, buf := make([]uint64, blockSize), make([]uint64, blockSize)
+	b.Run("buckets", func(b *testing.B) {
+		c := newCorrelator(nil, 1, blockSize)
+		for i := 0; i < b.N; i++ {
+			c.rank(work, scores[i%len(scores)])
+		}
+	})
 	b.Run("radix", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			copy(work, blocks[i%len(blocks)])

@@ -30,7 +30,8 @@ type correlator struct {
 	t       []float64   // the scores with the target correlation, column j from j*size
 	keys    []uint64    // per sample: its correlated score's order, and its index
 	buf     []uint64    // the sorts' scratch
-	counts  []uint32    // the buckets of rank
+	counts  []uint32    // per bucket of rank: its scores, then where they go
+	bucket  []uint16    // per score: its bucket
 	sorted  []float64
 }
 
@@ -210,7 +211,7 @@ func correlationWarnings(m *domain.Model) diag.Diagnostics {
 func newCorrelator(target *mat.TriDense, k, size int) *correlator {
 	c := &correlator{target: target, k: k, size: size, base: map[int][]float64{}, first: make([]int32, size),
 		sq: make([]float64, k), m: make([]float64, k*k), t: make([]float64, size*k),
-		keys: make([]uint64, size), buf: make([]uint64, size), counts: make([]uint32, size+1), sorted: make([]float64, size)}
+		keys: make([]uint64, size), buf: make([]uint64, size), counts: make([]uint32, size), bucket: make([]uint16, size), sorted: make([]float64, size)}
 	for j := 0; j < k; j++ {
 		c.scores = append(c.scores, make([]float64, size))
 		c.dev = append(c.dev, make([]float64, size))
@@ -392,13 +393,14 @@ func (c *correlator) placeFirst(keys []uint64, t []float64) bool {
 
 // rank sets keys to the order keys of the scores t, sorted. Every key
 // differs from every other in its index, so any sort of them gives the one
-// order exact.SortKeys gives. The scores go to as many buckets as there
-// are, by their value, in one pass, and an insertion sort then orders each
-// bucket's few (and any key a bucket misplaces); scores too bunched for
-// that to stay linear, or not all finite, are sorted by radix.
+// order exact.SortKeys gives. The scores go to buckets by value, as many
+// as there are scores, in one pass, and an insertion sort then orders each
+// bucket's few (and any key a bucket misplaces: a NaN, or scores that
+// differ only in their keys' index bits); scores too bunched for that to
+// stay linear, or not all finite, are sorted by radix.
 func (c *correlator) rank(keys []uint64, t []float64) {
 	n := len(keys)
-	lo, hi, nan := t[0], t[0], false
+	lo, hi := t[0], t[0]
 	for _, x := range t {
 		if x < lo {
 			lo = x
@@ -406,24 +408,28 @@ func (c *correlator) rank(keys []uint64, t []float64) {
 		if x > hi {
 			hi = x
 		}
-		nan = nan || x != x
 	}
 	width := hi - lo
 	scale := float64(n) / width
-	if nan || !(width > 0) || !finite(width) || !finite(scale) {
+	if !(width > 0) || !finite(width) || !finite(scale) {
 		c.sortKeys(keys, t)
 		return
 	}
-	counts := c.counts[:n+1]
+	counts, bucket := c.counts[:n], c.bucket[:n]
 	clear(counts)
-	for _, x := range t {
-		counts[min(int((x-lo)*scale), n-1)+1]++
+	last := uint(n - 1)
+	for i, x := range t {
+		b := min(uint(int((x-lo)*scale)), last) // a NaN's to some bucket
+		bucket[i] = uint16(b)
+		counts[b]++
 	}
-	for b := 1; b < n; b++ {
-		counts[b] += counts[b-1]
+	var sum uint32
+	for b, k := range counts {
+		counts[b] = sum
+		sum += k
 	}
 	for i, x := range t {
-		b := min(int((x-lo)*scale), n-1)
+		b := bucket[i]
 		keys[counts[b]] = orderKey(x, i)
 		counts[b]++
 	}
