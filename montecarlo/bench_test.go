@@ -422,7 +422,8 @@ func BenchmarkSortKeys(b *testing.B) {
 	b.Run("buckets", func(b *testing.B) {
 		c := newCorrelator(nil, 1, blockSize)
 		for i := 0; i < b.N; i++ {
-			c.rank(work, scores[i%len(scores)])
+			t := scores[i%len(scores)]
+			c.rank(work, t, slices.Min(t), slices.Max(t))
 		}
 	})
 	b.Run("radix", func(b *testing.B) {

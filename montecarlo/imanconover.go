@@ -22,16 +22,21 @@ type correlator struct {
 	target  *mat.TriDense // lower Cholesky factor of the target correlation
 	base    map[int][]float64
 	k, size int
-	scores  [][]float64 // per column: van der Waerden scores, shuffled per block
-	first   []int32     // per sample: the rank of the first column's score
-	dev     [][]float64 // per column: its scores less their mean
-	sq      []float64   // per column: the sum of its squared deviations
-	m       []float64   // the mixing matrix, k × k by rows
-	t       []float64   // the scores with the target correlation, column j from j*size
-	keys    []uint64    // per sample: its correlated score's order, and its index
-	buf     []uint64    // the sorts' scratch
-	counts  []uint32    // per bucket of rank: its scores, then where they go
-	bucket  []uint16    // per score: its bucket
+	scores  [][]float64   // per column: van der Waerden scores, shuffled per block
+	first   []int32       // per sample: the rank of the first column's score
+	dev     [][]float64   // per column: its scores less their mean
+	sq      []float64     // per column: the sum of its squared deviations
+	e       *mat.SymDense // the scores' correlation
+	ch      mat.Cholesky
+	q, qInv *mat.TriDense
+	mix     *mat.Dense
+	m       []float64 // the mixing matrix, k × k by rows
+	t       []float64 // the scores with the target correlation, column j from j*size
+	lo, hi  []float64 // per column of t: its least and greatest
+	keys    []uint64  // per sample: its correlated score's order, and its index
+	buf     []uint64  // the sorts' scratch
+	counts  []uint32  // per bucket of rank: its scores, then where they go
+	bucket  []uint16  // per score: its bucket
 	sorted  []float64
 }
 
@@ -210,7 +215,8 @@ func correlationWarnings(m *domain.Model) diag.Diagnostics {
 
 func newCorrelator(target *mat.TriDense, k, size int) *correlator {
 	c := &correlator{target: target, k: k, size: size, base: map[int][]float64{}, first: make([]int32, size),
-		sq: make([]float64, k), m: make([]float64, k*k), t: make([]float64, size*k),
+		sq: make([]float64, k), m: make([]float64, k*k), lo: make([]float64, k), hi: make([]float64, k),
+		e: mat.NewSymDense(k, nil), q: mat.NewTriDense(k, mat.Lower, nil), qInv: mat.NewTriDense(k, mat.Lower, nil), mix: mat.NewDense(k, k, nil), t: make([]float64, size*k),
 		keys: make([]uint64, size), buf: make([]uint64, size), counts: make([]uint32, size), bucket: make([]uint16, size), sorted: make([]float64, size)}
 	for j := 0; j < k; j++ {
 		c.scores = append(c.scores, make([]float64, size))
@@ -245,49 +251,67 @@ func (c *correlator) apply(cols [][]float64, ascending []bool, n int, src *strea
 }
 
 // products sets t to the scores times the mixing matrix, each sum taken
-// over the scores' columns in order. A zero of the matrix (all below its
-// diagonal) adds nothing: the scores are finite, so its product is a zero,
-// and a sum that starts at +0 is never -0, so adding a zero leaves it as it
-// was to the bit.
+// over the scores' columns in order, and lo and hi to each column's least
+// and greatest, from the last product's pass. A zero of the matrix (all
+// below its diagonal) adds nothing: the scores are finite, so its product
+// is a zero, and a sum that starts at +0 is never -0, so adding a zero
+// leaves it as it was to the bit.
 func (c *correlator) products(n int) {
 	for j := 0; j < c.k; j++ {
 		t := c.t[j*c.size:][:n]
 		clear(t)
+		last := -1
 		for l := 0; l < c.k; l++ {
-			x := c.m[l*c.k+j]
-			if x == 0 {
-				continue
-			}
-			for i, s := range c.scores[l][:n] {
-				t[i] += s * x
+			if c.m[l*c.k+j] != 0 {
+				last = l
 			}
 		}
+		for l := 0; l < last; l++ {
+			if x := c.m[l*c.k+j]; x != 0 {
+				for i, s := range c.scores[l][:n] {
+					t[i] += s * x
+				}
+			}
+		}
+		lo, hi := 0.0, 0.0 // a column of zeros
+		if last >= 0 {
+			x := c.m[last*c.k+j]
+			lo, hi = math.Inf(1), math.Inf(-1)
+			for i, s := range c.scores[last][:n] {
+				v := t[i] + s*x
+				t[i] = v
+				if v < lo {
+					lo = v
+				}
+				if v > hi {
+					hi = v
+				}
+			}
+		}
+		c.lo[j], c.hi[j] = lo, hi
 	}
 }
 
 // mixing sets m to (Q⁻¹)ᵀ Pᵀ, where the scores' own correlation is Q Qᵀ
 // and the target's P Pᵀ: the scores times it have exactly the target
-// correlation.
+// correlation. The matrices are the correlator's, reused block to block.
 func (c *correlator) mixing(n int) {
 	e := c.scoreCorrelation(n)
-	var ch mat.Cholesky
-	q := mat.NewTriDense(c.k, mat.Lower, nil)
-	if ch.Factorize(e) {
-		ch.LTo(q)
+	if c.ch.Factorize(e) {
+		c.ch.LTo(c.q)
 	} else {
+		c.q.Zero()
 		for i := 0; i < c.k; i++ {
-			q.SetTri(i, i, 1) // degenerate scores: take them as uncorrelated
+			c.q.SetTri(i, i, 1) // degenerate scores: take them as uncorrelated
 		}
 	}
-	var qInv mat.TriDense
-	if err := qInv.InverseTri(q); err != nil {
-		qInv.Copy(q)
+	if err := c.qInv.InverseTri(c.q); err != nil {
+		c.qInv.Copy(c.q)
 	}
-	var m mat.Dense
-	m.Mul(qInv.T(), c.target.T())
+	c.mix.Mul(c.qInv.T(), c.target.T())
 	for l := 0; l < c.k; l++ {
 		for j := 0; j < c.k; j++ {
-			c.m[l*c.k+j] = m.At(l, j)
+			c.m[l*c.k+j] = c.mix.At(l, j)
 		}
 	}
 }
@@ -312,7 +336,7 @@ func (c *correlator) scoreCorrelation(n int) *mat.SymDense {
 		}
 		c.sq[a] = sq
 	}
-	e := mat.NewSymDense(c.k, nil)
+	e := c.e
 	for a := 0; a < c.k; a++ {
 		e.SetSym(a, a, c.sq[a]/math.Sqrt(c.sq[a]*c.sq[a]))
 		da := c.dev[a][:n]
@@ -361,7 +385,7 @@ func (c *correlator) rearrange(col []float64, j, n int, ascending bool) {
 	keys := c.keys[:n]
 	t := c.t[j*c.size:][:n]
 	if j > 0 || !c.placeFirst(keys, t) {
-		c.rank(keys, t)
+		c.rank(keys, t, c.lo[j], c.hi[j])
 	}
 	for rank, key := range keys {
 		col[key&(1<<indexBits-1)] = sorted[rank]
@@ -397,18 +421,10 @@ func (c *correlator) placeFirst(keys []uint64, t []float64) bool {
 // as there are scores, in one pass, and an insertion sort then orders each
 // bucket's few (and any key a bucket misplaces: a NaN, or scores that
 // differ only in their keys' index bits); scores too bunched for that to
-// stay linear, or not all finite, are sorted by radix.
-func (c *correlator) rank(keys []uint64, t []float64) {
+// stay linear, or not all finite, are sorted by radix. lo and hi are the
+// least and greatest of the scores (a NaN aside).
+func (c *correlator) rank(keys []uint64, t []float64, lo, hi float64) {
 	n := len(keys)
-	lo, hi := t[0], t[0]
-	for _, x := range t {
-		if x < lo {
-			lo = x
-		}
-		if x > hi {
-			hi = x
-		}
-	}
 	width := hi - lo
 	scale := float64(n) / width
 	if !(width > 0) || !finite(width) || !finite(scale) {
