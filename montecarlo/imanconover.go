@@ -252,8 +252,8 @@ func (c *correlator) apply(cols [][]float64, ascending []bool, n int, src *strea
 
 // products sets t to the scores times the mixing matrix, each sum taken
 // over the scores' columns in order, and lo and hi to each column's least
-// and greatest, from the last product's pass. A zero of the matrix (all
-// below its diagonal) adds nothing: the scores are finite, so its product
+// and greatest, from the last product's pass. A zero of the matrix (every
+// entry below its diagonal) adds nothing: the scores are finite, so its product
 // is a zero, and a sum that starts at +0 is never -0, so adding a zero
 // leaves it as it was to the bit.
 func (c *correlator) products(n int) {
@@ -393,10 +393,11 @@ func (c *correlator) rearrange(col []float64, j, n int, ascending bool) {
 }
 
 // placeFirst puts the first column's keys in order when its correlated
-// scores are its scores scaled, as they are when the matrix has zeros
-// below its corner (its first row of P and Q is theirs alone): each goes
-// to the rank its score was shuffled from. It reports whether they came
-// out in order, which they do unless the scale has made two scores one.
+// scores are its scores times one number, as they are while the mixing
+// matrix's first column is zero below its top (the matrix is upper
+// triangular, a product of two): each key goes to the rank its score was
+// shuffled from. It reports whether they came out in order, which they do
+// unless that number has made two scores' keys swap or tie.
 func (c *correlator) placeFirst(keys []uint64, t []float64) bool {
 	for l := 1; l < c.k; l++ {
 		if c.m[l*c.k] != 0 {

@@ -52,8 +52,8 @@ func (s *stream) indexes(n, m int) (int, int) {
 
 // index is a uniform integer in [0, n), n > 0, drawn as math/rand/v2's
 // Rand draws one (a power of two by mask, else Lemire's multiply with
-// rejection), so that shuffle draws what rand.Rand's Shuffle does, without
-// a call through an interface for every number.
+// rejection), so that shuffleScores draws what rand.Rand's Shuffle does,
+// without a call through an interface for every number.
 func (s *stream) index(n uint64) uint64 {
 	if n&(n-1) == 0 {
 		return s.Uint64() & (n - 1)
