@@ -263,24 +263,29 @@ func TestCorrelatorIsTheReference(t *testing.T) {
 	}
 }
 
-// The scores' correlations are corr's to the bit, and rank orders scores
-// as sorting their keys does, also scores bunched, tied, or not finite.
+// rank orders scores as sorting their keys does, also scores bunched,
+// tied, zeros of both signs, or not all finite.
 func TestRankIsSortKeys(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
-	target, err := correlation([]domain.Correlation{{A: "a", B: "b", Rho: 0.5}}, []string{"a", "b"})
-	if err != nil {
-		t.Fatal(err)
+	c := newCorrelator(nil, 1, blockSize)
+	// normalBut is a normal score but at sample at, where it is x.
+	normalBut := func(at int, x float64) func(int) float64 {
+		return func(i int) float64 {
+			if i == at {
+				return x
+			}
+			return r.NormFloat64()
+		}
 	}
-	c := newCorrelator(target, 2, blockSize)
 	cases := map[string]func(i int) float64{
 		"normal":    func(int) float64 { return r.NormFloat64() },
 		"bunched":   func(int) float64 { return 1 + r.NormFloat64()*1e-13 },
 		"one value": func(int) float64 { return 2.5 },
 		"ties":      func(int) float64 { return float64(r.IntN(3)) - 1 },
-		"outlier":   func(i int) float64 { return map[bool]float64{true: 1e300, false: r.NormFloat64()}[i == 7] },
+		"outlier":   normalBut(7, 1e300),
 		"zeros":     func(i int) float64 { return math.Copysign(0, float64(i%2)-0.5) },
-		"NaN":       func(i int) float64 { return map[bool]float64{true: math.NaN(), false: r.NormFloat64()}[i == 3] },
-		"infinite":  func(i int) float64 { return map[bool]float64{true: math.Inf(-1), false: r.NormFloat64()}[i == 9] },
+		"NaN":       normalBut(3, math.NaN()),
+		"infinite":  normalBut(9, math.Inf(-1)),
 		"huge":      func(i int) float64 { return math.MaxFloat64 * float64(i%3-1) },
 	}
 	for name, score := range cases {
@@ -310,15 +315,23 @@ func TestRankIsSortKeys(t *testing.T) {
 			}
 		}
 	}
-	for n := range []int{blockSize, 2} {
+}
+
+// The scores' correlations are corr's to the bit, for pairs summed four
+// at a time and one at a time: ten columns, full and part blocks.
+func TestScoreCorrelationIsCorrs(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	const k = 10
+	c := newCorrelator(nil, k, blockSize)
+	for _, n := range []int{blockSize, 1000, 2} {
 		for j := range c.scores {
 			for i := range c.scores[j][:n] {
 				c.scores[j][i] = r.NormFloat64()
 			}
 		}
 		e := c.scoreCorrelation(n)
-		for a := 0; a < 2; a++ {
-			for b := 0; b < 2; b++ {
+		for a := 0; a < k; a++ {
+			for b := 0; b < k; b++ {
 				if got, want := e.At(a, b), corr(c.scores[a][:n], c.scores[b][:n]); math.Float64bits(got) != math.Float64bits(want) {
 					t.Errorf("%d scores: correlation of %d with %d is %v, corr says %v", n, a, b, got, want)
 				}
