@@ -298,43 +298,69 @@ func TestBaselineMonteCarloIsPlanners(t *testing.T) {
 	}
 }
 
+// tenInputModel is the Monte Carlo benchmark's model with four more
+// inputs uncertain: the cost of capital, maintenance, staff and network,
+// each triangular from nothing: ten sampled inputs, as a workbook that
+// gives every owning line a range has.
+func tenInputModel() domain.Model {
+	m := uncertainModel()
+	more := map[string][3]float64{"cost_of_capital": {0, 0, 0.1}, "maintenance_per_year": {0, 0, 0.08},
+		"staff_per_month": {0, 0, 1500}, "network_per_month": {0, 0, 500}}
+	for i, in := range m.Inputs {
+		if r, ok := more[in.Name]; ok {
+			m.Inputs[i].Dist = &domain.Distribution{Kind: "triangular", Params: r[:]}
+		}
+	}
+	return m
+}
+
+// everyPair is m with every pair of its uncertain inputs correlated, 0.2
+// each (0.2 keeps the target positive definite for up to ten inputs).
+func everyPair(m domain.Model) domain.Model {
+	var sampled []string
+	for _, in := range m.Inputs {
+		if in.Dist != nil {
+			sampled = append(sampled, in.Name)
+		}
+	}
+	m.Correlations = nil
+	for i, a := range sampled {
+		for _, c := range sampled[i+1:] {
+			m.Correlations = append(m.Correlations, domain.Correlation{A: a, B: c, Rho: 0.2})
+		}
+	}
+	return m
+}
+
 // BenchmarkCorrelation runs the Monte Carlo benchmark's model with and
 // without the default workbook's one declared correlation (electricity
 // price with rack price, 0.5), on one core, at two sample counts: the
 // ratio of correlated to uncorrelated is what Iman–Conover costs, and the
 // two sizes show how that cost grows. every-pair correlates all six
-// inputs with each other: what the cost grows to with the correlations. The ratio sub-benchmark runs the two
-// in turn, each first every other time, and reports the ratio of their
-// times, which a busy machine's drift between sub-benchmarks does not skew.
+// inputs with each other (fifteen correlations, the most this model can
+// declare); ten-inputs is the model with four more inputs uncertain, and
+// ten-every-pair correlates those ten, 45 correlations. The ratio
+// sub-benchmarks run a correlated model and the same model uncorrelated in
+// turn, each first every other time, and report the ratio of their times,
+// which a busy machine's drift between sub-benchmarks does not skew.
 func BenchmarkCorrelation(b *testing.B) {
-	plain, err := engine.Build(uncertainModel(), Check)
-	if err != nil {
-		b.Fatal(err)
+	build := func(m domain.Model, sampled int) *engine.Plan {
+		p, err := engine.Build(m, Check)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if got := len(SampledInputs(p, domain.Scenario{Name: domain.Base})); got != sampled {
+			b.Fatalf("%d inputs sampled, want %d", got, sampled)
+		}
+		return p
 	}
+	plain := build(uncertainModel(), 6)
 	m := uncertainModel()
 	m.Correlations = []domain.Correlation{{A: "electricity_price", B: "rack_per_month", Rho: 0.5}}
-	joined, err := engine.Build(m, Check)
-	if err != nil {
-		b.Fatal(err)
-	}
-	// Every pair of the six uncertain inputs correlated, 0.2 each: fifteen
-	// correlations, the most this model can declare.
-	every := uncertainModel()
-	var sampled []string
-	for _, in := range every.Inputs {
-		if in.Dist != nil {
-			sampled = append(sampled, in.Name)
-		}
-	}
-	for i, a := range sampled {
-		for _, c := range sampled[i+1:] {
-			every.Correlations = append(every.Correlations, domain.Correlation{A: a, B: c, Rho: 0.2})
-		}
-	}
-	all, err := engine.Build(every, Check)
-	if err != nil {
-		b.Fatal(err)
-	}
+	joined := build(m, 6)
+	all := build(everyPair(uncertainModel()), 6)
+	ten := build(tenInputModel(), 10)
+	tenAll := build(everyPair(tenInputModel()), 10)
 	run := func(b *testing.B, p *engine.Plan, samples int) time.Duration {
 		start := time.Now()
 		r, err := Run(context.Background(), p, domain.Scenario{Name: domain.Base}, Options{Samples: samples, Seed: 1, Workers: 1})
@@ -348,7 +374,7 @@ func BenchmarkCorrelation(b *testing.B) {
 		for _, c := range []struct {
 			name string
 			p    *engine.Plan
-		}{{"uncorrelated", plain}, {"correlated", joined}, {"every-pair", all}} {
+		}{{"uncorrelated", plain}, {"correlated", joined}, {"every-pair", all}, {"ten-inputs", ten}, {"ten-every-pair", tenAll}} {
 			b.Run(fmt.Sprintf("samples=%d/%s", samples, c.name), func(b *testing.B) {
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
@@ -357,35 +383,55 @@ func BenchmarkCorrelation(b *testing.B) {
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(samples), "ns/sample")
 			})
 		}
-		b.Run(fmt.Sprintf("samples=%d/ratio", samples), func(b *testing.B) {
-			var with, without time.Duration
-			for i := 0; i < b.N; i++ {
-				if i%2 == 0 {
-					without += run(b, plain, samples)
-					with += run(b, joined, samples)
-				} else {
-					with += run(b, joined, samples)
-					without += run(b, plain, samples)
+		for _, c := range []struct {
+			name        string
+			with, plain *engine.Plan
+		}{{"ratio", joined, plain}, {"ratio-ten-every-pair", tenAll, ten}} {
+			b.Run(fmt.Sprintf("samples=%d/%s", samples, c.name), func(b *testing.B) {
+				var with, without time.Duration
+				for i := 0; i < b.N; i++ {
+					if i%2 == 0 {
+						without += run(b, c.plain, samples)
+						with += run(b, c.with, samples)
+					} else {
+						with += run(b, c.with, samples)
+						without += run(b, c.plain, samples)
+					}
 				}
-			}
-			b.ReportMetric(with.Seconds()/without.Seconds(), "correlated/uncorrelated")
-		})
+				b.ReportMetric(with.Seconds()/without.Seconds(), "correlated/uncorrelated")
+			})
+		}
 	}
 }
 
-// BenchmarkSortKeys ranks blocks of correlated scores' keys by radix, as
-// the correlator does, and by slices.Sort, as it did: a new block each
-// time, as in a run, so that no branch predictor learns one block's order.
+// BenchmarkSortKeys ranks blocks of correlated scores' keys by buckets,
+// as the correlator does, by radix, as it did, and by slices.Sort, as it
+// did first: a new block each time, as in a run, so that no branch
+// predictor learns one block's order.
 func BenchmarkSortKeys(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))
-	blocks := make([][]uint64, 64)
+	blocks, scores := make([][]uint64, 64), make([][]float64, 64)
 	for j := range blocks {
-		blocks[j] = make([]uint64, blockSize)
+		blocks[j], scores[j] = make([]uint64, blockSize), make([]float64, blockSize)
 		for i := range blocks[j] {
-			blocks[j][i] = orderKey(r.NormFloat64(), i)
+			scores[j][i] = r.NormFloat64()
+			blocks[j][i] = orderKey(scores[j][i], i)
 		}
 	}
 	work, buf := make([]uint64, blockSize), make([]uint64, blockSize)
+	b.Run("buckets", func(b *testing.B) {
+		// The correlator finds a block's least and greatest score as it
+		// computes them; here they are found beforehand.
+		c, lo, hi := newCorrelator(nil, 1, blockSize), make([]float64, len(scores)), make([]float64, len(scores))
+		for j, t := range scores {
+			lo[j], hi[j] = slices.Min(t), slices.Max(t)
+		}
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			j := i % len(scores)
+			c.rank(work, scores[j], lo[j], hi[j])
+		}
+	})
 	b.Run("radix", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			copy(work, blocks[i%len(blocks)])

@@ -3,7 +3,6 @@ package montecarlo
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -20,14 +19,25 @@ import (
 // the Iman–Conover method: it reorders each column's values, leaving every
 // marginal distribution exactly as sampled. Each worker has its own.
 type correlator struct {
-	target *mat.TriDense // lower Cholesky factor of the target correlation
-	base   map[int][]float64
-	k      int
-	scores [][]float64 // per column: van der Waerden scores, shuffled per block
-	t      []float64   // the scores with the target correlation, n × k
-	keys   []uint64    // per sample: its correlated score's order, and its index
-	buf    []uint64    // the radix sorts' scratch
-	sorted []float64
+	target  *mat.TriDense // lower Cholesky factor of the target correlation
+	base    map[int][]float64
+	k, size int
+	scores  [][]float64   // per column: van der Waerden scores, shuffled per block
+	first   []int32       // per sample: the rank of the first column's score
+	dev     [][]float64   // per column: its scores less their mean
+	sq      []float64     // per column: the sum of its squared deviations
+	e       *mat.SymDense // the scores' correlation
+	ch      mat.Cholesky
+	q, qInv *mat.TriDense
+	mix     *mat.Dense
+	m       []float64 // the mixing matrix, k × k by rows
+	t       []float64 // the scores with the target correlation, column j from j*size
+	lo, hi  []float64 // per column of t: its least and greatest
+	keys    []uint64  // per sample: its correlated score's order, and its index
+	buf     []uint64  // the sorts' scratch
+	counts  []uint32  // per bucket of rank: its scores, then where they go
+	bucket  []uint16  // per score: its bucket
+	sorted  []float64
 }
 
 // indexBits hold a sample's index within a block in the low bits of its
@@ -204,9 +214,13 @@ func correlationWarnings(m *domain.Model) diag.Diagnostics {
 }
 
 func newCorrelator(target *mat.TriDense, k, size int) *correlator {
-	c := &correlator{target: target, k: k, base: map[int][]float64{}, t: make([]float64, size*k), keys: make([]uint64, size), buf: make([]uint64, size), sorted: make([]float64, size)}
+	c := &correlator{target: target, k: k, size: size, base: map[int][]float64{}, first: make([]int32, size),
+		sq: make([]float64, k), m: make([]float64, k*k), lo: make([]float64, k), hi: make([]float64, k),
+		e: mat.NewSymDense(k, nil), q: mat.NewTriDense(k, mat.Lower, nil), qInv: mat.NewTriDense(k, mat.Lower, nil), mix: mat.NewDense(k, k, nil), t: make([]float64, size*k),
+		keys: make([]uint64, size), buf: make([]uint64, size), counts: make([]uint32, size), bucket: make([]uint16, size), sorted: make([]float64, size)}
 	for j := 0; j < k; j++ {
 		c.scores = append(c.scores, make([]float64, size))
+		c.dev = append(c.dev, make([]float64, size))
 	}
 	return c
 }
@@ -214,54 +228,151 @@ func newCorrelator(target *mat.TriDense, k, size int) *correlator {
 // apply reorders the first n values of each column so that their ranks
 // follow scores correlated as the target, drawing shuffles from src.
 // ascending says which columns already hold their values in order.
-func (c *correlator) apply(cols [][]float64, ascending []bool, n int, src rand.Source) {
-	r := rand.New(src)
+func (c *correlator) apply(cols [][]float64, ascending []bool, n int, src *stream) {
 	base := c.vanDerWaerden(n)
+	first := c.first[:n]
+	for i := range first {
+		first[i] = int32(i)
+	}
 	for j := range cols {
 		s := c.scores[j][:n]
 		copy(s, base)
-		r.Shuffle(n, func(a, b int) { s[a], s[b] = s[b], s[a] })
-	}
-	m := c.mixing(n)
-	for i := 0; i < n; i++ {
-		for j := 0; j < c.k; j++ {
-			var v float64
-			for l := 0; l < c.k; l++ {
-				v += c.scores[l][i] * m.At(l, j)
-			}
-			c.t[i*c.k+j] = v
+		if j == 0 {
+			src.shuffleScores(s, first) // the first column's ranks with it
+		} else {
+			src.shuffleScores(s, nil)
 		}
 	}
+	c.mixing(n)
+	c.products(n)
 	for j, col := range cols {
 		c.rearrange(col[:n], j, n, ascending[j])
 	}
 }
 
-// mixing is (Q⁻¹)ᵀ Pᵀ, where the scores' own correlation is Q Qᵀ and the
-// target's P Pᵀ: the scores times it have exactly the target correlation.
-func (c *correlator) mixing(n int) *mat.Dense {
-	e := mat.NewSymDense(c.k, nil)
-	for a := 0; a < c.k; a++ {
-		for b := a; b < c.k; b++ {
-			e.SetSym(a, b, corr(c.scores[a][:n], c.scores[b][:n]))
+// products sets t to the scores times the mixing matrix, each sum taken
+// over the scores' columns in order, and lo and hi to each column's least
+// and greatest, from the last product's pass. A zero of the matrix (every
+// entry below its diagonal) adds nothing: the scores are finite, so its product
+// is a zero, and a sum that starts at +0 is never -0, so adding a zero
+// leaves it as it was to the bit.
+func (c *correlator) products(n int) {
+	for j := 0; j < c.k; j++ {
+		t := c.t[j*c.size:][:n]
+		clear(t)
+		last := -1
+		for l := 0; l < c.k; l++ {
+			if c.m[l*c.k+j] != 0 {
+				last = l
+			}
 		}
+		for l := 0; l < last; l++ {
+			if x := c.m[l*c.k+j]; x != 0 {
+				for i, s := range c.scores[l][:n] {
+					t[i] += s * x
+				}
+			}
+		}
+		lo, hi := 0.0, 0.0 // a column of zeros
+		if last >= 0 {
+			x := c.m[last*c.k+j]
+			lo, hi = math.Inf(1), math.Inf(-1)
+			for i, s := range c.scores[last][:n] {
+				v := t[i] + s*x
+				t[i] = v
+				if v < lo {
+					lo = v
+				}
+				if v > hi {
+					hi = v
+				}
+			}
+		}
+		c.lo[j], c.hi[j] = lo, hi
 	}
-	var ch mat.Cholesky
-	q := mat.NewTriDense(c.k, mat.Lower, nil)
-	if ch.Factorize(e) {
-		ch.LTo(q)
+}
+
+// mixing sets m to (Q⁻¹)ᵀ Pᵀ, where the scores' own correlation is Q Qᵀ
+// and the target's P Pᵀ: the scores times it have exactly the target
+// correlation. The matrices are the correlator's, reused block to block.
+func (c *correlator) mixing(n int) {
+	e := c.scoreCorrelation(n)
+	if c.ch.Factorize(e) {
+		c.ch.LTo(c.q)
 	} else {
+		c.q.Zero()
 		for i := 0; i < c.k; i++ {
-			q.SetTri(i, i, 1) // degenerate scores: take them as uncorrelated
+			c.q.SetTri(i, i, 1) // degenerate scores: take them as uncorrelated
 		}
 	}
-	var qInv mat.TriDense
-	if err := qInv.InverseTri(q); err != nil {
-		qInv.Copy(q)
+	if err := c.qInv.InverseTri(c.q); err != nil {
+		c.qInv.Copy(c.q)
 	}
-	var m mat.Dense
-	m.Mul(qInv.T(), c.target.T())
-	return &m
+	c.mix.Mul(c.qInv.T(), c.target.T())
+	for l := 0; l < c.k; l++ {
+		for j := 0; j < c.k; j++ {
+			c.m[l*c.k+j] = c.mix.At(l, j)
+		}
+	}
+}
+
+// scoreCorrelation is Pearson's correlation of every two columns of
+// scores, each as corr computes it: a column's mean and its deviations'
+// squares are summed once for all its pairs, and four pairs' products are
+// summed side by side, each in sample order, so that no sum waits on
+// another.
+func (c *correlator) scoreCorrelation(n int) *mat.SymDense {
+	for a := 0; a < c.k; a++ {
+		s, d := c.scores[a][:n], c.dev[a][:n]
+		var mean float64
+		for _, x := range s {
+			mean += x
+		}
+		mean /= float64(n)
+		var sq float64
+		for i, x := range s {
+			d[i] = x - mean
+			sq += d[i] * d[i]
+		}
+		c.sq[a] = sq
+	}
+	e := c.e
+	for a := 0; a < c.k; a++ {
+		e.SetSym(a, a, c.sq[a]/math.Sqrt(c.sq[a]*c.sq[a]))
+		da := c.dev[a][:n]
+		b := a + 1
+		for ; b+4 <= c.k; b += 4 {
+			s0, s1, s2, s3 := dot4(da, c.dev[b][:n], c.dev[b+1][:n], c.dev[b+2][:n], c.dev[b+3][:n])
+			for i, s := range [4]float64{s0, s1, s2, s3} {
+				e.SetSym(a, b+i, s/math.Sqrt(c.sq[a]*c.sq[b+i]))
+			}
+		}
+		for ; b < c.k; b++ {
+			e.SetSym(a, b, dot(da, c.dev[b][:n])/math.Sqrt(c.sq[a]*c.sq[b]))
+		}
+	}
+	return e
+}
+
+// dot is the sum of x[i]·y[i], in order.
+func dot(x, y []float64) (s float64) {
+	y = y[:len(x)]
+	for i, v := range x {
+		s += v * y[i]
+	}
+	return s
+}
+
+// dot4 is dot of x with each of four columns, the four sums side by side.
+func dot4(x, y0, y1, y2, y3 []float64) (s0, s1, s2, s3 float64) {
+	y0, y1, y2, y3 = y0[:len(x)], y1[:len(x)], y2[:len(x)], y3[:len(x)]
+	for i, v := range x {
+		s0 += v * y0[i]
+		s1 += v * y1[i]
+		s2 += v * y2[i]
+		s3 += v * y3[i]
+	}
+	return s0, s1, s2, s3
 }
 
 // rearrange gives col the ranks of column j of the correlated scores.
@@ -272,32 +383,93 @@ func (c *correlator) rearrange(col []float64, j, n int, ascending bool) {
 		exact.SortFloats(sorted, c.keys, c.buf)
 	}
 	keys := c.keys[:n]
-	for i := range keys {
-		keys[i] = orderKey(c.t[i*c.k+j], i)
+	t := c.t[j*c.size:][:n]
+	if j > 0 || !c.placeFirst(keys, t) {
+		c.rank(keys, t, c.lo[j], c.hi[j])
 	}
-	exact.SortKeys(keys, c.buf, indexBits)
 	for rank, key := range keys {
 		col[key&(1<<indexBits-1)] = sorted[rank]
 	}
 }
 
-// corr is Pearson's correlation of two equally long columns.
-func corr(a, b []float64) float64 {
-	var ma, mb float64
-	for i := range a {
-		ma += a[i]
-		mb += b[i]
+// placeFirst puts the first column's keys in order when its correlated
+// scores are its scores times one number, as they are while the mixing
+// matrix's first column is zero below its top (the matrix is upper
+// triangular, a product of two): each key goes to the rank its score was
+// shuffled from. It reports whether they came out in order, which they do
+// unless that number has made two scores' keys swap or tie.
+func (c *correlator) placeFirst(keys []uint64, t []float64) bool {
+	for l := 1; l < c.k; l++ {
+		if c.m[l*c.k] != 0 {
+			return false
+		}
 	}
-	ma /= float64(len(a))
-	mb /= float64(len(b))
-	var sab, saa, sbb float64
-	for i := range a {
-		da, db := a[i]-ma, b[i]-mb
-		sab += da * db
-		saa += da * da
-		sbb += db * db
+	first := c.first[:len(keys)]
+	for i, x := range t {
+		keys[first[i]] = orderKey(x, i)
 	}
-	return sab / math.Sqrt(saa*sbb)
+	for r := 1; r < len(keys); r++ {
+		if keys[r-1] >= keys[r] {
+			return false
+		}
+	}
+	return true
+}
+
+// rank sets keys to the order keys of the scores t, sorted. Every key
+// differs from every other in its index, so any sort of them gives the one
+// order exact.SortKeys gives. The scores go to buckets by value, as many
+// as there are scores, in one pass, and an insertion sort then orders each
+// bucket's few (and any key a bucket misplaces: a NaN, or scores that
+// differ only in their keys' index bits); scores too bunched for that to
+// stay linear, or not all finite, are sorted by radix. lo and hi are the
+// least and greatest of the scores (a NaN aside).
+func (c *correlator) rank(keys []uint64, t []float64, lo, hi float64) {
+	n := len(keys)
+	width := hi - lo
+	scale := float64(n) / width
+	if !(width > 0) || !finite(width) || !finite(scale) {
+		c.sortKeys(keys, t)
+		return
+	}
+	counts, bucket := c.counts[:n], c.bucket[:n]
+	clear(counts)
+	last := uint(n - 1)
+	for i, x := range t {
+		b := min(uint(int((x-lo)*scale)), last) // a NaN's to some bucket
+		bucket[i] = uint16(b)
+		counts[b]++
+	}
+	var sum uint32
+	for b, k := range counts {
+		counts[b] = sum
+		sum += k
+	}
+	for i, x := range t {
+		b := bucket[i]
+		keys[counts[b]] = orderKey(x, i)
+		counts[b]++
+	}
+	moves := 0
+	for i := 1; i < n; i++ {
+		k, j := keys[i], i
+		for ; j > 0 && keys[j-1] > k; j-- {
+			keys[j] = keys[j-1]
+		}
+		keys[j] = k
+		if moves += i - j; moves > 4*n {
+			c.sortKeys(keys, t)
+			return
+		}
+	}
+}
+
+// sortKeys sets keys to the order keys of the scores t, sorted by radix.
+func (c *correlator) sortKeys(keys []uint64, t []float64) {
+	for i, x := range t {
+		keys[i] = orderKey(x, i)
+	}
+	exact.SortKeys(keys, c.buf, indexBits)
 }
 
 // vanDerWaerden are the normal scores Φ⁻¹(i/(n+1)), i = 1..n, computed once

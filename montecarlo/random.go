@@ -1,6 +1,9 @@
 package montecarlo
 
-import "math/rand/v2"
+import (
+	"math/bits"
+	"math/rand/v2"
+)
 
 // stream is one block's random numbers: SplitMix64 (Steele, Lea and Flood,
 // 2014; the generator behind Java's SplittableRandom), started from the
@@ -45,4 +48,40 @@ func half(x uint64) float64 {
 func (s *stream) indexes(n, m int) (int, int) {
 	x := s.Uint64()
 	return int((x >> 32) * uint64(n) >> 32), int((x & 0xffffffff) * uint64(m) >> 32)
+}
+
+// index is a uniform integer in [0, n), n > 0, drawn as math/rand/v2's
+// Rand draws one (a power of two by mask, else Lemire's multiply with
+// rejection), so that shuffleScores draws what rand.Rand's Shuffle does,
+// without a call through an interface for every number.
+func (s *stream) index(n uint64) uint64 {
+	if n&(n-1) == 0 {
+		return s.Uint64() & (n - 1)
+	}
+	hi, lo := bits.Mul64(s.Uint64(), n)
+	if lo < n {
+		thresh := -n % n
+		for lo < thresh {
+			hi, lo = bits.Mul64(s.Uint64(), n)
+		}
+	}
+	return hi
+}
+
+// shuffleScores puts x in the order rand.New(s).Shuffle would (Fisher–Yates
+// from the top, one draw a swap), and perm, when not nil, in the same order.
+func (s *stream) shuffleScores(x []float64, perm []int32) {
+	if perm != nil {
+		perm = perm[:len(x)]
+		for i := len(x) - 1; i > 0; i-- {
+			j := s.index(uint64(i + 1))
+			x[i], x[j] = x[j], x[i]
+			perm[i], perm[j] = perm[j], perm[i]
+		}
+		return
+	}
+	for i := len(x) - 1; i > 0; i-- {
+		j := s.index(uint64(i + 1))
+		x[i], x[j] = x[j], x[i]
+	}
 }
