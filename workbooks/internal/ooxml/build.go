@@ -149,23 +149,34 @@ func Pack(path string, f *excelize.File, sheets []Sheet) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 	}
-	e, where := edits{put: map[string][]byte{}}, SheetParts(ps.get)
+	// Each sheet is inflated, given its widths and used range, and deflated
+	// as rewrite reaches it, so that no two large sheets are in memory at
+	// once.
+	e, where := edits{make: map[string]func() ([]byte, error){}}, SheetParts(ps.get)
+	var failed error // a sheet's own error, told as it is
 	for _, s := range sheets {
+		if len(s.Widths) == 0 && s.Used == "" {
+			continue
+		}
 		p := where[s.Name]
-		part := ps.get(p)
-		if len(s.Widths) > 0 {
-			if part, err = cols.Splice(part, s.Widths); err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", path, s.Name, err)
+		e.make[p] = func() ([]byte, error) {
+			part := ps.read(p)
+			if len(s.Widths) > 0 {
+				if part, failed = cols.Splice(part, s.Widths); failed != nil {
+					failed = fmt.Errorf("%s: %s: %w", path, s.Name, failed)
+					return nil, failed
+				}
 			}
-		}
-		if s.Used != "" {
-			part = withDimension(part, s.Used)
-		}
-		if len(s.Widths) > 0 || s.Used != "" {
-			e.put[p] = part
+			if s.Used != "" {
+				part = withDimension(part, s.Used)
+			}
+			return part, nil
 		}
 	}
 	data, err := rewrite(buf.Bytes(), e)
+	if failed != nil {
+		return nil, failed
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 	}

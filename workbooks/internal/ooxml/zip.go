@@ -12,7 +12,11 @@ import (
 
 // edits change a package as rewrite copies it.
 type edits struct {
-	put    map[string][]byte // entries to replace or add
+	put map[string][]byte // entries to replace or add
+	// make are entries to replace or add made as they are written, one at
+	// a time: a large sheet inflated, edited and deflated again is not
+	// held in memory beside the others. A make's error is rewrite's.
+	make   map[string]func() ([]byte, error)
 	drop   map[string]bool   // entries to leave out
 	rename map[string]string // entries to copy under another name
 	types  func(*types)      // changes to [Content_Types].xml
@@ -45,6 +49,11 @@ func rewrite(data []byte, e edits) ([]byte, error) {
 			names = append(names, name)
 		}
 	}
+	for name := range e.make {
+		if _, put := e.put[name]; !put && entries[name] == nil {
+			names = append(names, name)
+		}
+	}
 	sort.Slice(names, func(i, j int) bool { return entryLess(names[i], names[j]) })
 	var out bytes.Buffer
 	zw := zip.NewWriter(&out)
@@ -55,6 +64,10 @@ func rewrite(data []byte, e edits) ([]byte, error) {
 			err = writeContentTypes(zw, entries[name], content, e.types)
 		case put:
 			err = writeEntry(zw, name, content)
+		case e.make[name] != nil:
+			if content, err = e.make[name](); err == nil {
+				err = writeEntry(zw, name, content)
+			}
 		case entries[name].Name != name:
 			err = copyRenamed(zw, entries[name], name)
 		default:
@@ -242,6 +255,19 @@ func (l *lazyParts) get(name string) []byte {
 	if b, ok := l.cache[name]; ok {
 		return b
 	}
+	b := l.read(name)
+	if b != nil {
+		l.cache[name] = b
+	}
+	return b
+}
+
+// read is get without keeping the content: a part read once, to be
+// edited and written, is not held after.
+func (l *lazyParts) read(name string) []byte {
+	if b, ok := l.cache[name]; ok {
+		return b
+	}
 	f := l.files[name]
 	if f == nil {
 		return nil
@@ -255,7 +281,6 @@ func (l *lazyParts) get(name string) []byte {
 	if err != nil || len(b) > maxUnzippedBytes {
 		return nil
 	}
-	l.cache[name] = b
 	return b
 }
 
