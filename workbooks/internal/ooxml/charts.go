@@ -460,7 +460,11 @@ var (
 func addDrawingElement(sheet []byte, id string) ([]byte, error) {
 	from := 0
 	for _, el := range beforeDrawing {
-		from = max(from, bytes.LastIndex(sheet, []byte(el)))
+		// Only a later element moves from: the search stops there, not at
+		// the start of a sheet that may be large.
+		if i := bytes.LastIndex(sheet[from:], []byte(el)); i >= 0 {
+			from += i
+		}
 	}
 	at := -1
 	for _, el := range afterDrawing {

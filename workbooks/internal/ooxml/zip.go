@@ -56,6 +56,7 @@ func rewrite(data []byte, e edits) ([]byte, error) {
 	}
 	sort.Slice(names, func(i, j int) bool { return entryLess(names[i], names[j]) })
 	var out bytes.Buffer
+	out.Grow(len(data)) // about as large as the package it copies
 	zw := zip.NewWriter(&out)
 	for _, name := range names {
 		var err error
@@ -277,11 +278,21 @@ func (l *lazyParts) read(name string) []byte {
 		return nil
 	}
 	defer rc.Close()
-	b, err := io.ReadAll(io.LimitReader(rc, maxUnzippedBytes+1))
-	if err != nil || len(b) > maxUnzippedBytes {
+	var buf bytes.Buffer
+	buf.Grow(sizeHint(f) + bytes.MinRead) // ReadFrom grows a buffer with less room than MinRead
+	if _, err := buf.ReadFrom(io.LimitReader(rc, maxUnzippedBytes+1)); err != nil || buf.Len() > maxUnzippedBytes {
 		return nil
 	}
-	return b
+	return buf.Bytes()
+}
+
+// sizeHint is the room to make for an entry inflated: the size its header
+// declares (which the zip reader holds it to), but no more than deflate
+// can inflate its compressed bytes to, nor the package limit, so that a
+// header cannot make planner claim memory the entry does not fill.
+func sizeHint(f *zip.File) int {
+	const deflateRatio = 1032 // deflate's largest expansion
+	return int(min(f.UncompressedSize64, f.CompressedSize64*deflateRatio+64, maxUnzippedBytes+1))
 }
 
 // Parts maps every zip entry of data to its uncompressed content. Total
