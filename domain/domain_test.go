@@ -30,6 +30,24 @@ func TestSameGPU(t *testing.T) {
 	}
 }
 
+// Two names have one GPUKey exactly when SameGPU calls them the same:
+// case and spacing aside, and the letters Unicode folds together (the
+// long s and s, the Kelvin sign and k) alike.
+func TestGPUKeyIsSameGPU(t *testing.T) {
+	names := []string{"H100 SXM", " h100  sxm", "H100SXM", "H200", "ſxm", "SXM", "sxm", "\u212a80", "k80", "K80",
+		"Ǆ", "ǅ", "ǆ", "ß", "SS", "\xff", "\xfe", "", "  ", "A100\tPCIe", "a100 pcie"}
+	for _, a := range names {
+		for _, b := range names {
+			if same := GPUKey(a) == GPUKey(b); same != SameGPU(a, b) {
+				t.Errorf("%q and %q: SameGPU %v, their keys %q and %q", a, b, SameGPU(a, b), GPUKey(a), GPUKey(b))
+			}
+		}
+	}
+	if GPUKey("ſxm") != GPUKey("SXM") || GPUKey("H100SXM") == GPUKey("H100 SXM") {
+		t.Errorf("keys %q %q %q %q", GPUKey("ſxm"), GPUKey("SXM"), GPUKey("H100SXM"), GPUKey("H100 SXM"))
+	}
+}
+
 func TestValueString(t *testing.T) {
 	for v, want := range map[Value]string{Num(0.5): "0.5", Num(285000): "285000", Num(1e-9): "1e-09", Text("H100 SXM"): `"H100 SXM"`} {
 		if got := v.String(); got != want {

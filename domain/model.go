@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"planner/diag"
 	"planner/formulas"
@@ -123,6 +125,40 @@ func Slug(s string) string {
 // spacing.
 func SameGPU(a, b string) bool {
 	return strings.EqualFold(strings.Join(strings.Fields(a), " "), strings.Join(strings.Fields(b), " "))
+}
+
+// GPUKey is what SameGPU compares of a name: two names mean the same card
+// exactly when their keys are equal, so that a list of names is checked
+// for repeats in one pass. Each letter stands for all the letters it
+// equals ignoring case (as strings.EqualFold matches them), by the least.
+func GPUKey(s string) string {
+	var b strings.Builder
+	for i, word := range strings.Fields(s) {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		for _, r := range word {
+			b.WriteRune(leastFold(r))
+		}
+	}
+	return b.String()
+}
+
+// leastFold is the least of the runes that equal r ignoring case.
+func leastFold(r rune) rune {
+	if r < utf8.RuneSelf {
+		if 'A' <= r && r <= 'Z' {
+			return r
+		}
+		if 'a' <= r && r <= 'z' {
+			return r - 'a' + 'A'
+		}
+	}
+	least := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		least = min(least, f)
+	}
+	return least
 }
 
 // Model is everything a workbook says: inputs, formulas (built-ins already

@@ -8,26 +8,29 @@ import (
 	"planner/units"
 )
 
-// sameLabel reports whether two offer labels name the same offer: planner
-// finds offers by label (deployments, goals, the JSON), so two that differ
-// only in case or spacing would be one offer to every reader.
-func sameLabel(a, b string) bool { return domain.SameGPU(a, b) }
+// labelKey is what planner compares of an offer label: planner finds
+// offers by label (deployments, goals, the JSON), so two that differ only
+// in case or spacing would be one offer to every reader.
+func labelKey(label string) string { return domain.GPUKey(label) }
 
 // checkOffers refuses two Cloud rows with the same provider and offer
 // name: every result planner gives per offer is found by that label, and
-// the second row would be shown the first one's numbers.
+// the second row would be shown the first one's numbers. Each repeat is
+// told against the first row of its label.
 func (p *Plan) checkOffers() diag.Diagnostics {
 	var problems diag.Diagnostics
+	firsts := map[string]int{}
 	for i, o := range p.model.Offers {
-		for _, first := range p.model.Offers[:i] {
-			if !sameLabel(first.Label(), o.Label()) {
-				continue
-			}
-			problems = append(problems, &diag.Diagnostic{Origin: o.Origin, Name: o.Label(), Msg: fmt.Sprintf(
-				"the offer is listed twice: also at %s (at %s a GPU-hour, here at %s); give each row its own offer name, such as the region or the term, or delete one",
-				first.Origin.Where(), p.model.Currency.Format(first.Price, "$/GPU-h"), p.model.Currency.Format(o.Price, "$/GPU-h"))})
-			break
+		key := labelKey(o.Label())
+		j, seen := firsts[key]
+		if !seen {
+			firsts[key] = i
+			continue
 		}
+		first := p.model.Offers[j]
+		problems = append(problems, &diag.Diagnostic{Origin: o.Origin, Name: o.Label(), Msg: fmt.Sprintf(
+			"the offer is listed twice: also at %s (at %s a GPU-hour, here at %s); give each row its own offer name, such as the region or the term, or delete one",
+			first.Origin.Where(), p.model.Currency.Format(first.Price, "$/GPU-h"), p.model.Currency.Format(o.Price, "$/GPU-h"))})
 	}
 	return problems
 }

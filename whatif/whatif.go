@@ -117,8 +117,9 @@ func Tornadoes(p *engine.Plan, sc domain.Scenario, targets []Target) ([]Tornado,
 		}
 	}
 	out := make([]Tornado, len(targets))
+	baseAt := offersByLabel(base) // a target per offer finds its offer at once
 	for i, t := range targets {
-		v, _ := t.value(base)
+		v, _ := t.valueIn(base, baseAt)
 		out[i] = Tornado{Target: t, Unit: p.Unit(t.Name), Base: v, Held: held}
 	}
 	for _, in := range p.Model().Inputs {

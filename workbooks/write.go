@@ -77,6 +77,9 @@ func build(path string, data []byte, grids []*grid.Grid, adding int, check func(
 	var written diag.Diagnostics
 	job.Write = func(f *excelize.File) (map[string]bool, error) {
 		managed, w, err := grid.Write(f, grids)
+		// Written, the grids' cells are in the package: a large sheet's
+		// grid is not held while it is packed.
+		grids = nil
 		written = w
 		grids = nil // written: garbage while the package is built
 		return managed, err

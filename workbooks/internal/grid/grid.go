@@ -16,8 +16,8 @@ type Grid struct {
 	owned       bool     // a sheet eval rewrites, whose names planner manages
 	rows        [][]Cell // rows[0] is row 1; a nil row stays empty
 	widths      []float64
-	heights     map[int]float64 // row -> height in points, for rows of wrapped text
-	freezeRows  int             // rows above the scrolling area
+	heights     []float64 // row r's height in points at r-1, for rows of wrapped text; 0 for none
+	freezeRows  int       // rows above the scrolling area
 	freezeCols  int
 	printRow    int // the header row printed atop every page; 0 for none
 	heading     string

@@ -1,18 +1,24 @@
 package grid
 
-import "planner/workbooks/internal/pagesetup"
+import (
+	"slices"
+
+	"planner/workbooks/internal/pagesetup"
+)
 
 // measure is what Fit knows of the rows written so far, kept between
 // calls so that writing a table record by record costs in proportion to
 // its rows, not their square: each row's settled height, measured again
 // only once a cell, height or sentence of it changes (every row once the
 // columns, charts or rows themselves move), and how far the pages are
-// counted down. The heights are settled's, row for row.
+// counted down. The heights are settled's, row for row. Both are kept by
+// row, heights[r-1] and sentences[r-1], so that moving the rows below a
+// page break moves only theirs.
 type measure struct {
-	heights   map[int]float64 // measured row -> its height; absent from settled's map when 0
-	sentences map[int][]textSpan
-	firstPage int // the columns the sheet's first page holds, which sentences span
-	changed   int // the first row changed since the pages were counted; 0 for none
+	heights   []float64    // row r's height at r-1, 0 for none; unmeasured (negative) past the end
+	sentences [][]textSpan // row r's sentences at r-1, in the order they were written
+	firstPage int          // the columns the sheet's first page holds, which sentences span
+	changed   int          // the first row changed since the pages were counted; 0 for none
 	page      pageCount
 	tops      []pageCount // the count as each page started, to resume from
 }
@@ -43,11 +49,16 @@ func (g *Grid) touch(row int) {
 	if m == nil {
 		return
 	}
-	delete(m.heights, row)
+	if row <= len(m.heights) {
+		m.heights[row-1] = unmeasured
+	}
 	if m.changed == 0 || row < m.changed {
 		m.changed = row
 	}
 }
+
+// unmeasured is the height of a row measure has not measured.
+const unmeasured = -1
 
 // touchAll forgets every measure: the rows, columns or charts moved.
 func (g *Grid) touchAll() { g.measure = nil }
@@ -59,25 +70,50 @@ func (g *Grid) measured() *measure {
 	if g.measure != nil {
 		return g.measure
 	}
-	m := &measure{heights: map[int]float64{}, sentences: map[int][]textSpan{}, firstPage: pagesetup.FirstPage(g.extent())}
+	m := &measure{firstPage: pagesetup.FirstPage(g.extent())}
 	for _, sp := range g.sentences {
-		m.sentences[sp.row] = append(m.sentences[sp.row], sp)
+		m.addSentence(sp)
 	}
 	g.measure = m
 	return m
 }
 
+// addSentence files sp under its row.
+func (m *measure) addSentence(sp textSpan) {
+	for len(m.sentences) < sp.row {
+		m.sentences = append(m.sentences, nil)
+	}
+	m.sentences[sp.row-1] = append(m.sentences[sp.row-1], sp)
+}
+
+// sentencesAt are row r's sentences.
+func (m *measure) sentencesAt(r int) []textSpan {
+	if r > len(m.sentences) {
+		return nil
+	}
+	return m.sentences[r-1]
+}
+
 // heightAt is row r's height in points, as settled gives it (lineHeight
 // where it gives none).
 func (g *Grid) heightAt(r int) float64 {
-	m := g.measured()
-	h, ok := m.heights[r]
-	if !ok {
-		h = g.settleRow(r, m)
-		m.heights[r] = h
+	if h := g.settledAt(r); h > 0 {
+		return h
 	}
-	if h == 0 {
-		return lineHeight
+	return lineHeight
+}
+
+// settledAt is row r's height as settled gives it, 0 for none, measured
+// once until the row changes.
+func (g *Grid) settledAt(r int) float64 {
+	m := g.measured()
+	for len(m.heights) < r {
+		m.heights = append(m.heights, unmeasured)
+	}
+	h := m.heights[r-1]
+	if h < 0 {
+		h = g.settleRow(r, m)
+		m.heights[r-1] = h
 	}
 	return h
 }
@@ -86,15 +122,15 @@ func (g *Grid) heightAt(r int) float64 {
 // height asked for it, its cells' wrapped text, and its sentences across
 // their columns, each sentence cut to what the row shows.
 func (g *Grid) settleRow(r int, m *measure) float64 {
-	h := g.heights[r]
-	spans := map[int]bool{}
-	for _, sp := range m.sentences[r] {
-		spans[sp.col] = true
+	h := 0.0
+	if r <= len(g.heights) {
+		h = g.heights[r-1]
 	}
+	sentences := m.sentencesAt(r)
 	if r <= len(g.rows) {
 		for j, c := range g.rows[r-1] {
 			s, ok := c.value.(string)
-			if !ok || !wraps(c.style) || spans[j+1] {
+			if !ok || !wraps(c.style) || spanning(sentences, j+1) {
 				continue
 			}
 			width := defaultWidth
@@ -106,7 +142,7 @@ func (g *Grid) settleRow(r int, m *measure) float64 {
 			}
 		}
 	}
-	for _, sp := range m.sentences[r] {
+	for _, sp := range sentences {
 		last := sp.last
 		if last == 0 {
 			last = max(sp.col, m.firstPage)
@@ -129,6 +165,16 @@ func (g *Grid) settleRow(r int, m *measure) float64 {
 	return h
 }
 
+// spanning says whether one of a row's sentences starts at column col.
+func spanning(sentences []textSpan, col int) bool {
+	for _, sp := range sentences {
+		if sp.col == col {
+			return true
+		}
+	}
+	return false
+}
+
 // shiftMeasure moves what is measured of rows first on down by k rows, as
 // shift moves the rows: a table's header repeated atop each page must not
 // make every row be measured again.
@@ -137,31 +183,21 @@ func (g *Grid) shiftMeasure(first, k int) {
 	if m == nil {
 		return
 	}
-	heights := map[int]float64{}
-	for r, h := range m.heights {
-		if r >= first {
-			r += k
-		}
-		heights[r] = h
+	if first <= len(m.heights) {
+		m.heights = slices.Insert(m.heights, first-1, slices.Repeat([]float64{unmeasured}, k)...)
 	}
-	m.heights = heights
+	if first <= len(m.sentences) {
+		m.sentences = slices.Insert(m.sentences, first-1, make([][]textSpan, k)...)
+		for _, row := range m.sentences[first-1+k:] {
+			for i := range row {
+				row[i].row += k
+			}
+		}
+	}
 	for len(m.tops) > 0 && m.tops[len(m.tops)-1].top >= first {
 		m.tops = m.tops[:len(m.tops)-1]
 	}
 	if m.changed == 0 || first < m.changed {
 		m.changed = first
-	}
-	g.reindexSentences()
-}
-
-// reindexSentences makes the measure's sentences by row the grid's again.
-func (g *Grid) reindexSentences() {
-	m := g.measure
-	if m == nil {
-		return
-	}
-	m.sentences = map[int][]textSpan{}
-	for _, sp := range g.sentences {
-		m.sentences[sp.row] = append(m.sentences[sp.row], sp)
 	}
 }

@@ -102,17 +102,22 @@ func (g *Grid) pageTop(row int, room float64) int {
 		p = m.resume(min(row+1, max(1, m.changed)))
 	}
 	m.changed = 0
-	breaks := map[int]bool{}
+	// The breaks among the rows counted now: a few rows a record, of
+	// breaks that grow with the sheet.
+	var breaks []int
 	for _, b := range g.breaks {
-		breaks[b] = true
+		if p.row < b && b <= row {
+			breaks = append(breaks, b)
+		}
 	}
 	for r := p.row + 1; r <= row; r++ {
 		h := g.heightAt(r)
-		if r > p.top && !breaks[r] && p.used+h > room {
+		broken := slices.Contains(breaks, r)
+		if r > p.top && !broken && p.used+h > room {
 			g.breaks = append(g.breaks, r)
-			breaks[r] = true
+			broken = true
 		}
-		if r > p.top && breaks[r] {
+		if r > p.top && broken {
 			p.top, p.used = r, 0
 			m.tops = append(m.tops, pageCount{row: r - 1, top: r, room: room})
 		}
@@ -129,14 +134,9 @@ func (g *Grid) shift(first, k int) {
 	defer g.shiftMeasure(first, k)
 	moved := slices.Clone(g.rows[first-1:])
 	g.rows = append(append(g.rows[:first-1], make([][]Cell, k)...), moved...)
-	heights := map[int]float64{}
-	for r, h := range g.heights {
-		if r >= first {
-			r += k
-		}
-		heights[r] = h
+	if first <= len(g.heights) {
+		g.heights = slices.Insert(g.heights, first-1, make([]float64, k)...)
 	}
-	g.heights = heights
 	for i := range g.sentences {
 		if g.sentences[i].row >= first {
 			g.sentences[i].row += k
@@ -157,20 +157,16 @@ func (g *Grid) shift(first, k int) {
 // copyRow writes a copy of row from's cells, without their formulas, and
 // its height into row to.
 func (g *Grid) copyRow(from, to int) {
-	defer g.reindexSentences()
 	for col, c := range g.rows[from-1] {
 		c.formula = ""
 		g.Set(col+1, to, c)
 	}
-	if h, ok := g.heights[from]; ok {
-		if g.heights == nil {
-			g.heights = map[int]float64{}
-		}
-		g.heights[to] = h
+	if from <= len(g.heights) && g.heights[from-1] > 0 {
+		g.setHeight(to, g.heights[from-1])
 	}
 	for _, sp := range g.sentences {
 		if sp.row == from {
-			g.sentences = append(g.sentences, textSpan{col: sp.col, row: to, last: sp.last})
+			g.addSentence(textSpan{col: sp.col, row: to, last: sp.last})
 		}
 	}
 }

@@ -2,6 +2,7 @@ package grid
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -94,7 +95,7 @@ func TestFitMeasuresAsTheGridSettles(t *testing.T) {
 		}
 		row += g.Fit(row)
 	}
-	_, settled := g.settled()
+	settled := settledAfresh(g)
 	for r := 1; r <= g.LastRow(); r++ {
 		want, ok := settled[r]
 		if !ok {
@@ -104,4 +105,56 @@ func TestFitMeasuresAsTheGridSettles(t *testing.T) {
 			t.Errorf("row %d: Fit measured %v points, the grid settles %v", r, got, want)
 		}
 	}
+	if _, got := g.settled(); !maps.Equal(got, settled) {
+		t.Errorf("the grid writes the heights %v, its rows want %v", got, settled)
+	}
+}
+
+// settledAfresh are the grid's row heights worked out from its cells,
+// heights and sentences alone, none of what Fit measured: the heights each
+// row's cells wrap to, each sentence cut to its row across its columns.
+func settledAfresh(g *Grid) map[int]float64 {
+	heights := map[int]float64{}
+	for i, h := range g.heights {
+		if h > 0 {
+			heights[i+1] = h
+		}
+	}
+	spans := map[[2]int]bool{}
+	for _, sp := range g.sentences {
+		spans[[2]int{sp.col, sp.row}] = true
+	}
+	for i, r := range g.rows {
+		for j, c := range r {
+			s, ok := c.value.(string)
+			if !ok || !wraps(c.style) || spans[[2]int{j + 1, i + 1}] {
+				continue
+			}
+			width := defaultWidth
+			if j < len(g.widths) {
+				width = g.widths[j]
+			}
+			if lines := wrappedLines(s, width); lines > 1 {
+				heights[i+1] = max(heights[i+1], heightOf(lines))
+			}
+		}
+	}
+	for _, sp := range g.sentences {
+		last := sp.last
+		if last == 0 {
+			last = max(sp.col, pagesetup.FirstPage(g.extent()))
+		}
+		width := g.spanWidth(sp.col, last)
+		c := g.at(sp.col, sp.row)
+		if s, ok := c.value.(string); ok {
+			if c.formula == "" {
+				s = Fitted(s, width)
+				c.value = s
+			}
+			if lines := wrappedLines(s, width); lines > 1 {
+				heights[sp.row] = max(heights[sp.row], heightOf(lines))
+			}
+		}
+	}
+	return heights
 }

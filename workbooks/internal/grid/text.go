@@ -6,8 +6,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
-
-	"planner/workbooks/internal/pagesetup"
 )
 
 // lineHeight is a line of wrapped text, in points; maxLines the most a
@@ -26,12 +24,17 @@ func (g *Grid) WrapHeight(row int, width float64, texts ...string) {
 		lines = max(lines, wrappedLines(t, width))
 	}
 	if lines > 1 {
-		if g.heights == nil {
-			g.heights = map[int]float64{}
-		}
-		g.heights[row] = max(g.heights[row], heightOf(lines))
-		g.touch(row)
+		g.setHeight(row, heightOf(lines))
 	}
+}
+
+// setHeight makes row at least h points tall.
+func (g *Grid) setHeight(row int, h float64) {
+	for len(g.heights) < row {
+		g.heights = append(g.heights, 0)
+	}
+	g.heights[row-1] = max(g.heights[row-1], h)
+	g.touch(row)
 }
 
 func heightOf(lines int) float64 { return lineHeight * float64(min(lines, maxLines)) }
@@ -184,10 +187,15 @@ func nextWord(s string) (word, rest string) {
 // empty.
 func (g *Grid) Sentence(col, row, last int, s, style string) {
 	g.Set(col, row, Text(s, Wrapped(style)))
-	sp := textSpan{col: col, row: row, last: last}
+	g.addSentence(textSpan{col: col, row: row, last: last})
+}
+
+// addSentence adds sp to the grid's sentences and to its measure's.
+func (g *Grid) addSentence(sp textSpan) {
 	g.sentences = append(g.sentences, sp)
 	if g.measure != nil {
-		g.measure.sentences[row] = append(g.measure.sentences[row], sp)
+		g.measure.addSentence(sp)
+		g.touch(sp.row)
 	}
 }
 
@@ -195,31 +203,23 @@ func (g *Grid) Sentence(col, row, last int, s, style string) {
 type textSpan struct{ col, row, last int }
 
 // settled are the grid's merged ranges and row heights, its sentences
-// placed across the columns the grid has once it is complete.
+// placed across the columns the grid has once it is complete: each row
+// measured as Fit measures it (see settleRow), once until it changes.
 func (g *Grid) settled() (merges [][2]string, heights map[int]float64) {
 	heights = map[int]float64{}
-	for r, h := range g.heights {
-		heights[r] = h
+	for r := 1; r <= max(len(g.rows), len(g.heights)); r++ {
+		if h := g.settledAt(r); h > 0 {
+			heights[r] = h
+		}
 	}
-	g.wrappedHeights(heights)
+	firstPage := g.measured().firstPage
 	for _, sp := range g.sentences {
 		last := sp.last
 		if last == 0 {
-			last = max(sp.col, pagesetup.FirstPage(g.extent()))
+			last = max(sp.col, firstPage)
 		}
-		width := g.spanWidth(sp.col, last)
 		if last > sp.col {
 			merges = append(merges, [2]string{CellName(sp.col, sp.row), CellName(last, sp.row)})
-		}
-		c := g.at(sp.col, sp.row)
-		if s, ok := c.value.(string); ok {
-			if c.formula == "" { // a formula's text is the formula's to say
-				s = Fitted(s, width)
-				c.value = s
-			}
-			if lines := wrappedLines(s, width); lines > 1 {
-				heights[sp.row] = max(heights[sp.row], heightOf(lines))
-			}
 		}
 	}
 	return merges, heights
@@ -239,32 +239,6 @@ func (g *Grid) spanWidth(col, last int) float64 {
 
 // defaultWidth is the width of a column the grid does not size.
 const defaultWidth = 9.140625
-
-// wrappedHeights makes each row tall enough for the text its cells wrap:
-// a spreadsheet draws a row no taller than the file says, and one that
-// says nothing as tall as its own measure of the text, which is not
-// planner's measure of the page. Sentences are sized on their own.
-func (g *Grid) wrappedHeights(heights map[int]float64) {
-	spans := map[[2]int]bool{}
-	for _, sp := range g.sentences {
-		spans[[2]int{sp.col, sp.row}] = true
-	}
-	for i, r := range g.rows {
-		for j, c := range r {
-			s, ok := c.value.(string)
-			if !ok || !wraps(c.style) || spans[[2]int{j + 1, i + 1}] {
-				continue
-			}
-			width := defaultWidth
-			if j < len(g.widths) {
-				width = g.widths[j]
-			}
-			if lines := wrappedLines(s, width); lines > 1 {
-				heights[i+1] = max(heights[i+1], heightOf(lines))
-			}
-		}
-	}
-}
 
 // wraps says whether a cell of the style wraps its text.
 func wraps(style string) bool {

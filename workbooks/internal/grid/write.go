@@ -50,6 +50,7 @@ func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings d
 				dn.Name, dn.RefersTo))
 		}
 	}
+	var adding []excelize.DefinedName
 	for _, key := range order {
 		w := wanted[key]
 		if dn, ok := existing[key]; ok {
@@ -59,11 +60,45 @@ func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings d
 			continue
 		}
 		managed[w.name] = true
-		if err := f.SetDefinedName(&excelize.DefinedName{Name: w.name, RefersTo: w.ref, Comment: w.comment}); err != nil {
-			return nil, nil, ooxml.Unlaid("the name "+w.name, err)
-		}
+		adding = append(adding, excelize.DefinedName{Name: w.name, RefersTo: w.ref, Comment: w.comment})
+	}
+	if err := addNames(f, adding); err != nil {
+		return nil, nil, err
 	}
 	return managed, warnings, nil
+}
+
+// addNames defines the workbook-scoped names, in order, after the
+// workbook's own, as SetDefinedName defines them one by one. That compares
+// each name with every name defined before it, so a sheet of thousands of
+// names would cost their square: each is set here alone in the workbook
+// instead, after the same check against the names it already has.
+func addNames(f *excelize.File, names []excelize.DefinedName) error {
+	taken := map[string]bool{} // the names SetDefinedName finds in a new name's scope
+	for _, dn := range f.GetDefinedName() {
+		if dn.Scope == "Workbook" || dn.Scope == "" {
+			taken[dn.Name] = true
+		}
+	}
+	wb := f.WorkBook // GetDefinedName read it
+	defined := wb.DefinedNames
+	defer func() { wb.DefinedNames = defined }()
+	for _, dn := range names {
+		if taken[dn.Name] {
+			return ooxml.Unlaid("the name "+dn.Name, excelize.ErrDefinedNameDuplicate)
+		}
+		taken[dn.Name] = true
+		wb.DefinedNames = nil
+		if err := f.SetDefinedName(&dn); err != nil {
+			return ooxml.Unlaid("the name "+dn.Name, err)
+		}
+		if defined == nil {
+			defined = wb.DefinedNames
+		} else {
+			defined.DefinedName = append(defined.DefinedName, wb.DefinedNames.DefinedName...)
+		}
+	}
+	return nil
 }
 
 type wantedName struct{ name, ref, comment string }

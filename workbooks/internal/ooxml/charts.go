@@ -237,7 +237,7 @@ func drawCharts(data []byte, sheets []Sheet, also func(string) bool) ([]byte, er
 	if err != nil {
 		return nil, err
 	}
-	e := edits{put: map[string][]byte{}}
+	e := edits{put: map[string][]byte{}, make: map[string]func() ([]byte, error){}}
 	var added []typeOverride
 	// A name is taken by a part, or by a content type the package declares
 	// for a part it lacks (some writers leave those behind).
@@ -272,8 +272,14 @@ func drawCharts(data []byte, sheets []Sheet, also func(string) bool) ([]byte, er
 		if e.put[RelsOf(sheet)], err = addRelationship(ps.get(RelsOf(sheet)), id, relDrawing, "../drawings/"+path.Base(drawing)); err != nil {
 			return nil, fmt.Errorf("drawing the charts of %s: %w", s.Name, err)
 		}
-		if e.put[sheet], err = addDrawingElement(ps.get(sheet), id); err != nil {
-			return nil, fmt.Errorf("drawing the charts of %s: %w", s.Name, err)
+		// The sheet, which may be large, is inflated and given its drawing
+		// as it is written.
+		e.make[sheet] = func() ([]byte, error) {
+			part, err := addDrawingElement(ps.read(sheet), id)
+			if err != nil {
+				return nil, fmt.Errorf("drawing the charts of %s: %w", s.Name, err)
+			}
+			return part, nil
 		}
 	}
 	e.types = func(t *types) { t.Overrides = append(t.Overrides, added...) }

@@ -12,7 +12,11 @@ import (
 
 // edits change a package as rewrite copies it.
 type edits struct {
-	put    map[string][]byte // entries to replace or add
+	put map[string][]byte // entries to replace or add
+	// make are entries to replace or add made as they are written, one at
+	// a time: a large sheet inflated, edited and deflated again is not
+	// held in memory beside the others. A make's error is rewrite's.
+	make   map[string]func() ([]byte, error)
 	drop   map[string]bool   // entries to leave out
 	rename map[string]string // entries to copy under another name
 	types  func(*types)      // changes to [Content_Types].xml
@@ -45,8 +49,14 @@ func rewrite(data []byte, e edits) ([]byte, error) {
 			names = append(names, name)
 		}
 	}
+	for name := range e.make {
+		if _, put := e.put[name]; !put && entries[name] == nil {
+			names = append(names, name)
+		}
+	}
 	sort.Slice(names, func(i, j int) bool { return entryLess(names[i], names[j]) })
 	var out bytes.Buffer
+	out.Grow(len(data)) // about as large as the package it copies
 	zw := zip.NewWriter(&out)
 	for _, name := range names {
 		var err error
@@ -55,6 +65,10 @@ func rewrite(data []byte, e edits) ([]byte, error) {
 			err = writeContentTypes(zw, entries[name], content, e.types)
 		case put:
 			err = writeEntry(zw, name, content)
+		case e.make[name] != nil:
+			if content, err = e.make[name](); err == nil {
+				err = writeEntry(zw, name, content)
+			}
 		case entries[name].Name != name:
 			err = copyRenamed(zw, entries[name], name)
 		default:
@@ -247,6 +261,19 @@ func (l *lazyParts) get(name string) []byte {
 	if b, ok := l.cache[name]; ok {
 		return b
 	}
+	b := l.read(name)
+	if b != nil {
+		l.cache[name] = b
+	}
+	return b
+}
+
+// read is get without keeping the content: a part read once, to be
+// edited and written, is not held after.
+func (l *lazyParts) read(name string) []byte {
+	if b, ok := l.cache[name]; ok {
+		return b
+	}
 	f := l.files[name]
 	if f == nil {
 		return nil
@@ -256,12 +283,21 @@ func (l *lazyParts) get(name string) []byte {
 		return nil
 	}
 	defer rc.Close()
-	b, err := io.ReadAll(io.LimitReader(rc, maxUnzippedBytes+1))
-	if err != nil || len(b) > maxUnzippedBytes {
+	var buf bytes.Buffer
+	buf.Grow(sizeHint(f) + bytes.MinRead) // ReadFrom grows a buffer with less room than MinRead
+	if _, err := buf.ReadFrom(io.LimitReader(rc, maxUnzippedBytes+1)); err != nil || buf.Len() > maxUnzippedBytes {
 		return nil
 	}
-	l.cache[name] = b
-	return b
+	return buf.Bytes()
+}
+
+// sizeHint is the room to make for an entry inflated: the size its header
+// declares (which the zip reader holds it to), but no more than deflate
+// can inflate its compressed bytes to, nor the package limit, so that a
+// header cannot make planner claim memory the entry does not fill.
+func sizeHint(f *zip.File) int {
+	const deflateRatio = 1032 // deflate's largest expansion
+	return int(min(f.UncompressedSize64, f.CompressedSize64*deflateRatio+64, maxUnzippedBytes+1))
 }
 
 // Parts maps every zip entry of data to its uncompressed content. Total
