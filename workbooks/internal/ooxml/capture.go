@@ -149,7 +149,7 @@ func (c *captured) pack(put map[string][][]byte, stored map[string]bool) ([]byte
 		case name == ContentTypes:
 			err = writeContentTypes(zw, nil, bytes.Join(pieces, nil), nil)
 		case stored[name]:
-			err = storeEntry(zw, name, pieces...)
+			err = putEntry(zw, name, zip.Store, pieces...) // stored as it is, to be rewritten
 		default:
 			err = writeEntry(zw, name, pieces...)
 		}
@@ -161,19 +161,4 @@ func (c *captured) pack(put map[string][][]byte, stored map[string]bool) ([]byte
 		return nil, err
 	}
 	return out.Bytes(), nil
-}
-
-// storeEntry writes a part made of the pieces given as it is, to be
-// rewritten.
-func storeEntry(zw *zip.Writer, name string, content ...[]byte) error {
-	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Store})
-	if err != nil {
-		return err
-	}
-	for _, piece := range content {
-		if _, err = w.Write(piece); err != nil {
-			return err
-		}
-	}
-	return nil
 }

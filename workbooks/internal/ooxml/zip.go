@@ -106,7 +106,12 @@ func copyEntry(zw *zip.Writer, f *zip.File) error {
 
 // writeEntry deflates a part made of the pieces given, in order.
 func writeEntry(zw *zip.Writer, name string, content ...[]byte) error {
-	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate})
+	return putEntry(zw, name, zip.Deflate, content...)
+}
+
+// putEntry writes a part made of the pieces given, in order, by method.
+func putEntry(zw *zip.Writer, name string, method uint16, content ...[]byte) error {
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: method})
 	if err != nil {
 		return err
 	}
