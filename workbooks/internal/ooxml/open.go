@@ -3,11 +3,13 @@ package ooxml
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"encoding/xml"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -207,8 +209,26 @@ func Open(path string, data []byte, raw bool) (h *Handle, err error) {
 	return &Handle{File: f, tmp: tmp}, nil
 }
 
-// head is the first n bytes of a part, or fewer.
+// head is the first n bytes of a part, or fewer. It inflates only the
+// first compressed bytes of a deflated part, which hold the n bytes of any
+// part planner reads the head of: inflating a part to its first window
+// (32 KB) only to look at four bytes cost more than the rest of the check.
 func head(f *zip.File, n int) []byte {
+	if f.Method == zip.Deflate {
+		if raw, err := f.OpenRaw(); err == nil {
+			b := make([]byte, n)
+			in := io.LimitReader(raw, int64(n)+headSlack)
+			fr := inflaters.Get().(io.ReadCloser)
+			if fr.(flate.Resetter).Reset(in, nil) == nil {
+				got, _ := io.ReadFull(fr, b)
+				if got == n || uint64(got) == f.UncompressedSize64 {
+					inflaters.Put(fr)
+					return b[:got]
+				}
+			}
+			inflaters.Put(fr)
+		}
+	}
 	rc, err := f.Open()
 	if err != nil {
 		return nil
@@ -218,3 +238,12 @@ func head(f *zip.File, n int) []byte {
 	got, _ := io.ReadFull(rc, b)
 	return b[:got]
 }
+
+// headSlack is how many compressed bytes past n head reads at first: room
+// for a block's Huffman tables. A part whose first n bytes need more is
+// read the long way.
+const headSlack = 320
+
+// inflaters are head's decompressors, kept: each is tens of kilobytes to
+// set up.
+var inflaters = sync.Pool{New: func() any { return flate.NewReader(bytes.NewReader(nil)) }}
