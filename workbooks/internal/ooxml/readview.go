@@ -51,7 +51,9 @@ func ReadView(path string, data []byte, sheets []string) ([]byte, map[string]uin
 			}
 		}
 	}
-	drop := map[string]bool{}
+	// The parts read to their end go into the view stored, as read:
+	// excelize then copies them instead of inflating them again.
+	drop, put := map[string]bool{}, map[string][]byte{}
 	for name, f := range ps.files {
 		switch {
 		case !keep[name]:
@@ -67,12 +69,16 @@ func ReadView(path string, data []byte, sheets []string) ([]byte, map[string]uin
 					path, name, n, MaxSharedStrings)
 			}
 		default:
-			if err := readable(path, f); err != nil {
+			part, err := readable(path, f)
+			if err != nil {
 				return nil, nil, err
+			}
+			if part != nil {
+				put[name] = part
 			}
 		}
 	}
-	out, err := rewrite(data, edits{drop: drop})
+	out, err := rewrite(data, edits{drop: drop, put: put, store: true})
 	if err != nil {
 		return nil, nil, damagedZip(path, err)
 	}
@@ -134,15 +140,25 @@ func stringStarts(block []byte) (n, last int) {
 }
 
 // readable fails for a part that cannot be read to its end: excelize
-// takes what it could read, and would work on half a part.
-func readable(path string, f *zip.File) error {
+// takes what it could read, and would work on half a part. It gives the
+// part's content when it is at most maxStoredInView, else nil.
+func readable(path string, f *zip.File) ([]byte, error) {
+	var part []byte
 	rc, err := f.Open()
 	if err == nil {
-		_, err = io.Copy(io.Discard, rc)
+		if f.UncompressedSize64 <= maxStoredInView {
+			part, err = io.ReadAll(rc)
+		} else {
+			_, err = io.Copy(io.Discard, rc)
+		}
 		rc.Close()
 	}
 	if err != nil {
-		return fmt.Errorf("%s: its part %s cannot be read (%v); the workbook is damaged: open it in Excel or LibreOffice and save it again", path, f.Name, err)
+		return nil, fmt.Errorf("%s: its part %s cannot be read (%v); the workbook is damaged: open it in Excel or LibreOffice and save it again", path, f.Name, err)
 	}
-	return nil
+	return part, nil
 }
+
+// maxStoredInView is the largest part the view holds uncompressed; a
+// larger one stays compressed, and excelize spools it to disk as it reads.
+const maxStoredInView = 4 << 20

@@ -63,7 +63,7 @@ func makeView(path string, data []byte, sheets []string) (*view, error) {
 		return nil, err
 	}
 	v := &view{names: map[string]bool{}, user: names{}}
-	e := edits{put: map[string][]byte{}, drop: map[string]bool{}}
+	e := edits{put: map[string][]byte{}, drop: map[string]bool{}, store: true}
 	for name := range ps.files {
 		v.user[strings.ToLower(name)] = name
 		if Canonical(name) != name || slices.Contains(viewParts, name) {
@@ -87,11 +87,14 @@ func makeView(path string, data []byte, sheets []string) (*view, error) {
 		case f.UncompressedSize64 > MaxPartInMemory:
 			return nil, tooLarge(path, name, f.UncompressedSize64, MaxPartInMemory, cannotAdd)
 		default:
-			if err := readable(path, f); err != nil {
+			part, err := readable(path, f)
+			if err != nil {
 				return nil, err
 			}
 			if c := Canonical(name); c != name {
 				e.put[c], e.drop[name] = ps.get(name), true
+			} else if part != nil {
+				e.put[name] = part
 			}
 		}
 	}

@@ -20,6 +20,7 @@ type edits struct {
 	drop   map[string]bool   // entries to leave out
 	rename map[string]string // entries to copy under another name
 	types  func(*types)      // changes to [Content_Types].xml
+	store  bool              // put's entries are stored, not deflated
 }
 
 // rewrite copies a zip with the edits applied and its entries in a fixed
@@ -56,13 +57,21 @@ func rewrite(data []byte, e edits) ([]byte, error) {
 	}
 	sort.Slice(names, func(i, j int) bool { return entryLess(names[i], names[j]) })
 	var out bytes.Buffer
-	out.Grow(len(data)) // about as large as the package it copies
+	room := len(data) // about as large as the package it copies
+	if e.store {
+		for _, content := range e.put {
+			room += len(content)
+		}
+	}
+	out.Grow(room)
 	zw := zip.NewWriter(&out)
 	for _, name := range names {
 		var err error
 		switch content, put := e.put[name]; {
 		case name == ContentTypes:
 			err = writeContentTypes(zw, entries[name], content, e.types)
+		case put && e.store:
+			err = putEntry(zw, name, zip.Store, content)
 		case put:
 			err = writeEntry(zw, name, content)
 		case e.make[name] != nil:
