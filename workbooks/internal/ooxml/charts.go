@@ -328,18 +328,19 @@ func renderCharts(sheets []Sheet) (map[string]drawn, error) {
 			}
 		}
 	}
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
+	// The scratch package is captured as excelize writes it, never zipped:
+	// only its drawings and charts are wanted, and they are deflated once,
+	// with the workbook.
+	c, err := capture(f)
+	if err != nil {
 		return nil, Unlaid("its charts", err)
 	}
-	ps, err := openParts(buf.Bytes())
-	if err != nil {
-		return nil, err
-	}
+	get := c.part
+	where := SheetParts(get)
 	out := map[string]drawn{}
 	for _, s := range sheets {
-		sheet := SheetParts(ps.get)[s.Name]
-		rels, err := parseXML(ps.get(RelsOf(sheet)))
+		sheet := where[s.Name]
+		rels, err := parseXML(get(RelsOf(sheet)))
 		if err != nil {
 			return nil, fmt.Errorf("%s: the scratch drawing is missing", s.Name)
 		}
@@ -348,10 +349,10 @@ func renderCharts(sheets []Sheet) (map[string]drawn, error) {
 				continue
 			}
 			drawing := resolve(path.Dir(sheet), r.attr("Target"))
-			d := drawn{drawing: ps.get(drawing), rels: ps.get(RelsOf(drawing))}
+			d := drawn{drawing: get(drawing), rels: get(RelsOf(drawing))}
 			for _, t := range chartTargets(d.rels) {
 				name := string(d.rels[t.value+1+len(chartDir) : t.end-1])
-				d.charts = append(d.charts, namedPart{name, ps.get("xl/charts/" + name)})
+				d.charts = append(d.charts, namedPart{name, get("xl/charts/" + name)})
 			}
 			out[s.Name] = d
 		}
