@@ -92,7 +92,7 @@ func readBytes(path string, data []byte, asIs bool) (*Book, error) {
 	r := reader{f: f.File, file: path, in: inputs, bytes: sizes, inView: map[string]bool{},
 		others: &otherSheets{path: path, data: data, sizes: sizes}}
 	defer r.others.close()
-	for _, s := range append(plannersSheets(), renamedInputs(inputs)...) {
+	for _, s := range append(schema.InputNames(), renamedInputs(inputs)...) {
 		r.inView[strings.ToLower(s)] = true
 	}
 	if !b.has(schema.Assumptions.Name) {
@@ -150,7 +150,7 @@ func readBytes(path string, data []byte, asIs bool) (*Book, error) {
 // each input sheet is, and the input sheets whose carried names point at
 // no sheet.
 func openInputs(path string, data []byte) (*ooxml.Handle, map[string]uint64, schema.Names, []string, error) {
-	f, sizes, err := openView(path, data, plannersSheets())
+	f, sizes, err := openView(path, data, schema.InputNames())
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
@@ -158,17 +158,29 @@ func openInputs(path string, data []byte) (*ooxml.Handle, map[string]uint64, sch
 	if renamed := renamedInputs(inputs); len(renamed) > 0 {
 		// An input sheet under another name: a view that holds it too.
 		_ = f.Close()
-		if f, sizes, err = openView(path, data, append(plannersSheets(), renamed...)); err != nil {
+		if f, sizes, err = openView(path, data, append(schema.InputNames(), renamed...)); err != nil {
 			return nil, nil, nil, nil, err
 		}
 	}
 	return f, sizes, inputs, lost, nil
 }
 
+// ownedHeads are planner's own sheets as the read handle holds them: their
+// provenance rows, which say whether planner wrote them and from what
+// (markOwned), and nothing more. A cell that refers into one reads it
+// whole, as it reads any other sheet (otherSheets).
+func ownedHeads() []ooxml.Head {
+	var heads []ooxml.Head
+	for _, s := range sheets.OwnedNames() {
+		heads = append(heads, ooxml.Head{Sheet: s, Rows: sheets.ProvenanceRow})
+	}
+	return heads
+}
+
 // openView opens the named sheets of the workbook data for reading, with
 // each sheet's part's size (see ooxml.ReadView).
 func openView(path string, data []byte, names []string) (*ooxml.Handle, map[string]uint64, error) {
-	read, sizes, err := ooxml.ReadView(path, data, names)
+	read, sizes, err := ooxml.ReadView(path, data, names, ownedHeads()...)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -63,3 +63,42 @@ func TestReferencesIntoTheUsersSheets(t *testing.T) {
 		}
 	}
 }
+
+// The read handle holds only the first rows of planner's own sheets, cut
+// out of the part as it is written, prefixes and all: the provenance line
+// in A2 still says planner wrote the sheet and from which inputs, whatever
+// follows it.
+func TestPlannersSheetsAreReadToTheirProvenance(t *testing.T) {
+	var rows strings.Builder
+	for r := 4; r < 3000; r++ {
+		fmt.Fprintf(&rows, `<x:row r="%d"><x:c r="B%d"><x:v>%d</x:v></x:c></x:row>`, r, r, r)
+	}
+	for _, tc := range []struct{ name, rows, after string }{
+		{"rows after it", `<x:row r="3"/>` + rows.String(), `<x:mergeCells count="1"><x:mergeCell ref="A1:C1"/></x:mergeCells>`},
+		{"nothing after it", "", ""},
+	} {
+		data := rezip(t, planBytes(t), func(ps map[string][]byte) {
+			ps["xl/worksheets/sheet99.xml"] = []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
+				`<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>` +
+				`<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>Results</x:t></x:is></x:c></x:row>` +
+				`<x:row r="2"><x:c r="A2" t="inlineStr"><x:is><x:t>planner v9.9.9 · inputs 0123456789ab · made by hand</x:t></x:is></x:c></x:row>` +
+				tc.rows + `</x:sheetData>` + tc.after + `</x:worksheet>`)
+			ps[ooxml.WorkbookPart] = bytes.Replace(ps[ooxml.WorkbookPart], []byte("</sheets>"), []byte(`<sheet name="Results" sheetId="99" r:id="rId99"/></sheets>`), 1)
+			ps[ooxml.WorkbookRels] = bytes.Replace(ps[ooxml.WorkbookRels], []byte("</Relationships>"),
+				[]byte(`<Relationship Id="rId99" Type="`+relWorksheet+`" Target="worksheets/sheet99.xml"/></Relationships>`), 1)
+			ps[ooxml.ContentTypes] = bytes.Replace(ps[ooxml.ContentTypes], []byte("</Types>"),
+				[]byte(`<Override PartName="/xl/worksheets/sheet99.xml" ContentType="`+worksheetContent+`"/></Types>`), 1)
+		})
+		path := filepath.Join(t.TempDir(), "results.xlsx")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		b, err := Read(path)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if !b.owned[SheetResults] || b.Computed[SheetResults] != "0123456789ab" {
+			t.Errorf("%s: Results owned %v, computed from %q; want planner's, from 0123456789ab", tc.name, b.owned[SheetResults], b.Computed[SheetResults])
+		}
+	}
+}

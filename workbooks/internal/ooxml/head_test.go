@@ -55,3 +55,35 @@ func TestHeadIsThePartsPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestSheetHeadCutsAfterTheRowsAsked holds sheetHead to the bytes of the
+// part up to the end of its n-th row, closed with the part's own names.
+func TestSheetHeadCutsAfterTheRowsAsked(t *testing.T) {
+	start := `<?xml version="1.0"?><x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:dimension ref="A1:B9"/><x:sheetData>`
+	rows := `<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>Results</x:t></x:is></x:c></x:row><x:row r="2"/>`
+	for _, tc := range []struct {
+		name, part string
+		want       string // "" when the whole part is to be read
+	}{
+		{"more rows", start + rows + `<x:row r="9"><x:c r="B9"><x:v>1</x:v></x:c></x:row></x:sheetData><x:mergeCells/></x:worksheet>`,
+			start + rows + `</x:sheetData></x:worksheet>`},
+		{"just the rows", start + rows + `</x:sheetData></x:worksheet>`, start + rows + `</x:sheetData></x:worksheet>`},
+		{"fewer rows", start + `<x:row r="1"/></x:sheetData></x:worksheet>`, ""},
+		{"no rows", `<worksheet><sheetData/></worksheet>`, ""},
+		{"not XML", start + `<x:row r="1"></x:c>`, ""},
+	} {
+		var buf bytes.Buffer
+		zw := zip.NewWriter(&buf)
+		w, _ := zw.Create("sheet.xml")
+		w.Write([]byte(tc.part))
+		zw.Close()
+		zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := sheetHead(zr.File[0], 2)
+		if want := tc.want; ok != (want != "") || string(got) != want {
+			t.Errorf("%s: sheetHead = %q, %v; want %q", tc.name, got, ok, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package ooxml
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/xml"
 	"fmt"
 	"io"
 	"slices"
@@ -15,9 +16,10 @@ import (
 // shows: a date is a number too), and the named sheets (the input sheets,
 // planner's own). excelize
 // holds whatever it opens in memory; the user's other sheets, pictures and
-// caches need not be there. It also returns the size of every sheet's part
+// caches need not be there. Of a sheet only heads name, the view holds
+// only its first rows (see Head). It also returns the size of every sheet's part
 // unpacked, as the package declares it, by the sheet's name in lower case.
-func ReadView(path string, data []byte, sheets []string) ([]byte, map[string]uint64, error) {
+func ReadView(path string, data []byte, sheets []string, heads ...Head) ([]byte, map[string]uint64, error) {
 	n, err := normalise(path, data)
 	if err != nil {
 		return nil, nil, err
@@ -38,16 +40,21 @@ func ReadView(path string, data []byte, sheets []string) ([]byte, map[string]uin
 			keep[name] = true
 		}
 	}
-	sizes := map[string]uint64{}
+	sizes, headRows := map[string]uint64{}, map[string]int{}
 	for have, p := range SheetParts(ps.get) {
 		f := ps.files[p]
 		if f == nil {
 			continue
 		}
 		sizes[strings.ToLower(have)] = f.UncompressedSize64
+		for _, h := range heads {
+			if strings.EqualFold(have, h.Sheet) {
+				keep[p], headRows[p] = true, h.Rows
+			}
+		}
 		for _, s := range sheets {
 			if strings.EqualFold(have, s) {
-				keep[p] = true
+				keep[p], headRows[p] = true, 0 // asked for whole
 			}
 		}
 	}
@@ -67,6 +74,18 @@ func ReadView(path string, data []byte, sheets []string) ([]byte, map[string]uin
 			if n > MaxSharedStrings {
 				return nil, nil, fmt.Errorf("%s: %s holds %d strings, more than the %d planner reads, so planner cannot read this workbook: keep its sheets in a workbook of their own (planner init plan.xlsx)",
 					path, name, n, MaxSharedStrings)
+			}
+		case headRows[name] > 0:
+			if part, ok := sheetHead(f, headRows[name]); ok {
+				put[name] = part
+				break
+			}
+			part, err := readable(path, f)
+			if err != nil {
+				return nil, nil, err
+			}
+			if part != nil {
+				put[name] = part
 			}
 		default:
 			part, err := readable(path, f)
@@ -137,6 +156,56 @@ func stringStarts(block []byte) (n, last int) {
 			}
 		}
 	}
+}
+
+// Head asks ReadView for a sheet of which only the first rows are read:
+// the view holds the sheet cut after them, and no more of it is inflated.
+type Head struct {
+	Sheet string
+	Rows  int
+}
+
+// sheetHead is the sheet part f cut after its first rows row elements,
+// which hold every row numbered up to rows, and closed as the part closes
+// its sheetData and root, with their prefixes. ok is false when the part
+// holds no more rows than that, or cannot be read as XML that far: the
+// whole part is then read, and checked, as any other.
+func sheetHead(f *zip.File, rows int) (part []byte, ok bool) {
+	rc, err := f.Open()
+	if err != nil {
+		return nil, false
+	}
+	defer rc.Close()
+	var read bytes.Buffer
+	var root, sheetData string
+	seen, cut := 0, -1
+	err = walk(io.TeeReader(rc, &read), func(tok xml.Token, at, end, depth int) error {
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch {
+			case depth == 0:
+				root = tagName(read.Bytes()[at:end])
+			case depth == 1 && t.Name.Local == "sheetData":
+				sheetData = tagName(read.Bytes()[at:end])
+			}
+		case xml.EndElement:
+			switch {
+			case depth == 2 && sheetData != "" && t.Name.Local == "row":
+				if seen++; seen == rows {
+					cut = end
+					return errStop
+				}
+			case depth == 1 && t.Name.Local == "sheetData":
+				return errStop // no more rows than asked for
+			}
+		}
+		return nil
+	})
+	if err != nil || cut < 0 || root == "" {
+		return nil, false
+	}
+	part = append(read.Bytes()[:cut:cut], "</"+sheetData+"></"+root+">"...)
+	return part, true
 }
 
 // readable fails for a part that cannot be read to its end: excelize
