@@ -3,6 +3,7 @@ package ooxml
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -171,41 +172,75 @@ type Head struct {
 // holds no more rows than that, or cannot be read as XML that far: the
 // whole part is then read, and checked, as any other.
 func sheetHead(f *zip.File, rows int) (part []byte, ok bool) {
+	// Go's inflater fills a 32 KB window before it gives a byte; given only
+	// the part's first compressed bytes, it gives what they hold, which is
+	// the head of any sheet planner writes. Else the whole part is read.
+	if f.Method == zip.Deflate {
+		if raw, err := f.OpenRaw(); err == nil {
+			fr := inflaters.Get().(io.ReadCloser)
+			defer inflaters.Put(fr)
+			if fr.(flate.Resetter).Reset(io.LimitReader(raw, headCompressed), nil) == nil {
+				if part, ok := cutAfterRows(fr, rows); ok {
+					return part, true
+				}
+			}
+		}
+	}
 	rc, err := f.Open()
 	if err != nil {
 		return nil, false
 	}
 	defer rc.Close()
+	return cutAfterRows(rc, rows)
+}
+
+// headCompressed is how many compressed bytes sheetHead tries first.
+const headCompressed = 2 << 10
+
+// cutAfterRows is sheetHead of the part r inflates.
+func cutAfterRows(r io.Reader, rows int) (part []byte, ok bool) {
 	var read bytes.Buffer
+	// Raw tokens: an excelize sheet declares some sixty namespaces on its
+	// root, and resolving them took most of the time; the names are wanted
+	// as written anyway.
+	d := xml.NewDecoder(io.TeeReader(r, &read))
 	var root, sheetData string
-	seen, cut := 0, -1
-	err = walk(io.TeeReader(rc, &read), func(tok xml.Token, at, end, depth int) error {
+	depth, seen := 0, 0
+	for {
+		tok, err := d.RawToken()
+		if err != nil {
+			return nil, false
+		}
 		switch t := tok.(type) {
 		case xml.StartElement:
 			switch {
 			case depth == 0:
-				root = tagName(read.Bytes()[at:end])
+				root = rawName(t.Name)
 			case depth == 1 && t.Name.Local == "sheetData":
-				sheetData = tagName(read.Bytes()[at:end])
+				sheetData = rawName(t.Name)
 			}
+			depth++
 		case xml.EndElement:
+			depth--
 			switch {
 			case depth == 2 && sheetData != "" && t.Name.Local == "row":
 				if seen++; seen == rows {
-					cut = end
-					return errStop
+					cut := int(d.InputOffset())
+					return append(read.Bytes()[:cut:cut], "</"+sheetData+"></"+root+">"...), true
 				}
-			case depth == 1 && t.Name.Local == "sheetData":
-				return errStop // no more rows than asked for
+			case depth == 1 && t.Name.Local == "sheetData", depth <= 0:
+				return nil, false // no more rows than asked for
 			}
 		}
-		return nil
-	})
-	if err != nil || cut < 0 || root == "" {
-		return nil, false
 	}
-	part = append(read.Bytes()[:cut:cut], "</"+sheetData+"></"+root+">"...)
-	return part, true
+}
+
+// rawName is a name as a raw token gives it, written with its prefix.
+func rawName(n xml.Name) string {
+	if n.Space == "" {
+		return n.Local
+	}
+	return n.Space + ":" + n.Local
 }
 
 // readable fails for a part that cannot be read to its end: excelize
