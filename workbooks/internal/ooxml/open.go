@@ -178,9 +178,16 @@ func (h *Handle) Close() error {
 // temporary files excelize made are removed: it returns no file to close
 // when reading the package fails, and spools large parts before that.
 func Open(path string, data []byte, raw bool) (h *Handle, err error) {
-	tmp, mkErr := os.MkdirTemp("", "planner-")
-	if mkErr != nil {
-		tmp = "" // excelize then uses the system's temporary folder
+	spool := int64(MaxPartInMemory)
+	if raw { // a handle that only reads
+		spool = maxReadInMemory
+	}
+	var tmp string
+	if !raw || spoolsOnOpen(data, spool) {
+		var mkErr error
+		if tmp, mkErr = os.MkdirTemp("", "planner-"); mkErr != nil {
+			tmp = "" // excelize then uses the system's temporary folder
+		}
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -190,10 +197,6 @@ func Open(path string, data []byte, raw bool) (h *Handle, err error) {
 			_ = os.RemoveAll(tmp)
 		}
 	}()
-	spool := int64(MaxPartInMemory)
-	if raw { // a handle that only reads
-		spool = maxReadInMemory
-	}
 	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{
 		RawCellValue:      raw,
 		UnzipSizeLimit:    maxUnzippedBytes,
@@ -207,6 +210,24 @@ func Open(path string, data []byte, raw bool) (h *Handle, err error) {
 		return nil, fmt.Errorf("%s: cannot be read as a workbook (%v); it may be damaged: open it in Excel or LibreOffice and save it again", path, err)
 	}
 	return &Handle{File: f, tmp: tmp}, nil
+}
+
+// spoolsOnOpen reports whether excelize, opening data, writes a part to a
+// temporary file: one whose declared size is past spool, as excelize
+// decides it. A handle that only reads writes nothing else, and needs no
+// folder of its own otherwise (making and removing one took as long as
+// reading a small workbook's inputs).
+func spoolsOnOpen(data []byte, spool int64) bool {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return true
+	}
+	for _, f := range zr.File {
+		if f.UncompressedSize64 > uint64(spool) {
+			return true
+		}
+	}
+	return false
 }
 
 // head is the first n bytes of a part, or fewer. It inflates only the
