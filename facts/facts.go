@@ -1,8 +1,10 @@
 package facts
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -96,12 +98,11 @@ func of(m domain.Model, canonical bool) []Fact {
 	scenarioFacts(m, add)
 	catalogFacts(m, add, note, canonical)
 	whatIfFacts(m, add)
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := KindRank(out[i].Kind), KindRank(out[j].Kind)
-		if a != b {
-			return a < b
+	slices.SortStableFunc(out, func(a, b Fact) int {
+		if c := cmp.Compare(KindRank(a.Kind), KindRank(b.Kind)); c != 0 {
+			return c
 		}
-		return out[i].Key < out[j].Key
+		return strings.Compare(a.Key, b.Key)
 	})
 	return out
 }
