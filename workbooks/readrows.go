@@ -210,6 +210,9 @@ func (r *reader) textCell(at diag.Origin, raw string) bool {
 	if !r.parsable(at.Sheet) {
 		return false
 	}
+	if texts := r.factsOf(at.Sheet).texts; texts != nil {
+		return texts[at.Cell()]
+	}
 	typ, err := r.f.GetCellType(at.Sheet, at.Cell())
 	return err == nil && (typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString)
 }

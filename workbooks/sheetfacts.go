@@ -2,6 +2,7 @@ package workbooks
 
 import (
 	"bytes"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -70,11 +71,99 @@ func isNameByte(b byte) bool {
 
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
 
+// stringCells are the cells x types as text (t="s" or t="inlineStr"), by
+// reference, as excelize's GetCellType tells them. ok is false when the
+// scan cannot tell of every cell as excelize would: a cell without its
+// reference or with one not written as Excel writes it (B6), a start tag it
+// cannot read, merged cells (excelize answers for a merge's first cell), or
+// a comment or CDATA section, which may hide what looks like markup.
+func stringCells(x []byte) (cells map[string]bool, ok bool) {
+	for _, unsure := range []string{"<!--", "<![CDATA[", "mergeCell"} {
+		if bytes.Contains(x, []byte(unsure)) {
+			return nil, false
+		}
+	}
+	cells = map[string]bool{}
+	for i := bytes.IndexByte(x, '<'); i >= 0; {
+		tag := x[i+1:]
+		name := tag[:max(0, bytes.IndexAny(tag, " \t\r\n>/"))]
+		if _, local := splitTagName(name); local == "c" && len(name) < len(tag) && isSpace(tag[len(name)]) {
+			attrs, good := startTagAttrs(tag[len(name):])
+			if !good || !cellReference.MatchString(attrs["r"]) {
+				return nil, false
+			}
+			if t := attrs["t"]; t == "s" || t == "inlineStr" {
+				cells[attrs["r"]] = true
+			}
+		}
+		next := bytes.IndexByte(x[i+1:], '<')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return cells, true
+}
+
+// cellReference is a cell's reference as Excel writes it.
+var cellReference = regexp.MustCompile(`^[A-Z]{1,3}[1-9][0-9]{0,6}$`)
+
+// splitTagName is an element's name split at its prefix's colon.
+func splitTagName(name []byte) (prefix, local string) {
+	if p, l, found := bytes.Cut(name, []byte(":")); found {
+		return string(p), string(l)
+	}
+	return "", string(name)
+}
+
+// startTagAttrs reads the attributes of a start tag from after its name to
+// its end; good is false for anything else than name="value" or
+// name='value' pairs up to > or />.
+func startTagAttrs(x []byte) (attrs map[string]string, good bool) {
+	attrs = map[string]string{}
+	for i := 0; ; {
+		for i < len(x) && isSpace(x[i]) {
+			i++
+		}
+		switch {
+		case i >= len(x):
+			return nil, false
+		case x[i] == '>' || x[i] == '/' && i+1 < len(x) && x[i+1] == '>':
+			return attrs, true
+		}
+		from := i
+		for i < len(x) && isNameByte(x[i]) {
+			i++
+		}
+		name := string(x[from:i])
+		for i < len(x) && isSpace(x[i]) {
+			i++
+		}
+		if name == "" || i >= len(x) || x[i] != '=' {
+			return nil, false
+		}
+		for i++; i < len(x) && isSpace(x[i]); i++ {
+		}
+		if i >= len(x) || x[i] != '"' && x[i] != '\'' {
+			return nil, false
+		}
+		end := bytes.IndexByte(x[i+1:], x[i])
+		if end < 0 {
+			return nil, false
+		}
+		attrs[name] = string(x[i+1 : i+1+end])
+		i += end + 2
+	}
+}
+
 // sheetFacts are what the scan of one sheet's XML found.
 type sheetFacts struct {
 	scanned  bool  // the XML was there to scan; else nothing is cleared
 	formulas bool  // some element may be a formula
 	styles   []int // the style indices named, each once
+	// texts are the cells typed as text, when the scan could tell of
+	// every cell; else nil.
+	texts map[string]bool
 }
 
 // factsOf scans the sheet's XML once per read.
@@ -86,6 +175,9 @@ func (r *reader) factsOf(sheet string) sheetFacts {
 	var got sheetFacts
 	if x := r.sheetXML(sheet); x != nil {
 		got = sheetFacts{scanned: true, formulas: mayBeFormula(x), styles: styleIndices(x)}
+		if texts, ok := stringCells(x); ok {
+			got.texts = texts
+		}
 	}
 	if r.facts == nil {
 		r.facts = map[string]sheetFacts{}
