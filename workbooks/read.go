@@ -89,7 +89,7 @@ func readBytes(path string, data []byte, asIs bool) (*Book, error) {
 	defer f.Close()
 	b := &Book{Path: path, data: data, Sheets: f.GetSheetList(), inputs: inputs, owned: map[string]bool{}, foreign: map[string]bool{},
 		Computed: map[string]string{}, Warnings: lostInputs(path, lost)}
-	r := reader{f: f.File, file: path, in: inputs, bytes: sizes, inView: map[string]bool{},
+	r := reader{f: f.File, view: f.Data, file: path, in: inputs, bytes: sizes, inView: map[string]bool{},
 		others: &otherSheets{path: path, data: data, sizes: sizes}}
 	defer r.others.close()
 	for _, s := range append(schema.InputNames(), renamedInputs(inputs)...) {
@@ -262,27 +262,28 @@ func (b *Book) markOwned(f *excelize.File) {
 
 // reader reads the input sheets, collecting every problem.
 type reader struct {
-	cur      units.Currency // the workbook's currency, which messages write amounts in
-	f        *excelize.File
-	file     string
-	in       schema.Names               // where each input sheet is
-	size     map[string]int             // rows each sheet read holds, with the empty ones
-	bytes    map[string]uint64          // each sheet's part, unpacked, by lower-case name
-	inView   map[string]bool            // the sheets the read handle holds, by lower-case name
-	others   *otherSheets               // the other sheets, opened when a cell refers to one
-	parts    *ooxml.Package             // the workbook's parts, opened when a sheet's XML is asked for
-	partOf   map[string]string          // each sheet's part, by lower-case name
-	xml      map[string][]byte          // the sheets' XML asked for so far
-	shared   map[string]map[string]bool // per sheet (lower case), its cells whose formula is shared
-	facts    map[string]sheetFacts      // per sheet (lower case), what one scan of its XML found
-	follows  map[string]followedCell    // per input cell (cellKey), where its references led
-	banded   map[string]bool            // the cells (cellKey) whose value a band has found fault with
-	dated    map[string]bool            // the cells (cellKey) found to show a date where a number is read
-	formats  map[styleKey]numberFormat  // the number format of each style asked for so far
-	read     map[string][][]string      // each sheet's rows as read, by name
-	words    map[string]map[int]bool    // per sheet, the columns (1-based) of words, not figures
-	problems diag.Diagnostics
-	warnings diag.Diagnostics
+	cur       units.Currency // the workbook's currency, which messages write amounts in
+	f         *excelize.File
+	file      string
+	in        schema.Names               // where each input sheet is
+	size      map[string]int             // rows each sheet read holds, with the empty ones
+	bytes     map[string]uint64          // each sheet's part, unpacked, by lower-case name
+	inView    map[string]bool            // the sheets the read handle holds, by lower-case name
+	others    *otherSheets               // the other sheets, opened when a cell refers to one
+	view      []byte                     // the package the read handle holds: the sheets inView, whole
+	heldParts sheetParts                 // its sheets' parts, opened when a sheet's XML is asked for
+	fileParts sheetParts                 // the workbook's, likewise
+	xml       map[string][]byte          // the sheets' XML asked for so far
+	shared    map[string]map[string]bool // per sheet (lower case), its cells whose formula is shared
+	facts     map[string]sheetFacts      // per sheet (lower case), what one scan of its XML found
+	follows   map[string]followedCell    // per input cell (cellKey), where its references led
+	banded    map[string]bool            // the cells (cellKey) whose value a band has found fault with
+	dated     map[string]bool            // the cells (cellKey) found to show a date where a number is read
+	formats   map[styleKey]numberFormat  // the number format of each style asked for so far
+	read      map[string][][]string      // each sheet's rows as read, by name
+	words     map[string]map[int]bool    // per sheet, the columns (1-based) of words, not figures
+	problems  diag.Diagnostics
+	warnings  diag.Diagnostics
 }
 
 func (r *reader) fail(at diag.Origin, name, format string, args ...any) {

@@ -241,27 +241,52 @@ func (r *reader) sharedFormula(sheet, cell string) bool {
 }
 
 // sheetXML is a sheet's part as the workbook holds it, for what excelize
-// does not tell; nil for a sheet too large to ask or not there.
+// does not tell; nil for a sheet too large to ask or not there. A sheet the
+// read handle holds is taken from it, where it is stored as read; any other
+// from the workbook.
 func (r *reader) sheetXML(sheet string) []byte {
 	if r.xml == nil {
 		r.xml = map[string][]byte{}
-		if p, err := ooxml.ReadPackage(r.others.data); err == nil {
-			r.parts, r.partOf = p, map[string]string{}
-			for name, part := range ooxml.SheetParts(p.Part) {
-				r.partOf[strings.ToLower(name)] = part
-			}
-		}
+		r.heldParts.data, r.fileParts.data = r.view, r.others.data
 	}
 	key := strings.ToLower(sheet)
 	if x, ok := r.xml[key]; ok {
 		return x
 	}
 	var x []byte
-	if part, ok := r.partOf[key]; ok && r.bytes[key] <= maxParsedSheet {
-		x = r.parts.Part(part)
+	if r.bytes[key] <= maxParsedSheet {
+		if r.inView[key] && r.view != nil {
+			x = r.heldParts.sheet(key)
+		} else {
+			x = r.fileParts.sheet(key)
+		}
 	}
 	r.xml[key] = x
 	return x
+}
+
+// sheetParts are a package's sheets' parts, opened when first asked for.
+type sheetParts struct {
+	data   []byte
+	parts  *ooxml.Package
+	partOf map[string]string // each sheet's part, by lower-case name
+}
+
+// sheet is the part of the sheet of lower-case name key, or nil.
+func (s *sheetParts) sheet(key string) []byte {
+	if s.partOf == nil {
+		s.partOf = map[string]string{}
+		if p, err := ooxml.ReadPackage(s.data); err == nil {
+			s.parts = p
+			for name, part := range ooxml.SheetParts(p.Part) {
+				s.partOf[strings.ToLower(name)] = part
+			}
+		}
+	}
+	if part, ok := s.partOf[key]; ok {
+		return s.parts.Part(part)
+	}
+	return nil
 }
 
 // fromCell says where a value a message is about came from, when the cell

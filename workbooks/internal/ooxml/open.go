@@ -158,7 +158,10 @@ func utf16(s string) []byte {
 // Close removes whole, whatever excelize itself left there.
 type Handle struct {
 	*excelize.File
-	tmp string // "" when no folder of its own could be made
+	// Data is the package the handle was opened on: for a read view, the
+	// parts it holds, stored.
+	Data []byte
+	tmp  string // "" when no folder of its own could be made
 }
 
 // Close closes the file and removes its temporary folder.
@@ -209,7 +212,7 @@ func Open(path string, data []byte, raw bool) (h *Handle, err error) {
 		}
 		return nil, fmt.Errorf("%s: cannot be read as a workbook (%v); it may be damaged: open it in Excel or LibreOffice and save it again", path, err)
 	}
-	return &Handle{File: f, tmp: tmp}, nil
+	return &Handle{File: f, Data: data, tmp: tmp}, nil
 }
 
 // spoolsOnOpen reports whether excelize, opening data, writes a part to a
