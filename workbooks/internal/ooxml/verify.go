@@ -3,12 +3,16 @@ package ooxml
 import (
 	"archive/zip"
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"io"
+	"maps"
 	"path"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // rewritten are the parts excelize re-serialises on every save, and the
@@ -200,9 +204,74 @@ func ownedParts(ps *lazyParts, owned map[string]bool) map[string]bool {
 // SheetParts maps each sheet name to its part, from workbook.xml and its
 // relationships.
 func SheetParts(part func(name string) []byte) map[string]string {
+	wbXML, relsXML := part("xl/workbook.xml"), part("xl/_rels/workbook.xml.rels")
+	if got, ok := sheetPartsSeen.get(wbXML, relsXML); ok {
+		return got
+	}
+	out := sheetParts(wbXML, relsXML)
+	sheetPartsSeen.put(wbXML, relsXML, out)
+	return maps.Clone(out)
+}
+
+// sheetPartsSeen remembers the last few answers of SheetParts: one eval
+// asks it a dozen times of the same two parts, and reading a workbook part
+// with thousands of defined names as XML each time cost more than the
+// rest of the question.
+var sheetPartsSeen sheetPartsMemo
+
+// sheetPartsMemo is SheetParts' answers for the last parts it was asked
+// of, by their digest: the parts themselves may be megabytes.
+type sheetPartsMemo struct {
+	mu   sync.Mutex
+	seen []sheetPartsAnswer // the latest last
+}
+
+type sheetPartsAnswer struct {
+	of    [sha256.Size]byte
+	parts map[string]string
+}
+
+// sheetPartsKept is how many answers the memo keeps.
+const sheetPartsKept = 4
+
+// digestOf is the digest of a workbook part and its relationships.
+func digestOf(wb, rels []byte) [sha256.Size]byte {
+	h := sha256.New()
+	h.Write(binary.LittleEndian.AppendUint64(nil, uint64(len(wb))))
+	h.Write(wb)
+	h.Write(rels)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+func (m *sheetPartsMemo) get(wb, rels []byte) (map[string]string, bool) {
+	of := digestOf(wb, rels)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, a := range m.seen {
+		if a.of == of {
+			return maps.Clone(a.parts), true
+		}
+	}
+	return nil, false
+}
+
+func (m *sheetPartsMemo) put(wb, rels []byte, parts map[string]string) {
+	of := digestOf(wb, rels)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.seen) == sheetPartsKept {
+		m.seen = m.seen[1:]
+	}
+	m.seen = append(m.seen, sheetPartsAnswer{of, parts})
+}
+
+// sheetParts is SheetParts of a workbook part and its relationships.
+func sheetParts(wbXML, relsXML []byte) map[string]string {
 	out := map[string]string{}
-	wb, err1 := parseXML(part("xl/workbook.xml"))
-	rels, err2 := parseXML(part("xl/_rels/workbook.xml.rels"))
+	wb, err1 := parseXML(wbXML)
+	rels, err2 := parseXML(relsXML)
 	if err1 != nil || err2 != nil {
 		return out
 	}
