@@ -251,8 +251,6 @@ func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (e
 	evaluated()
 	if r.known = r.recall(book.Path, book.Data(), rep); r.known != nil {
 		rep.MonteCarlo = r.known
-	} else if carried := r.carried(book, rep); carried != nil {
-		rep.MonteCarlo = carried
 	} else if rep.MonteCarlo, err = monteCarlo(ctx, rep.Plan, rep.Set, r.opts); err != nil {
 		return err
 	}
@@ -350,7 +348,7 @@ func (r *run) check(book *workbooks.Book, rep *Report) error {
 func (r *run) write(book *workbooks.Book, rep *Report) error {
 	inPlace := r.target == book.Path
 	unchanged := r.target + ": Results already up to date; the file is unchanged"
-	if _, stamped := workbooks.Stamped(book.Data(), r.stampKey()); r.known != nil || inPlace && stamped {
+	if r.known != nil || (inPlace && workbooks.Stamped(book.Data(), r.stampKey())) {
 		rep.Note = unchanged
 		return nil
 	}
@@ -362,7 +360,7 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 	wrote()
 	r.writing = written.Warnings
 	if len(written.Warnings) == 0 {
-		written.Data = workbooks.Stamp(written.Data, r.stampKey(), r.carry(rep))
+		written.Data = workbooks.Stamp(written.Data, r.stampKey())
 	}
 	// Only a run that warned of nothing while writing is remembered: the
 	// shortcut has no warnings of writing to repeat.

@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
-
-	"planner/montecarlo"
-	"planner/workbooks"
 )
 
 // stampKey is what, besides the workbook's own bytes, decides what eval
@@ -21,38 +18,6 @@ func (r *run) stampKey() string {
 	}
 	return fmt.Sprintf("planner %s\x00%s\x00samples %d\x00seed %d\x00targets %q", r.opts.Version, r.opts.Build,
 		r.opts.Samples, r.opts.Seed, r.opts.Targets)
-}
-
-// carry is what the workbook's proof carries: the Monte Carlo results its
-// sheets were written from, in the layout the memory keeps them in
-// (uptodate_record.go); nil when they cannot be given back to the bit.
-func (r *run) carry(rep *Report) []byte {
-	body, ok := encodeResults(rep.MonteCarlo, r.shapeOf(rep))
-	if !ok {
-		return nil
-	}
-	return body
-}
-
-// carried is the Monte Carlo results the workbook's proof of being up to
-// date carries, when the proof holds for this build and run: the results
-// the same build wrote these very bytes from, with the same samples and
-// seed, which sampling again would give to the bit. nil when there is no
-// such proof, it carries none that fits the model, and always for --check
-// and for a run that writes elsewhere or not at all.
-func (r *run) carried(book *workbooks.Book, rep *Report) []*montecarlo.Result {
-	if !r.writes() || r.target != book.Path || r.opts.Check {
-		return nil
-	}
-	body, ok := workbooks.Stamped(book.Data(), r.stampKey())
-	if !ok || body == nil {
-		return nil
-	}
-	mcs, ok := decodeResults(body, r.shapeOf(rep))
-	if !ok || len(mcs) == 0 {
-		return nil
-	}
-	return mcs
 }
 
 // ThisBuild is the build of the running planner as its build information

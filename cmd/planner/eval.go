@@ -41,9 +41,8 @@ to show:
 Only planner's own sheets change; the file is replaced atomically, and not at all when
 the results are already up to date or anything goes wrong. A workbook planner writes
 carries, in its zip comment, a digest of its bytes and of the choices that decided them,
-with the Monte Carlo results when they fit, so that the same build of planner evaluating
-it again unchanged, on any machine, writes nothing, need not sample, and takes a fraction
-of the time; planner also remembers each workbook a full eval
+so that the same build of planner evaluating it again unchanged, on any machine, writes
+nothing and takes a fraction of the time; planner also remembers each workbook a full eval
 leaves up to date (a digest and its Monte Carlo results, sealed with a secret of the
 user's, in the user's cache folder, planner/up-to-date), and then does not sample again.
 Any edit to the file is noticed and evaluated in full. --check trusts neither, and
