@@ -17,7 +17,9 @@ import (
 // writing. Any change to the file by any program breaks the digest, and
 // LibreOffice and openpyxl save without the comment. The digest
 // guards against every change made by accident, not against someone who
-// forges it on purpose: --check never trusts it.
+// forges it on purpose: --check never trusts it. It is the digest alone,
+// 91 bytes: LibreOffice refuses to load a workbook whose zip comment runs
+// to a few hundred bytes (400 loads, 700 does not).
 
 // stampPrefix opens planner's comment; another layout is another prefix.
 const stampPrefix = "planner up to date, sha256 "
