@@ -6,8 +6,10 @@ import (
 	"compress/flate"
 	"encoding/xml"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -98,11 +100,73 @@ func ReadView(path string, data []byte, sheets []string, heads ...Head) ([]byte,
 			}
 		}
 	}
-	out, err := rewrite(data, edits{drop: drop, put: put, store: true})
+	out, err := viewZip(ps, keep, put)
 	if err != nil {
 		return nil, nil, damagedZip(path, err)
 	}
 	return out, sizes, nil
+}
+
+// viewZip is the zip excelize opens for a view: the parts kept, those in
+// put stored as given, the rest copied compressed. Only excelize reads it,
+// so it skips what rewrite does for a package a user keeps: the parts are
+// in name order but their content types as the package wrote them
+// (checked to read as XML, as rewrite would), and a part read whole keeps
+// its checksum instead of summing it again.
+func viewZip(ps *lazyParts, keep map[string]bool, put map[string][]byte) ([]byte, error) {
+	var names []string
+	room := 64 << 10
+	for name, f := range ps.files {
+		if keep[name] || name == ContentTypes {
+			names = append(names, name)
+			room += int(min(f.CompressedSize64, maxUnzippedBytes))
+		}
+	}
+	for _, part := range put {
+		room += len(part)
+	}
+	sort.Slice(names, func(i, j int) bool { return entryLess(names[i], names[j]) })
+	var out bytes.Buffer
+	out.Grow(min(room, maxUnzippedBytes))
+	zw := zip.NewWriter(&out)
+	for _, name := range names {
+		f := ps.files[name]
+		var err error
+		switch part, ok := put[name]; {
+		case ok:
+			err = storeEntry(zw, f, part)
+		case name == ContentTypes:
+			if err = xml.Unmarshal(ps.get(name), new(types)); err == nil {
+				err = copyEntry(zw, f)
+			}
+		default:
+			err = copyEntry(zw, f)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// storeEntry writes part stored under f's name. A part as long as f
+// unpacked is f whole (a head is shorter), read through the zip reader,
+// which held it to f's checksum: that checksum is f's.
+func storeEntry(zw *zip.Writer, f *zip.File, part []byte) error {
+	sum := f.CRC32
+	if uint64(len(part)) != f.UncompressedSize64 || sum == 0 {
+		sum = crc32.ChecksumIEEE(part)
+	}
+	size := uint64(len(part))
+	w, err := zw.CreateRaw(&zip.FileHeader{Name: f.Name, Method: zip.Store, CRC32: sum, CompressedSize64: size, UncompressedSize64: size})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(part)
+	return err
 }
 
 // countStrings counts the strings of a shared-strings part, a block at a
