@@ -153,6 +153,7 @@ func (c *drawCache) of(names []string, inputs, samples int) *drawSet {
 // back when the run is done.
 type buffers struct {
 	free [][]float64
+	corr *correlator // the room to correlate draws in, see mcRun.correlator
 }
 
 // get lends room for at least n values.

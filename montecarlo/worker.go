@@ -49,7 +49,6 @@ func (mc *mcRun) newWorker(share int) (*worker, error) {
 		w.cols = append(w.cols, b.Input(i))
 	}
 	if mc.target != nil {
-		w.corr = newCorrelator(mc.target, len(mc.joined), blockSize)
 		for _, i := range mc.joined {
 			w.joined = append(w.joined, w.cols[i])
 		}
@@ -110,10 +109,29 @@ func (w *worker) drawFresh(k, n int) int {
 			shuffle(col, src)
 		}
 	}
-	if w.corr != nil {
+	if mc.target != nil {
+		if w.corr == nil {
+			w.corr = mc.correlator()
+		}
 		w.corr.apply(w.joined, w.ascending, n, src)
 	}
 	return n
+}
+
+// correlator is the room to correlate a block's draws in, made when a
+// worker first draws: the scenarios that share their draws seldom do. On
+// one core, the runs one after another lend the same room.
+func (mc *mcRun) correlator() *correlator {
+	k := len(mc.joined)
+	if mc.pool == nil {
+		return newCorrelator(mc.target, k, blockSize)
+	}
+	if c := mc.pool.corr; c != nil && c.k == k {
+		c.target = mc.target
+		return c
+	}
+	mc.pool.corr = newCorrelator(mc.target, k, blockSize)
+	return mc.pool.corr
 }
 
 // shuffle puts col in a random order (Fisher–Yates), two swaps a draw.
