@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -355,10 +356,14 @@ func fromExpr(f Formula, err error) *diag.Diagnostic {
 	return &diag.Diagnostic{Origin: f.Origin, Name: f.Name, Column: col, Msg: fe.Message, Snippet: fe.Snippet}
 }
 
+// namesConfig is the configuration Names parses with, built once: building
+// it took four times as long as parsing a formula. The parser only reads it.
+var namesConfig = sync.OnceValue(func() *conf.Config { return newConfig(Env{}) })
+
 // Names parses src and lists the names it references, sorted, without
 // checking that they exist.
 func Names(src string) ([]string, error) {
-	tree, err := parser.ParseWithConfig(src, newConfig(Env{}))
+	tree, err := parser.ParseWithConfig(src, namesConfig())
 	if err != nil {
 		return nil, fromExpr(Formula{Source: src}, err)
 	}
