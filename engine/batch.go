@@ -15,29 +15,40 @@ import (
 // broadcast into columns the varying instructions read. Running a block
 // allocates nothing.
 type Batch struct {
-	plan        *Plan
-	size        int
-	result      *Result     // the scenario evaluated once, without variation
-	vary        []int32     // slots of the varying inputs, in the order given
-	vec         [][]float64 // per slot: its column; nil when no varying instruction reads it
-	varies      []bool      // per slot: it depends on a varying input
-	node        []instr     // node instructions that depend on a varying input
-	offer       []instr     // per-offer instructions that depend on a varying input
-	nodeRun     []colInstr  // node as it runs: without the copies a shared column makes needless
-	offerRun    []colInstr  // the same of offer
-	offers      []batchOffer
-	guards      []int32          // varying node slots whose non-finite value fails a sample
-	offerGuards []int32          // the same among the per-offer slots
-	writes      map[int32]*instr // writers, once made
-	cols        *Columns         // where its columns come from; nil: the heap
+	plan     *Plan
+	size     int
+	result   *Result     // the scenario evaluated once, without variation
+	vary     []int32     // slots of the varying inputs, in the order given
+	vec      [][]float64 // per slot: its column; nil when no varying instruction reads it
+	varies   []bool      // per slot: it depends on a varying input
+	node     []instr     // node instructions that depend on a varying input
+	offer    []instr     // per-offer instructions that depend on a varying input
+	nodeRun  []colInstr  // node as it runs: without the copies a shared column makes needless
+	offerRun []colInstr  // the same of offer
+	offers   []batchOffer
+	// offerScratch are the columns RunOffer broadcasts an offer's
+	// per-offer slots into, when its offers have no columns of their own.
+	offerScratch [][]float64
+	guards       []int32          // varying node slots whose non-finite value fails a sample
+	offerGuards  []int32          // the same among the per-offer slots
+	writes       map[int32]*instr // writers, once made
+	cols         *Columns         // where its columns come from; nil: the heap
 }
 
 // batchOffer is a compared offer with its per-offer constant columns.
 type batchOffer struct {
-	index int         // in the model's offers
-	slots []int32     // per-offer slots the varying instructions read
-	cols  [][]float64 // their columns, broadcast from this offer's values
+	index  int         // in the model's offers
+	slots  []int32     // per-offer slots the varying instructions read
+	values []float64   // this offer's value of each
+	cols   [][]float64 // their columns, broadcast from the values; nil past offerColumnBudget
 }
+
+// offerColumnBudget is how many values a batch broadcasts its offers'
+// per-offer slots into ahead of time, to be read block after block. Past
+// it (thousands of offers held some 300 MB of columns each repeating one
+// number), RunOffer broadcasts an offer's values into the batch's one set
+// of columns as it runs the offer instead.
+const offerColumnBudget = 1 << 20
 
 // NewBatch prepares to evaluate sc for blocks of up to size samples in which
 // the inputs named in vary take other values. When needs names formulas
@@ -100,10 +111,32 @@ func (p *Plan) NewBatchIn(cols *Columns, sc domain.Scenario, vary []string, size
 	}
 	for i, o := range res.Offers {
 		if o.Compared {
-			b.offers = append(b.offers, b.offerColumns(i, st.slots, perOffer, varying))
+			b.offers = append(b.offers, b.offerValues(i, st.slots, perOffer, varying))
 		}
 	}
+	b.broadcastOffers()
 	return b, nil
+}
+
+// broadcastOffers gives every offer's per-offer slots their columns when
+// they fit offerColumnBudget, else the one set of columns RunOffer fills.
+func (b *Batch) broadcastOffers() {
+	if len(b.offers) == 0 {
+		return
+	}
+	slots := len(b.offers[0].slots)
+	if len(b.offers)*slots*b.size > offerColumnBudget {
+		for range slots {
+			b.offerScratch = append(b.offerScratch, b.cols.column(b.size))
+		}
+		return
+	}
+	for k := range b.offers {
+		o := &b.offers[k]
+		for _, v := range o.values {
+			o.cols = append(o.cols, b.cols.broadcast(v, b.size))
+		}
+	}
 }
 
 // allocate gives every slot the run code writes a column. A temporary,
@@ -393,9 +426,9 @@ func operands(code []instr, varying []bool) []int32 {
 	return out
 }
 
-// offerColumns evaluates offer i's constant per-offer slots once and
-// broadcasts the ones varying instructions read.
-func (b *Batch) offerColumns(i int, base []float64, perOffer map[int32]bool, varying []bool) batchOffer {
+// offerValues evaluates offer i's constant per-offer slots once and keeps
+// the ones varying instructions read, the same slots for every offer.
+func (b *Batch) offerValues(i int, base []float64, perOffer map[int32]bool, varying []bool) batchOffer {
 	p := b.plan
 	slots := append([]float64(nil), base...)
 	p.setOffer(slots, p.model.Offers[i])
@@ -404,7 +437,7 @@ func (b *Batch) offerColumns(i int, base []float64, perOffer map[int32]bool, var
 	for _, s := range operands(b.offer, varying) {
 		if perOffer[s] || p.offerInput(s) {
 			bo.slots = append(bo.slots, s)
-			bo.cols = append(bo.cols, b.cols.broadcast(slots[s], b.size))
+			bo.values = append(bo.values, slots[s])
 		}
 	}
 	return bo
@@ -477,7 +510,15 @@ func (b *Batch) Run(n int) { runColumns(b.nodeRun, b.vec, n) }
 func (b *Batch) RunOffer(k, n int) {
 	o := &b.offers[k]
 	for j, s := range o.slots {
-		b.vec[s] = o.cols[j]
+		if o.cols != nil {
+			b.vec[s] = o.cols[j]
+			continue
+		}
+		col := b.offerScratch[j]
+		for i := range col[:n] {
+			col[i] = o.values[j]
+		}
+		b.vec[s] = col
 	}
 	runColumns(b.offerRun, b.vec, n)
 }

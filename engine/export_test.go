@@ -29,3 +29,7 @@ func WrittenColumns(b *Batch) (slots, columns int) {
 	}
 	return slots, len(seen)
 }
+
+// BroadcastsWhileRunning reports whether b broadcasts each offer's values
+// as RunOffer runs it, past offerColumnBudget, instead of ahead of time.
+func BroadcastsWhileRunning(b *Batch) bool { return b.offerScratch != nil }
