@@ -180,7 +180,7 @@ func initNew(path string, grids []*grid.Grid, dated string) ([]byte, error) {
 	if err := f.SetDocProps(props); err != nil {
 		return nil, err
 	}
-	if _, _, err := grid.Write(f, grids); err != nil {
+	if _, _, err := grid.WriteForPacking(f, grids); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return ooxml.Pack(path, f, sheetsOf(grids))

@@ -73,15 +73,13 @@ func (b *Book) Write(out Output, opts WriteOptions) (w Written, err error) {
 // writing the sheets found. check runs on excelize's handle before
 // anything is written; adding is how many of the grids' sheets are new.
 func build(path string, data []byte, grids []*grid.Grid, adding int, check func(*excelize.File) error) ([]byte, diag.Diagnostics, error) {
+	// The job's sheets hold the grids until packing writes their rows into
+	// the package, each row let go as it is written.
 	job := ooxml.Job{Sheets: sheetsOf(grids), Adding: adding, Check: check}
 	var written diag.Diagnostics
 	job.Write = func(f *excelize.File) (map[string]bool, error) {
-		managed, w, err := grid.Write(f, grids)
-		// Written, the grids' cells are in the package: a large sheet's
-		// grid is not held while it is packed.
-		grids = nil
+		managed, w, err := grid.WriteForPacking(f, grids)
 		written = w
-		grids = nil // written: garbage while the package is built
 		return managed, err
 	}
 	out, notes, err := ooxml.Build(path, data, job)
@@ -95,12 +93,12 @@ func build(path string, data []byte, grids []*grid.Grid, adding int, check func(
 	return out, append(warnings, written...), nil
 }
 
-// sheetsOf are the grids' sheets as ooxml draws their charts and sets
-// their column widths.
+// sheetsOf are the grids' sheets as ooxml draws their charts, sets their
+// column widths and packs the rows grid.WriteForPacking left for it.
 func sheetsOf(grids []*grid.Grid) []ooxml.Sheet {
 	var sheets []ooxml.Sheet
 	for _, g := range grids {
-		sheets = append(sheets, ooxml.Sheet{Name: g.Sheet(), Charts: g.Charts(), Widths: g.Widths(), Heights: g.Heights(), Used: g.Used()})
+		sheets = append(sheets, ooxml.Sheet{Name: g.Sheet(), Charts: g.Charts(), Widths: g.Widths(), Heights: g.Heights(), Used: g.Used(), Rows: g.WriteRows})
 	}
 	return sheets
 }

@@ -32,6 +32,7 @@ type Grid struct {
 	table       *table        // the table being written, when repeat
 	breaks      []int         // rows that start a page, placed as the tables were written
 	measure     *measure      // what Fit measured of the rows so far
+	held        *held         // the rows WriteForPacking left for WriteRows
 }
 
 // definedName points a workbook-scoped name at one cell of the grid.

@@ -20,9 +20,22 @@ const NameComment = "written by planner eval"
 // made for an input) and is never changed or removed. Excel compares names
 // without case, so planner does too.
 func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings diag.Diagnostics, err error) {
+	return write(f, grids, false)
+}
+
+// WriteForPacking is Write for a package ooxml packs: each grid's rows are
+// left out of its sheet's part, for the packing to stream them into the
+// zip (see WriteRows and ooxml.Sheet.Rows) instead of holding them in
+// excelize's stream and in the part it writes besides the grid. A grid
+// with a cell only excelize can write goes into the part as Write puts it.
+func WriteForPacking(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings diag.Diagnostics, err error) {
+	return write(f, grids, true)
+}
+
+func write(f *excelize.File, grids []*Grid, packing bool) (managed map[string]bool, warnings diag.Diagnostics, err error) {
 	st := newStyles(f)
 	for _, g := range grids {
-		if err := g.write(f, st); err != nil {
+		if err := g.write(f, st, packing); err != nil {
 			return nil, nil, ooxml.Unlaid("its "+g.sheet+" sheet", err)
 		}
 	}
@@ -148,8 +161,10 @@ func intoGrids(ref string, grids []*Grid) bool {
 
 // write streams the grid into its sheet, creating the sheet when needed.
 // An existing sheet keeps its place and part name; its cells, data
-// validations and panes are replaced.
-func (g *Grid) write(f *excelize.File, st *styles) error {
+// validations and panes are replaced. With packing, its rows are held for
+// WriteRows where it can write them.
+func (g *Grid) write(f *excelize.File, st *styles, packing bool) error {
+	g.held = nil
 	if len(g.rows) > excelize.TotalRows {
 		return excelize.ErrMaxRows
 	}
@@ -191,6 +206,27 @@ func (g *Grid) write(f *excelize.File, st *styles) error {
 			return err
 		}
 	}
+	kept := false
+	if packing {
+		if kept, err = g.hold(f, st, heights); err != nil {
+			return err
+		}
+	}
+	if !kept {
+		if err := g.setRows(sw, st, heights); err != nil {
+			return err
+		}
+	}
+	for _, m := range merges {
+		if err := sw.MergeCell(m[0], m[1]); err != nil {
+			return err
+		}
+	}
+	return sw.Flush()
+}
+
+// setRows gives the stream writer the grid's rows, from row 1.
+func (g *Grid) setRows(sw *excelize.StreamWriter, st *styles, heights map[int]float64) error {
 	for i, r := range g.rows {
 		if len(r) == 0 {
 			continue
@@ -214,12 +250,7 @@ func (g *Grid) write(f *excelize.File, st *styles) error {
 			return err
 		}
 	}
-	for _, m := range merges {
-		if err := sw.MergeCell(m[0], m[1]); err != nil {
-			return err
-		}
-	}
-	return sw.Flush()
+	return nil
 }
 
 func freeze(cols, rows int) *excelize.Panes {

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 
 	"github.com/xuri/excelize/v2"
@@ -34,6 +35,11 @@ type Sheet struct {
 	Widths  []float64
 	Heights map[int]float64
 	Used    string // the range its cells take ("A1:K145"), for its <dimension>; "" leaves that as written
+	// Rows, when not nil, writes the sheet's <row> elements its part was
+	// written without (nothing, for a part that holds its rows): packing
+	// streams them into the part's zip entry after <sheetData>, so the
+	// rows are never held whole as XML.
+	Rows func(io.Writer) error
 }
 
 // Build writes the job's sheets into the workbook data, read from path,
@@ -161,9 +167,10 @@ func Pack(path string, f *excelize.File, sheets []Sheet) ([]byte, error) {
 
 // packCaptured is Pack of what excelize wrote. A sheet's widths and
 // dimension go before its data: only the part up to <sheetData> is
-// rewritten, and its data is deflated from where excelize wrote it. With
-// charted, the sheets with charts are stored, not deflated: drawCharts
-// rewrites each, and deflates it then.
+// rewritten, its rows (Sheet.Rows) are written into the deflater after it,
+// and the rest is deflated from where excelize wrote it. With charted, the
+// sheets with charts are stored, not deflated: drawCharts rewrites each,
+// and deflates it then.
 func packCaptured(path string, c *captured, sheets []Sheet, charted bool) ([]byte, error) {
 	get, packed := c.part, c.pack
 	if c.odd {
@@ -176,38 +183,121 @@ func packCaptured(path string, c *captured, sheets []Sheet, charted bool) ([]byt
 			return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 		}
 		get = ps.get
-		packed = func(put map[string][][]byte, _ map[string]bool) ([]byte, error) {
+		packed = func(put map[string][]piece, _ map[string]bool) ([]byte, error) {
 			e := edits{put: map[string][]byte{}}
 			for name, pieces := range put {
-				e.put[name] = bytes.Join(pieces, nil)
+				var err error
+				if e.put[name], err = joined(pieces); err != nil {
+					return nil, err
+				}
 			}
 			return rewrite(zipped, e)
 		}
 	}
-	put, stored, where := map[string][][]byte{}, map[string]bool{}, SheetParts(get)
+	put, stored, where := map[string][]piece{}, map[string]bool{}, SheetParts(get)
 	for _, s := range sheets {
 		if charted && len(s.Charts) > 0 && where[s.Name] != "" {
 			stored[where[s.Name]] = true
 		}
-		if len(s.Widths) == 0 && s.Used == "" {
-			continue
-		}
 		p := where[s.Name]
-		part, data := splitData(get(p))
-		var err error
-		if part, err = cols.Splice(part, s.Widths); err != nil {
+		pieces, err := sheetPieces(get(p), s)
+		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", path, s.Name, err)
 		}
-		if s.Used != "" {
-			part = withDimension(part, s.Used)
+		if pieces != nil {
+			put[p] = pieces
 		}
-		put[p] = [][]byte{part, data}
 	}
 	data, err := packed(put, stored)
 	if err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, err)
 	}
 	return data, nil
+}
+
+// sheetPieces are the pieces a sheet's part is packed as: its head with
+// the sheet's widths and dimension, its rows, and the rest as excelize
+// wrote it; nil leaves the part as it is. Rows are streamed only into a
+// head rewritten at a clean split; else (a sheet without cells, or a part
+// whose text holds <sheetData> before its data, which excelize's stream
+// writer does not write) they are written out here first.
+func sheetPieces(part []byte, s Sheet) ([]piece, error) {
+	edited := len(s.Widths) > 0 || s.Used != ""
+	head, data := splitData(part)
+	rows := piece{rows: s.Rows}
+	if s.Rows != nil && (data == nil || !edited) {
+		var written bytes.Buffer
+		if err := s.Rows(&written); err != nil {
+			return nil, err
+		}
+		rows = piece{bytes: written.Bytes()}
+		if written.Len() > 0 && data == nil {
+			var err error
+			if head, err = insertRows(part, written.Bytes()); err != nil {
+				return nil, err
+			}
+			rows = piece{}
+		}
+		if written.Len() > 0 && !edited {
+			return []piece{{bytes: head}, rows, {bytes: data}}, nil
+		}
+	}
+	if !edited {
+		return nil, nil
+	}
+	head, err := cols.Splice(head, s.Widths)
+	if err != nil {
+		return nil, err
+	}
+	if s.Used != "" {
+		head = withDimension(head, s.Used)
+	}
+	return []piece{{bytes: head}, rows, {bytes: data}}, nil
+}
+
+// insertRows puts rows into the empty <sheetData> excelize's stream writer
+// wrote, wherever its text stands.
+func insertRows(part, rows []byte) ([]byte, error) {
+	at := -1
+	_ = walk(bytes.NewReader(part), func(tok xml.Token, from, _, depth int) error {
+		if t, ok := tok.(xml.StartElement); ok && depth == 1 && t.Name.Local == "sheetData" {
+			at = from
+			return errStop
+		}
+		return nil
+	})
+	const start = "<sheetData>"
+	if at < 0 || !bytes.HasPrefix(part[at:], []byte(start+"</sheetData>")) {
+		return nil, errors.New("the sheet has no empty <sheetData> to put its rows in")
+	}
+	at += len(start)
+	return slices.Concat(part[:at], rows, part[at:]), nil
+}
+
+// piece is part of a part as it is packed: bytes, or rows written
+// straight into the entry (see Sheet.Rows).
+type piece struct {
+	bytes []byte
+	rows  func(io.Writer) error
+}
+
+func (p piece) writeTo(w io.Writer) error {
+	if p.rows != nil {
+		return p.rows(w)
+	}
+	_, err := w.Write(p.bytes)
+	return err
+}
+
+// joined is the pieces as one, their rows written out.
+func joined(pieces []piece) ([]byte, error) {
+	var b bytes.Buffer
+	for _, p := range pieces {
+		if err := p.writeTo(&b); err != nil {
+			return nil, err
+		}
+	}
+	return b.Bytes(), nil
 }
 
 // splitData splits a sheet part after the start tag of its <sheetData>,

@@ -112,7 +112,7 @@ func (c *captured) zip() ([]byte, error) {
 // excelize deflated and rewrite copied has the bytes of the same part
 // deflated afresh, and deflating gives the same bytes however its input
 // is cut.
-func (c *captured) pack(put map[string][][]byte, stored map[string]bool) ([]byte, error) {
+func (c *captured) pack(put map[string][]piece, stored map[string]bool) ([]byte, error) {
 	names := slices.Clone(c.names)
 	for name := range put {
 		if _, ok := c.parts[name]; !ok {
@@ -126,13 +126,13 @@ func (c *captured) pack(put map[string][][]byte, stored map[string]bool) ([]byte
 	for _, name := range names {
 		pieces, ok := put[name]
 		if !ok {
-			pieces = [][]byte{c.parts[name].Bytes()}
+			pieces = []piece{{bytes: c.parts[name].Bytes()}}
 		}
 		for _, p := range pieces {
 			if stored[name] {
-				size += len(p)
+				size += len(p.bytes)
 			} else {
-				size += len(p) / 8
+				size += len(p.bytes) / 8
 			}
 		}
 	}
@@ -142,16 +142,19 @@ func (c *captured) pack(put map[string][][]byte, stored map[string]bool) ([]byte
 	for _, name := range names {
 		pieces, ok := put[name]
 		if !ok {
-			pieces = [][]byte{c.parts[name].Bytes()}
+			pieces = []piece{{bytes: c.parts[name].Bytes()}}
 		}
 		var err error
 		switch {
 		case name == ContentTypes:
-			err = writeContentTypes(zw, nil, bytes.Join(pieces, nil), nil)
+			var types []byte
+			if types, err = joined(pieces); err == nil {
+				err = writeContentTypes(zw, nil, types, nil)
+			}
 		case stored[name]:
-			err = putEntry(zw, name, zip.Store, pieces...) // stored as it is, to be rewritten
+			err = putPieces(zw, name, zip.Store, pieces) // stored as it is, to be rewritten
 		default:
-			err = writeEntry(zw, name, pieces...)
+			err = putPieces(zw, name, zip.Deflate, pieces)
 		}
 		if err != nil {
 			return nil, err

@@ -14,7 +14,8 @@
 // reading; Build for writing, which merges what excelize wrote back into
 // the user's package, every other part copied as it was, compressed bytes
 // included), keeps the user's styles, protection and calculation chain as
-// they wrote them, draws planner's charts afresh, and verifies every
+// they wrote them, streams the rows of planner's sheets straight into their
+// zip entries (Sheet.Rows), draws planner's charts afresh, and verifies every
 // package it builds against the original, part by part (Verify). What
 // excelize refuses while planner writes its sheets it puts in planner's
 // words (Unlaid).

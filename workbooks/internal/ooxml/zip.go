@@ -120,12 +120,22 @@ func writeEntry(zw *zip.Writer, name string, content ...[]byte) error {
 
 // putEntry writes a part made of the pieces given, in order, by method.
 func putEntry(zw *zip.Writer, name string, method uint16, content ...[]byte) error {
+	pieces := make([]piece, len(content))
+	for i, b := range content {
+		pieces[i] = piece{bytes: b}
+	}
+	return putPieces(zw, name, method, pieces)
+}
+
+// putPieces writes a part made of the pieces given, in order, by method:
+// rows are written straight into the entry.
+func putPieces(zw *zip.Writer, name string, method uint16, pieces []piece) error {
 	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: method})
 	if err != nil {
 		return err
 	}
-	for _, piece := range content {
-		if _, err = w.Write(piece); err != nil {
+	for _, p := range pieces {
+		if err := p.writeTo(w); err != nil {
 			return err
 		}
 	}
