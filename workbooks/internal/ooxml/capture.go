@@ -89,7 +89,7 @@ func (c *captured) part(name string) []byte {
 // zip is the package as excelize's own writer would have made it.
 func (c *captured) zip() ([]byte, error) {
 	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
+	zw := newZipWriter(&buf)
 	for _, name := range c.names {
 		w, err := zw.Create(name)
 		if err != nil {
@@ -138,7 +138,7 @@ func (c *captured) pack(put map[string][]piece, stored map[string]bool) ([]byte,
 	}
 	var out bytes.Buffer
 	out.Grow(min(size, maxUnzippedBytes))
-	zw := zip.NewWriter(&out)
+	zw := newZipWriter(&out)
 	for _, name := range names {
 		pieces, ok := put[name]
 		if !ok {

@@ -445,7 +445,7 @@ func (n *normal) restore(file string, out []byte) ([]byte, []string, error) {
 	}
 	sort.Slice(names, func(i, j int) bool { return entryLess(names[i], names[j]) })
 	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
+	zw := newZipWriter(&buf)
 	for _, u := range names {
 		s := entries[u]
 		var err error

@@ -128,7 +128,7 @@ func viewZip(ps *lazyParts, keep map[string]bool, put map[string][]byte) ([]byte
 	sort.Slice(names, func(i, j int) bool { return entryLess(names[i], names[j]) })
 	var out bytes.Buffer
 	out.Grow(min(room, maxUnzippedBytes))
-	zw := zip.NewWriter(&out)
+	zw := newZipWriter(&out)
 	for _, name := range names {
 		f := ps.files[name]
 		var err error

@@ -147,8 +147,14 @@ func sameEntry(a, b *zip.File) (bool, error) {
 	return sameStream(ra, rb)
 }
 
+// streamBuffers are the room sameStream reads two parts into, a block
+// at a time: a package is verified part by part.
+var streamBuffers = sync.Pool{New: func() any { return &[2][]byte{make([]byte, 64<<10), make([]byte, 64<<10)} }}
+
 func sameStream(a, b io.Reader) (bool, error) {
-	bufA, bufB := make([]byte, 64<<10), make([]byte, 64<<10)
+	bufs := streamBuffers.Get().(*[2][]byte)
+	defer streamBuffers.Put(bufs)
+	bufA, bufB := bufs[0], bufs[1]
 	for {
 		n, errA := io.ReadFull(a, bufA)
 		m, errB := io.ReadFull(b, bufB)

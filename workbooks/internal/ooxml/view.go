@@ -4,7 +4,6 @@ import (
 	"archive/zip"
 	"bytes"
 	"fmt"
-	"io"
 	"path"
 	"slices"
 	"sort"
@@ -240,7 +239,7 @@ func merge(path string, original, out []byte, v *view, put map[string][]byte, dr
 	// large workbook at its peak.
 	var buf bytes.Buffer
 	buf.Grow(len(original) + len(out) + 64<<10)
-	zw := zip.NewWriter(&buf)
+	zw := newZipWriter(&buf)
 	for _, name := range sorted {
 		s := entries[name]
 		var err error
@@ -265,6 +264,8 @@ func merge(path string, original, out []byte, v *view, put map[string][]byte, dr
 // copyRenamed copies an entry's compressed bytes under another name.
 func copyRenamed(zw *zip.Writer, f *zip.File, name string) error {
 	if strings.HasSuffix(name, "/") {
+		// A folder entry holds nothing; some writers deflate an empty body
+		// for it, which Go's writer will not copy raw.
 		_, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Store, Modified: f.Modified})
 		return err
 	}
@@ -278,6 +279,5 @@ func copyRenamed(zw *zip.Writer, f *zip.File, name string) error {
 	if err != nil {
 		return err
 	}
-	_, err = io.Copy(w, raw)
-	return err
+	return copyCompressed(w, raw)
 }

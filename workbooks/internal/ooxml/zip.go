@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strings"
 )
 
 // edits change a package as rewrite copies it.
@@ -64,7 +63,7 @@ func rewrite(data []byte, e edits) ([]byte, error) {
 		}
 	}
 	out.Grow(room)
-	zw := zip.NewWriter(&out)
+	zw := newZipWriter(&out)
 	for _, name := range names {
 		var err error
 		switch content, put := e.put[name]; {
@@ -93,25 +92,8 @@ func rewrite(data []byte, e edits) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-func copyEntry(zw *zip.Writer, f *zip.File) error {
-	if strings.HasSuffix(f.Name, "/") {
-		// A folder entry holds nothing; some writers deflate an empty body
-		// for it, which Go's writer will not copy raw.
-		_, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Store, Modified: f.Modified})
-		return err
-	}
-	raw, err := f.OpenRaw()
-	if err != nil {
-		return err
-	}
-	h := f.FileHeader
-	w, err := zw.CreateRaw(&h)
-	if err != nil {
-		return err
-	}
-	_, err = io.Copy(w, raw)
-	return err
-}
+// copyEntry copies an entry's compressed bytes as they are.
+func copyEntry(zw *zip.Writer, f *zip.File) error { return copyRenamed(zw, f, f.Name) }
 
 // writeEntry deflates a part made of the pieces given, in order.
 func writeEntry(zw *zip.Writer, name string, content ...[]byte) error {
@@ -208,7 +190,7 @@ func writeContentTypes(zw *zip.Writer, f *zip.File, put []byte, fix func(*types)
 // sizes in a data descriptor, so the same bytes whatever it holds.
 func Header() []byte {
 	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
+	zw := newZipWriter(&buf)
 	if err := writeEntry(zw, ContentTypes, []byte("<Types/>")); err != nil || zw.Close() != nil {
 		panic("planner's header: " + fmt.Sprint(err)) // writing to memory; a failure is a bug
 	}
