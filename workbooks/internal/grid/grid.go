@@ -211,8 +211,8 @@ func withinExcelLimits(formula string) bool {
 		return false
 	}
 	depth := 0
-	for _, c := range formula {
-		switch c {
+	for i := range len(formula) { // bytes: no rune of UTF-8 holds a parenthesis's byte
+		switch formula[i] {
 		case '(':
 			if depth++; depth > 64 {
 				return false
