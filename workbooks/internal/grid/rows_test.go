@@ -2,7 +2,9 @@ package grid
 
 import (
 	"archive/zip"
+	"bufio"
 	"bytes"
+	"encoding/xml"
 	"io"
 	"math"
 	"strings"
@@ -219,4 +221,35 @@ func firstDiff(a, b []byte) int {
 		}
 	}
 	return min(len(a), len(b))
+}
+
+// escape writes every string as xml.EscapeText does, line breaks kept
+// where asked, whether it takes the way for ASCII or the general one: each
+// of the characters XML escapes or refuses, alone, among others and at
+// either end, and every two-byte string of ASCII.
+func TestEscapeIsXMLsEscape(t *testing.T) {
+	cases := []string{"", "plain", `"Results"!B7`, "'Cash flow'!C3&\"x\"", "<a>&b</a>", "tab\there", "line\nbreak\r\n",
+		"\x00\x01\x1f\x7f", "é & ü", "mixed \x01 é", "\xff bad", "&#xA;", "\n", "'", "\"" + strings.Repeat("a'", 100) + "\""}
+	for a := range 128 {
+		for b := range 128 {
+			cases = append(cases, string([]byte{byte(a), byte(b)}))
+		}
+	}
+	for _, s := range cases {
+		for _, lines := range []bool{false, true} {
+			var want bytes.Buffer
+			_ = xml.EscapeText(&want, []byte(s))
+			w := want.String()
+			if lines {
+				w = strings.ReplaceAll(w, "&#xA;", "\n")
+			}
+			var got bytes.Buffer
+			bw := bufio.NewWriter(&got)
+			escape(bw, s, lines)
+			bw.Flush()
+			if got.String() != w {
+				t.Errorf("escape(%q, lines %v) = %q, want %q", s, lines, got.String(), w)
+			}
+		}
+	}
 }
