@@ -104,11 +104,12 @@ func build(path string, data []byte, job Job) ([]byte, error) {
 	// excelize's own copy of every sheet it wrote is garbage from here on.
 	f.Close()
 	f = nil
-	out, err := packCaptured(path, c, job.Sheets, true)
+	drawings := map[string]string{}
+	out, err := packCaptured(path, c, job.Sheets, drawings)
 	if err != nil {
 		return nil, err
 	}
-	if out, err = mergeBack(path, data, out, v, job.Sheets); err != nil {
+	if out, err = mergeBack(path, data, out, v, job.Sheets, drawings); err != nil {
 		var d *damaged
 		if errors.As(err, &d) {
 			return nil, err
@@ -130,7 +131,7 @@ func build(path string, data []byte, job Job) ([]byte, error) {
 // planner's sheets off the names of the user's parts, the charts drawn,
 // the calculation chain pruned, and every part the view did not hold
 // copied from data.
-func mergeBack(path string, data, out []byte, v *view, sheets []Sheet) ([]byte, error) {
+func mergeBack(path string, data, out []byte, v *view, sheets []Sheet, drawings map[string]string) ([]byte, error) {
 	var names []string
 	for _, s := range sheets {
 		names = append(names, s.Name)
@@ -145,7 +146,7 @@ func mergeBack(path string, data, out []byte, v *view, sheets []Sheet) ([]byte, 
 	if out, err = relocate(path, v, data, out); err != nil {
 		return nil, err
 	}
-	if out, err = drawCharts(out, sheets, v.outside); err != nil {
+	if out, err = drawCharts(out, sheets, v.outside, drawings); err != nil {
 		return nil, err
 	}
 	out, put, drop, err := pruneCalcChain(path, out, data, names)
@@ -162,16 +163,18 @@ func Pack(path string, f *excelize.File, sheets []Sheet) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: building the workbook: %w", path, Unlaid("its sheets", err))
 	}
-	return packCaptured(path, c, sheets, false)
+	return packCaptured(path, c, sheets, nil)
 }
 
 // packCaptured is Pack of what excelize wrote. A sheet's widths and
 // dimension go before its data: only the part up to <sheetData> is
 // rewritten, its rows (Sheet.Rows) are written into the deflater after it,
-// and the rest is deflated from where excelize wrote it. With charted, the
-// sheets with charts are stored, not deflated: drawCharts rewrites each,
-// and deflates it then.
-func packCaptured(path string, c *captured, sheets []Sheet, charted bool) ([]byte, error) {
+// and the rest is deflated from where excelize wrote it. With drawings
+// (nil for none), a sheet with charts gets its <drawing> element as it is
+// packed, under the relationship id drawings then gives by its name, which
+// drawCharts adds; a sheet it cannot place one in is stored, not deflated,
+// for drawCharts to give it one and deflate it then.
+func packCaptured(path string, c *captured, sheets []Sheet, drawings map[string]string) ([]byte, error) {
 	get, packed := c.part, c.pack
 	if c.odd {
 		zipped, err := c.zip()
@@ -196,13 +199,18 @@ func packCaptured(path string, c *captured, sheets []Sheet, charted bool) ([]byt
 	}
 	put, stored, where := map[string][]piece{}, map[string]bool{}, SheetParts(get)
 	for _, s := range sheets {
-		if charted && len(s.Charts) > 0 && where[s.Name] != "" {
-			stored[where[s.Name]] = true
-		}
 		p := where[s.Name]
 		pieces, err := sheetPieces(get(p), s)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", path, s.Name, err)
+		}
+		if drawings != nil && len(s.Charts) > 0 && p != "" {
+			id := newRelationshipID(get(RelsOf(p)))
+			if drawn, ok := withDrawing(pieces, get(p), id); ok {
+				pieces, drawings[s.Name] = drawn, id
+			} else {
+				stored[p] = true // drawCharts gives it its drawing
+			}
 		}
 		if pieces != nil {
 			put[p] = pieces
@@ -253,6 +261,27 @@ func sheetPieces(part []byte, s Sheet) ([]piece, error) {
 		head = withDimension(head, s.Used)
 	}
 	return []piece{{bytes: head}, rows, {bytes: data}}, nil
+}
+
+// withDrawing is a sheet's pieces (nil: the part as it is) with the
+// <drawing> of the relationship id put where addDrawingElement puts it:
+// after the sheet's data, whose end the last piece holds, so the rows need
+// not be written out to find the place. ok is false when the pieces
+// are cut otherwise; drawCharts then draws on the part.
+func withDrawing(pieces []piece, part []byte, id string) (drawn []piece, ok bool) {
+	if pieces == nil {
+		whole, err := addDrawingElement(part, id)
+		return []piece{{bytes: whole}}, err == nil
+	}
+	last := pieces[len(pieces)-1]
+	if last.rows != nil || !bytes.Contains(last.bytes, []byte("</sheetData>")) {
+		return nil, false
+	}
+	tail, err := addDrawingElement(last.bytes, id)
+	if err != nil {
+		return nil, false
+	}
+	return append(slices.Clone(pieces[:len(pieces)-1]), piece{bytes: tail}), true
 }
 
 // insertRows puts rows into the empty <sheetData> excelize's stream writer

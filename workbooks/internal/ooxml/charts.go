@@ -219,7 +219,9 @@ func keepOverrides(overrides []typeOverride, drop map[string]bool) []typeOverrid
 
 // drawCharts puts each sheet's charts into the package, on the sheet. Part
 // names also taken (by the user's parts outside the package) are not used.
-func drawCharts(data []byte, sheets []Sheet, also func(string) bool) ([]byte, error) {
+// A sheet placed names has its <drawing> element already, for the
+// relationship id given, which must be the one drawCharts adds.
+func drawCharts(data []byte, sheets []Sheet, also func(string) bool, placed map[string]string) ([]byte, error) {
 	var drawn []Sheet
 	for _, s := range sheets {
 		if len(s.Charts) > 0 {
@@ -271,6 +273,12 @@ func drawCharts(data []byte, sheets []Sheet, also func(string) bool) ([]byte, er
 		id := newRelationshipID(ps.get(RelsOf(sheet)))
 		if e.put[RelsOf(sheet)], err = addRelationship(ps.get(RelsOf(sheet)), id, relDrawing, "../drawings/"+path.Base(drawing)); err != nil {
 			return nil, fmt.Errorf("drawing the charts of %s: %w", s.Name, err)
+		}
+		if at, ok := placed[s.Name]; ok {
+			if at != id {
+				return nil, fmt.Errorf("drawing the charts of %s: the sheet points at its drawing as %s, but the relationship's id is %s", s.Name, at, id)
+			}
+			continue // the sheet has its <drawing> element already
 		}
 		// The sheet, which may be large, is inflated and given its drawing
 		// as it is written.

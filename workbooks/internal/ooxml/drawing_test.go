@@ -2,6 +2,7 @@ package ooxml
 
 import (
 	"bytes"
+	"io"
 	"testing"
 )
 
@@ -42,4 +43,38 @@ func drawingWholeSheet(sheet []byte, id string) []byte {
 	}
 	el := `<drawing xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:id="` + id + `"/>`
 	return append(append(append([]byte(nil), sheet[:at]...), el...), sheet[at:]...)
+}
+
+// A sheet's <drawing> put into its pieces as they are packed is where
+// addDrawingElement puts it in the whole part: with the rows streamed
+// between head and tail, with the rows written into the head, and for a
+// part left as it is. Pieces cut so that no piece holds the end of the
+// sheet's data are refused, for drawCharts to draw on the whole part.
+func TestDrawingIsPlacedInThePiecesAsInTheWholePart(t *testing.T) {
+	head := `<worksheet><dimension ref="A1:B2"/><sheetData>`
+	rows := `<row r="1"><c r="A1" t="inlineStr"><is><t>pageSetup &lt;/sheetData&gt;</t></is></c></row>`
+	tail := `</sheetData><pageMargins left="0.7"/><pageSetup orientation="landscape"/><headerFooter/></worksheet>`
+	whole := []byte(head + rows + tail)
+	want, err := addDrawingElement(whole, "rId4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	streamed := piece{rows: func(w io.Writer) error { _, err := io.WriteString(w, rows); return err }}
+	for name, pieces := range map[string][]piece{
+		"rows streamed":    {{bytes: []byte(head)}, streamed, {bytes: []byte(tail)}},
+		"rows in the head": {{bytes: []byte(head + rows)}, {}, {bytes: []byte(tail)}},
+		"part as it is":    nil,
+	} {
+		drawn, ok := withDrawing(pieces, whole, "rId4")
+		if !ok {
+			t.Errorf("%s: no drawing placed", name)
+			continue
+		}
+		if got, err := joined(drawn); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: %s (%v)\nwant %s", name, got, err, want)
+		}
+	}
+	if _, ok := withDrawing([]piece{{bytes: []byte(head)}, {bytes: []byte(rows + tail)}, streamed}, whole, "rId4"); ok {
+		t.Error("pieces ending in rows were given a drawing")
+	}
 }

@@ -72,7 +72,7 @@ func TestPackStreamsRows(t *testing.T) {
 				if !withRows {
 					s.Rows = func(w io.Writer) error { _, err := w.Write(rows); return err }
 				}
-				out, err := packCaptured("test.xlsx", c, []Sheet{s}, false)
+				out, err := packCaptured("test.xlsx", c, []Sheet{s}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
