@@ -279,14 +279,22 @@ func (p *Plan) fixedCondition(varying []bool, offersRan bool) func(int32) bool {
 // (every slot the per-offer code writes, unless offersRan: see
 // fixedCondition).
 func (p *Plan) offerDependent(offersRan bool) func(int32) bool {
-	computed := map[int32]bool{}
-	for _, in := range p.prog.offer {
-		reads := computed[in.a] || computed[in.b] || p.offerInput(in.a) || p.offerInput(in.b)
-		if in.op == opSel {
-			reads = reads || computed[in.c] || p.offerInput(in.c)
-		}
-		computed[in.dst] = reads || !offersRan
+	memo := &p.offerComputed[0]
+	if offersRan {
+		memo = &p.offerComputed[1]
 	}
+	memo.once.Do(func() {
+		computed := make([]bool, p.prog.slots)
+		for _, in := range p.prog.offer {
+			reads := computed[in.a] || computed[in.b] || p.offerInput(in.a) || p.offerInput(in.b)
+			if in.op == opSel {
+				reads = reads || computed[in.c] || p.offerInput(in.c)
+			}
+			computed[in.dst] = reads || !offersRan
+		}
+		memo.computed = computed
+	})
+	computed := memo.computed
 	return func(s int32) bool { return computed[s] || p.offerInput(s) }
 }
 
@@ -360,7 +368,7 @@ func (p *Plan) liveCode(node, offer []instr) ([]instr, []instr) {
 // choice's column can be the branch's own. It maps each such choice's slot
 // to its branch's.
 func (p *Plan) sharedColumns(node, offer []instr, fixed func(int32) bool) map[int32]int32 {
-	reads, written := map[int32]int{}, map[int32]bool{}
+	reads, written := make([]int, p.prog.slots), make([]bool, p.prog.slots)
 	for _, in := range append(append([]instr(nil), node...), offer...) {
 		reads[in.a]++
 		if in.b != in.a {
@@ -371,7 +379,7 @@ func (p *Plan) sharedColumns(node, offer []instr, fixed func(int32) bool) map[in
 		}
 		written[in.dst] = true
 	}
-	formula := map[int32]bool{}
+	formula := make([]bool, p.prog.slots)
 	for _, s := range p.prog.formulaSlot {
 		formula[s] = true
 	}

@@ -28,6 +28,13 @@ type Plan struct {
 	env      formulas.Env     // every name formulas may use, with its kind
 	warnings diag.Diagnostics // what the model asks that planner does not do, and why
 	needed   sync.Map         // strings.Join(needs, "\x00") -> *keptCode: the code a batch's needs keep
+	// offerComputed is, with and without the offers run (offerDependent),
+	// each slot the per-offer code computes from what is set per offer:
+	// the same for every batch, made by the first.
+	offerComputed [2]struct {
+		once     sync.Once
+		computed []bool
+	}
 }
 
 // CycleError is a set of formulas that reference each other in a circle.

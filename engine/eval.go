@@ -130,6 +130,9 @@ func (p *Plan) evalState(sc domain.Scenario, offers bool) (*state, *Result, erro
 		return st, res, nil
 	}
 	res.NoOffer = noOffer(res.Text[domain.GPU])
+	if len(p.model.Offers) > 0 {
+		res.Offers = make([]OfferResult, 0, len(p.model.Offers))
+	}
 	for _, o := range p.model.Offers {
 		or := p.evalOffer(o, st, failed, res)
 		if or.Compared {
