@@ -37,6 +37,16 @@ type Output struct {
 	Set         map[string]domain.Value // inputs overridden on the command line: written as values, not linked
 	Names       map[string]DefinedName  // the workbook's defined names before writing
 	Warnings    diag.Diagnostics        // what eval warns of the workbook, listed under Results
+	inputs      string                  // the inputs' fingerprint, once Owned has it
+}
+
+// inputsFingerprint is the fingerprint of the inputs the provenance line
+// gives, taken once for all of Owned's sheets: it lists every fact.
+func (out Output) inputsFingerprint() string {
+	if out.inputs != "" {
+		return out.inputs
+	}
+	return facts.Fingerprint(out.Plan.Model(), out.Overrides...)
 }
 
 // Columns of the Results sheet: what a reader calls a row (A), the name
@@ -351,7 +361,7 @@ func warnings(g *grid.Grid, ds diag.Diagnostics) {
 // planner's: version, a hash of the inputs, never a timestamp.
 func provenance(g *grid.Grid, title string, out Output, more ...string) {
 	g.Line(titleRow, grid.Text(title, grid.StyleTitle))
-	made, computed := ownerPrefix+out.Version+" · inputs "+facts.Fingerprint(out.Plan.Model(), out.Overrides...), ""
+	made, computed := ownerPrefix+out.Version+" · inputs "+out.inputsFingerprint(), ""
 	if len(out.Overrides) > 0 {
 		computed = " · computed with " + diag.List(out.Overrides)
 	}

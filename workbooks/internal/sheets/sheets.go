@@ -32,6 +32,7 @@ func OwnedNames() []string {
 // saying there is nothing); MonteCarlo when it ran; the what-if sheets
 // when they ran.
 func Owned(out Output, had func(sheet string) bool) []*grid.Grid {
+	out.inputs = out.inputsFingerprint()
 	results, lay := resultsGrid(out)
 	grids := []*grid.Grid{results}
 	if len(out.Sizing) > 0 || had(Sizing) {
