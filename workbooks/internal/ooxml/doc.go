@@ -15,7 +15,10 @@
 // the user's package, every other part copied as it was, compressed bytes
 // included), keeps the user's styles, protection and calculation chain as
 // they wrote them, streams the rows of planner's sheets straight into their
-// zip entries (Sheet.Rows), draws planner's charts afresh, and verifies every
+// zip entries (Sheet.Rows), draws planner's charts afresh (a sheet's
+// <drawing> element put in as the sheet is packed, where the sheet's pieces
+// allow), writes every zip with compressors it keeps (zipwriter.go), and
+// verifies every
 // package it builds against the original, part by part (Verify). What
 // excelize refuses while planner writes its sheets it puts in planner's
 // words (Unlaid).
