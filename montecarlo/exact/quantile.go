@@ -608,9 +608,13 @@ func pickBetween(xs []float64, lo, hi float64, ranks []int) []float64 {
 		}
 		return int(v)
 	}
-	counts := make([]int, bins)
-	for _, x := range xs {
-		counts[binOf(x)]++
+	// Each value's bin (of at most 4,096) found once: the second pass
+	// reads it back.
+	counts, binned := make([]int, bins), make([]uint16, len(xs))
+	for i, x := range xs {
+		b := binOf(x)
+		counts[b]++
+		binned[i] = uint16(b)
 	}
 	first := make([]int, bins+1) // per bin: the rank of its first value
 	for b, c := range counts {
@@ -625,8 +629,8 @@ func pickBetween(xs []float64, lo, hi float64, ranks []int) []float64 {
 			slot[b] = int32(len(gathered))
 		}
 	}
-	for _, x := range xs {
-		if i := slot[binOf(x)]; i != 0 {
+	for k, x := range xs {
+		if i := slot[binned[k]]; i != 0 {
 			gathered[i-1] = append(gathered[i-1], x)
 		}
 	}
