@@ -102,6 +102,10 @@ func TestHostileWorkbooks(t *testing.T) {
 		{"lying.xlsx", zipWith(t, map[string][]byte{"[Content_Types].xml": parts["[Content_Types].xml"], "xl/workbook.xml": parts["xl/workbook.xml"],
 			"xl/_rels/workbook.xml.rels": parts["xl/_rels/workbook.xml.rels"]}, "xl/worksheets/sheet1.xml", 64<<20, 1000),
 			"its part xl/worksheets/sheet1.xml cannot be read (zip: not a valid zip file); the workbook is damaged: open it in Excel or LibreOffice and save it again"},
+		{"types.xlsx", rezip(t, plan, func(ps map[string][]byte) {
+			ct := ps["[Content_Types].xml"]
+			ps["[Content_Types].xml"] = ct[:len(ct)-5]
+		}), "is a damaged zip archive (XML syntax error on line 2: unexpected EOF); it may have been cut short while copying"},
 		// excelize reads no DTD and expands no entity: the sheet is just empty.
 		{"laughs.xlsx", rezip(t, plan, func(ps map[string][]byte) { ps["xl/worksheets/sheet1.xml"] = []byte(billionLaughs) }), "Assumptions!A1: the header row has no \"name\" column"},
 		{"opendocument.xlsx", zipWith(t, map[string][]byte{"mimetype": []byte("application/vnd.oasis.opendocument.spreadsheet"), "content.xml": []byte("<x/>")}, "", 0, 0),

@@ -131,14 +131,18 @@ func viewZip(ps *lazyParts, keep map[string]bool, put map[string][]byte) ([]byte
 	zw := newZipWriter(&out)
 	for _, name := range names {
 		f := ps.files[name]
+		part, ok := put[name]
 		var err error
-		switch part, ok := put[name]; {
+		if name == ContentTypes {
+			if !ok {
+				part = ps.get(name)
+			}
+			err = xml.Unmarshal(part, new(types))
+		}
+		switch {
+		case err != nil:
 		case ok:
 			err = storeEntry(zw, f, part)
-		case name == ContentTypes:
-			if err = xml.Unmarshal(ps.get(name), new(types)); err == nil {
-				err = copyEntry(zw, f)
-			}
 		default:
 			err = copyEntry(zw, f)
 		}
