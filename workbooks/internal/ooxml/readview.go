@@ -130,23 +130,7 @@ func viewZip(ps *lazyParts, keep map[string]bool, put map[string][]byte) ([]byte
 	out.Grow(min(room, maxUnzippedBytes))
 	zw := newZipWriter(&out)
 	for _, name := range names {
-		f := ps.files[name]
-		part, ok := put[name]
-		var err error
-		if name == ContentTypes {
-			if !ok {
-				part = ps.get(name)
-			}
-			err = xml.Unmarshal(part, new(types))
-		}
-		switch {
-		case err != nil:
-		case ok:
-			err = storeEntry(zw, f, part)
-		default:
-			err = copyEntry(zw, f)
-		}
-		if err != nil {
+		if err := viewEntry(zw, ps, name, put); err != nil {
 			return nil, err
 		}
 	}
@@ -154,6 +138,25 @@ func viewZip(ps *lazyParts, keep map[string]bool, put map[string][]byte) ([]byte
 		return nil, err
 	}
 	return out.Bytes(), nil
+}
+
+// viewEntry writes one part of the view: stored as put gives it, or copied
+// compressed; the content types only when they read as XML.
+func viewEntry(zw *zip.Writer, ps *lazyParts, name string, put map[string][]byte) error {
+	f := ps.files[name]
+	part, ok := put[name]
+	if name == ContentTypes {
+		if !ok {
+			part = ps.get(name)
+		}
+		if err := xml.Unmarshal(part, new(types)); err != nil {
+			return err
+		}
+	}
+	if ok {
+		return storeEntry(zw, f, part)
+	}
+	return copyEntry(zw, f)
 }
 
 // storeEntry writes part stored under f's name. A part as long as f
