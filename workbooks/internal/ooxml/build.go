@@ -287,14 +287,7 @@ func withDrawing(pieces []piece, part []byte, id string) (drawn []piece, ok bool
 // insertRows puts rows into the empty <sheetData> excelize's stream writer
 // wrote, wherever its text stands.
 func insertRows(part, rows []byte) ([]byte, error) {
-	at := -1
-	_ = walk(bytes.NewReader(part), func(tok xml.Token, from, _, depth int) error {
-		if t, ok := tok.(xml.StartElement); ok && depth == 1 && t.Name.Local == "sheetData" {
-			at = from
-			return errStop
-		}
-		return nil
-	})
+	at := sheetDataStart(part)
 	const start = "<sheetData>"
 	if at < 0 || !bytes.HasPrefix(part[at:], []byte(start+"</sheetData>")) {
 		return nil, errors.New("the sheet has no empty <sheetData> to put its rows in")
@@ -329,6 +322,20 @@ func joined(pieces []piece) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// sheetDataStart is where the worksheet's own <sheetData> element starts,
+// as the XML reads (not text that merely looks like it); -1 for none.
+func sheetDataStart(part []byte) int {
+	at := -1
+	_ = walk(bytes.NewReader(part), func(tok xml.Token, from, _, depth int) error {
+		if t, ok := tok.(xml.StartElement); ok && depth == 1 && t.Name.Local == "sheetData" {
+			at = from
+			return errStop
+		}
+		return nil
+	})
+	return at
+}
+
 // splitData splits a sheet part after the start tag of its <sheetData>,
 // where cols.Splice and withDimension read no further, when that is the
 // first <sheetData> its text holds (cols.Splice looks for that text);
@@ -338,15 +345,7 @@ func splitData(part []byte) (head, data []byte) {
 	if k < 0 {
 		return part, nil
 	}
-	at := -1
-	_ = walk(bytes.NewReader(part), func(tok xml.Token, from, _, depth int) error {
-		if t, ok := tok.(xml.StartElement); ok && depth == 1 && t.Name.Local == "sheetData" {
-			at = from
-			return errStop
-		}
-		return nil
-	})
-	if at != k {
+	if sheetDataStart(part) != k {
 		return part, nil
 	}
 	end := k + len("<sheetData>")
