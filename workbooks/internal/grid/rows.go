@@ -254,15 +254,6 @@ func preserved(s string) bool {
 // escape writes s as xml.EscapeText does; with lines, line breaks stay
 // as they are, as excelize keeps them in inline text.
 func escape(w *bufio.Writer, s string, lines bool) {
-	plain := true
-	for i := 0; i < len(s) && plain; i++ {
-		b := s[i]
-		plain = b >= 0x20 && b < 0x7f && b != '"' && b != '\'' && b != '&' && b != '<' && b != '>'
-	}
-	if plain {
-		w.WriteString(s)
-		return
-	}
 	if escapeASCII(w, s, lines) {
 		return
 	}
@@ -275,11 +266,21 @@ func escape(w *bufio.Writer, s string, lines bool) {
 	w.WriteString(strings.ReplaceAll(b.String(), "&#xA;", "\n"))
 }
 
+// asciiEscapes is what xml.EscapeText writes for each byte of ASCII it
+// does not keep: a control character XML does not allow becomes U+FFFD.
+var asciiEscapes = func() (t [utf8.RuneSelf]string) {
+	for b := range 0x20 {
+		t[b] = "\uFFFD"
+	}
+	t['\t'], t['\n'], t['\r'] = "&#x9;", "&#xA;", "&#xD;"
+	t['"'], t['\''], t['&'], t['<'], t['>'] = "&#34;", "&#39;", "&amp;", "&lt;", "&gt;"
+	return t
+}()
+
 // escapeASCII writes s as escape does when s is ASCII, reporting whether
-// it was: byte by byte, as xml.EscapeText writes a rune of one byte (a
-// control character XML does not allow becomes U+FFFD), without decoding
-// runes or copying s. Live formulas quote sheets and text, and escaping
-// them took a tenth of an eval of thousands of offers.
+// it was: byte by byte from asciiEscapes, without decoding runes or
+// copying s. Live formulas quote sheets and text, and escaping them took
+// a tenth of an eval of thousands of offers.
 func escapeASCII(w *bufio.Writer, s string, lines bool) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
@@ -288,30 +289,8 @@ func escapeASCII(w *bufio.Writer, s string, lines bool) bool {
 	}
 	last := 0
 	for i := 0; i < len(s); i++ {
-		var esc string
-		switch b := s[i]; {
-		case b == '"':
-			esc = "&#34;"
-		case b == '\'':
-			esc = "&#39;"
-		case b == '&':
-			esc = "&amp;"
-		case b == '<':
-			esc = "&lt;"
-		case b == '>':
-			esc = "&gt;"
-		case b == '\t':
-			esc = "&#x9;"
-		case b == '\n':
-			if lines {
-				continue
-			}
-			esc = "&#xA;"
-		case b == '\r':
-			esc = "&#xD;"
-		case b < 0x20:
-			esc = "\uFFFD"
-		default:
+		esc := asciiEscapes[s[i]]
+		if esc == "" || lines && s[i] == '\n' {
 			continue
 		}
 		w.WriteString(s[last:i])
