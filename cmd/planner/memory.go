@@ -19,11 +19,11 @@ const memoryLimit = 600 << 20
 // startingPace is the collector's pace (GOGC) until the heap holds
 // lateLive bytes live. At Go's usual 100, the collector first runs at 4 MB
 // and then whenever the heap doubles: an eval of the default workbook
-// allocates about 50 MB, a few of them live at once, and spent a third of
-// its CPU collecting. At this pace the first cycle comes at about 20 MB
-// (the default eval takes 43 MB resident instead of 31 MB, and 35 % less
-// CPU), and a heap grown large goes back to the usual pace, so that a
-// large workbook's peak is what it was. GOGC, when set, wins.
+// allocates about 40 MB, a few of them live at once, and collected twelve
+// times. At this pace the first cycle comes at about 20 MB and there are
+// two (the default eval takes 50 MB resident instead of 32 MB, and a
+// sixth less CPU), and a heap grown large goes back to the usual pace, so
+// that a large workbook's peak is what it was. GOGC, when set, wins.
 const startingPace = 400
 
 const lateLive = 16 << 20
