@@ -77,7 +77,7 @@ func ImportBenchmarks(path string, points []domain.Benchmark) (Imported, error) 
 				path, in.Sheet, unprotect)
 		}
 	}
-	if in.Data, in.Warnings, err = build(path, b.data, []*grid.Grid{g}, adding, nil); err != nil {
+	if in.Data, in.Warnings, err = build(path, b.data, []string{g.Sheet()}, slices.Values([]*grid.Grid{g}), adding, nil); err != nil {
 		return in, err
 	}
 	return in, nil

@@ -76,7 +76,7 @@ func initInto(path string, data []byte, cur units.Currency) (in Initialized, err
 	}
 	grids := plan.grids(cur)
 	check := func(f *excelize.File) error { return clashes(path, f, grids) }
-	out, warnings, err := build(path, data, grids, len(grids), check)
+	out, warnings, err := build(path, data, sheetNames(grids), slices.Values(grids), len(grids), check)
 	if err != nil {
 		return Initialized{}, err
 	}
@@ -180,10 +180,11 @@ func initNew(path string, grids []*grid.Grid, dated string) ([]byte, error) {
 	if err := f.SetDocProps(props); err != nil {
 		return nil, err
 	}
-	if _, _, err := grid.WriteForPacking(f, grids); err != nil {
+	written, _, _, err := grid.WriteForPacking(f, slices.Values(grids))
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return ooxml.Pack(path, f, sheetsOf(grids))
+	return ooxml.Pack(path, f, sheetsOf(written))
 }
 
 // pricesDated is the newest as-of date of the offers, as a document date.

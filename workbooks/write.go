@@ -2,6 +2,7 @@ package workbooks
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -41,46 +42,46 @@ func (b *Book) Write(out Output, opts WriteOptions) (w Written, err error) {
 			w, err = Written{}, &panicked{fmt.Sprintf("%s: cannot be written without risk to it (%v); nothing was written: open it in Excel or LibreOffice, save it again, and run planner again", b.Path, r)}
 		}
 	}()
-	grids := sheets.Owned(out, func(sheet string) bool { return b.owned[sheet] })
-	for _, g := range grids {
+	layouts := sheets.Owned(out, func(sheet string) bool { return b.owned[sheet] })
+	for _, l := range layouts {
 		for s := range b.foreign {
-			if strings.EqualFold(s, g.Sheet()) && !opts.Force {
+			if strings.EqualFold(s, l.Sheet) && !opts.Force {
 				return Written{}, fmt.Errorf("%s: the sheet %s was not made by planner, and planner writes its results there; rename your sheet, or pass --force to let planner replace it",
 					b.Path, s)
 			}
 		}
 	}
 	var adding []string
-	for _, g := range grids {
-		w.Sheets = append(w.Sheets, g.Sheet())
-		if !b.hasFold(g.Sheet()) {
-			adding = append(adding, g.Sheet())
+	for _, l := range layouts {
+		w.Sheets = append(w.Sheets, l.Sheet)
+		if !b.hasFold(l.Sheet) {
+			adding = append(adding, l.Sheet)
 		}
 	}
 	if len(adding) > 0 && ooxml.StructureLocked(b.data) {
 		return Written{}, refuseLockedStructure(b.Path, "eval", adding)
 	}
-	if w.Data, w.Warnings, err = build(b.Path, b.data, grids, len(adding), nil); err != nil {
+	if w.Data, w.Warnings, err = build(b.Path, b.data, w.Sheets, sheets.Laid(layouts), len(adding), nil); err != nil {
 		return Written{}, err
 	}
 	return w, nil
 }
 
-// build writes grids into the workbook data, read from path, through
-// ooxml.Build, and returns the package to save with what is worth telling
-// the user: first what saving it changes of theirs besides planner's
-// sheets (a Strict workbook written back as Transitional), then what
-// writing the sheets found. check runs on excelize's handle before
+// build writes the grids, of the sheets named, into the workbook data,
+// read from path, through ooxml.Build, and returns the package to save with
+// what is worth telling the user: first what saving it changes of theirs
+// besides planner's sheets (a Strict workbook written back as
+// Transitional), then what writing the sheets found. The grids are laid
+// out as they are written, each let go but for its rows' compressed XML
+// (see grid.WriteForPacking). check runs on excelize's handle before
 // anything is written; adding is how many of the grids' sheets are new.
-func build(path string, data []byte, grids []*grid.Grid, adding int, check func(*excelize.File) error) ([]byte, diag.Diagnostics, error) {
-	// The job's sheets hold the grids until packing writes their rows into
-	// the package, each row let go as it is written.
-	job := ooxml.Job{Sheets: sheetsOf(grids), Adding: adding, Check: check}
+func build(path string, data []byte, names []string, grids iter.Seq[*grid.Grid], adding int, check func(*excelize.File) error) ([]byte, diag.Diagnostics, error) {
+	job := ooxml.Job{Names: names, Adding: adding, Check: check}
 	var written diag.Diagnostics
-	job.Write = func(f *excelize.File) (map[string]bool, error) {
-		managed, w, err := grid.WriteForPacking(f, grids)
+	job.Write = func(f *excelize.File) ([]ooxml.Sheet, map[string]bool, error) {
+		laid, managed, w, err := grid.WriteForPacking(f, grids)
 		written = w
-		return managed, err
+		return sheetsOf(laid), managed, err
 	}
 	out, notes, err := ooxml.Build(path, data, job)
 	if err != nil {

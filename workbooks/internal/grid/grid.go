@@ -33,6 +33,7 @@ type Grid struct {
 	breaks      []int         // rows that start a page, placed as the tables were written
 	measure     *measure      // what Fit measured of the rows so far
 	held        *held         // the rows WriteForPacking left for WriteRows
+	frozen      *frozen       // the rows WriteForPacking left for WriteRows, as XML
 }
 
 // definedName points a workbook-scoped name at one cell of the grid.
@@ -88,6 +89,9 @@ func (g *Grid) Widths() []float64 { return g.widths }
 // gives it: readers that stream a sheet read no further. "" for a grid
 // without cells.
 func (g *Grid) Used() string {
+	if g.frozen != nil {
+		return g.frozen.used
+	}
 	rows, cols := 0, 0
 	for i, r := range g.rows {
 		for j := len(r); j > 0; j-- {
@@ -111,6 +115,9 @@ func (g *Grid) Used() string {
 
 // Heights are the heights of the grid's rows that are not the default's.
 func (g *Grid) Heights() map[int]float64 {
+	if g.frozen != nil {
+		return g.frozen.heights
+	}
 	_, heights := g.settled()
 	return heights
 }

@@ -108,25 +108,14 @@ func writable(c Cell) bool {
 
 // WriteRows writes the <row> elements of a grid WriteForPacking left out
 // of its sheet's part, with the bytes excelize's StreamWriter.SetRow would
-// have written, and nothing for a grid whose rows went into the part. Each
-// row is let go once written, so a large sheet is not held twice while it
-// is packed: the grid's rows are gone after.
+// have written, and nothing for a grid whose rows went into the part. The
+// rows were written as the grid was (see freeze); here they are only
+// decompressed, once: the grid holds nothing of them after.
 func (g *Grid) WriteRows(w io.Writer) error {
-	h := g.held
-	if h == nil {
+	if g.frozen == nil {
 		return nil
 	}
-	g.held = nil
-	bw := bufio.NewWriterSize(w, 64<<10)
-	for i, r := range g.rows {
-		if len(r) == 0 {
-			continue
-		}
-		h.row(bw, i+1, r)
-		g.rows[i] = nil
-	}
-	g.rows = nil
-	return bw.Flush()
+	return g.writeFrozen(w)
 }
 
 // row writes one row as SetRow writes it from column A.

@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -91,7 +92,7 @@ func both(t *testing.T, build func() *Grid, setup func(*excelize.File)) (want, g
 			setup(f)
 		}
 		g := build()
-		if _, _, err := write(f, []*Grid{g}, packing); err != nil {
+		if _, _, _, err := write(f, slices.Values([]*Grid{g}), packing); err != nil {
 			t.Fatal(err)
 		}
 		sheet := part(t, f, "xl/worksheets/sheet2.xml") // after excelize's Sheet1
@@ -194,22 +195,36 @@ func TestWriteRowsLeavesToExcelize(t *testing.T) {
 	}
 }
 
-// WriteRows lets each row go: a packed grid is not held beside its part.
-func TestWriteRowsLetsRowsGo(t *testing.T) {
+// WriteForPacking lets each grid's cells go before it lays out the next,
+// and WriteRows writes the rows once: the sheets are never all held as
+// cells, nor a packed sheet beside its part.
+func TestWritingForPackingLetsEachGridGo(t *testing.T) {
 	f := excelize.NewFile()
 	defer f.Close()
-	g := every()
-	if _, _, err := WriteForPacking(f, []*Grid{g}); err != nil {
+	first, second := every(), every()
+	second.sheet = "Second"
+	var rowsHeld []int
+	grids := func(yield func(*Grid) bool) {
+		if yield(first) {
+			rowsHeld = append(rowsHeld, first.LastRow())
+			yield(second)
+		}
+	}
+	written, _, _, err := WriteForPacking(f, grids)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.WriteRows(io.Discard); err != nil {
-		t.Fatal(err)
+	if len(written) != 2 || written[0] != first || written[1] != second {
+		t.Fatalf("WriteForPacking returned %v", written)
 	}
-	if g.LastRow() != 0 {
-		t.Errorf("%d rows held after WriteRows", g.LastRow())
+	if !slices.Equal(rowsHeld, []int{0}) || second.LastRow() != 0 {
+		t.Errorf("rows held after writing: %v while the second was taken, %d of the second", rowsHeld, second.LastRow())
 	}
-	var again bytes.Buffer
-	if err := g.WriteRows(&again); err != nil || again.Len() != 0 {
+	var once, again bytes.Buffer
+	if err := first.WriteRows(&once); err != nil || !bytes.HasPrefix(once.Bytes(), []byte(`<row r="1"`)) {
+		t.Fatalf("WriteRows wrote %.60q (%v)", once.String(), err)
+	}
+	if err := first.WriteRows(&again); err != nil || again.Len() != 0 {
 		t.Errorf("a second WriteRows wrote %q (%v)", again.String(), err)
 	}
 }

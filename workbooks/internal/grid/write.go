@@ -1,6 +1,8 @@
 package grid
 
 import (
+	"iter"
+	"slices"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -20,25 +22,38 @@ const NameComment = "written by planner eval"
 // made for an input) and is never changed or removed. Excel compares names
 // without case, so planner does too.
 func Write(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings diag.Diagnostics, err error) {
-	return write(f, grids, false)
+	_, managed, warnings, err = write(f, slices.Values(grids), false)
+	return managed, warnings, err
 }
 
-// WriteForPacking is Write for a package ooxml packs: each grid's rows are
-// left out of its sheet's part, for the packing to stream them into the
-// zip (see WriteRows and ooxml.Sheet.Rows) instead of holding them in
-// excelize's stream and in the part it writes besides the grid. A grid
-// with a cell only excelize can write goes into the part as Write puts it.
-func WriteForPacking(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings diag.Diagnostics, err error) {
+// WriteForPacking is Write for a package ooxml packs, of the grids as they
+// come, which it returns: each grid's rows are left out of its sheet's part,
+// written as XML and held compressed for the packing to stream them into
+// the zip (see WriteRows and ooxml.Sheet.Rows), and its cells let go
+// before the next grid is taken. A grid with a cell only excelize can
+// write goes into the part as Write puts it.
+func WriteForPacking(f *excelize.File, grids iter.Seq[*Grid]) (written []*Grid, managed map[string]bool, warnings diag.Diagnostics, err error) {
 	return write(f, grids, true)
 }
 
-func write(f *excelize.File, grids []*Grid, packing bool) (managed map[string]bool, warnings diag.Diagnostics, err error) {
+func write(f *excelize.File, grids iter.Seq[*Grid], packing bool) (written []*Grid, managed map[string]bool, warnings diag.Diagnostics, err error) {
 	st := newStyles(f)
-	for _, g := range grids {
+	for g := range grids {
 		if err := g.write(f, st, packing); err != nil {
-			return nil, nil, ooxml.Unlaid("its "+g.sheet+" sheet", err)
+			return nil, nil, nil, ooxml.Unlaid("its "+g.sheet+" sheet", err)
 		}
+		written = append(written, g)
 	}
+	managed, warnings, err = nameAll(f, written)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return written, managed, warnings, nil
+}
+
+// nameAll points the names the grids define at their cells and returns
+// the names planner manages (see Write).
+func nameAll(f *excelize.File, grids []*Grid) (managed map[string]bool, warnings diag.Diagnostics, err error) {
 	wanted, order, warnings := wantedNames(grids)
 	managed = map[string]bool{}
 	existing := map[string]excelize.DefinedName{}
@@ -222,7 +237,13 @@ func (g *Grid) write(f *excelize.File, st *styles, packing bool) error {
 			return err
 		}
 	}
-	return sw.Flush()
+	if err := sw.Flush(); err != nil {
+		return err
+	}
+	if kept {
+		return g.freeze(heights)
+	}
+	return nil
 }
 
 // setRows gives the stream writer the grid's rows, from row 1.

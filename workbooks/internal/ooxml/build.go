@@ -16,14 +16,15 @@ import (
 // Job is what Build writes into a package: planner's sheets, written by
 // Write on excelize's handle on a view of the package.
 type Job struct {
-	Sheets []Sheet // planner's sheets, in the order Write writes them
-	Adding int     // how many of them the package does not have yet
+	Names  []string // planner's sheets, in the order Write writes them
+	Adding int      // how many of them the package does not have yet
 	// Check, when not nil, runs on excelize's handle before anything is
 	// written; its error is Build's.
 	Check func(*excelize.File) error
-	// Write writes the sheets and returns the defined names planner
-	// manages, which it may change; every other name is the user's.
-	Write func(*excelize.File) (managed map[string]bool, err error)
+	// Write writes the sheets and returns them, in the order of Names,
+	// with the defined names planner manages, which it may change; every
+	// other name is the user's.
+	Write func(*excelize.File) (sheets []Sheet, managed map[string]bool, err error)
 }
 
 // Sheet is one of planner's sheets, with the charts drawn on it afresh. A
@@ -62,10 +63,7 @@ func Build(path string, data []byte, job Job) ([]byte, []string, error) {
 // build is Build on a package in planner's form. excelize sees only a view
 // of it (see view.go).
 func build(path string, data []byte, job Job) ([]byte, error) {
-	var sheets []string
-	for _, s := range job.Sheets {
-		sheets = append(sheets, s.Name)
-	}
+	sheets := job.Names
 	v, err := makeView(path, data, sheets)
 	if err != nil {
 		return nil, err
@@ -93,9 +91,12 @@ func build(path string, data []byte, job Job) ([]byte, error) {
 			return nil, err
 		}
 	}
-	managed, err := job.Write(f.File)
+	written, managed, err := job.Write(f.File)
 	if err != nil {
 		return nil, fmt.Errorf("%s: writing planner's sheets: %w", path, err)
+	}
+	if !slices.EqualFunc(written, sheets, func(s Sheet, name string) bool { return s.Name == name }) {
+		return nil, fmt.Errorf("%s: writing planner's sheets: wrote other sheets than it was to write", path)
 	}
 	c, err := capture(f.File)
 	if err != nil {
@@ -105,11 +106,11 @@ func build(path string, data []byte, job Job) ([]byte, error) {
 	f.Close()
 	f = nil
 	drawings := map[string]string{}
-	out, err := packCaptured(path, c, job.Sheets, drawings)
+	out, err := packCaptured(path, c, written, drawings)
 	if err != nil {
 		return nil, err
 	}
-	if out, err = mergeBack(path, data, out, v, job.Sheets, drawings); err != nil {
+	if out, err = mergeBack(path, data, out, v, written, drawings); err != nil {
 		var d *damaged
 		if errors.As(err, &d) {
 			return nil, err

@@ -1,6 +1,7 @@
 package sheets
 
 import (
+	"iter"
 	"regexp"
 
 	"planner/workbooks/internal/grid"
@@ -26,39 +27,73 @@ func OwnedNames() []string {
 	return []string{Results, Sizing, DeploymentCosts, Fleet, CashFlow, MonteCarlo, Sensitivity, DataTables, Breakeven, GoalSeek}
 }
 
-// Owned lays out the sheets eval writes from out: Results; Sizing,
+// Layout is one of the sheets eval writes: its name, known before any
+// sheet is laid out, and how to lay it out.
+type Layout struct {
+	Sheet string
+	lay   func() *grid.Grid
+}
+
+// Owned plans the sheets eval writes from out: Results; Sizing,
 // Deployment costs and Fleet when there is something to show, or when had says the
 // workbook has planner's sheet of that name already (it is then rewritten
 // saying there is nothing); MonteCarlo when it ran; the what-if sheets
-// when they ran.
-func Owned(out Output, had func(sheet string) bool) []*grid.Grid {
+// when they ran. Laid lays them out.
+func Owned(out Output, had func(sheet string) bool) []Layout {
 	out.inputs = out.inputsFingerprint()
-	results, lay := resultsGrid(out)
-	grids := []*grid.Grid{results}
+	// The sheets after Results read where Results put each figure; Fleet
+	// also says where its cells are, which Results links to, so it is
+	// laid out with Results.
+	var lay *resultsLayout
+	var fleet *grid.Grid
+	withFleet := len(out.Fleet.GPUs) > 0 || had(Fleet)
+	layouts := []Layout{{Results, func() *grid.Grid {
+		results, l := resultsGrid(out)
+		lay = l
+		if withFleet {
+			fleet = fleetGrid(out, lay)
+			linkFleetPower(results, lay)
+		}
+		return results
+	}}}
+	add := func(sheet string, layout func() *grid.Grid) { layouts = append(layouts, Layout{sheet, layout}) }
 	if len(out.Sizing) > 0 || had(Sizing) {
-		grids = append(grids, sizingGrid(out))
+		add(Sizing, func() *grid.Grid { return sizingGrid(out) })
 	}
 	if len(out.Deployments) > 0 || had(DeploymentCosts) {
-		grids = append(grids, costsGrid(out, lay))
+		add(DeploymentCosts, func() *grid.Grid { return costsGrid(out, lay) })
 	}
-	if len(out.Fleet.GPUs) > 0 || had(Fleet) {
-		grids = append(grids, fleetGrid(out, lay))
-		linkFleetPower(results, lay)
+	if withFleet {
+		add(Fleet, func() *grid.Grid { return fleet })
 	}
 	if len(comparedOffers(out.Results[0])) > 0 || had(CashFlow) {
-		grids = append(grids, cashFlowGrid(out, lay))
+		add(CashFlow, func() *grid.Grid { return cashFlowGrid(out, lay) })
 	}
 	if len(out.MonteCarlo) > 0 {
-		grids = append(grids, montecarloGrid(out))
+		add(MonteCarlo, func() *grid.Grid { return montecarloGrid(out) })
 	}
 	if w := out.WhatIfs; w != nil {
-		grids = append(grids, sensitivityGrid(out), dataTablesGrid(out))
+		add(Sensitivity, func() *grid.Grid { return sensitivityGrid(out) })
+		add(DataTables, func() *grid.Grid { return dataTablesGrid(out) })
 		if w.Curve != nil {
-			grids = append(grids, breakevenGrid(out))
+			add(Breakeven, func() *grid.Grid { return breakevenGrid(out) })
 		}
-		grids = append(grids, goalSeekGrid(out))
+		add(GoalSeek, func() *grid.Grid { return goalSeekGrid(out) })
 	}
-	return grids
+	return layouts
+}
+
+// Laid lays out each sheet as it is taken, in order, so that a writer that
+// lets each go once written never holds them all: at thousands of offers
+// their cells and formulas are most of an eval's memory.
+func Laid(layouts []Layout) iter.Seq[*grid.Grid] {
+	return func(yield func(*grid.Grid) bool) {
+		for _, l := range layouts {
+			if !yield(l.lay()) {
+				return
+			}
+		}
+	}
 }
 
 // ownerPrefix starts cell A2 of every sheet planner owns (see Computed). A

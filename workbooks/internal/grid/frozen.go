@@ -1,0 +1,110 @@
+package grid
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"sync"
+
+	"github.com/klauspost/compress/s2"
+)
+
+// frozen is a grid written for packing whose rows are already XML, held
+// compressed until the packing streams them into the zip (see WriteRows):
+// a large sheet's cells and formulas take many times the room of their
+// compressed text, and letting them go as soon as the sheet is written
+// means planner's sheets are never all held as cells at once. What the
+// packing asks of the grid besides its rows is kept from before they went.
+type frozen struct {
+	rows    []byte // the <row> elements, compressed by s2
+	used    string
+	heights map[int]float64
+}
+
+// freeze writes the rows held for packing as their XML, compressed, and
+// lets the cells go. s2 compresses and decompresses a sheet's text at
+// several hundred MB a second, a few per cent of deflating it once.
+func (g *Grid) freeze(heights map[int]float64) error {
+	h := g.held
+	fz := &frozen{used: g.Used(), heights: heights}
+	var buf bytes.Buffer
+	z := s2Writers.get()
+	z.Reset(&buf)
+	bw := bufio.NewWriterSize(z, 64<<10)
+	for i, r := range g.rows {
+		if len(r) == 0 {
+			continue
+		}
+		h.row(bw, i+1, r)
+		g.rows[i] = nil
+	}
+	err := bw.Flush()
+	if err == nil {
+		err = z.Close()
+	}
+	z.Reset(io.Discard) // holds no sheet's text while it waits
+	s2Writers.put(z)
+	if err != nil {
+		return err
+	}
+	fz.rows = buf.Bytes()
+	g.rows, g.held, g.measure, g.frozen = nil, nil, nil, fz
+	return nil
+}
+
+// writeFrozen writes a frozen grid's rows, decompressed, into w, once.
+func (g *Grid) writeFrozen(w io.Writer) error {
+	rows := g.frozen.rows
+	g.frozen.rows = nil
+	if len(rows) == 0 {
+		return nil
+	}
+	r := s2Readers.get()
+	r.Reset(bytes.NewReader(rows))
+	_, err := io.Copy(w, r)
+	r.Reset(nil)
+	s2Readers.put(r)
+	return err
+}
+
+// freeList keeps a few s2 writers or readers for the next sheet: each holds
+// a block's buffers, a megabyte or two, which a sync.Pool would drop at
+// every collection.
+type freeList[T any] struct {
+	mu    sync.Mutex
+	items []T
+	make  func() T
+}
+
+func (l *freeList[T]) get() T {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := len(l.items)
+	if n == 0 {
+		return l.make()
+	}
+	t := l.items[n-1]
+	l.items = l.items[:n-1]
+	return t
+}
+
+func (l *freeList[T]) put(t T) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.items) < 2 {
+		l.items = append(l.items, t)
+	}
+}
+
+// blockSize is s2's block: a sheet's XML compresses about a tenth better
+// in a megabyte's block than in 64 kB.
+const blockSize = 1 << 20
+
+var (
+	s2Writers = freeList[*s2.Writer]{make: func() *s2.Writer {
+		return s2.NewWriter(io.Discard, s2.WriterConcurrency(1), s2.WriterBlockSize(blockSize))
+	}}
+	s2Readers = freeList[*s2.Reader]{make: func() *s2.Reader {
+		return s2.NewReader(nil, s2.ReaderMaxBlockSize(blockSize))
+	}}
+)
