@@ -58,6 +58,6 @@ func (c Cell) TextValue() (string, bool) {
 // Linked gives a value cell the formula that computes it; "" leaves it a
 // value.
 func Linked(c Cell, formula string) Cell {
-	c.formula = formula
+	c.formula = packed(formula)
 	return c
 }

@@ -163,7 +163,7 @@ func (g *Grid) Next() int { return len(g.rows) + 1 }
 // where Excel would call the file damaged.
 func (g *Grid) Link(col, row int, formula string) {
 	if c := g.at(col, row); c != nil && c.value != nil && withinExcelLimits(formula) {
-		c.formula = formula
+		c.formula = packed(formula)
 		g.touch(row)
 	}
 }

@@ -1,5 +1,7 @@
 package grid
 
+import "strings"
+
 // At is the cell at 1-based (col, row): an empty cell where nothing was
 // written. Layouts are checked by reading their grids back.
 func (g *Grid) At(col, row int) Cell {
@@ -16,7 +18,10 @@ func (c Cell) NumberValue() (float64, bool) {
 }
 
 // Formula is the formula that computes the cell's value; "" for a value.
-func (c Cell) Formula() string { return c.formula }
+func (c Cell) Formula() (formula string) {
+	c.withFormula(func(f string) { formula = strings.Clone(f) })
+	return formula
+}
 
 // Style is the cell's style, with its number format (see WithFormat).
 func (c Cell) Style() string { return c.style }

@@ -174,7 +174,7 @@ func (h *held) cell(w *bufio.Writer, ref string, c Cell) {
 	w.WriteByte('>')
 	if c.formula != "" {
 		w.WriteString(`<f>`)
-		escape(w, c.formula, false)
+		c.withFormula(func(f string) { escape(w, f, false) })
 		w.WriteString(`</f>`)
 	}
 	switch {

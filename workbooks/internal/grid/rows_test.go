@@ -49,7 +49,10 @@ func every() *Grid {
 	g.Set(2, row+7, Text("after a gap", StyleLabel))
 	g.Note(2, row+8, "A note long enough to wrap over several lines of its column, so its row is made taller for it.")
 	g.Sentence(1, row+10, 3, "A sentence merged across three columns.", StyleNote)
-	g.heights = make([]float64, row+11)
+	long := "IF(A1>0," + strings.Repeat(`IF(B2<"ü&<>\"",C3,`, 20) + "0" + strings.Repeat(")", 20) + ",1)" // held packed
+	g.Line(row+11, Linked(Number(1, StyleResult), long), Number(2, StyleResult), Linked(Text("x", StyleNote), "\x00A1"))
+	g.Link(2, row+11, strings.Replace(long, "A1", "A2", 1))
+	g.heights = make([]float64, row+12)
 	g.heights[1], g.heights[row+6] = 22.75, 409
 	return g
 }

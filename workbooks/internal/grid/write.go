@@ -261,7 +261,7 @@ func (g *Grid) setRows(sw *excelize.StreamWriter, st *styles, heights map[int]fl
 			if err != nil {
 				return err
 			}
-			values[j] = excelize.Cell{StyleID: id, Value: c.value, Formula: c.formula}
+			values[j] = excelize.Cell{StyleID: id, Value: c.value, Formula: c.Formula()}
 		}
 		var opts []excelize.RowOpts
 		if h, ok := heights[i+1]; ok {
