@@ -16,7 +16,7 @@ import (
 // means planner's sheets are never all held as cells at once. What the
 // packing asks of the grid besides its rows is kept from before they went.
 type frozen struct {
-	rows    []byte // the <row> elements, compressed by s2
+	rows    chunks // the <row> elements, compressed by s2
 	used    string
 	heights map[int]float64
 }
@@ -27,7 +27,7 @@ type frozen struct {
 func (g *Grid) freeze(heights map[int]float64) error {
 	h := g.held
 	fz := &frozen{used: g.Used(), heights: heights}
-	var buf bytes.Buffer
+	var buf chunks
 	z := s2Writers.get()
 	z.Reset(&buf)
 	bw := bufio.NewWriterSize(z, 64<<10)
@@ -47,7 +47,7 @@ func (g *Grid) freeze(heights map[int]float64) error {
 	if err != nil {
 		return err
 	}
-	fz.rows = buf.Bytes()
+	fz.rows = buf
 	g.rows, g.held, g.measure, g.frozen = nil, nil, nil, fz
 	return nil
 }
@@ -60,11 +60,29 @@ func (g *Grid) writeFrozen(w io.Writer) error {
 		return nil
 	}
 	r := s2Readers.get()
-	r.Reset(bytes.NewReader(rows))
+	r.Reset(rows.reader())
 	_, err := io.Copy(w, r)
 	r.Reset(nil)
 	s2Readers.put(r)
 	return err
+}
+
+// chunks are the blocks s2 wrote, each as it came: a buffer grown by
+// doubling would allocate twice the compressed rows and hold up to twice
+// their room.
+type chunks [][]byte
+
+func (c *chunks) Write(p []byte) (int, error) {
+	*c = append(*c, bytes.Clone(p))
+	return len(p), nil
+}
+
+func (c chunks) reader() io.Reader {
+	readers := make([]io.Reader, len(c))
+	for i, b := range c {
+		readers[i] = bytes.NewReader(b)
+	}
+	return io.MultiReader(readers...)
 }
 
 // freeList keeps a few s2 writers or readers for the next sheet: each holds

@@ -1,6 +1,8 @@
 package grid
 
 import (
+	"slices"
+
 	"github.com/xuri/excelize/v2"
 
 	"planner/workbooks/internal/ooxml"
@@ -146,8 +148,24 @@ func (g *Grid) Set(col, row int, c Cell) {
 
 // Line writes cells left to right from column 1 of row.
 func (g *Grid) Line(row int, cells ...Cell) {
+	g.reserve(row, len(cells))
 	for i, c := range cells {
 		g.Set(i+1, row, c)
+	}
+}
+
+// reserve makes room in row for cols cells at once: set one by one, a
+// row grows by doubling, and a large sheet's rows held half their room
+// empty.
+func (g *Grid) reserve(row, cols int) {
+	if row < 1 {
+		return
+	}
+	for len(g.rows) < row {
+		g.rows = append(g.rows, nil)
+	}
+	if r := g.rows[row-1]; cap(r) < cols {
+		g.rows[row-1] = slices.Grow(r, cols-len(r))
 	}
 }
 
