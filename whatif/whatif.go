@@ -79,9 +79,9 @@ func (t Target) value(r *engine.Result) (float64, bool) {
 
 // TornadoBar is one input moved from low to high, the others at base.
 type TornadoBar struct {
-	Input         domain.Input
-	AtLow, AtHigh float64 // the target with the input at its low and its high
-	Swing         float64 // |AtHigh − AtLow|
+	Input         *domain.Input // the model's own: thousands of targets share one
+	AtLow, AtHigh float64       // the target with the input at its low and its high
+	Swing         float64       // |AtHigh − AtLow|
 	// Why says, when the bar has no swing to show, why: the target has no
 	// number at an end (AtLow and AtHigh are then NaN), or the ends are
 	// further apart than the largest float64 (the swing is +Inf).
@@ -122,7 +122,9 @@ func Tornadoes(p *engine.Plan, sc domain.Scenario, targets []Target) ([]Tornado,
 		v, _ := t.valueIn(base, baseAt)
 		out[i] = Tornado{Target: t, Unit: p.Unit(t.Name), Base: v, Held: held}
 	}
-	for _, in := range p.Model().Inputs {
+	inputs := p.Model().Inputs
+	for k := range inputs {
+		in := &inputs[k]
 		if !in.HasRange || in.Value.IsText || isHeld[in.Name] {
 			continue
 		}
