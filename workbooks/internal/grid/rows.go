@@ -108,14 +108,33 @@ func writable(c Cell) bool {
 
 // WriteRows writes the <row> elements of a grid WriteForPacking left out
 // of its sheet's part, with the bytes excelize's StreamWriter.SetRow would
-// have written, and nothing for a grid whose rows went into the part. The
-// rows were written as the grid was (see freeze); here they are only
-// decompressed, once: the grid holds nothing of them after.
+// have written, and nothing for a grid whose rows went into the part. A
+// large grid's rows were written as the grid was (see freeze) and are only
+// decompressed here; a small one's are written from its cells. Either way
+// they are written once: the grid holds nothing of them after.
 func (g *Grid) WriteRows(w io.Writer) error {
-	if g.frozen == nil {
+	if g.frozen != nil {
+		return g.writeFrozen(w)
+	}
+	if g.held == nil {
 		return nil
 	}
-	return g.writeFrozen(w)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	g.writeHeld(bw)
+	return bw.Flush()
+}
+
+// writeHeld writes the rows held for packing and lets each go.
+func (g *Grid) writeHeld(w *bufio.Writer) {
+	h := g.held
+	for i, r := range g.rows {
+		if len(r) == 0 {
+			continue
+		}
+		h.row(w, i+1, r)
+		g.rows[i] = nil
+	}
+	g.rows, g.held = nil, nil
 }
 
 // row writes one row as SetRow writes it from column A.

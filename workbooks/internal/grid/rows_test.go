@@ -152,10 +152,15 @@ func TestWriteRowsAsSetRow(t *testing.T) {
 	for name, c := range map[string]struct {
 		build func() *Grid
 		setup func(*excelize.File)
+		from  int // freezeFrom: written from the cells, or frozen first
 	}{
-		"1900": {every, nil},
-		"1904": {after1904, date1904},
+		"1900":        {every, nil, freezeFrom},
+		"1904":        {after1904, date1904, freezeFrom},
+		"1900 frozen": {every, nil, 1},
+		"1904 frozen": {after1904, date1904, 1},
 	} {
+		defer func(was int) { freezeFrom = was }(freezeFrom)
+		freezeFrom = c.from
 		want, got, rows := both(t, c.build, c.setup)
 		if len(rows) == 0 {
 			t.Fatalf("%s: WriteRows wrote nothing: the sheet went to excelize", name)
@@ -198,37 +203,49 @@ func TestWriteRowsLeavesToExcelize(t *testing.T) {
 	}
 }
 
-// WriteForPacking lets each grid's cells go before it lays out the next,
-// and WriteRows writes the rows once: the sheets are never all held as
-// cells, nor a packed sheet beside its part.
+// WriteForPacking lets each large grid's cells go before it lays out the
+// next, and WriteRows writes the rows once, frozen or not: the sheets are
+// never all held as cells, nor a packed sheet beside its part.
 func TestWritingForPackingLetsEachGridGo(t *testing.T) {
 	f := excelize.NewFile()
 	defer f.Close()
-	first, second := every(), every()
-	second.sheet = "Second"
+	large := func(sheet string) *Grid {
+		g := every()
+		g.sheet = sheet
+		from := g.Next()
+		for r := from; r < from+freezeFrom/3; r++ {
+			g.Line(r, Number(float64(r), StyleResult), Text("row", StyleLabel), Number(0.5, StyleResult))
+		}
+		return g
+	}
+	first, second, small := large("First"), large("Second"), every()
 	var rowsHeld []int
 	grids := func(yield func(*Grid) bool) {
-		if yield(first) {
-			rowsHeld = append(rowsHeld, first.LastRow())
-			yield(second)
+		for _, g := range []*Grid{first, second, small} {
+			if !yield(g) {
+				return
+			}
+			rowsHeld = append(rowsHeld, g.LastRow())
 		}
 	}
 	written, _, _, err := WriteForPacking(f, grids)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(written) != 2 || written[0] != first || written[1] != second {
+	if len(written) != 3 || written[0] != first || written[1] != second || written[2] != small {
 		t.Fatalf("WriteForPacking returned %v", written)
 	}
-	if !slices.Equal(rowsHeld, []int{0}) || second.LastRow() != 0 {
-		t.Errorf("rows held after writing: %v while the second was taken, %d of the second", rowsHeld, second.LastRow())
+	if want := []int{0, 0, every().LastRow()}; !slices.Equal(rowsHeld, want) {
+		t.Errorf("rows held once each grid was written: %v, want %v", rowsHeld, want)
 	}
-	var once, again bytes.Buffer
-	if err := first.WriteRows(&once); err != nil || !bytes.HasPrefix(once.Bytes(), []byte(`<row r="1"`)) {
-		t.Fatalf("WriteRows wrote %.60q (%v)", once.String(), err)
-	}
-	if err := first.WriteRows(&again); err != nil || again.Len() != 0 {
-		t.Errorf("a second WriteRows wrote %q (%v)", again.String(), err)
+	for _, g := range written {
+		var once, again bytes.Buffer
+		if err := g.WriteRows(&once); err != nil || !bytes.HasPrefix(once.Bytes(), []byte(`<row r="1"`)) {
+			t.Fatalf("%s: WriteRows wrote %.60q (%v)", g.Sheet(), once.String(), err)
+		}
+		if err := g.WriteRows(&again); err != nil || again.Len() != 0 || g.LastRow() != 0 {
+			t.Errorf("%s: a second WriteRows wrote %q (%v), %d rows held", g.Sheet(), again.String(), err, g.LastRow())
+		}
 	}
 }
 

@@ -240,7 +240,7 @@ func (g *Grid) write(f *excelize.File, st *styles, packing bool) error {
 	if err := sw.Flush(); err != nil {
 		return err
 	}
-	if kept {
+	if kept && g.large() {
 		return g.freeze(heights)
 	}
 	return nil
