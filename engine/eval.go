@@ -34,7 +34,7 @@ type Result struct {
 
 // OfferResult is one cloud offer seen from one scenario.
 type OfferResult struct {
-	Offer    domain.Offer
+	Offer    *domain.Offer         // the model's own: a scenario of thousands of offers copies none
 	Compared bool                  // the offer is for the node's GPU
 	Values   map[string]float64    // per-offer formulas that succeeded
 	Errors   map[string]*EvalError // per-offer formulas that failed or were skipped
@@ -133,8 +133,8 @@ func (p *Plan) evalState(sc domain.Scenario, offers bool) (*state, *Result, erro
 	if len(p.model.Offers) > 0 {
 		res.Offers = make([]OfferResult, 0, len(p.model.Offers))
 	}
-	for _, o := range p.model.Offers {
-		or := p.evalOffer(o, st, failed, res)
+	for k := range p.model.Offers {
+		or := p.evalOffer(&p.model.Offers[k], st, failed, res)
 		if or.Compared {
 			res.NoOffer = ""
 		}
@@ -318,13 +318,13 @@ func kindOf(v domain.Value) string {
 
 // evalOffer runs the per-offer formulas for o when it is an offer of the
 // scenario's GPU.
-func (p *Plan) evalOffer(o domain.Offer, st *state, nodeFailed map[int]string, res *Result) OfferResult {
+func (p *Plan) evalOffer(o *domain.Offer, st *state, nodeFailed map[int]string, res *Result) OfferResult {
 	or := OfferResult{Offer: o, Compared: domain.SameGPU(o.GPU, res.Text[domain.GPU])}
 	if !or.Compared {
 		return or
 	}
 	or.Values, or.Errors = map[string]float64{}, map[string]*EvalError{}
-	p.setOffer(st.slots, o)
+	p.setOffer(st.slots, *o)
 	run(p.prog.offer, st.slots)
 	failed := make(map[int]string, len(nodeFailed))
 	for k, v := range nodeFailed {
@@ -338,9 +338,9 @@ func (p *Plan) evalOffer(o domain.Offer, st *state, nodeFailed map[int]string, r
 		if u >= be {
 			or.Verdict = wording.Buy
 		}
-		or.Phrase = wording.OfferPhrase(or.Verdict, u, be, o)
+		or.Phrase = wording.OfferPhrase(or.Verdict, u, be, *o)
 		if o.KindOrDefault() == domain.AllHours {
-			or.Phrase = wording.TermPhrase(or.Verdict, o)
+			or.Phrase = wording.TermPhrase(or.Verdict, *o)
 		}
 		or.Words = or.Phrase.String()
 	}

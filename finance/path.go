@@ -27,7 +27,7 @@ func PathOf(r *engine.Result, o engine.OfferResult) (Path, bool) {
 		return Path{}, false
 	}
 	return Path{Rent: rent, Power: power, RentChange: r.Values[domain.RentChange], PowerChange: r.Values[domain.ElectricityChange],
-		Renewal: domain.RenewalMonths(o.Offer)}, true
+		Renewal: domain.RenewalMonths(*o.Offer)}, true
 }
 
 // Changes reports whether either price moves over the term.

@@ -188,7 +188,7 @@ func effectivePrice(m *domain.Model) offerFigure {
 			if !okU || !okH {
 				return Cell{}
 			}
-			return Cell{Value: m.Terms(o.Offer).Effective(u, h), Number: true}
+			return Cell{Value: m.Terms(*o.Offer).Effective(u, h), Number: true}
 		}}
 }
 
@@ -219,7 +219,7 @@ var payback = offerFigure{Figure{Name: domain.PaybackMonths, Label: "Payback", H
 	}}
 
 var asOf = offerFigure{Figure{Name: AsOf, Label: "Price as of", Unit: "date", Note: "The day the price was listed.", In: Sheet},
-	func(_ *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell { return AsOfCell(o.Offer) }}
+	func(_ *engine.Result, o engine.OfferResult, _ montecarlo.CloseCall) Cell { return AsOfCell(*o.Offer) }}
 
 // AsOfCell is the day an offer's price was listed: a date's serial, where
 // it has one, and its words as Cloud gives them.

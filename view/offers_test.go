@@ -100,7 +100,7 @@ func TestCellText(t *testing.T) {
 }
 
 func TestOffersWithoutAPlan(t *testing.T) {
-	r := &engine.Result{Offers: []engine.OfferResult{{Offer: domain.Offer{Provider: "RunPod", Name: "H200", Price: 3.59}, Verdict: "rent"}}}
+	r := &engine.Result{Offers: []engine.OfferResult{{Offer: &domain.Offer{Provider: "RunPod", Name: "H200", Price: 3.59}, Verdict: "rent"}}}
 	os := OffersOf(nil, r, nil)
 	if v, _ := os.Cell(os.All[0], Verdict); v.Words != "rent" {
 		t.Errorf("verdict %+v, want rent", v)

@@ -46,8 +46,7 @@ func Targets(p *engine.Plan, sc domain.Scenario, names []string) ([]Target, erro
 		}
 		for _, o := range res.Offers {
 			if o.Compared && (name != domain.Breakeven || o.Offer.HasBreakeven()) {
-				offer := o.Offer
-				out = append(out, Target{Name: name, Offer: &offer})
+				out = append(out, Target{Name: name, Offer: o.Offer})
 			}
 		}
 	}
@@ -306,7 +305,7 @@ func DataTable(p *engine.Plan, sc domain.Scenario, spec domain.TableSpec) (*Tabl
 		offers = nil
 		for _, o := range base.Offers {
 			if o.Compared {
-				offers = append(offers, &o.Offer)
+				offers = append(offers, o.Offer)
 				t.ColLabels = append(t.ColLabels, o.Offer.Label())
 			}
 		}
@@ -421,8 +420,8 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 // Crossing is where a scenario's cost per used hour meets an offer's price.
 type Crossing struct {
 	Scenario    string
-	Offer       domain.Offer
-	Utilization float64 // NaN when the curve does not meet the price between 1 % and 100 %
+	Offer       *domain.Offer // the model's own
+	Utilization float64       // NaN when the curve does not meet the price between 1 % and 100 %
 	// Term is what the offer's price per used hour is multiplied by where
 	// the curve meets it: 1, or along a path its rent over the term per
 	// month of the annuity (rent_path_factor ÷ annuity_factor), the price
@@ -557,7 +556,7 @@ func crossings(p *engine.Plan, sc domain.Scenario, res *engine.Result, output st
 		if !o.Compared || !o.Offer.HasBreakeven() {
 			continue // a term's price meets no curve: it bills every hour, as owning does
 		}
-		price, ok := renting(m, o.Offer, res)
+		price, ok := renting(m, *o.Offer, res)
 		if !ok {
 			continue
 		}

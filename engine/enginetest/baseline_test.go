@@ -56,7 +56,7 @@ func check(t *testing.T, set map[string]domain.Value, in NodeInputs) {
 			continue
 		}
 		compared++
-		want := NPV(&in, &out, OfferInputs{Price: o.Offer.Price, Renewal: domain.RenewalMonths(o.Offer), RentChange: rentChange})
+		want := NPV(&in, &out, OfferInputs{Price: o.Offer.Price, Renewal: domain.RenewalMonths(*o.Offer), RentChange: rentChange})
 		if got != want {
 			t.Errorf("NPV against %s: planner %v, hand-written %v", o.Offer.Label(), got, want)
 		}

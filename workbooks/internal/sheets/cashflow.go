@@ -141,7 +141,7 @@ func (cf *cashFlow) rentIn(j, m int, month string) (float64, string) {
 		return o.Values[domain.RentUsed], cf.rent[j]
 	}
 	p, _ := finance.PathOf(cf.base, o)
-	l := renewalRef(o.Offer)
+	l := renewalRef(*o.Offer)
 	return p.RentIn(m), fmt.Sprintf("%s*(1+%s)^(INT((%s-1)/%s)*%s/12)", cf.rent[j], cf.refs[domain.RentChange], month, l, l)
 }
 

@@ -318,13 +318,13 @@ func (l linker) offers(compared []engine.OfferResult) {
 		price := grid.CellName(col, l.lay.priceRow)
 		listPrice := price
 		if o.Offer.PriceAt.Sheet != "" {
-			l.g.Link(col, l.lay.priceRow, priceRef(o.Offer))
+			l.g.Link(col, l.lay.priceRow, priceRef(*o.Offer))
 		}
 		if at := o.Offer.TermAt; l.lay.termRow > 0 && at.Sheet != "" && o.Offer.KindOrDefault() == domain.AllHours {
 			l.g.Link(col, l.lay.termRow, cellRef(at)) // the renewals follow it
 		}
 		if l.lay.effectiveRow > 0 {
-			if s, ok := l.effectivePrice(o.Offer, price, 0); ok {
+			if s, ok := l.effectivePrice(*o.Offer, price, 0); ok {
 				l.g.Link(col, l.lay.effectiveRow, s)
 			}
 			price = grid.CellName(col, l.lay.effectiveRow)
@@ -340,19 +340,19 @@ func (l linker) offers(compared []engine.OfferResult) {
 					return grid.CellName(col, r), nil
 				}
 				if name == domain.OfferRenewalMonths {
-					return renewalRef(o.Offer), nil
+					return renewalRef(*o.Offer), nil
 				}
 				return refs(name)
 			}
 			asWritten, err := l.excel(c, resolve)
-			if s, ok := l.exactBreakeven(o.Offer, listPrice, 0, price, asWritten); ok && err == nil && c.Name == domain.Breakeven {
+			if s, ok := l.exactBreakeven(*o.Offer, listPrice, 0, price, asWritten); ok && err == nil && c.Name == domain.Breakeven {
 				l.g.Link(col, row, s)
 			} else if s, err := asWritten, err; err == nil {
 				l.link(col, row, s, c.Name == domain.Breakeven && !o.Offer.HasBreakeven())
 			}
 		}
 		if finance.PaybackOf(l.out.Results[0], o).Known() && l.lay.paybackRow > 0 {
-			if s, ok := l.payback(col, price, o.Offer); ok {
+			if s, ok := l.payback(col, price, *o.Offer); ok {
 				l.g.Link(col, l.lay.paybackRow, s)
 			}
 		}
@@ -572,7 +572,7 @@ func (l linker) verdicts(compared []engine.OfferResult) {
 			col := firstValue + j
 			be := l.breakeven(col, l.lay.offerRow[domain.Breakeven])
 			l.g.Link(col, l.lay.verdictRow, excelVerdict(u+">="+be))
-			if ref := asOfLink(compared[j].Offer); ref != "" && l.lay.asOfRow > 0 {
+			if ref := asOfLink(*compared[j].Offer); ref != "" && l.lay.asOfRow > 0 {
 				l.g.Link(col, l.lay.asOfRow, ref)
 			}
 		}

@@ -530,8 +530,8 @@ func otherOffers(g *grid.Grid, base *engine.Result, cur units.Currency) {
 	for _, o := range others {
 		row++
 		g.Line(row, grid.Text(o.Offer.Label(), grid.StyleLabel), grid.Text(o.Offer.GPU, grid.StyleLabel),
-			grid.Linked(grid.Number(o.Offer.Price, grid.WithFormat(grid.StyleResult, cur.ExcelFormat("$/GPU-h"))), priceLink(o.Offer)),
-			grid.Linked(asOfCell(view.AsOfCell(o.Offer)), asOfLink(o.Offer)))
+			grid.Linked(grid.Number(o.Offer.Price, grid.WithFormat(grid.StyleResult, cur.ExcelFormat("$/GPU-h"))), priceLink(*o.Offer)),
+			grid.Linked(asOfCell(view.AsOfCell(*o.Offer)), asOfLink(*o.Offer)))
 		row += g.Fit(row)
 	}
 }

@@ -402,14 +402,14 @@ func curveOffers(m *domain.Model, c *whatif.Curve) (out []domain.Offer, prices [
 		}
 		price := x.Offer.Price
 		if !x.Offer.IsDefault() {
-			t := m.Terms(x.Offer)
+			t := m.Terms(*x.Offer)
 			if !whatif.FlatPrice(t) {
 				moving = append(moving, x.Offer.Label())
 				continue
 			}
 			price = t.PerUsedHour
 		}
-		out, prices = append(out, x.Offer), append(prices, price*x.Term)
+		out, prices = append(out, *x.Offer), append(prices, price*x.Term)
 	}
 	return out, prices, moving
 }
