@@ -498,11 +498,11 @@ func guards(code []instr, varying []bool, formulaSlots []int32) []int32 {
 func (b *Batch) Result() *Result { return b.result }
 
 // Offers are the offers the batch compares, in the order RunOffer and
-// OfferColumn number them.
-func (b *Batch) Offers() []domain.Offer {
-	out := make([]domain.Offer, len(b.offers))
+// OfferColumn number them: the model's own.
+func (b *Batch) Offers() []*domain.Offer {
+	out := make([]*domain.Offer, len(b.offers))
 	for k, o := range b.offers {
-		out[k] = b.plan.model.Offers[o.index]
+		out[k] = &b.plan.model.Offers[o.index]
 	}
 	return out
 }

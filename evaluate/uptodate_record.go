@@ -163,7 +163,7 @@ func (e *encoder) result(r *montecarlo.Result, s shape) {
 	e.list(len(r.OwnCheaper), r.OwnCheaper == nil)
 	from = 0
 	for _, oc := range r.OwnCheaper {
-		e.index(&from, len(s.offers), func(i int) bool { return s.offers[i] == oc.Offer })
+		e.index(&from, len(s.offers), func(i int) bool { return s.offers[i] == *oc.Offer })
 		e.f64(oc.Probability)
 		e.flag(oc.NPV != nil)
 		if oc.NPV != nil {
@@ -320,7 +320,7 @@ func (d *decoder) result(s shape, scenario string) *montecarlo.Result {
 				return nil
 			}
 			oc := &r.OwnCheaper[k]
-			oc.Offer, oc.Probability = s.offers[at], d.f64()
+			oc.Offer, oc.Probability = &s.offers[at], d.f64()
 			if d.flag() {
 				oc.NPV = &montecarlo.Stats{}
 				d.stats(oc.NPV, s.samples)

@@ -70,7 +70,7 @@ type Stats struct {
 // OwnCheaper is the share of samples in which owning beats an offer:
 // utilisation at or above break-even.
 type OwnCheaper struct {
-	Offer       domain.Offer
+	Offer       *domain.Offer // the model's own
 	Probability float64
 	// NPV summarises owning's net present value against the offer
 	// (npv_saving), when the model has it; NPVAboveZero is the share of

@@ -29,12 +29,25 @@ func (mc *mcRun) result(ctx context.Context) (*Result, error) {
 		}
 		outputs, _ = mc.statistics(r.Good)
 	}
+	nodeLevel := 0
+	for o := range outputs {
+		if mc.offerAt(o) < 0 {
+			nodeLevel++
+		}
+	}
+	if nodeLevel > 0 { // a scenario of each of thousands keeps just its own
+		r.Outputs = make([]Stats, 0, nodeLevel)
+	}
 	for o, s := range outputs {
 		if mc.offerAt(o) < 0 {
 			r.Outputs = append(r.Outputs, s)
 		}
 	}
-	for j, o := range mc.probe.Offers() {
+	offers := mc.probe.Offers()
+	if len(offers) > 0 {
+		r.OwnCheaper = make([]OwnCheaper, 0, len(offers))
+	}
+	for j, o := range offers {
 		var wins, gains, all int
 		for k := 0; k < mc.blocks; k++ {
 			wins += mc.cheaper[k][j]

@@ -12,10 +12,10 @@ import (
 type worker struct {
 	mc        *mcRun
 	b         *engine.Batch
-	compared  []domain.Offer // the offers the batch compares
-	bad       []bool         // per sample of the block: it failed
-	offerBad  []bool         // the same for one offer
-	fresh     []bool         // failed for an offer but not before
+	compared  []*domain.Offer // the offers the batch compares
+	bad       []bool          // per sample of the block: it failed
+	offerBad  []bool          // the same for one offer
+	fresh     []bool          // failed for an offer but not before
 	util      []float64
 	breakeven []float64 // scratch columns for a value that does not vary
 	random    stream

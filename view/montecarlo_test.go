@@ -45,7 +45,7 @@ func sampledRun() *montecarlo.Result {
 	fixed := statsOf(domain.GPUs, "GPUs", []float64{8, 8, 8}, 8)
 	offer := domain.Offer{Provider: "RunPod", GPU: "H100 SXM", Price: 2.69}
 	return &montecarlo.Result{Scenario: domain.Base, Samples: 10, Good: len(samples), Outputs: []montecarlo.Stats{cost, fixed},
-		OwnCheaper: []montecarlo.OwnCheaper{{Offer: offer, Probability: 0.7, NPV: &npv, NPVAboveZero: 0.75, Evaluated: 4}}}
+		OwnCheaper: []montecarlo.OwnCheaper{{Offer: &offer, Probability: 0.7, NPV: &npv, NPVAboveZero: 0.75, Evaluated: 4}}}
 }
 
 // Each rendering shows the statistics in the same order: the terminal
