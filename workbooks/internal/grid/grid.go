@@ -139,6 +139,9 @@ func (g *Grid) Set(col, row int, c Cell) {
 		g.rows = append(g.rows, nil)
 	}
 	r := g.rows[row-1]
+	if col > cap(r) {
+		r = slices.Grow(r, g.roomFor(col, cap(r))-len(r))
+	}
 	for len(r) < col {
 		r = append(r, Cell{})
 	}
@@ -167,6 +170,18 @@ func (g *Grid) reserve(row, cols int) {
 	if r := g.rows[row-1]; cap(r) < cols {
 		g.rows[row-1] = slices.Grow(r, cols-len(r))
 	}
+}
+
+// roomFor is the room a row of room cells grows to for a cell in column
+// col: twice as much, as append grows it, but not past the grid's columns,
+// so that a row as wide as the sheet (thousands of offers' columns) holds
+// no room it will never use.
+func (g *Grid) roomFor(col, room int) int {
+	want := max(col, 2*room)
+	if w := len(g.widths); col <= w {
+		want = min(want, w)
+	}
+	return want
 }
 
 // LastRow is the last row written so far; 0 for none.

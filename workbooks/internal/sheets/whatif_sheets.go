@@ -93,23 +93,22 @@ func tornadoSection(g *grid.Grid, p *engine.Plan, t whatif.Tornado, row int, cha
 	for i, b := range t.Bars {
 		r := header + 1 + i
 		inFormat := grid.WithFormat(grid.StyleResult, cur.ExcelFormat(b.Input.Unit))
-		g.Line(r, grid.Text(b.Input.Name, grid.StyleLabel), grid.Text(cur.Unit(b.Input.Unit), grid.StyleLabel), grid.Number(b.Input.Low, inFormat), grid.Number(b.Input.High, inFormat))
-		if b.Why != "" {
-			if math.IsNaN(b.AtLow) || math.IsNaN(b.AtHigh) {
-				g.Set(5, r, grid.Text(units.NoNumber, grid.StyleError))
-			} else { // both ends are numbers; the swing between them is not
-				g.Set(5, r, grid.Number(b.AtLow, format))
-				g.Set(6, r, grid.Number(b.AtHigh, format))
-				g.Set(7, r, grid.Text(units.NoNumber, grid.StyleError))
-			}
-			g.Note(10, r, b.Why)
-			continue
+		input := []grid.Cell{grid.Text(b.Input.Name, grid.StyleLabel), grid.Text(cur.Unit(b.Input.Unit), grid.StyleLabel), grid.Number(b.Input.Low, inFormat), grid.Number(b.Input.High, inFormat)}
+		// Each row is written whole: thousands of offers' tornadoes are
+		// tens of thousands of rows, and a row grown cell by cell holds
+		// room for twice its cells.
+		switch {
+		case b.Why == "":
+			g.Line(r, append(input, grid.Number(b.AtLow, format), grid.Number(b.AtHigh, format), grid.Number(b.Swing, format),
+				grid.Number(b.AtLow-t.Base, format), grid.Number(b.AtHigh-t.Base, format))...)
+		case math.IsNaN(b.AtLow) || math.IsNaN(b.AtHigh):
+			g.Line(r, append(input, grid.Text(units.NoNumber, grid.StyleError))...)
+		default: // both ends are numbers; the swing between them is not
+			g.Line(r, append(input, grid.Number(b.AtLow, format), grid.Number(b.AtHigh, format), grid.Text(units.NoNumber, grid.StyleError))...)
 		}
-		g.Set(5, r, grid.Number(b.AtLow, format))
-		g.Set(6, r, grid.Number(b.AtHigh, format))
-		g.Set(7, r, grid.Number(b.Swing, format))
-		g.Set(8, r, grid.Number(b.AtLow-t.Base, format))
-		g.Set(9, r, grid.Number(b.AtHigh-t.Base, format))
+		if b.Why != "" {
+			g.Note(10, r, b.Why)
+		}
 	}
 	last := header + len(t.Bars)
 	for i, h := range t.Held {
