@@ -170,7 +170,12 @@ func NewTally(s *Sieve, n int, room func(size int) []float64) *Tally {
 	t := &Tally{}
 	for j, share := range s.share {
 		if share > 0 {
-			size := int(share*float64(n)*1.1) + 64
+			// What a bracket keeps of n values is binomial: a tenth more
+			// than its share, and four of its standard deviations, leave it
+			// room enough nearly always (it grows, as append grows, when
+			// not), and no more, for the thousands of offers' tallies.
+			expect := share * float64(n)
+			size := int(expect*1.1+4*math.Sqrt(expect)) + 8
 			if room == nil {
 				t.kept[j] = make([]float64, 0, size)
 			} else {
