@@ -3,8 +3,10 @@
 // data validation, conditional formats (shading), charts, sentences merged
 // across columns, and the rows a page must keep together. Write streams
 // grids into an excelize file in one pass and points their names at them
-// (WriteForPacking leaves their rows for WriteRows to write straight into
-// the package as ooxml packs it, byte for byte as excelize would),
+// (WriteForPacking takes them one at a time as they are laid out and
+// leaves their rows for WriteRows to write straight into the package as
+// ooxml packs it, byte for byte as excelize would; a large grid's rows are
+// written as XML at once, held compressed, and its cells let go),
 // so that every sheet planner writes, the input sheets init writes
 // (package inputsheets) and planner's own (package sheets) alike, is
 // written one way and the same grid always gives the same bytes. It also
