@@ -161,8 +161,8 @@ func (g *Grid) Line(row int, cells ...Cell) {
 // row grows by doubling, and a large sheet's rows held half their room
 // empty.
 func (g *Grid) reserve(row, cols int) {
-	if row < 1 {
-		return
+	if row < 1 || cols == 0 {
+		return // a Line of no cells writes no row
 	}
 	for len(g.rows) < row {
 		g.rows = append(g.rows, nil)
