@@ -1,8 +1,6 @@
 package grid
 
 import (
-	"slices"
-
 	"github.com/xuri/excelize/v2"
 
 	"planner/workbooks/internal/ooxml"
@@ -140,7 +138,7 @@ func (g *Grid) Set(col, row int, c Cell) {
 	}
 	r := g.rows[row-1]
 	if col > cap(r) {
-		r = slices.Grow(r, g.roomFor(col, cap(r))-len(r))
+		r = withRoom(r, g.roomFor(col, cap(r)))
 	}
 	for len(r) < col {
 		r = append(r, Cell{})
@@ -168,8 +166,16 @@ func (g *Grid) reserve(row, cols int) {
 		g.rows = append(g.rows, nil)
 	}
 	if r := g.rows[row-1]; cap(r) < cols {
-		g.rows[row-1] = slices.Grow(r, cols-len(r))
+		g.rows[row-1] = withRoom(r, cols)
 	}
+}
+
+// withRoom is r with room for n cells, no more than make rounds it to:
+// append and slices.Grow would give half as much again.
+func withRoom(r []Cell, n int) []Cell {
+	grown := make([]Cell, len(r), n)
+	copy(grown, r)
+	return grown
 }
 
 // roomFor is the room a row of room cells grows to for a cell in column

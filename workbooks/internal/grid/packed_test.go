@@ -24,3 +24,25 @@ func TestFormulasReadBackAsWritten(t *testing.T) {
 		t.Errorf("a payback of %d bytes is held in %d", len(payback), held)
 	}
 }
+
+// A row holds about the room of its cells: a Line's at once, a row set
+// cell by cell across the sheet's columns no more than them; and a Line
+// of nothing writes no row.
+func TestRowsTakeTheRoomOfTheirCells(t *testing.T) {
+	widths := make([]float64, 3000)
+	g := NewOwned("S", 1, 1, widths...)
+	for col := 1; col <= len(widths); col++ {
+		g.Set(col, 1, Number(float64(col), StyleResult))
+	}
+	g.Line(2, Text("a", StyleLabel), Text("b", StyleLabel), Number(1, StyleResult), Number(2, StyleResult), Number(3, StyleResult))
+	g.Line(3)
+	if room := cap(g.rows[0]); room > len(widths)*11/10 {
+		t.Errorf("a row of %d cells holds room for %d", len(widths), room)
+	}
+	if room := cap(g.rows[1]); room > 6 {
+		t.Errorf("a Line of 5 cells holds room for %d", room)
+	}
+	if g.LastRow() != 2 {
+		t.Errorf("a Line of no cells wrote row %d", g.LastRow())
+	}
+}
