@@ -346,3 +346,35 @@ func TestAWorkbookPartTooLarge(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// planner's own sheets are rewritten whole, so however large they have
+// grown (a Results of 3,000 offers unpacks to 141 MB) eval writes them
+// again, as it writes them in the workbook without their old rows.
+func TestPlannersLargeSheetIsRewritten(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 65 MB sheet")
+	}
+	_, once := evaluate(t, newPlan(t))
+	results := ""
+	for sheet, part := range ooxml.SheetParts(func(name string) []byte { return zipParts(t, once)[name] }) {
+		if sheet == "Results" {
+			results = part
+		}
+	}
+	var padded []byte
+	for _, pad := range []string{"", "<!--" + strings.Repeat("</sheetData> ", ooxml.MaxPartInMemory/13+1) + "-->"} {
+		data := rezip(t, once, func(ps map[string][]byte) {
+			ps[results] = bytes.Replace(ps[results], []byte("<sheetData>"), []byte("<sheetData>"+pad), 1)
+		})
+		path := filepath.Join(t.TempDir(), "plan.xlsx")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, again := evaluate(t, path)
+		if pad == "" {
+			padded = again
+		} else if !bytes.Equal(again, padded) {
+			t.Errorf("the Results sheet of %d MB was rewritten otherwise than without its old rows", len(pad)>>20)
+		}
+	}
+}

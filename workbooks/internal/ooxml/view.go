@@ -2,8 +2,12 @@ package ooxml
 
 import (
 	"archive/zip"
+	"bufio"
 	"bytes"
+	"encoding/xml"
+	"errors"
 	"fmt"
+	"io"
 	"path"
 	"slices"
 	"sort"
@@ -70,9 +74,11 @@ func makeView(path string, data []byte, sheets []string) (*view, error) {
 		}
 	}
 	where := SheetParts(ps.get)
+	rewritten := map[string]bool{} // the parts of the sheets planner writes
 	for _, sheet := range sheets {
 		for have, p := range where {
 			if strings.EqualFold(have, sheet) {
+				rewritten[p] = true
 				for q := range reachable(ps, p) {
 					v.names[q] = true
 				}
@@ -83,6 +89,12 @@ func makeView(path string, data []byte, sheets []string) (*view, error) {
 		switch {
 		case !v.names[name]:
 			e.drop[name] = true
+		case rewritten[name]:
+			part, err := withoutRows(path, f)
+			if err != nil {
+				return nil, err
+			}
+			e.put[Canonical(name)] = part
 		case f.UncompressedSize64 > MaxPartInMemory:
 			return nil, tooLarge(path, name, f.UncompressedSize64, MaxPartInMemory, cannotAdd)
 		default:
@@ -101,6 +113,217 @@ func makeView(path string, data []byte, sheets []string) (*view, error) {
 		return nil, damagedZip(path, err)
 	}
 	return v, nil
+}
+
+// withoutRows is the part of a sheet planner rewrites as excelize is given
+// it: every byte but its rows, which planner writes afresh and excelize
+// would parse whole, though a sheet of thousands of offers holds a
+// hundred megabytes of them. What is left (the sheet's views, columns,
+// merges, print settings and the like) past MaxPartInMemory is refused.
+func withoutRows(path string, f *zip.File) ([]byte, error) {
+	rc, err := f.Open()
+	if err != nil {
+		return nil, fmt.Errorf("%s: its part %s cannot be read (%v); the workbook is damaged: open it in Excel or LibreOffice and save it again", path, f.Name, err)
+	}
+	defer rc.Close()
+	part, err := cutRows(rc, MaxPartInMemory)
+	switch {
+	case errors.Is(err, errTooLarge):
+		return nil, tooLarge(path, f.Name, f.UncompressedSize64, MaxPartInMemory, cannotAdd)
+	case errors.Is(err, errNotXML):
+		// excelize is given it whole, as any part, to refuse in its words.
+		if f.UncompressedSize64 > MaxPartInMemory {
+			return nil, tooLarge(path, f.Name, f.UncompressedSize64, MaxPartInMemory, cannotAdd)
+		}
+		return readable(path, f)
+	case err != nil:
+		return nil, fmt.Errorf("%s: its part %s cannot be read (%v); the workbook is damaged: open it in Excel or LibreOffice and save it again", path, f.Name, err)
+	}
+	return part, nil
+}
+
+var (
+	errTooLarge = errors.New("too large")
+	errNotXML   = errors.New("not XML the decoder reads")
+)
+
+// cutRows is the sheet part r inflates with the content of its
+// <sheetData> left out, every other byte as it was; errTooLarge once what
+// it keeps passes limit, errNotXML for a part the XML decoder cannot read.
+// The decoder reads up to the rows; the rows themselves are passed over by
+// skipContent, many times faster than tokens.
+func cutRows(r io.Reader, limit int) ([]byte, error) {
+	t := &kept{r: r}
+	d := xml.NewDecoder(t)
+	depth := 0
+	for {
+		tok, err := d.RawToken()
+		if err == io.EOF {
+			return t.rest(t.r, limit) // no rows to leave out
+		}
+		if err != nil {
+			if t.err != nil {
+				return nil, t.err // the zip's, not the XML's
+			}
+			return nil, errNotXML
+		}
+		if len(t.buf) > limit {
+			return nil, errTooLarge
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			if depth++; depth == 2 && tok.Name.Local == "sheetData" {
+				at := int(d.InputOffset())
+				if bytes.HasSuffix(t.buf[:at], []byte("/>")) {
+					return t.rest(t.r, limit) // <sheetData/>: no rows
+				}
+				return t.cut(at, rawName(tok.Name), limit)
+			}
+		case xml.EndElement:
+			depth--
+		}
+	}
+}
+
+// kept is what cutRows has read of the part, from its first byte.
+type kept struct {
+	r   io.Reader
+	buf []byte
+	err error // reading r, other than its end
+}
+
+func (k *kept) Read(p []byte) (int, error) {
+	n, err := k.r.Read(p)
+	k.buf = append(k.buf, p[:n]...)
+	if err != nil && err != io.EOF {
+		k.err = err
+	}
+	return n, err
+}
+
+// cut keeps the part up to at, the end of the start tag of its
+// <sheetData> (spelled name), and from the end tag on.
+func (k *kept) cut(at int, name string, limit int) ([]byte, error) {
+	head := k.buf[:at:at]
+	br := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(k.buf[at:]), k.r), 64<<10)
+	if err := skipContent(br, name); err != nil {
+		if k.err != nil {
+			return nil, k.err
+		}
+		return nil, errNotXML
+	}
+	return (&kept{buf: append(head, '<')}).rest(br, limit)
+}
+
+// rest is what was kept and all that from has left, within limit.
+func (k *kept) rest(from io.Reader, limit int) ([]byte, error) {
+	more, err := io.ReadAll(io.LimitReader(from, int64(limit-len(k.buf)+1)))
+	if err != nil {
+		return nil, err
+	}
+	if out := append(k.buf, more...); len(out) <= limit {
+		return out, nil
+	}
+	return nil, errTooLarge
+}
+
+// skipContent reads br past the content of the element spelled name whose
+// start tag it was just read past, and past the < of its end tag. It reads
+// markup only: in XML no text or attribute holds a <, and comments, CDATA
+// and processing instructions are passed over whole, so the first end tag
+// of that name outside an element of that name is the element's own.
+func skipContent(br *bufio.Reader, name string) error {
+	depth := 0
+	for {
+		if err := skipTo(br, '<'); err != nil {
+			return err
+		}
+		p, _ := br.Peek(len("![CDATA[") + len(name) + 1)
+		switch {
+		case bytes.HasPrefix(p, []byte("!--")):
+			if err := skipPast(br, "-->"); err != nil {
+				return err
+			}
+		case bytes.HasPrefix(p, []byte("![CDATA[")):
+			if err := skipPast(br, "]]>"); err != nil {
+				return err
+			}
+		case bytes.HasPrefix(p, []byte("?")):
+			if err := skipPast(br, "?>"); err != nil {
+				return err
+			}
+		case len(p) > 0 && p[0] == '/' && isTag(p[1:], name):
+			if depth == 0 {
+				return nil
+			}
+			depth--
+		case isTag(p, name):
+			closed, err := tagClosed(br)
+			if err != nil {
+				return err
+			}
+			if !closed {
+				depth++
+			}
+		}
+	}
+}
+
+// isTag reports whether p starts with the name, whole.
+func isTag(p []byte, name string) bool {
+	if !bytes.HasPrefix(p, []byte(name)) || len(p) == len(name) {
+		return false
+	}
+	switch p[len(name)] {
+	case '>', '/', ' ', '\t', '\n', '\r':
+		return true
+	}
+	return false
+}
+
+// skipTo reads br past the next b.
+func skipTo(br *bufio.Reader, b byte) error {
+	for {
+		_, err := br.ReadSlice(b)
+		if err != bufio.ErrBufferFull {
+			return err
+		}
+	}
+}
+
+// skipPast reads br past the next end, which ends in '>'.
+func skipPast(br *bufio.Reader, end string) error {
+	var last []byte // what ends what was read, up to end's length
+	for {
+		chunk, err := br.ReadSlice('>')
+		if err != nil && err != bufio.ErrBufferFull {
+			return err
+		}
+		last = append(last, chunk[max(0, len(chunk)-len(end)):]...)
+		last = last[max(0, len(last)-len(end)):]
+		if err == nil && string(last) == end {
+			return nil
+		}
+	}
+}
+
+// tagClosed reads br past the end of the start tag it is in, reporting
+// whether the tag closes its element (<sheetData/>).
+func tagClosed(br *bufio.Reader) (bool, error) {
+	prev := byte(0) // the byte before the '>'
+	for {
+		chunk, err := br.ReadSlice('>')
+		switch {
+		case err == nil:
+			if len(chunk) >= 2 {
+				prev = chunk[len(chunk)-2]
+			}
+			return prev == '/', nil
+		case err != bufio.ErrBufferFull:
+			return false, err
+		}
+		prev = chunk[len(chunk)-1]
+	}
 }
 
 // What a part too large means, reading and writing.
