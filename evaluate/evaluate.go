@@ -185,7 +185,7 @@ func evaluate(ctx context.Context, path string, opts Options, rep *Report) error
 	if err := r.compute(ctx, book, rep); err != nil {
 		return err
 	}
-	return r.finish(book, rep)
+	return r.finish(ctx, book, rep)
 }
 
 // settleOutput decides where the results go: -o naming the workbook itself,
@@ -306,24 +306,24 @@ func (r *run) writes() bool { return len(r.opts.Sets) == 0 || r.opts.Output != "
 
 // finish writes the results, checks them, or says why the file was left
 // alone.
-func (r *run) finish(book *workbooks.Book, rep *Report) error {
+func (r *run) finish(ctx context.Context, book *workbooks.Book, rep *Report) error {
 	if !r.writes() {
 		rep.Note = r.path + ": --set given, so the workbook was left alone; add -o OUT.xlsx to save these results to a copy"
 		return nil
 	}
 	if r.opts.Check {
-		return r.check(book, rep)
+		return r.check(ctx, book, rep)
 	}
-	err := r.write(book, rep)
+	err := r.write(ctx, book, rep)
 	rep.Warnings = r.warnings()
 	return err
 }
 
 // check compares the workbook with what the evaluation would write, and
 // writes nothing, not even a memory: only a full eval records one.
-func (r *run) check(book *workbooks.Book, rep *Report) error {
+func (r *run) check(ctx context.Context, book *workbooks.Book, rep *Report) error {
 	compared := r.phase(phaseChecking)
-	written, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force})
+	written, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force, Context: ctx})
 	if err != nil {
 		return err
 	}
@@ -345,7 +345,7 @@ func (r *run) check(book *workbooks.Book, rep *Report) error {
 
 // write puts the results into the workbook and saves it, unless nothing
 // would change.
-func (r *run) write(book *workbooks.Book, rep *Report) error {
+func (r *run) write(ctx context.Context, book *workbooks.Book, rep *Report) error {
 	inPlace := r.target == book.Path
 	unchanged := r.target + ": Results already up to date; the file is unchanged"
 	if r.known != nil || (inPlace && workbooks.Stamped(book.Data(), r.stampKey())) {
@@ -353,7 +353,7 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 		return nil
 	}
 	wrote := r.phase(phaseWriting)
-	written, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force})
+	written, err := book.Write(r.output(rep), workbooks.WriteOptions{Force: r.opts.Force, Context: ctx})
 	if err != nil {
 		return err
 	}
@@ -371,6 +371,9 @@ func (r *run) write(book *workbooks.Book, rep *Report) error {
 		}
 		rep.Note = unchanged
 		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err // Ctrl-C while writing: the workbook stays as it was
 	}
 	saved := r.phase(phaseSaving)
 	if err := workbooks.Save(r.target, written.Data, r.replaces); err != nil {

@@ -254,3 +254,27 @@ func listedWarnings(t *testing.T, path string) []string {
 	}
 	return out
 }
+
+// Ctrl-C while the sheets are written, as the writing starts or as it
+// ends, stops eval with the workbook as it was.
+func TestInterruptedWhileWritingWritesNothing(t *testing.T) {
+	for _, when := range []int{0, 1} { // the writing phase's start, its end
+		path := newWorkbook(t)
+		before, _ := os.ReadFile(path)
+		ctx, cancel := context.WithCancel(context.Background())
+		opts := quick
+		opts.Progress = func(phase string, done, _ int) {
+			if phase == phaseWriting && done == when {
+				cancel()
+			}
+		}
+		_, err := Evaluate(ctx, path, opts)
+		cancel()
+		if want := path + ": interrupted; nothing was written"; err == nil || err.Error() != want {
+			t.Errorf("interrupted at %d of writing: %v, want %s", when, err, want)
+		}
+		if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+			t.Errorf("interrupted at %d of writing, the workbook changed", when)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package workbooks
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"strings"
@@ -18,6 +19,9 @@ type WriteOptions struct {
 	// Force lets planner replace a sheet that has the name of one of its own
 	// (Results) but was not made by planner.
 	Force bool
+	// Context, when not nil, stops the writing between two sheets once it
+	// is done; Write then returns its error.
+	Context context.Context
 }
 
 // Output is what eval writes back into a workbook.
@@ -61,7 +65,14 @@ func (b *Book) Write(out Output, opts WriteOptions) (w Written, err error) {
 	if len(adding) > 0 && ooxml.StructureLocked(b.data) {
 		return Written{}, refuseLockedStructure(b.Path, "eval", adding)
 	}
-	if w.Data, w.Warnings, err = build(b.Path, b.data, w.Sheets, sheets.Laid(layouts), len(adding), nil); err != nil {
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if w.Data, w.Warnings, err = build(b.Path, b.data, w.Sheets, sheets.Laid(ctx, layouts), len(adding), nil); err != nil {
+		if ctx.Err() != nil {
+			return Written{}, ctx.Err()
+		}
 		return Written{}, err
 	}
 	return w, nil

@@ -19,6 +19,9 @@ func (c Cell) NumberValue() (float64, bool) {
 
 // Formula is the formula that computes the cell's value; "" for a value.
 func (c Cell) Formula() (formula string) {
+	if c.formula == "" || c.formula[0] != packedMark {
+		return c.formula
+	}
 	c.withFormula(func(f string) { formula = strings.Clone(f) })
 	return formula
 }

@@ -1,6 +1,7 @@
 package sheets
 
 import (
+	"context"
 	"iter"
 	"regexp"
 
@@ -83,13 +84,15 @@ func Owned(out Output, had func(sheet string) bool) []Layout {
 	return layouts
 }
 
-// Laid lays out each sheet as it is taken, in order, so that a writer that
-// lets each go once written never holds them all: at thousands of offers
-// their cells and formulas are most of an eval's memory.
-func Laid(layouts []Layout) iter.Seq[*grid.Grid] {
+// Laid lays out each sheet as it is taken, in order (a later sheet reads
+// where Results put its figures), so that a writer that lets each go once
+// written never holds them all: at thousands of offers their cells and
+// formulas are most of an eval's memory. It stops before the next sheet
+// once ctx is done.
+func Laid(ctx context.Context, layouts []Layout) iter.Seq[*grid.Grid] {
 	return func(yield func(*grid.Grid) bool) {
 		for _, l := range layouts {
-			if !yield(l.lay()) {
+			if ctx.Err() != nil || !yield(l.lay()) {
 				return
 			}
 		}
