@@ -33,7 +33,7 @@ type Grid struct {
 	breaks      []int         // rows that start a page, placed as the tables were written
 	measure     *measure      // what Fit measured of the rows so far
 	held        *held         // the rows WriteForPacking left for WriteRows
-	frozen      *frozen       // the rows WriteForPacking left for WriteRows, as XML
+	frozen      *frozen       // the same, of a large grid, already XML (see freeze)
 }
 
 // definedName points a workbook-scoped name at one cell of the grid.

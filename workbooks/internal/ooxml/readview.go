@@ -72,7 +72,7 @@ func ReadView(path string, data []byte, sheets []string, heads ...Head) ([]byte,
 			// Small enough a part holds fewer strings, even as <si/>.
 			n, err := countStrings(f)
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s: its part %s cannot be read (%v); the workbook is damaged: open it in Excel or LibreOffice and save it again", path, name, err)
+				return nil, nil, unreadable(path, f, err)
 			}
 			if n > MaxSharedStrings {
 				return nil, nil, fmt.Errorf("%s: %s holds %d strings, more than the %d planner reads, so planner cannot read this workbook: keep its sheets in a workbook of their own (planner init plan.xlsx)",
@@ -329,9 +329,14 @@ func readable(path string, f *zip.File) ([]byte, error) {
 		rc.Close()
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: its part %s cannot be read (%v); the workbook is damaged: open it in Excel or LibreOffice and save it again", path, f.Name, err)
+		return nil, unreadable(path, f, err)
 	}
 	return part, nil
+}
+
+// unreadable is the error of a part the zip cannot give back.
+func unreadable(path string, f *zip.File, err error) error {
+	return fmt.Errorf("%s: its part %s cannot be read (%v); the workbook is damaged: open it in Excel or LibreOffice and save it again", path, f.Name, err)
 }
 
 // maxStoredInView is the largest part the view holds uncompressed; a

@@ -89,16 +89,12 @@ func makeView(path string, data []byte, sheets []string) (*view, error) {
 		switch {
 		case !v.names[name]:
 			e.drop[name] = true
-		case rewritten[name]:
-			part, err := withoutRows(path, f)
-			if err != nil {
-				return nil, err
-			}
-			e.put[Canonical(name)] = part
-		case f.UncompressedSize64 > MaxPartInMemory:
-			return nil, tooLarge(path, name, f.UncompressedSize64, MaxPartInMemory, cannotAdd)
 		default:
-			part, err := readable(path, f)
+			read := whole
+			if rewritten[name] {
+				read = withoutRows
+			}
+			part, err := read(path, f)
 			if err != nil {
 				return nil, err
 			}
@@ -123,7 +119,7 @@ func makeView(path string, data []byte, sheets []string) (*view, error) {
 func withoutRows(path string, f *zip.File) ([]byte, error) {
 	rc, err := f.Open()
 	if err != nil {
-		return nil, fmt.Errorf("%s: its part %s cannot be read (%v); the workbook is damaged: open it in Excel or LibreOffice and save it again", path, f.Name, err)
+		return nil, unreadable(path, f, err)
 	}
 	defer rc.Close()
 	part, err := cutRows(rc, MaxPartInMemory)
@@ -131,15 +127,21 @@ func withoutRows(path string, f *zip.File) ([]byte, error) {
 	case errors.Is(err, errTooLarge):
 		return nil, tooLarge(path, f.Name, f.UncompressedSize64, MaxPartInMemory, cannotAdd)
 	case errors.Is(err, errNotXML):
-		// excelize is given it whole, as any part, to refuse in its words.
-		if f.UncompressedSize64 > MaxPartInMemory {
-			return nil, tooLarge(path, f.Name, f.UncompressedSize64, MaxPartInMemory, cannotAdd)
-		}
-		return readable(path, f)
+		return whole(path, f) // for excelize to refuse in its words
 	case err != nil:
-		return nil, fmt.Errorf("%s: its part %s cannot be read (%v); the workbook is damaged: open it in Excel or LibreOffice and save it again", path, f.Name, err)
+		return nil, unreadable(path, f, err)
 	}
 	return part, nil
+}
+
+// whole is a part as the view holds it: refused past MaxPartInMemory,
+// which excelize would parse whole; nil to leave one past
+// maxStoredInView as it is stored.
+func whole(path string, f *zip.File) ([]byte, error) {
+	if f.UncompressedSize64 > MaxPartInMemory {
+		return nil, tooLarge(path, f.Name, f.UncompressedSize64, MaxPartInMemory, cannotAdd)
+	}
+	return readable(path, f)
 }
 
 var (
