@@ -5,9 +5,10 @@
 // grids into an excelize file in one pass and points their names at them
 // (WriteForPacking takes them one at a time as they are laid out and
 // leaves their rows for WriteRows to write straight into the package as
-// ooxml packs it, byte for byte as excelize would; a large grid's rows are
-// written as XML at once, held compressed, and its cells let go),
-// so that every sheet planner writes, the input sheets init writes
+// ooxml packs it, byte for byte as excelize would but for a row's formulas
+// filled right, which it writes as Excel writes a fill, one formula shared
+// (shared.go); a large grid's rows are written as XML at once, held
+// compressed, and its cells let go), so that every sheet planner writes, the input sheets init writes
 // (package inputsheets) and planner's own (package sheets) alike, is
 // written one way and the same grid always gives the same bytes. It also
 // spells references as Excel does: CellName, Absolute, Quote, and which

@@ -23,6 +23,9 @@ type held struct {
 	dated    bool // date1904 was read
 	date1904 bool
 	names    []string // column names, A on, as far as written
+	shared   int      // the shared formulas numbered so far (their si)
+	found    []run    // the row's shared runs, reused from row to row
+	fill     fill     // the formula of the run being found, reused
 }
 
 // hold keeps the grid's rows for WriteRows when WriteRows writes every one
@@ -108,7 +111,9 @@ func writable(c Cell) bool {
 
 // WriteRows writes the <row> elements of a grid WriteForPacking left out
 // of its sheet's part, with the bytes excelize's StreamWriter.SetRow would
-// have written, and nothing for a grid whose rows went into the part. A
+// have written but for a row's formulas filled right, written as one
+// shared formula (shared.go), and nothing for a grid whose rows went into
+// the part. A
 // large grid's rows were written as the grid was (see freeze) and are only
 // decompressed here; a small one's are written from its cells. Either way
 // they are written once: the grid holds nothing of them after.
@@ -137,7 +142,8 @@ func (g *Grid) writeHeld(w *bufio.Writer) {
 	g.rows, g.held = nil, nil
 }
 
-// row writes one row as SetRow writes it from column A.
+// row writes one row as SetRow writes it from column A, its runs of one
+// formula filled right shared.
 func (h *held) row(w *bufio.Writer, n int, cells []Cell) {
 	row := strconv.Itoa(n)
 	w.WriteString(`<row r="`)
@@ -149,13 +155,32 @@ func (h *held) row(w *bufio.Writer, n int, cells []Cell) {
 		w.WriteString(`" customHeight="1"`)
 	}
 	w.WriteByte('>')
+	runs := h.runs(cells)
 	for j, c := range cells {
 		if c.value == nil && c.style == "" {
 			continue
 		}
-		h.cell(w, h.column(j)+row, c)
+		for len(runs) > 0 && runs[0].last < j {
+			runs = runs[1:]
+		}
+		as := formulaAs{si: -1}
+		if len(runs) > 0 && runs[0].first <= j {
+			as = formulaAs{si: runs[0].si, dependent: j > runs[0].first}
+			if !as.dependent {
+				as.ref = h.column(j) + row + ":" + h.column(runs[0].last) + row
+			}
+		}
+		h.cell(w, h.column(j)+row, c, as)
 	}
 	w.WriteString(`</row>`)
+}
+
+// formulaAs is how a cell's formula is written: in full (si -1), or as
+// shared formula si, the first of its run (over cells ref) or a later one.
+type formulaAs struct {
+	si        int
+	ref       string
+	dependent bool
 }
 
 // column is the name of the 0-based column j.
@@ -173,7 +198,7 @@ func excelizeColumn(col int) string {
 
 // cell writes one cell as excelize's writeCell writes the cell SetRow
 // makes of an excelize.Cell with its style, value and formula.
-func (h *held) cell(w *bufio.Writer, ref string, c Cell) {
+func (h *held) cell(w *bufio.Writer, ref string, c Cell, as formulaAs) {
 	s, text := c.value.(string)
 	t, v := h.typed(c)
 	w.WriteString(`<c`)
@@ -191,7 +216,20 @@ func (h *held) cell(w *bufio.Writer, ref string, c Cell) {
 		w.WriteByte('"')
 	}
 	w.WriteByte('>')
-	if c.formula != "" {
+	switch {
+	case as.dependent:
+		w.WriteString(`<f t="shared" si="`)
+		w.WriteString(strconv.Itoa(as.si))
+		w.WriteString(`"/>`)
+	case as.si >= 0:
+		w.WriteString(`<f t="shared" ref="`)
+		w.WriteString(as.ref)
+		w.WriteString(`" si="`)
+		w.WriteString(strconv.Itoa(as.si))
+		w.WriteString(`">`)
+		c.withFormula(func(f string) { escape(w, f, false) })
+		w.WriteString(`</f>`)
+	case c.formula != "":
 		w.WriteString(`<f>`)
 		c.withFormula(func(f string) { escape(w, f, false) })
 		w.WriteString(`</f>`)

@@ -129,7 +129,8 @@ func both(t *testing.T, build func() *Grid, setup func(*excelize.File)) (want, g
 
 // WriteRows writes the bytes excelize's StreamWriter.SetRow writes for the
 // same cells, so a sheet packed with its rows streamed is the sheet
-// excelize would have written, byte for byte.
+// excelize would have written, byte for byte, where no row holds formulas
+// filled right (shared_test.go has those).
 func TestWriteRowsAsSetRow(t *testing.T) {
 	date1904 := func(f *excelize.File) {
 		yes := true
