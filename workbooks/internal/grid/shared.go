@@ -23,6 +23,10 @@ import (
 // written out than as a reference to another.
 const minShared = 20
 
+// minRun is the fewest cells a run shares: parsing its formula as
+// excelize does costs about as much as writing out a few of its cells.
+const minRun = 8
+
 // run is cells[first..last] of a row sharing the formula of cells[first].
 type run struct{ first, last, si int }
 
@@ -30,26 +34,25 @@ type run struct{ first, last, si int }
 func (h *held) runs(cells []Cell) []run {
 	h.found = h.found[:0]
 	for j := 0; j < len(cells)-1; {
-		last := h.runFrom(cells, j)
-		if last > j {
+		last, shared := h.runFrom(cells, j)
+		if shared {
 			h.found = append(h.found, run{j, last, h.shared})
 			h.shared++
-			j = last + 1
-			continue
 		}
-		j++
+		j = last + 1 // a run not shared is not shared from a later cell either
 	}
 	return h.found
 }
 
-// runFrom is the last cell of the run that cells[j] begins, or j.
-func (h *held) runFrom(cells []Cell, j int) int {
-	if !shareable(cells[j]) || !shareable(cells[j+1]) {
-		return j
+// runFrom is the last cell of the run of one formula filled right that
+// cells[j] begins (j when none does) and whether to share it.
+func (h *held) runFrom(cells []Cell, j int) (last int, shared bool) {
+	if !longEnough(cells[j:]) || !mayFill(cells[j], cells[j+1]) {
+		return j, false
 	}
 	first := cells[j].Formula()
 	h.fill.cut(first)
-	last := j
+	last = j
 	for k := j + 1; k < len(cells) && shareable(cells[k]); k++ {
 		matches := false
 		cells[k].withFormula(func(f string) { matches = h.fill.is(f, k-j, h) })
@@ -58,15 +61,43 @@ func (h *held) runFrom(cells []Cell, j int) int {
 		}
 		last = k
 	}
-	if last == j || !h.fill.excelizeReads(1, h) || !h.fill.excelizeReads(last-j, h) {
-		return j
+	return last, last-j+1 >= minRun && h.fill.excelizeReads(h)
+}
+
+// longEnough reports whether the first minRun cells may be a run: each
+// holds a formula long enough to share.
+func longEnough(cells []Cell) bool {
+	if len(cells) < minRun {
+		return false
 	}
-	return last
+	for _, c := range cells[:minRun] {
+		if !shareable(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // shareable reports whether the cell holds a formula long enough to share.
 func shareable(c Cell) bool {
 	return len(c.formula) >= minShared || c.formula != "" && c.formula[0] == packedMark
+}
+
+// mayFill reports whether b's formula may be a's filled one column right,
+// without cutting a's: filling it right first changes a column's letters,
+// so where the two first differ both hold a letter.
+func mayFill(a, b Cell) bool {
+	may := false
+	a.withFormula(func(x string) {
+		b.withFormula(func(y string) {
+			i := 0
+			for i < len(x) && i < len(y) && x[i] == y[i] {
+				i++
+			}
+			may = x == y || i < len(x) && i < len(y) && isLetter(x[i]) && isLetter(y[i])
+		})
+	})
+	return may
 }
 
 // fill is a formula cut where filling it right moves it: at the column
@@ -174,11 +205,14 @@ func (p *fill) moved(d int, h *held) string {
 	return b.String()
 }
 
-// excelizeReads reports whether excelize reads the cell d columns right of
-// the formula's as the formula moved: it renders the formula again from
-// its parser's tokens (a quoted sheet name loses its quotes) and moves
-// only a reference without a sheet.
-func (p *fill) excelizeReads(d int, h *held) bool {
+// excelizeReads reports whether excelize reads the cells right of the
+// formula's as the formula moved: it renders the formula again from its
+// parser's tokens (a quoted sheet name loses its quotes) and moves only a
+// reference without a sheet. Moved one column as excelize moves it, every
+// reference it moves and spells again is one is moves, so that moved any
+// number it reads the same.
+func (p *fill) excelizeReads(h *held) bool {
+	const d = 1
 	ps := efp.ExcelParser()
 	tokens := ps.Parse(p.text)
 	if ps.Render() != p.text {

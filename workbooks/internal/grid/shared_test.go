@@ -28,21 +28,22 @@ var filledRows = []struct {
 	{"filled right past Z", 28, func(c string) string {
 		return "IF(" + c + "5>0," + c + "5*$A$1+" + c + "$3,SUM(" + c + "5:" + c + "9))"
 	}, []string{"B1:AC1"}},
-	{"text with references in it", 4, func(c string) string { return `IF(` + c + `5="A1 B2",` + c + `5&"x ""C3""",0)+` + c + `6` }, []string{"B2:E2"}},
-	{"absolute references on another sheet", 4, func(c string) string { return "Cloud!$D$2*" + c + "6+" + c + "7*" + c + "8/12" }, []string{"B3:E3"}},
-	{"whole columns", 4, func(c string) string { return "SUM(" + c + ":" + c + ")+SUM(" + c + "5:$D9)+" + c + "1*1000" }, []string{"B4:E4"}},
-	{"no references to move", 4, func(string) string { return "VALUE(utilization)+VALUE(capex)" }, []string{"B5:E5"}},
-	{"held packed", 3, func(c string) string {
+	{"text with references in it", 8, func(c string) string { return `IF(` + c + `5="A1 B2",` + c + `5&"x ""C3""",0)+` + c + `6` }, []string{"B2:I2"}},
+	{"absolute references on another sheet", 8, func(c string) string { return "Cloud!$D$2*" + c + "6+" + c + "7*" + c + "8/12" }, []string{"B3:I3"}},
+	{"whole columns", 8, func(c string) string { return "SUM(" + c + ":" + c + ")+SUM(" + c + "5:$D9)+" + c + "1*1000" }, []string{"B4:I4"}},
+	{"no references to move", 8, func(string) string { return "VALUE(utilization)+VALUE(capex)" }, []string{"B5:I5"}},
+	{"held packed", 8, func(c string) string {
 		return strings.Repeat("IF("+c+"5<0,"+c+"6,", 30) + "0" + strings.Repeat(")", 30)
-	}, []string{"B6:D6"}},
-	{"text values", 3, func(c string) string { return `IF(` + c + `5>0,"yes","no")&` + c + `6&"!"` }, []string{"B7:D7"}},
+	}, []string{"B6:I6"}},
+	{"text values", 9, func(c string) string { return `IF(` + c + `5>0,"yes","no")&` + c + `6&"!"` }, []string{"B7:J7"}},
 	// What a reader would not read back as written stays written out.
-	{"a relative reference on another sheet", 4, func(c string) string { return "Cloud!" + c + "5+" + c + "6*1000000" }, nil},
-	{"a quoted sheet name", 4, func(c string) string { return "'Cash flow'!$B$2+" + c + "6*100000" }, nil},
-	{"a function named like a cell", 4, func(c string) string { return "LOG10(" + c + "6)+" + c + "7+" + c + "8*1000" }, nil},
-	{"lower case", 4, func(c string) string { return strings.ToLower(c) + "5+" + strings.ToLower(c) + "6*100000000000" }, nil},
-	{"too short to share", 4, func(c string) string { return c + "5+1" }, nil},
-	{"spaces", 4, func(c string) string { return c + "5 + " + c + "6 * 1000000000000" }, nil},
+	{"a relative reference on another sheet", 8, func(c string) string { return "Cloud!" + c + "5+" + c + "6*1000000" }, nil},
+	{"a quoted sheet name", 8, func(c string) string { return "'Cash flow'!$B$2+" + c + "6*100000" }, nil},
+	{"a function named like a cell", 8, func(c string) string { return "LOG10(" + c + "6)+" + c + "7+" + c + "8*1000" }, nil},
+	{"lower case", 8, func(c string) string { return strings.ToLower(c) + "5+" + strings.ToLower(c) + "6*100000000000" }, nil},
+	{"too short to share", 8, func(c string) string { return c + "5+1" }, nil},
+	{"spaces", 8, func(c string) string { return c + "5 + " + c + "6 * 1000000000000" }, nil},
+	{"too few cells to share", minRun - 1, func(c string) string { return "ROUND(" + c + "5*" + c + "6/" + c + "7,2)+" + c + "$1" }, nil},
 }
 
 // sharedSheet lays the rows out, with three rows of runs broken: by
@@ -71,18 +72,18 @@ func sharedSheet() (*Grid, map[string]string) {
 	}
 	n := len(filledRows)
 	moved := func(c string) string { return "ROUND(" + c + "5*" + c + "6/" + c + "7,2)+" + c + "$1" }
-	for col := 2; col <= 8; col++ {
+	for col := 2; col <= 20; col++ {
 		f := moved(excelizeColumn(col))
-		if col == 5 {
-			f = "ROUND(E5*E6/E7,3)+E$1" // another formula
+		if col == 11 {
+			f = "ROUND(K5*K6/K7,3)+K$1" // another formula
 		}
 		link(col, n+1, f, 1.0)
-		if col != 4 {
-			link(col, n+2, f, 2.0) // a gap at D
+		if col != 11 {
+			link(col, n+2, f, 2.0) // a gap at K
 		}
 	}
 	link(2, n+3, "ROUND(capex*utilization,2)+B$1", 3.0) // the base column reads names
-	for col := 3; col <= 5; col++ {
+	for col := 3; col <= 10; col++ {
 		link(col, n+3, moved(excelizeColumn(col)), 3.0)
 	}
 	return g, set
@@ -100,9 +101,9 @@ func wantShared() []string {
 			out = append(out, strings.ReplaceAll(s, "#", strconv.Itoa(r)))
 		}
 	}
-	row(n+1, "B#:D#", "F#:H#")
-	row(n+2, "B#:C#", "F#:H#") // E alone
-	row(n+3, "C#:E#")
+	row(n+1, "B#:J#", "L#:T#")
+	row(n+2, "B#:J#", "L#:T#")
+	row(n+3, "C#:J#")
 	return out
 }
 
