@@ -14,34 +14,21 @@ func pace() int {
 	return p
 }
 
-// The pace lets a small heap grow to the floor, and is Go's usual 100 once
-// half the floor is live.
-func TestThePaceLetsTheHeapGrowToTheFloor(t *testing.T) {
-	const mb = 1 << 20
-	for _, c := range []struct {
-		live uint64
-		want int
-	}{{0, 9500}, {1 * mb, 9500}, {8 * mb, 1100}, {32 * mb, 200}, {47 * mb, 104}, {48 * mb, 100}, {500 * mb, 100}} {
-		if got := paceFor(96*mb, c.live); got != c.want {
-			t.Errorf("%d MB live: pace %d, want %d", c.live/mb, got, c.want)
-		}
-	}
-}
-
-// collectFrom paces every cycle: slow while the heap is small, Go's usual
-// pace after a cycle finds half the floor live.
-func TestTheCollectorIsPacedAfterEveryCycle(t *testing.T) {
+// TestTheCollectorGoesBackToItsPaceOnceTheHeapIsLarge holds collectLater
+// to its word: the slow pace while the heap is small, Go's usual pace
+// after the first cycle that finds more live than it was given.
+func TestTheCollectorGoesBackToItsPaceOnceTheHeapIsLarge(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	collectFrom(1 << 40) // no test binary holds half a terabyte live
+	collectLater(400, 1<<40) // no test binary holds a terabyte live
 	for range 3 {
 		runtime.GC()
 	}
 	time.Sleep(20 * time.Millisecond) // the finalizers run on a goroutine of their own
-	if got := pace(); got < 10000 {
-		t.Fatalf("with a small heap, GOGC is %d, want one that lets it grow to a terabyte", got)
+	if got := pace(); got != 400 {
+		t.Fatalf("with a small heap, GOGC is %d, want 400 until it grows", got)
 	}
 
-	collectFrom(16 << 20)
+	collectLater(400, 8<<20)
 	held := make([]byte, 32<<20)
 	for i := range held {
 		held[i] = byte(i)
