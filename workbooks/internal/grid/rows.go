@@ -40,7 +40,7 @@ func (g *Grid) hold(f *excelize.File, st *styles, heights map[int]float64) (bool
 	h := &held{ids: map[string]int{}, heights: heights}
 	for _, r := range g.rows {
 		for _, c := range r {
-			if c.value == nil && c.style == "" {
+			if !written(c) {
 				continue
 			}
 			id, err := st.id(c.style)
@@ -157,7 +157,7 @@ func (h *held) row(w *bufio.Writer, n int, cells []Cell) {
 	w.WriteByte('>')
 	runs := h.runs(cells)
 	for j, c := range cells {
-		if c.value == nil && c.style == "" {
+		if !written(c) {
 			continue
 		}
 		for len(runs) > 0 && runs[0].last < j {
@@ -174,6 +174,10 @@ func (h *held) row(w *bufio.Writer, n int, cells []Cell) {
 	}
 	w.WriteString(`</row>`)
 }
+
+// written reports whether row writes the cell: one without a value or a
+// style is left out, as SetRow leaves it.
+func written(c Cell) bool { return c.value != nil || c.style != "" }
 
 // formulaAs is how a cell's formula is written: in full (si -1), or as
 // shared formula si, the first of its run (over cells ref) or a later one.

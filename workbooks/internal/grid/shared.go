@@ -61,7 +61,7 @@ func (h *held) runFrom(cells []Cell, j int) (last int, shared bool) {
 		}
 		last = k
 	}
-	return last, last-j+1 >= minRun && h.fill.excelizeReads(h)
+	return last, last-j+1 >= minRun && !h.fill.doubtful && h.fill.excelizeReads(h)
 }
 
 // longEnough reports whether the first minRun cells may be a run: each
@@ -78,9 +78,11 @@ func longEnough(cells []Cell) bool {
 	return true
 }
 
-// shareable reports whether the cell holds a formula long enough to share.
+// shareable reports whether the cell is written (row writes no cell
+// without a value or style, and a run's first must be) and holds a
+// formula long enough to share.
 func shareable(c Cell) bool {
-	return len(c.formula) >= minShared || c.formula != "" && c.formula[0] == packedMark
+	return written(c) && (len(c.formula) >= minShared || c.formula != "" && c.formula[0] == packedMark)
 }
 
 // mayFill reports whether b's formula may be a's filled one column right,
@@ -105,6 +107,10 @@ func mayFill(a, b Cell) bool {
 type fill struct {
 	text string
 	cols []column
+	// doubtful is set when a quote or bracket is not closed, or a quote
+	// escapes a bracket: another program may read such a formula otherwise
+	// than planner cuts it, or not at all (openpyxl), so it is not shared.
+	doubtful bool
 }
 
 // column is the letters text[start:end] of a relative reference to column
@@ -116,13 +122,14 @@ type column struct{ start, end, col int }
 // the copy planner compares and the run is not shared, while one missed
 // would be read moved by Excel and not by planner.
 func (p *fill) cut(f string) {
-	p.text, p.cols = f, p.cols[:0]
+	p.text, p.cols, p.doubtful = f, p.cols[:0], false
 	for i := 0; i < len(f); {
+		plain := true
 		switch c := f[i]; {
 		case c == '"' || c == '\'':
-			i = closing(f, i, c)
+			i, plain = closing(f, i, c)
 		case c == '[':
-			i = bracketed(f, i)
+			i, plain = bracketed(f, i)
 		case nameByte(c):
 			j := i
 			for j < len(f) && nameByte(f[j]) {
@@ -133,33 +140,71 @@ func (p *fill) cut(f string) {
 		default:
 			i++
 		}
+		p.doubtful = p.doubtful || !plain
 	}
 }
 
 // reference records f[i:j] if it is a relative column: a cell (B7, B$7)
-// or a column of a range (B:C).
+// or a column of a range of columns (B:C). One spelled in lower case is
+// recorded as never moving, so that a run reading it is not shared: the
+// cells after it would be read in another case than planner wrote them.
 func (p *fill) reference(f string, i, j int) {
 	if f[i] == '$' {
 		return
 	}
-	letters := i
-	for letters < j && letters-i < 4 && isLetter(f[letters]) {
-		letters++
-	}
-	if letters == i || letters-i > 3 {
+	letters := columnLetters(f[i:j])
+	if letters == 0 {
 		return
 	}
-	rest := f[letters:j]
+	rest := f[i+letters : j]
 	cell := len(rest) > 0 && digitsAfterDollar(rest)
-	ranged := rest == "" && (i > 0 && f[i-1] == ':' || j < len(f) && f[j] == ':')
+	ranged := rest == "" && (i > 0 && f[i-1] == ':' && columnPart(f[partStart(f, i-1):i-1]) ||
+		j < len(f) && f[j] == ':' && columnPart(f[j+1:partEnd(f, j+1)]))
 	if !cell && !ranged {
 		return
 	}
-	col, err := excelize.ColumnNameToNumber(f[i:letters])
-	if err != nil {
+	name := f[i : i+letters]
+	col, err := excelize.ColumnNameToNumber(name)
+	if err != nil || strings.ToUpper(name) != name {
 		col = excelize.MaxColumns + 1 // never moved into a sheet's columns
 	}
-	p.cols = append(p.cols, column{i, letters, col})
+	p.cols = append(p.cols, column{i, i + letters, col})
+}
+
+// columnLetters is the length of the one to three letters s begins with,
+// 0 when it begins with none or more.
+func columnLetters(s string) int {
+	n := 0
+	for n < len(s) && n < 4 && isLetter(s[n]) {
+		n++
+	}
+	if n > 3 {
+		return 0
+	}
+	return n
+}
+
+// columnPart reports whether s, the other side of a range, is a column
+// ($B or B), so that a name beside it (x:B5) is not taken for one.
+func columnPart(s string) bool {
+	s = strings.TrimPrefix(s, "$")
+	return s != "" && columnLetters(s) == len(s)
+}
+
+// partStart is where the name or reference ending at f[:end] begins.
+func partStart(f string, end int) int {
+	for end > 0 && nameByte(f[end-1]) {
+		end--
+	}
+	return end
+}
+
+// partEnd is where the name or reference beginning at f[start] ends.
+func partEnd(f string, start int) int {
+	for start < len(f) && nameByte(f[start]) {
+		start++
+	}
+	return start
 }
 
 // digitsAfterDollar reports whether s is a row number, $ before it or not.
@@ -260,8 +305,8 @@ func excelizeMoved(ref string, d int) string {
 }
 
 // closing is the index after the quote closing the one at f[i], a doubled
-// quote standing for itself.
-func closing(f string, i int, quote byte) int {
+// quote standing for itself, and whether there is one.
+func closing(f string, i int, quote byte) (int, bool) {
 	for i++; i < len(f); i++ {
 		if f[i] != quote {
 			continue
@@ -270,26 +315,30 @@ func closing(f string, i int, quote byte) int {
 			i++
 			continue
 		}
-		return i + 1
+		return i + 1, true
 	}
-	return len(f)
+	return len(f), false
 }
 
 // bracketed is the index after the bracket closing the one at f[i] (a
-// table's column, an external workbook), brackets nesting.
-func bracketed(f string, i int) int {
-	depth := 0
+// table's column, an external workbook), brackets nesting and ' escaping
+// the character after it (T[a'[b]), and whether it is plain: closed, and
+// without a quote.
+func bracketed(f string, i int) (int, bool) {
+	depth, quoted := 0, false
 	for ; i < len(f); i++ {
 		switch f[i] {
+		case '\'':
+			i, quoted = i+1, true
 		case '[':
 			depth++
 		case ']':
 			if depth--; depth == 0 {
-				return i + 1
+				return i + 1, !quoted
 			}
 		}
 	}
-	return len(f)
+	return len(f), false
 }
 
 // nameByte reports whether c may be part of a name or reference: letters,

@@ -41,13 +41,45 @@ var filledRows = []struct {
 	{"a quoted sheet name", 8, func(c string) string { return "'Cash flow'!$B$2+" + c + "6*100000" }, nil},
 	{"a function named like a cell", 8, func(c string) string { return "LOG10(" + c + "6)+" + c + "7+" + c + "8*1000" }, nil},
 	{"lower case", 8, func(c string) string { return strings.ToLower(c) + "5+" + strings.ToLower(c) + "6*100000000000" }, nil},
+	{"lower case in the first cell only", 8, func(c string) string {
+		if c == "B" {
+			c = "b"
+		}
+		return c + "5+" + c + "6*100000000000"
+	}, nil},
+	{"a name beside a range", 8, func(c string) string { return "SUM(fx:" + c + "5)+" + c + "6*1000" }, nil},
 	{"too short to share", 8, func(c string) string { return c + "5+1" }, nil},
 	{"spaces", 8, func(c string) string { return c + "5 + " + c + "6 * 1000000000000" }, nil},
 	{"too few cells to share", minRun - 1, func(c string) string { return "ROUND(" + c + "5*" + c + "6/" + c + "7,2)+" + c + "$1" }, nil},
 }
 
+// A formula with brackets planner cannot be sure it reads as others do
+// is not shared: one not closed, or one with a quote escaping a bracket
+// (T[a'[b]), which openpyxl cannot read in a shared formula at all. A
+// table's column with nothing in it to doubt is.
+func TestDoubtfulBracketsAreNotShared(t *testing.T) {
+	for _, tc := range []struct {
+		formula string
+		shared  bool
+	}{
+		{"SUM(T[a'[b])+@1*1000+@5", false},
+		{"SUM(T[ab)+@1*1000+@5", false},
+		{"SUM(T[[#This Row],[ab]])+@1*1000+@5", true},
+	} {
+		row := make([]Cell, minRun)
+		for j := range row {
+			row[j] = Linked(Number(1, StyleResult), strings.ReplaceAll(tc.formula, "@", excelizeColumn(j+1)))
+		}
+		h := &held{}
+		if got := len(h.runs(row)) == 1; got != tc.shared {
+			t.Errorf("%s: shared %v, want %v", tc.formula, got, tc.shared)
+		}
+	}
+}
+
 // sharedSheet lays the rows out, with three rows of runs broken: by
-// another formula, by an empty cell and by a base column that differs.
+// another formula, by an empty cell and by a base column that differs,
+// and one whose first formula is in a cell not written.
 func sharedSheet() (*Grid, map[string]string) {
 	g := NewOwned("Filled", 0, 0, 10)
 	set := map[string]string{}
@@ -60,7 +92,7 @@ func sharedSheet() (*Grid, map[string]string) {
 		set[CellName(col, row)] = formula
 	}
 	value := func(i int) any {
-		if i == 6 {
+		if filledRows[i].what == "text values" {
 			return "yes!"
 		}
 		return float64(i)
@@ -86,6 +118,11 @@ func sharedSheet() (*Grid, map[string]string) {
 	for col := 3; col <= 10; col++ {
 		link(col, n+3, moved(excelizeColumn(col)), 3.0)
 	}
+	// A formula in a cell not written (no value, no style) begins no run.
+	g.Set(2, n+4, Linked(Blank(""), moved("B")))
+	for col := 3; col <= 10; col++ {
+		link(col, n+4, moved(excelizeColumn(col)), 4.0)
+	}
 	return g, set
 }
 
@@ -104,6 +141,7 @@ func wantShared() []string {
 	row(n+1, "B#:J#", "L#:T#")
 	row(n+2, "B#:J#", "L#:T#")
 	row(n+3, "C#:J#")
+	row(n+4, "C#:J#")
 	return out
 }
 
@@ -122,7 +160,7 @@ func sharedWorkbook(t *testing.T, g *Grid) []byte {
 			t.Fatal(err)
 		}
 	}
-	for _, name := range []string{"capex", "utilization"} {
+	for _, name := range []string{"capex", "utilization", "fx"} {
 		if err := f.SetDefinedName(&excelize.DefinedName{Name: name, RefersTo: "Cloud!$A$1"}); err != nil {
 			t.Fatal(err)
 		}
@@ -214,9 +252,12 @@ func TestOtherProgramsReadSharedFormulasAsSet(t *testing.T) {
 		script := `import json, sys, openpyxl
 ws = openpyxl.load_workbook(sys.argv[1])["Filled"]
 print(json.dumps({c.coordinate: c.value[1:] for row in ws.iter_rows() for c in row if isinstance(c.value, str) and c.value.startswith("=")}))`
-		out, err := exec.Command("/usr/bin/python3", "-c", script, book).Output()
+		var stderr bytes.Buffer
+		cmd := exec.Command("/usr/bin/python3", "-c", script, book)
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%v: %s", err, stderr.Bytes())
 		}
 		sameFormulas(t, "openpyxl", out, set)
 	})

@@ -254,7 +254,7 @@ func (g *Grid) setRows(sw *excelize.StreamWriter, st *styles, heights map[int]fl
 		}
 		values := make([]any, len(r))
 		for j, c := range r {
-			if c.value == nil && c.style == "" {
+			if !written(c) {
 				continue
 			}
 			id, err := st.id(c.style)
