@@ -504,11 +504,11 @@ func (l linker) matrix(i int) {
 			}
 			price = "(" + s + ")"
 		}
-		refs := l.refs(i, price)
+		refs, renewal := l.refs(i, price), renewalRef(o)
 		var resolve func(name string) (string, error)
 		resolve = func(name string) (string, error) {
 			if name == domain.OfferRenewalMonths {
-				return renewalRef(o), nil
+				return renewal, nil
 			}
 			if _, perOffer := l.lay.offerRow[name]; perOffer {
 				// The matrix holds only the break-even: another per-offer

@@ -157,10 +157,11 @@ func (l linker) matrixPayback(refs, resolve func(string) (string, error), saving
 // parentheses, offer_renewal_months to offer o's, and every other name by
 // refs.
 func (l linker) inlined(checked map[string]*formulas.Checked, refs func(string) (string, error), o domain.Offer) func(string) (string, error) {
+	renewal := renewalRef(o)
 	var resolve func(string) (string, error)
 	resolve = func(name string) (string, error) {
 		if name == domain.OfferRenewalMonths {
-			return renewalRef(o), nil
+			return renewal, nil
 		}
 		c, ok := checked[name]
 		if !ok || !l.out.Plan.PerOffer(name) {
