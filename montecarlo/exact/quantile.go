@@ -3,6 +3,7 @@ package exact
 import (
 	"math"
 	"slices"
+	"sync"
 )
 
 // Exact percentiles of millions of samples, keeping only a few per cent of
@@ -615,38 +616,73 @@ func pickBetween(xs []float64, lo, hi float64, ranks []int) []float64 {
 	}
 	// Each value's bin (of at most 4,096) found once: the second pass
 	// reads it back.
-	counts, binned := make([]int, bins), make([]uint16, len(xs))
+	sc := picks.Get().(*pickScratch)
+	defer picks.Put(sc)
+	counts, binned := zeroed(&sc.counts, bins), grown(&sc.binned, len(xs))
 	for i, x := range xs {
 		b := binOf(x)
 		counts[b]++
 		binned[i] = uint16(b)
 	}
-	first := make([]int, bins+1) // per bin: the rank of its first value
+	first := grown(&sc.first, bins+1) // per bin: the rank of its first value
+	first[0] = 0
 	for b, c := range counts {
 		first[b+1] = first[b] + c
 	}
 	binOfRank := func(r int) int { b, _ := slices.BinarySearch(first, r+1); return b - 1 }
-	slot := make([]int32, bins) // per bin: 1 + its index in gathered, or 0 when not wanted
-	var gathered [][]float64
+	// Per bin: 1 + where its values start in gathered, or 0 when not wanted.
+	slot, room := zeroed(&sc.slot, bins), 0
 	for _, r := range ranks {
 		if b := binOfRank(r); slot[b] == 0 {
-			gathered = append(gathered, make([]float64, 0, counts[b]))
-			slot[b] = int32(len(gathered))
+			slot[b] = int32(room + 1)
+			room += counts[b]
 		}
 	}
+	gathered, filled := grown(&sc.gathered, room), zeroed(&sc.filled, bins)
 	for k, x := range xs {
-		if i := slot[binned[k]]; i != 0 {
-			gathered[i-1] = append(gathered[i-1], x)
+		if b := binned[k]; slot[b] != 0 {
+			gathered[int(slot[b])-1+filled[b]] = x
+			filled[b]++
 		}
 	}
-	for _, vs := range gathered {
-		slices.Sort(vs)
+	for b, at := range slot {
+		if at != 0 {
+			slices.Sort(gathered[at-1 : int(at)-1+counts[b]])
+		}
 	}
 	for i, r := range ranks {
 		b := binOfRank(r)
-		out[i] = gathered[slot[b]-1][r-first[b]]
+		out[i] = gathered[int(slot[b])-1+r-first[b]]
 	}
 	return out
+}
+
+// pickScratch is pickBetween's room, kept between calls: a run's outputs
+// each pick from as many values, and the room of one fits the next.
+type pickScratch struct {
+	counts, first, filled []int
+	binned                []uint16
+	slot                  []int32
+	gathered              []float64
+}
+
+var picks = sync.Pool{New: func() any { return new(pickScratch) }}
+
+// grown is *s resliced to n values, grown if it has less room; what it
+// holds is left as it was.
+func grown[T any](s *[]T, n int) []T {
+	if cap(*s) < n {
+		*s = make([]T, n)
+	}
+	*s = (*s)[:n]
+	return *s
+}
+
+// zeroed is grown with every value zero.
+func zeroed[T any](s *[]T, n int) []T {
+	z := grown(s, n)
+	clear(z)
+	return z
 }
 
 // minMax is the smallest and largest of xs, as min and max over them
