@@ -152,8 +152,9 @@ func (c *drawCache) of(names []string, inputs, samples int) *drawSet {
 // buffers is one core's room for values, lent to a run's tallies and given
 // back when the run is done.
 type buffers struct {
-	free [][]float64
-	corr *correlator // the room to correlate draws in, see mcRun.correlator
+	free  [][]float64
+	corr  *correlator // the room to correlate draws in, see mcRun.correlator
+	spare *worker     // the last worker's room, see mcRun.blankWorker
 }
 
 // get lends room for at least n values.

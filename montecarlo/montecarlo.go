@@ -378,6 +378,7 @@ func (mc *mcRun) run(ctx context.Context, from, to int) error {
 			mc.mu.Lock()
 			mc.tallies = append(mc.tallies, wk.tallies)
 			mc.mu.Unlock()
+			mc.spare(wk)
 		}(w)
 	}
 	wg.Wait()

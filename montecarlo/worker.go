@@ -36,8 +36,8 @@ func (mc *mcRun) newWorker(share int) (*worker, error) {
 			return nil, err
 		}
 	}
-	w := &worker{mc: mc, b: b, bad: make([]bool, blockSize), offerBad: make([]bool, blockSize), fresh: make([]bool, blockSize),
-		util: make([]float64, blockSize), breakeven: make([]float64, blockSize), compared: b.Offers()}
+	w := mc.blankWorker()
+	w.mc, w.b, w.compared = mc, b, b.Offers()
 	for o := range mc.sieves {
 		if mc.counts(o) {
 			w.tallies = append(w.tallies, mc.newTally(&mc.sieves[o], share))
@@ -55,6 +55,35 @@ func (mc *mcRun) newWorker(share int) (*worker, error) {
 		w.ascending = make([]bool, len(mc.joined))
 	}
 	return w, nil
+}
+
+// blankWorker is a worker with its room and nothing else: on one core,
+// the room of the core's last worker, so that a thousand scenarios' runs
+// allocate it once.
+func (mc *mcRun) blankWorker() *worker {
+	w := &worker{}
+	if mc.serial && mc.pool != nil && mc.pool.spare != nil {
+		w, mc.pool.spare = mc.pool.spare, nil
+	}
+	*w = worker{bad: blank(w.bad), offerBad: blank(w.offerBad), fresh: blank(w.fresh),
+		util: blank(w.util), breakeven: blank(w.breakeven)}
+	return w
+}
+
+// blank is room for a block's values, all zero: s's when it has one.
+func blank[T any](s []T) []T {
+	if s == nil {
+		return make([]T, blockSize)
+	}
+	clear(s)
+	return s
+}
+
+// spare keeps a worker done with for the next on its core.
+func (mc *mcRun) spare(w *worker) {
+	if mc.serial && mc.pool != nil {
+		mc.pool.spare = w
+	}
 }
 
 func namesOf(ins []domain.Input) []string {
