@@ -20,6 +20,7 @@ import (
 type Plan struct {
 	model    domain.Model
 	checked  []*formulas.Checked // in model order
+	formulas []formulas.Formula  // their formulas, as Formulas gives them
 	index    map[string]int      // formula name -> position in model order
 	order    []int               // formula positions in topological order
 	deps     [][]int             // formula position -> formulas it references directly
@@ -88,6 +89,7 @@ func Build(m domain.Model, checks ...Check) (*Plan, error) {
 			problems = append(problems, flatten(err)...)
 		}
 		p.checked = append(p.checked, c)
+		p.formulas = append(p.formulas, f)
 	}
 	if len(problems) > 0 {
 		return nil, problems.Err()
@@ -450,14 +452,9 @@ func (p *Plan) Formula(name string) (formulas.Formula, bool) {
 // trees, for translation into other formula languages.
 func (p *Plan) Checked() []*formulas.Checked { return p.checked }
 
-// Formulas returns the formulas in model order.
-func (p *Plan) Formulas() []formulas.Formula {
-	out := make([]formulas.Formula, len(p.checked))
-	for i, c := range p.checked {
-		out[i] = c.Formula
-	}
-	return out
-}
+// Formulas returns the formulas in model order: the plan's own, which
+// callers only read (every scenario's run asks for them).
+func (p *Plan) Formulas() []formulas.Formula { return p.formulas }
 
 // Order returns the formula names in evaluation order.
 func (p *Plan) Order() []string {
