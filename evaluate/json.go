@@ -54,10 +54,11 @@ func (rep *Report) JSON(only []string, err error) *FileJSON {
 	for _, mc := range slices.Backward(rep.MonteCarlo) {
 		monteCarloOf[mc.Scenario] = mc // the first of a name, as MonteCarloOf
 	}
+	figures := view.OfferFiguresOf(rep.Plan)
 	for _, r := range rep.Shown(only) {
 		s := ScenarioJSON{Name: r.Scenario, Values: r.Values, Text: r.Text, Errors: messages(r.Errors), Offers: []OfferJSON{}, NoOffer: r.NoOffer}
 		mc := monteCarloOf[r.Scenario]
-		offers := view.OffersOf(rep.Plan, r, mc)
+		offers := figures.Of(r, mc)
 		for _, o := range offers.All {
 			s.Offers = append(s.Offers, offerJSON(offers, o))
 		}

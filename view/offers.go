@@ -44,16 +44,36 @@ func (os *Offers) Compared() []Offer {
 // OffersOf is scenario r's offers as a reader reads them, with its Monte
 // Carlo run mc (nil when none) deciding the close calls.
 func OffersOf(plan *engine.Plan, r *engine.Result, mc *montecarlo.Result) *Offers {
-	figs := offerFigures(plan)
-	calls := montecarlo.CloseCalls(r, mc, plan.Currency())
-	out := &Offers{All: make([]Offer, len(r.Offers))}
-	for _, f := range figs {
-		out.Figures = append(out.Figures, f.Figure)
+	return OfferFiguresOf(plan).Of(r, mc)
+}
+
+// OfferFigures are the figures a plan's offers are read by, found once
+// for every scenario of it.
+type OfferFigures struct {
+	plan    *engine.Plan
+	figs    []offerFigure
+	figures []Figure // as Offers.Figures gives them, in the plan's currency
+}
+
+// OfferFiguresOf is the figures of plan's offers.
+func OfferFiguresOf(plan *engine.Plan) *OfferFigures {
+	t := &OfferFigures{plan: plan, figs: offerFigures(plan)}
+	for _, f := range t.figs {
+		t.figures = append(t.figures, f.Figure)
 	}
-	out.Figures = in(plan.Currency(), out.Figures)
+	t.figures = in(plan.Currency(), t.figures)
+	return t
+}
+
+// Of is scenario r's offers, as OffersOf gives them.
+func (t *OfferFigures) Of(r *engine.Result, mc *montecarlo.Result) *Offers {
+	calls := montecarlo.CloseCalls(r, mc, t.plan.Currency())
+	// Every scenario's Offers reads the one list of figures: full, so
+	// that an append copies it.
+	out := &Offers{Figures: t.figures[:len(t.figures):len(t.figures)], All: make([]Offer, len(r.Offers))}
 	for i, o := range r.Offers {
-		cells := make([]Cell, len(figs))
-		for k, f := range figs {
+		cells := make([]Cell, len(t.figs))
+		for k, f := range t.figs {
 			cells[k] = f.of(r, o, calls[i])
 		}
 		out.All[i] = Offer{OfferResult: o, Call: calls[i], Cells: cells}

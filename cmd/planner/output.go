@@ -151,9 +151,10 @@ func writeOffers(w io.Writer, plan *engine.Plan, base *engine.Result, mc *montec
 func writeScenarioOffers(w io.Writer, p printed) {
 	var t *table
 	var lacking, outside []string
+	figures := view.OfferFiguresOf(p.Plan)
 	for _, r := range p.shown()[1:] {
 		mc := p.MonteCarloOf(r.Scenario)
-		offers := view.OffersOf(p.Plan, r, mc)
+		offers := figures.Of(r, mc)
 		if t == nil {
 			t = figureTable([]string{"scenario", "GPU", "offer"}, offers.Figures, view.Terminal)
 		}
