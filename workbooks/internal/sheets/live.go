@@ -156,7 +156,7 @@ func (l linker) idleWatts(i int, in domain.Input) string {
 		return gpus
 	}
 	typed := linkTo(in, l.assumption(in))
-	return fmt.Sprintf("IF(%s>0,%s,%s)", typed, typed, gpus)
+	return spliced("IF(%s>0,%s,%s)", typed, typed, gpus)
 }
 
 // readByEval reports whether an input decides more than numbers a formula
@@ -380,7 +380,7 @@ func (l linker) payback(col int, price string, o domain.Offer) (string, bool) {
 		return flat, true
 	}
 	// Along a path the saving moves month by month.
-	return fmt.Sprintf("IF(AND(%s=0,%s=0),%s,%s)", p.rent, p.power, flat, along), true
+	return spliced("IF(AND(%s=0,%s=0),%s,%s)", p.rent, p.power, flat, along), true
 }
 
 // paybackFormula is the payback of the monthly cash saving (a cell, or a
@@ -391,7 +391,7 @@ func paybackFormula(refs func(string) (string, error), saving string) (string, b
 	if err1 != nil || err2 != nil {
 		return "", false
 	}
-	within := fmt.Sprintf(`IF(%s=1,"1 month",%s&" months")`, n, n)
+	within := spliced(`IF(%s=1,"1 month",%s&" months")`, n, n)
 	none := `"no payback within "&` + within
 	// The sale for the residual at the end, as finance.Payback counts it.
 	sold := "0"
@@ -399,7 +399,7 @@ func paybackFormula(refs func(string) (string, error), saving string) (string, b
 		sold = capex + "*" + residual
 	}
 	withSale := func(saved string) string {
-		return fmt.Sprintf(`IF(AND(%s>0,%s+%s>=%s),%s&"%s",%s)`, sold, saved, sold, capex, within, finance.SaleWords, none)
+		return spliced(`IF(AND(%s>0,%s+%s>=%s),%s&"%s",%s)`, sold, saved, sold, capex, within, finance.SaleWords, none)
 	}
 	tax, ok := taxRefs(refs)
 	if !ok {
@@ -407,20 +407,20 @@ func paybackFormula(refs func(string) (string, error), saving string) (string, b
 	}
 	// After tax: the saving less its tax, with the tax the depreciation
 	// saves, straight line or falling month by month.
-	kept := fmt.Sprintf("(1-%s)*%s", tax.rate, saving)
-	after := fmt.Sprintf("(%s+%s*%s)", kept, tax.rate, tax.perMonth)
+	kept := spliced("(1-%s)*%s", tax.rate, saving)
+	after := spliced("(%s+%s*%s)", kept, tax.rate, tax.perMonth)
 	straight := straightPayback(capex, after, n, withSale(after+"*"+n), none)
-	amount := fmt.Sprintf("%s*(1-%s)", capex, tax.residual)
-	declining := decliningPayback(capex, kept, n, withSale(fmt.Sprintf("%s*%s+%s*%s", kept, n, tax.rate, amount)), tax)
-	return fmt.Sprintf("IF(OR(%s=0,%s=0),%s,%s)", tax.rate, tax.depreciation, straight, declining), true
+	amount := spliced("%s*(1-%s)", capex, tax.residual)
+	declining := decliningPayback(capex, kept, n, withSale(spliced("%s*%s+%s*%s", kept, n, tax.rate, amount)), tax)
+	return spliced("IF(OR(%s=0,%s=0),%s,%s)", tax.rate, tax.depreciation, straight, declining), true
 }
 
 // straightPayback is the payback of a saving the same every month: the
 // price over the saving, rounded up, within the amortisation n; else late,
 // what the sale at the end makes of it.
 func straightPayback(capex, saving, n, late, none string) string {
-	months := fmt.Sprintf("ROUNDUP(%s/%s,0)", capex, saving)
-	return fmt.Sprintf("IF(%s>0,IF(%s<=%s,MAX(1,%s),%s),%s)", saving, months, n, months, late, none)
+	months := spliced("ROUNDUP(%s/%s,0)", capex, saving)
+	return spliced("IF(%s>0,IF(%s<=%s,MAX(1,%s),%s),%s)", saving, months, n, months, late, none)
 }
 
 // decliningPayback is the payback after tax with a declining-balance
@@ -429,12 +429,12 @@ func straightPayback(capex, saving, n, late, none string) string {
 // else the last month, in which the rest is written off, if it repays;
 // else late, what the sale at the end makes of it.
 func decliningPayback(capex, kept, n, late string, tax taxCells) string {
-	months := fmt.Sprintf(`ROW(INDIRECT("1:"&(%s-1)))`, n)
-	amount := fmt.Sprintf("%s*(1-%s)", capex, tax.residual)
-	q := fmt.Sprintf("(1-%s/12)", tax.depreciation)
-	short := fmt.Sprintf("IF(%s=1,0,SUMPRODUCT(--(%s*%s+%s*(%s*(1-%s^%s))<%s)))", n, kept, months, tax.rate, amount, q, months, capex)
-	last := fmt.Sprintf("IF(%s*%s+%s*%s>=%s,%s,%s)", kept, n, tax.rate, amount, capex, n, late)
-	return fmt.Sprintf("IF(%s>0,IF(%s<%s-1,%s+1,%s),%s)", kept, short, n, short, last, late)
+	months := spliced(`ROW(INDIRECT("1:"&(%s-1)))`, n)
+	amount := spliced("%s*(1-%s)", capex, tax.residual)
+	q := spliced("(1-%s/12)", tax.depreciation)
+	short := spliced("IF(%s=1,0,SUMPRODUCT(--(%s*%s+%s*(%s*(1-%s^%s))<%s)))", n, kept, months, tax.rate, amount, q, months, capex)
+	last := spliced("IF(%s*%s+%s*%s>=%s,%s,%s)", kept, n, tax.rate, amount, capex, n, late)
+	return spliced("IF(%s>0,IF(%s<%s-1,%s+1,%s),%s)", kept, short, n, short, last, late)
 }
 
 // taxCells are the Results cells an after-tax figure reads: the tax rate,

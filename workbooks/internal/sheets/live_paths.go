@@ -1,7 +1,7 @@
 package sheets
 
 import (
-	"fmt"
+	"strings"
 
 	"planner/domain"
 	"planner/finance"
@@ -47,8 +47,8 @@ func pathRefsOf(rentMonth string, o domain.Offer, refs func(string) (string, err
 // the change is 0 (flat) the factor is 1 and the blocks are length × B,
 // guarded without IF so that the array stays one.
 func stepped(m, length, factor, flat string) string {
-	blocks := fmt.Sprintf("INT(%s/%s)", m, length)
-	return fmt.Sprintf("(%s*(%s^%s-1)/(%s-1+%s)+%s*%s*%s+MOD(%s,%s)*%s^%s)",
+	blocks := spliced("INT(%s/%s)", m, length)
+	return spliced("(%s*(%s^%s-1)/(%s-1+%s)+%s*%s*%s+MOD(%s,%s)*%s^%s)",
 		length, factor, blocks, factor, flat, flat, length, blocks, m, length, factor, blocks)
 }
 
@@ -82,14 +82,14 @@ func pathPaybackFormula(refs func(string) (string, error), saving string, p path
 // spreadsheet evaluate the months as one array, as the declining
 // balance's payback does.
 func pathPayback(capex, saving, n, sold string, p pathCells, tax *taxCells) string {
-	m := fmt.Sprintf(`ROW(INDIRECT("1:"&%s))`, n)
-	first := fmt.Sprintf("SUMPRODUCT(MIN(%s+(%s<%s)*(%s+1)))", m, savedThrough(m, capex, saving, n, p, tax), capex, n)
-	within := fmt.Sprintf(`IF(%s=1,"1 month",%s&" months")`, n, n)
+	m := spliced(`ROW(INDIRECT("1:"&%s))`, n)
+	first := spliced("SUMPRODUCT(MIN(%s+(%s<%s)*(%s+1)))", m, savedThrough(m, capex, saving, n, p, tax), capex, n)
+	within := spliced(`IF(%s=1,"1 month",%s&" months")`, n, n)
 	none := `"no payback within "&` + within
-	late := fmt.Sprintf(`IF(AND(%s>0,%s+%s>=%s),%s&"%s",%s)`, sold, savedThrough(n, capex, saving, n, p, tax), sold, capex, within, finance.SaleWords, none)
+	late := spliced(`IF(AND(%s>0,%s+%s>=%s),%s&"%s",%s)`, sold, savedThrough(n, capex, saving, n, p, tax), sold, capex, within, finance.SaleWords, none)
 	// The month itself within 1 to n, else (INDEX past the months) late:
 	// the long sum is written once.
-	return fmt.Sprintf("IFERROR(INDEX(%s,%s),%s)", m, first, late)
+	return spliced("IFERROR(INDEX(%s,%s),%s)", m, first, late)
 }
 
 // savedThrough is the cash saving of months 1 to m (a month or an array
@@ -98,15 +98,36 @@ func pathPayback(capex, saving, n, sold string, p pathCells, tax *taxCells) stri
 func savedThrough(m, capex, saving, n string, p pathCells, tax *taxCells) string {
 	// The built-in saving, the rent less the running cost, with the rent
 	// and the power along their paths; written so, the cell says each once.
-	rentFactor := fmt.Sprintf("(1+%s)^(%s/12)", p.rent, p.renewal)
-	cash := fmt.Sprintf("(%s*%s-%s*%s-%s*(%s-%s))", p.rentMonth, stepped(m, p.renewal, rentFactor, "("+p.rent+"=0)"), p.running, m,
+	rentFactor := spliced("(1+%s)^(%s/12)", p.rent, p.renewal)
+	cash := spliced("(%s*%s-%s*%s-%s*(%s-%s))", p.rentMonth, stepped(m, p.renewal, rentFactor, "("+p.rent+"=0)"), p.running, m,
 		p.powerMonth, stepped(m, "12", "(1+"+p.power+")", "("+p.power+"=0)"), m)
 	if tax == nil {
 		return cash
 	}
-	amount := fmt.Sprintf("%s*(1-%s)", capex, tax.residual)
-	q := fmt.Sprintf("(1-%s/12)", tax.depreciation)
-	through := fmt.Sprintf("((%s=0)*%s*%s+(%s<>0)*(%s*(1-%s^%s)+(%s>=%s)*%s*%s^%s))", tax.depreciation, tax.perMonth, m,
+	amount := spliced("%s*(1-%s)", capex, tax.residual)
+	q := spliced("(1-%s/12)", tax.depreciation)
+	through := spliced("((%s=0)*%s*%s+(%s<>0)*(%s*(1-%s^%s)+(%s>=%s)*%s*%s^%s))", tax.depreciation, tax.perMonth, m,
 		tax.depreciation, amount, q, m, m, n, amount, q, m)
-	return fmt.Sprintf("((1-%s)*%s+%s*%s)", tax.rate, cash, tax.rate, through)
+	return spliced("((1-%s)*%s+%s*%s)", tax.rate, cash, tax.rate, through)
+}
+
+// spliced is template with each %s replaced by the next of parts, as
+// fmt.Sprintf would put strings in, in one allocation: the payback and
+// NPV formulas written out over a thousand scenarios' columns are
+// megabytes of text, spliced level by level.
+func spliced(template string, parts ...string) string {
+	n := len(template) - 2*len(parts)
+	for _, p := range parts {
+		n += len(p)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, p := range parts {
+		i := strings.Index(template, "%s")
+		b.WriteString(template[:i])
+		b.WriteString(p)
+		template = template[i+2:]
+	}
+	b.WriteString(template)
+	return b.String()
 }

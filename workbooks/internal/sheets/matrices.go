@@ -150,7 +150,7 @@ func (l linker) matrixPayback(refs, resolve func(string) (string, error), saving
 	if !ok || !ok2 {
 		return flat, true
 	}
-	return fmt.Sprintf("IF(AND(%s=0,%s=0),%s,%s)", p.rent, p.power, flat, along), true
+	return spliced("IF(AND(%s=0,%s=0),%s,%s)", p.rent, p.power, flat, along), true
 }
 
 // inlined resolves a per-offer formula's name to its own formula, in
