@@ -39,14 +39,18 @@ func (t *ExcelTemplate) Fill(ref func(name string) (string, error)) (string, err
 	if t.pieces == nil {
 		return t.c.Excel(t.env, ref)
 	}
-	refs := make([]string, len(t.names))
+	var room [16]string // most formulas name fewer: no allocation for them
+	refs := room[:0]
+	if len(t.names) > len(room) {
+		refs = make([]string, 0, len(t.names))
+	}
 	n := len(t.pieces[0])
 	for i, name := range t.names {
 		r, err := ref(name)
 		if err != nil {
 			return t.c.Excel(t.env, ref) // its error, as Excel words it
 		}
-		refs[i] = r
+		refs = append(refs, r)
 		n += len(r) + len(t.pieces[i+1])
 	}
 	var b strings.Builder
