@@ -61,9 +61,11 @@ func (mc *mcRun) newWorker(share int) (*worker, error) {
 // the room of the core's last worker, so that a thousand scenarios' runs
 // allocate it once.
 func (mc *mcRun) blankWorker() *worker {
-	w := &worker{}
+	var w *worker
 	if mc.serial && mc.pool != nil && mc.pool.spare != nil {
 		w, mc.pool.spare = mc.pool.spare, nil
+	} else {
+		w = &worker{}
 	}
 	*w = worker{bad: blank(w.bad), offerBad: blank(w.offerBad), fresh: blank(w.fresh),
 		util: blank(w.util), breakeven: blank(w.breakeven)}
