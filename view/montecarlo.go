@@ -106,17 +106,24 @@ func MonteCarloOf(mc *montecarlo.Result, cur units.Currency) *MonteCarlo {
 	if mc == nil {
 		return nil
 	}
-	out := &MonteCarlo{Result: mc, Statistics: Statistics()}
+	out := &MonteCarlo{Result: mc, Statistics: Statistics(), Offers: OfferOddsOf(mc, cur),
+		Outputs: make([]Distribution, 0, len(mc.Outputs))}
 	for _, o := range mc.Outputs {
 		out.Outputs = append(out.Outputs, distributionOf(o, mc.Good, cur))
 	}
+	return out
+}
+
+// OfferOddsOf is MonteCarloOf(mc, cur).Offers, without the outputs.
+func OfferOddsOf(mc *montecarlo.Result, cur units.Currency) []OfferOdds {
+	out := make([]OfferOdds, 0, len(mc.OwnCheaper))
 	for _, oc := range mc.OwnCheaper {
 		odds := OfferOdds{OwnCheaper: oc}
 		if oc.NPV != nil {
 			d := distributionOf(*oc.NPV, oc.Evaluated, cur)
 			odds.NPVSaving = &d
 		}
-		out.Offers = append(out.Offers, odds)
+		out = append(out, odds)
 	}
 	return out
 }

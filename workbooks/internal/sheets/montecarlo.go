@@ -147,9 +147,9 @@ func hasNPV(mcs []*montecarlo.Result) bool {
 // its mean and percentiles over the samples that evaluated for the offer.
 func npvTable(g *grid.Grid, mcs []*montecarlo.Result, row int, cur units.Currency) int {
 	row = statsHeader(g, row, "Owning's net present value against each offer (npv_saving): mean and percentiles over the samples", "offer")
+	statistics := view.Statistics()
 	for _, mc := range mcs {
-		v := view.MonteCarloOf(mc, cur)
-		for _, oc := range v.Offers {
+		for _, oc := range view.OfferOddsOf(mc, cur) {
 			if d := oc.NPVSaving; d != nil && oc.Evaluated == 0 {
 				row++
 				g.Line(row, grid.Text(oc.Offer.Label(), grid.StyleLabel), grid.Text(cur.Unit(d.Unit), grid.StyleLabel), grid.Text(mc.Scenario, grid.StyleLabel),
@@ -157,7 +157,7 @@ func npvTable(g *grid.Grid, mcs []*montecarlo.Result, row int, cur units.Currenc
 				g.Sentence(5, row, 0, "no sample evaluated against this offer", grid.StyleNote)
 			} else if d != nil && d.Varies() {
 				row++
-				statsRow(g, row, oc.Offer.Label(), mc.Scenario, v.Statistics, *d)
+				statsRow(g, row, oc.Offer.Label(), mc.Scenario, statistics, *d)
 			}
 		}
 	}
