@@ -181,14 +181,23 @@ func withRoom(r []Cell, n int) []Cell {
 // roomFor is the room a row of room cells grows to for a cell in column
 // col: twice as much, as append grows it, but not past the grid's columns,
 // so that a row as wide as the sheet (thousands of offers' columns) holds
-// no room it will never use.
+// no room it will never use. A row past wideFrom columns of a grid that
+// declares more runs across them (a scenario's or an offer's each): it
+// takes them all at once, rather than copying itself ten times over.
 func (g *Grid) roomFor(col, room int) int {
 	want := max(col, 2*room)
 	if w := len(g.widths); col <= w {
+		if col > wideFrom {
+			want = w
+		}
 		want = min(want, w)
 	}
 	return want
 }
+
+// wideFrom is the most columns a row holds before roomFor takes it for
+// one that runs across the grid.
+const wideFrom = 64
 
 // LastRow is the last row written so far; 0 for none.
 func (g *Grid) LastRow() int { return len(g.rows) }
