@@ -114,7 +114,7 @@ func (r *reader) follow(at diag.Origin, name, raw string) (string, reference) {
 		if g == nil {
 			return raw, ref // a sheet the workbook lacks, or too large to ask: the saved value stands
 		}
-		v, err := g.GetCellValue(sheet, cell, rawOpts)
+		v, err := r.cellValue(g, sheet, cell)
 		if err != nil {
 			return raw, ref
 		}
@@ -122,13 +122,34 @@ func (r *reader) follow(at diag.Origin, name, raw string) (string, reference) {
 			ref.first = sheet + "!" + cell
 		}
 		ref.last, raw = sheet+"!"+cell, strings.TrimSpace(v)
-		if covered(g, sheet, cell) {
+		if r.mayMerge(sheet) && covered(g, sheet, cell) {
 			// Under a merged range's first cell: a spreadsheet reads it
 			// empty, whatever excelize says it holds.
 			raw = ""
 			return raw, ref
 		}
 	}
+}
+
+// cellValue is the cell's raw value, as excelize's GetCellValue gives it:
+// from the rows already read of a sheet planner read as a table (an input
+// cell in Scenarios names one in Assumptions), which asking excelize of one
+// cell would parse whole again.
+func (r *reader) cellValue(g *excelize.File, sheet, cell string) (string, error) {
+	for name, rows := range r.read {
+		if !strings.EqualFold(name, sheet) {
+			continue
+		}
+		col, row, err := excelize.CellNameToCoordinates(cell)
+		if err != nil {
+			break
+		}
+		if row > len(rows) || col > len(rows[row-1]) {
+			return "", nil // past the last cell read of its row: empty, or blank
+		}
+		return rows[row-1][col-1], nil
+	}
+	return g.GetCellValue(sheet, cell, rawOpts)
 }
 
 // refuseCircle reports a chain of references that comes back to a cell it

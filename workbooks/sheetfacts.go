@@ -160,6 +160,7 @@ func startTagAttrs(x []byte) (attrs map[string]string, good bool) {
 type sheetFacts struct {
 	scanned  bool  // the XML was there to scan; else nothing is cleared
 	formulas bool  // some element may be a formula
+	merges   bool  // some range of cells may be merged
 	styles   []int // the style indices named, each once
 	// texts are the cells typed as text, when the scan could tell of
 	// every cell; else nil.
@@ -174,7 +175,7 @@ func (r *reader) factsOf(sheet string) sheetFacts {
 	}
 	var got sheetFacts
 	if x := r.sheetXML(sheet); x != nil {
-		got = sheetFacts{scanned: true, formulas: mayBeFormula(x), styles: styleIndices(x)}
+		got = sheetFacts{scanned: true, formulas: mayBeFormula(x), merges: bytes.Contains(x, []byte("mergeCell")), styles: styleIndices(x)}
 		if texts, ok := stringCells(x); ok {
 			got.texts = texts
 		}
@@ -191,6 +192,13 @@ func (r *reader) factsOf(sheet string) sheetFacts {
 func (r *reader) mayHoldFormulas(sheet string) bool {
 	got := r.factsOf(sheet)
 	return !got.scanned || got.formulas
+}
+
+// mayMerge reports whether the sheet may hold merged cells: false only
+// when its XML was scanned and names none.
+func (r *reader) mayMerge(sheet string) bool {
+	got := r.factsOf(sheet)
+	return !got.scanned || got.merges
 }
 
 // mayShowDates reports whether any cell of the sheet may be shown as a
