@@ -419,3 +419,30 @@ func TestLimitsAreNamed(t *testing.T) {
 		}
 	}
 }
+
+// A scenario's cell that refers to an input sheet's cell reads what a
+// spreadsheet reads there: a number typed in it, and nothing under a
+// merged range's first cell, whatever the cell holds underneath.
+func TestReferencesIntoAnInputSheet(t *testing.T) {
+	_, plan := freshPlan(t)
+	setCells(t, plan, map[string]any{"Assumptions!K6": 111.0, "Assumptions!L6": 222.0, "Scenarios!C4": "=Assumptions!L6"})
+	if code, stderr := evalPlan(t, plan); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if got := scenarioCapex(t, plan, "H100 mid"); got != 222 {
+		t.Errorf("H100 mid's capex is %v, want 222 from Assumptions!L6", got)
+	}
+	// K6:L6 merged with L6's 222 left under the merge, as some programs
+	// leave a covered cell (excelize's MergeCell would clear it).
+	editPart(t, plan, "xl/worksheets/sheet1.xml", func(x string) string {
+		return strings.Replace(x, "</sheetData>", `</sheetData><mergeCells count="1"><mergeCell ref="K6:L6"/></mergeCells>`, 1)
+	})
+	code, stderr := evalPlan(t, plan)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	wantLines(t, stderr, "warning: "+plan+": Scenarios!C4: H100 mid: capex refers to Assumptions!L6, which is empty, so the scenario keeps capex's value from Assumptions; type a number in Assumptions!L6, or in this cell")
+	if got := scenarioCapex(t, plan, "H100 mid"); got != 285000 {
+		t.Errorf("H100 mid's capex is %v, want Assumptions' 285000", got)
+	}
+}
