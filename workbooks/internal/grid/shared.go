@@ -131,10 +131,7 @@ func (p *fill) cut(f string) {
 		case c == '[':
 			i, plain = bracketed(f, i)
 		case nameByte(c):
-			j := i
-			for j < len(f) && nameByte(f[j]) {
-				j++
-			}
+			j := partEnd(f, i)
 			p.reference(f, i, j)
 			i = j
 		default:
