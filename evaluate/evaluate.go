@@ -140,10 +140,14 @@ type run struct {
 	// replaces is the target as read (none when there was none): the save
 	// replaces it only while it is still there as read.
 	replaces safefile.Original
-	// known is the Monte Carlo results planner remembers of leaving the
-	// workbook's bytes up to date with this run's choices (uptodate.go);
-	// nil when it remembers none.
+	// known is the Monte Carlo results the workbook carries with its
+	// proof of being up to date (stamp.go), or that planner remembers of
+	// leaving its bytes up to date with this run's choices (uptodate.go);
+	// nil when there are none to trust.
 	known []*montecarlo.Result
+	// proven is whether the workbook as read proves itself up to date
+	// under this run's key, once asked (stamp.go).
+	proven *bool
 }
 
 // warnings is everything the run warns of so far, in the order planner
@@ -249,7 +253,10 @@ func (r *run) compute(ctx context.Context, book *workbooks.Book, rep *Report) (e
 		return err
 	}
 	evaluated()
-	if r.known = r.recall(book.Path, book.Data(), rep); r.known != nil {
+	if r.known = r.carried(book, rep); r.known == nil {
+		r.known = r.recall(book.Path, book.Data(), rep)
+	}
+	if r.known != nil {
 		rep.MonteCarlo = r.known
 	} else if rep.MonteCarlo, err = monteCarlo(ctx, rep.Plan, rep.Set, r.opts); err != nil {
 		return err
@@ -348,7 +355,7 @@ func (r *run) check(ctx context.Context, book *workbooks.Book, rep *Report) erro
 func (r *run) write(ctx context.Context, book *workbooks.Book, rep *Report) error {
 	inPlace := r.target == book.Path
 	unchanged := r.target + ": Results already up to date; the file is unchanged"
-	if r.known != nil || (inPlace && workbooks.Stamped(book.Data(), r.stampKey())) {
+	if r.known != nil || (inPlace && r.stamped(book)) {
 		rep.Note = unchanged
 		return nil
 	}
@@ -360,7 +367,7 @@ func (r *run) write(ctx context.Context, book *workbooks.Book, rep *Report) erro
 	wrote()
 	r.writing = written.Warnings
 	if len(written.Warnings) == 0 {
-		written.Data = workbooks.Stamp(written.Data, r.stampKey())
+		written.Data = workbooks.Stamp(written.Data, r.stampKey(), r.record(rep))
 	}
 	// Only a run that warned of nothing while writing is remembered: the
 	// shortcut has no warnings of writing to repeat.

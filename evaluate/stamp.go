@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
+
+	"planner/montecarlo"
+	"planner/workbooks"
 )
 
 // stampKey is what, besides the workbook's own bytes, decides what eval
@@ -41,4 +44,46 @@ func buildOf(bi *debug.BuildInfo) string {
 		return ""
 	}
 	return bi.Main.Path + " " + v
+}
+
+// stamped is whether the workbook as read proves itself up to date to
+// this run: written by this build with these choices and not changed
+// since, byte for byte. It is false for --check, which trusts no proof,
+// and for a run that writes elsewhere or not at all.
+func (r *run) stamped(book *workbooks.Book) bool {
+	if r.proven == nil {
+		ok := r.writes() && r.target == book.Path && !r.opts.Check && workbooks.Stamped(book.Data(), r.stampKey())
+		r.proven = &ok
+	}
+	return *r.proven
+}
+
+// carried is the Monte Carlo results a workbook that proves itself up to
+// date carries with the proof (workbooks.Carried): what this run would
+// compute of it, so that it need not sample. nil when it carries none
+// that fits the run's shape.
+func (r *run) carried(book *workbooks.Book, rep *Report) []*montecarlo.Result {
+	if !r.stamped(book) {
+		return nil
+	}
+	body := workbooks.Carried(book.Data())
+	if body == nil {
+		return nil
+	}
+	mcs, ok := decodeResults(body, r.shapeOf(rep))
+	if !ok || len(mcs) == 0 {
+		return nil
+	}
+	return mcs
+}
+
+// record is what the workbook carries with its proof: the run's Monte
+// Carlo results, in the layout the memory keeps (uptodate_record.go);
+// nil when that layout would not give them back to the bit.
+func (r *run) record(rep *Report) []byte {
+	body, ok := encodeResults(rep.MonteCarlo, r.shapeOf(rep))
+	if !ok {
+		return nil
+	}
+	return body
 }

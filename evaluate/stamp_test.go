@@ -20,18 +20,22 @@ import (
 // sheets (in memory, to compare or to save).
 func writing(t *testing.T, path string, opts Options) (*Report, bool) {
 	t.Helper()
+	rep, phases := phased(t, path, opts)
+	return rep, phases[phaseWriting]
+}
+
+// phased evaluates path as writing does, with the phases the run went
+// through.
+func phased(t *testing.T, path string, opts Options) (*Report, map[string]bool) {
+	t.Helper()
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	wrote := false
-	opts.Progress = func(phase string, done, total int) {
-		if phase == phaseWriting {
-			wrote = true
-		}
-	}
+	phases := map[string]bool{}
+	opts.Progress = func(phase string, done, total int) { phases[phase] = true }
 	rep, err := Evaluate(context.Background(), path, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rep, wrote
+	return rep, phases
 }
 
 // zipComment is the comment of the zip at path, as archive/zip reads it.
@@ -94,9 +98,12 @@ func TestStampedWorkbookIsUpToDateWithoutAMemory(t *testing.T) {
 	}
 	written, _ := os.ReadFile(path)
 
-	fast, wrote := writing(t, path, opts)
-	if wrote || fast.Note != unchanged {
-		t.Fatalf("again, no memory: wrote %v, %q", wrote, fast.Note)
+	fast, phases := phased(t, path, opts)
+	if phases[phaseWriting] || fast.Note != unchanged {
+		t.Fatalf("again, no memory: wrote %v, %q", phases[phaseWriting], fast.Note)
+	}
+	if phases[phaseMonteCarlo] {
+		t.Error("again, no memory: sampled, though the workbook carries its Monte Carlo results")
 	}
 	other := opts
 	other.Build = "planner v1.2.4"
@@ -155,7 +162,7 @@ func TestCheckTrustsNoStamp(t *testing.T) {
 	}
 	editBook(t, path, func(f *excelize.File) error { return f.SetCellValue("Results", "D5", 1) })
 	data, _ := os.ReadFile(path)
-	forged := workbooks.Stamp(data, (&run{opts: opts.withDefaults()}).stampKey())
+	forged := workbooks.Stamp(data, (&run{opts: opts.withDefaults()}).stampKey(), nil)
 	if err := os.WriteFile(path, forged, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
+	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -39,7 +41,7 @@ func smallZip(t *testing.T, value, comment string) []byte {
 // does not.
 func TestStampVouchesForEveryByte(t *testing.T) {
 	plain := smallZip(t, "285000", "")
-	stamped := Stamp(plain, "planner v1 samples 200")
+	stamped := Stamp(plain, "planner v1 samples 200", nil)
 	h := sha256.New()
 	h.Write([]byte("planner v1 samples 200\x00"))
 	h.Write(plain[:len(plain)-2]) // all but the comment's length, 0
@@ -60,7 +62,7 @@ func TestStampVouchesForEveryByte(t *testing.T) {
 	if Stamped(stamped, "planner v1 samples 300") || Stamped(stamped, "") || Stamped(plain, "planner v1 samples 200") {
 		t.Error("the stamp holds for another key, for no key, or without a comment")
 	}
-	if got := Stamp(plain, ""); !bytes.Equal(got, plain) {
+	if got := Stamp(plain, "", nil); !bytes.Equal(got, plain) {
 		t.Error("a build that vouches for nothing stamped")
 	}
 	if Stamped(smallZip(t, "320000", want), "planner v1 samples 200") {
@@ -73,7 +75,97 @@ func TestStampVouchesForEveryByte(t *testing.T) {
 			t.Fatalf("the stamp holds with byte %d of %d flipped", i, len(stamped))
 		}
 	}
-	if Stamped([]byte("not a zip"), "planner v1") || !bytes.Equal(Stamp([]byte("not a zip"), "k"), []byte("not a zip")) {
+	if Stamped([]byte("not a zip"), "planner v1") || !bytes.Equal(Stamp([]byte("not a zip"), "k", nil), []byte("not a zip")) {
 		t.Error("bytes that are no zip are stamped")
 	}
+}
+
+// withSheets is a package of three sheets, two of them planner's, named
+// as workbook.xml and its relationships name them.
+func withSheets(t *testing.T) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w := zip.NewWriter(&buf)
+	for _, p := range []struct{ name, body string }{
+		{"[Content_Types].xml", `<?xml version="1.0"?><Types/>`},
+		{"xl/workbook.xml", `<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>` +
+			`<sheet name="Mine" sheetId="1" r:id="rId1"/><sheet name="MonteCarlo" sheetId="2" r:id="rId2"/><sheet name="Results" sheetId="3" r:id="rId3"/></sheets></workbook>`},
+		{"xl/_rels/workbook.xml.rels", `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+			`<Relationship Id="rId1" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Target="worksheets/sheet2.xml"/><Relationship Id="rId3" Target="/xl/worksheets/sheet3.xml"/></Relationships>`},
+		{"xl/worksheets/sheet1.xml", `<worksheet/>`},
+		{"xl/worksheets/sheet2.xml", `<worksheet/>`},
+		{"xl/worksheets/sheet3.xml", `<worksheet/>`},
+	} {
+		f, err := w.Create(p.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(f, p.body)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// entryComments is each entry's comment, as archive/zip reads it.
+func entryComments(t *testing.T, data []byte) map[string]string {
+	t.Helper()
+	r, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, f := range r.File {
+		out[f.Name] = f.Comment
+	}
+	return out
+}
+
+// A record stamped with the proof is carried back to the bit, in the
+// entries of planner's sheets alone, Results first; the proof covers it,
+// and a record larger than those entries hold is not carried at all.
+func TestStampCarriesARecord(t *testing.T) {
+	plain := withSheets(t)
+	record := noise(30_000, 1) // incompressible: two pieces
+	stamped := Stamp(plain, "k", record)
+	if !Stamped(stamped, "k") {
+		t.Fatal("a package stamped with a record is not stamped")
+	}
+	if got := Carried(stamped); !bytes.Equal(got, record) {
+		t.Fatalf("carried %d bytes, want the %d stamped", len(got), len(record))
+	}
+	comments := entryComments(t, stamped)
+	results, monteCarlo := comments["xl/worksheets/sheet3.xml"], comments["xl/worksheets/sheet2.xml"]
+	if !strings.HasPrefix(results, "planner record 1 ") || len(results) != 32_000 || monteCarlo == "" {
+		t.Errorf("Results carries %d bytes (%.20q), MonteCarlo %d", len(results), results, len(monteCarlo))
+	}
+	for _, other := range []string{"[Content_Types].xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/worksheets/sheet1.xml"} {
+		if comments[other] != "" {
+			t.Errorf("%s, not planner's sheet, carries %d bytes", other, len(comments[other]))
+		}
+	}
+	at := bytes.Index(stamped, []byte("planner record 1 "))
+	flipped := bytes.Clone(stamped)
+	flipped[at+100] ^= 1
+	if Stamped(flipped, "k") {
+		t.Error("the proof holds with the record changed")
+	}
+	if Carried(plain) != nil || Carried(Stamp(plain, "k", nil)) != nil {
+		t.Error("a package stamped without a record carries one")
+	}
+	large := noise(60_000, 2) // three pieces, for two sheets
+	if s := Stamp(plain, "k", large); !Stamped(s, "k") || Carried(s) != nil {
+		t.Error("a record too large for planner's sheets: not stamped, or carried")
+	}
+}
+
+// noise is n bytes no compressor shrinks, the same for the same seed.
+func noise(n int, seed uint64) []byte {
+	r := rand.New(rand.NewPCG(seed, seed))
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
 }

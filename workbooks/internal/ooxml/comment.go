@@ -58,3 +58,125 @@ func WithComment(data []byte, comment string) []byte {
 	out = binary.LittleEndian.AppendUint16(out, uint16(len(comment)))
 	return append(out, comment...)
 }
+
+// Every entry of the zip's central directory may carry a comment of its
+// own. Readers of xlsx ignore those too, and OPC allows them (an entry's
+// name, extra field and comment together within 65,535 bytes); LibreOffice
+// reads an entry's comment length as a signed number and refuses a
+// package with a comment past 32,767 bytes, so none is longer than
+// MaxEntryComment.
+
+// MaxEntryComment is the longest entry comment planner writes.
+const MaxEntryComment = 32_000
+
+// Central directory headers: their signature and fixed part, and where in
+// it the lengths of the name, the extra field and the comment lie.
+const (
+	centralSignature = "PK\x01\x02"
+	centralSize      = 46
+	nameLengthAt     = 28
+	extraLengthAt    = 30
+	commentLengthAt  = 32
+)
+
+// centralEntry is one header of the central directory: where it lies in
+// the zip, its name and its comment.
+type centralEntry struct {
+	start, commentAt, end int
+	name                  string
+}
+
+// centralDirectory is data's central directory, entry by entry, and where
+// it starts; ok is false when data is no zip planner can edit so (a zip64
+// archive among them, whose end record holds no offsets).
+func centralDirectory(data []byte) (entries []centralEntry, start int, ok bool) {
+	at := endRecord(data)
+	if at < 0 {
+		return nil, 0, false
+	}
+	count := int(binary.LittleEndian.Uint16(data[at+10:]))
+	size := int(binary.LittleEndian.Uint32(data[at+12:]))
+	start = int(binary.LittleEndian.Uint32(data[at+16:]))
+	if count == 0xffff || size == 0xffffffff || start == 0xffffffff || start+size != at {
+		return nil, 0, false
+	}
+	for p := start; p < at; {
+		if p+centralSize > at || string(data[p:p+4]) != centralSignature {
+			return nil, 0, false
+		}
+		n := int(binary.LittleEndian.Uint16(data[p+nameLengthAt:]))
+		m := int(binary.LittleEndian.Uint16(data[p+extraLengthAt:]))
+		k := int(binary.LittleEndian.Uint16(data[p+commentLengthAt:]))
+		e := centralEntry{start: p, commentAt: p + centralSize + n + m, end: p + centralSize + n + m + k}
+		if e.end > at {
+			return nil, 0, false
+		}
+		e.name = string(data[p+centralSize : p+centralSize+n])
+		entries = append(entries, e)
+		p = e.end
+	}
+	return entries, start, len(entries) == count
+}
+
+// EntryComment is the comment of data's entry called name; "" when it has
+// none, there is no such entry, or data is no zip.
+func EntryComment(data []byte, name string) string {
+	entries, _, _ := centralDirectory(data)
+	for _, e := range entries {
+		if e.name == name {
+			return string(data[e.commentAt:e.end])
+		}
+	}
+	return ""
+}
+
+// WithEntryComments is data with the comments of the entries named
+// replaced, "" removing one, every part's bytes as they were; ok is false,
+// and data is returned as it is, when data is no zip planner can edit so,
+// an entry named is not in it, or a comment is longer than
+// MaxEntryComment.
+func WithEntryComments(data []byte, comments map[string]string) (out []byte, ok bool) {
+	entries, start, ok := centralDirectory(data)
+	if !ok {
+		return data, false
+	}
+	found := 0
+	for _, e := range entries {
+		if c, named := comments[e.name]; named {
+			found++
+			if len(c) > MaxEntryComment {
+				return data, false
+			}
+		}
+	}
+	if found != len(comments) {
+		return data, false
+	}
+	at := endRecord(data)
+	out = make([]byte, 0, len(data)+totalLength(comments))
+	out = append(out, data[:start]...)
+	for _, e := range entries {
+		c, named := comments[e.name]
+		if !named {
+			out = append(out, data[e.start:e.end]...)
+			continue
+		}
+		header := len(out)
+		out = append(out, data[e.start:e.commentAt]...)
+		binary.LittleEndian.PutUint16(out[header+commentLengthAt:], uint16(len(c)))
+		out = append(out, c...)
+	}
+	end := len(out)
+	out = append(out, data[at:]...)
+	binary.LittleEndian.PutUint32(out[end+12:], uint32(end-start))
+	return out, true
+}
+
+// totalLength is the length of every comment together.
+func totalLength(comments map[string]string) int {
+	n := 0
+	for _, c := range comments {
+		n += len(c)
+	}
+	return n
+}

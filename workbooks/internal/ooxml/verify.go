@@ -219,6 +219,16 @@ func SheetParts(part func(name string) []byte) map[string]string {
 	return maps.Clone(out)
 }
 
+// SheetPartsOf is SheetParts of the package data as it is, not in
+// planner's form; none when it is no zip.
+func SheetPartsOf(data []byte) map[string]string {
+	ps, err := openParts(data)
+	if err != nil {
+		return nil
+	}
+	return SheetParts(ps.get)
+}
+
 // sheetPartsSeen remembers the last few answers of SheetParts: one eval
 // asks it a dozen times of the same two parts, and reading a workbook part
 // with thousands of defined names as XML each time cost more than the
