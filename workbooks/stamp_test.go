@@ -7,8 +7,13 @@ import (
 	"encoding/hex"
 	"io"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"planner/units"
 )
 
 // smallZip is a package of two parts, small enough to flip every byte of.
@@ -168,4 +173,49 @@ func noise(n int, seed uint64) []byte {
 		b[i] = byte(r.Uint32())
 	}
 	return b
+}
+
+// LibreOffice opens an evaluated workbook whose record fills its pieces
+// to the limit, and reads planner's sheets as written.
+func TestCarriedRecordOpensInLibreOffice(t *testing.T) {
+	if _, err := exec.LookPath("soffice"); err != nil {
+		t.Skip("no soffice: install libreoffice-calc-nogui")
+	}
+	slow(t, "opens a workbook in LibreOffice")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "plan.xlsx")
+	in, err := Init(path, units.USD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Save(path, in.Data, in.Original); err != nil {
+		t.Fatal(err)
+	}
+	_, evaluated := evaluate(t, path)
+	record := noise(50_000, 3) // three pieces, two of them full
+	stamped := Stamp(evaluated, "k", record)
+	if !bytes.Equal(Carried(stamped), record) {
+		t.Fatal("the evaluated workbook does not carry the record")
+	}
+	full := 0
+	for _, c := range entryComments(t, stamped) {
+		if len(c) == 32_000 {
+			full++
+		}
+	}
+	if full != 2 {
+		t.Fatalf("%d entries carry a full piece, want 2", full)
+	}
+	if err := os.WriteFile(path, stamped, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-env:UserInstallation=file://" + filepath.Join(dir, "profile"), "--headless", "--convert-to",
+		"csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1", "--outdir", dir, path}
+	if out, err := exec.Command("soffice", args...).CombinedOutput(); err != nil {
+		t.Fatalf("soffice: %v\n%s", err, out)
+	}
+	results := readCSV(t, filepath.Join(dir, "plan-Results.csv"))
+	if len(results) < 3 || !strings.HasPrefix(results[1][0], "planner test · inputs ") {
+		t.Errorf("LibreOffice reads Results as %q", results[:min(len(results), 3)])
+	}
 }

@@ -17,7 +17,8 @@
 // they wrote them, streams the rows of planner's sheets straight into their
 // zip entries (Sheet.Rows), draws planner's charts afresh (a sheet's
 // <drawing> element put in as the sheet is packed, where the sheet's pieces
-// allow), writes every zip with compressors it keeps (zipwriter.go), and
+// allow), writes every zip with compressors it keeps (zipwriter.go), sets
+// the comments of a zip and of its entries (comment.go), and
 // verifies every
 // package it builds against the original, part by part (Verify). What
 // excelize refuses while planner writes its sheets it puts in planner's
