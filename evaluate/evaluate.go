@@ -367,7 +367,7 @@ func (r *run) write(ctx context.Context, book *workbooks.Book, rep *Report) erro
 	wrote()
 	r.writing = written.Warnings
 	if len(written.Warnings) == 0 {
-		written.Data = workbooks.Stamp(written.Data, r.stampKey(), r.record(rep))
+		written.Data = workbooks.Stamp(written.Data, r.stampKey(), r.record(rep), written.Sheets)
 	}
 	// Only a run that warned of nothing while writing is remembered: the
 	// shortcut has no warnings of writing to repeat.

@@ -1,7 +1,10 @@
 package evaluate
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"strings"
 
@@ -61,13 +64,13 @@ func (r *run) stamped(book *workbooks.Book) bool {
 // carried is the Monte Carlo results a workbook that proves itself up to
 // date carries with the proof (workbooks.Carried): what this run would
 // compute of it, so that it need not sample. nil when it carries none
-// that fits the run's shape.
+// that fits the run's shape, or none this machine's build computed.
 func (r *run) carried(book *workbooks.Book, rep *Report) []*montecarlo.Result {
 	if !r.stamped(book) {
 		return nil
 	}
-	body := workbooks.Carried(book.Data())
-	if body == nil {
+	body, ok := bytes.CutPrefix(workbooks.Carried(book.Data()), computedBy())
+	if !ok {
 		return nil
 	}
 	mcs, ok := decodeResults(body, r.shapeOf(rep))
@@ -78,12 +81,26 @@ func (r *run) carried(book *workbooks.Book, rep *Report) []*montecarlo.Result {
 }
 
 // record is what the workbook carries with its proof: the run's Monte
-// Carlo results, in the layout the memory keeps (uptodate_record.go);
-// nil when that layout would not give them back to the bit.
+// Carlo results, in the layout the memory keeps (uptodate_record.go), led
+// by computedBy; nil when that layout would not give them back to the bit.
 func (r *run) record(rep *Report) []byte {
 	body, ok := encodeResults(rep.MonteCarlo, r.shapeOf(rep))
 	if !ok {
 		return nil
 	}
-	return body
+	return append(computedBy(), body...)
+}
+
+// computedBy names, as a digest, what besides the build's version decides
+// Monte Carlo's figures to the last bit: the compiler and the machine it
+// compiled for (Go fuses a multiply and an add on some, and rounds once).
+// A workbook stamped on another kind of machine proves its sheets up to
+// date, but its record is sampled again here.
+func computedBy() []byte {
+	facts := runtime.Version() + "\x00" + runtime.GOARCH
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		facts += "\x00" + bi.String()
+	}
+	sum := sha256.Sum256([]byte(facts))
+	return sum[:16]
 }

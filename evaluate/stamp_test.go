@@ -162,7 +162,7 @@ func TestCheckTrustsNoStamp(t *testing.T) {
 	}
 	editBook(t, path, func(f *excelize.File) error { return f.SetCellValue("Results", "D5", 1) })
 	data, _ := os.ReadFile(path)
-	forged := workbooks.Stamp(data, (&run{opts: opts.withDefaults()}).stampKey(), nil)
+	forged := workbooks.Stamp(data, (&run{opts: opts.withDefaults()}).stampKey(), nil, nil)
 	if err := os.WriteFile(path, forged, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -210,6 +210,39 @@ func TestOnlyAPinnedBuildNamesItself(t *testing.T) {
 		bi := &debug.BuildInfo{Main: debug.Module{Path: "planner", Version: c.version}}
 		if got := buildOf(bi); got != c.want {
 			t.Errorf("a build of version %q names itself %q, want %q", c.version, got, c.want)
+		}
+	}
+}
+
+// A workbook stamped by the same build on another kind of machine proves
+// its sheets up to date, but Monte Carlo's figures, which the compiler may
+// round otherwise there, are sampled again here; so is a record that does
+// not fit the workbook.
+func TestCarriedRecordOfAnotherMachineIsSampledAgain(t *testing.T) {
+	path := newWorkbook(t)
+	opts := quick
+	opts.Build = "planner v1.2.3"
+	full, _ := writing(t, path, opts)
+	data, _ := os.ReadFile(path)
+	record := workbooks.Carried(data)
+	if len(record) < 16 {
+		t.Fatalf("the workbook carries a record of %d bytes", len(record))
+	}
+	key := (&run{opts: opts.withDefaults()}).stampKey()
+	for what, changed := range map[string][]byte{
+		"another machine's": append(bytes.Repeat([]byte{0xee}, 16), record[16:]...),
+		"one cut short":     record[:len(record)-1],
+	} {
+		restamped := workbooks.Stamp(data, key, changed, workbooks.OwnedSheets())
+		if err := os.WriteFile(path, restamped, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rep, phases := phased(t, path, opts)
+		if phases[phaseWriting] || !phases[phaseMonteCarlo] {
+			t.Errorf("%s record: wrote %v, sampled %v", what, phases[phaseWriting], phases[phaseMonteCarlo])
+		}
+		if got, want := reportJSON(t, rep), reportJSON(t, full); got != want {
+			t.Errorf("%s record: the report differs from a full run's", what)
 		}
 	}
 }

@@ -84,7 +84,7 @@ type encoder struct {
 }
 
 func (e *encoder) u32(n int) {
-	if n < 0 || n > math.MaxUint32 {
+	if n < 0 || uint64(n) > math.MaxUint32 {
 		e.bad = true
 		return
 	}

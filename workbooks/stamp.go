@@ -6,7 +6,9 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"planner/workbooks/internal/ooxml"
@@ -30,14 +32,15 @@ import (
 const stampPrefix = "planner up to date, sha256 "
 
 // Stamp is data with the proof under key in its comment and, when record
-// is not nil, the record with it (see Carried); data as it is when key is
-// "", a build that vouches for nothing.
-func Stamp(data []byte, key string, record []byte) []byte {
+// is not nil, the record with it in the entries of the sheets planner
+// wrote, written (see Carried); data as it is when key is "", a build that
+// vouches for nothing.
+func Stamp(data []byte, key string, record []byte, written []string) []byte {
 	if key == "" {
 		return data
 	}
 	if record != nil {
-		data = withRecord(data, record)
+		data = withRecord(data, record, written)
 	}
 	return ooxml.WithComment(data, stampPrefix+stampDigest(data, key))
 }
@@ -62,37 +65,46 @@ func stampDigest(data []byte, key string) string {
 // A stamped workbook may carry a record beside its proof: what planner
 // computed for it that its sheets do not hold to the bit (the Monte Carlo
 // results), so that an eval that finds the proof true need not compute it
-// again. It rides in the comments of the zip entries of planner's own
-// sheets, which no reader of xlsx shows and every program that saves the
-// file drops: the words of recordPrefix, then the record deflated and in
-// base64, cut into pieces of ooxml.MaxEntryComment bytes, one to each of
-// planner's sheets in the order sheets.OwnedNames gives. The proof's
-// digest covers them; a record that needs more pieces than the workbook
-// has planner's sheets is not carried, and the next eval computes it.
+// again. It rides in the comments of the zip entries of the sheets planner
+// wrote, which no reader of xlsx shows and every program that saves the
+// file drops: the record deflated and in base64, cut into pieces, each
+// led by recordPrefix, its place and the record's id ("piece 2 of 3
+// 1f2e3d4c5b6a7980 ") and at most ooxml.MaxEntryComment bytes long. The proof's digest covers them. A
+// record that needs more pieces than planner wrote sheets is not carried,
+// and the next eval computes it.
 
-// recordPrefix opens a carried record; another layout is another prefix.
+// recordPrefix leads every piece of a carried record; another layout is
+// another prefix.
 const recordPrefix = "planner record 1 "
 
 // maxRecord bounds a record as it is inflated: a piece of a few kilobytes
 // may inflate a thousandfold.
 const maxRecord = 64 << 20
 
-// Carried is the record data carries with its proof, nil for none. Only
-// a package Stamped under this run's key carries one this run may trust.
+// Carried is the record data carries with its proof, nil for none or for
+// pieces that do not make one whole. Only a package Stamped under this
+// run's key carries one this run may trust.
 func Carried(data []byte) []byte {
-	var text strings.Builder
-	for _, part := range recordParts(data) {
-		piece := ooxml.EntryComment(data, part)
-		if piece == "" {
-			break
+	var pieces []string
+	var id string
+	for _, comment := range ooxml.EntryComments(data) {
+		head, piece, ok := pieceOf(comment)
+		if !ok {
+			continue
 		}
-		text.WriteString(piece)
+		if pieces == nil {
+			pieces, id = make([]string, head.of), head.id
+		}
+		if head.of != len(pieces) || head.id != id || pieces[head.n-1] != "" {
+			return nil // pieces of two records, or one twice
+		}
+		pieces[head.n-1] = piece
 	}
-	encoded, ok := strings.CutPrefix(text.String(), recordPrefix)
-	if !ok {
+	text := strings.Join(pieces, "")
+	if pieces == nil || slices.Contains(pieces, "") || recordID(text) != id {
 		return nil
 	}
-	deflated, err := base64.StdEncoding.DecodeString(encoded)
+	deflated, err := base64.StdEncoding.DecodeString(text)
 	if err != nil {
 		return nil
 	}
@@ -103,37 +115,97 @@ func Carried(data []byte) []byte {
 	return record
 }
 
-// withRecord is data carrying record in the comments of its entries of
-// planner's sheets; data as it is when they cannot hold it.
-func withRecord(data, record []byte) []byte {
+// pieceHead is what leads a piece of a record: which piece of how many
+// (counted from 1), and the record's id, so that pieces of two records
+// never make one.
+type pieceHead struct {
+	n, of int
+	id    string
+}
+
+func (h pieceHead) String() string {
+	return fmt.Sprintf("%spiece %d of %d %s ", recordPrefix, h.n, h.of, h.id)
+}
+
+// recordID is the id of a record's text: the start of its digest.
+func recordID(text string) string {
+	sum := sha256.Sum256([]byte(text))
+	return hex.EncodeToString(sum[:8])
+}
+
+// maxPieces bounds the pieces of a record: one to each of planner's sheets.
+var maxPieces = len(sheets.OwnedNames())
+
+// pieceOf reads a piece of a record from an entry's comment; ok is false
+// for a comment that is none.
+func pieceOf(comment string) (head pieceHead, piece string, ok bool) {
+	rest, ok := strings.CutPrefix(comment, recordPrefix)
+	if !ok {
+		return head, "", false
+	}
+	if _, err := fmt.Sscanf(rest, "piece %d of %d %16s ", &head.n, &head.of, &head.id); err != nil ||
+		head.of < 1 || head.of > maxPieces || head.n < 1 || head.n > head.of {
+		return head, "", false
+	}
+	lead := head.String()
+	if !strings.HasPrefix(comment, lead) || len(comment) == len(lead) {
+		return head, "", false
+	}
+	return head, comment[len(lead):], true
+}
+
+// withRecord is data carrying record in the comments of the entries of the
+// sheets named, planner's own as this run wrote them, in their order, and
+// no piece of an earlier record anywhere; without a record when those
+// entries cannot hold it.
+func withRecord(data, record []byte, written []string) []byte {
 	var deflated bytes.Buffer
 	w, _ := flate.NewWriter(&deflated, flate.DefaultCompression)
 	w.Write(record)
 	w.Close()
-	text := recordPrefix + base64.StdEncoding.EncodeToString(deflated.Bytes())
-	parts := recordParts(data)
-	pieces := map[string]string{}
-	for i := 0; len(text) > 0; i++ {
-		if i == len(parts) {
-			return data
+	text := base64.StdEncoding.EncodeToString(deflated.Bytes())
+	comments := map[string]string{}
+	for name, comment := range ooxml.EntryComments(data) {
+		if strings.HasPrefix(comment, recordPrefix) {
+			comments[name] = "" // an earlier record's piece, which no reader may join to this one
 		}
-		n := min(len(text), ooxml.MaxEntryComment)
-		pieces[parts[i]], text = text[:n], text[n:]
 	}
-	out, _ := ooxml.WithEntryComments(data, pieces)
+	parts := writtenParts(data, written)
+	if heads := piecesFor(text, len(parts)); heads != nil {
+		for i, h := range heads {
+			size := min(len(text), ooxml.MaxEntryComment-len(h.String()))
+			comments[parts[i]], text = h.String()+text[:size], text[size:]
+		}
+	}
+	out, _ := ooxml.WithEntryComments(data, comments)
 	return out
 }
 
-// recordParts are the parts of planner's sheets in data, in the order
-// sheets.OwnedNames gives.
-func recordParts(data []byte) []string {
+// piecesFor is the heads of the fewest pieces that hold text, each at most
+// ooxml.MaxEntryComment bytes with its head; nil when more than room
+// pieces would.
+func piecesFor(text string, room int) []pieceHead {
+	id := recordID(text)
+	for of := 1; of <= min(room, maxPieces); of++ {
+		heads, holds := make([]pieceHead, of), 0
+		for n := range heads {
+			heads[n] = pieceHead{n + 1, of, id}
+			holds += ooxml.MaxEntryComment - len(heads[n].String())
+		}
+		if holds >= len(text) {
+			return heads
+		}
+	}
+	return nil
+}
+
+// writtenParts are the parts of the sheets named in data, in their order.
+func writtenParts(data []byte, written []string) []string {
 	byName := ooxml.SheetPartsOf(data)
 	var parts []string
-	for _, owned := range sheets.OwnedNames() {
-		for name, part := range byName {
-			if strings.EqualFold(name, owned) && part != "" {
-				parts = append(parts, part)
-			}
+	for _, sheet := range written {
+		if part := byName[sheet]; part != "" {
+			parts = append(parts, part)
 		}
 	}
 	return parts

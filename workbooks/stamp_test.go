@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"planner/units"
+	"planner/workbooks/internal/ooxml"
+	"planner/workbooks/internal/sheets"
 )
 
 // smallZip is a package of two parts, small enough to flip every byte of.
@@ -46,7 +48,7 @@ func smallZip(t *testing.T, value, comment string) []byte {
 // does not.
 func TestStampVouchesForEveryByte(t *testing.T) {
 	plain := smallZip(t, "285000", "")
-	stamped := Stamp(plain, "planner v1 samples 200", nil)
+	stamped := Stamp(plain, "planner v1 samples 200", nil, nil)
 	h := sha256.New()
 	h.Write([]byte("planner v1 samples 200\x00"))
 	h.Write(plain[:len(plain)-2]) // all but the comment's length, 0
@@ -67,7 +69,7 @@ func TestStampVouchesForEveryByte(t *testing.T) {
 	if Stamped(stamped, "planner v1 samples 300") || Stamped(stamped, "") || Stamped(plain, "planner v1 samples 200") {
 		t.Error("the stamp holds for another key, for no key, or without a comment")
 	}
-	if got := Stamp(plain, "", nil); !bytes.Equal(got, plain) {
+	if got := Stamp(plain, "", nil, nil); !bytes.Equal(got, plain) {
 		t.Error("a build that vouches for nothing stamped")
 	}
 	if Stamped(smallZip(t, "320000", want), "planner v1 samples 200") {
@@ -80,7 +82,7 @@ func TestStampVouchesForEveryByte(t *testing.T) {
 			t.Fatalf("the stamp holds with byte %d of %d flipped", i, len(stamped))
 		}
 	}
-	if Stamped([]byte("not a zip"), "planner v1") || !bytes.Equal(Stamp([]byte("not a zip"), "k", nil), []byte("not a zip")) {
+	if Stamped([]byte("not a zip"), "planner v1") || !bytes.Equal(Stamp([]byte("not a zip"), "k", nil, nil), []byte("not a zip")) {
 		t.Error("bytes that are no zip are stamped")
 	}
 }
@@ -128,12 +130,14 @@ func entryComments(t *testing.T, data []byte) map[string]string {
 }
 
 // A record stamped with the proof is carried back to the bit, in the
-// entries of planner's sheets alone, Results first; the proof covers it,
-// and a record larger than those entries hold is not carried at all.
+// entries of the sheets planner wrote alone, in the order written; the
+// proof covers it, and a record larger than those entries hold is not
+// carried at all.
 func TestStampCarriesARecord(t *testing.T) {
 	plain := withSheets(t)
+	written := []string{"Results", "MonteCarlo"}
 	record := noise(30_000, 1) // incompressible: two pieces
-	stamped := Stamp(plain, "k", record)
+	stamped := Stamp(plain, "k", record, written)
 	if !Stamped(stamped, "k") {
 		t.Fatal("a package stamped with a record is not stamped")
 	}
@@ -142,12 +146,13 @@ func TestStampCarriesARecord(t *testing.T) {
 	}
 	comments := entryComments(t, stamped)
 	results, monteCarlo := comments["xl/worksheets/sheet3.xml"], comments["xl/worksheets/sheet2.xml"]
-	if !strings.HasPrefix(results, "planner record 1 ") || len(results) != 32_000 || monteCarlo == "" {
-		t.Errorf("Results carries %d bytes (%.20q), MonteCarlo %d", len(results), results, len(monteCarlo))
+	if !strings.HasPrefix(results, "planner record 1 piece 1 of 2 ") || len(results) != 32_000 || !strings.HasPrefix(monteCarlo, "planner record 1 piece 2 of 2 ") ||
+		results[30:47] != monteCarlo[30:47] {
+		t.Errorf("Results carries %d bytes (%.47q), MonteCarlo %d (%.47q)", len(results), results, len(monteCarlo), monteCarlo)
 	}
 	for _, other := range []string{"[Content_Types].xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/worksheets/sheet1.xml"} {
 		if comments[other] != "" {
-			t.Errorf("%s, not planner's sheet, carries %d bytes", other, len(comments[other]))
+			t.Errorf("%s, not a sheet planner wrote, carries %d bytes", other, len(comments[other]))
 		}
 	}
 	at := bytes.Index(stamped, []byte("planner record 1 "))
@@ -156,23 +161,56 @@ func TestStampCarriesARecord(t *testing.T) {
 	if Stamped(flipped, "k") {
 		t.Error("the proof holds with the record changed")
 	}
-	if Carried(plain) != nil || Carried(Stamp(plain, "k", nil)) != nil {
+	if Carried(plain) != nil || Carried(Stamp(plain, "k", nil, written)) != nil {
 		t.Error("a package stamped without a record carries one")
 	}
 	large := noise(60_000, 2) // three pieces, for two sheets
-	if s := Stamp(plain, "k", large); !Stamped(s, "k") || Carried(s) != nil {
+	if s := Stamp(plain, "k", large, written); !Stamped(s, "k") || Carried(s) != nil {
 		t.Error("a record too large for planner's sheets: not stamped, or carried")
+	}
+	if s := Stamp(plain, "k", record, []string{"Results"}); Carried(s) != nil || entryComments(t, s)["xl/worksheets/sheet2.xml"] != "" {
+		t.Error("a record went into a sheet planner did not write")
 	}
 }
 
-// noise is n bytes no compressor shrinks, the same for the same seed.
-func noise(n int, seed uint64) []byte {
-	r := rand.New(rand.NewPCG(seed, seed))
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte(r.Uint32())
+// A record's pieces make one record or none: a piece missing, one twice
+// or pieces of two records carry nothing. Stamping again removes every
+// piece of the record before, wherever it was, and keeps the user's
+// comments.
+func TestCarriedPiecesMakeOneRecord(t *testing.T) {
+	plain := withSheets(t)
+	record := noise(30_000, 1)
+	stamped := Stamp(plain, "k", record, []string{"Results", "MonteCarlo"})
+	comments := entryComments(t, stamped)
+	first, second := comments["xl/worksheets/sheet3.xml"], comments["xl/worksheets/sheet2.xml"]
+	other := entryComments(t, Stamp(plain, "k", noise(30_000, 9), []string{"Results", "MonteCarlo"}))["xl/worksheets/sheet2.xml"]
+	for _, c := range []struct {
+		what string
+		set  map[string]string
+	}{
+		{"a piece missing", map[string]string{"xl/worksheets/sheet2.xml": ""}},
+		{"a piece twice", map[string]string{"xl/worksheets/sheet1.xml": first}},
+		{"pieces of two records", map[string]string{"xl/worksheets/sheet2.xml": other}},
+		{"a piece that says it is one of one", map[string]string{"xl/worksheets/sheet2.xml": "", "xl/worksheets/sheet3.xml": strings.Replace(first, "piece 1 of 2", "piece 1 of 1", 1)}},
+	} {
+		changed, ok := ooxml.WithEntryComments(stamped, c.set)
+		if !ok {
+			t.Fatalf("%s: could not set the comments", c.what)
+		}
+		if Carried(changed) != nil {
+			t.Errorf("%s: carried a record", c.what)
+		}
 	}
-	return b
+	// A piece left in a user's sheet, and a comment of the user's: the
+	// next stamp removes the one and keeps the other.
+	leftover, _ := ooxml.WithEntryComments(plain, map[string]string{"xl/worksheets/sheet1.xml": second, "xl/workbook.xml": "the user's"})
+	again := Stamp(leftover, "k", record, []string{"Results", "MonteCarlo"})
+	if got := entryComments(t, again); got["xl/worksheets/sheet1.xml"] != "" || got["xl/workbook.xml"] != "the user's" {
+		t.Errorf("stamped again: the user's sheet carries %d bytes, the workbook part %q", len(got["xl/worksheets/sheet1.xml"]), got["xl/workbook.xml"])
+	}
+	if !bytes.Equal(Carried(again), record) {
+		t.Error("stamped again, the record does not come back")
+	}
 }
 
 // LibreOffice opens an evaluated workbook whose record fills its pieces
@@ -193,7 +231,7 @@ func TestCarriedRecordOpensInLibreOffice(t *testing.T) {
 	}
 	_, evaluated := evaluate(t, path)
 	record := noise(50_000, 3) // three pieces, two of them full
-	stamped := Stamp(evaluated, "k", record)
+	stamped := Stamp(evaluated, "k", record, sheets.OwnedNames())
 	if !bytes.Equal(Carried(stamped), record) {
 		t.Fatal("the evaluated workbook does not carry the record")
 	}
@@ -218,4 +256,14 @@ func TestCarriedRecordOpensInLibreOffice(t *testing.T) {
 	if len(results) < 3 || !strings.HasPrefix(results[1][0], "planner test · inputs ") {
 		t.Errorf("LibreOffice reads Results as %q", results[:min(len(results), 3)])
 	}
+}
+
+// noise is n bytes no compressor shrinks, the same for the same seed.
+func noise(n int, seed uint64) []byte {
+	r := rand.New(rand.NewPCG(seed, seed))
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
 }

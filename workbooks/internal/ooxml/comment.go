@@ -94,12 +94,11 @@ func centralDirectory(data []byte) (entries []centralEntry, start int, ok bool) 
 	if at < 0 {
 		return nil, 0, false
 	}
-	count := int(binary.LittleEndian.Uint16(data[at+10:]))
-	size := int(binary.LittleEndian.Uint32(data[at+12:]))
-	start = int(binary.LittleEndian.Uint32(data[at+16:]))
-	if count == 0xffff || size == 0xffffffff || start == 0xffffffff || start+size != at {
+	count16, size32, start32 := binary.LittleEndian.Uint16(data[at+10:]), binary.LittleEndian.Uint32(data[at+12:]), binary.LittleEndian.Uint32(data[at+16:])
+	if count16 == 0xffff || size32 == 0xffffffff || start32 == 0xffffffff || uint64(start32)+uint64(size32) != uint64(at) {
 		return nil, 0, false
 	}
+	count, start := int(count16), int(start32)
 	for p := start; p < at; {
 		if p+centralSize > at || string(data[p:p+4]) != centralSignature {
 			return nil, 0, false
@@ -118,16 +117,17 @@ func centralDirectory(data []byte) (entries []centralEntry, start int, ok bool) 
 	return entries, start, len(entries) == count
 }
 
-// EntryComment is the comment of data's entry called name; "" when it has
-// none, there is no such entry, or data is no zip.
-func EntryComment(data []byte, name string) string {
+// EntryComments is the comment of each of data's entries that has one, by
+// the entry's name; none when data is no zip planner can read so.
+func EntryComments(data []byte) map[string]string {
 	entries, _, _ := centralDirectory(data)
+	out := map[string]string{}
 	for _, e := range entries {
-		if e.name == name {
-			return string(data[e.commentAt:e.end])
+		if e.commentAt < e.end {
+			out[e.name] = string(data[e.commentAt:e.end])
 		}
 	}
-	return ""
+	return out
 }
 
 // WithEntryComments is data with the comments of the entries named
@@ -140,16 +140,16 @@ func WithEntryComments(data []byte, comments map[string]string) (out []byte, ok 
 	if !ok {
 		return data, false
 	}
-	found := 0
+	found := map[string]bool{}
 	for _, e := range entries {
 		if c, named := comments[e.name]; named {
-			found++
+			found[e.name] = true
 			if len(c) > MaxEntryComment {
 				return data, false
 			}
 		}
 	}
-	if found != len(comments) {
+	if len(found) != len(comments) {
 		return data, false
 	}
 	at := endRecord(data)

@@ -77,8 +77,8 @@ func TestEntryCommentsChangeNothingElse(t *testing.T) {
 	}
 	want := map[string]string{"[Content_Types].xml": "", "xl/workbook.xml": "", "xl/worksheets/sheet1.xml": set["xl/worksheets/sheet1.xml"]}
 	for name, c := range want {
-		if comments[name] != c || EntryComment(out, name) != c {
-			t.Errorf("%s: comment of %d bytes (EntryComment %d), want %d", name, len(comments[name]), len(EntryComment(out, name)), len(c))
+		if comments[name] != c || EntryComments(out)[name] != c {
+			t.Errorf("%s: comment of %d bytes (EntryComments %d), want %d", name, len(comments[name]), len(EntryComments(out)[name]), len(c))
 		}
 	}
 	if comment != "planner up to date" || Comment(out) != comment {
@@ -105,6 +105,7 @@ func TestEntryCommentsRefused(t *testing.T) {
 	}{
 		{"a comment too long", data, map[string]string{"xl/worksheets/sheet1.xml": strings.Repeat("Q", MaxEntryComment+1)}},
 		{"an entry it does not hold", data, map[string]string{"xl/worksheets/sheet2.xml": "x"}},
+		{"an entry it does not hold beside one it holds twice", twice(t), map[string]string{"a.xml": "x", "b.xml": "y"}},
 		{"no zip", []byte("not a zip at all, not even close to one"), map[string]string{"a": "x"}},
 		{"a cut zip", data[:len(data)-30], map[string]string{"xl/workbook.xml": "x"}},
 	} {
@@ -112,7 +113,26 @@ func TestEntryCommentsRefused(t *testing.T) {
 			t.Errorf("%s: set (%v) or changed the bytes", c.what, ok)
 		}
 	}
-	if EntryComment([]byte("no zip"), "a") != "" {
-		t.Error("bytes that are no zip have an entry comment")
+	if len(EntryComments([]byte("no zip"))) != 0 {
+		t.Error("bytes that are no zip have entry comments")
 	}
+}
+
+// twice is a zip that holds the entry a.xml twice, as only a hand-made
+// one does.
+func twice(t *testing.T) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w := zip.NewWriter(&buf)
+	for range 2 {
+		f, err := w.CreateHeader(&zip.FileHeader{Name: "a.xml", Method: zip.Store})
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(f, "<a/>")
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
