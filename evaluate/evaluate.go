@@ -366,8 +366,9 @@ func (r *run) write(ctx context.Context, book *workbooks.Book, rep *Report) erro
 	}
 	wrote()
 	r.writing = written.Warnings
-	if len(written.Warnings) == 0 {
-		written.Data = workbooks.Stamp(written.Data, r.stampKey(), r.record(rep), written.Sheets)
+	carries := false // the workbook saved proves itself up to date with its Monte Carlo results
+	if key := r.stampKey(); len(written.Warnings) == 0 && key != "" {
+		written.Data, carries = workbooks.Stamp(written.Data, key, r.record(rep), written.Sheets)
 	}
 	// Only a run that warned of nothing while writing is remembered: the
 	// shortcut has no warnings of writing to repeat.
@@ -387,7 +388,7 @@ func (r *run) write(ctx context.Context, book *workbooks.Book, rep *Report) erro
 		return workbooks.RunAgain(err, r.again())
 	}
 	saved()
-	if remember {
+	if remember && !carries { // one that carries them needs no memory
 		r.remember(r.target, written.Data, rep)
 	}
 	rep.Note = r.target + ": wrote " + diag.ListAnd(written.Sheets)

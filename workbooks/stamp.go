@@ -33,16 +33,17 @@ const stampPrefix = "planner up to date, sha256 "
 
 // Stamp is data with the proof under key in its comment and, when record
 // is not nil, the record with it in the entries of the sheets planner
-// wrote, written (see Carried); data as it is when key is "", a build that
-// vouches for nothing.
-func Stamp(data []byte, key string, record []byte, written []string) []byte {
+// wrote, written (see Carried); carries says whether those entries hold
+// it. It is data as it is when key is "", a build that vouches for
+// nothing.
+func Stamp(data []byte, key string, record []byte, written []string) (stamped []byte, carries bool) {
 	if key == "" {
-		return data
+		return data, false
 	}
 	if record != nil {
-		data = withRecord(data, record, written)
+		data, carries = withRecord(data, record, written)
 	}
-	return ooxml.WithComment(data, stampPrefix+stampDigest(data, key))
+	return ooxml.WithComment(data, stampPrefix+stampDigest(data, key)), carries
 }
 
 // Stamped reports whether data carries the proof under key, true of every
@@ -156,9 +157,9 @@ func pieceOf(comment string) (head pieceHead, piece string, ok bool) {
 
 // withRecord is data carrying record in the comments of the entries of the
 // sheets named, planner's own as this run wrote them, in their order, and
-// no piece of an earlier record anywhere; without a record when those
-// entries cannot hold it.
-func withRecord(data, record []byte, written []string) []byte {
+// no piece of an earlier record anywhere; without a record, and carries
+// false, when those entries cannot hold it.
+func withRecord(data, record []byte, written []string) (out []byte, carries bool) {
 	var deflated bytes.Buffer
 	w, _ := flate.NewWriter(&deflated, flate.DefaultCompression)
 	w.Write(record)
@@ -171,14 +172,13 @@ func withRecord(data, record []byte, written []string) []byte {
 		}
 	}
 	parts := writtenParts(data, written)
-	if heads := piecesFor(text, len(parts)); heads != nil {
-		for i, h := range heads {
-			size := min(len(text), ooxml.MaxEntryComment-len(h.String()))
-			comments[parts[i]], text = h.String()+text[:size], text[size:]
-		}
+	heads := piecesFor(text, len(parts))
+	for i, h := range heads {
+		size := min(len(text), ooxml.MaxEntryComment-len(h.String()))
+		comments[parts[i]], text = h.String()+text[:size], text[size:]
 	}
-	out, _ := ooxml.WithEntryComments(data, comments)
-	return out
+	out, ok := ooxml.WithEntryComments(data, comments)
+	return out, ok && heads != nil
 }
 
 // piecesFor is the heads of the fewest pieces that hold text, each at most
