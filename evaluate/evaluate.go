@@ -148,6 +148,9 @@ type run struct {
 	// proven is whether the workbook as read proves itself up to date
 	// under this run's key, once asked (stamp.go).
 	proven *bool
+	// encoded is the run's Monte Carlo results as the record and the
+	// memory keep them, once encoded (encoded).
+	encoded *[]byte
 }
 
 // warnings is everything the run warns of so far, in the order planner

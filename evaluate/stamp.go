@@ -84,11 +84,25 @@ func (r *run) carried(book *workbooks.Book, rep *Report) []*montecarlo.Result {
 // Carlo results, in the layout the memory keeps (uptodate_record.go), led
 // by computedBy; nil when that layout would not give them back to the bit.
 func (r *run) record(rep *Report) []byte {
-	body, ok := encodeResults(rep.MonteCarlo, r.shapeOf(rep))
-	if !ok {
+	body := r.encode(rep)
+	if body == nil {
 		return nil
 	}
 	return append(computedBy(), body...)
+}
+
+// encode is the run's Monte Carlo results in the layout the record and the
+// memory keep (uptodate_record.go), encoded once: nil when that layout
+// would not give them back to the bit.
+func (r *run) encode(rep *Report) []byte {
+	if r.encoded == nil {
+		body, ok := encodeResults(rep.MonteCarlo, r.shapeOf(rep))
+		if !ok {
+			body = nil
+		}
+		r.encoded = &body
+	}
+	return *r.encoded
 }
 
 // computedBy names, as a digest, what besides the build's version decides

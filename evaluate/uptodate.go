@@ -105,8 +105,8 @@ func (r *run) remember(path string, data []byte, rep *Report) {
 	if key == "" {
 		return
 	}
-	body, ok := encodeResults(rep.MonteCarlo, r.shapeOf(rep))
-	if !ok {
+	body := r.encode(rep)
+	if body == nil {
 		return
 	}
 	c := openCache(true)

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -160,25 +161,51 @@ func pieceOf(comment string) (head pieceHead, piece string, ok bool) {
 // no piece of an earlier record anywhere; without a record, and carries
 // false, when those entries cannot hold it.
 func withRecord(data, record []byte, written []string) (out []byte, carries bool) {
-	var deflated bytes.Buffer
-	w, _ := flate.NewWriter(&deflated, flate.DefaultCompression)
-	w.Write(record)
-	w.Close()
-	text := base64.StdEncoding.EncodeToString(deflated.Bytes())
+	parts := writtenParts(data, written)
+	// Deflating stops once the pieces could not hold what it gave: a
+	// record of thousands of scenarios costs no more than one that fits.
+	room := &capped{max: base64.StdEncoding.DecodedLen(min(len(parts), maxPieces) * ooxml.MaxEntryComment)}
+	w, _ := flate.NewWriter(room, flate.DefaultCompression)
+	_, err := w.Write(record)
+	if err == nil {
+		err = w.Close()
+	}
+	text := ""
+	if err == nil {
+		text = base64.StdEncoding.EncodeToString(room.b.Bytes())
+	}
 	comments := map[string]string{}
 	for name, comment := range ooxml.EntryComments(data) {
 		if strings.HasPrefix(comment, recordPrefix) {
 			comments[name] = "" // an earlier record's piece, which no reader may join to this one
 		}
 	}
-	parts := writtenParts(data, written)
-	heads := piecesFor(text, len(parts))
+	var heads []pieceHead
+	if err == nil {
+		heads = piecesFor(text, len(parts))
+	}
 	for i, h := range heads {
 		size := min(len(text), ooxml.MaxEntryComment-len(h.String()))
 		comments[parts[i]], text = h.String()+text[:size], text[size:]
 	}
 	out, ok := ooxml.WithEntryComments(data, comments)
 	return out, ok && heads != nil
+}
+
+// capped is a buffer that refuses to grow past max bytes.
+type capped struct {
+	b   bytes.Buffer
+	max int
+}
+
+// errFull is capped's refusal.
+var errFull = errors.New("the record does not fit planner's sheets")
+
+func (c *capped) Write(p []byte) (int, error) {
+	if c.b.Len()+len(p) > c.max {
+		return 0, errFull
+	}
+	return c.b.Write(p)
 }
 
 // piecesFor is the heads of the fewest pieces that hold text, each at most
