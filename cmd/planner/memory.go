@@ -16,59 +16,40 @@ import (
 // for it. GOMEMLIMIT, when set, wins.
 const memoryLimit = 600 << 20
 
-// paces are the collector's paces (GOGC) by what its cycles find live:
-// each step's pace holds until a cycle finds more than its bytes live, and
-// Go's usual 100 holds past the last. At Go's usual pace the collector
-// first runs at 4 MB and then whenever the heap doubles: an eval of the
-// default workbook allocates about 40 MB, a few of them live at once, and
-// collected twelve times. At 400 the first cycle comes at about 20 MB and
-// there are two (the default eval takes 50 MB resident instead of 32 MB,
-// and a sixth less CPU). Up to 64 MB live, at 130, an eval of a thousand
-// scenarios collects a fifth less often and takes about 7 % less CPU for
-// 10 MB more resident; past it, the usual pace keeps the largest
-// workbooks' peaks where they were (3,000 offers under 300 MB). GOGC,
-// when set, wins.
-var paces = []paceStep{{pace: 400, until: 16 << 20}, {pace: 130, until: 64 << 20}}
+// startingPace is the collector's pace (GOGC) until the heap holds
+// lateLive bytes live. At Go's usual 100, the collector first runs at 4 MB
+// and then whenever the heap doubles: an eval of the default workbook
+// allocates about 40 MB, a few of them live at once, and collected twelve
+// times. At this pace the first cycle comes at about 20 MB and there are
+// two (the default eval takes 50 MB resident instead of 32 MB, and a
+// sixth less CPU), and a heap grown large goes back to the usual pace, so
+// that a large workbook's peak is what it was. GOGC, when set, wins.
+const startingPace = 400
 
-// paceStep is a pace and the live bytes it holds until.
-type paceStep struct {
-	pace  int
-	until uint64
-}
+const lateLive = 16 << 20
 
 func limitMemory() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(memoryLimit)
 	}
 	if os.Getenv("GOGC") == "" {
-		collectLater(paces)
+		collectLater(startingPace, lateLive)
 	}
 }
 
-// collectLater sets the collector's pace to the first step's, then to each
-// next step's once a cycle finds more live than the step before holds
-// until, and to Go's usual 100 past the last.
-func collectLater(steps []paceStep) {
-	at := 0
-	debug.SetGCPercent(steps[at].pace)
+// collectLater sets the collector's pace to pace until a cycle finds more
+// than live bytes live, and to Go's usual 100 from then on.
+func collectLater(pace int, live uint64) {
+	debug.SetGCPercent(pace)
 	held := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	// A finalizer runs after the cycle that found its object unreachable:
 	// a new one each cycle watches every cycle, as long as it is needed.
 	var watch func(*sentinel)
 	watch = func(*sentinel) {
 		metrics.Read(held)
-		if held[0].Value.Kind() == metrics.KindUint64 {
-			was := at
-			for at < len(steps) && held[0].Value.Uint64() > steps[at].until {
-				at++
-			}
-			if at == len(steps) {
-				debug.SetGCPercent(100)
-				return
-			}
-			if at != was {
-				debug.SetGCPercent(steps[at].pace)
-			}
+		if held[0].Value.Kind() == metrics.KindUint64 && held[0].Value.Uint64() > live {
+			debug.SetGCPercent(100)
+			return
 		}
 		runtime.SetFinalizer(new(sentinel), watch)
 	}
