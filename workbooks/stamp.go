@@ -41,9 +41,7 @@ func Stamp(data []byte, key string, record []byte, written []string) (stamped []
 	if key == "" {
 		return data, false
 	}
-	if record != nil {
-		data, carries = withRecord(data, record, written)
-	}
+	data, carries = withRecord(data, record, written)
 	return ooxml.WithComment(data, stampPrefix+stampDigest(data, key)), carries
 }
 
@@ -71,9 +69,9 @@ func stampDigest(data []byte, key string) string {
 // wrote, which no reader of xlsx shows and every program that saves the
 // file drops: the record deflated and in base64, cut into pieces, each
 // led by recordPrefix, its place and the record's id ("piece 2 of 3
-// 1f2e3d4c5b6a7980 ") and at most ooxml.MaxEntryComment bytes long. The proof's digest covers them. A
-// record that needs more pieces than planner wrote sheets is not carried,
-// and the next eval computes it.
+// 1f2e3d4c5b6a7980 ") and at most ooxml.MaxEntryComment bytes long. The
+// proof's digest covers them. A record that needs more pieces than planner
+// wrote sheets is not carried, and the next eval computes it.
 
 // recordPrefix leads every piece of a carried record; another layout is
 // another prefix.
@@ -156,32 +154,21 @@ func pieceOf(comment string) (head pieceHead, piece string, ok bool) {
 	return head, comment[len(lead):], true
 }
 
-// withRecord is data carrying record in the comments of the entries of the
-// sheets named, planner's own as this run wrote them, in their order, and
-// no piece of an earlier record anywhere; without a record, and carries
-// false, when those entries cannot hold it.
+// withRecord is data carrying record, when it is not nil, in the comments
+// of the entries of the sheets named, planner's own as this run wrote
+// them, in their order, and no piece of an earlier record anywhere;
+// without a record, and carries false, when those entries cannot hold it.
 func withRecord(data, record []byte, written []string) (out []byte, carries bool) {
-	parts := writtenParts(data, written)
-	// Deflating stops once the pieces could not hold what it gave: a
-	// record of thousands of scenarios costs no more than one that fits.
-	room := &capped{max: base64.StdEncoding.DecodedLen(min(len(parts), maxPieces) * ooxml.MaxEntryComment)}
-	w, _ := flate.NewWriter(room, flate.DefaultCompression)
-	_, err := w.Write(record)
-	if err == nil {
-		err = w.Close()
-	}
-	text := ""
-	if err == nil {
-		text = base64.StdEncoding.EncodeToString(room.b.Bytes())
-	}
 	comments := map[string]string{}
 	for name, comment := range ooxml.EntryComments(data) {
 		if strings.HasPrefix(comment, recordPrefix) {
 			comments[name] = "" // an earlier record's piece, which no reader may join to this one
 		}
 	}
+	parts := writtenParts(data, written)
+	text, fits := deflated(record, base64.StdEncoding.DecodedLen(min(len(parts), maxPieces)*ooxml.MaxEntryComment))
 	var heads []pieceHead
-	if err == nil {
+	if record != nil && fits {
 		heads = piecesFor(text, len(parts))
 	}
 	for i, h := range heads {
@@ -190,6 +177,22 @@ func withRecord(data, record []byte, written []string) (out []byte, carries bool
 	}
 	out, ok := ooxml.WithEntryComments(data, comments)
 	return out, ok && heads != nil
+}
+
+// deflated is record deflated and in base64; fits is false when deflated
+// it takes more than room bytes. Deflating stops there: a record of
+// thousands of scenarios costs no more than one that fits.
+func deflated(record []byte, room int) (text string, fits bool) {
+	out := &capped{max: room}
+	w, _ := flate.NewWriter(out, flate.DefaultCompression) // the level is valid
+	_, err := w.Write(record)
+	if err == nil {
+		err = w.Close()
+	}
+	if err != nil {
+		return "", false
+	}
+	return base64.StdEncoding.EncodeToString(out.b.Bytes()), true
 }
 
 // capped is a buffer that refuses to grow past max bytes.

@@ -211,6 +211,9 @@ func TestCarriedPiecesMakeOneRecord(t *testing.T) {
 	if !bytes.Equal(Carried(again), record) {
 		t.Error("stamped again, the record does not come back")
 	}
+	if got := entryComments(t, stampedOnly(leftover, "k", nil, []string{"Results"})); got["xl/worksheets/sheet1.xml"] != "" || got["xl/workbook.xml"] != "the user's" {
+		t.Errorf("stamped without a record: the user's sheet carries %d bytes, the workbook part %q", len(got["xl/worksheets/sheet1.xml"]), got["xl/workbook.xml"])
+	}
 }
 
 // LibreOffice opens an evaluated workbook whose record fills its pieces
