@@ -3,10 +3,13 @@ package evaluate
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
+	"math"
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"planner/montecarlo"
 	"planner/workbooks"
@@ -106,15 +109,37 @@ func (r *run) encode(rep *Report) []byte {
 }
 
 // computedBy names, as a digest, what besides the build's version decides
-// Monte Carlo's figures to the last bit: the compiler and the machine it
-// compiled for (Go fuses a multiply and an add on some, and rounds once).
-// A workbook stamped on another kind of machine proves its sheets up to
-// date, but its record is sampled again here.
-func computedBy() []byte {
-	facts := runtime.Version() + "\x00" + runtime.GOARCH
+// Monte Carlo's figures to the last bit: the compiler, the machine it
+// compiled for (Go fuses a multiply and an add on some, and rounds once)
+// and how this processor computes the functions sampling and summarising
+// call (Go's math.Exp takes a fused multiply-add where the processor has
+// one, or leaves it where GODEBUG says so). A workbook stamped on a
+// machine that computes otherwise proves its sheets up to date, but its
+// record is sampled again here.
+var computedBy = sync.OnceValue(func() []byte {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00", runtime.Version(), runtime.GOARCH)
 	if bi, ok := debug.ReadBuildInfo(); ok {
-		facts += "\x00" + bi.String()
+		fmt.Fprintf(h, "%s\x00", bi)
 	}
-	sum := sha256.Sum256([]byte(facts))
-	return sum[:16]
+	for _, v := range arithmetic() {
+		h.Write(binary.LittleEndian.AppendUint64(nil, math.Float64bits(v)))
+	}
+	return h.Sum(nil)[:16]
+})
+
+// arithmetic is what this processor makes of the functions whose last bit
+// may depend on it, at arguments across their range: a processor that
+// rounds one of them otherwise changes some of these.
+func arithmetic() []float64 {
+	var out []float64
+	for i := range 64 {
+		x := -20 + 40*float64(i)/63 + 1e-4*float64(i%7)
+		out = append(out, math.Exp(x), math.Expm1(x/10), math.Log(math.Abs(x)+0.5), math.Log1p(math.Abs(x)),
+			math.Log10(math.Abs(x)+1), math.Pow(math.Abs(x)+0.1, 0.37), math.Erf(x/10), math.Erfinv(x/21),
+			math.Sqrt(math.Abs(x)), math.Cbrt(x), math.Sin(x), math.Atan(x))
+		lg, _ := math.Lgamma(math.Abs(x) + 0.5)
+		out = append(out, lg)
+	}
+	return out
 }

@@ -4,7 +4,10 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"fmt"
+	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -248,5 +251,41 @@ func TestCarriedRecordOfAnotherMachineIsSampledAgain(t *testing.T) {
 		if got, want := reportJSON(t, rep), reportJSON(t, full); got != want {
 			t.Errorf("%s record: the report differs from a full run's", what)
 		}
+	}
+}
+
+// The record names how this processor computes: run with GODEBUG turning
+// off the fused multiply-add Go's math.Exp takes where it can, which
+// changes the last bit of some exponentials, planner names another
+// machine, and trusts no record this one wrote.
+func TestComputedByFollowsTheProcessor(t *testing.T) {
+	if os.Getenv("PLANNER_PRINT_COMPUTED_BY") == "1" {
+		fmt.Printf("computed by %x exp %x\n", computedBy(), math.Float64bits(math.Exp(-19.9994)))
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestComputedByFollowsTheProcessor$")
+	cmd.Env = append(os.Environ(), "PLANNER_PRINT_COMPUTED_BY=1", "GODEBUG=cpu.fma=off")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var by, exp string
+	for _, line := range strings.Split(string(out), "\n") {
+		if _, err := fmt.Sscanf(line, "computed by %s exp %s", &by, &exp); err == nil {
+			break
+		}
+	}
+	if by == "" {
+		t.Fatalf("the child printed no digest:\n%s", out)
+	}
+	here := fmt.Sprintf("%x", computedBy())
+	if exp == fmt.Sprintf("%x", math.Float64bits(math.Exp(-19.9994))) {
+		if by != here {
+			t.Errorf("the same arithmetic with GODEBUG=cpu.fma=off names another machine: %s, here %s", by, here)
+		}
+		t.Skip("this processor computes math.Exp alike without its fused multiply-add")
+	}
+	if by == here {
+		t.Errorf("with GODEBUG=cpu.fma=off math.Exp rounds otherwise, but the record names the same machine, %s", here)
 	}
 }

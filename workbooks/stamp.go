@@ -36,12 +36,16 @@ const stampPrefix = "planner up to date, sha256 "
 // is not nil, the record with it in the entries of the sheets planner
 // wrote, written (see Carried); carries says whether those entries hold
 // it. It is data as it is when key is "", a build that vouches for
-// nothing.
+// nothing, and when planner cannot edit its entries' comments (a zip64
+// archive): no proof may vouch for an earlier record's pieces.
 func Stamp(data []byte, key string, record []byte, written []string) (stamped []byte, carries bool) {
 	if key == "" {
 		return data, false
 	}
-	data, carries = withRecord(data, record, written)
+	data, carries, ok := withRecord(data, record, written)
+	if !ok {
+		return data, false
+	}
 	return ooxml.WithComment(data, stampPrefix+stampDigest(data, key)), carries
 }
 
@@ -158,7 +162,9 @@ func pieceOf(comment string) (head pieceHead, piece string, ok bool) {
 // of the entries of the sheets named, planner's own as this run wrote
 // them, in their order, and no piece of an earlier record anywhere;
 // without a record, and carries false, when those entries cannot hold it.
-func withRecord(data, record []byte, written []string) (out []byte, carries bool) {
+// ok is false, and data as it is, when its entries' comments cannot be
+// edited at all.
+func withRecord(data, record []byte, written []string) (out []byte, carries, ok bool) {
 	comments := map[string]string{}
 	for name, comment := range ooxml.EntryComments(data) {
 		if strings.HasPrefix(comment, recordPrefix) {
@@ -175,8 +181,8 @@ func withRecord(data, record []byte, written []string) (out []byte, carries bool
 		size := min(len(text), ooxml.MaxEntryComment-len(h.String()))
 		comments[parts[i]], text = h.String()+text[:size], text[size:]
 	}
-	out, ok := ooxml.WithEntryComments(data, comments)
-	return out, ok && heads != nil
+	out, ok = ooxml.WithEntryComments(data, comments)
+	return out, ok && heads != nil, ok
 }
 
 // deflated is record deflated and in base64; fits is false when deflated
