@@ -171,11 +171,14 @@ func withRecord(data, record []byte, written []string) (out []byte, carries, ok 
 			comments[name] = "" // an earlier record's piece, which no reader may join to this one
 		}
 	}
-	parts := writtenParts(data, written)
-	text, fits := deflated(record, base64.StdEncoding.DecodedLen(min(len(parts), maxPieces)*ooxml.MaxEntryComment))
 	var heads []pieceHead
-	if record != nil && fits {
-		heads = piecesFor(text, len(parts))
+	var text string
+	parts := writtenParts(data, written)
+	if record != nil {
+		var fits bool
+		if text, fits = deflated(record, base64.StdEncoding.DecodedLen(min(len(parts), maxPieces)*ooxml.MaxEntryComment)); fits {
+			heads = piecesFor(text, len(parts))
+		}
 	}
 	for i, h := range heads {
 		size := min(len(text), ooxml.MaxEntryComment-len(h.String()))

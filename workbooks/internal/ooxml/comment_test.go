@@ -34,25 +34,21 @@ func threeParts(t *testing.T) []byte {
 	return buf.Bytes()
 }
 
-// partsOf is every part of a zip with its comment, as archive/zip reads
-// them, and the zip's comment.
+// partsOf is every part of a zip (Parts) with its comment, as archive/zip
+// reads them, and the zip's comment.
 func partsOf(t *testing.T, data []byte) (parts map[string]string, comments map[string]string, comment string) {
 	t.Helper()
+	bodies, err := Parts(data)
+	if err != nil {
+		t.Fatal(err)
+	}
 	r, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	parts, comments = map[string]string{}, map[string]string{}
 	for _, f := range r.File {
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := io.ReadAll(rc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		parts[f.Name], comments[f.Name] = string(b), f.Comment
+		parts[f.Name], comments[f.Name] = string(bodies[f.Name]), f.Comment
 	}
 	return parts, comments, r.Comment
 }
